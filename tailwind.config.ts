@@ -1,0 +1,34 @@
+import type { Config } from 'tailwindcss';
+
+/** Dark theme with yellow accents (spec: "dark with yellow accents"). Loaded by src/index.css via @config. */
+export default {
+  content: ['./index.html', './src/**/*.{ts,tsx}'],
+  theme: {
+    extend: {
+      colors: {
+        surface: {
+          DEFAULT: '#0b0b0f',
+          raised: '#15151c',
+          overlay: '#1e1e27',
+          border: '#2a2a35',
+        },
+        accent: {
+          DEFAULT: '#facc15',
+          hover: '#fde047',
+          muted: '#a16207',
+          contrast: '#0b0b0f',
+        },
+        ink: {
+          DEFAULT: '#f4f4f5',
+          muted: '#a1a1aa',
+          faint: '#71717a',
+        },
+        danger: '#f87171',
+        success: '#4ade80',
+      },
+      fontFamily: {
+        sans: ['system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'],
+      },
+    },
+  },
+} satisfies Config;

@@ -1,0 +1,167 @@
+// Runs SQL the way PostgREST does for a given actor: one transaction on a connection of the
+// `authenticator` role, with `set_config('role', …, true)` and `set_config('request.jwt.claims', …, true)`.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+
+export type Claims = {
+  sub?: string;
+  role: 'anon' | 'authenticated' | 'service_role';
+  aud?: string;
+  email?: string;
+  phone?: string;
+  aal?: 'aal1' | 'aal2';
+  amr?: { method: string; timestamp: number }[];
+  session_id?: string;
+  is_anonymous?: boolean;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+  iat?: number;
+  exp?: number;
+};
+
+export interface TestUser {
+  id: string;
+  email: string;
+  claims: Claims;
+}
+
+export type Actor = TestUser | 'anon' | 'service_role';
+
+const pools: pg.Pool[] = [];
+
+function pool(url: string): pg.Pool {
+  const created = new pg.Pool({ connectionString: url, max: 30 });
+  pools.push(created);
+  return created;
+}
+
+afterAll(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.end()));
+});
+
+let superuserPool: pg.Pool | undefined;
+let authenticatorPool: pg.Pool | undefined;
+
+/** The superuser connection: for arranging data and reading the truth behind RLS. */
+export function admin(): pg.Pool {
+  superuserPool ??= pool(inject('databaseUrl'));
+  return superuserPool;
+}
+
+/** Connections as PostgREST opens them: role authenticator (NOINHERIT, member of the API roles). */
+export function authenticator(): pg.Pool {
+  if (!authenticatorPool) {
+    const url = new URL(inject('databaseUrl'));
+    url.username = 'authenticator';
+    url.password = 'postgres';
+    authenticatorPool = pool(url.toString());
+  }
+  return authenticatorPool;
+}
+
+export function claimsOf(actor: Actor): Claims {
+  const now = Math.floor(Date.now() / 1000);
+  if (actor === 'anon') return { role: 'anon', iat: now, exp: now + 3600 };
+  if (actor === 'service_role') return { role: 'service_role', iat: now, exp: now + 3600 };
+  return actor.claims;
+}
+
+/**
+ * Runs `fn` inside one transaction as `actor`, exactly as PostgREST would. The transaction commits
+ * like a PostgREST request unless `rollback` is set. Errors (e.g. 42501) propagate to the caller.
+ */
+export async function asActor<T>(
+  actor: Actor,
+  fn: (query: <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>) => Promise<T>,
+  { rollback = false }: { rollback?: boolean } = {},
+): Promise<T> {
+  const client = await authenticator().connect();
+  const claims = claimsOf(actor);
+  try {
+    await client.query('begin');
+    await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', 'POST', true)", [
+      claims.role,
+      JSON.stringify(claims),
+    ]);
+    const result = await fn(async (sql, params) => (await client.query(sql, params)).rows);
+    await client.query(rollback ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** One statement as `actor`; returns its rows. */
+export function queryAs<R extends pg.QueryResultRow = pg.QueryResultRow>(actor: Actor, sql: string, params?: unknown[]): Promise<R[]> {
+  return asActor(actor, (query) => query<R>(sql, params));
+}
+
+export interface NewUser {
+  email?: string;
+  fullName?: string;
+  phone?: string;
+  admin?: boolean;
+  confirmed?: boolean;
+  userMetadata?: Record<string, unknown>;
+  aal?: 'aal1' | 'aal2';
+}
+
+let sequence = 0;
+
+/** Inserts an auth user the way GoTrue does (so the project's triggers run) and returns its claims. */
+export async function createUser(input: NewUser = {}): Promise<TestUser> {
+  sequence += 1;
+  const id = randomUUID();
+  const email = (input.email ?? `user-${sequence}-${id.slice(0, 8)}@example.test`).toLowerCase();
+  const appMetadata: Record<string, unknown> = { provider: 'email', providers: ['email'] };
+  if (input.admin) appMetadata.admin = true;
+  const userMetadata = { full_name: input.fullName ?? `Test User ${sequence}`, phone: input.phone ?? '+48500100200', ...input.userMetadata };
+  await admin().query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, 'x', $3, $4, $5, now(), now(), false)`,
+    [id, email, input.confirmed === false ? null : new Date(), appMetadata, userMetadata],
+  );
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id,
+    email,
+    claims: {
+      sub: id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email,
+      phone: '',
+      aal: input.aal ?? 'aal1',
+      amr: [{ method: 'password', timestamp: now }],
+      session_id: randomUUID(),
+      is_anonymous: false,
+      app_metadata: appMetadata,
+      user_metadata: userMetadata,
+      iat: now,
+      exp: now + 3600,
+    },
+  };
+}
+
+export const createMember = (input: NewUser = {}) => createUser({ ...input, admin: false });
+export const createAdmin = (input: NewUser = {}) => createUser({ ...input, admin: true });
+
+/** A copy of a user whose JWT claims differ (e.g. forged user_metadata, or aal2). */
+export function withClaims(user: TestUser, patch: Partial<Claims>): TestUser {
+  return { ...user, claims: { ...user.claims, ...patch } };
+}
+
+/** Asserts that a promise fails with the given SQLSTATE (42501: insufficient privilege / RLS). */
+export async function sqlState(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+}
