@@ -16,6 +16,8 @@ const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BOOTSTRAP = path.join(ROOT, 'scripts/db/supabase-platform.sql');
 const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
+/** The folder holding supabase/ (config.toml, migrations, seed.sql); SUPABASE_WORKDIR overrides it. */
+export const WORKDIR = process.env.SUPABASE_WORKDIR ? path.resolve(process.env.SUPABASE_WORKDIR) : ROOT;
 const PASSWORD = 'postgres';
 
 export interface Database {
@@ -93,12 +95,12 @@ export async function bootstrap(url: string): Promise<void> {
 
 /** Applies supabase/migrations (and optionally the seed) with the real CLI: `supabase db push --db-url`. */
 export async function migrate(url: string, { seed = false }: { seed?: boolean } = {}): Promise<string> {
-  const args = ['db', 'push', '--db-url', url, '--include-all', '--yes', '--workdir', ROOT];
+  const args = ['db', 'push', '--db-url', url, '--include-all', '--yes', '--workdir', WORKDIR];
   if (seed) args.push('--include-seed');
   try {
     const { stdout, stderr } = await run(SUPABASE_BIN, args, {
-      cwd: ROOT,
-      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+      cwd: WORKDIR,
+      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', PGSSLMODE: 'disable' },
       maxBuffer: 16 * 1024 * 1024,
     });
     return `${stdout}${stderr}`;

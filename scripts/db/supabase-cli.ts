@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from './harness.ts';
+import { ROOT, WORKDIR } from './harness.ts';
 
 const run = promisify(execFile);
 const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
@@ -15,8 +15,8 @@ export interface CliResult {
 
 export async function supabaseCli(args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(SUPABASE_BIN, [...args, '--workdir', ROOT], {
-      cwd: ROOT,
+    const { stdout, stderr } = await run(SUPABASE_BIN, [...args, '--workdir', WORKDIR], {
+      cwd: WORKDIR,
       env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', PGSSLMODE: 'disable' },
       maxBuffer: 64 * 1024 * 1024,
     });
