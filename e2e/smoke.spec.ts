@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+
+test('the landing page opens in Polish with the sign-in and registration tabs', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('tab', { name: 'Logowanie' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Rejestracja' })).toBeVisible();
+});
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await page.goto('/to-nie-istnieje');
+  const home = page.getByRole('link', { name: /strona główna|powrót/i }).or(page.getByRole('button', { name: /strona główna|powrót/i }));
+  await expect(home.first()).toBeVisible();
+  await home.first().click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the dashboard sends a signed-out visitor to the landing page', async ({ page }) => {
+  await page.goto('/dashboard/wallet');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('tab', { name: 'Logowanie' })).toBeVisible();
+});
