@@ -32,7 +32,14 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: CHROMIUM,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         },
       },
     },
@@ -47,5 +54,9 @@ export default defineConfig({
 });
 
 function pickViteEnv(source: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => entry[0].startsWith('VITE_') && entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('VITE_') && entry[1] !== undefined,
+    ),
+  );
 }

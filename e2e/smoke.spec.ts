@@ -9,7 +9,9 @@ test('the landing page opens in Polish with the sign-in and registration tabs', 
 
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await page.goto('/to-nie-istnieje');
-  const home = page.getByRole('link', { name: /strona główna|powrót/i }).or(page.getByRole('button', { name: /strona główna|powrót/i }));
+  const home = page
+    .getByRole('link', { name: /strona główna|powrót/i })
+    .or(page.getByRole('button', { name: /strona główna|powrót/i }));
   await expect(home.first()).toBeVisible();
   await home.first().click();
   await expect(page).toHaveURL(/\/$/);

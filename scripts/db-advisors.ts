@@ -3,7 +3,9 @@
 import { supabaseCli } from './db/supabase-cli.ts';
 import { withDatabase } from './db/with-database.ts';
 
-const result = await withDatabase((url) => supabaseCli(['db', 'advisors', '--db-url', url, '--type', 'all', '--level', 'info', '--fail-on', 'warn']));
+const result = await withDatabase((url) =>
+  supabaseCli(['db', 'advisors', '--db-url', url, '--type', 'all', '--level', 'info', '--fail-on', 'warn']),
+);
 const output = `${result.stdout}${result.stderr}`
   .split('\n')
   .filter((line) => !/deprecated|without TLS|^│$|^Target:/.test(line))

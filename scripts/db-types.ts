@@ -23,7 +23,9 @@ const fresh = await withDatabase(generateTypes);
 if (check) {
   const committed = await readFile(TARGET, 'utf8').catch(() => '');
   if (committed !== fresh) {
-    console.error('src/types/database.types.ts is out of date with supabase/migrations. Run `npm run db:types` and commit it.');
+    console.error(
+      'src/types/database.types.ts is out of date with supabase/migrations. Run `npm run db:types` and commit it.',
+    );
     process.exit(1);
   }
   console.log('Database types are up to date.');

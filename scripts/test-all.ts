@@ -38,14 +38,22 @@ async function vitestCounts(): Promise<Counts> {
     numPendingTests: number;
     numTodoTests: number;
   };
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
 }
 
 async function playwrightCounts(): Promise<Counts> {
   const report = JSON.parse(await readFile(path.join(REPORTS, 'playwright.json'), 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   };
-  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected,
+    skipped: report.stats.skipped,
+  };
 }
 
 const npx = (...args: string[]) => ['npx', '--no-install', ...args];
@@ -58,7 +66,13 @@ const steps: Step[] = [
   { name: 'db:advisors', command: npx('tsx', 'scripts/db-advisors.ts') },
   {
     name: 'unit + integration',
-    command: npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(REPORTS, 'vitest.json')}`),
+    command: npx(
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(REPORTS, 'vitest.json')}`,
+    ),
     counts: vitestCounts,
   },
   { name: 'e2e', command: npx('playwright', 'test', '--reporter=list,json'), counts: playwrightCounts },
@@ -102,8 +116,12 @@ try {
 
 console.log('\nstep                  result  seconds');
 for (const result of results) {
-  console.log(`${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(8)}${result.seconds.toFixed(1).padStart(7)}`);
+  console.log(
+    `${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(8)}${result.seconds.toFixed(1).padStart(7)}`,
+  );
 }
 console.log(`total wall time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -47,7 +47,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -132,7 +134,9 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
 
   const port = options.port ?? (await freePort());
   if (!(await portIsFree(port))) {
-    throw new Error(`Port ${port} is busy: another PostgreSQL (or another program) listens there. Stop it or pick another port.`);
+    throw new Error(
+      `Port ${port} is busy: another PostgreSQL (or another program) listens there. Stop it or pick another port.`,
+    );
   }
   const temporary = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'klub-pg-')));
@@ -150,7 +154,18 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
     createPostgresUser: isRoot,
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: () => undefined,
     onError: (message) => log(`postgres: ${String(message)}`),
   });

@@ -9,16 +9,30 @@ describe('Supabase platform bootstrap', () => {
       member,
       "select auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() -> 'app_metadata' -> 'admin' as admin, current_user as current",
     );
-    expect(row).toEqual({ uid: member.id, role: 'authenticated', email: member.email, admin: null, current: 'authenticated' });
+    expect(row).toEqual({
+      uid: member.id,
+      role: 'authenticated',
+      email: member.email,
+      admin: null,
+      current: 'authenticated',
+    });
   });
 
   it('gives anon no uid', async () => {
-    const [row] = await queryAs<{ uid: string | null; current: string }>('anon', 'select auth.uid() as uid, current_user as current');
+    const [row] = await queryAs<{ uid: string | null; current: string }>(
+      'anon',
+      'select auth.uid() as uid, current_user as current',
+    );
     expect(row).toEqual({ uid: null, current: 'anon' });
   });
 
   it('has the API roles with the documented attributes', async () => {
-    const { rows } = await admin().query<{ rolname: string; rolcanlogin: boolean; rolinherit: boolean; rolbypassrls: boolean }>(
+    const { rows } = await admin().query<{
+      rolname: string;
+      rolcanlogin: boolean;
+      rolinherit: boolean;
+      rolbypassrls: boolean;
+    }>(
       "select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles where rolname in ('anon','authenticated','service_role','authenticator') order by rolname",
     );
     expect(rows).toEqual([
@@ -37,7 +51,9 @@ describe('Supabase platform bootstrap', () => {
   });
 
   it('was migrated by the Supabase CLI (its history table lists every migration file)', async () => {
-    const { rows } = await admin().query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    const { rows } = await admin().query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(rows.map((row) => row.version)).toContain('20261122090000');
   });
 });

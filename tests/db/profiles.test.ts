@@ -13,10 +13,13 @@ describe('profiles: row level security as PostgREST applies it', () => {
   });
 
   it('creates the profile in the same transaction as the auth user', async () => {
-    const { rows } = await admin().query('select full_name, email, membership_level, email_confirmed from public.profiles where user_id = $1', [
-      member.id,
+    const { rows } = await admin().query(
+      'select full_name, email, membership_level, email_confirmed from public.profiles where user_id = $1',
+      [member.id],
+    );
+    expect(rows).toEqual([
+      { full_name: 'Anna Nowak', email: member.email, membership_level: 'FREE', email_confirmed: true },
     ]);
-    expect(rows).toEqual([{ full_name: 'Anna Nowak', email: member.email, membership_level: 'FREE', email_confirmed: true }]);
   });
 
   it('lets a member see only their own profile row', async () => {
@@ -41,25 +44,48 @@ describe('profiles: row level security as PostgREST applies it', () => {
   });
 
   it("never changes another member's row", async () => {
-    const updated = await queryAs(member, "update public.profiles set full_name = 'Hacked' where user_id = $1 returning id", [otherMember.id]);
+    const updated = await queryAs(
+      member,
+      "update public.profiles set full_name = 'Hacked' where user_id = $1 returning id",
+      [otherMember.id],
+    );
     expect(updated).toEqual([]);
     const { rows } = await admin().query('select full_name from public.profiles where user_id = $1', [otherMember.id]);
     expect(rows[0]?.full_name).toBe('Jan Kowalski');
   });
 
   it('lets a member edit their name but not their membership level or confirmation', async () => {
-    const renamed = await queryAs<{ full_name: string }>(member, "update public.profiles set full_name = 'Anna Maria Nowak' where user_id = $1 returning full_name", [
-      member.id,
-    ]);
+    const renamed = await queryAs<{ full_name: string }>(
+      member,
+      "update public.profiles set full_name = 'Anna Maria Nowak' where user_id = $1 returning full_name",
+      [member.id],
+    );
     expect(renamed).toEqual([{ full_name: 'Anna Maria Nowak' }]);
-    expect(await sqlState(queryAs(member, "update public.profiles set membership_level = 'VIP' where user_id = $1", [member.id]))).toBe('42501');
-    expect(await sqlState(queryAs(member, 'update public.profiles set email_confirmed = false where user_id = $1', [member.id]))).toBe('42501');
-    const { rows } = await admin().query('select membership_level, email_confirmed from public.profiles where user_id = $1', [member.id]);
+    expect(
+      await sqlState(
+        queryAs(member, "update public.profiles set membership_level = 'VIP' where user_id = $1", [member.id]),
+      ),
+    ).toBe('42501');
+    expect(
+      await sqlState(
+        queryAs(member, 'update public.profiles set email_confirmed = false where user_id = $1', [member.id]),
+      ),
+    ).toBe('42501');
+    const { rows } = await admin().query(
+      'select membership_level, email_confirmed from public.profiles where user_id = $1',
+      [member.id],
+    );
     expect(rows[0]).toEqual({ membership_level: 'FREE', email_confirmed: true });
   });
 
   it('denies members inserting or deleting profiles', async () => {
-    expect(await sqlState(queryAs(member, 'insert into public.profiles (user_id, email) values ($1, $2)', [member.id, 'x@example.test']))).toBe('42501');
-    expect(await sqlState(queryAs(member, 'delete from public.profiles where user_id = $1', [member.id]))).toBe('42501');
+    expect(
+      await sqlState(
+        queryAs(member, 'insert into public.profiles (user_id, email) values ($1, $2)', [member.id, 'x@example.test']),
+      ),
+    ).toBe('42501');
+    expect(await sqlState(queryAs(member, 'delete from public.profiles where user_id = $1', [member.id]))).toBe(
+      '42501',
+    );
   });
 });

@@ -73,17 +73,19 @@ export function claimsOf(actor: Actor): Claims {
  */
 export async function asActor<T>(
   actor: Actor,
-  fn: (query: <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>) => Promise<T>,
+  fn: (
+    query: <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>,
+  ) => Promise<T>,
   { rollback = false }: { rollback?: boolean } = {},
 ): Promise<T> {
   const client = await authenticator().connect();
   const claims = claimsOf(actor);
   try {
     await client.query('begin');
-    await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', 'POST', true)", [
-      claims.role,
-      JSON.stringify(claims),
-    ]);
+    await client.query(
+      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', 'POST', true)",
+      [claims.role, JSON.stringify(claims)],
+    );
     const result = await fn(async (sql, params) => (await client.query(sql, params)).rows);
     await client.query(rollback ? 'rollback' : 'commit');
     return result;
@@ -96,7 +98,11 @@ export async function asActor<T>(
 }
 
 /** One statement as `actor`; returns its rows. */
-export function queryAs<R extends pg.QueryResultRow = pg.QueryResultRow>(actor: Actor, sql: string, params?: unknown[]): Promise<R[]> {
+export function queryAs<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  actor: Actor,
+  sql: string,
+  params?: unknown[],
+): Promise<R[]> {
   return asActor(actor, (query) => query<R>(sql, params));
 }
 
@@ -119,7 +125,11 @@ export async function createUser(input: NewUser = {}): Promise<TestUser> {
   const email = (input.email ?? `user-${sequence}-${id.slice(0, 8)}@example.test`).toLowerCase();
   const appMetadata: Record<string, unknown> = { provider: 'email', providers: ['email'] };
   if (input.admin) appMetadata.admin = true;
-  const userMetadata = { full_name: input.fullName ?? `Test User ${sequence}`, phone: input.phone ?? '+48500100200', ...input.userMetadata };
+  const userMetadata = {
+    full_name: input.fullName ?? `Test User ${sequence}`,
+    phone: input.phone ?? '+48500100200',
+    ...input.userMetadata,
+  };
   await admin().query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
