@@ -1,0 +1,160 @@
+// Factories and probes for the money domain (notifications, wallet, CCC). Arranging goes through
+// the superuser pool or service_role; assertions read the truth behind RLS with admin().
+import { randomBytes, randomUUID } from 'node:crypto';
+import { admin, queryAs, type TestUser } from './db.ts';
+
+/** The SQLSTATE and message of a failed call (undefined when it succeeded). */
+export async function failure(promise: Promise<unknown>): Promise<{ code?: string; message?: string } | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    return { code, message };
+  }
+}
+
+/** A well-formed ERC20/BSC address: 0x + 40 hex characters. */
+export const walletAddress = () => `0x${randomBytes(20).toString('hex')}`;
+
+/** A well-formed transaction hash: 0x + 64 hex characters. */
+export const txHash = () => `0x${randomBytes(32).toString('hex')}`;
+
+export interface Balance {
+  available_balance: string;
+  pending_balance: string;
+  total_balance: string;
+}
+
+/** The wallet row as stored (numeric columns come back as strings, e.g. '50.00'). */
+export async function balanceOf(userId: string): Promise<Balance | undefined> {
+  const { rows } = await admin().query<Balance>(
+    'select available_balance, pending_balance, total_balance from public.wallet_balances where user_id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+/** Credits the wallet as server code would (service_role → admin_credit_wallet). */
+export async function fundWallet(user: TestUser, amount: number | string, note = 'test deposit'): Promise<Balance> {
+  const [row] = await queryAs<Balance>('service_role', 'select * from public.admin_credit_wallet($1, $2, $3)', [
+    user.id,
+    amount,
+    note,
+  ]);
+  return row!;
+}
+
+/** Wallets whose balances disagree with their ledger or pending withdrawals (empty = the books agree). */
+export async function ledgerMismatches(): Promise<unknown[]> {
+  const { rows } = await admin().query('select * from private.wallet_ledger_mismatches()');
+  return rows;
+}
+
+export interface Withdrawal {
+  id: string;
+  user_id: string;
+  amount: string;
+  network: 'ERC20' | 'BSC';
+  address: string;
+  status: 'pending' | 'completed' | 'failed';
+  tx_hash: string | null;
+  failure_reason: string | null;
+  processed_at: Date | null;
+  processed_by: string | null;
+}
+
+/** A pending withdrawal of `amount`, requested by the member (the wallet is funded first). */
+export async function pendingWithdrawal(
+  member: TestUser,
+  amount = 10,
+  network: 'ERC20' | 'BSC' = 'ERC20',
+): Promise<Withdrawal> {
+  await fundWallet(member, amount);
+  const [row] = await queryAs<Withdrawal>(member, 'select * from public.request_withdrawal($1, $2, $3)', [
+    amount,
+    network,
+    walletAddress(),
+  ]);
+  return row!;
+}
+
+/** Enrols an MFA factor the way GoTrue stores it (status 'verified' once the first code was checked). */
+export async function addMfaFactor(userId: string, status: 'verified' | 'unverified' = 'verified'): Promise<void> {
+  await admin().query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+     values ($1, $2, $3, 'totp', $4, now(), now(), 'JBSWY3DPEHPK3PXP')`,
+    [randomUUID(), userId, `totp-${randomUUID().slice(0, 8)}`, status],
+  );
+}
+
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  type: 'profit' | 'message' | 'system';
+  title: string;
+  content: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+/** A notification stored for the user (as a server function would insert it). */
+export async function createNotification(
+  userId: string,
+  input: Partial<Pick<NotificationRow, 'type' | 'title' | 'content' | 'data'>> & { read_at?: Date | null } = {},
+): Promise<NotificationRow> {
+  const { rows } = await admin().query<NotificationRow>(
+    `insert into public.notifications (user_id, type, title, content, data, read_at)
+     values ($1, $2, $3, $4, $5, $6) returning *`,
+    [
+      userId,
+      input.type ?? 'system',
+      input.title ?? 'Witamy w klubie',
+      input.content ?? 'Treść powiadomienia',
+      input.data ?? {},
+      input.read_at ?? null,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function notificationsOf(userId: string): Promise<NotificationRow[]> {
+  const { rows } = await admin().query<NotificationRow>(
+    'select * from public.notifications where user_id = $1 order by created_at, id',
+    [userId],
+  );
+  return rows;
+}
+
+export type CccTier = 'PLATINUM' | 'DIAMOND' | 'GOLD' | 'SILVER' | 'BRONZE' | 'START';
+
+/** Stores `count` assignments of a tier for the user directly (copying the catalogue), active unless `expired`. */
+export async function occupySlots(
+  tier: CccTier,
+  count: number,
+  userId: string,
+  { expired = false } = {},
+): Promise<string[]> {
+  const { rows } = await admin().query<{ id: string }>(
+    `insert into public.ccc_assignments (user_id, package_tier, ccc_amount, profit_share, duration_months, start_date, end_date)
+     select $1, t.tier, t.ccc_amount, t.profit_share, t.duration_months,
+            case when $4 then now() - interval '400 days' else now() end,
+            case when $4 then now() - interval '1 day' else now() + make_interval(days => t.duration_months * 30) end
+       from public.ccc_tiers t, generate_series(1, $3)
+      where t.tier = $2
+     returning id`,
+    [userId, tier, count, expired],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Free slots of a tier right now, as the server counts them. */
+export async function freeSlots(tier: CccTier): Promise<number> {
+  const { rows } = await admin().query<{ free: number }>(
+    `select t.total_slots - (select count(*) from public.ccc_assignments a where a.package_tier = t.tier and a.end_date >= now())::int as free
+       from public.ccc_tiers t where t.tier = $1`,
+    [tier],
+  );
+  return rows[0]!.free;
+}
