@@ -9,12 +9,10 @@ test('the landing page opens in Polish with the sign-in and registration tabs', 
 
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await page.goto('/to-nie-istnieje');
-  const home = page
-    .getByRole('link', { name: /strona główna|powrót/i })
-    .or(page.getByRole('button', { name: /strona główna|powrót/i }));
-  await expect(home.first()).toBeVisible();
-  await home.first().click();
+  await expect(page.getByRole('heading', { name: 'Nie znaleziono strony' })).toBeVisible();
+  await page.getByRole('link', { name: 'Wróć do strony głównej' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('tab', { name: 'Logowanie' })).toBeVisible();
 });
 
 test('the dashboard sends a signed-out visitor to the landing page', async ({ page }) => {

@@ -16,7 +16,8 @@ function srcParts(absolute) {
 
 /** Where a file sits: { layer: 'app' | 'feature' | 'shared', feature?: string }. */
 function classify(parts) {
-  if (parts[0] === 'app') return { layer: 'app' };
+  // main.tsx is the entry point: it mounts the app, so it belongs to the app layer.
+  if (parts[0] === 'app' || (parts.length === 1 && parts[0] === 'main.tsx')) return { layer: 'app' };
   if (parts[0] === 'features' && parts.length > 2) return { layer: 'feature', feature: parts[1] };
   return { layer: 'shared' };
 }

@@ -1,0 +1,91 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RouteErrorScreen } from '@/components/layout/route-error-screen';
+import { FullPageLoader } from '@/components/ui/spinner';
+import { ADMIN_LANDING, paths } from '@/config/paths';
+import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { NotFoundPage } from './routes/not-found';
+
+const { dashboard } = paths;
+
+/** The admin area: registered only for admins. Each tab is its own chunk. */
+function adminRoute(): RouteObject {
+  return {
+    path: dashboard.admin.root.segment,
+    element: <RequireAdmin />,
+    children: [
+      {
+        lazy: () => import('./routes/dashboard/admin/layout'),
+        children: [
+          { index: true, element: <Navigate to={ADMIN_LANDING.segment} replace /> },
+          { path: dashboard.admin.users.segment, lazy: () => import('./routes/dashboard/admin/users') },
+          { path: dashboard.admin.apps.segment, lazy: () => import('./routes/dashboard/admin/apps') },
+          { path: dashboard.admin.ideas.segment, lazy: () => import('./routes/dashboard/admin/ideas') },
+          {
+            path: dashboard.admin.announcements.segment,
+            lazy: () => import('./routes/dashboard/admin/announcements'),
+          },
+          { path: dashboard.admin.seo.segment, lazy: () => import('./routes/dashboard/admin/seo') },
+          { path: dashboard.admin.smtp.segment, lazy: () => import('./routes/dashboard/admin/smtp') },
+          {
+            path: dashboard.admin.emailTemplates.segment,
+            lazy: () => import('./routes/dashboard/admin/email-templates'),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * The complete route map of both spec files. Every page is a lazy chunk except the not-found page
+ * and the guards; `admin/*` exists only when `isAdmin`.
+ */
+export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
+  {
+    id: 'root',
+    errorElement: <RouteErrorScreen />,
+    HydrateFallback: FullPageLoader,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [{ index: true, lazy: () => import('./routes/landing') }],
+      },
+      { path: paths.activate.path, lazy: () => import('./routes/activate') },
+      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+      {
+        path: dashboard.root.path,
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./routes/dashboard/layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/dashboard/home') },
+              { path: dashboard.apps.segment, lazy: () => import('./routes/dashboard/apps') },
+              { path: dashboard.ideas.segment, lazy: () => import('./routes/dashboard/ideas') },
+              { path: dashboard.submitIdea.segment, lazy: () => import('./routes/dashboard/submit-idea') },
+              { path: dashboard.community.segment, lazy: () => import('./routes/dashboard/community') },
+              { path: dashboard.wallet.segment, lazy: () => import('./routes/dashboard/wallet') },
+              { path: dashboard.settings.segment, lazy: () => import('./routes/dashboard/settings') },
+              { path: dashboard.referral.segment, lazy: () => import('./routes/dashboard/referral') },
+              { path: dashboard.ccc.segment, lazy: () => import('./routes/dashboard/ccc') },
+              { path: dashboard.investments.segment, lazy: () => import('./routes/dashboard/investments') },
+              ...(isAdmin ? [adminRoute()] : []),
+            ],
+          },
+          // Anything else under /dashboard (including admin/* for non-admins) goes to /dashboard.
+          { path: '*', element: <Navigate to={dashboard.root.path} replace /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+const createBrowserAppRouter: RouterFactory = (routes) => createBrowserRouter(routes);
+
+export function AppRouter() {
+  return (
+    <AuthRouter createRoutes={createAppRoutes} createRouter={createBrowserAppRouter} fallback={<FullPageLoader />} />
+  );
+}

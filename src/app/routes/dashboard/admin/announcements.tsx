@@ -1,0 +1,7 @@
+import { SectionPlaceholder } from '@/components/layout/section-placeholder';
+import { t } from '@/i18n/messages';
+
+/** /dashboard/admin/announcements: announcements (dashboard.md §2 admin area). A later issue builds it. */
+export function Component() {
+  return <SectionPlaceholder title={t('admin.announcements')} />;
+}

@@ -1,0 +1,44 @@
+import { NavLink, Outlet } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { t, type MessageKey } from '@/i18n/messages';
+
+const { admin } = paths.dashboard;
+
+/** The admin navigation tabs (dashboard.md §2 admin area). */
+const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
+  { to: admin.users.path, labelKey: 'admin.users' },
+  { to: admin.apps.path, labelKey: 'admin.apps' },
+  { to: admin.ideas.path, labelKey: 'admin.ideas' },
+  { to: admin.announcements.path, labelKey: 'admin.announcements' },
+  { to: admin.seo.path, labelKey: 'admin.seo' },
+  { to: admin.smtp.path, labelKey: 'admin.smtp' },
+  { to: admin.emailTemplates.path, labelKey: 'admin.email_templates' },
+];
+
+/** /dashboard/admin/*: the admin area's title and tabs around the active tab. */
+export function Component() {
+  return (
+    <div className="space-y-6">
+      <p className="text-sm font-semibold uppercase tracking-wide text-accent">{t('nav.admin')}</p>
+      <nav aria-label={t('admin.tabs')}>
+        <ul className="flex flex-wrap gap-2">
+          {ADMIN_TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-1.5 text-sm font-medium ${
+                    isActive ? 'bg-accent text-accent-contrast' : 'bg-surface-raised text-ink-muted hover:text-ink'
+                  }`
+                }
+              >
+                {t(tab.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

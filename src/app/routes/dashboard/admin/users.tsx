@@ -1,0 +1,7 @@
+import { SectionPlaceholder } from '@/components/layout/section-placeholder';
+import { t } from '@/i18n/messages';
+
+/** /dashboard/admin/users: user management (dashboard.md §2 admin area). A later issue builds it. */
+export function Component() {
+  return <SectionPlaceholder title={t('admin.users')} />;
+}

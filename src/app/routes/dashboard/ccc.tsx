@@ -1,0 +1,7 @@
+import { SectionPlaceholder } from '@/components/layout/section-placeholder';
+import { t } from '@/i18n/messages';
+
+/** /dashboard/ccc: CCC packages (dashboard.md §2). A later issue builds it. */
+export function Component() {
+  return <SectionPlaceholder title={t('ccc.title')} />;
+}

@@ -1,0 +1,7 @@
+import { SectionPlaceholder } from '@/components/layout/section-placeholder';
+import { t } from '@/i18n/messages';
+
+/** /dashboard/settings: profile and security settings (dashboard.md §2). A later issue builds it. */
+export function Component() {
+  return <SectionPlaceholder title={t('nav.settings')} />;
+}

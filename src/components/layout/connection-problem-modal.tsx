@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { t } from '@/i18n/messages';
+import { reloadPage } from '@/lib/browser';
+import { subscribeToConnectionProblems } from '@/lib/connection-problem';
+
+/**
+ * 'Problem z połączeniem' (account-and-access.md §8): opens when an error that mentions CORS,
+ * cross-origin or blocked is reported (lib/connection-problem.ts; the query and mutation caches
+ * report them). Retry refetches the failed queries; refresh reloads the page.
+ */
+export function ConnectionProblemModal() {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+
+  useEffect(() => subscribeToConnectionProblems(() => setOpen(true)), []);
+
+  const close = useCallback(() => setOpen(false), []);
+
+  const retry = () => {
+    setOpen(false);
+    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={t('app.connection_problem.title')}
+      description={t('app.connection_problem.description')}
+    >
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Button onClick={retry}>{t('app.retry')}</Button>
+        <Button variant="secondary" onClick={reloadPage}>
+          {t('app.refresh')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

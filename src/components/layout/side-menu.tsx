@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Link, matchPath, useLocation } from 'react-router-dom';
+import { t } from '@/i18n/messages';
+import { useAuth } from '@/lib/auth/auth-context';
+import { menuEntriesFor, type MenuEntry } from './menu-entries';
+
+function isActive(entry: MenuEntry, pathname: string): boolean {
+  return matchPath({ path: entry.activeFor ?? entry.to, end: entry.end ?? false }, pathname) !== null;
+}
+
+type SideMenuProps = {
+  id: string;
+  /** Open on small screens; on wide screens the menu is always shown. */
+  open: boolean;
+  onClose: () => void;
+};
+
+/** The dashboard's side menu (dashboard.md §2). 'Panel Admina' only for admins. */
+export function SideMenu({ id, open, onClose }: SideMenuProps) {
+  const { isAdmin } = useAuth();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  return (
+    <>
+      {open ? (
+        <div
+          aria-hidden="true"
+          className="fixed inset-x-0 bottom-0 top-16 z-30 bg-black/60 md:hidden"
+          onClick={onClose}
+        />
+      ) : null}
+      <nav
+        id={id}
+        aria-label={t('nav.main_menu')}
+        className={`${open ? 'block' : 'hidden'} w-64 shrink-0 overflow-y-auto border-r border-surface-border bg-surface-raised p-4 max-md:fixed max-md:bottom-0 max-md:left-0 max-md:top-16 max-md:z-40 md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)]`}
+      >
+        <ul className="space-y-1">
+          {menuEntriesFor(isAdmin).map((entry) => {
+            const active = isActive(entry, pathname);
+            return (
+              <li key={entry.to}>
+                <Link
+                  to={entry.to}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onClose}
+                  className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                    active ? 'bg-accent text-accent-contrast' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'
+                  }`}
+                >
+                  {t(entry.labelKey)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}

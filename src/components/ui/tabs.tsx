@@ -1,0 +1,82 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export type TabItem = { id: string; label: string; content: ReactNode };
+
+type TabsProps = {
+  /** Accessible name of the tab list. */
+  label: string;
+  tabs: readonly TabItem[];
+  defaultTabId?: string;
+};
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active tab is in the tab order. */
+export function Tabs({ label, tabs, defaultTabId }: TabsProps) {
+  const baseId = useId();
+  const [activeId, setActiveId] = useState(defaultTabId ?? tabs[0]?.id);
+  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+
+  const select = (index: number) => {
+    const tab = tabs[(index + tabs.length) % tabs.length];
+    if (!tab) return;
+    setActiveId(tab.id);
+    tabRefs.current.get(tab.id)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((tab) => tab.id === activeId);
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  return (
+    <div>
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex border-b border-surface-border">
+        {tabs.map((tab) => {
+          const selected = tab.id === activeId;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                if (element) tabRefs.current.set(tab.id, element);
+                else tabRefs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls={`${baseId}-panel-${tab.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActiveId(tab.id)}
+              className={`flex-1 px-4 py-3 text-sm font-semibold transition-colors ${
+                selected ? 'border-b-2 border-accent text-accent' : 'text-ink-muted hover:text-ink'
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${baseId}-panel-${tab.id}`}
+          aria-labelledby={`${baseId}-tab-${tab.id}`}
+          hidden={tab.id !== activeId}
+          tabIndex={0}
+          className="pt-6"
+        >
+          {tab.content}
+        </div>
+      ))}
+    </div>
+  );
+}

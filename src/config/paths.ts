@@ -1,0 +1,63 @@
+/**
+ * The typed route registry: every route of both spec files. Route definitions use `segment`
+ * (relative to their parent), links use `path` or `getHref()`. Nothing else spells a URL.
+ */
+
+const DASHBOARD = '/dashboard';
+const ADMIN = `${DASHBOARD}/admin`;
+
+type Route<P extends string> = { readonly path: P; readonly getHref: () => P };
+type ChildRoute<S extends string, P extends string> = Route<P> & { readonly segment: S };
+
+function dashboardSection<S extends string>(segment: S): ChildRoute<S, `/dashboard/${S}`> {
+  const path = `${DASHBOARD}/${segment}` as const;
+  return { segment, path, getHref: () => path };
+}
+
+function adminTab<S extends string>(segment: S): ChildRoute<S, `/dashboard/admin/${S}`> {
+  const path = `${ADMIN}/${segment}` as const;
+  return { segment, path, getHref: () => path };
+}
+
+export const paths = {
+  /** Landing (login and registration). `ref` carries a referral code. */
+  home: {
+    path: '/',
+    getHref: (search?: { ref?: string }) => (search?.ref ? `/?ref=${encodeURIComponent(search.ref)}` : '/'),
+  },
+  /** Account activation; query `token` or `confirmation_token`. */
+  activate: {
+    path: '/activate',
+    getHref: (token?: string) => (token ? `/activate?token=${encodeURIComponent(token)}` : '/activate'),
+  },
+  /** Password reset; query `code`. */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  dashboard: {
+    root: { path: DASHBOARD, segment: 'dashboard', getHref: () => DASHBOARD },
+    apps: dashboardSection('apps'),
+    ideas: dashboardSection('ideas'),
+    submitIdea: dashboardSection('submit-idea'),
+    community: dashboardSection('community'),
+    wallet: dashboardSection('wallet'),
+    settings: dashboardSection('settings'),
+    referral: dashboardSection('referral'),
+    ccc: dashboardSection('ccc'),
+    investments: dashboardSection('investments'),
+    admin: {
+      root: { path: ADMIN, segment: 'admin', getHref: () => ADMIN },
+      users: adminTab('users'),
+      apps: adminTab('apps'),
+      ideas: adminTab('ideas'),
+      announcements: adminTab('announcements'),
+      seo: adminTab('seo'),
+      smtp: adminTab('smtp'),
+      emailTemplates: adminTab('email-templates'),
+    },
+  },
+} as const;
+
+/** The admin menu entry points at the SMTP tab (dashboard.md §2), and so does /dashboard/admin. */
+export const ADMIN_LANDING = paths.dashboard.admin.smtp;
+
+/** The query parameter that carries a referral code on the landing page. */
+export const REFERRAL_QUERY_PARAM = 'ref';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import pl from 'zod/v4/locales/pl.js';
+import { t } from './messages';
+
+type ZodErrorMap = z.core.$ZodErrorMap;
+
+const fallback = pl().localeError;
+
+/**
+ * Polish texts for zod issues that a schema did not give a message for. Schemas give keys of the
+ * catalogue (`z.string().min(8, { error: 'validation.password.min' })`); those win over this map
+ * and are turned into text where they are shown (`translate()` in i18n/messages.ts). This map
+ * covers the rest: required fields, lengths, formats, and zod's own Polish locale as the last resort.
+ */
+export const zodErrorMap: ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return t('validation.required');
+      if (issue.expected === 'number') return t('validation.number.invalid');
+      break;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) === 1
+          ? t('validation.required')
+          : t('validation.too_short', { minimum: Number(issue.minimum) });
+      }
+      if (issue.origin === 'number') return t('validation.too_small', { minimum: Number(issue.minimum) });
+      break;
+    case 'too_big':
+      if (issue.origin === 'string') return t('validation.too_long', { maximum: Number(issue.maximum) });
+      if (issue.origin === 'number') return t('validation.too_big', { maximum: Number(issue.maximum) });
+      break;
+    case 'invalid_format':
+      if (issue.format === 'email') return t('validation.email.invalid');
+      if (issue.format === 'url') return t('validation.url.invalid');
+      break;
+    default:
+      break;
+  }
+  return fallback(issue);
+};
+
+/** Installs the map globally; called once at start-up (main.tsx) and in the unit-test setup. */
+export function configureZod(): void {
+  z.config({ customError: zodErrorMap });
+}

@@ -1,0 +1,282 @@
+import {
+  AuthApiError,
+  AuthInvalidCredentialsError,
+  AuthRetryableFetchError,
+  AuthSessionMissingError,
+  AuthWeakPasswordError,
+  FunctionsFetchError,
+  FunctionsHttpError,
+  type PostgrestSingleResponse,
+} from '@supabase/supabase-js';
+import { AppError, getErrorStatus, isConnectionProblem, isNetworkError, toUserMessage, unwrap } from '../errors';
+
+const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.';
+const UNEXPECTED = 'Wystąpił nieoczekiwany błąd';
+const SESSION_EXPIRED = 'Sesja wygasła, zaloguj się ponownie';
+
+/** A PostgREST error body as the client hands it over. */
+function postgrest(code: string, message: string, details: string | null = null) {
+  return { code, message, details, hint: null };
+}
+
+describe('toUserMessage: HTTP statuses (account-and-access.md §8)', () => {
+  it.each([
+    [400, 'Nieprawidłowe dane'],
+    [401, SESSION_EXPIRED],
+    [403, 'Brak dostępu'],
+    [404, 'Nie znaleziono zasobu'],
+    [500, 'Błąd serwera, spróbuj ponownie później'],
+    [409, UNEXPECTED],
+    [418, UNEXPECTED],
+    [429, UNEXPECTED],
+    [502, UNEXPECTED],
+    [503, UNEXPECTED],
+  ])('status %i → %s', (status, message) => {
+    expect(toUserMessage(new AppError('failed', { status }))).toBe(message);
+    expect(toUserMessage({ status, message: 'failed' })).toBe(message);
+  });
+
+  it('uses the status of a function that answered with an error', () => {
+    const error = new FunctionsHttpError(new Response('{}', { status: 403 }));
+    expect(toUserMessage(error)).toBe('Brak dostępu');
+    expect(getErrorStatus(error)).toBe(403);
+  });
+});
+
+describe('toUserMessage: network failures', () => {
+  it.each([
+    ['Chrome', new TypeError('Failed to fetch')],
+    ['Node', new TypeError('fetch failed')],
+    ['Firefox', new TypeError('NetworkError when attempting to fetch resource.')],
+    ['Safari', new TypeError('Load failed')],
+    ['PostgREST client', postgrest('', 'TypeError: Failed to fetch', 'TypeError: Failed to fetch')],
+    ['Auth client', new AuthRetryableFetchError('Failed to fetch', 0)],
+    ['Functions client', new FunctionsFetchError(new TypeError('Failed to fetch'))],
+    ['app', new AppError('offline', { code: 'network' })],
+  ])('%s failure → the network message', (_source, error) => {
+    expect(isNetworkError(error)).toBe(true);
+    expect(toUserMessage(error)).toBe(NETWORK);
+  });
+
+  it('does not call an HTTP answer a network failure', () => {
+    expect(isNetworkError(new AppError('Failed to fetch', { status: 500 }))).toBe(false);
+    expect(isNetworkError(new AuthRetryableFetchError('Bad gateway', 502))).toBe(false);
+    expect(toUserMessage(new AuthRetryableFetchError('Internal error', 500))).toBe(
+      'Błąd serwera, spróbuj ponownie później',
+    );
+  });
+});
+
+describe('isConnectionProblem: errors mentioning CORS, cross-origin or blocked', () => {
+  it.each([
+    ['CORS', new TypeError("Access to fetch at 'x' from origin 'y' has been blocked by CORS policy")],
+    ['cross-origin', new Error('Cross-Origin Request Blocked: The Same Origin Policy disallows reading')],
+    ['cross-origin, lower case', new Error('a cross-origin frame was denied')],
+    ['blocked', new TypeError('net::ERR_BLOCKED_BY_CLIENT')],
+    [
+      'CORS in PostgREST details',
+      postgrest('', 'TypeError: Failed to fetch', 'Caused by: CORS request did not succeed'),
+    ],
+    ['CORS in the cause', new TypeError('fetch failed', { cause: new Error('CORS preflight failed') })],
+    ['a string', 'request blocked'],
+  ])('%s → true, with the network message', (_case, error) => {
+    expect(isConnectionProblem(error)).toBe(true);
+    expect(toUserMessage(error)).toBe(NETWORK);
+  });
+
+  it.each([
+    ['a plain network failure', new TypeError('Failed to fetch')],
+    ['an HTTP answer that says blocked', new AppError('User is blocked', { status: 403 })],
+    ['an auth answer that says blocked', new AuthApiError('Request blocked', 400, 'captcha_failed')],
+    ['a word containing "cors"', new Error('discorsive')],
+    ['nothing', null],
+    ['undefined', undefined],
+  ])('%s → false', (_case, error) => {
+    expect(isConnectionProblem(error)).toBe(false);
+  });
+});
+
+describe('toUserMessage: PostgREST error objects', () => {
+  it.each([
+    [
+      'PGRST116 (no row for .single())',
+      postgrest('PGRST116', 'JSON object requested, multiple (or no) rows returned'),
+      'Nie znaleziono zasobu',
+    ],
+    ['42501 (RLS / privilege)', postgrest('42501', 'permission denied for table profiles'), 'Brak dostępu'],
+    ['PGRST301 (JWT)', postgrest('PGRST301', 'JWT expired'), SESSION_EXPIRED],
+    ['PGRST303 (JWT claims)', postgrest('PGRST303', 'JWT expired'), SESSION_EXPIRED],
+    ['P0001 with a message key', postgrest('P0001', 'wallet.insufficient_funds'), 'Niewystarczające środki'],
+    ['P0001 with another key', postgrest('P0001', 'validation.referral_code.invalid'), 'Nieprawidłowy kod polecający'],
+    ['P0001 without a key', postgrest('P0001', 'something went wrong'), 'Nieprawidłowe dane'],
+    ['P0002 without a key', postgrest('P0002', 'no rows'), 'Nie znaleziono zasobu'],
+    ['P0002 with a key', postgrest('P0002', 'wallet.withdrawal_not_found'), 'Nie znaleziono wypłaty'],
+    ['42501 with a key', postgrest('42501', 'auth.forbidden'), 'Brak dostępu'],
+    ['23505 (unique)', postgrest('23505', 'duplicate key value violates unique constraint'), 'Nieprawidłowe dane'],
+    ['22P02 (bad input)', postgrest('22P02', 'invalid input syntax for type uuid'), 'Nieprawidłowe dane'],
+    ['an unknown code', postgrest('XX000', 'internal error'), UNEXPECTED],
+  ])('%s', (_case, error, message) => {
+    expect(toUserMessage(error)).toBe(message);
+  });
+
+  it('prefers the code over the status for a wrapped PostgREST error', () => {
+    const error = new AppError('JSON object requested', { status: 406, code: 'PGRST116' });
+    expect(toUserMessage(error)).toBe('Nie znaleziono zasobu');
+  });
+
+  it('falls back to the status when the code means nothing', () => {
+    expect(toUserMessage(new AppError('internal', { status: 500, code: 'XX000' }))).toBe(
+      'Błąd serwera, spróbuj ponownie później',
+    );
+  });
+});
+
+describe('toUserMessage: Supabase Auth errors', () => {
+  it.each([
+    [
+      'invalid_credentials',
+      new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
+      'Nieprawidłowy email lub hasło',
+    ],
+    [
+      'email_not_confirmed',
+      new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'),
+      'Konto nie zostało aktywowane',
+    ],
+    [
+      'user_already_exists',
+      new AuthApiError('User already registered', 422, 'user_already_exists'),
+      'Użytkownik o tym adresie email już istnieje',
+    ],
+    [
+      'email_exists',
+      new AuthApiError('Email address already exists', 422, 'email_exists'),
+      'Użytkownik o tym adresie email już istnieje',
+    ],
+    ['session_not_found', new AuthApiError('Session not found', 403, 'session_not_found'), SESSION_EXPIRED],
+    [
+      'refresh_token_not_found',
+      new AuthApiError('Invalid Refresh Token', 400, 'refresh_token_not_found'),
+      SESSION_EXPIRED,
+    ],
+    ['Auth session missing!', new AuthSessionMissingError(), SESSION_EXPIRED],
+    ['Auth session or user missing', new AuthApiError('Auth session or user missing', 500, undefined), SESSION_EXPIRED],
+    [
+      'no email or phone',
+      new AuthInvalidCredentialsError('You must provide either an email or phone number and a password'),
+      'Nieprawidłowe dane',
+    ],
+    [
+      'an unknown code with a status',
+      new AuthApiError('Too many requests', 429, 'over_request_rate_limit'),
+      UNEXPECTED,
+    ],
+    ['an unknown code with 403', new AuthApiError('Forbidden', 403, 'not_admin'), 'Brak dostępu'],
+  ])('%s', (_case, error, message) => {
+    expect(toUserMessage(error)).toBe(message);
+  });
+
+  it('passes the weak-password reasons on, joined with commas', () => {
+    const error = new AuthWeakPasswordError('Password is too weak', 422, ['length', 'characters']);
+    expect(toUserMessage(error)).toBe(
+      'Hasło musi mieć co najmniej 8 znaków, Hasło musi zawierać wielką literę, małą literę i cyfrę',
+    );
+  });
+
+  it('names a leaked password among the weak-password reasons', () => {
+    const error = new AuthWeakPasswordError('Password is known to be weak', 422, ['pwned']);
+    expect(toUserMessage(error)).toBe('Hasło znajduje się w znanym wycieku danych');
+  });
+
+  it('says the password is too weak when no reason is given', () => {
+    expect(toUserMessage(new AuthWeakPasswordError('weak', 422, []))).toBe('Hasło jest zbyt słabe');
+    expect(toUserMessage(new AuthApiError('weak', 422, 'weak_password'))).toBe('Hasło jest zbyt słabe');
+  });
+});
+
+describe('toUserMessage: message keys and unknown errors', () => {
+  it('translates a message key thrown by the app', () => {
+    expect(toUserMessage(new Error('wallet.insufficient_funds'))).toBe('Niewystarczające środki');
+    expect(toUserMessage(new AppError('apps.load_failed'))).toBe('Nie udało się załadować aplikacji');
+    expect(toUserMessage('ideas.save_failed')).toBe('Nie udało się zapisać pomysłu');
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['a number', 42],
+    ['an empty object', {}],
+    ['a plain Error', new Error('boom')],
+    ['a string that is not a key', 'boom'],
+  ])('%s → the unexpected-error message', (_case, error) => {
+    expect(toUserMessage(error)).toBe(UNEXPECTED);
+  });
+});
+
+describe('getErrorStatus', () => {
+  it.each([
+    ['an AppError', new AppError('x', { status: 404 }), 404],
+    ['an auth API error', new AuthApiError('x', 400, 'invalid_credentials'), 400],
+    ['an auth network failure', new AuthRetryableFetchError('x', 0), undefined],
+    ['a PostgREST PGRST116', postgrest('PGRST116', 'x'), 406],
+    ['a PostgREST 42501', postgrest('42501', 'x'), 403],
+    ['a PostgREST P0001', postgrest('P0001', 'wallet.insufficient_funds'), 400],
+    ['a PostgREST JWT error', postgrest('PGRST301', 'x'), 401],
+    ['a network failure', new TypeError('Failed to fetch'), undefined],
+    ['a plain object with status', { status: 503 }, 503],
+  ])('%s → %s', (_case, error, status) => {
+    expect(getErrorStatus(error)).toBe(status);
+  });
+});
+
+describe('unwrap', () => {
+  it('returns the data of a successful answer', () => {
+    const result: PostgrestSingleResponse<{ id: string }> = {
+      success: true,
+      data: { id: 'a' },
+      error: null,
+      count: null,
+      status: 200,
+      statusText: 'OK',
+    };
+    expect(unwrap(result)).toEqual({ id: 'a' });
+  });
+
+  it('throws an AppError with the status and code of a failed answer', () => {
+    const result = {
+      success: false,
+      data: null,
+      error: postgrest('42501', 'permission denied for table profiles'),
+      count: null,
+      status: 403,
+      statusText: 'Forbidden',
+    } as unknown as PostgrestSingleResponse<{ id: string }>;
+    let thrown: unknown;
+    try {
+      unwrap(result);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect(thrown).toMatchObject({ status: 403, code: '42501', message: 'permission denied for table profiles' });
+    expect(toUserMessage(thrown)).toBe('Brak dostępu');
+  });
+
+  it('keeps a network failure a network failure (status 0, no code)', () => {
+    const result = {
+      success: false,
+      data: null,
+      error: postgrest('', 'TypeError: Failed to fetch', 'TypeError: Failed to fetch'),
+      count: null,
+      status: 0,
+      statusText: '',
+    } as unknown as PostgrestSingleResponse<null>;
+    expect(() => unwrap(result)).toThrow(AppError);
+    try {
+      unwrap(result);
+    } catch (error) {
+      expect(getErrorStatus(error)).toBeUndefined();
+      expect(toUserMessage(error)).toBe(NETWORK);
+    }
+  });
+});

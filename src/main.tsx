@@ -1,0 +1,17 @@
+import './index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+// The entry point is the one module outside src/app that mounts it.
+import { App } from '@/app/app';
+import { configureZod } from '@/i18n/zod-error-map';
+
+configureZod();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element in index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

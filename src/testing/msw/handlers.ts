@@ -1,0 +1,36 @@
+import { http, HttpResponse } from 'msw';
+import { TEST_SUPABASE_URL } from '../test-env';
+
+/**
+ * Thin fakes of Supabase's HTTP answers, shaped like PostgREST's and GoTrue's, for UI states that
+ * are hard to reach for real (network failures, 500s). They hold no business rules: a test that
+ * needs an answer adds it with `server.use(...)`.
+ */
+export const authUrl = (path: string) => `${TEST_SUPABASE_URL}/auth/v1${path}`;
+export const restUrl = (path: string) => `${TEST_SUPABASE_URL}/rest/v1${path}`;
+export const functionsUrl = (name: string) => `${TEST_SUPABASE_URL}/functions/v1/${name}`;
+
+/** PostgREST's error answer: `{ code, message, details, hint }` with its HTTP status. */
+export function postgrestError(
+  status: number,
+  error: { code: string; message: string; details?: string | null; hint?: string | null },
+) {
+  return HttpResponse.json(
+    { code: error.code, message: error.message, details: error.details ?? null, hint: error.hint ?? null },
+    { status },
+  );
+}
+
+/** GoTrue's error answer (API version 2024-01-01): `{ code, error_code, msg }` plus extra fields. */
+export function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}) {
+  return HttpResponse.json(
+    { code: status, error_code: errorCode, msg, ...extra },
+    { status, headers: { 'X-Supabase-Api-Version': '2024-01-01' } },
+  );
+}
+
+/** Default answers every test may rely on. */
+export const handlers = [
+  // Sign-out: GoTrue answers 204 No Content.
+  http.post(authUrl('/logout'), () => new HttpResponse(null, { status: 204 })),
+];

@@ -1,0 +1,84 @@
+import type { Session } from '@supabase/supabase-js';
+import type { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import {
+  createMemoryRouter,
+  createPath,
+  parsePath,
+  RouterProvider,
+  type DataRouter,
+  type Path,
+} from 'react-router-dom';
+import { Providers } from '@/components/layout/providers';
+import { FullPageLoader } from '@/components/ui/spinner';
+import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
+import { createQueryClient } from '@/lib/query-client';
+import { createFakeAuthClient, type FakeAuthClient } from './fake-auth-client';
+
+export type RenderOptions = {
+  /** The session the fake auth client answers with; none = signed out. */
+  session?: Session | null;
+  /** Leave the first session lookup unanswered (auth still loading). */
+  pendingSession?: boolean;
+  authClient?: FakeAuthClient;
+  queryClient?: QueryClient;
+};
+
+/** A QueryClient with the app's caches and defaults, but no retries and no garbage collection. */
+export function createTestQueryClient(): QueryClient {
+  return createQueryClient({ queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } });
+}
+
+function setup(options: RenderOptions) {
+  return {
+    authClient:
+      options.authClient ?? createFakeAuthClient({ session: options.session ?? null, pending: options.pendingSession }),
+    queryClient: options.queryClient ?? createTestQueryClient(),
+    user: userEvent.setup(),
+  };
+}
+
+/**
+ * Renders `ui` with every provider (query client, session, error boundary, connection-problem
+ * modal) inside a memory router at `route`.
+ */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions & { route?: string } = {}) {
+  const { authClient, queryClient, user } = setup(options);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] });
+  const result: RenderResult = render(
+    <Providers queryClient={queryClient} authClient={authClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, user, router, authClient, queryClient };
+}
+
+/**
+ * Renders a route tree (normally the app's, see app/testing/render-route.tsx) at `path`, with
+ * every provider and a memory router that is rebuilt like the app's when the admin flag changes.
+ * `location()` is where the current router is.
+ */
+export function renderRouter(createRoutes: RouteFactory, path: string, options: RenderOptions = {}) {
+  const { authClient, queryClient, user } = setup(options);
+  let current: DataRouter | null = null;
+  const createRouter: RouterFactory = (routes, previous) => {
+    current = createMemoryRouter(routes, {
+      initialEntries: [previous ? createPath(previous.state.location) : path],
+    });
+    return current;
+  };
+  const result: RenderResult = render(
+    <Providers queryClient={queryClient} authClient={authClient}>
+      <AuthRouter createRoutes={createRoutes} createRouter={createRouter} fallback={<FullPageLoader />} />
+    </Providers>,
+  );
+  const initial = parsePath(path);
+  const location = (): Path =>
+    current
+      ? current.state.location
+      : { pathname: initial.pathname ?? '/', search: initial.search ?? '', hash: initial.hash ?? '' };
+  const router = (): DataRouter | null => current;
+  return { ...result, user, authClient, queryClient, location, router };
+}
