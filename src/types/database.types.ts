@@ -5,6 +5,174 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      announcements: {
+        Row: {
+          active: boolean;
+          content: string;
+          created_at: string;
+          id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          active?: boolean;
+          content: string;
+          created_at?: string;
+          id?: string;
+        };
+        Update: {
+          active?: boolean;
+          content?: string;
+          created_at?: string;
+          id?: string;
+        };
+        Relationships: [];
+      };
+      app_ideas: {
+        Row: {
+          category: Database['public']['Enums']['app_category'];
+          comments_count: number;
+          created_at: string;
+          description: string;
+          id: string;
+          image_urls: string[];
+          monetization_strategy: string;
+          score: number;
+          search_text: string;
+          status: Database['public']['Enums']['idea_status'];
+          submitted_at: string;
+          submitted_by: string;
+          target_audience: string;
+          title: string;
+          updated_at: string;
+          views_count: number;
+          votes_count: number;
+          webhook_response: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          category: Database['public']['Enums']['app_category'];
+          comments_count?: number;
+          created_at?: string;
+          description: string;
+          id?: string;
+          image_urls?: string[];
+          monetization_strategy: string;
+          score?: number;
+          search_text?: never;
+          status?: Database['public']['Enums']['idea_status'];
+          submitted_at?: string;
+          submitted_by?: string;
+          target_audience: string;
+          title: string;
+          updated_at?: string;
+          views_count?: number;
+          votes_count?: number;
+          webhook_response?: string | null;
+        };
+        Update: {
+          category?: Database['public']['Enums']['app_category'];
+          comments_count?: number;
+          created_at?: string;
+          description?: string;
+          id?: string;
+          image_urls?: string[];
+          monetization_strategy?: string;
+          score?: number;
+          search_text?: never;
+          status?: Database['public']['Enums']['idea_status'];
+          submitted_at?: string;
+          submitted_by?: string;
+          target_audience?: string;
+          title?: string;
+          updated_at?: string;
+          views_count?: number;
+          votes_count?: number;
+          webhook_response?: string | null;
+        };
+        Relationships: [];
+      };
+      apps: {
+        Row: {
+          active_users: number;
+          app_store_url: string | null;
+          available_shares: number;
+          category: Database['public']['Enums']['app_category'];
+          created_at: string;
+          current_value: number;
+          description: string;
+          downloads: number;
+          google_play_url: string | null;
+          growth_rate: number;
+          id: string;
+          image_height: number | null;
+          image_size: number | null;
+          image_url: string | null;
+          image_width: number | null;
+          minimum_investment: number;
+          name: string;
+          price_per_share: number;
+          projected_value: number;
+          rating: number;
+          release_date: string | null;
+          revenue: number;
+          updated_at: string;
+          website_url: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          active_users?: number;
+          app_store_url?: string | null;
+          available_shares?: number;
+          category: Database['public']['Enums']['app_category'];
+          created_at?: string;
+          current_value?: number;
+          description: string;
+          downloads?: number;
+          google_play_url?: string | null;
+          growth_rate?: number;
+          id?: string;
+          image_height?: number | null;
+          image_size?: number | null;
+          image_url?: string | null;
+          image_width?: number | null;
+          minimum_investment?: number;
+          name: string;
+          price_per_share?: number;
+          projected_value?: number;
+          rating?: number;
+          release_date?: string | null;
+          revenue?: number;
+          updated_at?: string;
+          website_url?: string | null;
+        };
+        Update: {
+          active_users?: number;
+          app_store_url?: string | null;
+          available_shares?: number;
+          category?: Database['public']['Enums']['app_category'];
+          created_at?: string;
+          current_value?: number;
+          description?: string;
+          downloads?: number;
+          google_play_url?: string | null;
+          growth_rate?: number;
+          id?: string;
+          image_height?: number | null;
+          image_size?: number | null;
+          image_url?: string | null;
+          image_width?: number | null;
+          minimum_investment?: number;
+          name?: string;
+          price_per_share?: number;
+          projected_value?: number;
+          rating?: number;
+          release_date?: string | null;
+          revenue?: number;
+          updated_at?: string;
+          website_url?: string | null;
+        };
+        Relationships: [];
+      };
       ccc_assignments: {
         Row: {
           assigned_by: string | null;
@@ -106,6 +274,114 @@ export type Database = {
         };
         Relationships: [];
       };
+      email_templates: {
+        Row: {
+          created_at: string;
+          html_content: string;
+          id: string;
+          name: string;
+          smtp_config_id: string | null;
+          subject: string;
+          text_content: string | null;
+          updated_at: string;
+          variables: NonNullable<Json>;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          html_content: string;
+          id?: string;
+          name: string;
+          smtp_config_id?: string | null;
+          subject: string;
+          text_content?: string | null;
+          updated_at?: string;
+          variables?: NonNullable<Json>;
+        };
+        Update: {
+          created_at?: string;
+          html_content?: string;
+          id?: string;
+          name?: string;
+          smtp_config_id?: string | null;
+          subject?: string;
+          text_content?: string | null;
+          updated_at?: string;
+          variables?: NonNullable<Json>;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_templates_smtp_config_id_fkey';
+            columns: ['smtp_config_id'];
+            isOneToOne: false;
+            referencedRelation: 'smtp_configs';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      idea_comments: {
+        Row: {
+          content: string;
+          created_at: string;
+          id: string;
+          idea_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          content: string;
+          created_at?: string;
+          id?: string;
+          idea_id: string;
+          user_id?: string;
+        };
+        Update: {
+          content?: string;
+          created_at?: string;
+          id?: string;
+          idea_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'idea_comments_idea_id_fkey';
+            columns: ['idea_id'];
+            isOneToOne: false;
+            referencedRelation: 'app_ideas';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      idea_votes: {
+        Row: {
+          created_at: string;
+          idea_id: string;
+          score: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          idea_id: string;
+          score: number;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          idea_id?: string;
+          score?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'idea_votes_idea_id_fkey';
+            columns: ['idea_id'];
+            isOneToOne: false;
+            referencedRelation: 'app_ideas';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       membership_plans: {
         Row: {
           idea_ownership: number;
@@ -168,6 +444,97 @@ export type Database = {
           title?: string;
           type?: Database['public']['Enums']['notification_type'];
           user_id?: string;
+        };
+        Relationships: [];
+      };
+      post_comments: {
+        Row: {
+          content: string;
+          created_at: string;
+          id: string;
+          post_id: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          content: string;
+          created_at?: string;
+          id?: string;
+          post_id: string;
+          user_id?: string;
+        };
+        Update: {
+          content?: string;
+          created_at?: string;
+          id?: string;
+          post_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_comments_post_id_fkey';
+            columns: ['post_id'];
+            isOneToOne: false;
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      post_reactions: {
+        Row: {
+          created_at: string;
+          post_id: string;
+          type: Database['public']['Enums']['reaction_type'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          post_id: string;
+          type: Database['public']['Enums']['reaction_type'];
+          user_id?: string;
+        };
+        Update: {
+          created_at?: string;
+          post_id?: string;
+          type?: Database['public']['Enums']['reaction_type'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'post_reactions_post_id_fkey';
+            columns: ['post_id'];
+            isOneToOne: false;
+            referencedRelation: 'posts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      posts: {
+        Row: {
+          author_id: string;
+          content: string;
+          created_at: string;
+          id: string;
+          title: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          author_id?: string;
+          content: string;
+          created_at?: string;
+          id?: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          author_id?: string;
+          content?: string;
+          created_at?: string;
+          id?: string;
+          title?: string;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -314,6 +681,101 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      site_settings: {
+        Row: {
+          favicon: string | null;
+          id: boolean;
+          og_description: string | null;
+          og_image: string | null;
+          og_title: string | null;
+          site_description: string;
+          site_image: string | null;
+          site_title: string;
+          twitter_card: string;
+          twitter_description: string | null;
+          twitter_image: string | null;
+          twitter_title: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          favicon?: string | null;
+          id?: boolean;
+          og_description?: string | null;
+          og_image?: string | null;
+          og_title?: string | null;
+          site_description?: string;
+          site_image?: string | null;
+          site_title: string;
+          twitter_card?: string;
+          twitter_description?: string | null;
+          twitter_image?: string | null;
+          twitter_title?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          favicon?: string | null;
+          id?: boolean;
+          og_description?: string | null;
+          og_image?: string | null;
+          og_title?: string | null;
+          site_description?: string;
+          site_image?: string | null;
+          site_title?: string;
+          twitter_card?: string;
+          twitter_description?: string | null;
+          twitter_image?: string | null;
+          twitter_title?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      smtp_configs: {
+        Row: {
+          created_at: string;
+          from_email: string;
+          from_name: string;
+          host: string;
+          id: string;
+          is_default: boolean;
+          name: string;
+          password: string;
+          port: number;
+          secure: boolean;
+          updated_at: string;
+          username: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          from_email: string;
+          from_name: string;
+          host: string;
+          id?: string;
+          is_default?: boolean;
+          name: string;
+          password?: string;
+          port?: number;
+          secure?: never;
+          updated_at?: string;
+          username: string;
+        };
+        Update: {
+          created_at?: string;
+          from_email?: string;
+          from_name?: string;
+          host?: string;
+          id?: string;
+          is_default?: boolean;
+          name?: string;
+          password?: string;
+          port?: number;
+          secure?: never;
+          updated_at?: string;
+          username?: string;
+        };
+        Relationships: [];
       };
       user_settings: {
         Row: {
@@ -570,6 +1032,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_delete_idea: { Args: { p_idea_id: string }; Returns: string[] };
       admin_delete_user: { Args: { p_user_id: string }; Returns: undefined };
       admin_fail_withdrawal: {
         Args: { p_reason: string; p_withdrawal_id: string };
@@ -593,6 +1056,23 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      admin_list_smtp_configs: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          from_email: string;
+          from_name: string;
+          host: string;
+          id: string;
+          is_default: boolean;
+          name: string;
+          password: string;
+          port: number;
+          secure: boolean;
+          updated_at: string;
+          username: string;
+        }[];
       };
       admin_list_users: {
         Args: {
@@ -641,6 +1121,35 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_set_idea_status: {
+        Args: { p_idea_id: string; p_status: Database['public']['Enums']['idea_status'] };
+        Returns: {
+          category: Database['public']['Enums']['app_category'];
+          comments_count: number;
+          created_at: string;
+          description: string;
+          id: string;
+          image_urls: string[];
+          monetization_strategy: string;
+          score: number;
+          search_text: string;
+          status: Database['public']['Enums']['idea_status'];
+          submitted_at: string;
+          submitted_by: string;
+          target_audience: string;
+          title: string;
+          updated_at: string;
+          views_count: number;
+          votes_count: number;
+          webhook_response: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'app_ideas';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_user: {
         Args: {
           p_email_confirmed?: boolean;
@@ -667,6 +1176,33 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_upsert_smtp_config: {
+        Args: {
+          p_from_email?: string;
+          p_from_name?: string;
+          p_host?: string;
+          p_id?: string;
+          p_is_default?: boolean;
+          p_name?: string;
+          p_password?: string;
+          p_port?: number;
+          p_username?: string;
+        };
+        Returns: {
+          created_at: string;
+          from_email: string;
+          from_name: string;
+          host: string;
+          id: string;
+          is_default: boolean;
+          name: string;
+          password: string;
+          port: number;
+          secure: boolean;
+          updated_at: string;
+          username: string;
+        }[];
+      };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };
         Returns: {
@@ -691,6 +1227,37 @@ export type Database = {
         };
       };
       get_account_status: { Args: { p_email: string }; Returns: string };
+      get_app_ideas: {
+        Args: {
+          p_category?: Database['public']['Enums']['app_category'];
+          p_limit?: number;
+          p_offset?: number;
+          p_search?: string;
+          p_sort?: string;
+        };
+        Returns: {
+          author_full_name: string;
+          category: Database['public']['Enums']['app_category'];
+          comments_count: number;
+          created_at: string;
+          description: string;
+          id: string;
+          image_urls: string[];
+          monetization_strategy: string;
+          score: number;
+          status: Database['public']['Enums']['idea_status'];
+          submitted_at: string;
+          submitted_by: string;
+          target_audience: string;
+          title: string;
+          total_count: number;
+          updated_at: string;
+          user_vote: number;
+          views_count: number;
+          votes_count: number;
+          webhook_response: string;
+        }[];
+      };
       get_ccc_availability: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -702,6 +1269,27 @@ export type Database = {
           tier: Database['public']['Enums']['ccc_tier'];
           total_slots: number;
           used_slots: number;
+        }[];
+      };
+      get_idea_comments: {
+        Args: { p_idea_id: string };
+        Returns: {
+          author_full_name: string;
+          content: string;
+          created_at: string;
+          id: string;
+          idea_id: string;
+          user_id: string;
+        }[];
+      };
+      get_idea_stats: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          approved_count: number;
+          pending_count: number;
+          rejected_count: number;
+          top_categories: Json;
+          total_count: number;
         }[];
       };
       get_my_referral_codes: {
@@ -736,6 +1324,33 @@ export type Database = {
           id: string;
         }[];
       };
+      get_post_comments: {
+        Args: { p_post_id: string };
+        Returns: {
+          author_name: string;
+          content: string;
+          created_at: string;
+          id: string;
+          post_id: string;
+          user_id: string;
+        }[];
+      };
+      get_posts: {
+        Args: { p_limit?: number; p_offset?: number };
+        Returns: {
+          author_id: string;
+          author_name: string;
+          comments_count: number;
+          content: string;
+          created_at: string;
+          id: string;
+          my_reactions: Database['public']['Enums']['reaction_type'][];
+          reaction_counts: Json;
+          title: string;
+          total_count: number;
+          updated_at: string;
+        }[];
+      };
       get_referral_rankings: {
         Args: { p_limit?: number };
         Returns: {
@@ -760,6 +1375,7 @@ export type Database = {
           user_id: string;
         }[];
       };
+      has_voted_for_idea: { Args: { p_idea_id: string; p_user_id: string }; Returns: boolean };
       initialize_user_wallet: {
         Args: { p_user_id: string };
         Returns: {
@@ -825,11 +1441,22 @@ export type Database = {
         }[];
       };
       validate_referral_code: { Args: { p_code: string }; Returns: boolean };
+      vote_for_idea: {
+        Args: { p_idea_id: string; p_score: number; p_user_id: string };
+        Returns: {
+          score: number;
+          user_vote: number;
+          votes_count: number;
+        }[];
+      };
     };
     Enums: {
+      app_category: 'games' | 'productivity' | 'lifestyle' | 'education' | 'business';
       ccc_tier: 'PLATINUM' | 'DIAMOND' | 'GOLD' | 'SILVER' | 'BRONZE' | 'START';
+      idea_status: 'pending' | 'approved' | 'rejected';
       membership_level: 'FREE' | 'START' | 'PREMIUM' | 'VIP';
       notification_type: 'profit' | 'message' | 'system';
+      reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind: 'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment';
       withdrawal_network: 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'completed' | 'failed';
@@ -940,9 +1567,12 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      app_category: ['games', 'productivity', 'lifestyle', 'education', 'business'],
       ccc_tier: ['PLATINUM', 'DIAMOND', 'GOLD', 'SILVER', 'BRONZE', 'START'],
+      idea_status: ['pending', 'approved', 'rejected'],
       membership_level: ['FREE', 'START', 'PREMIUM', 'VIP'],
       notification_type: ['profit', 'message', 'system'],
+      reaction_type: ['like', 'love', 'fire', 'clap'],
       wallet_transaction_kind: ['credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment'],
       withdrawal_network: ['ERC20', 'BSC'],
       withdrawal_status: ['pending', 'completed', 'failed'],

@@ -1,0 +1,752 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, createAdmin, createMember, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
+import {
+  addIdeaComment,
+  addVote,
+  createIdea,
+  failure,
+  ideaRow,
+  inSnapshotAs,
+  uniqueTag,
+  type IdeaRow,
+} from '../helpers/content-factories.ts';
+
+const insertIdeaSql = `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy, image_urls)
+  values ($1, $2, $3, $4, $5, coalesce($6, '{}'::text[])) returning *`;
+
+interface BoardRow {
+  id: string;
+  title: string;
+  score: string;
+  votes_count: number;
+  comments_count: number;
+  author_full_name: string | null;
+  user_vote: number | null;
+  total_count: string;
+  submitted_by: string;
+}
+
+const board = (
+  actor: TestUser,
+  args: {
+    search?: string | null;
+    category?: string | null;
+    sort?: string | null;
+    limit?: number | null;
+    offset?: number | null;
+  },
+) =>
+  queryAs<BoardRow>(
+    actor,
+    'select * from public.get_app_ideas(p_search => $1, p_category => $2, p_sort => $3, p_limit => $4, p_offset => $5)',
+    [
+      args.search ?? null,
+      args.category ?? null,
+      args.sort === undefined ? 'date' : args.sort,
+      args.limit === undefined ? 20 : args.limit,
+      args.offset === undefined ? 0 : args.offset,
+    ],
+  );
+
+const vote = (actor: TestUser, ideaId: string, score: number | null, userId: string = actor.id) =>
+  queryAs<{ score: string; votes_count: number; user_vote: number }>(
+    actor,
+    'select * from public.vote_for_idea(p_idea_id => $1, p_user_id => $2, p_score => $3)',
+    [ideaId, userId, score],
+  );
+
+describe('app ideas', () => {
+  let member: TestUser;
+  let otherMember: TestUser;
+  let adminUser: TestUser;
+
+  beforeAll(async () => {
+    member = await createMember({ fullName: 'Anna Nowak' });
+    otherMember = await createMember({ fullName: 'Jan Kowalski' });
+    adminUser = await createAdmin({ fullName: 'Admin Klubu' });
+  });
+
+  describe('app_ideas table', () => {
+    it('denies anon every command', async () => {
+      const idea = await createIdea(member);
+      expect(await sqlState(queryAs('anon', 'select id from public.app_ideas'))).toBe('42501');
+      expect(await sqlState(queryAs('anon', insertIdeaSql, ['T', 'D', 'games', 'A', 'M', null]))).toBe('42501');
+      expect(
+        await sqlState(queryAs('anon', "update public.app_ideas set webhook_response = 'x' where id = $1", [idea.id])),
+      ).toBe('42501');
+      expect(await sqlState(queryAs('anon', 'delete from public.app_ideas where id = $1', [idea.id]))).toBe('42501');
+    });
+
+    it("lets members read every idea, including other members' ones", async () => {
+      const mine = await createIdea(member);
+      const theirs = await createIdea(otherMember, { status: 'rejected' });
+      const rows = await queryAs<{ id: string }>(member, 'select id from public.app_ideas where id = any($1)', [
+        [mine.id, theirs.id],
+      ]);
+      expect(rows.map((row) => row.id).sort()).toEqual([mine.id, theirs.id].sort());
+    });
+
+    it('lets a member submit an idea: author is the caller, status pending, counters zero', async () => {
+      const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, [
+        'Aplikacja do nauki',
+        'Fiszki z powtórkami',
+        'education',
+        'Uczniowie',
+        'Freemium',
+        ['https://cdn.example.test/storage/v1/object/public/idea-images/a/1.png'],
+      ]);
+      expect(row).toMatchObject({
+        submitted_by: member.id,
+        status: 'pending',
+        score: '0.00',
+        votes_count: 0,
+        comments_count: 0,
+        webhook_response: null,
+      });
+      expect((await ideaRow(row!.id))?.submitted_by).toBe(member.id);
+    });
+
+    it.each([
+      ['status', "'approved'"],
+      ['score', '5'],
+      ['votes_count', '100'],
+      ['comments_count', '3'],
+      ['views_count', '3'],
+      ['submitted_by', 'null'],
+      ['submitted_at', "'2000-01-01'"],
+      ['webhook_response', "'Zatwierdzone'"],
+    ])('denies a member setting %s on insert', async (column, value) => {
+      const sql = `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy, ${column})
+                   values ('T', 'D', 'games', 'A', 'M', ${value === 'null' ? `'${otherMember.id}'` : value})`;
+      expect(await sqlState(queryAs(member, sql))).toBe('42501');
+    });
+
+    it('rejects more than 5 images, non-http images and blank required fields', async () => {
+      const six = Array.from({ length: 6 }, (_, i) => `https://cdn.example.test/${i}.png`);
+      expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', six]))).toBe('23514');
+      expect(
+        await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', ['javascript:alert(1)']])),
+      ).toBe('23514');
+      expect(
+        await sqlState(
+          queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', ['https://a.test/1.png https://b.test/2.png']]),
+        ),
+      ).toBe('23514');
+      expect(await sqlState(queryAs(member, insertIdeaSql, ['  ', 'D', 'games', 'A', 'M', null]))).toBe('23514');
+      expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', '', 'M', null]))).toBe('23514');
+      const five = six.slice(0, 5);
+      expect(await queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', five])).toHaveLength(1);
+    });
+
+    it('lets the author record the webhook feedback while the idea is pending', async () => {
+      const idea = await createIdea(member);
+      const rows = await queryAs(
+        member,
+        "update public.app_ideas set webhook_response = 'Dziękujemy za zgłoszenie pomysłu!' where id = $1 returning webhook_response",
+        [idea.id],
+      );
+      expect(rows).toEqual([{ webhook_response: 'Dziękujemy za zgłoszenie pomysłu!' }]);
+    });
+
+    it("changes nothing on another member's idea or on a reviewed one", async () => {
+      const theirs = await createIdea(otherMember);
+      const reviewed = await createIdea(member, { status: 'approved' });
+      expect(
+        await queryAs(member, "update public.app_ideas set webhook_response = 'x' where id = $1 returning id", [
+          theirs.id,
+        ]),
+      ).toEqual([]);
+      expect(
+        await queryAs(member, "update public.app_ideas set webhook_response = 'x' where id = $1 returning id", [
+          reviewed.id,
+        ]),
+      ).toEqual([]);
+      expect((await ideaRow(theirs.id))?.webhook_response).toBeNull();
+      expect((await ideaRow(reviewed.id))?.webhook_response).toBeNull();
+    });
+
+    it.each([
+      ['status', "'approved'"],
+      ['score', '5'],
+      ['votes_count', '99'],
+      ['comments_count', '99'],
+      ['title', "'Nowy tytuł'"],
+      ['submitted_by', 'null'],
+    ])('denies a member updating %s, even of their own idea', async (column, value) => {
+      const idea = await createIdea(member);
+      const v = value === 'null' ? `'${otherMember.id}'` : value;
+      expect(
+        await sqlState(queryAs(member, `update public.app_ideas set ${column} = ${v} where id = $1`, [idea.id])),
+      ).toBe('42501');
+      expect(await ideaRow(idea.id)).toMatchObject({
+        status: 'pending',
+        score: '0.00',
+        votes_count: 0,
+        submitted_by: member.id,
+        title: idea.title,
+      });
+    });
+
+    it('gives admins no direct status update (they use admin_set_idea_status)', async () => {
+      const idea = await createIdea(member);
+      expect(
+        await sqlState(queryAs(adminUser, "update public.app_ideas set status = 'approved' where id = $1", [idea.id])),
+      ).toBe('42501');
+    });
+
+    it('deletes nothing for members (own or not); admins may delete', async () => {
+      const mine = await createIdea(member);
+      const theirs = await createIdea(otherMember);
+      expect(
+        await queryAs(member, 'delete from public.app_ideas where id = any($1) returning id', [[mine.id, theirs.id]]),
+      ).toEqual([]);
+      expect(await ideaRow(mine.id)).toBeDefined();
+      expect(await ideaRow(theirs.id)).toBeDefined();
+      expect(await queryAs(adminUser, 'delete from public.app_ideas where id = $1 returning id', [theirs.id])).toEqual([
+        { id: theirs.id },
+      ]);
+      expect(await ideaRow(theirs.id)).toBeUndefined();
+    });
+  });
+
+  it('denies anon every command on votes and comments', async () => {
+    const idea = await createIdea(member);
+    for (const sql of [
+      'select * from public.idea_votes',
+      'insert into public.idea_votes (idea_id, user_id, score) values ($1, $2, 5)',
+      'update public.idea_votes set score = 5 where idea_id = $1',
+      'delete from public.idea_votes where idea_id = $1',
+      'select * from public.idea_comments',
+      "insert into public.idea_comments (idea_id, user_id, content) values ($1, $2, 'x')",
+      "update public.idea_comments set content = 'x' where idea_id = $1",
+      'delete from public.idea_comments where idea_id = $1',
+    ]) {
+      const params = sql.includes('$2') ? [idea.id, member.id] : sql.includes('$1') ? [idea.id] : [];
+      expect(await sqlState(queryAs('anon', sql, params)), sql).toBe('42501');
+    }
+  });
+
+  describe('idea_votes table', () => {
+    it('shows each member only their own votes (admins included)', async () => {
+      const idea = await createIdea(otherMember);
+      await addVote(idea.id, member, 4);
+      await addVote(idea.id, otherMember, 2);
+      await addVote(idea.id, adminUser, 5);
+      for (const [actor, score] of [
+        [member, 4],
+        [otherMember, 2],
+        [adminUser, 5],
+      ] as const) {
+        const rows = await queryAs<{ user_id: string; score: number }>(
+          actor,
+          'select user_id, score from public.idea_votes where idea_id = $1',
+          [idea.id],
+        );
+        expect(rows).toEqual([{ user_id: actor.id, score }]);
+      }
+      expect(await sqlState(queryAs('anon', 'select * from public.idea_votes'))).toBe('42501');
+    });
+
+    it('allows no direct writes, not even for admins', async () => {
+      const idea = await createIdea(otherMember);
+      await addVote(idea.id, member, 1);
+      for (const actor of [member, adminUser]) {
+        expect(
+          await sqlState(
+            queryAs(actor, 'insert into public.idea_votes (idea_id, user_id, score) values ($1, $2, 5)', [
+              idea.id,
+              actor.id,
+            ]),
+          ),
+        ).toBe('42501');
+        expect(
+          await sqlState(queryAs(actor, 'update public.idea_votes set score = 5 where idea_id = $1', [idea.id])),
+        ).toBe('42501');
+        expect(await sqlState(queryAs(actor, 'delete from public.idea_votes where idea_id = $1', [idea.id]))).toBe(
+          '42501',
+        );
+      }
+      expect(await ideaRow(idea.id)).toMatchObject({ score: '1.00', votes_count: 1 });
+    });
+
+    it('recounts the idea when votes disappear with their member', async () => {
+      const leaving = await createMember();
+      const idea = await createIdea(otherMember);
+      await addVote(idea.id, member, 5);
+      await addVote(idea.id, leaving, 2);
+      expect(await ideaRow(idea.id)).toMatchObject({ score: '3.50', votes_count: 2 });
+      await admin().query('delete from auth.users where id = $1', [leaving.id]);
+      expect(await ideaRow(idea.id)).toMatchObject({ score: '5.00', votes_count: 1 });
+    });
+  });
+
+  describe('vote_for_idea', () => {
+    it('records the vote and returns the new score, count and the caller’s vote', async () => {
+      const idea = await createIdea(otherMember);
+      await addVote(idea.id, otherMember, 2);
+      expect(await vote(member, idea.id, 5)).toEqual([{ score: '3.50', votes_count: 2, user_vote: 5 }]);
+      expect(await ideaRow(idea.id)).toMatchObject({ score: '3.50', votes_count: 2 });
+    });
+
+    it('keeps the average to two decimals', async () => {
+      const idea = await createIdea(otherMember);
+      await addVote(idea.id, otherMember, 1);
+      await addVote(idea.id, adminUser, 2);
+      expect(await vote(member, idea.id, 2)).toEqual([{ score: '1.67', votes_count: 3, user_vote: 2 }]);
+    });
+
+    it('refuses a second vote with ideas.already_voted', async () => {
+      const idea = await createIdea(otherMember);
+      await vote(member, idea.id, 3);
+      const error = await failure(vote(member, idea.id, 5));
+      expect(error).toEqual({ code: 'P0001', message: 'ideas.already_voted' });
+      expect(await ideaRow(idea.id)).toMatchObject({ score: '3.00', votes_count: 1 });
+    });
+
+    it.each([0, 6, -1, null])('refuses score %s with ideas.invalid_score', async (score) => {
+      const idea = await createIdea(otherMember);
+      expect(await failure(vote(member, idea.id, score))).toEqual({ code: '22023', message: 'ideas.invalid_score' });
+      expect((await ideaRow(idea.id))?.votes_count).toBe(0);
+    });
+
+    it('refuses voting in another member’s name with auth.forbidden', async () => {
+      const idea = await createIdea(member);
+      expect(await failure(vote(member, idea.id, 5, otherMember.id))).toEqual({
+        code: '42501',
+        message: 'auth.forbidden',
+      });
+      expect((await ideaRow(idea.id))?.votes_count).toBe(0);
+    });
+
+    it('refuses an unknown idea with ideas.not_found', async () => {
+      expect(await failure(vote(member, '00000000-0000-4000-8000-000000000000', 5))).toEqual({
+        code: 'P0002',
+        message: 'ideas.not_found',
+      });
+    });
+
+    it('is not callable by anon', async () => {
+      const idea = await createIdea(member);
+      expect(
+        await sqlState(queryAs('anon', 'select * from public.vote_for_idea($1, $2, 5)', [idea.id, member.id])),
+      ).toBe('42501');
+    });
+
+    it('accepts exactly one of 10 parallel votes by one member', async () => {
+      const idea = await createIdea(otherMember);
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => vote(member, idea.id, (i % 5) + 1)),
+      );
+      const fulfilled = results.filter((result) => result.status === 'fulfilled');
+      const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+      expect(fulfilled).toHaveLength(1);
+      expect(rejected.map((result) => (result.reason as Error).message)).toEqual(Array(9).fill('ideas.already_voted'));
+      const winner = (fulfilled[0] as PromiseFulfilledResult<{ user_vote: number }[]>).value[0]!.user_vote;
+      const { rows } = await admin().query<{ n: string }>(
+        'select count(*) as n from public.idea_votes where idea_id = $1',
+        [idea.id],
+      );
+      expect(rows[0]!.n).toBe('1');
+      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 1, score: `${winner}.00` });
+    });
+
+    it('counts 50 parallel votes of 50 members exactly (count and average)', async () => {
+      const idea = await createIdea(member);
+      const voters = await Promise.all(Array.from({ length: 50 }, () => createMember()));
+      const scores = voters.map((_, i) => (i < 17 ? 5 : (i % 4) + 1));
+      const results = await Promise.allSettled(voters.map((voter, i) => vote(voter, idea.id, scores[i]!)));
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+      const sum = scores.reduce((a, b) => a + b, 0);
+      const expected = (Math.round((sum * 100) / 50) / 100).toFixed(2);
+      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 50, score: expected });
+      const { rows } = await admin().query<{ n: string; s: string }>(
+        'select count(*) as n, sum(score) as s from public.idea_votes where idea_id = $1',
+        [idea.id],
+      );
+      expect(rows[0]).toEqual({ n: '50', s: String(sum) });
+    });
+  });
+
+  describe('has_voted_for_idea', () => {
+    it('tells the caller whether they voted', async () => {
+      const idea = await createIdea(otherMember);
+      const hasVoted = () =>
+        queryAs<{ voted: boolean }>(member, 'select public.has_voted_for_idea($1, $2) as voted', [idea.id, member.id]);
+      expect(await hasVoted()).toEqual([{ voted: false }]);
+      await vote(member, idea.id, 4);
+      expect(await hasVoted()).toEqual([{ voted: true }]);
+    });
+
+    it('refuses asking about someone else with auth.forbidden, and anon entirely', async () => {
+      const idea = await createIdea(member);
+      await addVote(idea.id, otherMember, 3);
+      expect(
+        await failure(queryAs(member, 'select public.has_voted_for_idea($1, $2)', [idea.id, otherMember.id])),
+      ).toEqual({
+        code: '42501',
+        message: 'auth.forbidden',
+      });
+      expect(
+        await sqlState(queryAs('anon', 'select public.has_voted_for_idea($1, $2)', [idea.id, otherMember.id])),
+      ).toBe('42501');
+    });
+  });
+
+  describe('idea_comments', () => {
+    it('lets members comment, read all comments and keeps comments_count', async () => {
+      const idea = await createIdea(otherMember);
+      const [mine] = await queryAs<{ id: string; user_id: string }>(
+        member,
+        'insert into public.idea_comments (idea_id, content) values ($1, $2) returning id, user_id',
+        [idea.id, 'Świetny pomysł'],
+      );
+      expect(mine!.user_id).toBe(member.id);
+      await queryAs(otherMember, 'insert into public.idea_comments (idea_id, user_id, content) values ($1, $2, $3)', [
+        idea.id,
+        otherMember.id,
+        'Dzięki',
+      ]);
+      expect((await ideaRow(idea.id))?.comments_count).toBe(2);
+      const rows = await queryAs<{ content: string }>(
+        adminUser,
+        'select content from public.idea_comments where idea_id = $1 order by created_at',
+        [idea.id],
+      );
+      expect(rows.map((row) => row.content)).toEqual(['Świetny pomysł', 'Dzięki']);
+    });
+
+    it('denies commenting as someone else, blank or too long comments, and anon', async () => {
+      const idea = await createIdea(otherMember);
+      const insert = (actor: TestUser | 'anon', userId: string, content: string) =>
+        queryAs(actor, 'insert into public.idea_comments (idea_id, user_id, content) values ($1, $2, $3)', [
+          idea.id,
+          userId,
+          content,
+        ]);
+      expect(await sqlState(insert(member, otherMember.id, 'Podszywam się'))).toBe('42501');
+      expect(await sqlState(insert(member, member.id, ' \n\t '))).toBe('23514');
+      expect(await sqlState(insert(member, member.id, 'x'.repeat(2001)))).toBe('23514');
+      expect(await sqlState(insert('anon', member.id, 'Anonim'))).toBe('42501');
+      expect(await sqlState(queryAs('anon', 'select * from public.idea_comments'))).toBe('42501');
+      expect((await ideaRow(idea.id))?.comments_count).toBe(0);
+    });
+
+    it('lets the author delete their comment, not another member’s; admins delete any', async () => {
+      const idea = await createIdea(otherMember);
+      const mine = await addIdeaComment(idea.id, member);
+      const theirs = await addIdeaComment(idea.id, otherMember);
+      const third = await addIdeaComment(idea.id, otherMember);
+      expect((await ideaRow(idea.id))?.comments_count).toBe(3);
+      expect(await queryAs(member, 'delete from public.idea_comments where id = $1 returning id', [theirs.id])).toEqual(
+        [],
+      );
+      expect(await queryAs(member, 'delete from public.idea_comments where id = $1 returning id', [mine.id])).toEqual([
+        { id: mine.id },
+      ]);
+      expect(
+        await queryAs(adminUser, 'delete from public.idea_comments where id = $1 returning id', [third.id]),
+      ).toEqual([{ id: third.id }]);
+      expect((await ideaRow(idea.id))?.comments_count).toBe(1);
+    });
+
+    it('keeps comments_count exact under 20 parallel comments on one idea (no deadlock)', async () => {
+      const idea = await createIdea(otherMember);
+      const authors = [member, otherMember, adminUser];
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          queryAs(authors[i % 3]!, 'insert into public.idea_comments (idea_id, content) values ($1, $2)', [
+            idea.id,
+            `Komentarz ${i}`,
+          ]),
+        ),
+      );
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+      expect((await ideaRow(idea.id))?.comments_count).toBe(20);
+    });
+
+    it('cannot be edited by anyone through the API', async () => {
+      const idea = await createIdea(otherMember);
+      const mine = await addIdeaComment(idea.id, member, 'Oryginał');
+      expect(
+        await sqlState(queryAs(member, "update public.idea_comments set content = 'Zmiana' where id = $1", [mine.id])),
+      ).toBe('42501');
+    });
+  });
+
+  describe('get_app_ideas', () => {
+    it('returns author names (never e-mails), the caller’s vote, counters and the total', async () => {
+      const tag = uniqueTag();
+      const idea = await createIdea(otherMember, { title: `Board ${tag}` });
+      await addVote(idea.id, member, 4);
+      await addVote(idea.id, adminUser, 5);
+      await addIdeaComment(idea.id, member);
+      const [row] = await board(member, { search: tag });
+      expect(row).toMatchObject({
+        id: idea.id,
+        author_full_name: 'Jan Kowalski',
+        user_vote: 4,
+        score: '4.50',
+        votes_count: 2,
+        comments_count: 1,
+        total_count: '1',
+        submitted_by: otherMember.id,
+      });
+      expect(Object.keys(row!)).not.toContain('email');
+      expect(JSON.stringify(row)).not.toContain(otherMember.email);
+      const [forOther] = await board(otherMember, { search: tag });
+      expect(forOther!.user_vote).toBeNull();
+    });
+
+    it('searches title and description case-insensitively, literally, and filters by category', async () => {
+      const tag = uniqueTag();
+      const inTitle = await createIdea(member, { title: `Kalkulator ${tag.toUpperCase()}`, category: 'business' });
+      const inDescription = await createIdea(member, { description: `Opis z ${tag} w środku`, category: 'games' });
+      await createIdea(member, { title: 'Coś innego', description: 'bez znacznika' });
+      const percent = await createIdea(member, { title: `${tag} 100% darmowe` });
+      const ids = (rows: BoardRow[]) => rows.map((row) => row.id).sort();
+      expect(ids(await board(member, { search: tag }))).toEqual([inTitle.id, inDescription.id, percent.id].sort());
+      expect(ids(await board(member, { search: `  ${tag}  ` }))).toEqual(
+        [inTitle.id, inDescription.id, percent.id].sort(),
+      );
+      expect(ids(await board(member, { search: tag, category: 'business' }))).toEqual([inTitle.id]);
+      expect(ids(await board(member, { search: `${tag} 100%` }))).toEqual([percent.id]);
+      expect(await board(member, { search: `${tag}%darmowe` })).toEqual([]);
+      expect(await board(member, { search: `${tag.slice(0, 4)}_${tag.slice(5)}` })).toEqual([]);
+    });
+
+    it('matches Polish letters regardless of case', async () => {
+      const tag = uniqueTag();
+      const idea = await createIdea(member, { title: `Żółta łódź ${tag}` });
+      expect((await board(member, { search: `ŻÓŁTA ŁÓDŹ ${tag}` })).map((row) => row.id)).toEqual([idea.id]);
+    });
+
+    it('sorts by date, score, votes and comments with a stable tie-break (newest, then id)', async () => {
+      const tag = uniqueTag();
+      const base = Date.now() - 3_600_000;
+      const a = await createIdea(member, { title: `A ${tag}`, submitted_at: new Date(base + 1000) });
+      const b = await createIdea(member, { title: `B ${tag}`, submitted_at: new Date(base + 2000) });
+      const c = await createIdea(member, { title: `C ${tag}`, submitted_at: new Date(base + 3000) });
+      const d = await createIdea(member, { title: `D ${tag}`, submitted_at: new Date(base + 3000) });
+      await addVote(a.id, otherMember, 5);
+      await addVote(b.id, otherMember, 2);
+      await addVote(b.id, adminUser, 2);
+      await addIdeaComment(c.id, otherMember);
+      await addIdeaComment(c.id, otherMember);
+      await addIdeaComment(a.id, otherMember);
+      const [cd1, cd2] = [c.id, d.id].sort().reverse();
+      const order = async (sort: string) => (await board(member, { search: tag, sort })).map((row) => row.id);
+      expect(await order('date')).toEqual([cd1, cd2, b.id, a.id]);
+      expect(await order('score')).toEqual([a.id, b.id, cd1, cd2]);
+      expect(await order('votes')).toEqual([b.id, a.id, cd1, cd2]);
+      expect(await order('comments')).toEqual([c.id, a.id, d.id, b.id]);
+      expect(await order(null as unknown as string)).toEqual([cd1, cd2, b.id, a.id]);
+    });
+
+    it('pages with limit and offset and reports the total of the filter', async () => {
+      const tag = uniqueTag();
+      const created: IdeaRow[] = [];
+      for (let i = 0; i < 5; i += 1)
+        created.push(await createIdea(member, { title: `${tag} ${i}`, submitted_at: new Date(Date.now() - i * 1000) }));
+      const first = await board(member, { search: tag, limit: 2, offset: 0 });
+      const third = await board(member, { search: tag, limit: 2, offset: 4 });
+      expect(first.map((row) => row.id)).toEqual([created[0]!.id, created[1]!.id]);
+      expect(third.map((row) => row.id)).toEqual([created[4]!.id]);
+      expect(first.every((row) => row.total_count === '5')).toBe(true);
+    });
+
+    it.each([
+      [{ sort: 'popularity' }, '22023', 'ideas.invalid_sort'],
+      [{ limit: 0 }, '22023', 'ideas.invalid_page'],
+      [{ limit: 101 }, '22023', 'ideas.invalid_page'],
+      [{ limit: null }, '22023', 'ideas.invalid_page'],
+      [{ offset: -1 }, '22023', 'ideas.invalid_page'],
+      [{ search: 'x'.repeat(201) }, '22023', 'ideas.invalid_search'],
+    ])('rejects %o with %s %s', async (args, code, message) => {
+      expect(await failure(board(member, args))).toEqual({ code, message });
+    });
+
+    it('is not callable by anon', async () => {
+      expect(await sqlState(queryAs('anon', 'select * from public.get_app_ideas()'))).toBe('42501');
+    });
+
+    it('serves a board page from the sort indexes (no full sort of app_ideas)', async () => {
+      const { rows } = await admin().query<{ 'QUERY PLAN': string }>(
+        `explain (costs off) select i.id from public.app_ideas i order by i.score desc, i.submitted_at desc, i.id desc limit 20`,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('app_ideas_score_idx');
+    });
+  });
+
+  describe('get_idea_comments', () => {
+    it('returns the comments oldest first with author names', async () => {
+      const idea = await createIdea(otherMember);
+      await addIdeaComment(idea.id, otherMember, 'Drugi', new Date(Date.now() - 1000));
+      await addIdeaComment(idea.id, member, 'Pierwszy', new Date(Date.now() - 5000));
+      const rows = await queryAs<{ content: string; author_full_name: string; user_id: string }>(
+        member,
+        'select content, author_full_name, user_id from public.get_idea_comments($1)',
+        [idea.id],
+      );
+      expect(rows).toEqual([
+        { content: 'Pierwszy', author_full_name: 'Anna Nowak', user_id: member.id },
+        { content: 'Drugi', author_full_name: 'Jan Kowalski', user_id: otherMember.id },
+      ]);
+    });
+
+    it('refuses an unknown idea with ideas.not_found and anon entirely', async () => {
+      expect(
+        await failure(
+          queryAs(member, 'select * from public.get_idea_comments($1)', ['00000000-0000-4000-8000-000000000000']),
+        ),
+      ).toEqual({
+        code: 'P0002',
+        message: 'ideas.not_found',
+      });
+      expect(
+        await sqlState(
+          queryAs('anon', 'select * from public.get_idea_comments($1)', ['00000000-0000-4000-8000-000000000000']),
+        ),
+      ).toBe('42501');
+    });
+  });
+
+  describe('get_idea_stats', () => {
+    it('counts approved and pending ideas and ranks categories, in one call', async () => {
+      type Stats = {
+        approved_count: string;
+        pending_count: string;
+        rejected_count: string;
+        total_count: string;
+        top_categories: { category: string; count: number }[];
+      };
+      const result = await inSnapshotAs(adminUser, async (query) => {
+        const [before] = await query<Stats>('select * from public.get_idea_stats()');
+        const insert = (category: string) =>
+          query<{ id: string }>(
+            "insert into public.app_ideas (title, description, category, target_audience, monetization_strategy) values ('T', 'D', $1, 'A', 'M') returning id",
+            [category],
+          );
+        const ids: string[] = [];
+        for (const category of ['lifestyle', 'lifestyle', 'lifestyle', 'games', 'education'])
+          ids.push((await insert(category))[0]!.id);
+        await query('select public.admin_set_idea_status($1, $2)', [ids[0], 'approved']);
+        await query('select public.admin_set_idea_status($1, $2)', [ids[1], 'approved']);
+        await query('select public.admin_set_idea_status($1, $2)', [ids[2], 'rejected']);
+        const [after] = await query<Stats>('select * from public.get_idea_stats()');
+        return { before: before!, after: after! };
+      });
+      const { before, after } = result;
+      const delta = (key: keyof Omit<Stats, 'top_categories'>) => Number(after[key]) - Number(before[key]);
+      expect([delta('approved_count'), delta('pending_count'), delta('rejected_count'), delta('total_count')]).toEqual([
+        2, 2, 1, 5,
+      ]);
+      const count = (stats: Stats, category: string) =>
+        stats.top_categories.find((entry) => entry.category === category)?.count ?? 0;
+      expect(count(after, 'lifestyle') - count(before, 'lifestyle')).toBe(3);
+      expect(count(after, 'games') - count(before, 'games')).toBe(1);
+      expect(after.top_categories.length).toBeLessThanOrEqual(5);
+      const counts = after.top_categories.map((entry) => entry.count);
+      expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    });
+
+    it('is not callable by anon', async () => {
+      expect(await sqlState(queryAs('anon', 'select * from public.get_idea_stats()'))).toBe('42501');
+    });
+  });
+
+  describe('admin_set_idea_status', () => {
+    const setStatus = (actor: TestUser, id: string, status: string | null) =>
+      queryAs<{ id: string; status: string }>(actor, 'select id, status from public.admin_set_idea_status($1, $2)', [
+        id,
+        status,
+      ]);
+
+    it('lets an admin approve or reject a pending idea', async () => {
+      const one = await createIdea(member);
+      const two = await createIdea(member);
+      expect(await setStatus(adminUser, one.id, 'approved')).toEqual([{ id: one.id, status: 'approved' }]);
+      expect(await setStatus(adminUser, two.id, 'rejected')).toEqual([{ id: two.id, status: 'rejected' }]);
+      expect((await ideaRow(one.id))?.status).toBe('approved');
+    });
+
+    it('refuses members (even the author) with ideas.admin_only', async () => {
+      const idea = await createIdea(member);
+      expect(await failure(setStatus(member, idea.id, 'approved'))).toEqual({
+        code: '42501',
+        message: 'ideas.admin_only',
+      });
+      expect((await ideaRow(idea.id))?.status).toBe('pending');
+      expect(
+        await sqlState(queryAs('anon', 'select public.admin_set_idea_status($1, $2)', [idea.id, 'approved'])),
+      ).toBe('42501');
+    });
+
+    it('refuses pending or no status, unknown ideas and reviewed ideas', async () => {
+      const idea = await createIdea(member);
+      expect(await failure(setStatus(adminUser, idea.id, 'pending'))).toEqual({
+        code: '22023',
+        message: 'ideas.invalid_status',
+      });
+      expect(await failure(setStatus(adminUser, idea.id, null))).toEqual({
+        code: '22023',
+        message: 'ideas.invalid_status',
+      });
+      expect(await failure(setStatus(adminUser, '00000000-0000-4000-8000-000000000000', 'approved'))).toEqual({
+        code: 'P0002',
+        message: 'ideas.not_found',
+      });
+      await setStatus(adminUser, idea.id, 'rejected');
+      expect(await failure(setStatus(adminUser, idea.id, 'approved'))).toEqual({
+        code: 'P0001',
+        message: 'ideas.already_reviewed',
+      });
+      expect((await ideaRow(idea.id))?.status).toBe('rejected');
+    });
+  });
+
+  describe('admin_delete_idea', () => {
+    it('deletes the idea with its votes and comments and returns its image paths', async () => {
+      const idea = await createIdea(member, {
+        image_urls: [
+          `https://abc.supabase.co/storage/v1/object/public/idea-images/${member.id}/1700000000-0.png`,
+          `http://127.0.0.1:54321/storage/v1/object/public/idea-images/${member.id}/1700000000-1.webp?t=1`,
+          'https://elsewhere.example.test/picture.png',
+        ],
+      });
+      await addVote(idea.id, otherMember, 4);
+      await addIdeaComment(idea.id, otherMember);
+      const [row] = await queryAs<{ paths: string[] }>(adminUser, 'select public.admin_delete_idea($1) as paths', [
+        idea.id,
+      ]);
+      expect(row!.paths).toEqual([`${member.id}/1700000000-0.png`, `${member.id}/1700000000-1.webp`]);
+      expect(await ideaRow(idea.id)).toBeUndefined();
+      const { rows } = await admin().query(
+        'select (select count(*) from public.idea_votes where idea_id = $1) as votes, (select count(*) from public.idea_comments where idea_id = $1) as comments',
+        [idea.id],
+      );
+      expect(rows[0]).toEqual({ votes: '0', comments: '0' });
+    });
+
+    it('refuses members with ideas.admin_only (the spec: only administrators can delete ideas)', async () => {
+      const idea = await createIdea(member);
+      expect(await failure(queryAs(member, 'select public.admin_delete_idea($1)', [idea.id]))).toEqual({
+        code: '42501',
+        message: 'ideas.admin_only',
+      });
+      expect(await ideaRow(idea.id)).toBeDefined();
+      expect(await sqlState(queryAs('anon', 'select public.admin_delete_idea($1)', [idea.id]))).toBe('42501');
+    });
+
+    it('refuses an unknown idea with ideas.not_found', async () => {
+      expect(
+        await failure(
+          queryAs(adminUser, 'select public.admin_delete_idea($1)', ['00000000-0000-4000-8000-000000000000']),
+        ),
+      ).toEqual({
+        code: 'P0002',
+        message: 'ideas.not_found',
+      });
+    });
+  });
+});
