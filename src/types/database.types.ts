@@ -1271,6 +1271,7 @@ export type Database = {
           used_slots: number;
         }[];
       };
+      get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_idea_comments: {
         Args: { p_idea_id: string };
         Returns: {

@@ -2,20 +2,20 @@
 // mirror, profile and e-mail RPCs, account status and the membership plans catalogue.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  addMfaFactor,
   admin,
   asActor,
   createAdmin,
   createMember,
+  errorOf,
   queryAs,
   sqlState,
   withClaims,
   type TestUser,
 } from '../helpers/db.ts';
 import {
-  addMfaFactor,
   createUnactivatedMember,
   emailConfirmedAt,
-  errorOf,
   issueActivationToken,
   profileOf,
   race,

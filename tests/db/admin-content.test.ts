@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, createAdmin, createMember, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
+import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
 import {
   createAnnouncement,
   createEmailTemplate,
   createSmtpConfig,
-  failure,
   type SmtpRow,
 } from '../helpers/content-factories.ts';
 
@@ -264,7 +263,7 @@ describe('admin content', () => {
     });
 
     it('refuses members with auth.forbidden and anon entirely', async () => {
-      expect(await failure(queryAs(member, 'select * from public.admin_list_smtp_configs()'))).toEqual({
+      expect(await errorOf(queryAs(member, 'select * from public.admin_list_smtp_configs()'))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
@@ -342,11 +341,11 @@ describe('admin content', () => {
       [{ p_from_email: 'brak-malpy' }, 'smtp.invalid_from_email'],
       [{ p_from_name: '' }, 'smtp.from_name_required'],
     ])('rejects %o with %s', async (patch, message) => {
-      expect(await failure(upsert(adminUser, { ...valid, ...patch }))).toEqual({ code: '22023', message });
+      expect(await errorOf(upsert(adminUser, { ...valid, ...patch }))).toEqual({ code: '22023', message });
     });
 
     it('refuses an unknown id with smtp.not_found', async () => {
-      expect(await failure(upsert(adminUser, { ...valid, p_id: '00000000-0000-4000-8000-000000000000' }))).toEqual({
+      expect(await errorOf(upsert(adminUser, { ...valid, p_id: '00000000-0000-4000-8000-000000000000' }))).toEqual({
         code: 'P0002',
         message: 'smtp.not_found',
       });
@@ -354,7 +353,7 @@ describe('admin content', () => {
 
     it('refuses members with auth.forbidden (nothing changes) and anon entirely', async () => {
       const config = await createSmtpConfig({ host: 'smtp.safe.test' });
-      expect(await failure(upsert(member, { ...valid, p_id: config.id, p_host: 'evil.test' }))).toEqual({
+      expect(await errorOf(upsert(member, { ...valid, p_id: config.id, p_host: 'evil.test' }))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });

@@ -1,13 +1,21 @@
 // Admin area, users tab (issue 3): list with search / filters / sorts, edit, delete, confirm e-mail.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, createAdmin, createMember, queryAs, sqlState, withClaims, type TestUser } from '../helpers/db.ts';
 import {
   addMfaFactor,
+  admin,
+  createAdmin,
+  createMember,
+  errorOf,
+  queryAs,
+  sqlState,
+  withClaims,
+  type TestUser,
+} from '../helpers/db.ts';
+import {
   createReferralCode,
   createUnactivatedMember,
   emailConfirmedAt,
-  errorOf,
   profileOf,
   setMembershipLevel,
   signUpWithReferral,

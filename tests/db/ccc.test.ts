@@ -3,13 +3,14 @@ import {
   admin,
   createAdmin,
   createMember,
+  errorOf,
   queryAs,
   sqlState,
   withClaims,
   type Actor,
   type TestUser,
 } from '../helpers/db.ts';
-import { failure, freeSlots, notificationsOf, occupySlots, type CccTier } from '../helpers/money-factories.ts';
+import { freeSlots, notificationsOf, occupySlots, type CccTier } from '../helpers/money-factories.ts';
 
 interface Assignment {
   id: string;
@@ -242,14 +243,14 @@ describe('CCC packages', () => {
 
     it("refuses another member's packages and anon", async () => {
       expect(
-        await failure(queryAs(member, 'select * from public.get_user_ccc_packages($1)', [otherMember.id])),
+        await errorOf(queryAs(member, 'select * from public.get_user_ccc_packages($1)', [otherMember.id])),
       ).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
       const forged = withClaims(member, { user_metadata: { admin: true } });
       expect(
-        (await failure(queryAs(forged, 'select * from public.get_user_ccc_packages($1)', [otherMember.id])))?.message,
+        (await errorOf(queryAs(forged, 'select * from public.get_user_ccc_packages($1)', [otherMember.id])))?.message,
       ).toBe('auth.forbidden');
       expect(await sqlState(queryAs('anon', 'select * from public.get_user_ccc_packages($1)', [member.id]))).toBe(
         '42501',
@@ -298,23 +299,23 @@ describe('CCC packages', () => {
     });
 
     it.each([0, 11, -1, null])('rejects quantity %s with ccc.invalid_quantity', async (quantity) => {
-      expect(await failure(assign(adminUser, member.id, 'GOLD', quantity))).toEqual({
+      expect(await errorOf(assign(adminUser, member.id, 'GOLD', quantity))).toEqual({
         code: 'P0001',
         message: 'ccc.invalid_quantity',
       });
     });
 
     it('rejects a missing tier with ccc.invalid_package and an unknown one before the function runs', async () => {
-      expect(await failure(assign(adminUser, member.id, null, 1))).toEqual({
+      expect(await errorOf(assign(adminUser, member.id, null, 1))).toEqual({
         code: 'P0001',
         message: 'ccc.invalid_package',
       });
-      expect((await failure(assign(adminUser, member.id, 'TITANIUM', 1)))?.code).toBe('22P02');
+      expect((await errorOf(assign(adminUser, member.id, 'TITANIUM', 1)))?.code).toBe('22P02');
     });
 
     it('reports an unknown user', async () => {
       expect(
-        await failure(
+        await errorOf(
           queryAs(adminUser, "select * from public.admin_assign_ccc_package(gen_random_uuid(), 'GOLD', 1)"),
         ),
       ).toEqual({
@@ -327,7 +328,7 @@ describe('CCC packages', () => {
       const holder = await createMember();
       await occupySlots('DIAMOND', (await freeSlots('DIAMOND')) - 2, holder.id);
       const investor = await createMember();
-      expect(await failure(assign(adminUser, investor.id, 'DIAMOND', 3))).toEqual({
+      expect(await errorOf(assign(adminUser, investor.id, 'DIAMOND', 3))).toEqual({
         code: 'P0001',
         message: 'ccc.no_slots',
       });
@@ -335,19 +336,19 @@ describe('CCC packages', () => {
       expect(await notificationsOf(investor.id)).toEqual([]);
       await assign(adminUser, investor.id, 'DIAMOND', 2);
       expect(await freeSlots('DIAMOND')).toBe(0);
-      expect(await failure(assign(adminUser, investor.id, 'DIAMOND', 1))).toEqual({
+      expect(await errorOf(assign(adminUser, investor.id, 'DIAMOND', 1))).toEqual({
         code: 'P0001',
         message: 'ccc.no_slots',
       });
     });
 
     it('refuses members (even for themselves) and anon', async () => {
-      expect(await failure(assign(member, member.id, 'PLATINUM', 1))).toEqual({
+      expect(await errorOf(assign(member, member.id, 'PLATINUM', 1))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
       const forged = withClaims(member, { user_metadata: { admin: true } });
-      expect((await failure(assign(forged, member.id, 'PLATINUM', 1)))?.message).toBe('auth.forbidden');
+      expect((await errorOf(assign(forged, member.id, 'PLATINUM', 1)))?.message).toBe('auth.forbidden');
       expect(await sqlState(assign('anon', member.id, 'PLATINUM', 1))).toBe('42501');
     });
 
@@ -382,7 +383,7 @@ describe('CCC packages', () => {
       expect(removed).toMatchObject({ id: row!.id, user_id: investor.id, package_tier: 'SILVER' });
       expect(await freeSlots('SILVER')).toBe(freeBefore + 1);
       expect(
-        await failure(queryAs(adminUser, 'select * from public.admin_remove_ccc_assignment($1)', [row!.id])),
+        await errorOf(queryAs(adminUser, 'select * from public.admin_remove_ccc_assignment($1)', [row!.id])),
       ).toEqual({
         code: 'P0002',
         message: 'ccc.assignment_not_found',
@@ -391,7 +392,7 @@ describe('CCC packages', () => {
 
     it('refuses members (even their own assignment) and anon', async () => {
       expect(
-        await failure(queryAs(member, 'select * from public.admin_remove_ccc_assignment($1)', [memberAssignment])),
+        await errorOf(queryAs(member, 'select * from public.admin_remove_ccc_assignment($1)', [memberAssignment])),
       ).toEqual({
         code: '42501',
         message: 'auth.forbidden',

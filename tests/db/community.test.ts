@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, createAdmin, createMember, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
-import { addPostComment, addReaction, createPost, failure } from '../helpers/content-factories.ts';
+import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
+import { addPostComment, addReaction, createPost } from '../helpers/content-factories.ts';
 
 async function postExists(id: string): Promise<boolean> {
   const { rows } = await admin().query('select 1 from public.posts where id = $1', [id]);
@@ -312,7 +312,7 @@ describe('community', () => {
       [10, -1],
       [null, 0],
     ])('rejects limit %s offset %s with community.invalid_page', async (limit, offset) => {
-      expect(await failure(queryAs(member, 'select * from public.get_posts($1, $2)', [limit, offset]))).toEqual({
+      expect(await errorOf(queryAs(member, 'select * from public.get_posts($1, $2)', [limit, offset]))).toEqual({
         code: '22023',
         message: 'community.invalid_page',
       });
@@ -339,7 +339,7 @@ describe('community', () => {
 
     it('refuses an unknown post with community.post_not_found, and anon', async () => {
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expect(await failure(queryAs(member, 'select * from public.get_post_comments($1)', [unknown]))).toEqual({
+      expect(await errorOf(queryAs(member, 'select * from public.get_post_comments($1)', [unknown]))).toEqual({
         code: 'P0002',
         message: 'community.post_not_found',
       });

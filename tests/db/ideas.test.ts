@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, createAdmin, createMember, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
+import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
 import {
   addIdeaComment,
   addVote,
   createIdea,
-  failure,
   ideaRow,
   inSnapshotAs,
   uniqueTag,
@@ -298,20 +297,20 @@ describe('app ideas', () => {
     it('refuses a second vote with ideas.already_voted', async () => {
       const idea = await createIdea(otherMember);
       await vote(member, idea.id, 3);
-      const error = await failure(vote(member, idea.id, 5));
+      const error = await errorOf(vote(member, idea.id, 5));
       expect(error).toEqual({ code: 'P0001', message: 'ideas.already_voted' });
       expect(await ideaRow(idea.id)).toMatchObject({ score: '3.00', votes_count: 1 });
     });
 
     it.each([0, 6, -1, null])('refuses score %s with ideas.invalid_score', async (score) => {
       const idea = await createIdea(otherMember);
-      expect(await failure(vote(member, idea.id, score))).toEqual({ code: '22023', message: 'ideas.invalid_score' });
+      expect(await errorOf(vote(member, idea.id, score))).toEqual({ code: '22023', message: 'ideas.invalid_score' });
       expect((await ideaRow(idea.id))?.votes_count).toBe(0);
     });
 
     it('refuses voting in another member’s name with auth.forbidden', async () => {
       const idea = await createIdea(member);
-      expect(await failure(vote(member, idea.id, 5, otherMember.id))).toEqual({
+      expect(await errorOf(vote(member, idea.id, 5, otherMember.id))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
@@ -319,7 +318,7 @@ describe('app ideas', () => {
     });
 
     it('refuses an unknown idea with ideas.not_found', async () => {
-      expect(await failure(vote(member, '00000000-0000-4000-8000-000000000000', 5))).toEqual({
+      expect(await errorOf(vote(member, '00000000-0000-4000-8000-000000000000', 5))).toEqual({
         code: 'P0002',
         message: 'ideas.not_found',
       });
@@ -381,7 +380,7 @@ describe('app ideas', () => {
       const idea = await createIdea(member);
       await addVote(idea.id, otherMember, 3);
       expect(
-        await failure(queryAs(member, 'select public.has_voted_for_idea($1, $2)', [idea.id, otherMember.id])),
+        await errorOf(queryAs(member, 'select public.has_voted_for_idea($1, $2)', [idea.id, otherMember.id])),
       ).toEqual({
         code: '42501',
         message: 'auth.forbidden',
@@ -562,7 +561,7 @@ describe('app ideas', () => {
       [{ offset: -1 }, '22023', 'ideas.invalid_page'],
       [{ search: 'x'.repeat(201) }, '22023', 'ideas.invalid_search'],
     ])('rejects %o with %s %s', async (args, code, message) => {
-      expect(await failure(board(member, args))).toEqual({ code, message });
+      expect(await errorOf(board(member, args))).toEqual({ code, message });
     });
 
     it('is not callable by anon', async () => {
@@ -596,7 +595,7 @@ describe('app ideas', () => {
 
     it('refuses an unknown idea with ideas.not_found and anon entirely', async () => {
       expect(
-        await failure(
+        await errorOf(
           queryAs(member, 'select * from public.get_idea_comments($1)', ['00000000-0000-4000-8000-000000000000']),
         ),
       ).toEqual({
@@ -672,7 +671,7 @@ describe('app ideas', () => {
 
     it('refuses members (even the author) with ideas.admin_only', async () => {
       const idea = await createIdea(member);
-      expect(await failure(setStatus(member, idea.id, 'approved'))).toEqual({
+      expect(await errorOf(setStatus(member, idea.id, 'approved'))).toEqual({
         code: '42501',
         message: 'ideas.admin_only',
       });
@@ -684,20 +683,20 @@ describe('app ideas', () => {
 
     it('refuses pending or no status, unknown ideas and reviewed ideas', async () => {
       const idea = await createIdea(member);
-      expect(await failure(setStatus(adminUser, idea.id, 'pending'))).toEqual({
+      expect(await errorOf(setStatus(adminUser, idea.id, 'pending'))).toEqual({
         code: '22023',
         message: 'ideas.invalid_status',
       });
-      expect(await failure(setStatus(adminUser, idea.id, null))).toEqual({
+      expect(await errorOf(setStatus(adminUser, idea.id, null))).toEqual({
         code: '22023',
         message: 'ideas.invalid_status',
       });
-      expect(await failure(setStatus(adminUser, '00000000-0000-4000-8000-000000000000', 'approved'))).toEqual({
+      expect(await errorOf(setStatus(adminUser, '00000000-0000-4000-8000-000000000000', 'approved'))).toEqual({
         code: 'P0002',
         message: 'ideas.not_found',
       });
       await setStatus(adminUser, idea.id, 'rejected');
-      expect(await failure(setStatus(adminUser, idea.id, 'approved'))).toEqual({
+      expect(await errorOf(setStatus(adminUser, idea.id, 'approved'))).toEqual({
         code: 'P0001',
         message: 'ideas.already_reviewed',
       });
@@ -730,7 +729,7 @@ describe('app ideas', () => {
 
     it('refuses members with ideas.admin_only (the spec: only administrators can delete ideas)', async () => {
       const idea = await createIdea(member);
-      expect(await failure(queryAs(member, 'select public.admin_delete_idea($1)', [idea.id]))).toEqual({
+      expect(await errorOf(queryAs(member, 'select public.admin_delete_idea($1)', [idea.id]))).toEqual({
         code: '42501',
         message: 'ideas.admin_only',
       });
@@ -740,7 +739,7 @@ describe('app ideas', () => {
 
     it('refuses an unknown idea with ideas.not_found', async () => {
       expect(
-        await failure(
+        await errorOf(
           queryAs(adminUser, 'select public.admin_delete_idea($1)', ['00000000-0000-4000-8000-000000000000']),
         ),
       ).toEqual({

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, createAdmin, createMember, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
-import { createNotification, failure, notificationsOf, type NotificationRow } from '../helpers/money-factories.ts';
+import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
+import { createNotification, notificationsOf, type NotificationRow } from '../helpers/money-factories.ts';
 
 describe('notifications', () => {
   let member: TestUser;
@@ -152,7 +152,7 @@ describe('notifications', () => {
 
     it('refuses making a read notification unread again', async () => {
       const item = await createNotification(member.id, { read_at: new Date() });
-      const result = await failure(
+      const result = await errorOf(
         queryAs(member, 'update public.notifications set read_at = null where id = $1', [item.id]),
       );
       expect(result).toEqual({ code: 'P0001', message: 'notifications.cannot_mark_unread' });

@@ -1,10 +1,18 @@
 // Referral programme (issue 3): codes and their statistics, relationships recorded at sign-up,
 // conversions and commissions, the partner-page RPCs and the ranking.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, createAdmin, createMember, queryAs, sqlState, withClaims, type TestUser } from '../helpers/db.ts';
+import {
+  admin,
+  createAdmin,
+  createMember,
+  errorOf,
+  queryAs,
+  sqlState,
+  withClaims,
+  type TestUser,
+} from '../helpers/db.ts';
 import {
   createReferralCode,
-  errorOf,
   race,
   referralCodeById,
   setMembershipLevel,

@@ -1,8 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addMfaFactor,
   admin,
   createAdmin,
   createMember,
+  errorOf,
   queryAs,
   sqlState,
   withClaims,
@@ -10,9 +12,7 @@ import {
   type TestUser,
 } from '../helpers/db.ts';
 import {
-  addMfaFactor,
   balanceOf,
-  failure,
   fundWallet,
   ledgerMismatches,
   notificationsOf,
@@ -90,17 +90,17 @@ describe('wallet', () => {
     });
 
     it("refuses initialising someone else's wallet (members and admins)", async () => {
-      expect(await failure(queryAs(member, 'select public.initialize_user_wallet($1)', [otherMember.id]))).toEqual({
+      expect(await errorOf(queryAs(member, 'select public.initialize_user_wallet($1)', [otherMember.id]))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
       expect(
-        (await failure(queryAs(adminUser, 'select public.initialize_user_wallet($1)', [member.id])))?.message,
+        (await errorOf(queryAs(adminUser, 'select public.initialize_user_wallet($1)', [member.id])))?.message,
       ).toBe('auth.forbidden');
     });
 
     it('reports an unknown user to service_role and is not callable by anon', async () => {
-      expect(await failure(queryAs('service_role', 'select public.initialize_user_wallet(gen_random_uuid())'))).toEqual(
+      expect(await errorOf(queryAs('service_role', 'select public.initialize_user_wallet(gen_random_uuid())'))).toEqual(
         {
           code: 'P0002',
           message: 'wallet.user_not_found',
@@ -231,12 +231,12 @@ describe('wallet', () => {
       );
       const id = rows[0]!.id;
       expect(
-        await failure(admin().query('update public.wallet_transactions set available_delta = 1 where id = $1', [id])),
+        await errorOf(admin().query('update public.wallet_transactions set available_delta = 1 where id = $1', [id])),
       ).toEqual({
         code: 'P0001',
         message: 'wallet.ledger_append_only',
       });
-      expect(await failure(admin().query('delete from public.wallet_transactions where id = $1', [id]))).toEqual({
+      expect(await errorOf(admin().query('delete from public.wallet_transactions where id = $1', [id]))).toEqual({
         code: 'P0001',
         message: 'wallet.ledger_append_only',
       });
@@ -373,7 +373,7 @@ describe('wallet', () => {
       'rejects the amount %s with wallet.invalid_amount',
       async (amount) => {
         const before = await balanceOf(member.id);
-        expect(await failure(requestWithdrawal(member, amount))).toEqual({
+        expect(await errorOf(requestWithdrawal(member, amount))).toEqual({
           code: 'P0001',
           message: 'wallet.invalid_amount',
         });
@@ -383,7 +383,7 @@ describe('wallet', () => {
 
     it('rejects more than the available balance with wallet.insufficient_funds', async () => {
       const { available_balance } = (await balanceOf(member.id))!;
-      const result = await failure(requestWithdrawal(member, Number(available_balance) + 0.01));
+      const result = await errorOf(requestWithdrawal(member, Number(available_balance) + 0.01));
       expect(result).toEqual({ code: 'P0001', message: 'wallet.insufficient_funds' });
       expect((await balanceOf(member.id))?.available_balance).toBe(available_balance);
     });
@@ -397,24 +397,24 @@ describe('wallet', () => {
       ` 0x${'a'.repeat(40)}`,
       null,
     ])('rejects the address %s with wallet.invalid_address', async (address) => {
-      expect(await failure(requestWithdrawal(member, 1, 'ERC20', address))).toEqual({
+      expect(await errorOf(requestWithdrawal(member, 1, 'ERC20', address))).toEqual({
         code: 'P0001',
         message: 'wallet.invalid_address',
       });
     });
 
     it('rejects a missing network with wallet.invalid_network and an unknown one before the function runs', async () => {
-      expect(await failure(requestWithdrawal(member, 1, null))).toEqual({
+      expect(await errorOf(requestWithdrawal(member, 1, null))).toEqual({
         code: 'P0001',
         message: 'wallet.invalid_network',
       });
-      expect((await failure(requestWithdrawal(member, 1, 'TRC20')))?.code).toBe('22P02');
+      expect((await errorOf(requestWithdrawal(member, 1, 'TRC20')))?.code).toBe('22P02');
     });
 
     it('reports a missing wallet with wallet.not_found', async () => {
       const lost = await createMember();
       await admin().query('delete from public.wallet_balances where user_id = $1', [lost.id]);
-      expect(await failure(requestWithdrawal(lost, 1))).toEqual({ code: 'P0002', message: 'wallet.not_found' });
+      expect(await errorOf(requestWithdrawal(lost, 1))).toEqual({ code: 'P0002', message: 'wallet.not_found' });
     });
 
     it('is not callable by anon or service_role (it acts for the signed-in member)', async () => {
@@ -426,8 +426,8 @@ describe('wallet', () => {
       it('requires an aal2 session when the member has a verified TOTP factor', async () => {
         const secured = await createMember();
         await fundWallet(secured, 30);
-        await addMfaFactor(secured.id, 'verified');
-        expect(await failure(requestWithdrawal(secured, 10))).toEqual({
+        await addMfaFactor(secured.id);
+        expect(await errorOf(requestWithdrawal(secured, 10))).toEqual({
           code: 'P0001',
           message: 'wallet.mfa_required',
         });
@@ -441,7 +441,7 @@ describe('wallet', () => {
         const plain = await createMember();
         await fundWallet(plain, 30);
         await requestWithdrawal(plain, 5);
-        await addMfaFactor(plain.id, 'unverified');
+        await addMfaFactor(plain.id, { status: 'unverified' });
         await requestWithdrawal(plain, 5);
         expect(await balanceOf(plain.id)).toMatchObject({ available_balance: '20.00', pending_balance: '10.00' });
       });
@@ -449,7 +449,7 @@ describe('wallet', () => {
       it("ignores another member's verified factor", async () => {
         const secured = await createMember();
         const neighbour = await createMember();
-        await addMfaFactor(secured.id, 'verified');
+        await addMfaFactor(secured.id);
         await fundWallet(neighbour, 10);
         await requestWithdrawal(neighbour, 10);
         expect(await balanceOf(neighbour.id)).toMatchObject({ available_balance: '0.00', pending_balance: '10.00' });
@@ -514,13 +514,13 @@ describe('wallet', () => {
       await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
       const before = await balanceOf(member.id);
       expect(
-        await failure(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
       ).toEqual({
         code: 'P0001',
         message: 'wallet.withdrawal_not_pending',
       });
       expect(
-        await failure(queryAs(adminUser, "select public.admin_fail_withdrawal($1, 'x')", [withdrawal.id])),
+        await errorOf(queryAs(adminUser, "select public.admin_fail_withdrawal($1, 'x')", [withdrawal.id])),
       ).toEqual({
         code: 'P0001',
         message: 'wallet.withdrawal_not_pending',
@@ -532,14 +532,14 @@ describe('wallet', () => {
       const withdrawal = await pendingWithdrawal(member, 1);
       for (const hash of [null, '', '0x123', `0x${'z'.repeat(64)}`]) {
         expect(
-          await failure(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash])),
+          await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash])),
         ).toEqual({
           code: 'P0001',
           message: 'wallet.invalid_tx_hash',
         });
       }
       expect(
-        await failure(queryAs(adminUser, 'select public.admin_complete_withdrawal(gen_random_uuid(), $1)', [txHash()])),
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal(gen_random_uuid(), $1)', [txHash()])),
       ).toEqual({
         code: 'P0002',
         message: 'wallet.withdrawal_not_found',
@@ -549,7 +549,7 @@ describe('wallet', () => {
     it('refuses members (even for their own withdrawal) and anon; allows service_role', async () => {
       const withdrawal = await pendingWithdrawal(member, 1);
       expect(
-        await failure(queryAs(member, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
+        await errorOf(queryAs(member, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
       ).toEqual({
         code: '42501',
         message: 'auth.forbidden',
@@ -597,7 +597,7 @@ describe('wallet', () => {
       const withdrawal = await pendingWithdrawal(member, 1);
       for (const reason of [null, '   ', 'x'.repeat(501)]) {
         expect(
-          await failure(queryAs(adminUser, 'select public.admin_fail_withdrawal($1, $2)', [withdrawal.id, reason])),
+          await errorOf(queryAs(adminUser, 'select public.admin_fail_withdrawal($1, $2)', [withdrawal.id, reason])),
         ).toEqual({
           code: 'P0001',
           message: 'wallet.invalid_reason',
@@ -606,12 +606,12 @@ describe('wallet', () => {
     });
 
     it('reports an unknown withdrawal and refuses members', async () => {
-      expect(await failure(queryAs(adminUser, "select public.admin_fail_withdrawal(gen_random_uuid(), 'x')"))).toEqual({
+      expect(await errorOf(queryAs(adminUser, "select public.admin_fail_withdrawal(gen_random_uuid(), 'x')"))).toEqual({
         code: 'P0002',
         message: 'wallet.withdrawal_not_found',
       });
       const withdrawal = await pendingWithdrawal(member, 1);
-      expect(await failure(queryAs(member, "select public.admin_fail_withdrawal($1, 'x')", [withdrawal.id]))).toEqual({
+      expect(await errorOf(queryAs(member, "select public.admin_fail_withdrawal($1, 'x')", [withdrawal.id]))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
@@ -650,14 +650,14 @@ describe('wallet', () => {
     it('rejects invalid amounts and notes', async () => {
       for (const amount of [0, -1, '1.001', null]) {
         expect(
-          await failure(queryAs(adminUser, "select public.admin_credit_wallet($1, $2, 'x')", [member.id, amount])),
+          await errorOf(queryAs(adminUser, "select public.admin_credit_wallet($1, $2, 'x')", [member.id, amount])),
         ).toEqual({
           code: 'P0001',
           message: 'wallet.invalid_amount',
         });
       }
       expect(
-        await failure(queryAs(adminUser, 'select public.admin_credit_wallet($1, 1, $2)', [member.id, 'x'.repeat(501)])),
+        await errorOf(queryAs(adminUser, 'select public.admin_credit_wallet($1, 1, $2)', [member.id, 'x'.repeat(501)])),
       ).toEqual({
         code: 'P0001',
         message: 'wallet.invalid_note',
@@ -665,7 +665,7 @@ describe('wallet', () => {
     });
 
     it('reports a user without a wallet', async () => {
-      expect(await failure(queryAs(adminUser, "select public.admin_credit_wallet(gen_random_uuid(), 1, 'x')"))).toEqual(
+      expect(await errorOf(queryAs(adminUser, "select public.admin_credit_wallet(gen_random_uuid(), 1, 'x')"))).toEqual(
         {
           code: 'P0002',
           message: 'wallet.not_found',
@@ -675,13 +675,13 @@ describe('wallet', () => {
 
     it('refuses members crediting themselves, and anon', async () => {
       const before = await balanceOf(member.id);
-      expect(await failure(queryAs(member, "select public.admin_credit_wallet($1, 1000, 'x')", [member.id]))).toEqual({
+      expect(await errorOf(queryAs(member, "select public.admin_credit_wallet($1, 1000, 'x')", [member.id]))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
       const forged = withClaims(member, { user_metadata: { admin: true } });
       expect(
-        (await failure(queryAs(forged, "select public.admin_credit_wallet($1, 1000, 'x')", [member.id])))?.message,
+        (await errorOf(queryAs(forged, "select public.admin_credit_wallet($1, 1000, 'x')", [member.id])))?.message,
       ).toBe('auth.forbidden');
       expect(await sqlState(queryAs('anon', "select public.admin_credit_wallet($1, 1000, 'x')", [member.id]))).toBe(
         '42501',

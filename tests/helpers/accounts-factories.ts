@@ -19,17 +19,6 @@ export interface ReferralCodeRow {
   last_conversion_at: Date | null;
 }
 
-/** The SQLSTATE and message of a failed call (the browser maps the message key to Polish text). */
-export async function errorOf(promise: Promise<unknown>): Promise<{ code?: string; message: string } | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    const failure = error as { code?: string; message: string };
-    return { code: failure.code, message: failure.message };
-  }
-}
-
 /** What the send-activation server code does: a fresh clear token for an unactivated member. */
 export async function issueActivationToken(userId: string): Promise<string> {
   const [row] = await queryAs<{ token: string }>('service_role', 'select private.issue_activation_token($1) as token', [
@@ -98,19 +87,6 @@ export async function emailConfirmedAt(userId: string): Promise<Date | null | un
     [userId],
   );
   return rows[0]?.email_confirmed_at;
-}
-
-/** A TOTP (or phone) factor as GoTrue's MFA enrol/verify writes it. */
-export async function addMfaFactor(
-  userId: string,
-  { type = 'totp', status = 'verified' }: { type?: 'totp' | 'phone'; status?: 'verified' | 'unverified' } = {},
-) {
-  const { rows } = await admin().query<{ id: string }>(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-     values (gen_random_uuid(), $1, 'factor-' || gen_random_uuid(), $2, $3, now(), now(), 'JBSWY3DPEHPK3PXP') returning id`,
-    [userId, type, status],
-  );
-  return rows[0]!.id;
 }
 
 /**

@@ -179,17 +179,6 @@ export async function createEmailTemplate(overrides: Record<string, unknown> = {
   return rows[0]!;
 }
 
-/** The SQLSTATE and message of a failed call (the error contract: code + stable message key). */
-export async function failure(promise: Promise<unknown>): Promise<{ code?: string; message: string } | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    return { code, message };
-  }
-}
-
 type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>;
 
 /**

@@ -175,3 +175,27 @@ export async function sqlState(promise: Promise<unknown>): Promise<string | unde
     return (error as { code?: string }).code;
   }
 }
+
+/** The SQLSTATE and message of a failed call (undefined when it succeeded): the error contract. */
+export async function errorOf(promise: Promise<unknown>): Promise<{ code?: string; message: string } | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    const failure = error as { code?: string; message: string };
+    return { code: failure.code, message: failure.message };
+  }
+}
+
+/** A TOTP (or phone) factor as GoTrue's MFA enrol/verify writes it; returns its id. */
+export async function addMfaFactor(
+  userId: string,
+  { type = 'totp', status = 'verified' }: { type?: 'totp' | 'phone'; status?: 'verified' | 'unverified' } = {},
+): Promise<string> {
+  const { rows } = await admin().query<{ id: string }>(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+     values (gen_random_uuid(), $1, 'factor-' || gen_random_uuid(), $2, $3, now(), now(), 'JBSWY3DPEHPK3PXP') returning id`,
+    [userId, type, status],
+  );
+  return rows[0]!.id;
+}

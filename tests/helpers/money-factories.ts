@@ -1,18 +1,7 @@
 // Factories and probes for the money domain (notifications, wallet, CCC). Arranging goes through
 // the superuser pool or service_role; assertions read the truth behind RLS with admin().
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { admin, queryAs, type TestUser } from './db.ts';
-
-/** The SQLSTATE and message of a failed call (undefined when it succeeded). */
-export async function failure(promise: Promise<unknown>): Promise<{ code?: string; message?: string } | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
-    return { code, message };
-  }
-}
 
 /** A well-formed ERC20/BSC address: 0x + 40 hex characters. */
 export const walletAddress = () => `0x${randomBytes(20).toString('hex')}`;
@@ -77,15 +66,6 @@ export async function pendingWithdrawal(
     walletAddress(),
   ]);
   return row!;
-}
-
-/** Enrols an MFA factor the way GoTrue stores it (status 'verified' once the first code was checked). */
-export async function addMfaFactor(userId: string, status: 'verified' | 'unverified' = 'verified'): Promise<void> {
-  await admin().query(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-     values ($1, $2, $3, 'totp', $4, now(), now(), 'JBSWY3DPEHPK3PXP')`,
-    [randomUUID(), userId, `totp-${randomUUID().slice(0, 8)}`, status],
-  );
 }
 
 export interface NotificationRow {
