@@ -1,0 +1,97 @@
+// supabase/seed.sql applies to the migrated schema and gives the documented local accounts and data.
+// It runs inside a transaction that is rolled back, so the shared test database is left as it was.
+import { readFile } from 'node:fs/promises';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../helpers/db.ts';
+
+describe('seed.sql', () => {
+  let client: pg.PoolClient;
+  const one = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0] as T;
+
+  beforeAll(async () => {
+    client = await admin().connect();
+    await client.query('begin');
+    await client.query(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'));
+  });
+
+  afterAll(async () => {
+    await client.query('rollback');
+    client.release();
+  });
+
+  it.each([
+    ['admin@klub.local', 'Admin1234', 'VIP', true],
+    ['anna@klub.local', 'Member1234', 'PREMIUM', false],
+    ['jan@klub.local', 'Member1234', 'FREE', false],
+  ])('creates %s with its documented password, level and role', async (email, password, level, isAdmin) => {
+    const row = await one<{
+      password_ok: boolean;
+      level: string;
+      admin: boolean;
+      confirmed: boolean;
+      identities: number;
+    }>(
+      `select u.encrypted_password = extensions.crypt($2, u.encrypted_password) as password_ok, p.membership_level as level,
+              coalesce((u.raw_app_meta_data ->> 'admin')::boolean, false) as admin, p.email_confirmed as confirmed,
+              (select count(*)::int from auth.identities i where i.user_id = u.id) as identities
+         from auth.users u join public.profiles p on p.user_id = u.id where u.email = $1`,
+      [email, password],
+    );
+    expect(row).toEqual({ password_ok: true, level, admin: isAdmin, confirmed: true, identities: 1 });
+  });
+
+  it('records Jan as referred by Anna through her code', async () => {
+    const row = await one<{ referrer: string; registrations: number }>(
+      `select ra.email as referrer, c.registrations_count as registrations
+         from public.referral_relationships r
+         join auth.users ra on ra.id = r.referrer_id
+         join auth.users rd on rd.id = r.referred_id
+         join public.referral_codes c on c.id = r.code_id
+        where rd.email = 'jan@klub.local'`,
+    );
+    expect(row).toEqual({ referrer: 'anna@klub.local', registrations: 1 });
+  });
+
+  it('funds wallets through the ledger only', async () => {
+    const anna = await one<{ available_balance: string }>(
+      "select b.available_balance from public.wallet_balances b join auth.users u on u.id = b.user_id where u.email = 'anna@klub.local'",
+    );
+    expect(anna.available_balance).toBe('1250.00');
+    expect((await client.query('select * from private.wallet_ledger_mismatches()')).rows).toEqual([]);
+  });
+
+  it('has the activation template with its placeholders, linked to the default SMTP config of the mail catcher', async () => {
+    const row = await one<{ html_content: string; text_content: string; port: number; is_default: boolean }>(
+      `select t.html_content, t.text_content, s.port, s.is_default
+         from public.email_templates t join public.smtp_configs s on s.id = t.smtp_config_id where t.name = 'account-activation'`,
+    );
+    expect(row.html_content).toContain('{{fname}}');
+    expect(row.html_content).toContain('{{activate}}');
+    expect(row.text_content).toContain('{{activate}}');
+    expect(row).toMatchObject({ port: 54325, is_default: true });
+    const names = (
+      await client.query<{ name: string }>('select name from public.email_templates order by name')
+    ).rows.map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['account-activation', 'email-change', 'magic-link', 'password-reset']),
+    );
+  });
+
+  it('gives the app content to show: apps, ideas with votes and comments, posts, an active announcement, revenue', async () => {
+    const row = await one<Record<string, number>>(
+      `select (select count(*)::int from public.apps) as apps,
+              (select count(*)::int from public.app_ideas where votes_count > 0) as voted_ideas,
+              (select count(*)::int from public.app_ideas where comments_count > 0) as commented_ideas,
+              (select count(*)::int from public.posts) as posts,
+              (select count(*)::int from public.announcements where active) as active_announcements,
+              (select count(*)::int from public.ecommerce_revenue) as revenue_rows`,
+    );
+    expect(row.apps).toBeGreaterThanOrEqual(4);
+    expect(row.voted_ideas).toBeGreaterThanOrEqual(3);
+    expect(row.commented_ideas).toBeGreaterThanOrEqual(2);
+    expect(row.posts).toBeGreaterThanOrEqual(2);
+    expect(row.active_announcements).toBeGreaterThanOrEqual(1);
+    expect(row.revenue_rows).toBeGreaterThanOrEqual(3);
+  });
+});
