@@ -1,0 +1,658 @@
+// `npm run bench:db`: seeds a realistic volume into a fresh temporary database (100 000 members,
+// 20 000 ideas, 500 000 votes, 200 000 notifications, 50 000 withdrawals and what the reads need
+// around them), then times the main reads as a member calls them through PostgREST: one transaction
+// on an `authenticator` connection with the role and JWT claims set, the query, commit.
+// Prints p50/p95/p99/max per read against the target p95 ≤ 20 ms. It is a benchmark, not a test:
+// it exits non-zero on errors only, never on a missed target.
+//
+// Options: --iterations=300 (timed calls per read), --warmup=50, --concurrency=1 (parallel
+// callers sharing the pool), --scale=1 (multiplies the volumes; 0.1 for a quick try), --keep (leave
+// the seeded database running and print its URL, e.g. to EXPLAIN ANALYZE a slow read; Ctrl-C stops it).
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startDatabase } from './db/harness.ts';
+
+const TARGET_P95_MS = 20;
+const POOL_SIZE = 4;
+
+interface Options {
+  iterations: number;
+  warmup: number;
+  concurrency: number;
+  scale: number;
+  keep: boolean;
+}
+
+interface Volumes {
+  members: number;
+  referrers: number;
+  ideas: number;
+  votes: number;
+  comments: number;
+  notifications: number;
+  withdrawals: number;
+  withdrawers: number;
+  profitCredits: number;
+  apps: number;
+  revenueRows: number;
+}
+
+interface SeedStep {
+  label: string;
+  sql: string;
+  params?: unknown[];
+}
+
+interface Member {
+  id: string;
+  email: string;
+  full_name: string | null;
+  phone: string | null;
+}
+
+type Sample = 'members' | 'notificationOwners' | 'withdrawalOwners';
+
+interface Read {
+  name: string;
+  /** Where PostgREST would route it: an RPC (POST /rpc/…) or a table read (GET /table). */
+  path: string;
+  method: 'GET' | 'POST';
+  sql: string;
+  params: (member: Member) => unknown[];
+  /** Which members call it: any member, or members weighted by how many rows of their own they have. */
+  sample: Sample;
+}
+
+interface Timing {
+  ms: number;
+  rows: number;
+}
+
+interface Result {
+  name: string;
+  calls: number;
+  rowsPerCall: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Options and volumes
+// -----------------------------------------------------------------------------------------------
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      iterations: { type: 'string', default: '300' },
+      warmup: { type: 'string', default: '50' },
+      concurrency: { type: 'string', default: '1' },
+      scale: { type: 'string', default: '1' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const positive = (name: string, text: string, integer = true): number => {
+    const value = Number(text);
+    if (!(value > 0) || (integer && !Number.isInteger(value))) {
+      throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got "${text}"`);
+    }
+    return value;
+  };
+  return {
+    iterations: positive('iterations', values.iterations),
+    warmup: positive('warmup', values.warmup),
+    concurrency: positive('concurrency', values.concurrency),
+    scale: positive('scale', values.scale, false),
+    keep: values.keep,
+  };
+}
+
+function volumesAt(scale: number): Volumes {
+  const scaled = (count: number) => Math.max(1, Math.round(count * scale));
+  return {
+    members: scaled(100_000),
+    referrers: scaled(5_000),
+    ideas: scaled(20_000),
+    votes: scaled(500_000),
+    comments: scaled(60_000),
+    notifications: scaled(200_000),
+    withdrawals: scaled(50_000),
+    withdrawers: scaled(15_000),
+    profitCredits: scaled(30_000),
+    apps: 50,
+    revenueRows: 1_000,
+  };
+}
+
+// -----------------------------------------------------------------------------------------------
+// Seed: set-based SQL as the superuser. Triggers run as in production (sign-up creates profile,
+// settings, wallet and referral rows; vote and comment statement triggers keep the counters).
+// Skews (random() ^ k) give some members, ideas and referrers much more than others.
+// -----------------------------------------------------------------------------------------------
+const insertUsersSql = `
+  insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                          raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+  select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+         'member' || s.g || '@bench.test', 'x', case when s.confirmed then s.at end,
+         '{"provider": "email", "providers": ["email"]}',
+         jsonb_build_object('full_name', 'Członek Klubu ' || s.g, 'phone', '+48' || (500000000 + s.g))
+           || case when s.referrer is null then '{}'::jsonb
+                   else jsonb_build_object('referral_code', 'REF' || s.referrer) end,
+         s.at, s.at, false
+    from (
+      select g,
+             random() < 0.9 as confirmed,
+             now() - random() * interval '730 days' as at,
+             -- 40 % of later members signed up with a referrer's code; a few referrers bring most.
+             case when g > $3::int and random() < 0.4 then 1 + floor($3::int * random() ^ 3)::int end as referrer
+        from generate_series($1::int, $2::int) g
+    ) s`;
+
+function seedSteps(v: Volumes): SeedStep[] {
+  return [
+    {
+      label: `referrers (${v.referrers} auth users → profiles, settings, wallets)`,
+      sql: insertUsersSql,
+      params: [1, v.referrers, v.referrers],
+    },
+    {
+      label: 'one referral code per referrer',
+      sql: `insert into public.referral_codes (code, user_id, created_at, visits_count)
+            select 'REF' || substring(u.email from '^member([0-9]+)@'), u.id, u.created_at, floor(random() * 500)::int
+              from auth.users u`,
+    },
+    {
+      label: `members (${v.members - v.referrers} more, 40 % with a referral code)`,
+      sql: insertUsersSql,
+      params: [v.referrers + 1, v.members, v.referrers],
+    },
+    {
+      label: 'numbering members for the generators',
+      sql: `create temporary table bench_members as
+              select row_number() over (order by p.user_id)::int as n, p.user_id from public.profiles p;
+            alter table bench_members add primary key (n)`,
+    },
+    {
+      label: 'paid levels for 15 % of confirmed members (referral conversions, commissions)',
+      sql: `update public.profiles p
+               set membership_level = l.level
+              from (select x.user_id,
+                           case when x.r < 0.01 then 'VIP' when x.r < 0.05 then 'PREMIUM' else 'START' end::public.membership_level as level
+                      from (select q.user_id, random() as r from public.profiles q where q.email_confirmed) x
+                     where x.r < 0.15) l
+             where p.user_id = l.user_id`,
+    },
+    {
+      label: `ideas (${v.ideas})`,
+      sql: `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy,
+                                          submitted_by, submitted_at, status, created_at, updated_at)
+            select 'Pomysł ' || s.g || ': ' || (array['asystent zakupów', 'planer treningów', 'gra logiczna',
+                                                      'nauka języków', 'budżet domowy'])[1 + s.g % 5],
+                   'Aplikacja, która ' || repeat('pomaga członkom klubu oszczędzać czas i pieniądze. ', 1 + s.g % 6),
+                   (enum_range(null::public.app_category))[1 + s.g % 5],
+                   'Osoby w wieku 18-35 lat', 'Subskrypcja miesięczna i reklamy',
+                   m.user_id, s.at,
+                   case when s.r < 0.6 then 'approved' when s.r < 0.85 then 'pending' else 'rejected' end::public.idea_status,
+                   s.at, s.at
+              from (select g, random() as r, now() - random() * interval '730 days' as at,
+                           1 + floor($2::int * random())::int as author
+                      from generate_series(1, $1::int) g) s
+              join bench_members m on m.n = s.author`,
+      params: [v.ideas, v.members],
+    },
+    {
+      label: 'numbering ideas for the generators',
+      sql: `create temporary table bench_ideas as
+              select row_number() over (order by i.id)::int as n, i.id from public.app_ideas i;
+            alter table bench_ideas add primary key (n)`,
+    },
+    {
+      label: `votes (${v.votes}, one statement: the statement trigger recounts every idea once)`,
+      sql: `insert into public.idea_votes (idea_id, user_id, score, created_at)
+            select i.id, m.user_id, s.score, now() - random() * interval '365 days'
+              from (select r.idea, r.voter, min(r.score)::smallint as score
+                      from (select 1 + floor($2::int * random() ^ 1.6)::int as idea,
+                                   1 + floor($3::int * random())::int as voter,
+                                   1 + floor(5 * random())::int as score
+                              from generate_series(1, ($1::int * 1.02)::int)) r
+                     group by r.idea, r.voter
+                     limit $1::int) s
+              join bench_ideas i on i.n = s.idea
+              join bench_members m on m.n = s.voter`,
+      params: [v.votes, v.ideas, v.members],
+    },
+    {
+      label: `idea comments (${v.comments})`,
+      sql: `insert into public.idea_comments (idea_id, user_id, content, created_at)
+            select i.id, m.user_id, 'Świetny pomysł, chętnie bym z tego korzystał(a). #' || s.g, s.at
+              from (select g, 1 + floor($2::int * random() ^ 1.6)::int as idea, 1 + floor($3::int * random())::int as author,
+                           now() - random() * interval '365 days' as at
+                      from generate_series(1, $1::int) g) s
+              join bench_ideas i on i.n = s.idea
+              join bench_members m on m.n = s.author`,
+      params: [v.comments, v.ideas, v.members],
+    },
+    {
+      label: `notifications (${v.notifications}, 70 % read)`,
+      sql: `insert into public.notifications (user_id, type, title, content, data, created_at, read_at)
+            select m.user_id, s.type,
+                   case s.type when 'profit' then 'Nowe środki w portfelu'
+                               when 'message' then 'Wiadomość od administratora'
+                               else 'Przydzielono pakiet CCC' end,
+                   'Treść powiadomienia nr ' || s.g,
+                   case when s.type = 'profit' then jsonb_build_object('amount', s.amount) else '{}'::jsonb end,
+                   s.at, case when s.read then s.at + interval '1 hour' end
+              from (select g, (enum_range(null::public.notification_type))[1 + floor(3 * random())::int] as type,
+                           round((1 + random() * 499)::numeric, 2) as amount, random() < 0.7 as read,
+                           now() - random() * interval '365 days' as at, 1 + floor($2::int * random() ^ 2)::int as member
+                      from generate_series(1, $1::int) g) s
+              join bench_members m on m.n = s.member`,
+      params: [v.notifications, v.members],
+    },
+    {
+      label: `withdrawals (${v.withdrawals} by ${v.withdrawers} members: 85 % completed, 10 % failed, 5 % pending)`,
+      sql: `insert into public.withdrawals (user_id, amount, network, address, status, tx_hash, failure_reason,
+                                            created_at, updated_at, processed_at)
+            select m.user_id, t.amount, t.network, t.address, t.status,
+                   case when t.status = 'completed' then '0x' || md5(t.g::text) || md5('tx' || t.g) end,
+                   case when t.status = 'failed' then 'Nieprawidłowy adres portfela' end,
+                   t.at, coalesce(t.processed_at, t.at), t.processed_at
+              from (select s.*, case when s.status <> 'pending' then s.at + interval '1 day' end as processed_at
+                      from (select x.g, x.member, x.amount, x.network, x.address, x.status,
+                                   case when x.status = 'pending' then now() - random() * interval '3 days'
+                                        else now() - interval '3 days' - random() * interval '365 days' end as at
+                              from (select g, 1 + floor($2::int * random() ^ 1.5)::int as member,
+                                           round((10 + random() * 1990)::numeric, 2) as amount,
+                                           case when random() < 0.5 then 'ERC20' else 'BSC' end::public.withdrawal_network as network,
+                                           '0x' || md5(g::text) || left(md5('address' || g), 8) as address,
+                                           case when r < 0.85 then 'completed' when r < 0.95 then 'failed'
+                                                else 'pending' end::public.withdrawal_status as status
+                                      from (select g, random() as r from generate_series(1, $1::int) g) y) x) s) t
+              join bench_members m on m.n = t.member`,
+      params: [v.withdrawals, v.withdrawers],
+    },
+    {
+      label: 'wallet ledger behind the withdrawals (credit, hold, payout / release) and profit credits',
+      sql: `insert into public.wallet_transactions (user_id, kind, available_delta, pending_delta, withdrawal_id, note, created_at)
+            select w.user_id, 'credit'::public.wallet_transaction_kind, w.amount + round((random() * 200)::numeric, 2), 0,
+                   null::uuid, 'Wpłata', w.created_at - interval '2 days'
+              from public.withdrawals w
+            union all
+            select w.user_id, 'withdrawal_hold', -w.amount, w.amount, w.id, null, w.created_at
+              from public.withdrawals w
+            union all
+            select w.user_id,
+                   case w.status when 'completed' then 'withdrawal_payout' else 'withdrawal_release' end::public.wallet_transaction_kind,
+                   case w.status when 'completed' then 0 else w.amount end, -w.amount, w.id, w.failure_reason, w.processed_at
+              from public.withdrawals w
+             where w.status <> 'pending'
+            union all
+            select m.user_id, 'credit', round((5 + random() * 495)::numeric, 2), 0, null, 'Udział w zyskach', s.at
+              from (select 1 + floor($2::int * random())::int as n, now() - random() * interval '365 days' as at
+                      from generate_series(1, $1::int)) s
+              join bench_members m on m.n = s.n`,
+      params: [v.profitCredits, v.members],
+    },
+    {
+      label: 'wallet balances = ledger sums',
+      sql: `update public.wallet_balances b
+               set available_balance = l.available, pending_balance = l.pending
+              from (select t.user_id, sum(t.available_delta) as available, sum(t.pending_delta) as pending
+                      from public.wallet_transactions t
+                     group by t.user_id) l
+             where b.user_id = l.user_id`,
+    },
+    {
+      label: `apps (${v.apps})`,
+      sql: `insert into public.apps (name, description, category, downloads, revenue, active_users, rating, current_value,
+                                     projected_value, growth_rate, minimum_investment, available_shares, price_per_share,
+                                     release_date, created_at)
+            select 'Aplikacja ' || g, 'Opis aplikacji ' || g, (enum_range(null::public.app_category))[1 + g % 5],
+                   floor(random() * 1e6)::bigint, round((random() * 1e6)::numeric, 2), floor(random() * 1e5)::bigint,
+                   round((1 + random() * 4)::numeric, 1), round((random() * 5e6)::numeric, 2),
+                   round((random() * 2e7)::numeric, 2), round((random() * 100 - 20)::numeric, 1),
+                   round((100 + random() * 900)::numeric, 2), floor(random() * 10000)::bigint,
+                   round((1 + random() * 99)::numeric, 2), current_date - (random() * 1000)::int,
+                   now() - random() * interval '730 days'
+              from generate_series(1, $1::int) g`,
+      params: [v.apps],
+    },
+    {
+      label: `e-commerce revenue (${v.revenueRows} daily rows)`,
+      sql: `insert into public.ecommerce_revenue (amount, created_at)
+            select round((10000 + random() * 90000)::numeric, 2), now() - g * interval '1 day'
+              from generate_series(0, $1::int - 1) g`,
+      params: [v.revenueRows],
+    },
+    {
+      label: 'CCC assignments (70 % of each tier active, plus expired ones)',
+      sql: `insert into public.ccc_assignments (user_id, package_tier, ccc_amount, profit_share, duration_months,
+                                                start_date, end_date, created_at)
+            select m.user_id, t.tier, t.ccc_amount, t.profit_share, t.duration_months,
+                   s.start_date, s.start_date + make_interval(days => t.duration_months * 30), s.start_date
+              from public.ccc_tiers t
+             cross join lateral (
+                   select case when slot <= floor(t.total_slots * 0.7)
+                               then now() - random() * make_interval(days => t.duration_months * 30 - 1)
+                               else now() - make_interval(days => t.duration_months * 30) - random() * interval '365 days'
+                          end as start_date,
+                          1 + floor($1::int * random())::int as member
+                     from generate_series(1, t.total_slots * 2) slot) s
+              join bench_members m on m.n = s.member`,
+      params: [v.members],
+    },
+  ];
+}
+
+async function seed(client: pg.Client, volumes: Volumes): Promise<number> {
+  const started = performance.now();
+  for (const step of seedSteps(volumes)) {
+    const stepStarted = performance.now();
+    await client.query(step.sql, step.params);
+    console.log(`  ${seconds(performance.now() - stepStarted).padStart(7)}  ${step.label}`);
+  }
+  const vacuumStarted = performance.now();
+  await client.query('vacuum analyze');
+  console.log(`  ${seconds(performance.now() - vacuumStarted).padStart(7)}  vacuum analyze`);
+  return performance.now() - started;
+}
+
+/** Row counts of what was seeded, and the ledger invariant (balances = ledger sums = pending withdrawals). */
+async function checkSeed(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<Record<string, string>>(`
+    select (select count(*) from public.profiles) as members,
+           (select count(*) from public.referral_relationships) as referrals,
+           (select count(*) from public.referral_commissions) as commissions,
+           (select count(*) from public.app_ideas) as ideas,
+           (select count(*) from public.idea_votes) as votes,
+           (select count(*) from public.idea_comments) as comments,
+           (select count(*) from public.notifications) as notifications,
+           (select count(*) from public.withdrawals) as withdrawals,
+           (select count(*) from public.wallet_transactions) as ledger_rows,
+           (select count(*) from public.apps) as apps,
+           (select count(*) from public.ecommerce_revenue) as revenue_rows,
+           (select count(*) from public.ccc_assignments) as ccc_assignments,
+           (select count(*) from private.wallet_ledger_mismatches()) as ledger_mismatches`);
+  const counts = rows[0] ?? {};
+  console.log(
+    `  ${Object.entries(counts)
+      .map(([name, count]) => `${name} ${Number(count).toLocaleString('en-US')}`)
+      .join(', ')}`,
+  );
+  if (Number(counts.ledger_mismatches) !== 0) throw new Error('Seeded wallets disagree with their ledger.');
+}
+
+// -----------------------------------------------------------------------------------------------
+// Members and their JWT claims
+// -----------------------------------------------------------------------------------------------
+const sampleSql: Record<Sample, string> = {
+  members: `select p.user_id as id, p.email, p.full_name, p.phone
+              from public.profiles p where p.email_confirmed order by random() limit $1`,
+  // One random row each: members with many notifications / withdrawals are picked more often.
+  notificationOwners: `select p.user_id as id, p.email, p.full_name, p.phone
+                         from (select n.user_id from public.notifications n order by random() limit $1) o
+                         join public.profiles p on p.user_id = o.user_id`,
+  withdrawalOwners: `select p.user_id as id, p.email, p.full_name, p.phone
+                       from (select w.user_id from public.withdrawals w order by random() limit $1) o
+                       join public.profiles p on p.user_id = o.user_id`,
+};
+
+async function loadSamples(client: pg.Client, size: number): Promise<Record<Sample, Member[]>> {
+  const load = async (sample: Sample) => (await client.query<Member>(sampleSql[sample], [size])).rows;
+  return {
+    members: await load('members'),
+    notificationOwners: await load('notificationOwners'),
+    withdrawalOwners: await load('withdrawalOwners'),
+  };
+}
+
+/** The claims GoTrue puts in a member's access token (as tests/helpers/db.ts builds them). */
+function claimsOf(member: Member): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    sub: member.id,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email: member.email,
+    phone: '',
+    aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now }],
+    session_id: randomUUID(),
+    is_anonymous: false,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: { full_name: member.full_name, phone: member.phone },
+    iat: now,
+    exp: now + 3600,
+  };
+}
+
+function pick<T>(items: readonly T[]): T {
+  const item = items[Math.floor(Math.random() * items.length)];
+  if (item === undefined) throw new Error('Nothing to pick from: the sample is empty.');
+  return item;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Reads, timed as PostgREST runs them
+// -----------------------------------------------------------------------------------------------
+const DEEP_PAGE = 50;
+
+const reads: Read[] = [
+  {
+    name: 'dashboard stats',
+    path: '/rpc/get_dashboard_stats',
+    method: 'POST',
+    sql: 'select public.get_dashboard_stats()',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board by score, page 1',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, null, 'score', 20, 0)",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: `ideas board by score, page ${DEEP_PAGE}`,
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: `select * from public.get_app_ideas(null, null, 'score', 20, ${(DEEP_PAGE - 1) * 20})`,
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'own notifications, latest 10',
+    path: '/notifications',
+    method: 'GET',
+    sql: 'select * from public.notifications where user_id = $1 order by created_at desc limit 10',
+    params: (member) => [member.id],
+    sample: 'notificationOwners',
+  },
+  {
+    name: 'own withdrawals (wallet history)',
+    path: '/withdrawals',
+    method: 'GET',
+    sql: 'select * from public.withdrawals where user_id = $1 order by created_at desc',
+    params: (member) => [member.id],
+    sample: 'withdrawalOwners',
+  },
+  {
+    name: 'own wallet balance',
+    path: '/wallet_balances',
+    method: 'GET',
+    sql: 'select * from public.wallet_balances where user_id = $1',
+    params: (member) => [member.id],
+    sample: 'withdrawalOwners',
+  },
+  {
+    name: 'referral rankings, top 10',
+    path: '/rpc/get_referral_rankings',
+    method: 'POST',
+    sql: 'select * from public.get_referral_rankings(10)',
+    params: () => [],
+    sample: 'members',
+  },
+];
+
+const setContextSql = `select set_config('role', 'authenticated', true),
+                              set_config('request.jwt.claims', $1, true),
+                              set_config('request.method', $2, true),
+                              set_config('request.path', $3, true)`;
+
+async function timedCall(pool: pg.Pool, read: Read, member: Member): Promise<Timing> {
+  const client = await pool.connect();
+  try {
+    const started = performance.now();
+    await client.query('begin');
+    await client.query(setContextSql, [JSON.stringify(claimsOf(member)), read.method, read.path]);
+    const result = await client.query(read.sql, read.params(member));
+    await client.query('commit');
+    return { ms: performance.now() - started, rows: result.rowCount ?? 0 };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function runCalls(
+  pool: pg.Pool,
+  read: Read,
+  members: Member[],
+  count: number,
+  concurrency: number,
+): Promise<Timing[]> {
+  const timings: Timing[] = [];
+  let started = 0;
+  const caller = async () => {
+    while (started < count) {
+      started += 1;
+      timings.push(await timedCall(pool, read, pick(members)));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, caller));
+  return timings;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function summarise(name: string, timings: Timing[]): Result {
+  const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
+  return {
+    name,
+    calls: timings.length,
+    rowsPerCall: timings.reduce((sum, t) => sum + t.rows, 0) / timings.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+async function measure(pool: pg.Pool, read: Read, members: Member[], options: Options): Promise<Result> {
+  await runCalls(pool, read, members, options.warmup, options.concurrency);
+  return summarise(read.name, await runCalls(pool, read, members, options.iterations, options.concurrency));
+}
+
+// -----------------------------------------------------------------------------------------------
+// Output
+// -----------------------------------------------------------------------------------------------
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function printTable(results: Result[]): void {
+  const header = ['read', 'calls', 'rows', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `p95 ≤ ${TARGET_P95_MS} ms`];
+  const lines = results.map((r) => [
+    r.name,
+    String(r.calls),
+    r.rowsPerCall.toFixed(1),
+    r.p50.toFixed(2),
+    r.p95.toFixed(2),
+    r.p99.toFixed(2),
+    r.max.toFixed(2),
+    r.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+// -----------------------------------------------------------------------------------------------
+// Main
+// -----------------------------------------------------------------------------------------------
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const volumes = volumesAt(options.scale);
+  if (process.env.DATABASE_URL) {
+    console.log('DATABASE_URL is ignored: the benchmark always seeds a fresh temporary database.');
+    delete process.env.DATABASE_URL;
+  }
+
+  const db = await startDatabase();
+  const stopOnSignal = () => void db.stop().finally(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  const superuser = new pg.Client({ connectionString: db.url });
+  const authenticatorUrl = new URL(db.url);
+  authenticatorUrl.username = 'authenticator';
+  const pool = new pg.Pool({
+    connectionString: authenticatorUrl.toString(),
+    max: Math.max(POOL_SIZE, options.concurrency),
+  });
+  try {
+    await superuser.connect();
+    const { rows } = await superuser.query<{ version: string }>("select current_setting('server_version') as version");
+    console.log(
+      `PostgreSQL ${rows[0]?.version} (fresh, migrated in ${seconds(db.readyInMs)}), ${os.cpus().length} CPUs, ` +
+        `pool of ${Math.max(POOL_SIZE, options.concurrency)} authenticator connections, concurrency ${options.concurrency}\n`,
+    );
+
+    console.log('Seeding');
+    const seedMs = await seed(superuser, volumes);
+    await checkSeed(superuser);
+    console.log(`Seeding took ${seconds(seedMs)}\n`);
+
+    const samples = await loadSamples(superuser, 2_000);
+    console.log(`Timing ${options.iterations} calls per read after ${options.warmup} warm-up calls, random members\n`);
+    const results: Result[] = [];
+    for (const read of reads) results.push(await measure(pool, read, samples[read.sample], options));
+    printTable(results);
+
+    const missed = results.filter((r) => r.p95 > TARGET_P95_MS);
+    console.log(
+      missed.length === 0
+        ? `\nEvery read meets p95 ≤ ${TARGET_P95_MS} ms. Seeding: ${seconds(seedMs)}.`
+        : `\n${missed.length} read(s) miss p95 ≤ ${TARGET_P95_MS} ms: ${missed.map((r) => r.name).join(', ')}. Seeding: ${seconds(seedMs)}.`,
+    );
+    if (options.keep) {
+      process.off('SIGINT', stopOnSignal);
+      process.off('SIGTERM', stopOnSignal);
+      console.log(`\nThe seeded database stays up until Ctrl-C:\n  DATABASE_URL=${db.url}`);
+      await new Promise((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+    }
+  } finally {
+    await pool.end().catch(() => undefined);
+    await superuser.end().catch(() => undefined);
+    await db.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
