@@ -45,6 +45,15 @@ async function vitestCounts(): Promise<Counts> {
   };
 }
 
+async function denoCounts(): Promise<Counts> {
+  const xml = await readFile(path.join(REPORTS, 'deno.xml'), 'utf8');
+  const totals = /<testsuites[^>]*\btests="(\d+)"[^>]*\bfailures="(\d+)"/.exec(xml);
+  if (!totals) throw new Error('no totals in the Deno JUnit report');
+  const tests = Number(totals[1]);
+  const failures = Number(totals[2]);
+  return { passed: tests - failures, failed: failures, skipped: 0 };
+}
+
 async function playwrightCounts(): Promise<Counts> {
   const report = JSON.parse(await readFile(path.join(REPORTS, 'playwright.json'), 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
@@ -57,11 +66,13 @@ async function playwrightCounts(): Promise<Counts> {
 }
 
 const npx = (...args: string[]) => ['npx', '--no-install', ...args];
+const deno = (...args: string[]) => ['node_modules/.bin/deno', ...args, '--config', 'supabase/functions/deno.json'];
 
 const steps: Step[] = [
   { name: 'lint', command: npx('eslint', '.', '--max-warnings=0') },
   { name: 'format', command: npx('prettier', '--check', '.', '--log-level', 'warn') },
   { name: 'typecheck', command: npx('tsc', '-b') },
+  { name: 'functions:check', command: ['npm', 'run', '--silent', 'functions:check'] },
   { name: 'db:types:check', command: npx('tsx', 'scripts/db-types.ts', '--check') },
   { name: 'db:advisors', command: npx('tsx', 'scripts/db-advisors.ts') },
   {
@@ -74,6 +85,21 @@ const steps: Step[] = [
       `--outputFile.json=${path.join(REPORTS, 'vitest.json')}`,
     ),
     counts: vitestCounts,
+  },
+  {
+    name: 'functions',
+    command: [
+      ...deno(
+        'test',
+        '--allow-net=127.0.0.1',
+        '--allow-env',
+        '--allow-read',
+        '--allow-sys',
+        `--junit-path=${path.join(REPORTS, 'deno.xml')}`,
+      ),
+      'supabase/functions/',
+    ],
+    counts: denoCounts,
   },
   { name: 'e2e', command: npx('playwright', 'test', '--reporter=list,json'), counts: playwrightCounts },
 ];

@@ -1,0 +1,97 @@
+// Sends e-mail through an SMTP configuration (a row of public.smtp_configs) with nodemailer: port
+// 465 uses implicit TLS; any other port starts in clear and upgrades with STARTTLS when the server
+// offers it (nodemailer's default). Certificates are always verified. One connection per message:
+// configurations change rarely and a send is rare too, so no pool outlives a request.
+// @ts-types="npm:@types/nodemailer@8.0.2"
+import nodemailer from 'npm:nodemailer@10.6.0';
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  from_email: string;
+  from_name: string;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  html: string;
+  text?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the server accepted the message; rejects with a MailerError otherwise. */
+  send(config: SmtpConfig, email: OutgoingEmail): Promise<void>;
+}
+
+/** The nodemailer SMTP options this module sets. */
+export interface SmtpTransportOptions {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+  dnsTimeout: number;
+}
+
+export class MailerError extends Error {
+  override name = 'MailerError';
+}
+
+export interface MailerOptions {
+  /**
+   * Upper bound for connecting, the greeting and each socket wait, in ms. Supabase Auth gives the
+   * whole Send Email Hook 5 s, so the default keeps a failure inside that budget.
+   */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 4_000;
+
+export function transportOptions(config: SmtpConfig, options: MailerOptions = {}): SmtpTransportOptions {
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return {
+    host: config.host,
+    port: config.port,
+    secure: config.port === 465,
+    // An empty password means the server takes mail without authentication.
+    ...(config.password ? { auth: { user: config.username, pass: config.password } } : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    dnsTimeout: timeout,
+  };
+}
+
+function describe(error: unknown): string {
+  const { code, responseCode, message } = error as { code?: string; responseCode?: number; message?: string };
+  return [code, responseCode, message].filter((part) => part !== undefined && part !== '').join(' ');
+}
+
+export function createNodemailerMailer(options: MailerOptions = {}): Mailer {
+  return {
+    async send(config, email) {
+      const where = `${config.host}:${config.port}`;
+      const transport = nodemailer.createTransport(transportOptions(config, options));
+      try {
+        const info = await transport.sendMail({
+          from: { name: config.from_name, address: config.from_email },
+          to: email.to,
+          subject: email.subject,
+          html: email.html,
+          ...(email.text === undefined ? {} : { text: email.text }),
+        });
+        if (info.rejected.length > 0) throw new MailerError(`SMTP server ${where} rejected the recipient`);
+      } catch (error) {
+        if (error instanceof MailerError) throw error;
+        throw new MailerError(`SMTP server ${where} did not take the message: ${describe(error)}`);
+      } finally {
+        transport.close();
+      }
+    },
+  };
+}

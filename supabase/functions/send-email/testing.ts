@@ -1,0 +1,133 @@
+// Test helpers for the send-email handler: Auth-shaped payloads, a template store over the seed's
+// templates, a mailer that records what it is asked to send, and the failure-shape assertion.
+import assert from 'node:assert/strict';
+import type { EmailTemplate, TemplateStore } from '../_shared/email-templates.ts';
+import { type Mailer, MailerError, type OutgoingEmail, type SmtpConfig } from '../_shared/mailer.ts';
+import { seedTemplates } from '../_shared/testing/seed-templates.ts';
+import type { SendEmailSettings } from './settings.ts';
+
+export const SITE = 'http://127.0.0.1:5173';
+export const AUTH_URL = 'http://127.0.0.1:54321/auth/v1';
+
+export function settings(hookSecret: string, overrides: Partial<SendEmailSettings> = {}): SendEmailSettings {
+  return {
+    hookSecret,
+    supabaseUrl: 'http://127.0.0.1:54321',
+    serviceRoleKey: 'service-role-key',
+    siteOrigin: SITE,
+    allowedRedirectOrigins: ['http://localhost:5173'],
+    problems: [],
+    ...overrides,
+  };
+}
+
+export interface PayloadOptions {
+  action: string;
+  email?: string;
+  newEmail?: string;
+  fullName?: unknown;
+  tokenHash?: string;
+  tokenHashNew?: string;
+  redirectTo?: string;
+}
+
+/** A Send Email Hook body as Supabase Auth sends it (only the fields that matter here vary). */
+export function hookPayload(options: PayloadOptions) {
+  return {
+    user: {
+      id: '8484b834-f29e-4af2-bf42-80644d154f76',
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: options.email ?? 'anna@example.com',
+      ...(options.newEmail ? { new_email: options.newEmail } : {}),
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: options.fullName === undefined ? { full_name: 'Anna Nowak' } : { full_name: options.fullName },
+      identities: [],
+    },
+    email_data: {
+      token: '305805',
+      token_hash: options.tokenHash ?? 'pkce_7a1c3bde',
+      redirect_to: options.redirectTo ?? `${SITE}/activate`,
+      email_action_type: options.action,
+      site_url: AUTH_URL,
+      token_new: '',
+      token_hash_new: options.tokenHashNew ?? '',
+    },
+  };
+}
+
+export const defaultSmtp: SmtpConfig = {
+  host: '127.0.0.1',
+  port: 54325,
+  username: 'klub',
+  password: 'klub-local',
+  from_email: 'no-reply@klub.local',
+  from_name: 'Klub',
+};
+
+export interface FakeStoreOptions {
+  templates?: Map<string, EmailTemplate>;
+  defaultSmtp?: SmtpConfig | null;
+  fail?: Error;
+}
+
+export async function fakeStore(options: FakeStoreOptions = {}): Promise<TemplateStore & { reads: string[] }> {
+  const templates = options.templates ?? (await seedTemplates());
+  const reads: string[] = [];
+  return {
+    reads,
+    findTemplate(name) {
+      reads.push(`template:${name}`);
+      if (options.fail) return Promise.reject(options.fail);
+      return Promise.resolve(templates.get(name) ?? null);
+    },
+    findDefaultSmtpConfig() {
+      reads.push('default-smtp');
+      if (options.fail) return Promise.reject(options.fail);
+      return Promise.resolve(options.defaultSmtp === undefined ? defaultSmtp : options.defaultSmtp);
+    },
+  };
+}
+
+export interface Sent {
+  config: SmtpConfig;
+  email: OutgoingEmail;
+}
+
+/** Records every message; fails (like an SMTP server refusing) for recipients in `refuse`. */
+export function recordingMailer(refuse: string[] = []): Mailer & { sent: Sent[] } {
+  const sent: Sent[] = [];
+  return {
+    sent,
+    send(config, email) {
+      if (refuse.includes(email.to)) {
+        return Promise.reject(
+          new MailerError(`SMTP server ${config.host}:${config.port} did not take the message: 550`),
+        );
+      }
+      sent.push({ config, email });
+      return Promise.resolve();
+    },
+  };
+}
+
+export const quietLogger = { info: () => {}, error: () => {} };
+
+/** The failure shape Supabase Auth reads from hooks, with the given status. */
+export async function assertHookError(response: Response, status: number, message?: RegExp): Promise<string> {
+  assert.equal(response.status, status);
+  assert.equal(response.headers.get('content-type'), 'application/json');
+  const body = (await response.json()) as { error?: { http_code?: unknown; message?: unknown } };
+  assert.deepEqual(Object.keys(body), ['error']);
+  assert.equal(body.error?.http_code, status);
+  assert.equal(typeof body.error?.message, 'string');
+  const text = body.error?.message as string;
+  if (message) assert.match(text, message);
+  return text;
+}
+
+export async function assertSuccess(response: Response): Promise<void> {
+  assert.equal(response.status, 200, await response.clone().text());
+  assert.equal(response.headers.get('content-type'), 'application/json');
+  assert.deepEqual(await response.json(), {});
+}
