@@ -44,13 +44,24 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: BASE_URL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: { ...appEnv, ...pickViteEnv(process.env) },
-  },
+  webServer: [
+    {
+      // The local Supabase stack (scripts/stack), fresh for every run in its own data folder.
+      command: 'node --import tsx scripts/stack/index.ts --reset',
+      url: 'http://127.0.0.1:54321/auth/v1/health',
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { STACK_DATA_DIR: '.data/e2e-stack' },
+      gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
+    },
+    {
+      command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: BASE_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { ...appEnv, ...pickViteEnv(process.env) },
+    },
+  ],
 });
 
 function pickViteEnv(source: NodeJS.ProcessEnv): Record<string, string> {

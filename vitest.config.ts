@@ -29,6 +29,17 @@ export default mergeConfig(
             hookTimeout: 120_000,
           },
         },
+        {
+          extends: true,
+          test: {
+            name: 'stack',
+            environment: 'node',
+            include: ['tests/stack/**/*.test.ts'],
+            globalSetup: ['tests/stack/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
       ],
     },
   }),

@@ -52,6 +52,8 @@ export interface StartOptions {
   seed?: boolean;
   /** Called when the server process exits without stop() having been called (a crash). */
   onUnexpectedExit?: (code: number | null) => void;
+  /** Start a server even when DATABASE_URL is set (the local stack owns its database and port). */
+  ignoreDatabaseUrl?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -138,7 +140,7 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   const started = performance.now();
   const log = options.log ?? (() => undefined);
 
-  const given = process.env.DATABASE_URL;
+  const given = options.ignoreDatabaseUrl ? undefined : process.env.DATABASE_URL;
   if (given) {
     log(`Using DATABASE_URL (${redact(given)})`);
     await bootstrap(given);

@@ -1,7 +1,9 @@
 // Answers of a Supabase Auth HTTP hook. Success is 200 with a JSON body (Auth refuses a 200
 // without a JSON Content-Type). A failure carries the error object Auth's hooks use,
-// { "error": { "http_code", "message" } }, with the same status, so Auth fails the call that
-// triggered the hook instead of reporting success.
+// { "error": { "http_code", "message" } }, in a 200 answer: Supabase Auth reads that object only
+// from a 2xx and then fails the call that triggered the hook with this status and message (a non-2xx
+// body is ignored and becomes a bare 500). Requests that are not the hook's at all (bad signature,
+// wrong method) get their real status.
 
 export class HookError extends Error {
   override name = 'HookError';
@@ -19,6 +21,13 @@ export function hookSuccess(): Response {
   return new Response('{}', { status: 200, headers: JSON_HEADERS });
 }
 
+/** Statuses answered as such: the caller is not Supabase Auth's hook (or not as it should be). */
+const TRANSPORT_STATUSES = new Set([401, 405]);
+
 export function hookFailure(status: number, message: string): Response {
-  return new Response(JSON.stringify({ error: { http_code: status, message } }), { status, headers: JSON_HEADERS });
+  const transport = TRANSPORT_STATUSES.has(status) ? status : 200;
+  return new Response(JSON.stringify({ error: { http_code: status, message } }), {
+    status: transport,
+    headers: JSON_HEADERS,
+  });
 }

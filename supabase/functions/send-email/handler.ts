@@ -3,11 +3,12 @@
 // Pure apart from its dependencies: request in, response out.
 //
 //   200 {}                               sent
-//   401 / 405 / 400                      bad signature / not POST / unreadable payload
-//   500 (template, SMTP config, setup)   nothing sent; the message names what is missing
-//   502 (SMTP server)                    the server refused or could not be reached
-// Every failure is { "error": { "http_code", "message" } }, so Auth fails the sign-up, magic link,
-// reset or e-mail change that asked for the e-mail.
+//   401 / 405                            bad signature / not POST (answered with that status)
+//   http_code 400                        unreadable payload
+//   http_code 500 (template, SMTP, setup) nothing sent; the message names what is missing or failed
+// Every failure body is { "error": { "http_code", "message" } }, answered in a 200 (except 401/405)
+// because Supabase Auth reads it only from a 2xx; Auth then fails the sign-up, magic link, reset or
+// e-mail change that asked for the e-mail with that status and message.
 import { HookError, hookFailure, hookSuccess } from '../_shared/hook-response.ts';
 import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts';
 import { renderTemplate, type TemplateVariables } from '../_shared/render.ts';
@@ -120,7 +121,8 @@ async function prepare(store: TemplateStore, name: string): Promise<Prepared> {
 
 function asHookError(error: unknown): HookError {
   if (error instanceof HookError) return error;
-  if (error instanceof MailerError) return new HookError(502, error.message);
+  // 500, not 502: supabase-js retries 502-504 answers, and a failed send must not be repeated blindly.
+  if (error instanceof MailerError) return new HookError(500, error.message);
   if (error instanceof TemplateStoreError) return new HookError(500, error.message);
   return new HookError(500, `Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
 }

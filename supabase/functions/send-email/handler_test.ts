@@ -284,16 +284,16 @@ Deno.test('500 when the templates cannot be read', async () => {
   await assertHookError(response, 500, /permission denied/);
 });
 
-Deno.test('502 naming the SMTP server when it refuses, also when one of two e-mails fails', async () => {
+Deno.test('500 naming the SMTP server when it refuses, also when one of two e-mails fails', async () => {
   const refusing = recordingMailer(['anna@example.com']);
   const signup = await send({ action: 'signup' }, { mailer: refusing });
-  await assertHookError(signup.response, 502, /^SMTP server 127\.0\.0\.1:54325 did not take the message/);
+  await assertHookError(signup.response, 500, /^SMTP server 127\.0\.0\.1:54325 did not take the message/);
 
   const change = await send(
     { action: 'email_change', newEmail: 'anna.nowa@example.com', tokenHash: 'a', tokenHashNew: 'b' },
     { mailer: recordingMailer(['anna@example.com']) },
   );
-  await assertHookError(change.response, 502);
+  await assertHookError(change.response, 500);
 });
 
 Deno.test('500 for an auth action without a template (invite, reauthentication, …)', async () => {

@@ -98,19 +98,19 @@ Deno.test('email change over HTTP: both addresses receive their own link', async
   });
 });
 
-Deno.test('an SMTP server refusing the message ends in 502 with the error shape', async () => {
+Deno.test('an SMTP server refusing the message ends in a 500 hook error', async () => {
   await withSmtp({ refuse: { code: 550, message: 'Mailbox unavailable' } }, async (smtp) => {
     await withFunction(smtp.port, async (call) => {
-      const message = await assertHookError(await call({ action: 'magiclink' }), 502);
+      const message = await assertHookError(await call({ action: 'magiclink' }), 500);
       assert.match(message, new RegExp(`^SMTP server 127\\.0\\.0\\.1:${smtp.port} .*550`));
       assert.equal(smtp.messages.length, 0);
     });
   });
 });
 
-Deno.test('an SMTP server that is down ends in 502 with the error shape', async () => {
+Deno.test('an SMTP server that is down ends in a 500 hook error', async () => {
   const port = await closedPort();
   await withFunction(port, async (call) => {
-    await assertHookError(await call({ action: 'recovery' }), 502, new RegExp(`^SMTP server 127\\.0\\.0\\.1:${port} `));
+    await assertHookError(await call({ action: 'recovery' }), 500, new RegExp(`^SMTP server 127\\.0\\.0\\.1:${port} `));
   });
 });

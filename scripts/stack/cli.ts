@@ -1,0 +1,137 @@
+// What `npm run stack` and the stack-aware `dev` command share: options from the command line and
+// environment, the summary, and one orderly shutdown for Ctrl-C, SIGTERM, a crash or an error.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOT, WORKDIR } from '../db/harness.ts';
+import { consoleLogger, type Logger } from './log.ts';
+import { BusyPortError } from './ports.ts';
+import { takeOverSignals } from './signals.ts';
+import { resetData, seededAccounts, startStack, type Stack, type StackOptions } from './stack.ts';
+
+/** Where the stack keeps its database and files; STACK_DATA_DIR gives E2E runs their own. */
+export const DATA_DIR = path.resolve(ROOT, process.env.STACK_DATA_DIR ?? '.data/stack');
+
+function envNumber(name: string): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+function portOverrides(): StackOptions['ports'] {
+  const ports = {
+    api: envNumber('STACK_API_PORT'),
+    db: envNumber('STACK_DB_PORT'),
+    inbox: envNumber('STACK_INBOX_PORT'),
+    smtp: envNumber('STACK_SMTP_PORT'),
+  };
+  return Object.fromEntries(Object.entries(ports).filter(([, port]) => port !== undefined));
+}
+
+/** "--   email / password   description" lines of the seed's header comment. */
+async function documentedPasswords(): Promise<Map<string, string>> {
+  const seed = await readFile(path.join(WORKDIR, 'supabase/seed.sql'), 'utf8').catch(() => '');
+  const passwords = new Map<string, string>();
+  for (const match of seed.matchAll(/^--\s+(\S+@\S+)\s+\/\s+(\S+)/gm)) {
+    passwords.set((match[1] as string).toLowerCase(), match[2] as string);
+  }
+  return passwords;
+}
+
+async function accountLines(stack: Stack): Promise<string[]> {
+  const [accounts, passwords] = await Promise.all([seededAccounts(stack.dbUrl).catch(() => []), documentedPasswords()]);
+  if (!accounts.length) return ['none (supabase/seed.sql creates none)'];
+  return accounts.map((account) => {
+    const password = passwords.get(account.email.toLowerCase());
+    const notes = [account.admin ? 'admin' : '', account.confirmed ? '' : 'not activated'].filter(Boolean).join(', ');
+    return `${account.email}${password ? ` / ${password}` : ''}${notes ? ` (${notes})` : ''}`;
+  });
+}
+
+export async function summary(stack: Stack, cold: boolean): Promise<string> {
+  const rows: [string, string][] = [
+    ['API URL', stack.apiUrl],
+    ['REST', `${stack.apiUrl}/rest/v1`],
+    ['Auth', `${stack.apiUrl}/auth/v1  (emulated; e-mails via the send-email hook)`],
+    ['Storage', `${stack.apiUrl}/storage/v1  buckets: ${stack.buckets.join(', ') || 'none'}`],
+    ['Functions', `${stack.apiUrl}/functions/v1/<name>  ${stack.functions.join(', ') || '(none yet)'}`],
+    ['DB URL', stack.dbUrl],
+    ['Mail inbox', `${stack.inboxUrl}  (SMTP 127.0.0.1:${stack.smtpPort}, API ${stack.inboxUrl}/api/v1/messages)`],
+    ['anon key', stack.anonKey],
+    ['service_role key', stack.serviceRoleKey],
+    ['Accounts', (await accountLines(stack)).join('\n' + ' '.repeat(20))],
+  ];
+  return [
+    '',
+    `Local Supabase stack ready in ${(stack.readyInMs / 1000).toFixed(1)} s (${cold ? 'cold start: new database' : 'warm start'}).`,
+    '',
+    ...rows.map(([label, value]) => `  ${label.padEnd(18)}${value}`),
+    '',
+    '  Realtime is not emulated. Ctrl-C stops everything.',
+    '',
+  ].join('\n');
+}
+
+/** Writes the last line, then exits once stdout has taken it (a pipe would otherwise lose it). */
+function exitAfter(line: string, code: number): void {
+  process.stdout.write(`${line}\n`, () => process.exit(code));
+}
+
+export interface Running {
+  stack: Stack;
+  log: Logger;
+  /** Stops the stack (and anything registered with onStop) and exits with `code`. */
+  shutdown(code: number, reason: string): Promise<void>;
+  /** Runs before the stack stops (e.g. stopping Vite). */
+  onStop(stopper: () => Promise<void>): void;
+}
+
+/** Starts the stack for a command-line entry point; never returns when it cannot start. */
+export async function runStack(): Promise<Running> {
+  takeOverSignals();
+  const log = consoleLogger({ verbose: process.argv.includes('--verbose') || process.env.STACK_VERBOSE === '1' });
+  if (process.argv.includes('--reset')) {
+    const inside = path.relative(ROOT, DATA_DIR);
+    if (!inside || inside.startsWith('..') || path.isAbsolute(inside)) {
+      throw new Error(`--reset removes only a data folder inside the repository, not ${DATA_DIR}`);
+    }
+    await resetData(DATA_DIR);
+    log.info('stack', `Removed ${path.relative(ROOT, DATA_DIR)}: starting from an empty database`);
+  }
+  const cold = !existsSync(path.join(DATA_DIR, 'postgres/PG_VERSION'));
+  let stack: Stack | undefined;
+  let stopping = false;
+  const stoppers: (() => Promise<void>)[] = [];
+  const shutdown = async (code: number, reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('stack', reason);
+    for (const stopper of stoppers) await stopper().catch(() => undefined);
+    await stack?.stop();
+    exitAfter('stack     Stopped.', code);
+  };
+  process.on('SIGINT', () => void shutdown(0, 'Stopping…'));
+  process.on('SIGTERM', () => void shutdown(0, 'Stopping…'));
+  process.on('uncaughtException', (error) => void shutdown(1, `Unexpected error: ${error.stack ?? error.message}`));
+  try {
+    stack = await startStack({
+      dataDir: DATA_DIR,
+      ports: portOverrides(),
+      jwtExpiry: envNumber('STACK_JWT_EXPIRY'),
+      refreshTokenReuseInterval: envNumber('STACK_REFRESH_TOKEN_REUSE_INTERVAL'),
+      watchFunctions: true,
+      log,
+      onCrash: (report) => void shutdown(1, `Stopping the stack because a service crashed:\n${report}`),
+    });
+  } catch (error) {
+    const message =
+      error instanceof BusyPortError ? error.message : `Could not start: ${(error as Error).stack ?? String(error)}`;
+    log.error('stack', message);
+    exitAfter('', 1);
+    return new Promise<never>(() => undefined);
+  }
+  console.log(await summary(stack, cold));
+  return { stack, log, shutdown, onStop: (stopper) => void stoppers.push(stopper) };
+}

@@ -1,0 +1,305 @@
+// Starts the whole local stack (used by `npm run stack` and by the contract tests' global setup):
+// PostgreSQL 17 with the platform bootstrap, migrations and seed; PostgREST; the Auth and Storage
+// emulations; the Deno function workers; the mail catcher; and the gateway in front of them.
+import { rm } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT, startDatabase, WORKDIR } from '../db/harness.ts';
+import { startAuth } from './auth/index.ts';
+import { loadConfig, readEnvFile, type FunctionSettings, type StackConfig } from './config/config.ts';
+import { startFunctions, type FunctionsRuntime } from './functions.ts';
+import { gateway, type ServiceHandler } from './gateway.ts';
+import { closeServer, listen } from './http.ts';
+import { ANON_KEY, assertWellKnownKeys, SERVICE_ROLE_KEY } from './keys.ts';
+import { consoleLogger, type Logger } from './log.ts';
+import { startMail, type MailCatcher } from './mail/index.ts';
+import { assertPortsFree, freePort } from './ports.ts';
+import { startPostgrest } from './postgrest.ts';
+import type { ExitInfo } from './processes.ts';
+import { startStorage } from './storage/index.ts';
+
+export interface StackOptions {
+  /** Folder for PostgreSQL data and stored files; kept between runs. Default: .data/stack */
+  dataDir?: string;
+  /** Edge functions to serve. Default: supabase/functions */
+  functionsDir?: string;
+  /** Ports (default: config.toml's [api], [db] and [local_smtp] ports). */
+  ports?: Partial<StackConfig['ports']>;
+  seed?: boolean;
+  /** Access-token lifetime in seconds (config.toml's jwt_expiry otherwise). */
+  jwtExpiry?: number;
+  refreshTokenReuseInterval?: number;
+  /** Per-function overrides of [functions.<name>] (e.g. verify_jwt for test functions). */
+  functionSettings?: Record<string, Partial<FunctionSettings>>;
+  /** Extra environment for every function (after [edge_runtime.secrets] and supabase/functions/.env). */
+  functionEnv?: Record<string, string>;
+  /** Restart a function when its files change (on for `npm run stack`). */
+  watchFunctions?: boolean;
+  log?: Logger;
+  /** A service died: the stack is being stopped; `report` says which and why. */
+  onCrash?: (report: string) => void;
+}
+
+export interface Stack {
+  apiUrl: string;
+  dbUrl: string;
+  inboxUrl: string;
+  smtpPort: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  config: StackConfig;
+  functions: string[];
+  buckets: string[];
+  hookUrl: string | null;
+  mail: MailCatcher;
+  readyInMs: number;
+  stop(): Promise<void>;
+}
+
+type Stopper = () => Promise<unknown>;
+
+async function choosePorts(config: StackConfig, wanted: StackOptions['ports']): Promise<StackConfig['ports']> {
+  const ports = { ...config.ports, ...wanted };
+  await assertPortsFree([
+    { port: ports.api, service: 'API gateway' },
+    { port: ports.db, service: 'PostgreSQL' },
+    { port: ports.inbox, service: 'mail inbox' },
+    { port: ports.smtp, service: 'SMTP' },
+  ]);
+  return ports;
+}
+
+function crashReport(name: string, exit: ExitInfo | number | null, output: string[]): string {
+  const how =
+    typeof exit === 'object' && exit ? `code ${exit.code ?? '–'}, signal ${exit.signal ?? '–'}` : `code ${exit}`;
+  const tail = output.length ? `\nIts last output:\n  ${output.slice(-15).join('\n  ')}` : '';
+  return `${name} stopped unexpectedly (${how}).${tail}`;
+}
+
+function functionEnv(config: StackConfig, urls: { api: string; db: string }, extra: Record<string, string>) {
+  const passthrough = [
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'DENO_DIR',
+    'NPM_CONFIG_REGISTRY',
+    'npm_config_registry',
+    'HTTPS_PROXY',
+    'HTTP_PROXY',
+    'NO_PROXY',
+  ];
+  const inherited = Object.fromEntries(
+    passthrough.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+  );
+  return {
+    ...inherited,
+    DENO_NO_UPDATE_CHECK: '1',
+    NO_COLOR: '1',
+    SUPABASE_URL: urls.api,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: urls.db,
+    ...config.functionSecrets,
+    ...extra,
+  };
+}
+
+interface Plan {
+  config: StackConfig;
+  ports: StackConfig['ports'];
+  dataDir: string;
+  functionsDir: string;
+  apiUrl: string;
+}
+
+/** Settings from config.toml plus the options, with the ports checked before anything starts. */
+async function plan(options: StackOptions): Promise<Plan> {
+  await assertWellKnownKeys();
+  const base = await loadConfig(WORKDIR, { functions: options.functionSettings });
+  const ports = await choosePorts(base, options.ports);
+  const config = await loadConfig(WORKDIR, {
+    ports,
+    jwtExpiry: options.jwtExpiry,
+    refreshTokenReuseInterval: options.refreshTokenReuseInterval,
+    functions: options.functionSettings,
+  });
+  return {
+    config,
+    ports,
+    dataDir: options.dataDir ?? path.join(ROOT, '.data/stack'),
+    functionsDir: options.functionsDir ?? path.join(WORKDIR, 'supabase/functions'),
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+  };
+}
+
+/** What has started, stopped in reverse order; crashes reported unless the stack is stopping. */
+class Lifecycle {
+  private readonly stoppers: Stopper[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly log: Logger,
+    private readonly onCrash: ((report: string) => void) | undefined,
+  ) {}
+
+  started(...stoppers: Stopper[]): void {
+    this.stoppers.push(...stoppers);
+  }
+
+  crashed = (report: string): void => {
+    if (this.stopping) return;
+    if (this.onCrash) this.onCrash(report);
+    else this.log.error('stack', report);
+  };
+
+  stop = async (): Promise<void> => {
+    this.stopping = true;
+    for (const stopper of this.stoppers.splice(0).reverse()) await stopper().catch(() => undefined);
+  };
+}
+
+async function startBackends(plan: Plan, options: StackOptions, log: Logger, life: Lifecycle) {
+  const [db, mail] = await Promise.all([
+    startDatabase({
+      dataDir: path.join(plan.dataDir, 'postgres'),
+      port: plan.ports.db,
+      seed: options.seed ?? plan.config.seed,
+      log: (line) => log.info('db', line),
+      onUnexpectedExit: (code) => life.crashed(crashReport('PostgreSQL', code, [])),
+      ignoreDatabaseUrl: true,
+    }),
+    startMail({ smtpPort: plan.ports.smtp, webPort: plan.ports.inbox, log }),
+  ]);
+  life.started(
+    () => db.stop(),
+    () => mail.stop(),
+  );
+  log.info('db', `PostgreSQL 17 ready (${(db.readyInMs / 1000).toFixed(1)} s)`);
+  return { db, mail };
+}
+
+async function startRuntimes(plan: Plan, options: StackOptions, dbUrl: string, log: Logger, life: Lifecycle) {
+  const [port, adminPort] = await Promise.all([freePort(), freePort()]);
+  const env = functionEnv(
+    plan.config,
+    { api: plan.apiUrl, db: dbUrl },
+    { ...(await readEnvFile(path.join(plan.functionsDir, '.env'))), ...options.functionEnv },
+  );
+  const [postgrest, functions] = await Promise.all([
+    startPostgrest({
+      root: ROOT,
+      config: plan.config,
+      dbPort: plan.ports.db,
+      port,
+      adminPort,
+      log,
+      onCrash: (exit, output) => life.crashed(crashReport('PostgREST', exit, output)),
+    }),
+    startFunctions({
+      root: ROOT,
+      functionsDir: plan.functionsDir,
+      settings: plan.config.functions,
+      env,
+      log,
+      watch: options.watchFunctions ?? false,
+    }),
+  ]);
+  life.started(
+    () => postgrest.stop(),
+    () => functions.stop(),
+  );
+  return { postgrestPort: port, functions };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const started = performance.now();
+  const log = options.log ?? consoleLogger();
+  const settings = await plan(options);
+  const { config, ports, apiUrl } = settings;
+  const life = new Lifecycle(log, options.onCrash);
+  try {
+    const { db, mail } = await startBackends(settings, options, log, life);
+    const { postgrestPort, functions } = await startRuntimes(settings, options, db.url, log, life);
+    const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
+    const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
+    life.started(
+      () => storage.close(),
+      () => auth.close(),
+    );
+    const handlers = { auth: auth.handler, storage: storage.handler, functions };
+    const server = await startGateway(ports.api, postgrestPort, handlers, log);
+    life.started(() => closeServer(server));
+    await functions.warmUp();
+    return {
+      apiUrl,
+      dbUrl: db.url,
+      inboxUrl: `http://127.0.0.1:${ports.inbox}`,
+      smtpPort: ports.smtp,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      config,
+      functions: functions.names,
+      buckets: storage.buckets,
+      hookUrl: auth.hookUrl,
+      mail,
+      readyInMs: performance.now() - started,
+      stop: life.stop,
+    };
+  } catch (error) {
+    await life.stop();
+    throw error;
+  }
+}
+
+async function startGateway(
+  port: number,
+  postgrestPort: number,
+  services: { auth: ServiceHandler; storage: ServiceHandler; functions: FunctionsRuntime },
+  log: Logger,
+): Promise<http.Server> {
+  const handle = gateway(
+    {
+      postgrestPort,
+      auth: services.auth,
+      storage: services.storage,
+      functions: (req, res, rest, url) => services.functions.handle(req, res, rest, url),
+    },
+    log,
+  );
+  const server = await listen((req, res) => void handle(req, res), port);
+  server.on('upgrade', (req, socket) => {
+    socket.end(
+      'HTTP/1.1 501 Not Implemented\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nRealtime is not emulated by the local stack.\n',
+    );
+    log.debug('gateway', `refused a WebSocket upgrade for ${req.url}`);
+  });
+  return server;
+}
+
+export interface SeededAccount {
+  email: string;
+  confirmed: boolean;
+  admin: boolean;
+}
+
+/** The accounts in auth.users (after the seed), for the start-up summary. */
+export async function seededAccounts(dbUrl: string, limit = 20): Promise<SeededAccount[]> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<SeededAccount>(
+      `select email, email_confirmed_at is not null as confirmed,
+              coalesce((raw_app_meta_data ->> 'admin')::boolean, false) as admin
+         from auth.users where email is not null order by created_at limit $1`,
+      [limit],
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function resetData(dataDir = path.join(ROOT, '.data/stack')): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,214 @@
+// Object operations: upload (create, upsert, update), download (authenticated and public), remove and
+// list. Rows in storage.objects are written and read as the caller, so the project's policies decide.
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Sql } from '../auth/db.ts';
+import { header, readBody, sendJson } from '../http.ts';
+import { assertMimeTypeAllowed, findBucket, sizeLimit } from './buckets.ts';
+import { callerOf } from './caller.ts';
+import { asCaller } from './db.ts';
+import { fromDatabaseError, storageErrors } from './errors.ts';
+import { assertValidKey } from './files.ts';
+import type { StorageContext } from './context.ts';
+import { readUpload, type UploadedFile } from './upload-body.ts';
+
+interface ObjectRow {
+  id: string;
+  name: string;
+  bucket_id: string;
+  metadata: Record<string, unknown> | null;
+  updated_at: Date;
+  created_at: Date;
+  last_accessed_at: Date | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function objectMetadata(file: UploadedFile) {
+  return {
+    eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
+    size: file.bytes.length,
+    mimetype: file.contentType,
+    cacheControl: file.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: file.bytes.length,
+    httpStatusCode: 200,
+  };
+}
+
+function withDatabaseErrors(error: unknown): never {
+  throw fromDatabaseError(error) ?? error;
+}
+
+/** POST (create, or upsert with x-upsert: true) and PUT (replace an existing object). */
+export async function upload(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+): Promise<void> {
+  assertValidKey(name);
+  const caller = await callerOf(req);
+  const bucket = await findBucket(ctx.db.owner, bucketId);
+  const file = await readUpload(req, sizeLimit(bucket, ctx.config.fileSizeLimit));
+  assertMimeTypeAllowed(bucket, file.contentType);
+  const mode = req.method === 'PUT' ? 'update' : header(req, 'x-upsert') === 'true' ? 'upsert' : 'create';
+  const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : null;
+  const values = [
+    bucketId,
+    name,
+    sub && UUID.test(sub) ? sub : null,
+    sub,
+    objectMetadata(file),
+    randomUUID(),
+    file.userMetadata,
+  ];
+  // The bytes wait next to their place until the row is committed: a refused row leaves no file.
+  const staged = await ctx.files.stage(bucketId, name, file.bytes);
+  let id: string;
+  try {
+    const info = { method: req.method ?? 'POST', path: req.url ?? '', operation: `storage.object.${mode}` };
+    id = await asCaller(ctx.db, caller, info, (sql) => writeRow(sql, mode, values).catch(withDatabaseErrors));
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+  await staged.commit();
+  ctx.log.debug('storage', `${mode} ${bucketId}/${name} (${file.bytes.length} bytes) by ${caller.role}`);
+  sendJson(res, 200, { Id: id, Key: `${bucketId}/${name}` });
+}
+
+async function writeRow(sql: Sql, mode: 'create' | 'upsert' | 'update', values: unknown[]): Promise<string> {
+  if (mode === 'update') {
+    const rows = await sql<{ id: string }>(
+      `update storage.objects set owner = $3, owner_id = $4, metadata = $5, version = $6, user_metadata = $7,
+          updated_at = now(), last_accessed_at = now()
+        where bucket_id = $1 and name = $2 returning id`,
+      values,
+    );
+    if (!rows[0]) throw storageErrors.noSuchKey();
+    return rows[0].id;
+  }
+  const id = randomUUID();
+  const conflict =
+    mode === 'upsert'
+      ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+           metadata = excluded.metadata, version = excluded.version, user_metadata = excluded.user_metadata,
+           updated_at = now(), last_accessed_at = now()`
+      : '';
+  // No RETURNING: a bare insert needs only the INSERT policy, as on Supabase.
+  await sql(
+    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata)
+      values ($8, $1, $2, $3, $4, $5, $6, $7) ${conflict}`,
+    [...values, id],
+  );
+  if (mode === 'create') return id;
+  const [row] = await sql<{ id: string }>(
+    'select id from storage.objects where bucket_id = $1 and name = $2',
+    values.slice(0, 2),
+  );
+  return row?.id ?? id;
+}
+
+/** GET/HEAD /object/{bucket}/{name} and /object/authenticated/…: the caller must be allowed to select it. */
+export async function download(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+  url: URL,
+): Promise<void> {
+  const caller = await callerOf(req);
+  await findBucket(ctx.db.owner, bucketId);
+  const row = await asCaller(
+    ctx.db,
+    caller,
+    { method: req.method ?? 'GET', path: req.url ?? '', operation: 'storage.object.get' },
+    (sql) => findObject(sql, bucketId, name),
+  );
+  await sendObject(ctx, req, res, row, url);
+}
+
+/** GET/HEAD /object/public/{bucket}/{name}: only for public buckets, no policy involved. */
+export async function downloadPublic(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+  url: URL,
+): Promise<void> {
+  const bucket = await findBucket(ctx.db.owner, bucketId);
+  if (!bucket.public) throw storageErrors.noSuchBucket();
+  const { rows } = await ctx.db.owner.query<ObjectRow>(
+    'select * from storage.objects where bucket_id = $1 and name = $2',
+    [bucketId, name],
+  );
+  if (!rows[0]) throw storageErrors.noSuchKey();
+  await sendObject(ctx, req, res, rows[0], url);
+}
+
+async function findObject(sql: Sql, bucketId: string, name: string): Promise<ObjectRow> {
+  const [row] = await sql<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [
+    bucketId,
+    name,
+  ]).catch(withDatabaseErrors);
+  if (!row) throw storageErrors.noSuchKey();
+  return row;
+}
+
+async function sendObject(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, row: ObjectRow, url: URL) {
+  const size = await ctx.files.size(row.bucket_id, row.name);
+  if (size === undefined) throw storageErrors.noSuchKey();
+  const metadata = row.metadata ?? {};
+  const headers: Record<string, string | number> = {
+    'Content-Type': String(metadata.mimetype ?? 'application/octet-stream'),
+    'Content-Length': size,
+    'Cache-Control': String(metadata.cacheControl ?? 'no-cache'),
+    'Last-Modified': row.updated_at.toUTCString(),
+  };
+  if (metadata.eTag) headers.ETag = String(metadata.eTag);
+  const download = url.searchParams.get('download');
+  if (download !== null) {
+    const filename = download || row.name.split('/').pop() || 'download';
+    headers['Content-Disposition'] = `attachment; filename="${encodeURIComponent(filename)}"`;
+  }
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') return void res.end();
+  ctx.files.read(row.bucket_id, row.name).pipe(res);
+}
+
+/** DELETE /object/{bucket} { prefixes: [...] }: deletes what the caller may delete, answers the deleted rows. */
+export async function remove(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string) {
+  const caller = await callerOf(req);
+  await findBucket(ctx.db.owner, bucketId);
+  const prefixes = await readPrefixes(req);
+  const rows = await asCaller(
+    ctx.db,
+    caller,
+    { method: 'DELETE', path: req.url ?? '', operation: 'storage.object.delete_many' },
+    (sql) =>
+      sql<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *', [
+        bucketId,
+        prefixes,
+      ]).catch(withDatabaseErrors),
+  );
+  await Promise.all(rows.map((row) => ctx.files.remove(bucketId, row.name)));
+  sendJson(res, 200, rows);
+}
+
+async function readPrefixes(req: IncomingMessage): Promise<string[]> {
+  let body: unknown;
+  try {
+    body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}');
+  } catch {
+    throw storageErrors.invalidRequest('Body is not valid JSON');
+  }
+  const prefixes = (body as { prefixes?: unknown }).prefixes;
+  if (!Array.isArray(prefixes) || !prefixes.every((prefix) => typeof prefix === 'string') || !prefixes.length) {
+    throw storageErrors.invalidRequest('body/prefixes must be a non-empty array of strings');
+  }
+  return prefixes as string[];
+}
