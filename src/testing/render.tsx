@@ -2,7 +2,6 @@ import type { Session } from '@supabase/supabase-js';
 import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
 import type { ReactElement } from 'react';
 import {
   createMemoryRouter,
@@ -16,18 +15,14 @@ import { Providers } from '@/components/layout/providers';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
 import { createQueryClient } from '@/lib/query-client';
-import { createFakeAuthClient, fakeAuthSource, type FakeAuthClient } from './fake-auth-client';
-import type { TestSupabase } from './supabase';
+import { createFakeAuthClient, type FakeAuthClient } from './fake-auth-client';
 
 export type RenderOptions = {
-  /** The session the fake auth client answers with (or, with `supabase`, the stored session); none = signed out. */
+  /** The session the fake auth client answers with; none = signed out. */
   session?: Session | null;
   /** Leave the first session lookup unanswered (auth still loading). */
   pendingSession?: boolean;
-  /** The fake auth client (the default; unused when `supabase` is given). */
   authClient?: FakeAuthClient;
-  /** A real client per test (testing/supabase.ts) whose requests MSW answers, instead of the fake. */
-  supabase?: TestSupabase;
   queryClient?: QueryClient;
 };
 
@@ -36,24 +31,12 @@ export function createTestQueryClient(): QueryClient {
   return createQueryClient({ queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } });
 }
 
-/** user-event that also moves fake timers on, when a test uses them. */
-export function setupUser() {
-  return userEvent.setup({
-    advanceTimers: (ms) => {
-      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
-    },
-  });
-}
-
 function setup(options: RenderOptions) {
-  const authClient =
-    options.authClient ?? createFakeAuthClient({ session: options.session ?? null, pending: options.pendingSession });
-  if (options.supabase && options.session) options.supabase.storeSession(options.session);
   return {
-    authClient,
-    source: options.supabase ? options.supabase.source : fakeAuthSource(authClient),
+    authClient:
+      options.authClient ?? createFakeAuthClient({ session: options.session ?? null, pending: options.pendingSession }),
     queryClient: options.queryClient ?? createTestQueryClient(),
-    user: setupUser(),
+    user: userEvent.setup(),
   };
 }
 
@@ -62,10 +45,10 @@ function setup(options: RenderOptions) {
  * modal) inside a memory router at `route`.
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions & { route?: string } = {}) {
-  const { authClient, source, queryClient, user } = setup(options);
+  const { authClient, queryClient, user } = setup(options);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] });
   const result: RenderResult = render(
-    <Providers queryClient={queryClient} supabase={source}>
+    <Providers queryClient={queryClient} authClient={authClient}>
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -78,7 +61,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions & {
  * `location()` is where the current router is.
  */
 export function renderRouter(createRoutes: RouteFactory, path: string, options: RenderOptions = {}) {
-  const { authClient, source, queryClient, user } = setup(options);
+  const { authClient, queryClient, user } = setup(options);
   let current: DataRouter | null = null;
   const createRouter: RouterFactory = (routes, previous) => {
     current = createMemoryRouter(routes, {
@@ -87,7 +70,7 @@ export function renderRouter(createRoutes: RouteFactory, path: string, options: 
     return current;
   };
   const result: RenderResult = render(
-    <Providers queryClient={queryClient} supabase={source}>
+    <Providers queryClient={queryClient} authClient={authClient}>
       <AuthRouter createRoutes={createRoutes} createRouter={createRouter} fallback={<FullPageLoader />} />
     </Providers>,
   );
