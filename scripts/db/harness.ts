@@ -19,8 +19,10 @@ const run = promisify(execFile);
 // then calls process.exit(0) — turning every failing test run (process.exitCode = 1) into a
 // success — and to 'exit', where its asynchronous stop cannot finish anyway. Both go; signals keep
 // their hooks, and servers still running at exit get a synchronous fast-shutdown signal below.
-asyncExitHook.unhookEvent('beforeExit');
-asyncExitHook.unhookEvent('exit');
+// (Vitest may evaluate this module once per project in one process: unhook only what is hooked.)
+for (const event of ['beforeExit', 'exit']) {
+  if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+}
 const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGINT');
