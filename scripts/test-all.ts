@@ -101,6 +101,7 @@ const steps: Step[] = [
     ],
     counts: denoCounts,
   },
+  { name: 'size', command: npx('tsx', 'scripts/size.ts') },
   { name: 'e2e', command: npx('playwright', 'test', '--reporter=list,json'), counts: playwrightCounts },
 ];
 

@@ -1,22 +1,51 @@
-import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { landingNoticeState } from '@/features/auth/utils/landing-notice';
 import { useAuth } from '@/lib/auth/auth-context';
+import { authRedirectError, toUserMessage } from '@/lib/errors';
 
-/** /dashboard/*: signed-in users only; others go to /. While the session is unknown: a loading state. */
+// Only a magic link's landing needs it (and, with it, the query machinery): a chunk of its own.
+const MagicLinkExchange = lazy(() =>
+  import('@/features/auth/components/magic-link-exchange').then((module) => ({ default: module.MagicLinkExchange })),
+);
+
+/**
+ * /dashboard/*: signed-in users only; others go to /. While the session is unknown: a loading
+ * state. A magic link's `?code=` is exchanged first; an error Supabase put in the address is shown
+ * on /. A session still waiting for its second factor (aal1, 2FA on) goes to / for the code.
+ */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { session, loading } = useAuth();
+  const { session, loading, mfaRequired } = useAuth();
+  const [params] = useSearchParams();
+  const { key } = useLocation();
+  const code = params.get('code');
+  if (code) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <MagicLinkExchange key={key} code={code} />
+      </Suspense>
+    );
+  }
   if (loading) return <FullPageLoader />;
-  if (!session) return <Navigate to={paths.home.path} replace />;
+  if (!session) {
+    const error = authRedirectError(params);
+    const state = error ? landingNoticeState({ tone: 'error', text: toUserMessage(error, 'magic_link') }) : undefined;
+    return <Navigate to={paths.home.path} replace state={state} />;
+  }
+  if (mfaRequired) return <Navigate to={paths.home.path} replace />;
   return children ?? <Outlet />;
 }
 
-/** The landing page: signed-in users go to /dashboard; signed-out visitors stay (with any ?ref). */
+/**
+ * The landing page: signed-in users go to /dashboard; signed-out visitors stay (with any ?ref), and
+ * so does a session that still needs its second factor (the page asks for the code).
+ */
 export function RedirectIfSignedIn({ children }: { children?: ReactNode }) {
-  const { session, loading } = useAuth();
+  const { session, loading, mfaRequired } = useAuth();
   if (loading) return <FullPageLoader />;
-  if (session) return <Navigate to={paths.dashboard.root.path} replace />;
+  if (session && !mfaRequired) return <Navigate to={paths.dashboard.root.path} replace />;
   return children ?? <Outlet />;
 }
 

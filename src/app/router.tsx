@@ -4,6 +4,8 @@ import { FullPageLoader } from '@/components/ui/spinner';
 import { ADMIN_LANDING, paths } from '@/config/paths';
 import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { RootLayout } from './root-layout';
+import * as landing from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 
 const { dashboard } = paths;
@@ -44,12 +46,14 @@ function adminRoute(): RouteObject {
 export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
   {
     id: 'root',
+    element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     HydrateFallback: FullPageLoader,
     children: [
       {
         element: <RedirectIfSignedIn />,
-        children: [{ index: true, lazy: () => import('./routes/landing') }],
+        // The landing page is what most visitors open first: part of the entry, no second round trip.
+        children: [{ index: true, Component: landing.Component }],
       },
       { path: paths.activate.path, lazy: () => import('./routes/activate') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import pl from 'zod/v4/locales/pl.js';
 import { t } from './messages';
 
@@ -8,9 +8,10 @@ const fallback = pl().localeError;
 
 /**
  * Polish texts for zod issues that a schema did not give a message for. Schemas give keys of the
- * catalogue (`z.string().min(8, { error: 'validation.password.min' })`); those win over this map
- * and are turned into text where they are shown (`translate()` in i18n/messages.ts). This map
- * covers the rest: required fields, lengths, formats, and zod's own Polish locale as the last resort.
+ * catalogue (`z.string().check(z.minLength(8, { error: 'validation.password.min' }))`); those win
+ * over this map and are turned into text where they are shown (`translate()` in i18n/messages.ts).
+ * This map covers the rest: required fields, lengths, formats, and zod's own Polish locale as the
+ * last resort. The global config is zod's core, shared by the classic API and `zod/mini`.
  */
 export const zodErrorMap: ZodErrorMap = (issue) => {
   switch (issue.code) {

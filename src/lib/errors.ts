@@ -4,14 +4,7 @@
  * message keys that RPCs and triggers raise. Components never parse errors: they call
  * `toUserMessage(error)`. Fetchers throw an `AppError` (see `unwrap`).
  */
-import {
-  isAuthError,
-  isAuthRetryableFetchError,
-  isAuthSessionMissingError,
-  isAuthWeakPasswordError,
-  type AuthError,
-  type PostgrestSingleResponse,
-} from '@supabase/supabase-js';
+import type { AuthError, PostgrestSingleResponse } from '@supabase/supabase-js';
 import { isMessageKey, t, type MessageKey } from '@/i18n/messages';
 
 /** The error fetchers throw: what PostgREST, Auth or the app said, with the HTTP status when known. */
@@ -40,6 +33,24 @@ export type PostgrestErrorLike = {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/*
+ * Auth errors are recognised the way auth-js itself does (its `__isAuthError` marker and the class
+ * name), so this module, which is in the entry chunk, does not import supabase-js at run time.
+ */
+type AuthErrorLike = AuthError & { reasons?: unknown };
+
+export function isAuthError(error: unknown): error is AuthErrorLike {
+  return isObject(error) && '__isAuthError' in error;
+}
+
+function isAuthErrorNamed(error: unknown, name: string): boolean {
+  return isAuthError(error) && error.name === name;
+}
+
+const isAuthRetryableFetchError = (error: unknown) => isAuthErrorNamed(error, 'AuthRetryableFetchError');
+const isAuthSessionMissingError = (error: unknown) => isAuthErrorNamed(error, 'AuthSessionMissingError');
+const isAuthWeakPasswordError = (error: unknown) => isAuthErrorNamed(error, 'AuthWeakPasswordError');
 
 export function isPostgrestErrorLike(error: unknown): error is PostgrestErrorLike {
   return (
@@ -129,7 +140,7 @@ export function isConnectionProblem(error: unknown): boolean {
 /** True when the request failed before any HTTP answer (offline, DNS, CORS, blocked). */
 export function isNetworkError(error: unknown): boolean {
   if (error == null) return false;
-  if (isAuthRetryableFetchError(error)) return !error.status;
+  if (isAuthError(error) && isAuthRetryableFetchError(error)) return !error.status;
   if (error instanceof Error && error.name === 'FunctionsFetchError') return true;
   if (error instanceof AppError && error.code === 'network') return true;
   const status = getErrorStatus(error);
@@ -175,6 +186,14 @@ const AUTH_CODE_MESSAGES: Partial<Record<string, MessageKey>> = {
   refresh_token_already_used: 'http.unauthorized',
   bad_jwt: 'http.unauthorized',
   no_authorization: 'http.unauthorized',
+  captcha_failed: 'validation.captcha.required',
+  email_address_invalid: 'validation.email.invalid',
+  user_not_found: 'auth.user_not_found',
+  // signInWithOtp with shouldCreateUser false for an unknown address ("Signups not allowed for otp").
+  otp_disabled: 'auth.user_not_found',
+  otp_expired: 'auth.link_expired',
+  mfa_verification_failed: 'validation.two_factor.invalid_code',
+  mfa_challenge_expired: 'auth.mfa.challenge_expired',
 };
 
 /** Messages of auth-js errors that come without a code (account-and-access.md §8, hosted auth errors). */
@@ -191,15 +210,18 @@ const WEAK_PASSWORD_REASONS: Partial<Record<string, MessageKey>> = {
 };
 
 /** Weak-password reasons are passed on to the user (account-and-access.md §5), joined with commas. */
-function weakPasswordMessage(error: AuthError): string {
-  const reasons = isAuthWeakPasswordError(error) ? error.reasons : [];
+function weakPasswordMessage(error: AuthErrorLike): string {
+  const reasons: string[] =
+    isAuthWeakPasswordError(error) && Array.isArray(error.reasons)
+      ? error.reasons.filter((reason): reason is string => typeof reason === 'string')
+      : [];
   const texts = [...new Set(reasons.map((reason) => WEAK_PASSWORD_REASONS[reason]))]
     .filter((key): key is MessageKey => key !== undefined)
     .map((key) => t(key));
   return texts.length > 0 ? texts.join(', ') : t('auth.weak_password');
 }
 
-function authMessage(error: AuthError): string {
+function authMessage(error: AuthErrorLike): string {
   if (isAuthWeakPasswordError(error) || error.code === 'weak_password') return weakPasswordMessage(error);
   const byCode = error.code ? AUTH_CODE_MESSAGES[error.code] : undefined;
   if (byCode) return t(byCode);
@@ -209,8 +231,96 @@ function authMessage(error: AuthError): string {
   return error.status ? t(httpStatusMessageKey(error.status)) : t('http.unexpected');
 }
 
-/** The Polish message to show for any error. */
-export function toUserMessage(error: unknown): string {
+/**
+ * Operations whose failures have their own texts (account-and-access.md §8 and docs/decisions.md):
+ * - `sign_up`: an e-mail (hook) failure → 'Nie udało się wysłać emaila aktywacyjnego', anything
+ *   unexpected → 'Wystąpił błąd podczas rejestracji';
+ * - `resend_activation`: → 'Nie udało się wysłać linku aktywacyjnego';
+ * - `activation`: an expired or used link, else 'Wystąpił błąd podczas aktywacji konta';
+ * - `magic_link`: the code of a magic link could not be exchanged, or Supabase redirected with an error;
+ * - `reset_link`: the reset code could not be exchanged → 'Link resetowania hasła wygasł lub jest nieprawidłowy';
+ * - `password_update`: else 'Wystąpił błąd podczas zmiany hasła'.
+ */
+export type ErrorContext =
+  'sign_up' | 'resend_activation' | 'activation' | 'magic_link' | 'reset_link' | 'password_update';
+
+/** The Supabase Auth error code (`invalid_credentials`, `otp_expired`, …) of an error, if it has one. */
+export function authErrorCode(error: unknown): string | undefined {
+  if (isAuthError(error)) return typeof error.code === 'string' ? error.code : undefined;
+  if (error instanceof AppError) return error.code;
+  return undefined;
+}
+
+/** The sign-in failed because the e-mail was never confirmed: the screen offers to resend the link. */
+export function isEmailNotConfirmed(error: unknown): boolean {
+  return authErrorCode(error) === 'email_not_confirmed';
+}
+
+/**
+ * Supabase Auth redirects a failed e-mail link to the app with `?error=…&error_code=…&error_description=…`
+ * (PKCE flow; also in the fragment). Returns that error, or null when the address carries none.
+ */
+export function authRedirectError(params: URLSearchParams): AppError | null {
+  const error = params.get('error');
+  const code = params.get('error_code');
+  if (!error && !code) return null;
+  return new AppError(params.get('error_description') ?? error ?? code ?? 'auth redirect error', {
+    code: code ?? error ?? undefined,
+  });
+}
+
+/** The send-email hook (or the e-mail it sends) failed: GoTrue answers 5xx, `hook_*` or `unexpected_failure`. */
+function isEmailDeliveryFailure(error: unknown): boolean {
+  const code = authErrorCode(error);
+  if (code && (code.startsWith('hook_') || code === 'unexpected_failure')) return true;
+  const status = getErrorStatus(error);
+  return status !== undefined && status >= 500;
+}
+
+function isWeakPassword(error: unknown): error is AuthErrorLike {
+  return isAuthError(error) && (isAuthWeakPasswordError(error) || error.code === 'weak_password');
+}
+
+function contextMessage(error: unknown, context: ErrorContext): string {
+  const code = authErrorCode(error);
+  switch (context) {
+    case 'sign_up':
+      if (isWeakPassword(error)) return weakPasswordMessage(error);
+      if (code === 'user_already_exists' || code === 'email_exists') return t('auth.user_already_exists');
+      if (code === 'captcha_failed') return t('validation.captcha.required');
+      if (code === 'email_address_invalid') return t('validation.email.invalid');
+      if (isNetworkError(error)) return t('network.failure');
+      // Only Auth's answer can mean the e-mail failed; a failed RPC before sign-up is a registration error.
+      if (isAuthError(error) && isEmailDeliveryFailure(error)) return t('auth.activation_email_failed');
+      return t('auth.registration_failed');
+    case 'resend_activation':
+      if (code === 'captcha_failed') return t('validation.captcha.required');
+      if (isNetworkError(error)) return t('network.failure');
+      return t('auth.activation_link_failed');
+    case 'activation':
+      if (isNetworkError(error)) return t('network.failure');
+      if (code === 'otp_expired') return t('activation.link_expired');
+      return t('activation.failed');
+    case 'magic_link':
+      if (isNetworkError(error)) return t('network.failure');
+      if (code === 'otp_expired') return t('auth.magic_link_expired');
+      return t('auth.link_invalid');
+    case 'reset_link':
+      return t('reset.link_expired');
+    case 'password_update':
+      if (isWeakPassword(error)) return weakPasswordMessage(error);
+      if (code === 'same_password') return t('auth.same_password');
+      if (isNetworkError(error)) return t('network.failure');
+      return t('reset.failed');
+  }
+}
+
+/**
+ * The Polish message to show for any error; with a context, the text the spec gives for a failure
+ * of that operation.
+ */
+export function toUserMessage(error: unknown, context?: ErrorContext): string {
+  if (context) return contextMessage(error, context);
   if (error == null) return t('http.unexpected');
 
   // A stable message key raised by an RPC or trigger (P0001) or thrown by the app.
@@ -219,6 +329,9 @@ export function toUserMessage(error: unknown): string {
 
   if (isNetworkError(error)) return t('network.failure');
   if (isAuthError(error)) return authMessage(error);
+  // An auth error that came back in a redirect address (authRedirectError).
+  const redirectCode = error instanceof AppError && error.code ? AUTH_CODE_MESSAGES[error.code] : undefined;
+  if (redirectCode) return t(redirectCode);
 
   const code = isPostgrestErrorLike(error) || error instanceof AppError ? error.code : undefined;
   const byCode = postgrestCodeMessageKey(code);

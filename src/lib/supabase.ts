@@ -1,19 +1,45 @@
-import { createClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
-import type { Database } from '@/types/database.types';
+import type { createAppSupabaseClient } from './supabase-client';
+
+/** The app's typed client (`createClient<Database>()`, see supabase-client.ts). */
+export type AppSupabaseClient = ReturnType<typeof createAppSupabaseClient>;
 
 /**
- * The one typed client. Options from account-and-access.md §7: PKCE flow, automatic token
- * refresh, persisted session; the session is never read from the URL (activation and reset
- * exchange their codes explicitly).
+ * The key under which supabase-js keeps the session in localStorage: `sb-<ref>-auth-token`, where
+ * ref is the first label of the API host name (supabase-js computes it the same way).
  */
-export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: {
-    flowType: 'pkce',
-    autoRefreshToken: true,
-    persistSession: true,
-    detectSessionInUrl: false,
-  },
-});
+export function sessionStorageKeyFor(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
 
-export type AppSupabaseClient = typeof supabase;
+export const SUPABASE_STORAGE_KEY = sessionStorageKeyFor(env.supabaseUrl);
+
+/**
+ * True when supabase-js has a session stored in this browser (valid or not): only then must the
+ * app load the client before it can tell a visitor from a member. Answers synchronously.
+ */
+export function hasStoredSession(storageKey: string = SUPABASE_STORAGE_KEY): boolean {
+  try {
+    return window.localStorage.getItem(storageKey) !== null;
+  } catch {
+    return false;
+  }
+}
+
+let client: Promise<AppSupabaseClient> | null = null;
+
+/**
+ * The client, loaded on first use: supabase-js is a chunk of its own (not in the entry chunk),
+ * fetched when a signed-in session must be read or a form needs the backend. Loaded once; a failed
+ * chunk load is forgotten so the next call tries again.
+ */
+export function getSupabase(): Promise<AppSupabaseClient> {
+  client ??= import('./supabase-client').then(
+    ({ createAppSupabaseClient }) => createAppSupabaseClient(env.supabaseUrl, env.supabaseAnonKey),
+    (error: unknown) => {
+      client = null;
+      throw error;
+    },
+  );
+  return client;
+}

@@ -40,16 +40,26 @@ export function buildUser({ admin = false, email, fullName, userMetadata = {} }:
   };
 }
 
+type SessionOptions = {
+  /** The JWT's assurance level (aal2 after a second factor). */
+  aal?: 'aal1' | 'aal2';
+  /** Seconds until the access token expires. */
+  expiresIn?: number;
+};
+
 /** A session as auth-js keeps it; the access token is an unsigned JWT with the usual claims. */
-export function buildSession(user: User = buildUser()): Session {
+export function buildSession(
+  user: User = buildUser(),
+  { aal = 'aal1', expiresIn = 3600 }: SessionOptions = {},
+): Session {
   const issuedAt = Math.floor(Date.now() / 1000);
-  const expiresIn = 3600;
   const claims = {
     sub: user.id,
     aud: 'authenticated',
     role: 'authenticated',
     email: user.email,
-    aal: 'aal1',
+    aal,
+    amr: [{ method: aal === 'aal2' ? 'totp' : 'password', timestamp: issuedAt }],
     iat: issuedAt,
     exp: issuedAt + expiresIn,
     app_metadata: user.app_metadata,
@@ -64,6 +74,30 @@ export function buildSession(user: User = buildUser()): Session {
     token_type: 'bearer',
     user,
   };
+}
+
+/** The user with a verified TOTP factor (2FA enabled in the settings). */
+export function withVerifiedTotp(user: User): User {
+  const now = new Date().toISOString();
+  return {
+    ...user,
+    factors: [
+      {
+        id: crypto.randomUUID(),
+        friendly_name: 'Aplikacja',
+        factor_type: 'totp',
+        status: 'verified',
+        created_at: now,
+        updated_at: now,
+      },
+    ],
+  };
+}
+
+/** An account created by sign-up and not activated yet (GoTrue's user without email_confirmed_at). */
+export function unconfirmedUser(options: UserOptions = {}): User {
+  const user = buildUser(options);
+  return { ...user, email_confirmed_at: undefined, confirmed_at: undefined, last_sign_in_at: undefined };
 }
 
 export function memberSession(options: Omit<UserOptions, 'admin'> = {}): Session {

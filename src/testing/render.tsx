@@ -2,6 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import type { ReactElement } from 'react';
 import {
   createMemoryRouter,
@@ -15,14 +16,18 @@ import { Providers } from '@/components/layout/providers';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
 import { createQueryClient } from '@/lib/query-client';
-import { createFakeAuthClient, type FakeAuthClient } from './fake-auth-client';
+import { createFakeAuthClient, fakeAuthSource, type FakeAuthClient } from './fake-auth-client';
+import type { TestSupabase } from './supabase';
 
 export type RenderOptions = {
-  /** The session the fake auth client answers with; none = signed out. */
+  /** The session the fake auth client answers with (or, with `supabase`, the stored session); none = signed out. */
   session?: Session | null;
   /** Leave the first session lookup unanswered (auth still loading). */
   pendingSession?: boolean;
+  /** The fake auth client (the default; unused when `supabase` is given). */
   authClient?: FakeAuthClient;
+  /** A real client per test (testing/supabase.ts) whose requests MSW answers, instead of the fake. */
+  supabase?: TestSupabase;
   queryClient?: QueryClient;
 };
 
@@ -31,12 +36,24 @@ export function createTestQueryClient(): QueryClient {
   return createQueryClient({ queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } });
 }
 
+/** user-event that also moves fake timers on, when a test uses them. */
+export function setupUser() {
+  return userEvent.setup({
+    advanceTimers: (ms) => {
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+    },
+  });
+}
+
 function setup(options: RenderOptions) {
+  const authClient =
+    options.authClient ?? createFakeAuthClient({ session: options.session ?? null, pending: options.pendingSession });
+  if (options.supabase && options.session) options.supabase.storeSession(options.session);
   return {
-    authClient:
-      options.authClient ?? createFakeAuthClient({ session: options.session ?? null, pending: options.pendingSession }),
+    authClient,
+    source: options.supabase ? options.supabase.source : fakeAuthSource(authClient),
     queryClient: options.queryClient ?? createTestQueryClient(),
-    user: userEvent.setup(),
+    user: setupUser(),
   };
 }
 
@@ -45,10 +62,10 @@ function setup(options: RenderOptions) {
  * modal) inside a memory router at `route`.
  */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions & { route?: string } = {}) {
-  const { authClient, queryClient, user } = setup(options);
+  const { authClient, source, queryClient, user } = setup(options);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] });
   const result: RenderResult = render(
-    <Providers queryClient={queryClient} authClient={authClient}>
+    <Providers queryClient={queryClient} supabase={source}>
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -61,7 +78,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions & {
  * `location()` is where the current router is.
  */
 export function renderRouter(createRoutes: RouteFactory, path: string, options: RenderOptions = {}) {
-  const { authClient, queryClient, user } = setup(options);
+  const { authClient, source, queryClient, user } = setup(options);
   let current: DataRouter | null = null;
   const createRouter: RouterFactory = (routes, previous) => {
     current = createMemoryRouter(routes, {
@@ -70,7 +87,7 @@ export function renderRouter(createRoutes: RouteFactory, path: string, options: 
     return current;
   };
   const result: RenderResult = render(
-    <Providers queryClient={queryClient} authClient={authClient}>
+    <Providers queryClient={queryClient} supabase={source}>
       <AuthRouter createRoutes={createRoutes} createRouter={createRouter} fallback={<FullPageLoader />} />
     </Providers>,
   );

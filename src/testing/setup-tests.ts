@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { configureZod } from '@/i18n/zod-error-map';
 import { server } from './msw/server';
@@ -9,6 +9,28 @@ import { TEST_ENV } from './test-env';
 for (const [name, value] of Object.entries(TEST_ENV)) vi.stubEnv(name, value);
 
 configureZod();
+
+// Testing Library's async wrapper (around user-event, waitFor and findBy*) ends with a
+// `setTimeout(0)` that it advances only for Jest's fake timers: with Vitest's it would wait for
+// ever. Under fake timers it ends with a microtask instead, so user-event and findBy* work while a
+// test controls the clock (usually `vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })`,
+// which leaves setInterval real for findBy*'s polling).
+const defaultAsyncWrapper = getConfig().asyncWrapper;
+configure({
+  asyncWrapper: async (callback) => {
+    if (!vi.isFakeTimers()) return defaultAsyncWrapper(callback);
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const previous = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const result = await callback();
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      return result;
+    } finally {
+      scope.IS_REACT_ACT_ENVIRONMENT = previous;
+    }
+  },
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -1,14 +1,12 @@
+import { ActivationScreen } from '@/features/auth/components/activation-screen';
+import { AuthPage } from '@/features/auth/components/auth-page';
 import { t } from '@/i18n/messages';
 
-/** /activate: account activation (states loading, success, error; account-and-access.md §2). A later issue builds it. */
+/** /activate?token=… (or confirmation_token=…): account activation (account-and-access.md §2). */
 export function Component() {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-surface p-4 text-ink">
-      <title>{`${t('auth.activation.title')} | ${t('app.name')}`}</title>
-      <div className="w-full max-w-md space-y-3 rounded-2xl border border-surface-border bg-surface-raised p-6 text-center">
-        <h1 className="text-2xl font-bold text-accent">{t('auth.activation.title')}</h1>
-        <p className="text-ink-muted">{t('app.placeholder')}</p>
-      </div>
-    </main>
+    <AuthPage title={t('auth.activation.title')}>
+      <ActivationScreen />
+    </AuthPage>
   );
 }

@@ -1,42 +1,58 @@
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
+import { AuthPage } from '@/features/auth/components/auth-page';
+import { LandingNotice } from '@/features/auth/components/landing-notice';
+import { LoginPanel } from '@/features/auth/components/login-panel';
+import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
 import { t } from '@/i18n/messages';
+import { useAuth } from '@/lib/auth/auth-context';
+
+// The registration tab is a chunk of its own, fetched when the tab is hovered, focused or opened.
+const loadRegisterForm = () => import('@/features/auth/components/register-form');
+const RegisterForm = lazy(() => loadRegisterForm().then((module) => ({ default: module.RegisterForm })));
+const prefetchRegisterForm = () => {
+  loadRegisterForm().catch(() => {
+    // Loading again when the tab opens shows the error (route error screen).
+  });
+};
 
 /**
- * '/': the authentication screen with its two tabs (account-and-access.md §2). The forms are built
- * by the authentication issue; the `?ref` query stays in the address for them to read.
+ * '/': the authentication screen (account-and-access.md §2) with its two tabs, 'Logowanie' and
+ * 'Rejestracja', and the notice a redirect left; for a session waiting for its second factor, the
+ * 6-digit code instead.
  */
 export function Component() {
+  const { session, mfaRequired } = useAuth();
+
+  if (session && mfaRequired) {
+    return (
+      <AuthPage title={t('app.name')}>
+        <SecondFactorForm />
+      </AuthPage>
+    );
+  }
+
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-surface p-4 text-ink">
-      <title>{t('app.name')}</title>
-      <div className="w-full max-w-md rounded-2xl border border-surface-border bg-surface-raised p-6 shadow-xl">
-        <h1 className="mb-6 text-center text-3xl font-black text-accent">{t('app.name')}</h1>
-        <Tabs
-          label={t('auth.tabs')}
-          tabs={[
-            {
-              id: 'login',
-              label: t('auth.tab.login'),
-              content: (
-                <section aria-label={t('auth.tab.login')}>
-                  <h2 className="text-lg font-semibold">{t('auth.tab.login')}</h2>
-                  <p className="mt-2 text-ink-muted">{t('app.placeholder')}</p>
-                </section>
-              ),
-            },
-            {
-              id: 'register',
-              label: t('auth.tab.register'),
-              content: (
-                <section aria-label={t('auth.tab.register')}>
-                  <h2 className="text-lg font-semibold">{t('auth.tab.register')}</h2>
-                  <p className="mt-2 text-ink-muted">{t('app.placeholder')}</p>
-                </section>
-              ),
-            },
-          ]}
-        />
-      </div>
-    </main>
+    <AuthPage title={t('app.name')}>
+      <LandingNotice />
+      <Tabs
+        label={t('auth.tabs')}
+        tabs={[
+          { id: 'login', label: t('auth.tab.login'), content: <LoginPanel /> },
+          {
+            id: 'register',
+            label: t('auth.tab.register'),
+            lazy: true,
+            prefetch: prefetchRegisterForm,
+            content: (
+              <Suspense fallback={<LoadingState />}>
+                <RegisterForm />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
+    </AuthPage>
   );
 }

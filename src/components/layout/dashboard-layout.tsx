@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { t } from '@/i18n/messages';
 import { DashboardHeader } from './dashboard-header';
+import { SessionExpiryBox } from './session-expiry-box';
 import { SideMenu } from './side-menu';
 
 /** The signed-in shell: header, side menu (collapsible on small screens) and the section outlet. */
@@ -25,6 +26,7 @@ export function DashboardLayout() {
           <Outlet />
         </main>
       </div>
+      <SessionExpiryBox />
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-export type TabItem = { id: string; label: string; content: ReactNode };
+export type TabItem = {
+  id: string;
+  label: string;
+  content: ReactNode;
+  /** Render the content only once the tab is first selected (e.g. a lazily loaded form). */
+  lazy?: boolean;
+  /** Called when the user shows an intent to open the tab (hover, focus): start loading its code. */
+  prefetch?: () => void;
+};
 
 type TabsProps = {
   /** Accessible name of the tab list. */
@@ -12,8 +20,14 @@ type TabsProps = {
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active tab is in the tab order. */
 export function Tabs({ label, tabs, defaultTabId }: TabsProps) {
   const baseId = useId();
-  const [activeId, setActiveId] = useState(defaultTabId ?? tabs[0]?.id);
+  const [activeId, setActiveIdState] = useState(defaultTabId ?? tabs[0]?.id);
+  const [visited, setVisited] = useState<ReadonlySet<string | undefined>>(() => new Set([activeId]));
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+
+  const setActiveId = (id: string) => {
+    setActiveIdState(id);
+    setVisited((previous) => (previous.has(id) ? previous : new Set(previous).add(id)));
+  };
 
   const select = (index: number) => {
     const tab = tabs[(index + tabs.length) % tabs.length];
@@ -55,6 +69,8 @@ export function Tabs({ label, tabs, defaultTabId }: TabsProps) {
               aria-controls={`${baseId}-panel-${tab.id}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => setActiveId(tab.id)}
+              onPointerEnter={tab.prefetch}
+              onFocus={tab.prefetch}
               className={`flex-1 px-4 py-3 text-sm font-semibold transition-colors ${
                 selected ? 'border-b-2 border-accent text-accent' : 'text-ink-muted hover:text-ink'
               }`}
@@ -74,7 +90,7 @@ export function Tabs({ label, tabs, defaultTabId }: TabsProps) {
           tabIndex={0}
           className="pt-6"
         >
-          {tab.content}
+          {!tab.lazy || visited.has(tab.id) ? tab.content : null}
         </div>
       ))}
     </div>

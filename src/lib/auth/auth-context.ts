@@ -2,8 +2,8 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
 
 /**
- * The part of `supabase.auth` the session provider uses. The app passes `supabase.auth`; tests pass
- * a fake (testing/fake-auth-client.ts), so no test reaches the network through the provider.
+ * The part of `supabase.auth` the session provider uses. The app's client has it; tests pass a
+ * fake (testing/fake-auth-client.ts) or a per-test client.
  */
 export type AuthClient = {
   getSession(): Promise<{ data: { session: Session | null }; error: unknown }>;
@@ -11,6 +11,12 @@ export type AuthClient = {
     data: { subscription: { unsubscribe(): void } };
   };
   signOut(): Promise<{ error: unknown }>;
+  refreshSession(currentSession?: { refresh_token: string }): Promise<{ error: unknown }>;
+};
+
+export type SignOutOptions = {
+  /** The session ran out (the countdown reached 0): the 'Sesja wygasła' modal opens. */
+  expired?: boolean;
 };
 
 export type AuthContextValue = {
@@ -18,14 +24,23 @@ export type AuthContextValue = {
   user: User | null;
   /** From `app_metadata.admin` (set by the server, part of the JWT); never from user_metadata. */
   isAdmin: boolean;
-  /** True until the first session lookup returns. */
+  /** True until the first session lookup returns (false at once when no session is stored). */
   loading: boolean;
+  /** Signed in at aal1 while the account has a verified TOTP factor: the 6-digit code comes first. */
+  mfaRequired: boolean;
+  /**
+   * The session ended without the user signing out here (it ran out, its refresh failed, it was
+   * revoked or ended in another tab): the 'Sesja wygasła' modal is open.
+   */
+  sessionExpired: boolean;
+  dismissSessionExpired(): void;
   /**
    * Signs out: calls the auth server, then clears local and session storage and the session,
    * even when the call fails (the failure is only logged).
    */
-  signOut(): Promise<void>;
-  client: AuthClient;
+  signOut(options?: SignOutOptions): Promise<void>;
+  /** Refreshes the session with its refresh token; resolves with the error, if any. */
+  refreshSession(): Promise<{ error: unknown }>;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,63 +1,137 @@
-import type { Session } from '@supabase/supabase-js';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { clearBrowserStorage } from '@/lib/browser';
-import { AuthContext, isAdminUser, type AuthClient, type AuthContextValue } from './auth-context';
+import type { SupabaseSource } from '@/lib/supabase-source';
+import { needsSecondFactor } from './assurance';
+import { AuthContext, isAdminUser, type AuthClient, type AuthContextValue, type SignOutOptions } from './auth-context';
 
 type AuthProviderProps = {
-  client: AuthClient;
+  source: SupabaseSource<{ auth: AuthClient }>;
   children: ReactNode;
 };
 
+/** Events after which no session is left, and all local and session storage is cleared (§4). */
+const ENDING_EVENTS: ReadonlySet<string> = new Set<AuthChangeEvent | 'USER_DELETED'>(['SIGNED_OUT', 'USER_DELETED']);
+
 /**
- * Holds the session: asks for it once (`loading` stays true until that answer), then follows
- * `onAuthStateChange`. On SIGNED_OUT all local and session storage is cleared (account-and-access.md §4).
+ * Holds the session (account-and-access.md §4).
+ *
+ * - When no session is stored in this browser the visitor is signed out at once and the Supabase
+ *   client is not loaded (the landing page needs no backend to render). Otherwise the client is
+ *   loaded and asked once; `loading` stays true until that answer.
+ * - Whoever loads the client later (a form, the code exchange), the provider subscribes to its
+ *   auth events before that caller hears of it, so a sign-in anywhere reaches the context.
+ * - On SIGNED_OUT or USER_DELETED all local and session storage is cleared.
+ * - The 'Sesja wygasła' modal (`sessionExpired`) opens when a session that the app was showing
+ *   ends without `signOut()` having been called here, or when `signOut({ expired: true })` ends it
+ *   (the countdown reached 0). A deliberate sign-out, or a stored session found invalid at start-up
+ *   (never shown), does not open it. TOKEN_REFRESHED never opens it: the session goes on.
  */
-export function AuthProvider({ client, children }: AuthProviderProps) {
+export function AuthProvider({ source, children }: AuthProviderProps) {
   const [session, setSession] = useState<Session | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(() => source.hasStoredSession());
+  const [sessionExpired, setSessionExpired] = useState(false);
+  const sessionRef = useRef<Session | null>(null);
+  const clientRef = useRef<AuthClient | null>(null);
+  const signingOut = useRef(false);
+
+  const applySession = useCallback((next: Session | null) => {
+    sessionRef.current = next;
+    setSession(next);
+  }, []);
 
   useEffect(() => {
     let active = true;
     // An event that arrives before getSession() answers is newer than that answer.
     let changedByEvent = false;
+    let subscription: { unsubscribe(): void } | null = null;
 
-    const { data } = client.onAuthStateChange((event, next) => {
-      if (!active) return;
-      if (event !== 'INITIAL_SESSION') changedByEvent = true;
-      setSession(next);
-      if (event === 'SIGNED_OUT') clearBrowserStorage();
-    });
+    const attach = ({ auth }: { auth: AuthClient }) => {
+      if (!active || subscription) return;
+      clientRef.current = auth;
+      subscription = auth.onAuthStateChange((event, next) => {
+        if (!active) return;
+        if (event !== 'INITIAL_SESSION') changedByEvent = true;
+        const previous = sessionRef.current;
+        applySession(next);
+        if (ENDING_EVENTS.has(event)) {
+          clearBrowserStorage();
+          if (previous && !signingOut.current) setSessionExpired(true);
+        } else if (event === 'SIGNED_IN' && next) {
+          setSessionExpired(false);
+        }
+      }).data.subscription;
+    };
+    const stopListening = source.onLoad(attach);
 
-    client.getSession().then(
-      ({ data: { session: current } }) => {
-        if (!active) return;
-        if (!changedByEvent) setSession(current);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!active) return;
-        console.warn('Reading the session failed', error);
-        setLoading(false);
-      },
-    );
+    const lookUp = () =>
+      source
+        .load()
+        .then(({ auth }) => auth.getSession())
+        .then(
+          ({ data }) => {
+            if (!active) return;
+            if (!changedByEvent) applySession(data.session);
+            setLoading(false);
+          },
+          (error: unknown) => {
+            if (!active) return;
+            console.warn('Reading the session failed', error);
+            setLoading(false);
+          },
+        );
+    if (source.hasStoredSession()) void lookUp();
+
+    // A sign-in in another tab stores a session: load the client, which then reports it.
+    const onStorage = () => {
+      if (!subscription && source.hasStoredSession()) {
+        source.load().catch((error: unknown) => console.warn('Loading the auth client failed', error));
+      }
+    };
+    window.addEventListener('storage', onStorage);
 
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      stopListening();
+      subscription?.unsubscribe();
+      clientRef.current = null;
+      window.removeEventListener('storage', onStorage);
     };
-  }, [client]);
+  }, [source, applySession]);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(
+    async ({ expired = false }: SignOutOptions = {}) => {
+      signingOut.current = true;
+      try {
+        const client = clientRef.current ?? (source.hasStoredSession() ? (await source.load()).auth : null);
+        if (client) {
+          const { error } = await client.signOut();
+          if (error) console.warn('Sign-out failed', error);
+        }
+      } catch (error) {
+        console.warn('Sign-out failed', error);
+      } finally {
+        signingOut.current = false;
+        clearBrowserStorage();
+        applySession(null);
+        setSessionExpired(expired);
+      }
+    },
+    [source, applySession],
+  );
+
+  const refreshSession = useCallback(async (): Promise<{ error: unknown }> => {
+    const client = clientRef.current;
+    const current = sessionRef.current;
+    if (!client || !current) return { error: new Error('http.unauthorized') };
     try {
-      const { error } = await client.signOut();
-      if (error) console.warn('Sign-out failed', error);
+      return await client.refreshSession({ refresh_token: current.refresh_token });
     } catch (error) {
-      console.warn('Sign-out failed', error);
-    } finally {
-      clearBrowserStorage();
-      setSession(null);
+      return { error };
     }
-  }, [client]);
+  }, []);
+
+  const dismissSessionExpired = useCallback(() => setSessionExpired(false), []);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -65,10 +139,13 @@ export function AuthProvider({ client, children }: AuthProviderProps) {
       user: session?.user ?? null,
       isAdmin: isAdminUser(session?.user),
       loading,
+      mfaRequired: needsSecondFactor(session),
+      sessionExpired,
+      dismissSessionExpired,
       signOut,
-      client,
+      refreshSession,
     }),
-    [session, loading, signOut, client],
+    [session, loading, sessionExpired, dismissSessionExpired, signOut, refreshSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -46,3 +46,29 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Rejestracja' })).toHaveAttribute('aria-selected', 'true');
   });
 });
+
+describe('Tabs: lazy content', () => {
+  it('renders a lazy tab only once it is opened, keeps it afterwards, and prefetches on intent', async () => {
+    const user = userEvent.setup();
+    const prefetch = vi.fn();
+    render(
+      <Tabs
+        label="Konto"
+        tabs={[
+          { id: 'login', label: 'Logowanie', content: <p>panel logowania</p> },
+          { id: 'register', label: 'Rejestracja', content: <input aria-label="pole" />, lazy: true, prefetch },
+        ]}
+      />,
+    );
+    expect(screen.queryByRole('textbox', { name: 'pole' })).not.toBeInTheDocument();
+
+    await user.hover(screen.getByRole('tab', { name: 'Rejestracja' }));
+    expect(prefetch).toHaveBeenCalled();
+
+    await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
+    await user.type(screen.getByRole('textbox', { name: 'pole' }), 'abc');
+    await user.click(screen.getByRole('tab', { name: 'Logowanie' }));
+    await user.click(screen.getByRole('tab', { name: 'Rejestracja' }));
+    expect(screen.getByRole('textbox', { name: 'pole' })).toHaveValue('abc');
+  });
+});

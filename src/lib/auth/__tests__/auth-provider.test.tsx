@@ -1,23 +1,47 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeAuthClient } from '@/testing/fake-auth-client';
-import { adminSession, buildSession, buildUser, memberSession } from '@/testing/factories';
+import { createSupabaseSource } from '@/lib/supabase-source';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { createFakeAuthClient, fakeAuthSource, type FakeAuthClient } from '@/testing/fake-auth-client';
+import { adminSession, buildSession, buildUser, memberSession, withVerifiedTotp } from '@/testing/factories';
 import { isAdminUser, useAuth } from '../auth-context';
 import { AuthProvider } from '../auth-provider';
 
 function Probe() {
-  const { session, user, isAdmin, loading, signOut } = useAuth();
+  const { session, user, isAdmin, loading, signOut, sessionExpired, mfaRequired, refreshSession } = useAuth();
   return (
     <div>
       <p>loading: {String(loading)}</p>
       <p>user: {user?.email ?? 'none'}</p>
       <p>session: {session ? 'yes' : 'no'}</p>
       <p>admin: {String(isAdmin)}</p>
+      <p>expired: {String(sessionExpired)}</p>
+      <p>mfa: {String(mfaRequired)}</p>
       <button type="button" onClick={() => void signOut()}>
         sign out
       </button>
+      <button type="button" onClick={() => void signOut({ expired: true })}>
+        expire
+      </button>
+      <button type="button" onClick={() => void refreshSession()}>
+        refresh
+      </button>
     </div>
   );
+}
+
+function renderProvider(client: FakeAuthClient) {
+  return render(
+    <AuthProvider source={fakeAuthSource(client)}>
+      <Probe />
+    </AuthProvider>,
+  );
+}
+
+/** A source whose client is counted: `loads()` says how often the client was asked for. */
+function countingSource(client: FakeAuthClient, stored: () => boolean) {
+  const load = vi.fn(() => Promise.resolve({ auth: client } as unknown as AppSupabaseClient));
+  return { source: createSupabaseSource({ hasStoredSession: stored, load }), load };
 }
 
 describe('AuthProvider', () => {
@@ -26,14 +50,11 @@ describe('AuthProvider', () => {
     const client = createFakeAuthClient();
     client.getSession.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     const session = memberSession();
-    render(
-      <AuthProvider client={client}>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProvider(client);
 
     expect(screen.getByText('loading: true')).toBeInTheDocument();
     expect(screen.getByText('user: none')).toBeInTheDocument();
+    await waitFor(() => expect(client.getSession).toHaveBeenCalled());
 
     await act(async () => answer({ data: { session }, error: null }));
 
@@ -46,11 +67,7 @@ describe('AuthProvider', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const client = createFakeAuthClient();
     client.getSession.mockRejectedValueOnce(new Error('storage unavailable'));
-    render(
-      <AuthProvider client={client}>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProvider(client);
     expect(await screen.findByText('loading: false')).toBeInTheDocument();
     expect(screen.getByText('session: no')).toBeInTheDocument();
     expect(warn).toHaveBeenCalled();
@@ -58,11 +75,7 @@ describe('AuthProvider', () => {
 
   it('follows auth events', async () => {
     const client = createFakeAuthClient();
-    render(
-      <AuthProvider client={client}>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProvider(client);
     await screen.findByText('loading: false');
 
     const admin = adminSession();
@@ -79,11 +92,8 @@ describe('AuthProvider', () => {
     let answer: (value: Awaited<ReturnType<typeof client.getSession>>) => void = () => {};
     const client = createFakeAuthClient();
     client.getSession.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    render(
-      <AuthProvider client={client}>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProvider(client);
+    await waitFor(() => expect(client.getSession).toHaveBeenCalled());
     const fresh = memberSession();
     act(() => client.emit('SIGNED_IN', fresh));
     await act(async () => answer({ data: { session: null }, error: null }));
@@ -93,11 +103,7 @@ describe('AuthProvider', () => {
 
   it('clears local and session storage on SIGNED_OUT', async () => {
     const client = createFakeAuthClient({ session: memberSession() });
-    render(
-      <AuthProvider client={client}>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProvider(client);
     await screen.findByText('session: yes');
     localStorage.setItem('pending-activation', 'x');
     sessionStorage.setItem('referral', 'ABC');
@@ -112,11 +118,7 @@ describe('AuthProvider', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const client = createFakeAuthClient({ session: memberSession() });
     client.signOut.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    render(
-      <AuthProvider client={client}>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProvider(client);
     await screen.findByText('session: yes');
     localStorage.setItem('sb-auth-token', 'x');
 
@@ -125,19 +127,166 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('session: no')).toBeInTheDocument();
     expect(localStorage.length).toBe(0);
     expect(warn).toHaveBeenCalledWith('Sign-out failed', expect.any(TypeError));
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
   });
 
   it('unsubscribes when unmounted', async () => {
     const client = createFakeAuthClient();
-    const { unmount } = render(
-      <AuthProvider client={client}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const { unmount } = renderProvider(client);
     await screen.findByText('loading: false');
     expect(client.listenerCount()).toBe(1);
     unmount();
     expect(client.listenerCount()).toBe(0);
+  });
+});
+
+describe('AuthProvider: loading the client only when needed', () => {
+  it('without a stored session: signed out at once, the client is not loaded', async () => {
+    const client = createFakeAuthClient();
+    const { source, load } = countingSource(client, () => false);
+    render(
+      <AuthProvider source={source}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('loading: false')).toBeInTheDocument();
+    expect(screen.getByText('session: no')).toBeInTheDocument();
+    await act(async () => {});
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('with a stored session: loads the client and asks it once', async () => {
+    const session = memberSession();
+    const client = createFakeAuthClient({ session });
+    const { source, load } = countingSource(client, () => true);
+    render(
+      <AuthProvider source={source}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('loading: true')).toBeInTheDocument();
+    expect(await screen.findByText(`user: ${session.user.email}`)).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(client.getSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('hears a sign-in made through a client that a form loaded later', async () => {
+    const client = createFakeAuthClient();
+    const { source } = countingSource(client, () => false);
+    render(
+      <AuthProvider source={source}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(client.listenerCount()).toBe(0);
+
+    // A form loads the client and signs in: the provider is subscribed before the form continues.
+    const session = memberSession();
+    await act(async () => {
+      const loaded = await source.load();
+      expect(client.listenerCount()).toBe(1);
+      (loaded.auth as unknown as FakeAuthClient).emit('SIGNED_IN', session);
+    });
+    expect(screen.getByText(`user: ${session.user.email}`)).toBeInTheDocument();
+  });
+
+  it('loads the client when another tab stores a session', async () => {
+    let stored = false;
+    const session = memberSession();
+    const client = createFakeAuthClient();
+    client.onAuthStateChange.mockImplementation((callback) => {
+      queueMicrotask(() => callback('INITIAL_SESSION', session));
+      return { data: { subscription: { unsubscribe: () => {} } } };
+    });
+    const { source, load } = countingSource(client, () => stored);
+    render(
+      <AuthProvider source={source}>
+        <Probe />
+      </AuthProvider>,
+    );
+    stored = true;
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'sb-x-auth-token' })));
+    expect(await screen.findByText(`user: ${session.user.email}`)).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('AuthProvider: the session-expired decision', () => {
+  async function signedIn() {
+    const client = createFakeAuthClient({ session: memberSession() });
+    renderProvider(client);
+    await screen.findByText('session: yes');
+    return client;
+  }
+
+  it('opens when a shown session ends without a sign-out here (refresh failed, revoked, other tab)', async () => {
+    const client = await signedIn();
+    act(() => client.emit('SIGNED_OUT', null));
+    expect(screen.getByText('expired: true')).toBeInTheDocument();
+  });
+
+  it('does not open on a deliberate sign-out', async () => {
+    await signedIn();
+    await userEvent.click(screen.getByRole('button', { name: 'sign out' }));
+    expect(await screen.findByText('session: no')).toBeInTheDocument();
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
+  });
+
+  it('opens when the countdown signs out (expired: true)', async () => {
+    const client = await signedIn();
+    await userEvent.click(screen.getByRole('button', { name: 'expire' }));
+    expect(await screen.findByText('expired: true')).toBeInTheDocument();
+    expect(client.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not open on TOKEN_REFRESHED', async () => {
+    const client = await signedIn();
+    act(() => client.emit('TOKEN_REFRESHED', memberSession()));
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
+  });
+
+  it('does not open when a stored session turns out invalid at start-up (never shown)', async () => {
+    const client = createFakeAuthClient();
+    client.getSession.mockImplementationOnce(async () => {
+      client.emit('SIGNED_OUT', null);
+      return { data: { session: null }, error: null };
+    });
+    renderProvider(client);
+    await screen.findByText('loading: false');
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
+  });
+
+  it('closes when the user signs in again', async () => {
+    const client = await signedIn();
+    act(() => client.emit('SIGNED_OUT', null));
+    act(() => client.emit('SIGNED_IN', memberSession()));
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
+  });
+});
+
+describe('AuthProvider: refresh and second factor', () => {
+  it('refreshes with the session’s refresh token', async () => {
+    const session = memberSession();
+    const client = createFakeAuthClient({ session });
+    renderProvider(client);
+    await screen.findByText('session: yes');
+    await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
+    expect(client.refreshSession).toHaveBeenCalledWith({ refresh_token: session.refresh_token });
+  });
+
+  it('asks for the second factor for an aal1 session of an account with verified TOTP', async () => {
+    const client = createFakeAuthClient({ session: buildSession(withVerifiedTotp(buildUser())) });
+    renderProvider(client);
+    expect(await screen.findByText('mfa: true')).toBeInTheDocument();
+    act(() => client.emit('MFA_CHALLENGE_VERIFIED', buildSession(withVerifiedTotp(buildUser()), { aal: 'aal2' })));
+    expect(screen.getByText('mfa: false')).toBeInTheDocument();
+  });
+
+  it('does not ask without a verified factor', async () => {
+    const client = createFakeAuthClient({ session: memberSession() });
+    renderProvider(client);
+    await screen.findByText('session: yes');
+    expect(screen.getByText('mfa: false')).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,87 @@
+import { useEffect, useId, useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { LinkButton } from '@/components/form/link-button';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
+import { t } from '@/i18n/messages';
+import { toUserMessage } from '@/lib/errors';
+import { useZodForm } from '@/lib/form';
+import { useSendMagicLink } from '../api/send-magic-link';
+import { useSendPasswordReset } from '../api/send-password-reset';
+import { emailOnlySchema } from '../schemas/email.schema';
+import { normaliseEmail } from '../utils/redirect-urls';
+import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
+
+type EmailLinkFormProps = {
+  /** 'reset': forgot-password mode; 'magic': magic-link mode. Both show the e-mail field only. */
+  link: 'reset' | 'magic';
+  defaultEmail: string;
+  focusOnMount: boolean;
+  onSent: (email: string) => void;
+  onBack: (email: string) => void;
+};
+
+const TEXTS = {
+  reset: { title: 'auth.forgot.title', description: 'auth.forgot.description', submit: 'auth.forgot.submit' },
+  magic: { title: 'auth.magic.title', description: 'auth.magic.description', submit: 'auth.magic.submit' },
+} as const;
+
+/** Sends a password-reset link or a magic link to an e-mail address. */
+export function EmailLinkForm({ link, defaultEmail, focusOnMount, onSent, onBack }: EmailLinkFormProps) {
+  const titleId = useId();
+  const { register, handleSubmit, formState, getValues, setFocus } = useZodForm(emailOnlySchema, {
+    defaultValues: { email: defaultEmail },
+  });
+  const reset = useSendPasswordReset();
+  const magic = useSendMagicLink();
+  const captcha = useInvisibleCaptcha();
+  const [formError, setFormError] = useState<string | null>(null);
+  const texts = TEXTS[link];
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('email');
+  }, [focusOnMount, setFocus]);
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFormError(null);
+    try {
+      const input = { email, captchaToken: await captcha.getToken() };
+      await (link === 'reset' ? reset.mutateAsync(input) : magic.mutateAsync(input));
+      onSent(normaliseEmail(email));
+    } catch (error) {
+      captcha.reset();
+      setFormError(toUserMessage(error));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onFocus={captcha.arm}
+      aria-labelledby={titleId}
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+    >
+      <div className="space-y-1">
+        <h3 id={titleId} className="font-semibold text-ink">
+          {t(texts.title)}
+        </h3>
+        <p className="text-sm text-ink-muted">{t(texts.description)}</p>
+      </div>
+      <TextField
+        label={t('auth.field.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {captcha.element}
+      <SubmitButton pending={formState.isSubmitting} label={t(texts.submit)} pendingLabel={t('auth.sending')} />
+      <div className="text-center">
+        <LinkButton onClick={() => onBack(getValues('email'))}>{t('auth.login.back')}</LinkButton>
+      </div>
+    </form>
+  );
+}

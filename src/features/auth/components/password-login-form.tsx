@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { LinkButton } from '@/components/form/link-button';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
+import { t } from '@/i18n/messages';
+import { isEmailNotConfirmed, toUserMessage } from '@/lib/errors';
+import { useZodForm } from '@/lib/form';
+import { useSignIn } from '../api/sign-in-with-password';
+import { loginSchema } from '../schemas/login.schema';
+import { normaliseEmail } from '../utils/redirect-urls';
+import { ResendActivationPanel } from './resend-activation-panel';
+import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
+
+type PasswordLoginFormProps = {
+  defaultEmail: string;
+  focusOnMount: boolean;
+  onForgotPassword: (email: string) => void;
+  onMagicLink: (email: string) => void;
+};
+
+/**
+ * E-mail and password. A successful sign-in puts the session into the auth context; the landing
+ * page then moves on to /dashboard (or to the second-factor step).
+ */
+export function PasswordLoginForm({
+  defaultEmail,
+  focusOnMount,
+  onForgotPassword,
+  onMagicLink,
+}: PasswordLoginFormProps) {
+  const form = useZodForm(loginSchema, { defaultValues: { email: defaultEmail, password: '' } });
+  const { register, handleSubmit, formState, getValues, setValue, setFocus } = form;
+  const signIn = useSignIn();
+  const captcha = useInvisibleCaptcha();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notActivated, setNotActivated] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('email');
+  }, [focusOnMount, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setNotActivated(null);
+    try {
+      await signIn.mutateAsync({ ...values, captchaToken: await captcha.getToken() });
+    } catch (error) {
+      captcha.reset();
+      if (isEmailNotConfirmed(error)) setNotActivated(normaliseEmail(values.email));
+      else setFormError(toUserMessage(error));
+    }
+  });
+
+  const cancelResend = () => {
+    setNotActivated(null);
+    setValue('email', '');
+    setValue('password', '');
+    setFocus('email');
+  };
+
+  return (
+    <form noValidate onFocus={captcha.arm} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <TextField
+        label={t('auth.field.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label={t('auth.field.password')}
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {notActivated ? <ResendActivationPanel email={notActivated} onCancel={cancelResend} /> : null}
+      {captcha.element}
+      <SubmitButton
+        pending={formState.isSubmitting}
+        label={t('auth.login.submit')}
+        pendingLabel={t('auth.login.submitting')}
+      />
+      <div className="flex flex-col items-center gap-2">
+        <LinkButton onClick={() => onForgotPassword(getValues('email'))}>{t('auth.login.forgot_password')}</LinkButton>
+        <LinkButton onClick={() => onMagicLink(getValues('email'))}>{t('auth.login.use_magic_link')}</LinkButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+import type HCaptcha from '@hcaptcha/react-hcaptcha';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Controller, type Resolver } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
+import { FormAlert } from '@/components/form/form-alert';
+import { SubmitButton } from '@/components/form/submit-button';
+import { FieldShell, TextField, inputClassName } from '@/components/form/text-field';
+import { t } from '@/i18n/messages';
+import { toUserMessage } from '@/lib/errors';
+import { useResolvedForm } from '@/lib/form';
+import { useSupabase } from '@/lib/supabase-context';
+import { useRegister } from '../api/register';
+import {
+  createRegisterSchema,
+  type RegisterFormValues,
+  type RegisterSchema,
+  type RegisterValues,
+} from '../schemas/register.schema';
+import { DEVELOPMENT_CAPTCHA_TOKEN, isCaptchaEnabled } from '../utils/captcha-token';
+import { referralCodeFromSearch, storedReferralCode } from '../utils/referral-storage';
+import { normaliseEmail } from '../utils/redirect-urls';
+import { registrationProblems } from '../utils/registration-rules';
+import { RegisterCaptcha } from './register-captcha';
+import { ResendActivationPanel } from './resend-activation-panel';
+import type * as PhoneFieldModule from './phone-field';
+
+/*
+ * The 'Rejestracja' tab: a lazy chunk of its own (the landing page does not download it until the
+ * tab is opened), which in turn loads the phone-input chunk.
+ */
+
+let phoneModule: Promise<typeof PhoneFieldModule> | null = null;
+function loadPhoneModule() {
+  phoneModule ??= import('./phone-field').catch((error: unknown) => {
+    phoneModule = null;
+    throw error;
+  });
+  return phoneModule;
+}
+
+const PhoneField = lazy(() => loadPhoneModule().then((module) => ({ default: module.PhoneField })));
+
+let schema: RegisterSchema | null = null;
+/** The schema needs the phone rules from the phone chunk, which the field itself has loaded by then. */
+const registerResolver: Resolver<RegisterFormValues, unknown, RegisterValues> = async (values, context, options) => {
+  schema ??= createRegisterSchema((await loadPhoneModule()).checkPhone);
+  const resolve = zodResolver(schema) as unknown as Resolver<RegisterFormValues, unknown, RegisterValues>;
+  return resolve(values, context, options);
+};
+
+function PhoneFieldFallback({ label }: { label: string }) {
+  return (
+    <FieldShell inputId="phone-loading" label={label} errorId="phone-loading-error">
+      <input
+        id="phone-loading"
+        disabled
+        aria-busy="true"
+        className={`${inputClassName} border-surface-border`}
+        placeholder={t('app.loading')}
+      />
+    </FieldShell>
+  );
+}
+
+/**
+ * Registration (account-and-access.md §2, §4, §5): the form's rules per field, then the service
+ * rules (joined with ', ' as one general error), then the e-mail's account status and the
+ * referral code, then sign-up; afterwards the check-your-mailbox screen.
+ */
+export function RegisterForm() {
+  const location = useLocation();
+  const { preload } = useSupabase();
+  const captchaEnabled = isCaptchaEnabled();
+  const widgetRef = useRef<HCaptcha>(null);
+  const registerAccount = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notActivated, setNotActivated] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const successRef = useRef<HTMLHeadingElement>(null);
+
+  const form = useResolvedForm(registerResolver, {
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      // Prefilled from ?ref (or the code kept from an earlier page of this session).
+      referralCode: referralCodeFromSearch(location.search) ?? storedReferralCode() ?? '',
+      password: '',
+      confirmPassword: '',
+      captchaToken: captchaEnabled ? '' : DEVELOPMENT_CAPTCHA_TOKEN,
+    },
+  });
+  const { register, control, handleSubmit, formState, setError, setValue, setFocus, getValues } = form;
+
+  // A ?ref that arrives while the form is open fills the field if it is still empty.
+  useEffect(() => {
+    const code = referralCodeFromSearch(location.search);
+    if (code && !getValues('referralCode')) setValue('referralCode', code);
+  }, [location.search, getValues, setValue]);
+
+  useEffect(() => {
+    if (sentTo) successRef.current?.focus();
+  }, [sentTo]);
+
+  // Opening this tab means the visitor is about to register: the client loads while they type.
+  useEffect(() => preload(), [preload]);
+
+  const resetCaptcha = () => {
+    if (!captchaEnabled) return;
+    widgetRef.current?.resetCaptcha();
+    setValue('captchaToken', '');
+  };
+
+  const submit = async (values: RegisterValues) => {
+    setFormError(null);
+    setNotActivated(null);
+    const { isServicePhoneValid } = await loadPhoneModule();
+    const problems = registrationProblems(values, isServicePhoneValid);
+    if (problems.length > 0) {
+      setFormError(problems.map((key) => t(key)).join(', '));
+      return;
+    }
+    try {
+      const outcome = await registerAccount.mutateAsync(values);
+      if (outcome === 'sent') setSentTo(normaliseEmail(values.email));
+      else if (outcome === 'already_active') setFormError(t('auth.user_already_exists'));
+      else if (outcome === 'not_activated') setNotActivated(normaliseEmail(values.email));
+      else setError('referralCode', { message: 'validation.referral_code.invalid' }, { shouldFocus: true });
+    } catch (error) {
+      resetCaptcha();
+      setFormError(toUserMessage(error, 'sign_up'));
+    }
+  };
+
+  const cancelResend = () => {
+    setNotActivated(null);
+    setValue('email', '');
+    setFocus('email');
+  };
+
+  if (sentTo) {
+    return (
+      <div className="space-y-3 text-center">
+        <h3 ref={successRef} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
+          {t('auth.register.success_title')}
+        </h3>
+        <p role="status" className="text-ink">
+          {t('auth.register.success', { email: sentTo })}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-4">
+      <TextField
+        label={t('auth.field.full_name')}
+        autoComplete="name"
+        error={formState.errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label={t('auth.field.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field, fieldState }) => (
+          <Suspense fallback={<PhoneFieldFallback label={t('auth.field.phone')} />}>
+            <PhoneField
+              label={t('auth.field.phone')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          </Suspense>
+        )}
+      />
+      <TextField
+        label={t('auth.field.referral_code')}
+        hint={t('auth.field.optional')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        error={formState.errors.referralCode?.message}
+        {...register('referralCode')}
+      />
+      <TextField
+        label={t('auth.field.password')}
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label={t('auth.field.confirm_password')}
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      {captchaEnabled ? <RegisterCaptcha control={control} widgetRef={widgetRef} /> : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {notActivated ? <ResendActivationPanel email={notActivated} onCancel={cancelResend} /> : null}
+      <SubmitButton
+        pending={formState.isSubmitting}
+        label={t('auth.register.submit')}
+        pendingLabel={t('auth.register.submitting')}
+      />
+    </form>
+  );
+}

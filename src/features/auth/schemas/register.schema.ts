@@ -1,0 +1,42 @@
+import { z } from 'zod/mini';
+import type { MessageKey } from '@/i18n/messages';
+import { emailField } from './email.schema';
+
+/**
+ * The phone rules need libphonenumber, which lives in the phone-input chunk: the form passes its
+ * check in once that chunk is loaded (components/phone-field.tsx).
+ */
+export type PhoneCheck = (value: string) => MessageKey | null;
+
+/**
+ * Registration, form level (account-and-access.md §5): name ≥ 3, e-mail pattern, phone required /
+ * format / parseable / valid, password ≥ 8, confirmation equal, captcha solved (when shown; outside
+ * production the development token fills it). The referral code is optional and uppercased.
+ */
+export function createRegisterSchema(checkPhone: PhoneCheck) {
+  return z
+    .object({
+      name: z.string().check(z.trim(), z.minLength(3, { error: 'validation.name.min' })),
+      email: emailField(),
+      phone: z.string().check(
+        z.superRefine((value, ctx) => {
+          const problem = checkPhone(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+        }),
+      ),
+      referralCode: z.string().check(z.trim(), z.toUpperCase()),
+      password: z.string().check(z.minLength(8, { error: 'validation.password.min' })),
+      confirmPassword: z.string(),
+      captchaToken: z.string().check(z.minLength(1, { error: 'validation.captcha.required' })),
+    })
+    .check(
+      z.refine((values) => values.password === values.confirmPassword, {
+        error: 'validation.password.mismatch',
+        path: ['confirmPassword'],
+      }),
+    );
+}
+
+export type RegisterSchema = ReturnType<typeof createRegisterSchema>;
+export type RegisterFormValues = z.input<RegisterSchema>;
+export type RegisterValues = z.output<RegisterSchema>;

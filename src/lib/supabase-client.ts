@@ -1,0 +1,24 @@
+import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import type { Database } from '@/types/database.types';
+
+type AuthOptions = NonNullable<SupabaseClientOptions<'public'>['auth']>;
+
+/**
+ * The one typed `createClient<Database>()`. Options from account-and-access.md §7: PKCE flow,
+ * automatic token refresh, persisted session; the session is never read from the URL (activation,
+ * the magic link and the reset link exchange their codes explicitly).
+ *
+ * Only `lib/supabase.ts` imports this module, with `import()`, so supabase-js stays out of the
+ * entry chunk. (Unit tests import it to build a client per test.)
+ */
+export function createAppSupabaseClient(url: string, anonKey: string, auth: Partial<AuthOptions> = {}) {
+  return createClient<Database>(url, anonKey, {
+    auth: {
+      flowType: 'pkce',
+      autoRefreshToken: true,
+      persistSession: true,
+      detectSessionInUrl: false,
+      ...auth,
+    },
+  });
+}
