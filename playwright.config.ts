@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+const E2E_DIST = '.tmp/e2e-dist';
 // The build reads its VITE_* variables from the environment: the documented local defaults.
 const appEnv = parseEnv(readFileSync(new URL('./.env.example', import.meta.url), 'utf8')) as Record<string, string>;
 
@@ -51,15 +52,31 @@ export default defineConfig({
       url: 'http://127.0.0.1:54321/auth/v1/health',
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { STACK_DATA_DIR: '.data/e2e-stack' },
+      env: {
+        STACK_DATA_DIR: '.data/e2e-stack',
+        // Access tokens live 310 s instead of an hour, so the session-expiry box (shown at ≤ 300 s
+        // left, account-and-access.md §9) appears about 10 s after a sign-in and e2e/session.spec.ts
+        // can see it and extend the session without waiting an hour. supabase-js refreshes on its
+        // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
+        STACK_JWT_EXPIRY: '310',
+      },
       gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
     },
     {
-      command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      // A minified build in mode 'e2e', not 'production': src/config/env.ts shows the hCaptcha widget
+      // only when MODE is 'production', so this build sends the development token like `npm run dev`
+      // (hCaptcha's script host is not reachable from the tests, and the stack's captcha is off).
+      // It goes to its own folder so it never replaces the production build in dist/.
+      command: [
+        `npx vite build --mode e2e --outDir ${E2E_DIST} --emptyOutDir --logLevel warn`,
+        `npx vite preview --outDir ${E2E_DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
+      ].join(' && '),
       url: BASE_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { ...appEnv, ...pickViteEnv(process.env) },
+      // The e-mails' links lead back to the origin the app asks for (VITE_SITE_URL), which must be
+      // the one served here, not the dev server's of .env.example.
+      env: { ...appEnv, ...pickViteEnv(process.env), VITE_SITE_URL: BASE_URL },
     },
   ],
 });
