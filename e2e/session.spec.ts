@@ -1,0 +1,55 @@
+// Staying signed in and signing out (account-and-access.md §2, §4, §9). The stack issues access
+// tokens that live 310 s (STACK_JWT_EXPIRY in playwright.config.ts), so the expiry box, shown from
+// 300 s left, appears about 10 s after signing in. Reaching 0 is covered by a unit test.
+import { expect, test } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
+import { LandingPage } from './pages/landing-page';
+import { createMember } from './support/factories';
+
+test('the session-expiry box counts down, and extending the session closes it', async ({ page }) => {
+  test.setTimeout(45_000);
+  const member = await createMember({ label: 'expiry' });
+  const landing = await new LandingPage(page).goto();
+  await landing.login.signIn(member.email, member.password);
+  const dashboard = new DashboardPage(page);
+  await dashboard.expectSignedIn(member.name);
+
+  const { box, countdown, extend } = dashboard.expiryBox;
+  await expect(box, 'the box shows at ≤ 300 s left (needs the stack started with STACK_JWT_EXPIRY=310)').toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(countdown).toHaveText(/^[45]:\d\d$/);
+  const shown = await countdown.textContent();
+  await expect(countdown, 'the countdown ticks every second').not.toHaveText(shown ?? '');
+
+  await extend.click();
+
+  // A refreshed session has its full lifetime again (> 300 s): no box, still signed in, no modal.
+  await expect(box).toBeHidden();
+  await expect(dashboard.userMenu(member.name)).toBeVisible();
+  await expect(dashboard.sessionExpiredDialog).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('signing out from the user menu clears the browser storage and closes the dashboard', async ({ page }) => {
+  const member = await createMember({ label: 'sign-out' });
+  const landing = await new LandingPage(page).goto();
+  await landing.login.signIn(member.email, member.password);
+  const dashboard = new DashboardPage(page);
+  await dashboard.expectSignedIn(member.name);
+
+  const storage = () =>
+    page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+  // Something in each storage that sign-out must remove (the session itself is in local storage).
+  await page.evaluate(() => sessionStorage.setItem('e2e-marker', 'left by the test'));
+  expect((await storage()).local.some((key) => key.startsWith('sb-'))).toBe(true);
+  expect((await storage()).session).toContain('e2e-marker');
+
+  await dashboard.signOut(member.name);
+
+  await landing.expectShown();
+  await expect.poll(storage).toEqual({ local: [], session: [] });
+  await dashboard.goto();
+  await landing.expectShown();
+  await expect(dashboard.heading).toBeHidden();
+});
