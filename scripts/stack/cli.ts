@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, WORKDIR } from '../db/harness.ts';
 import { consoleLogger, type Logger } from './log.ts';
-import { BusyPortError } from './ports.ts';
+import { BusyPortError } from '../lib/ports.ts';
 import { takeOverSignals } from './signals.ts';
 import { resetData, seededAccounts, startStack, type Stack, type StackOptions } from './stack.ts';
 

@@ -12,7 +12,7 @@ import type { FunctionSettings } from './config/config.ts';
 import { bearerToken, sendJson } from './http.ts';
 import { JWT_KEY } from './keys.ts';
 import type { Logger } from './log.ts';
-import { freePort } from './ports.ts';
+import { freePort } from '../lib/ports.ts';
 import { spawnSupervised, type Supervised } from './processes.ts';
 import { proxy } from './proxy.ts';
 

@@ -14,7 +14,7 @@ import { closeServer, listen } from './http.ts';
 import { ANON_KEY, assertWellKnownKeys, SERVICE_ROLE_KEY } from './keys.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import { startMail, type MailCatcher } from './mail/index.ts';
-import { assertPortsFree, freePort } from './ports.ts';
+import { assertPortsFree, freePort } from '../lib/ports.ts';
 import { startPostgrest } from './postgrest.ts';
 import type { ExitInfo } from './processes.ts';
 import { startStorage } from './storage/index.ts';

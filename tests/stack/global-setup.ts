@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT, WORKDIR } from '../../scripts/db/harness.ts';
 import { loadConfig } from '../../scripts/stack/config/config.ts';
 import { memoryLogger } from '../../scripts/stack/log.ts';
-import { freePort } from '../../scripts/stack/ports.ts';
+import { freePort } from '../../scripts/lib/ports.ts';
 import { waitFor } from '../../scripts/stack/processes.ts';
 import { startStack } from '../../scripts/stack/stack.ts';
 

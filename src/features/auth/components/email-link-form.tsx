@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { LinkButton } from '@/components/form/link-button';
 import { SubmitButton } from '@/components/form/submit-button';
-import { TextField } from '@/components/form/text-field';
 import { t } from '@/i18n/messages';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
@@ -11,6 +10,7 @@ import { useSendPasswordReset } from '../api/send-password-reset';
 import { emailOnlySchema } from '../schemas/email.schema';
 import { normaliseEmail } from '../utils/redirect-urls';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
+import { EmailField } from './email-field';
 
 type EmailLinkFormProps = {
   /** 'reset': forgot-password mode; 'magic': magic-link mode. Both show the e-mail field only. */
@@ -68,14 +68,7 @@ export function EmailLinkForm({ link, defaultEmail, focusOnMount, onSent, onBack
         </h3>
         <p className="text-sm text-ink-muted">{t(texts.description)}</p>
       </div>
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={formState.errors.email?.message} {...register('email')} />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       {captcha.element}
       <SubmitButton pending={formState.isSubmitting} label={t(texts.submit)} pendingLabel={t('auth.sending')} />

@@ -11,6 +11,7 @@ import { loginSchema } from '../schemas/login.schema';
 import { normaliseEmail } from '../utils/redirect-urls';
 import { ResendActivationPanel } from './resend-activation-panel';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
+import { EmailField } from './email-field';
 
 type PasswordLoginFormProps = {
   defaultEmail: string;
@@ -61,14 +62,7 @@ export function PasswordLoginForm({
 
   return (
     <form noValidate onFocus={captcha.arm} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={formState.errors.email?.message} {...register('email')} />
       <TextField
         label={t('auth.field.password')}
         type="password"

@@ -24,6 +24,7 @@ import { registrationProblems } from '../utils/registration-rules';
 import { RegisterCaptcha } from './register-captcha';
 import { ResendActivationPanel } from './resend-activation-panel';
 import type * as PhoneFieldModule from './phone-field';
+import { EmailField } from './email-field';
 
 /*
  * The 'Rejestracja' tab: a lazy chunk of its own (the landing page does not download it until the
@@ -160,14 +161,7 @@ export function RegisterForm() {
         error={formState.errors.name?.message}
         {...register('name')}
       />
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={formState.errors.email?.message} {...register('email')} />
       <Controller
         control={control}
         name="phone"
