@@ -91,6 +91,7 @@ const steps: Step[] = [
     command: [
       ...deno(
         'test',
+        '--cached-only',
         '--allow-net=127.0.0.1',
         '--allow-env',
         '--allow-read',

@@ -17,6 +17,8 @@ import { spawnSupervised, type Supervised } from './processes.ts';
 import { proxy } from './proxy.ts';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+// eslint-disable-next-line no-control-regex -- the escape that starts a colour code
+const ANSI = /\u001b\[[0-9;]*m/g;
 const READY = '__STACK_FUNCTION_READY__';
 const BOOT_TIMEOUT_MS = 60_000;
 
@@ -72,6 +74,38 @@ export async function discoverFunctions(
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * Why a worker could not start, in plain words, from what Deno printed. The workers run with
+ * --cached-only: their dependencies are cached by `npm install` (scripts/deno-install.mjs), so a
+ * missing one means the install step did not run or an import changed since.
+ */
+export function explainBootFailure(name: string, output: string[], outcome: 'exited' | 'timeout'): string {
+  const text = output.map((line) => line.replace(ANSI, '')).join('\n');
+  const npm = /npm package '([^']+)'/.exec(text) ?? /npm package not found in cache: "([^"]+)"/.exec(text);
+  const specifier = /Specifier not found in cache: "([^"]+)"/.exec(text);
+  const missing = npm ? `npm:${npm[1]}` : specifier?.[1];
+  if (missing && /--cached-only/.test(text)) {
+    return (
+      `${name} could not start: its dependency ${missing} is not installed. ` +
+      'Run `npm install` (or `npm run functions:install`; after changing an npm: import, ' +
+      '`npm run functions:install -- --update-lock`).'
+    );
+  }
+  if (/certificate|UnknownIssuer/i.test(text)) {
+    return (
+      `${name} could not start: Deno does not trust the registry's TLS certificate` +
+      (missing ? ` while fetching ${missing}` : '') +
+      ". Behind a TLS-inspecting proxy, set NODE_EXTRA_CA_CERTS (or DENO_CERT) to the proxy's CA file."
+    );
+  }
+  if (outcome === 'timeout') return `${name} could not start: it did not listen within ${BOOT_TIMEOUT_MS / 1000} s.`;
+  const error = output.map((line) => line.replace(ANSI, '').trim()).find((line) => /^(error|Uncaught)/i.test(line));
+  return `${name} could not start: ${error ?? output.at(-1) ?? 'Deno exited without output'}`;
+}
+
+/** A worker that could not start: the plain-words cause travels to the caller of the function. */
+export class BootFailure extends Error {}
+
 /** The worker was stopped (its files changed) while it was starting; a new one is on its way. */
 class Restarted extends Error {
   constructor(name: string) {
@@ -79,16 +113,11 @@ class Restarted extends Error {
   }
 }
 
-function reportBootFailure(log: Logger) {
-  return (error: Error) => {
-    if (error instanceof Restarted) log.debug('functions', error.message);
-    else log.error('functions', error.message);
-  };
-}
-
 class Worker {
   private process: Supervised | undefined;
   private starting: Promise<number> | undefined;
+  /** The last boot failure reported, so a worker that keeps failing is reported once. */
+  private reported: string | undefined;
 
   constructor(
     readonly definition: Definition,
@@ -97,11 +126,27 @@ class Worker {
 
   /** The port of a running worker, booting one when needed. */
   port(): Promise<number> {
-    this.starting ??= this.boot().catch((error: unknown) => {
-      this.starting = undefined;
-      throw error;
-    });
+    this.starting ??= this.boot().then(
+      (port) => {
+        this.reported = undefined;
+        return port;
+      },
+      (error: unknown) => {
+        this.starting = undefined;
+        this.report(error as Error);
+        throw error;
+      },
+    );
     return this.starting;
+  }
+
+  /** Logs a boot failure once: the same cause again (every request retries the boot) stays quiet. */
+  private report(error: Error): void {
+    const { log } = this.options;
+    if (error instanceof Restarted) return log.debug('functions', error.message);
+    if (error.message === this.reported) return;
+    this.reported = error.message;
+    log.error('functions', error.message);
   }
 
   private async boot(): Promise<number> {
@@ -112,21 +157,30 @@ class Worker {
       'run',
       '--allow-all',
       '--no-prompt',
+      '--cached-only',
       ...(definition.config ? ['--config', definition.config] : ['--no-config']),
     ];
     let ready: (() => void) | undefined;
     const listening = new Promise<void>((resolve) => (ready = resolve));
+    // What it prints while starting is held back: on success it is logged, on failure the cause is
+    // reported once in plain words (see report) instead of Deno's raw error on every attempt.
+    let booting: string[] | undefined = [];
+    const say = (line: string) => options.log.info('functions', `[${definition.name}] ${line}`);
     const child = spawnSupervised({
       name: `function ${definition.name}`,
       command: path.join(options.root, 'node_modules/.bin/deno'),
       args: [...args, worker, pathToFileURL(definition.entry).href, String(port)],
       env: options.env,
       cwd: path.dirname(definition.entry),
-      onLine: (line) =>
-        line.startsWith(READY) ? ready?.() : options.log.info('functions', `[${definition.name}] ${line}`),
+      onLine: (line) => {
+        if (line.startsWith(READY)) ready?.();
+        else if (booting) booting.push(line);
+        else say(line);
+      },
       onUnexpectedExit: (exit) => {
         this.starting = undefined;
         this.process = undefined;
+        if (booting) return; // a failed start: reported by report()
         const message = `${definition.name} exited (${exit.signal ?? `code ${exit.code}`}); it restarts on its next request`;
         // Ctrl-C in a terminal reaches the workers too, before the stack stops them.
         if (exit.signal === 'SIGINT' || exit.signal === 'SIGTERM') options.log.debug('functions', message);
@@ -139,11 +193,15 @@ class Worker {
       child.exited.then(() => 'exited' as const),
       new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), BOOT_TIMEOUT_MS).unref()),
     ]);
+    const held = booting;
+    booting = undefined;
+    if (outcome === 'ready') held.forEach(say);
+    else held.forEach((line) => options.log.debug('functions', `[${definition.name}] ${line}`));
     if (outcome !== 'ready') {
       const restarted = child.stopping;
       await child.stop();
       if (restarted) throw new Restarted(definition.name);
-      throw new Error(`${definition.name} failed to start (${outcome}):\n${child.recentOutput().join('\n')}`);
+      throw new BootFailure(explainBootFailure(definition.name, child.recentOutput(), outcome));
     }
     return port;
   }
@@ -171,9 +229,10 @@ export async function startFunctions(options: FunctionsOptions): Promise<Functio
   return {
     names: [...workers.keys()],
     async warmUp() {
-      await Promise.all([...workers.values()].map((worker) => worker.port().catch(reportBootFailure(options.log))));
+      // Failures are reported by the worker; the stack starts anyway and answers 503 with the cause.
+      await Promise.all([...workers.values()].map((worker) => worker.port().catch(() => undefined)));
     },
-    handle: (req, res, rest, url) => handle(workers, req, res, rest, url, options.log),
+    handle: (req, res, rest, url) => handle(workers, req, res, rest, url),
     async stop() {
       for (const watcher of watchers) watcher.close();
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
@@ -187,7 +246,6 @@ async function handle(
   res: ServerResponse,
   rest: string,
   url: URL,
-  log: Logger,
 ): Promise<void> {
   const name = decodeURIComponent(rest.split('/')[1] ?? '');
   const worker = workers.get(name);
@@ -209,8 +267,10 @@ async function handle(
       throw error;
     });
   } catch (error) {
-    log.error('functions', (error as Error).message);
-    return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+    // Hosted answers 'Function failed to start (please check logs)'; locally the cause is known, so
+    // it is said here too (the Send Email Hook passes it on in the failure the sign-up returns).
+    const cause = error instanceof BootFailure ? ` ${error.message}` : '';
+    return sendJson(res, 503, { code: 'BOOT_ERROR', message: `Function failed to start (please check logs).${cause}` });
   }
   await proxy(req, res, { port, path: `${rest}${url.search}` }).catch(() =>
     sendJson(res, 500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }),
@@ -228,9 +288,7 @@ function watchForChanges(options: FunctionsOptions, workers: Map<string, Worker>
         const worker = workers.get(name);
         if (!worker) return;
         options.log.info('functions', `${name} changed: restarting`);
-        void worker
-          .stop()
-          .then(() => worker.port().catch((error: Error) => options.log.error('functions', error.message)));
+        void worker.stop().then(() => worker.port().catch(() => undefined));
       }, 200),
     );
   };

@@ -77,20 +77,42 @@ function crashReport(name: string, exit: ExitInfo | number | null, output: strin
   return `${name} stopped unexpectedly (${how}).${tail}`;
 }
 
-function functionEnv(config: StackConfig, urls: { api: string; db: string }, extra: Record<string, string>) {
-  const passthrough = [
-    'PATH',
-    'HOME',
-    'TMPDIR',
-    'DENO_DIR',
-    'NPM_CONFIG_REGISTRY',
-    'npm_config_registry',
-    'HTTPS_PROXY',
-    'HTTP_PROXY',
-    'NO_PROXY',
-  ];
+/**
+ * What a Deno worker inherits from the stack's environment: where Deno keeps its cache, and which
+ * certificate authorities, proxies and registry to use (behind a TLS-inspecting proxy Deno cannot
+ * reach anything without them). Nothing else: a function sees only what Supabase gives it.
+ */
+export const WORKER_PASSTHROUGH = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'DENO_DIR',
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'DENO_AUTH_TOKENS',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'NPM_CONFIG_REGISTRY',
+  'npm_config_registry',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'ALL_PROXY',
+  'all_proxy',
+  'NO_PROXY',
+  'no_proxy',
+];
+
+export function functionEnv(
+  config: Pick<StackConfig, 'functionSecrets'>,
+  urls: { api: string; db: string },
+  extra: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const inherited = Object.fromEntries(
-    passthrough.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+    WORKER_PASSTHROUGH.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
   );
   return {
     ...inherited,

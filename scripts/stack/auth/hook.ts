@@ -50,7 +50,9 @@ export async function sendEmailThroughHook(ctx: AuthContext, user: UserJson, dat
     body = await post(ctx.hookUrl, hook.secrets, JSON.stringify({ user, email_data: data }));
   } catch (error) {
     ctx.log.error('auth', `${label} failed: ${(error as Error).message}`);
-    throw internal(`Error running hook URI: ${hook.uri}`);
+    // GoTrue says only "Error running hook URI"; locally the reason is added, so a developer sees in
+    // the failed sign-up itself why (e.g. the send-email function could not start, and why).
+    throw internal(`Error running hook URI: ${hook.uri} (${(error as Error).message})`);
   }
   ctx.log.info('auth', `${label} ok (${Date.now() - started} ms)`);
   const hookError = outputError(body);
@@ -121,7 +123,7 @@ async function readResponse(response: Response): Promise<string | 'retry'> {
     case 429:
     case 503:
       if (response.headers.get('retry-after')) return 'retry';
-      throw new HookFailure('Service currently unavailable due to hook');
+      throw new HookFailure(`Service currently unavailable due to hook${cause(text)}`);
     case 400:
       throw new HookFailure(`Invalid payload sent to hook (400: ${text.slice(0, 200)})`);
     case 401:
@@ -147,6 +149,16 @@ function checkedBody(response: Response, text: string): string {
     throw new HookFailure(`Error unmarshaling JSON output. (${(error as Error).message})`);
   }
   return text;
+}
+
+/** ": <message>" of a function's error answer (the local stack's BOOT_ERROR names the cause). */
+function cause(text: string): string {
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    return typeof message === 'string' && message ? `: ${message}` : '';
+  } catch {
+    return '';
+  }
 }
 
 function describe(error: unknown): string {
