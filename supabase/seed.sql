@@ -76,6 +76,17 @@ insert into public.ecommerce_revenue (amount, created_at)
 values (18500.00, now() - interval '60 days'), (21400.00, now() - interval '30 days'), (24950.00, now() - interval '1 day');
 
 -- -------------------------------------------------------------------------------------
+-- Payment links (example pages; a real club enters its providers' links in the admin area)
+-- -------------------------------------------------------------------------------------
+insert into public.plan_payment_links (tier, method, url)
+select tier, method, format('https://platnosci.example.com/klub/%s/%s', lower(tier::text), method)
+  from public.membership_plans, unnest(enum_range(null::public.payment_method)) as method;
+
+insert into public.ccc_payment_links (tier, method, url)
+select tier, method, format('https://platnosci.example.com/ccc/%s/%s', lower(tier::text), method)
+  from public.ccc_tiers, unnest(enum_range(null::public.payment_method)) as method;
+
+-- -------------------------------------------------------------------------------------
 -- Apps
 -- -------------------------------------------------------------------------------------
 insert into public.apps (name, description, category, website_url, app_store_url, google_play_url, downloads, revenue,

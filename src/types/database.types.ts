@@ -221,6 +221,36 @@ export type Database = {
           },
         ];
       };
+      ccc_payment_links: {
+        Row: {
+          method: Database['public']['Enums']['payment_method'];
+          tier: Database['public']['Enums']['ccc_tier'];
+          updated_at: string;
+          url: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          method: Database['public']['Enums']['payment_method'];
+          tier: Database['public']['Enums']['ccc_tier'];
+          updated_at?: string;
+          url: string;
+        };
+        Update: {
+          method?: Database['public']['Enums']['payment_method'];
+          tier?: Database['public']['Enums']['ccc_tier'];
+          updated_at?: string;
+          url?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'ccc_payment_links_tier_fkey';
+            columns: ['tier'];
+            isOneToOne: false;
+            referencedRelation: 'ccc_tiers';
+            referencedColumns: ['tier'];
+          },
+        ];
+      };
       ccc_tiers: {
         Row: {
           ccc_amount: number;
@@ -446,6 +476,36 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [];
+      };
+      plan_payment_links: {
+        Row: {
+          method: Database['public']['Enums']['payment_method'];
+          tier: Database['public']['Enums']['membership_level'];
+          updated_at: string;
+          url: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          method: Database['public']['Enums']['payment_method'];
+          tier: Database['public']['Enums']['membership_level'];
+          updated_at?: string;
+          url: string;
+        };
+        Update: {
+          method?: Database['public']['Enums']['payment_method'];
+          tier?: Database['public']['Enums']['membership_level'];
+          updated_at?: string;
+          url?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'plan_payment_links_tier_fkey';
+            columns: ['tier'];
+            isOneToOne: false;
+            referencedRelation: 'membership_plans';
+            referencedColumns: ['tier'];
+          },
+        ];
       };
       post_comments: {
         Row: {
@@ -1457,6 +1517,7 @@ export type Database = {
       idea_status: 'pending' | 'approved' | 'rejected';
       membership_level: 'FREE' | 'START' | 'PREMIUM' | 'VIP';
       notification_type: 'profit' | 'message' | 'system';
+      payment_method: 'transfer' | 'usdt' | 'acc';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind: 'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment';
       withdrawal_network: 'ERC20' | 'BSC';
@@ -1573,6 +1634,7 @@ export const Constants = {
       idea_status: ['pending', 'approved', 'rejected'],
       membership_level: ['FREE', 'START', 'PREMIUM', 'VIP'],
       notification_type: ['profit', 'message', 'system'],
+      payment_method: ['transfer', 'usdt', 'acc'],
       reaction_type: ['like', 'love', 'fire', 'clap'],
       wallet_transaction_kind: ['credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment'],
       withdrawal_network: ['ERC20', 'BSC'],

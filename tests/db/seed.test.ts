@@ -15,7 +15,7 @@ describe('seed.sql', () => {
     // The seed targets an empty project; rows other test files left (a default SMTP config, a
     // template with a seeded name) would collide, so they are set aside inside this transaction.
     await client.query(
-      "update public.smtp_configs set is_default = false where is_default; delete from public.email_templates where name in ('account-activation', 'magic-link', 'password-reset', 'email-change')",
+      "update public.smtp_configs set is_default = false where is_default; delete from public.email_templates where name in ('account-activation', 'magic-link', 'password-reset', 'email-change'); delete from public.plan_payment_links; delete from public.ccc_payment_links",
     );
     await client.query(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'));
   });
@@ -81,6 +81,15 @@ describe('seed.sql', () => {
     expect(names).toEqual(
       expect.arrayContaining(['account-activation', 'email-change', 'magic-link', 'password-reset']),
     );
+  });
+
+  it('has an example payment link for every plan and CCC tier by each of the three methods', async () => {
+    const counts = await one<{ plans: number; ccc: number; bad: number }>(
+      `select (select count(*)::int from public.plan_payment_links) as plans,
+              (select count(*)::int from public.ccc_payment_links) as ccc,
+              (select count(*)::int from public.plan_payment_links where url not like 'https://%') as bad`,
+    );
+    expect(counts).toEqual({ plans: 3 * 3, ccc: 6 * 3, bad: 0 });
   });
 
   it('gives the app content to show: apps, ideas with votes and comments, posts, an active announcement, revenue', async () => {
