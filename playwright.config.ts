@@ -9,6 +9,10 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const E2E_DIST = '.tmp/e2e-dist';
 // The build reads its VITE_* variables from the environment: the documented local defaults.
 const appEnv = parseEnv(readFileSync(new URL('./.env.example', import.meta.url), 'utf8')) as Record<string, string>;
+// The stack's ports: `supabase start`'s by default; STACK_API_PORT, STACK_DB_PORT, STACK_INBOX_PORT and
+// STACK_SMTP_PORT move them (with E2E_PORT for the app), so two checkouts can run their E2E side by side.
+const API_PORT = Number(process.env.STACK_API_PORT ?? 54321);
+const API_URL = `http://127.0.0.1:${API_PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -49,11 +53,12 @@ export default defineConfig({
     {
       // The local Supabase stack (scripts/stack), fresh for every run in its own data folder.
       command: 'node --import tsx scripts/stack/index.ts --reset',
-      url: 'http://127.0.0.1:54321/auth/v1/health',
+      url: `${API_URL}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       env: {
         STACK_DATA_DIR: '.data/e2e-stack',
+        STACK_API_PORT: String(API_PORT),
         // Access tokens live 310 s instead of an hour, so the session-expiry box (shown at ≤ 300 s
         // left, account-and-access.md §9) appears about 10 s after a sign-in and e2e/session.spec.ts
         // can see it and extend the session without waiting an hour. supabase-js refreshes on its
@@ -76,7 +81,7 @@ export default defineConfig({
       timeout: 120_000,
       // The e-mails' links lead back to the origin the app asks for (VITE_SITE_URL), which must be
       // the one served here, not the dev server's of .env.example.
-      env: { ...appEnv, ...pickViteEnv(process.env), VITE_SITE_URL: BASE_URL },
+      env: { ...appEnv, ...pickViteEnv(process.env), VITE_SUPABASE_URL: API_URL, VITE_SITE_URL: BASE_URL },
     },
   ],
 });

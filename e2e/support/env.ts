@@ -9,7 +9,9 @@ const appEnv = parseEnv(readFileSync(new URL('../../.env.example', import.meta.u
 >;
 
 /** The stack's API gateway (/auth/v1, /rest/v1, …). */
-export const API_URL = process.env.VITE_SUPABASE_URL ?? appEnv.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321';
+export const API_URL = process.env.STACK_API_PORT
+  ? `http://127.0.0.1:${process.env.STACK_API_PORT}`
+  : (process.env.VITE_SUPABASE_URL ?? appEnv.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321');
 /** The anon key: the only key the app has, and the only one the tests use against the API. */
 export const ANON_KEY = process.env.VITE_SUPABASE_ANON_KEY ?? appEnv.VITE_SUPABASE_ANON_KEY ?? '';
 /** The mail catcher's Mailpit-compatible API. */

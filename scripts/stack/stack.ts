@@ -198,7 +198,30 @@ async function startBackends(plan: Plan, options: StackOptions, log: Logger, lif
     () => mail.stop(),
   );
   log.info('db', `PostgreSQL 17 ready (${(db.readyInMs / 1000).toFixed(1)} s)`);
+  await pointLocalSmtpAtMailCatcher(db.url, plan.ports.smtp);
   return { db, mail };
+}
+
+/** The seed's SMTP configuration for the local mail catcher (supabase/seed.sql). */
+const LOCAL_SMTP_CONFIG_ID = 'd0000000-0000-4000-8000-000000000001';
+
+/**
+ * The seed points its SMTP configuration at the mail catcher's default port (54325). When
+ * STACK_SMTP_PORT (or a test) moves the catcher, that configuration follows it, on every start
+ * (the data folder outlives a change of ports). Only the seeded loopback configuration is touched.
+ */
+export async function pointLocalSmtpAtMailCatcher(dbUrl: string, smtpPort: number): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `update public.smtp_configs set port = $2
+        where id = $1 and host in ('127.0.0.1', 'localhost') and port <> $2`,
+      [LOCAL_SMTP_CONFIG_ID, smtpPort],
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 async function startRuntimes(plan: Plan, options: StackOptions, dbUrl: string, log: Logger, life: Lifecycle) {
