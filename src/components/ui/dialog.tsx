@@ -15,14 +15,20 @@ type DialogProps = {
   description?: ReactNode;
   /** Usually the dialog's buttons. The first focusable element gets the focus on open. */
   children?: ReactNode;
+  /** Width of the panel: md (forms, confirmations), lg or xl (editors, previews). */
+  size?: 'md' | 'lg' | 'xl';
+  /** False while something is in flight that must not be abandoned (Escape and backdrop do nothing). */
+  dismissible?: boolean;
 };
+
+const WIDTHS = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
 /**
  * A modal dialog: role="dialog", aria-modal, labelled by its title; focus moves in on open, stays
  * inside while open (Tab wraps) and returns to where it was on close; Escape and a click on the
  * backdrop close it.
  */
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, size = 'md', dismissible = true }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -42,12 +48,12 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        onClose();
+        if (dismissible) onClose();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [open, onClose, dismissible]);
 
   if (!open) return null;
 
@@ -71,9 +77,9 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
 
   return createPortal(
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4"
+      className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/70 p-4"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (dismissible && event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -84,7 +90,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={trapTab}
-        className="w-full max-w-md rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl"
+        className={`max-h-[calc(100dvh-2rem)] w-full ${WIDTHS[size]} overflow-y-auto rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-ink">
           {title}
