@@ -64,6 +64,8 @@ export default defineConfig({
         // can see it and extend the session without waiting an hour. supabase-js refreshes on its
         // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
         STACK_JWT_EXPIRY: '310',
+        // The send-email function builds links only to SITE_URL or these origins: the app under test.
+        ALLOWED_REDIRECT_ORIGINS: BASE_URL,
       },
       gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
     },

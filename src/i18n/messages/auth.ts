@@ -110,9 +110,4 @@ export const authMessages = {
   // entry above covers. Where the spec has the text it is used; the others are ours (the spec
   // does not show them). A unit test checks that every raised key is here.
   'auth.forbidden': 'Brak dostępu',
-  /** The spec does not show the invalid-token text; its fallback is the activation error. */
-  'activation.token_invalid': 'Wystąpił błąd podczas aktywacji konta',
-  'activation.token_expired': 'Link aktywacyjny wygasł',
-  'activation.token_used': 'Link aktywacyjny został już użyty',
-  'activation.user_not_found': 'Użytkownik nie istnieje',
 } as const;
