@@ -7,25 +7,34 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { authRedirectError } from '@/lib/errors';
 import { authErrorMessage } from '@/features/auth/utils/error-messages';
 
-// Only a magic link's landing needs it (and, with it, the query machinery): a chunk of its own.
-const MagicLinkExchange = lazy(() =>
-  import('@/features/auth/components/magic-link-exchange').then((module) => ({ default: module.MagicLinkExchange })),
+// Only the e-mail links' landing needs it (and, with it, the query machinery): a chunk of its own.
+const EmailLinkLanding = lazy(() =>
+  import('@/features/auth/components/email-link-landing').then((module) => ({ default: module.EmailLinkLanding })),
 );
+
+/** The e-mail links that lead to /dashboard: `?token_hash=…&type=magiclink|email_change`. */
+function emailLinkFrom(params: URLSearchParams) {
+  const tokenHash = params.get('token_hash')?.trim();
+  const type = params.get('type');
+  if (!tokenHash || (type !== 'magiclink' && type !== 'email_change')) return null;
+  return { tokenHash, type } as const;
+}
 
 /**
  * /dashboard/*: signed-in users only; others go to /. While the session is unknown: a loading
- * state. A magic link's `?code=` is exchanged first; an error Supabase put in the address is shown
- * on /. A session still waiting for its second factor (aal1, 2FA on) goes to / for the code.
+ * state. A magic link or e-mail change link is verified first; an error Supabase put in the
+ * address is shown on /. A session still waiting for its second factor (aal1, 2FA on) goes to /
+ * for the code.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { session, loading, mfaRequired } = useAuth();
   const [params] = useSearchParams();
   const { key } = useLocation();
-  const code = params.get('code');
-  if (code) {
+  const emailLink = emailLinkFrom(params);
+  if (emailLink) {
     return (
       <Suspense fallback={<FullPageLoader />}>
-        <MagicLinkExchange key={key} code={code} />
+        <EmailLinkLanding key={key} type={emailLink.type} tokenHash={emailLink.tokenHash} />
       </Suspense>
     );
   }

@@ -60,6 +60,22 @@ export const authMessages = {
   'activation.link_expired':
     'Link aktywacyjny wygasł lub został już użyty. Zaloguj się, aby wysłać nowy link aktywacyjny.',
   'reset.verifying': 'Sprawdzanie linku...',
+  /** Not given by the spec: activation in a browser that cannot claim the sign-up password. */
+  'activation.set_password.title': 'Ustaw hasło',
+  'activation.set_password.description':
+    'Dla bezpieczeństwa hasło podane przy rejestracji działa tylko wtedy, gdy konto aktywujesz w tej samej przeglądarce, w której je założono. Ustaw hasło, którym będziesz się logować.',
+  'activation.set_password.submit': 'Ustaw hasło',
+  'activation.set_password.submitting': 'Zapisywanie hasła...',
+  'activation.set_password.no_session':
+    'Sesja wygasła. Ustaw hasło, wybierając „Nie pamiętasz hasła?” na stronie logowania.',
+  'activation.password_set': 'Hasło zostało ustawione. Konto jest aktywne.',
+  /** Not given by the spec: the e-mail change link (it lands on /dashboard). */
+  'auth.email_change.title': 'Zmiana adresu email',
+  'auth.email_change.confirmed': 'Adres email został zmieniony',
+  'auth.email_change.confirm_other':
+    'Potwierdzono jeden z adresów. Otwórz też link wysłany na drugi adres email, aby dokończyć zmianę.',
+  'auth.email_change.link_expired': 'Link potwierdzający zmianę adresu email wygasł lub jest nieprawidłowy',
+  'auth.to_dashboard': 'Przejdź do panelu',
   'reset.new_password': 'Nowe hasło',
   'reset.confirm_password': 'Powtórz hasło',
   'reset.submit': 'Zmień hasło',

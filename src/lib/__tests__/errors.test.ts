@@ -12,7 +12,10 @@ import {
   AppError,
   authRedirectError,
   getErrorStatus,
+  isChunkLoadError,
   isConnectionProblem,
+  isEmailDeliveryFailure,
+  isEmailSetupMissing,
   isNetworkError,
   toUserMessage,
   unwrap,
@@ -72,6 +75,50 @@ describe('toUserMessage: network failures', () => {
     expect(toUserMessage(new AuthRetryableFetchError('Internal error', 500))).toBe(
       'Błąd serwera, spróbuj ponownie później',
     );
+  });
+});
+
+describe('a code chunk that failed to load (a page, the registration tab, the phone input, supabase-js)', () => {
+  it.each([
+    ['Chromium', new TypeError('Failed to fetch dynamically imported module: https://klub.example/assets/x.js')],
+    ['Firefox', new TypeError('error loading dynamically imported module: https://klub.example/assets/x.js')],
+    ['WebKit', new TypeError('Importing a module script failed.')],
+    ['Vite preload', new Error('Unable to preload CSS for /assets/x.css')],
+  ])('%s: recognised, and shown as the network message', (_engine, error) => {
+    expect(isChunkLoadError(error)).toBe(true);
+    expect(isNetworkError(error)).toBe(true);
+    expect(toUserMessage(error)).toBe(NETWORK);
+  });
+
+  it('is not any other TypeError', () => {
+    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+    expect(isNetworkError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+  });
+});
+
+describe('e-mails an Auth call could not send (send-email hook)', () => {
+  it('tells a missing template or SMTP configuration from a failed delivery', () => {
+    const missing = new AuthApiError(
+      'E-mail setup is missing: e-mail template "magic-link" not found',
+      500,
+      'unexpected_failure',
+    );
+    expect(isEmailSetupMissing(missing)).toBe(true);
+    expect(isEmailDeliveryFailure(missing)).toBe(false);
+    for (const failed of [
+      new AuthApiError(
+        'Sending the e-mail failed: SMTP server x:465 did not take the message',
+        500,
+        'unexpected_failure',
+      ),
+      new AuthApiError('Failed to reach hook within maximum time of 5.000000 seconds', 422, 'hook_timeout'),
+      new AuthRetryableFetchError('{}', 503),
+    ]) {
+      expect(isEmailSetupMissing(failed)).toBe(false);
+      expect(isEmailDeliveryFailure(failed)).toBe(true);
+    }
+    expect(isEmailDeliveryFailure(new AuthApiError('bad', 400, 'validation_failed'))).toBe(false);
+    expect(isEmailDeliveryFailure(new AppError('E-mail setup is missing: x', { status: 500 }))).toBe(false);
   });
 });
 

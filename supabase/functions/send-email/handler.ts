@@ -6,8 +6,8 @@
 //   401 / 405                            bad signature / not POST (answered with that status)
 //   http_code 400                        unreadable payload; an invitation (not used by the club)
 //   http_code 500                        nothing sent: a template, SMTP configuration or setting is
-//                                        missing, or the SMTP server failed; a failed delivery's
-//                                        message starts with DELIVERY_FAILURE (the app tells the two apart)
+//                                        missing (the message starts with SETUP_MISSING), the SMTP
+//                                        server failed (DELIVERY_FAILURE), or something else failed
 // Every failure body is { "error": { "http_code", "message" } }, answered in a 200 (except 401/405)
 // because Supabase Auth reads it only from a 2xx; Auth then fails the sign-up, magic link, reset or
 // e-mail change that asked for the e-mail with that status and message.
@@ -24,10 +24,14 @@ import { DELIBERATE_ANSWERS, isTemplatedAction, TEMPLATE_BY_ACTION } from './tem
 export { TEMPLATE_BY_ACTION };
 
 /**
- * How the message of a failed delivery (the SMTP server refused or could not be reached) starts.
- * The app shows 'Nie udało się wysłać emaila aktywacyjnego' for it and the server-error message for
- * every other failure (src/lib/errors.ts, isEmailDeliveryFailure).
+ * How the message starts when the e-mail cannot be made because the setup is incomplete: a missing
+ * template, SMTP configuration or function setting. The app shows the server-error message for it
+ * (account-and-access.md §8) and 'Nie udało się wysłać emaila aktywacyjnego' for any other failure
+ * (src/lib/errors.ts, isEmailSetupMissing).
  */
+export const SETUP_MISSING = 'E-mail setup is missing';
+
+/** How the message of a failed delivery (the SMTP server refused or could not be reached) starts. */
 export const DELIVERY_FAILURE = 'Sending the e-mail failed';
 
 export interface Logger {
@@ -80,7 +84,8 @@ export function planEmails(payload: SendEmailPayload, settings: SendEmailSetting
   const deliberate = DELIBERATE_ANSWERS[action];
   if (deliberate?.answer === 'refuse') throw new HookError(400, deliberate.reason);
   if (deliberate?.answer === 'ignore') return [];
-  if (!isTemplatedAction(action)) throw new HookError(500, `No e-mail template for the auth action "${action}"`);
+  if (!isTemplatedAction(action))
+    throw new HookError(500, `${SETUP_MISSING}: no e-mail template for the auth action "${action}"`);
   const template = TEMPLATE_BY_ACTION[action];
   const origin = () => appOrigin(data.redirect_to, settings);
   switch (action) {
@@ -141,12 +146,12 @@ interface Prepared {
 
 async function prepare(store: TemplateStore, name: string): Promise<Prepared> {
   const template = await store.findTemplate(name);
-  if (!template) throw new HookError(500, `E-mail template "${name}" not found`);
+  if (!template) throw new HookError(500, `${SETUP_MISSING}: e-mail template "${name}" not found`);
   const smtp = template.smtp_config ?? (await store.findDefaultSmtpConfig());
   if (!smtp) {
     throw new HookError(
       500,
-      `No SMTP config for e-mail template "${name}": it has none and no default SMTP config exists`,
+      `${SETUP_MISSING}: no SMTP config for e-mail template "${name}": it has none and no default SMTP config exists`,
     );
   }
   return { template, smtp };
@@ -208,7 +213,10 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
     let action = 'unknown';
     try {
       if (settings.problems.length > 0) {
-        throw new HookError(500, `The send-email function is misconfigured: ${settings.problems.join('; ')}`);
+        throw new HookError(
+          500,
+          `${SETUP_MISSING}: the send-email function is misconfigured: ${settings.problems.join('; ')}`,
+        );
       }
       const payload = parsePayload(body);
       action = payload.email_data.email_action_type;

@@ -346,7 +346,7 @@ Deno.test('500 naming the template when it does not exist; nothing sent', async 
   const templates = await seedTemplates();
   templates.delete('account-activation');
   const { response, mailer } = await send({ action: 'signup' }, { templates: await fakeStore({ templates }) });
-  await assertHookError(response, 500, /E-mail template "account-activation" not found/);
+  await assertHookError(response, 500, /^E-mail setup is missing: e-mail template "account-activation" not found/);
   assert.deepEqual(mailer.sent, []);
 });
 
@@ -355,7 +355,7 @@ Deno.test('500 naming the template when neither it nor the default has an SMTP c
     { action: 'recovery' },
     { templates: await fakeStore({ defaultSmtp: null }) },
   );
-  await assertHookError(response, 500, /No SMTP config for e-mail template "password-reset"/);
+  await assertHookError(response, 500, /^E-mail setup is missing: no SMTP config for e-mail template "password-reset"/);
   assert.deepEqual(mailer.sent, []);
 });
 
@@ -384,7 +384,11 @@ Deno.test('500 naming the SMTP server when it refuses, also when one of two e-ma
 Deno.test('500 for an auth action without a template or a deliberate answer', async () => {
   for (const action of ['email', 'something_new']) {
     const { response, mailer } = await send({ action });
-    await assertHookError(response, 500, new RegExp(`No e-mail template for the auth action "${action}"`));
+    await assertHookError(
+      response,
+      500,
+      new RegExp(`^E-mail setup is missing: no e-mail template for the auth action "${action}"`),
+    );
     assert.deepEqual(mailer.sent, []);
   }
 });
@@ -415,7 +419,7 @@ Deno.test(
 Deno.test('500 naming the variable when the function is misconfigured (after the signature check)', async () => {
   const problems = ['SUPABASE_SERVICE_ROLE_KEY is not set'];
   const { response, templates } = await send({ action: 'signup' }, { settings: settings(secret, { problems }) });
-  await assertHookError(response, 500, /SUPABASE_SERVICE_ROLE_KEY is not set/);
+  await assertHookError(response, 500, /^E-mail setup is missing: .*SUPABASE_SERVICE_ROLE_KEY is not set/);
   assert.deepEqual(templates.reads, []);
 
   const { handler } = await setup({ settings: settings(secret, { problems }) });
