@@ -172,11 +172,8 @@ describe('registration: with the server', () => {
     const secret = signupClaimFor('jan@example.pl');
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     const sent = (signupCall.calls[0]?.body as { data: { signup_claim: string } }).data.signup_claim;
-    expect(sent).toBe(
-      createHash('sha256')
-        .update(secret ?? '', 'utf8')
-        .digest('hex'),
-    );
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret ?? ''));
+    expect(sent).toBe(Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''));
     expect(JSON.stringify(signupCall.calls[0]?.body)).not.toContain(secret);
   });
 
