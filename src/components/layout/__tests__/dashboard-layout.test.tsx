@@ -1,4 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { restUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
+import { createTestSupabase } from '@/testing/supabase';
 import { createFakeAuthClient } from '@/testing/fake-auth-client';
 import { adminSession, memberSession } from '@/testing/factories';
 import { renderWithProviders } from '@/testing/render';
@@ -92,9 +96,37 @@ describe('the side menu', () => {
 });
 
 describe('the header', () => {
+  /** The member's own profile row as PostgREST returns it (the name lives there, not in Auth). */
+  function profileAnswer(displayName: string | null, email: string) {
+    server.use(
+      http.get(restUrl('/profiles'), () =>
+        HttpResponse.json({
+          id: 'p1',
+          user_id: 'u1',
+          full_name: displayName,
+          email,
+          phone: null,
+          email_confirmed: true,
+          membership_level: 'FREE',
+          created_at: '2026-11-01T10:00:00+00:00',
+          updated_at: '2026-11-01T10:00:00+00:00',
+          user_settings: {
+            display_name: displayName,
+            avatar_url: null,
+            two_factor_enabled: false,
+            theme: 'dark',
+            notification_preferences: {},
+            updated_at: '2026-11-01T10:00:00+00:00',
+          },
+        }),
+      ),
+    );
+  }
+
   it('has the membership badge (→ investments), the bell, settings and the user menu', async () => {
-    const session = memberSession({ fullName: 'Jan Kowalski' });
-    renderWithProviders(<DashboardLayout />, { route: '/dashboard', session });
+    const session = memberSession();
+    profileAnswer('Jan Kowalski', session.user.email ?? '');
+    renderWithProviders(<DashboardLayout />, { route: '/dashboard', session, supabase: createTestSupabase() });
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Członkostwo' })).toHaveAttribute('href', '/dashboard/investments');
     expect(within(header).getByRole('button', { name: 'Powiadomienia' })).toBeInTheDocument();
@@ -102,9 +134,10 @@ describe('the header', () => {
     expect(await within(header).findByRole('button', { name: 'Menu użytkownika: Jan Kowalski' })).toBeInTheDocument();
   });
 
-  it('shows the e-mail when the user has no name', async () => {
-    const session = memberSession({ fullName: ' ' });
-    renderWithProviders(<DashboardLayout />, { route: '/dashboard', session });
+  it('shows the e-mail when the member has no name', async () => {
+    const session = memberSession();
+    profileAnswer(null, session.user.email ?? '');
+    renderWithProviders(<DashboardLayout />, { route: '/dashboard', session, supabase: createTestSupabase() });
     expect(
       await screen.findByRole('button', { name: `Menu użytkownika: ${session.user.email ?? ''}` }),
     ).toBeInTheDocument();
