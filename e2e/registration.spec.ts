@@ -143,3 +143,20 @@ test('a referral link counts the visit once, prefills the code, and the new memb
     code: seeded.anna.referralCode,
   });
 });
+
+test('the registration tab whose code fails to load offers a retry instead of the crash screen', async ({ page }) => {
+  const landing = await new LandingPage(page).goto();
+  // The network drops the registration chunk (and only it) until the retry.
+  const chunk = /\/assets\/register-form-[^/]+\.js$/;
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  await landing.registerTab.click();
+  await expect(landing.registration.panel.getByRole('alert')).toContainText(
+    'Problem z połączeniem sieciowym. Spróbuj ponownie później.',
+  );
+  await expect(page.getByText('Wystąpił błąd')).toBeHidden();
+  await expectNoSeriousA11yViolations(page, { label: 'registration tab, chunk failed' });
+
+  await page.unroute(chunk);
+  await landing.registration.panel.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await expect(landing.registration.submit).toBeVisible();
+});
