@@ -267,30 +267,17 @@ export function authRedirectError(params: URLSearchParams): AppError | null {
 }
 
 /**
- * How the send-email function's message starts when the e-mail cannot be made because a template,
- * SMTP configuration or setting is missing (supabase/functions/send-email/handler.ts,
- * SETUP_MISSING); Auth passes the hook's message on.
- */
-const EMAIL_SETUP_MISSING_PREFIX = 'E-mail setup is missing';
-
-/** The e-mail an Auth call wanted to send has no template or SMTP configuration: a server error (§8). */
-export function isEmailSetupMissing(error: unknown): boolean {
-  return (
-    isAuthError(error) && typeof error.message === 'string' && error.message.startsWith(EMAIL_SETUP_MISSING_PREFIX)
-  );
-}
-
-/**
- * The e-mail an Auth call wanted to send could not be sent: the hook could not be run (`hook_*`
- * codes: timeout, unreachable, bad answer) or failed (a 5xx: the SMTP server, the function) — except
- * a missing template or SMTP configuration, which is a server error (isEmailSetupMissing).
+ * The e-mail an Auth call wanted to send could not be delivered: the hook could not be reached or
+ * timed out (`hook_*` codes), or the send-email function says the mail server failed, which it
+ * answers with 502 (supabase/functions/send-email/handler.ts). supabase-js keeps only the status of
+ * a 5xx answer, so the status tells it apart from a 500: a missing template or SMTP configuration,
+ * or another server failure — the server-error message (account-and-access.md §8).
  */
 export function isEmailDeliveryFailure(error: unknown): boolean {
-  if (!isAuthError(error) || isEmailSetupMissing(error)) return false;
-  const code = authErrorCode(error);
-  if (code && (code.startsWith('hook_') || code === 'unexpected_failure')) return true;
+  if (!isAuthError(error)) return false;
+  if (authErrorCode(error)?.startsWith('hook_')) return true;
   const status = getErrorStatus(error);
-  return status !== undefined && status >= 500;
+  return status === 502 || status === 503 || status === 504;
 }
 
 /** Auth refused a password as too weak (at sign-up, reset or change). */

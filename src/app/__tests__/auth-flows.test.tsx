@@ -243,6 +243,8 @@ describe('after activation and reset', () => {
     await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
     expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
     await waitFor(() => expect(supabase.storedSession()).toBeNull());
+    // Signed out first; then the code leaves the address and the 2 seconds start.
+    await waitFor(() => expect(location().search).toBe(''));
 
     await advanceTime(2_000);
     expect(location().pathname).toBe('/');

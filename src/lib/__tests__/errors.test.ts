@@ -15,7 +15,6 @@ import {
   isChunkLoadError,
   isConnectionProblem,
   isEmailDeliveryFailure,
-  isEmailSetupMissing,
   isNetworkError,
   toUserMessage,
   unwrap,
@@ -97,28 +96,18 @@ describe('a code chunk that failed to load (a page, the registration tab, the ph
 });
 
 describe('e-mails an Auth call could not send (send-email hook)', () => {
-  it('tells a missing template or SMTP configuration from a failed delivery', () => {
-    const missing = new AuthApiError(
-      'E-mail setup is missing: e-mail template "magic-link" not found',
-      500,
-      'unexpected_failure',
-    );
-    expect(isEmailSetupMissing(missing)).toBe(true);
-    expect(isEmailDeliveryFailure(missing)).toBe(false);
+  it('tells a failed delivery (502, hook_*) from a server failure such as a missing template (500)', () => {
     for (const failed of [
-      new AuthApiError(
-        'Sending the e-mail failed: SMTP server x:465 did not take the message',
-        500,
-        'unexpected_failure',
-      ),
+      new AuthRetryableFetchError('{}', 502),
+      new AuthRetryableFetchError('{}', 504),
       new AuthApiError('Failed to reach hook within maximum time of 5.000000 seconds', 422, 'hook_timeout'),
-      new AuthRetryableFetchError('{}', 503),
+      new AuthApiError('Failed to reach hook after maximum retries', 422, 'hook_timeout_after_retry'),
     ]) {
-      expect(isEmailSetupMissing(failed)).toBe(false);
       expect(isEmailDeliveryFailure(failed)).toBe(true);
     }
+    expect(isEmailDeliveryFailure(new AuthRetryableFetchError('{}', 500))).toBe(false);
     expect(isEmailDeliveryFailure(new AuthApiError('bad', 400, 'validation_failed'))).toBe(false);
-    expect(isEmailDeliveryFailure(new AppError('E-mail setup is missing: x', { status: 500 }))).toBe(false);
+    expect(isEmailDeliveryFailure(new AppError('bad gateway', { status: 502 }))).toBe(false);
   });
 });
 

@@ -5,9 +5,12 @@
 //   200 {}                               sent (or, for a notification the club does not use, skipped)
 //   401 / 405                            bad signature / not POST (answered with that status)
 //   http_code 400                        unreadable payload; an invitation (not used by the club)
+//   http_code 502                        nothing sent: the SMTP server refused or could not be reached
 //   http_code 500                        nothing sent: a template, SMTP configuration or setting is
-//                                        missing (the message starts with SETUP_MISSING), the SMTP
-//                                        server failed (DELIVERY_FAILURE), or something else failed
+//                                        missing (the message starts with SETUP_MISSING), or
+//                                        something else failed (e.g. the database could not be read)
+// supabase-js keeps only the status of a 5xx answer (not Auth's message), so the status is what the
+// app tells apart: 502 → 'Nie udało się wysłać emaila aktywacyjnego', 500 → the server error.
 // Every failure body is { "error": { "http_code", "message" } }, answered in a 200 (except 401/405)
 // because Supabase Auth reads it only from a 2xx; Auth then fails the sign-up, magic link, reset or
 // e-mail change that asked for the e-mail with that status and message.
@@ -25,14 +28,18 @@ export { TEMPLATE_BY_ACTION };
 
 /**
  * How the message starts when the e-mail cannot be made because the setup is incomplete: a missing
- * template, SMTP configuration or function setting. The app shows the server-error message for it
- * (account-and-access.md §8) and 'Nie udało się wysłać emaila aktywacyjnego' for any other failure
- * (src/lib/errors.ts, isEmailSetupMissing).
+ * template, SMTP configuration or function setting (answered 500: the app shows the server-error
+ * message, account-and-access.md §8). For the logs and whoever reads Auth's answer.
  */
 export const SETUP_MISSING = 'E-mail setup is missing';
 
-/** How the message of a failed delivery (the SMTP server refused or could not be reached) starts. */
+/**
+ * How the message of a failed delivery starts (the SMTP server refused or could not be reached),
+ * answered 502 (a bad gateway: the mail server): the app shows 'Nie udało się wysłać emaila
+ * aktywacyjnego' (src/lib/errors.ts, isEmailDeliveryFailure).
+ */
 export const DELIVERY_FAILURE = 'Sending the e-mail failed';
+export const DELIVERY_FAILURE_STATUS = 502;
 
 export interface Logger {
   info(message: string): void;
@@ -159,9 +166,10 @@ async function prepare(store: TemplateStore, name: string): Promise<Prepared> {
 
 function asHookError(error: unknown): HookError {
   if (error instanceof HookError) return error;
-  // 500, not 502: supabase-js turns 502-504 answers into retryable errors without Auth's message, and
-  // a failed send must not be repeated blindly. The message says it was the delivery.
-  if (error instanceof MailerError) return new HookError(500, `${DELIVERY_FAILURE}: ${error.message}`);
+  // 502: the mail server failed. (supabase-js drops Auth's message of any 5xx answer and keeps the
+  // status; it never repeats the call by itself, so the e-mail is not sent twice.)
+  if (error instanceof MailerError)
+    return new HookError(DELIVERY_FAILURE_STATUS, `${DELIVERY_FAILURE}: ${error.message}`);
   if (error instanceof TemplateStoreError) return new HookError(500, error.message);
   return new HookError(500, `Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
 }

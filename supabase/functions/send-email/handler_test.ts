@@ -365,12 +365,12 @@ Deno.test('500 when the templates cannot be read', async () => {
   await assertHookError(response, 500, /permission denied/);
 });
 
-Deno.test('500 naming the SMTP server when it refuses, also when one of two e-mails fails', async () => {
+Deno.test('502 naming the SMTP server when it refuses, also when one of two e-mails fails', async () => {
   const refusing = recordingMailer(['anna@example.com']);
   const signup = await send({ action: 'signup' }, { mailer: refusing });
   await assertHookError(
     signup.response,
-    500,
+    502,
     new RegExp(`^${DELIVERY_FAILURE}: SMTP server 127\\.0\\.0\\.1:54325 did not take the message`),
   );
 
@@ -378,7 +378,7 @@ Deno.test('500 naming the SMTP server when it refuses, also when one of two e-ma
     { action: 'email_change', newEmail: 'anna.nowa@example.com', tokenHash: 'a', tokenHashNew: 'b' },
     { mailer: recordingMailer(['anna@example.com']) },
   );
-  await assertHookError(change.response, 500);
+  await assertHookError(change.response, 502);
 });
 
 Deno.test('500 for an auth action without a template or a deliberate answer', async () => {

@@ -98,22 +98,22 @@ Deno.test('email change over HTTP: both addresses receive their own link', async
   });
 });
 
-Deno.test('an SMTP server refusing the message ends in a 500 hook error', async () => {
+Deno.test('an SMTP server refusing the message ends in a 502 hook error', async () => {
   await withSmtp({ refuse: { code: 550, message: 'Mailbox unavailable' } }, async (smtp) => {
     await withFunction(smtp.port, async (call) => {
-      const message = await assertHookError(await call({ action: 'magiclink' }), 500);
+      const message = await assertHookError(await call({ action: 'magiclink' }), 502);
       assert.match(message, new RegExp(`^Sending the e-mail failed: SMTP server 127\\.0\\.0\\.1:${smtp.port} .*550`));
       assert.equal(smtp.messages.length, 0);
     });
   });
 });
 
-Deno.test('an SMTP server that is down ends in a 500 hook error', async () => {
+Deno.test('an SMTP server that is down ends in a 502 hook error', async () => {
   const port = await closedPort();
   await withFunction(port, async (call) => {
     await assertHookError(
       await call({ action: 'recovery' }),
-      500,
+      502,
       new RegExp(`^Sending the e-mail failed: SMTP server 127\\.0\\.0\\.1:${port} `),
     );
   });

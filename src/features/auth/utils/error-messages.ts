@@ -5,8 +5,9 @@
 import { t } from '@/i18n/messages';
 import {
   authErrorCode,
+  getErrorStatus,
+  isAuthError,
   isEmailDeliveryFailure,
-  isEmailSetupMissing,
   isNetworkError,
   isWeakPassword,
   toUserMessage,
@@ -15,8 +16,9 @@ import {
 
 /**
  * Operations whose failures have their own texts:
- * - `sign_up`: a missing e-mail template or SMTP configuration → the server-error message; the
- *   e-mail failing otherwise → 'Nie udało się wysłać emaila aktywacyjnego'; anything unexpected →
+ * - `sign_up`: the e-mail could not be delivered (the hook unreachable, the mail server failed) →
+ *   'Nie udało się wysłać emaila aktywacyjnego'; Auth failing otherwise with a 5xx (a missing e-mail
+ *   template or SMTP configuration included) → the server-error message; anything else →
  *   'Wystąpił błąd podczas rejestracji';
  * - `resend_activation`: → 'Nie udało się wysłać linku aktywacyjnego';
  * - `activation`: an expired or used link, else 'Wystąpił błąd podczas aktywacji konta';
@@ -44,8 +46,8 @@ function contextMessage(error: unknown, context: AuthErrorContext): string {
       if (code === 'email_address_invalid') return t('validation.email.invalid');
       if (isNetworkError(error)) return t('network.failure');
       // Only Auth's answer can mean the e-mail failed; a failed RPC before sign-up is a registration error.
-      if (isEmailSetupMissing(error)) return t('http.server_error');
       if (isEmailDeliveryFailure(error)) return t('auth.activation_email_failed');
+      if (isAuthError(error) && (getErrorStatus(error) ?? 0) >= 500) return t('http.server_error');
       return t('auth.registration_failed');
     case 'resend_activation':
       if (code === 'captcha_failed') return t('validation.captcha.required');
