@@ -70,7 +70,6 @@ describe('Supabase platform bootstrap', () => {
     );
     expect(rows.map((row) => row.version)).toContain('20261122090000');
   });
-
 });
 
 // A hosted project's `postgres` is not a superuser (supabase/postgres' demote-postgres and
@@ -111,9 +110,9 @@ describe('postgres has the privileges of a hosted project', () => {
     ).toBe('42501');
     expect(await sqlState(asPostgres('alter table storage.objects add column platform_test int'))).toBe('42501');
     expect(await sqlState(asPostgres('create index on auth.users (phone_change)'))).toBe('42501');
-    expect(await sqlState(asPostgres('insert into storage.migrations (id, name, hash) values (-1, $$x$$, $$x$$)'))).toBe(
-      '42501',
-    );
+    expect(
+      await sqlState(asPostgres('insert into storage.migrations (id, name, hash) values (-1, $$x$$, $$x$$)')),
+    ).toBe('42501');
   });
 
   it('may put triggers only on the tables Supabase allows (auth.users yes, auth.mfa_factors no)', async () => {
@@ -142,13 +141,19 @@ describe('postgres has the privileges of a hosted project', () => {
       drop policy platform_test on storage.objects;`);
     await asPostgres('create policy platform_test on auth.users for select to authenticated using (false)');
     expect(
-      await sqlState(asPostgres('create policy platform_test on auth.mfa_factors for select to authenticated using (false)')),
+      await sqlState(
+        asPostgres('create policy platform_test on auth.mfa_factors for select to authenticated using (false)'),
+      ),
     ).toBe('42501');
     expect(
-      await sqlState(asPostgres('drop policy storage_objects_select_authenticated on storage.objects; drop table auth.flow_state')),
+      await sqlState(
+        asPostgres('drop policy storage_objects_select_authenticated on storage.objects; drop table auth.flow_state'),
+      ),
     ).toBe('42501');
     // The grant that lets a policy through lasts one command only.
-    const { rows } = await admin().query("select pg_has_role('postgres', 'supabase_storage_admin', 'member') as member");
+    const { rows } = await admin().query(
+      "select pg_has_role('postgres', 'supabase_storage_admin', 'member') as member",
+    );
     expect(rows[0]).toEqual({ member: false });
   });
 

@@ -225,9 +225,10 @@ export async function verifyMfaFactor(userId: string, factorId: string): Promise
 export async function removeMfaFactor(factorId: string): Promise<void> {
   await inTransaction(async (client) => {
     await client.query('delete from auth.mfa_factors where id = $1', [factorId]);
-    await client.query("update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1", [
-      factorId,
-    ]);
+    await client.query(
+      "update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1",
+      [factorId],
+    );
   });
 }
 
