@@ -142,6 +142,18 @@ describe('sign-up', () => {
     expect(error?.name).toBe('AuthWeakPasswordError');
   });
 
+  it('answers a sign-up without e-mail or phone as an anonymous sign-in, which is disabled (422)', async () => {
+    const response = await fetch(`${stack().apiUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: stack().anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ password: PASSWORD, data: {} }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: 'anonymous_provider_disabled' });
+    const { error } = await appClient().auth.signInAnonymously();
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled' });
+  });
+
   it('rejects an invalid address with email_address_invalid', async () => {
     const { error } = await appClient().auth.signUp({ email: 'not-an-address', password: PASSWORD });
     expect(error).toMatchObject({ status: 400, code: 'email_address_invalid' });
