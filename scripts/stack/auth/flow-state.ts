@@ -89,7 +89,10 @@ export async function issueAuthCode(sql: Sql, userId: string, method: AuthMethod
     [userId, method],
   );
   if (!flow) {
-    throw badRequest('flow_state_not_found', 'No associated flow state found. 422: No valid flow state found for user.');
+    throw badRequest(
+      'flow_state_not_found',
+      'No associated flow state found. 422: No valid flow state found for user.',
+    );
   }
   await sql('update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1', [flow.id]);
   return flow.auth_code;

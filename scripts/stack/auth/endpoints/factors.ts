@@ -102,6 +102,7 @@ export async function challenge(ctx: AuthContext, request: AuthRequest, factorId
   const sql = sqlOf(ctx.pool);
   const auth = await authenticate(sql, request);
   const factor = await ownFactor(sql, auth, factorId);
+  ctx.limits.request('factor_challenge', request.ip);
   if (!ctx.config.mfa.totpVerify)
     throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   const id = randomUUID();
@@ -118,6 +119,7 @@ export async function verifyFactor(ctx: AuthContext, request: AuthRequest, facto
   const sql = sqlOf(ctx.pool);
   const auth = await authenticate(sql, request);
   const factor = await ownFactor(sql, auth, factorId);
+  ctx.limits.request('factor_verify', request.ip);
   const code = str(request.body, 'code');
   if (!code) throw badRequest('validation_failed', 'Code needs to be non-empty');
   if (!ctx.config.mfa.totpVerify)

@@ -22,6 +22,7 @@ export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Re
     if (!config.anonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     throw notEmulated('Anonymous sign-ins (POST /signup without e-mail or phone)');
   }
+  ctx.limits.request('signup', request.ip);
   if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const password = str(params, 'password');
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
