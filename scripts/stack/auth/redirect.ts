@@ -20,8 +20,8 @@ interface ParsedUrl {
 
 /** Scheme, host name and explicit port as Go's url.Parse gives them (not normalised like WHATWG URL). */
 function parseUrl(value: string): ParsedUrl | undefined {
-  // Go's url.Parse refuses control characters; a space cannot be in a host either.
-  if ([...value].some((char) => char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f)) return undefined;
+  // Go's url.Parse refuses control characters.
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return undefined;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value);
   if (!scheme) return undefined;
   const rest = value.slice(scheme[0].length);
