@@ -170,6 +170,20 @@ describe('the Send Email Hook failing', () => {
     expect(await authUser(email)).toBeUndefined();
   });
 
+  it('gives the hook 5 s in all: a slower one fails the sign-up with 422 hook_timeout and creates no user', async () => {
+    const email = uniqueEmail('x+hookslow');
+    const started = Date.now();
+    const { error } = await appClient().auth.signUp({ email, password: PASSWORD });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'hook_timeout',
+      message: 'Failed to reach hook within maximum time of 5.000000 seconds',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(await authUser(email)).toBeUndefined();
+  });
+
   it("passes the hook's own error (status and message) to the client and rolls the sign-up back", async () => {
     const email = uniqueEmail('x+hookerror');
     const { error } = await appClient().auth.signUp({ email, password: PASSWORD });
