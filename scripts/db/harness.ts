@@ -108,9 +108,9 @@ export async function bootstrap(url: string): Promise<void> {
   }
 }
 
-/** Applies supabase/migrations (and optionally the seed) with the real CLI: `supabase db push --db-url`. */
+/** Applies supabase/migrations (and optionally the seed) with the real CLI: `supabase db push --remote=<url>`. */
 export async function migrate(url: string, { seed = false }: { seed?: boolean } = {}): Promise<string> {
-  const args = ['db', 'push', '--db-url', url, '--include-all', '--yes', '--workdir', WORKDIR];
+  const args = ['db', 'push', `--remote=${url}`, '--include-all', '--yes', '--workdir', WORKDIR];
   if (seed) args.push('--include-seed');
   try {
     const { stdout, stderr } = await run(SUPABASE_BIN, args, {
