@@ -174,11 +174,7 @@ describe('toUserMessage: Supabase Auth errors', () => {
       new AuthInvalidCredentialsError('You must provide either an email or phone number and a password'),
       'Nieprawidłowe dane',
     ],
-    [
-      'an unknown code with a status',
-      new AuthApiError('Conflict', 409, 'conflict'),
-      UNEXPECTED,
-    ],
+    ['an unknown code with a status', new AuthApiError('Conflict', 409, 'conflict'), UNEXPECTED],
     ['an unknown code with 403', new AuthApiError('Forbidden', 403, 'not_admin'), 'Brak dostępu'],
   ])('%s', (_case, error, message) => {
     expect(toUserMessage(error)).toBe(message);
