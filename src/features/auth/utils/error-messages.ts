@@ -10,6 +10,7 @@ import {
   isEmailDeliveryFailure,
   isNetworkError,
   isWeakPassword,
+  rateLimitMessage,
   toUserMessage,
   weakPasswordMessage,
 } from '@/lib/errors';
@@ -77,5 +78,6 @@ function contextMessage(error: unknown, context: AuthErrorContext): string {
 
 /** The Polish message for a failure; with a context, the text the spec gives for that operation. */
 export function authErrorMessage(error: unknown, context?: AuthErrorContext): string {
-  return context ? contextMessage(error, context) : toUserMessage(error);
+  if (context) return rateLimitMessage(error) ?? contextMessage(error, context);
+  return toUserMessage(error);
 }
