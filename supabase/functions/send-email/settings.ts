@@ -3,8 +3,8 @@
 //
 //   SEND_EMAIL_HOOK_SECRET     required: the hook secret "v1,whsec_<base64>" (config.toml's
 //                              [auth.hook.send_email] secrets; "|" separates several). The local
-//                              secret committed in supabase/config.toml is refused unless
-//                              SUPABASE_URL is a local stack's (anyone could sign with it).
+//                              secret committed in supabase/.env is refused unless SUPABASE_URL is
+//                              a local stack's (anyone could sign with it).
 //   SUPABASE_URL               required: the API URL (provided by Supabase)
 //   SUPABASE_SERVICE_ROLE_KEY  required: reads templates, SMTP configs and names (provided by Supabase)
 //   SITE_URL                   required: the application's URL; every link in an e-mail points at
@@ -12,7 +12,7 @@
 //   ALLOWED_REDIRECT_ORIGINS   optional: more allowed application origins (or URLs), separated
 //                              by commas or spaces; redirect_to may pick one of them
 
-/** The base64 part of the local stacks' hook secret, committed in supabase/config.toml and supabase/.env. */
+/** The base64 part of the local stacks' hook secret, committed in supabase/.env. */
 export const COMMITTED_LOCAL_SECRET = 'a2x1Yi1sb2NhbC1zZW5kLWVtYWlsLWhvb2stc2VjcmV0';
 
 /** Hosts a local stack's SUPABASE_URL has: our stack (127.0.0.1) and `supabase start` (kong in Docker). */
@@ -71,7 +71,7 @@ export function settingsFromEnv(env: EnvReader): SendEmailSettings {
   if (!serviceRoleKey) problems.push('SUPABASE_SERVICE_ROLE_KEY is not set');
   if (hookSecret && supabaseUrl && usesCommittedLocalSecret(hookSecret) && !isLocalStackUrl(supabaseUrl)) {
     problems.push(
-      "SEND_EMAIL_HOOK_SECRET is the local secret committed in supabase/config.toml: set the project's own secret",
+      "SEND_EMAIL_HOOK_SECRET is the local secret committed in supabase/.env: set the project's own secret",
     );
   }
 

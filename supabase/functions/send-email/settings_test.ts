@@ -42,10 +42,11 @@ Deno.test('settingsFromEnv names every missing or malformed variable (SITE_URL i
 });
 
 Deno.test('the committed local hook secret runs only on a local stack', async () => {
-  const committed = (await Deno.readTextFile(new URL('../../config.toml', import.meta.url))).match(
-    /\[auth\.hook\.send_email\][^[]*secrets = "v1,whsec_([^"]+)"/,
+  // config.toml reads the secret from env(SEND_EMAIL_HOOK_SECRET); supabase/.env commits its local value.
+  const committed = (await Deno.readTextFile(new URL('../../.env', import.meta.url))).match(
+    /^SEND_EMAIL_HOOK_SECRET=v1,whsec_(\S+)$/m,
   )?.[1];
-  assert.equal(committed, COMMITTED_LOCAL_SECRET, 'the constant is the secret committed in supabase/config.toml');
+  assert.equal(committed, COMMITTED_LOCAL_SECRET, 'the constant is the secret committed in supabase/.env');
   const local = `v1,whsec_${COMMITTED_LOCAL_SECRET}`;
   assert.ok(usesCommittedLocalSecret(local));
   assert.ok(usesCommittedLocalSecret(`v1,whsec_b3RoZXI= | ${local}`));
@@ -61,7 +62,7 @@ Deno.test('the committed local hook secret runs only on a local stack', async ()
   for (const url of ['https://abcdefgh.supabase.co', 'https://api.klub.example.com', 'http://127.0.0.1.evil.example']) {
     assert.ok(!isLocalStackUrl(url), url);
     assert.deepEqual(settingsFromEnv(env({ ...complete, SUPABASE_URL: url, SEND_EMAIL_HOOK_SECRET: local })).problems, [
-      "SEND_EMAIL_HOOK_SECRET is the local secret committed in supabase/config.toml: set the project's own secret",
+      "SEND_EMAIL_HOOK_SECRET is the local secret committed in supabase/.env: set the project's own secret",
     ]);
   }
 });
