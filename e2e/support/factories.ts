@@ -151,6 +151,13 @@ export async function signUpAsSomeoneElse(email: string, password: string): Prom
 
 /** The seeded accounts (supabase/seed.sql, README). Read-only for tests: never change their passwords. */
 export const seeded = {
-  anna: { name: 'Anna Nowak', email: 'anna@klub.local', password: 'Member1234', referralCode: 'ANNA2026' },
+  anna: {
+    name: 'Anna Nowak',
+    /** user_settings.display_name: what the header's user menu shows (dashboard.md §2). */
+    displayName: 'Ania',
+    email: 'anna@klub.local',
+    password: 'Member1234',
+    referralCode: 'ANNA2026',
+  },
   jan: { name: 'Jan Kowalski', email: 'jan@klub.local', password: 'Member1234' },
 } as const;
