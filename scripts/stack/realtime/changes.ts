@@ -104,7 +104,13 @@ export function changeOf(
 ): Change {
   const identityOnly = (column: ColumnInfo) => column.isIdentity;
   if (message.tag === 'insert') {
-    return { relation, action: 'INSERT', commitTimestamp, columns: valuesOf(relation, message.newTuple), identity: null };
+    return {
+      relation,
+      action: 'INSERT',
+      commitTimestamp,
+      columns: valuesOf(relation, message.newTuple),
+      identity: null,
+    };
   }
   if (message.tag === 'update') {
     const identity = message.oldTuple
@@ -210,11 +216,20 @@ async function typeChange(db: RealtimeDb, change: Change, roles: string[], filte
     (role) =>
       `to_jsonb(array[${
         relation.columns
-          .map((column) => `pg_catalog.has_column_privilege(${param(role)}, ${relid}::oid, ${column.attnum}::int2, 'SELECT')`)
+          .map(
+            (column) =>
+              `pg_catalog.has_column_privilege(${param(role)}, ${relid}::oid, ${column.attnum}::int2, 'SELECT')`,
+          )
           .join(', ') || 'false'
       }]::boolean[])`,
   );
-  const { rows } = await db.owner.query<{ fresh: unknown[]; old: unknown[]; filters: boolean[]; privileges: boolean[][]; rls: boolean }>(
+  const { rows } = await db.owner.query<{
+    fresh: unknown[];
+    old: unknown[];
+    filters: boolean[];
+    privileges: boolean[][];
+    rls: boolean;
+  }>(
     `select ${fresh.sql} as fresh, ${old.sql} as old,
             to_jsonb(array[${filterSqls.join(', ') || 'true'}]::boolean[]) as filters,
             to_jsonb(array[${privilegeSqls.join(', ') || `'[]'::jsonb`}]::jsonb[]) as privileges,
@@ -361,8 +376,7 @@ export class ChangeProcessor {
     for (const { role, candidates, selectable } of pending) {
       const ofRole = subscriptions.filter((subscription) => roleOf(subscription) === role);
       const shown = candidates.filter(
-        (subscription) =>
-          !visible || visible.has(checkKey({ role, claims: claimsJson(subscription) })),
+        (subscription) => !visible || visible.has(checkKey({ role, claims: claimsJson(subscription) })),
       );
       for (const [key, group] of groupBy(ofRole, selectionKey)) {
         const receivers = shown.filter((subscription) => selectionKey(subscription) === key);
@@ -402,8 +416,7 @@ export class ChangeProcessor {
     const { relation, action } = change;
     const wanted = (column: ColumnInfo) =>
       selectable(column) && (!selected || selected.includes(column.name) || column.isPkey);
-    const tooBig =
-      Buffer.byteLength(JSON.stringify([...typed.newValues, ...typed.oldValues])) > MAX_RECORD_BYTES;
+    const tooBig = Buffer.byteLength(JSON.stringify([...typed.newValues, ...typed.oldValues])) > MAX_RECORD_BYTES;
     const fits = (value: unknown) => !tooBig || Buffer.byteLength(JSON.stringify(value)) <= 64;
     const pick = (values: Map<string, unknown>, extra: (column: ColumnInfo) => boolean = () => true) =>
       jsonbOrder(

@@ -57,10 +57,16 @@ export class Channel {
 
   async join(payload: Record<string, unknown>): Promise<JoinResult> {
     if (!this.subTopic) return { ok: false, reason: realtimeErrors.topicRequired };
-    const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<string, unknown>;
+    const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<
+      string,
+      unknown
+    >;
     this.accessToken = this.tokenFrom(payload);
     if (isTrue(config.private)) {
-      return { ok: false, reason: `Unauthorized: ${realtimeErrors.notEmulated('Realtime Authorization (private channels)')}` };
+      return {
+        ok: false,
+        reason: `Unauthorized: ${realtimeErrors.notEmulated('Realtime Authorization (private channels)')}`,
+      };
     }
     const check = await checkToken(this.accessToken);
     if (!check.ok) return { ok: false, reason: joinRefusal(check) };

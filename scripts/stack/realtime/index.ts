@@ -70,7 +70,8 @@ export async function startRealtime({ dbPort, log }: { dbPort: number; log: Logg
         if (closing) return;
         log.error('realtime', `the change feed stopped (${error.message}); reconnecting`);
         setTimeout(() => {
-          if (!closing) connect().catch((failure: Error) => log.error('realtime', `reconnecting failed: ${failure.message}`));
+          if (!closing)
+            connect().catch((failure: Error) => log.error('realtime', `reconnecting failed: ${failure.message}`));
         }, RESTART_DELAY_MS).unref();
       },
     });

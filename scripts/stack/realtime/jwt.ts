@@ -31,7 +31,8 @@ function segmentJson(segment: string | undefined): Record<string, unknown> | und
   }
 }
 
-const failure = (kind: TokenFailure['kind'], message: string): TokenCheck => ({ ok: false, kind, message }) as TokenCheck;
+const failure = (kind: TokenFailure['kind'], message: string): TokenCheck =>
+  ({ ok: false, kind, message }) as TokenCheck;
 
 export async function checkToken(raw: string): Promise<TokenCheck> {
   // ChannelsAuthorization.clean_token: URL-decoded, whitespace removed.
@@ -59,13 +60,15 @@ export async function checkToken(raw: string): Promise<TokenCheck> {
   }
   const now = nowSeconds();
   if ('exp' in claims && !(typeof claims.exp === 'number' && claims.exp > now)) {
-    if (typeof claims.exp === 'number') return failure('expired', `Token has expired ${now - Math.round(claims.exp)} seconds ago`);
+    if (typeof claims.exp === 'number')
+      return failure('expired', `Token has expired ${now - Math.round(claims.exp)} seconds ago`);
     return failure('invalid', `[message: "Invalid token", claim: "exp", claim_val: ${JSON.stringify(claims.exp)}]`);
   }
   if ('iat' in claims && typeof claims.iat !== 'number') {
     return failure('invalid', `[message: "Invalid token", claim: "iat", claim_val: ${JSON.stringify(claims.iat)}]`);
   }
-  for (const key of ['exp', 'iat']) if (typeof claims[key] === 'number') claims[key] = Math.round(claims[key] as number);
+  for (const key of ['exp', 'iat'])
+    if (typeof claims[key] === 'number') claims[key] = Math.round(claims[key] as number);
   if (!('role' in claims) || !('exp' in claims)) {
     return failure('missing_claims', 'Fields `role` and `exp` are required in JWT');
   }

@@ -70,13 +70,7 @@ export interface OtherMessage {
 }
 
 export type PgOutputMessage =
-  | RelationMessage
-  | BeginMessage
-  | CommitMessage
-  | InsertMessage
-  | UpdateMessage
-  | DeleteMessage
-  | OtherMessage;
+  RelationMessage | BeginMessage | CommitMessage | InsertMessage | UpdateMessage | DeleteMessage | OtherMessage;
 
 class Reader {
   private offset = 0;

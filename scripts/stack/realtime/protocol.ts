@@ -53,9 +53,11 @@ export function decode(vsn: Vsn, data: Buffer, isBinary: boolean): Message {
     throw new ProtocolError('frame is not JSON');
   }
   if (vsn === '2.0.0') {
-    if (!Array.isArray(parsed) || parsed.length !== 5) throw new ProtocolError('expected [join_ref, ref, topic, event, payload]');
+    if (!Array.isArray(parsed) || parsed.length !== 5)
+      throw new ProtocolError('expected [join_ref, ref, topic, event, payload]');
     const [joinRef, ref, topic, event, payload] = parsed as unknown[];
-    if (typeof topic !== 'string' || typeof event !== 'string') throw new ProtocolError('topic and event must be strings');
+    if (typeof topic !== 'string' || typeof event !== 'string')
+      throw new ProtocolError('topic and event must be strings');
     return { joinRef: refOf(joinRef), ref: refOf(ref), topic, event, payload: payloadOf(payload) };
   }
   const object = payloadOf(parsed);

@@ -20,7 +20,9 @@ export function routeUpgrade(req: IncomingMessage): Upgrade {
   const path = url.pathname.replace(/\/+$/, '');
   if (!path.startsWith('/realtime/v1')) throw new HttpRefusal(404, { message: 'no Route matched with those values' });
   if (path !== '/realtime/v1/websocket') {
-    throw new HttpRefusal(501, { message: realtimeErrors.notEmulated(`Realtime's ${path.slice('/realtime/v1'.length) || '/'} endpoint`) });
+    throw new HttpRefusal(501, {
+      message: realtimeErrors.notEmulated(`Realtime's ${path.slice('/realtime/v1'.length) || '/'} endpoint`),
+    });
   }
   const key = url.searchParams.get('apikey') ?? header(req, 'apikey') ?? header(req, 'x-api-key');
   if (!key) {
@@ -38,7 +40,9 @@ export function routeUpgrade(req: IncomingMessage): Upgrade {
   }
   const vsn = url.searchParams.get('vsn') ?? '1.0.0';
   if (!(VERSIONS as readonly string[]).includes(vsn)) {
-    throw new HttpRefusal(400, { message: `The client's requested serializer version "${vsn}" is not supported (1.0.0, 2.0.0)` });
+    throw new HttpRefusal(400, {
+      message: `The client's requested serializer version "${vsn}" is not supported (1.0.0, 2.0.0)`,
+    });
   }
   return { vsn: vsn as Vsn, tenantToken };
 }

@@ -27,9 +27,11 @@ export class RealtimeSocket implements ChannelSocket {
     ws.on('message', (data, isBinary) => {
       this.touch();
       const frame = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      this.queue = this.queue.then(() => this.handle(frame, isBinary)).catch((error: unknown) => {
-        ctx.log.error('realtime', `message handling failed: ${(error as Error).stack ?? String(error)}`);
-      });
+      this.queue = this.queue
+        .then(() => this.handle(frame, isBinary))
+        .catch((error: unknown) => {
+          ctx.log.error('realtime', `message handling failed: ${(error as Error).stack ?? String(error)}`);
+        });
     });
     ws.on('close', () => this.cleanUp());
     ws.on('error', () => this.cleanUp());

@@ -32,7 +32,11 @@ export class SubscriptionError extends Error {}
 
 /** A stable 27-bit id of the params as the client sent them (the range of :erlang.phash2/1). */
 export function subscriptionId(raw: Record<string, unknown>): number {
-  const canonical = JSON.stringify(Object.keys(raw).sort().map((key) => [key, raw[key]]));
+  const canonical = JSON.stringify(
+    Object.keys(raw)
+      .sort()
+      .map((key) => [key, raw[key]]),
+  );
   return createHash('sha1').update(canonical).digest().readUInt32BE(0) & 0x7ffffff;
 }
 
@@ -70,9 +74,8 @@ async function failsWith(client: pg.PoolClient, sql: string, values: unknown[]):
 
 async function checkFilter(client: pg.PoolClient, filter: Filter, column: ColumnRow): Promise<void> {
   const type = column.type;
-  const regtype = (
-    await client.query<{ name: string }>('select $1::oid::regtype::text as name', [column.typeoid])
-  ).rows[0]?.name;
+  const regtype = (await client.query<{ name: string }>('select $1::oid::regtype::text as name', [column.typeoid]))
+    .rows[0]?.name;
   if (filter.op === 'in') {
     const { rows } = await client.query<{ n: number }>(
       `select coalesce(jsonb_array_length(to_jsonb($1::text::${type}[])), 0) as n`,
@@ -208,7 +211,9 @@ export class SubscriptionRegistry {
   matching(entity: number, action: 'INSERT' | 'UPDATE' | 'DELETE'): Subscription[] {
     const set = this.byEntity.get(entity);
     if (!set) return [];
-    return [...set].filter((subscription) => subscription.params.action === '*' || subscription.params.action === action);
+    return [...set].filter(
+      (subscription) => subscription.params.action === '*' || subscription.params.action === action,
+    );
   }
 
   get size(): number {
