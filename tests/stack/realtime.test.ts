@@ -3,6 +3,7 @@
 // subscriber's role and claims decide what it sees (RLS), values are typed as PostgREST returns them.
 // "Receives nothing" is checked with a later change the same socket must receive: delivery follows
 // commit order, so once that one has arrived the earlier change was not sent.
+import { randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -168,6 +169,25 @@ describe('postgres_changes: the notifications panel', () => {
     expect(change.old).toEqual({ id: row.id });
   });
 
+  it('leaves out of an update a long value the update did not change (unchanged TOAST), as Realtime does', async () => {
+    const listening = await listen(member.client, [ownNotifications(member, 'UPDATE')]);
+    // Random text does not compress: PostgreSQL stores it outside the row, and logical decoding
+    // does not resend it when another column changes.
+    const row = await notify(member.session.user.id, { content: randomBytes(1500).toString('base64').slice(0, 2000) });
+
+    const marked = await member.client
+      .from('notifications')
+      .update({ read_at: new Date().toISOString() })
+      .eq('id', row.id)
+      .select()
+      .single();
+    const change = await listening.changes.waitFor((c) => idOf(c) === row.id);
+
+    const { content, ...rest } = marked.data as Record<string, unknown>;
+    expect(content).toHaveLength(2000);
+    expect(change.new).toEqual(rest);
+  });
+
   it('sends deletes with the primary key only, without checking RLS, and not through a filter on another column', async () => {
     const [everyDelete, othersDeletes, filtered] = await Promise.all([
       listen(member.client, [{ event: 'DELETE', schema: 'public', table: 'notifications' }]),
@@ -175,6 +195,8 @@ describe('postgres_changes: the notifications panel', () => {
       listen(member.client, [ownNotifications(member, 'DELETE'), ownNotifications(member, 'INSERT')]),
     ]);
     const row = await notify(member.session.user.id);
+    // Rows are checked against RLS when their change is processed: a row deleted first is not sent.
+    await filtered.changes.waitFor((c) => idOf(c) === row.id);
     await serviceClient().from('notifications').delete().eq('id', row.id).throwOnError();
     const sentinel = await notify(member.session.user.id);
 

@@ -326,11 +326,18 @@ export class ChangeProcessor {
     private readonly log: Logger,
   ) {}
 
-  async process(change: Change): Promise<void> {
+  /** `visible` resolves once the change's transaction is visible to other sessions. */
+  async process(change: Change, visible: () => Promise<void>): Promise<void> {
     const subscriptions = this.registry.matching(change.relation.id, change.action);
     if (!subscriptions.length) return;
+    await visible();
     const outputs = await this.outputs(change, subscriptions);
     for (const output of outputs) this.send(output);
+    const sent = outputs.reduce((sum, output) => sum + output.subscriptions.length, 0);
+    this.log.debug(
+      'realtime',
+      `${change.action} ${change.relation.schema}.${change.relation.table}: ${sent} of ${subscriptions.length} subscriptions`,
+    );
   }
 
   private async outputs(change: Change, subscriptions: Subscription[]): Promise<Output[]> {

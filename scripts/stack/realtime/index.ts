@@ -14,6 +14,7 @@ import { startReplication, type ReplicationStream } from './replication.ts';
 import { refuse, routeUpgrade } from './router.ts';
 import { RealtimeSocket } from './socket.ts';
 import { SubscriptionRegistry } from './subscriptions.ts';
+import { waitUntilFinished } from './visibility.ts';
 
 export interface Realtime {
   /** The gateway's `upgrade` handler. */
@@ -37,13 +38,20 @@ export async function startRealtime({ dbPort, log }: { dbPort: number; log: Logg
   const sockets = new Set<RealtimeSocket>();
   let closing = false;
   let commitTime = '';
+  let xid = 0;
+  let finished: Promise<void> | undefined;
+  /** Once per transaction, and only when something has to be looked up in the database. */
+  const visible = () => (finished ??= waitUntilFinished(db.owner, xid));
 
   const onMessage = async (message: PgOutputMessage): Promise<void> => {
     switch (message.tag) {
       case 'begin':
         commitTime = commitTimestamp(message.commitTimeMicros);
+        xid = message.xid;
+        finished = undefined;
         return;
       case 'relation':
+        await visible();
         relations.set(message.relationId, await describeRelation(db.owner, message));
         return;
       case 'insert':
@@ -51,7 +59,7 @@ export async function startRealtime({ dbPort, log }: { dbPort: number; log: Logg
       case 'delete': {
         const relation = relations.get(message.relationId);
         if (!relation) throw new Error(`a change of relation ${message.relationId} came before its description`);
-        await processor.process(changeOf(relation, message, commitTime));
+        await processor.process(changeOf(relation, message, commitTime), visible);
         return;
       }
       default:
