@@ -319,6 +319,20 @@ describe('postgres_changes: values, filters and errors', () => {
     expect(listening.changes.items.map((c) => String(c.new.id))).toEqual([rows[3]?.id, rows[4]?.id].map(String));
   });
 
+  it('hides a row whose policy fails for a subscriber, and goes on with the next rows', async () => {
+    const [first, second] = await Promise.all([
+      listen(member.client, [{ event: 'INSERT', schema: 'public', table: 'contract_fragile' }]),
+      listen(otherMember.client, [{ event: 'INSERT', schema: 'public', table: 'contract_fragile' }]),
+    ]);
+    await sql(`insert into public.contract_fragile (body) values ('boom')`);
+    await sql(`insert into public.contract_fragile (body) values ('ok')`);
+
+    await first.changes.waitFor((c) => c.new.body === 'ok');
+    await second.changes.waitFor((c) => c.new.body === 'ok');
+    expect(first.changes.items.map((c) => c.new.body)).toEqual(['ok']);
+    expect(second.changes.items.map((c) => c.new.body)).toEqual(['ok']);
+  });
+
   it("refuses a filter the server cannot read, with the server's error", async () => {
     const listening = await listen(member.client, [
       { event: 'INSERT', schema: 'public', table: 'notifications', filter: 'user_id=foo.bar' },

@@ -4,11 +4,13 @@
 // primary key, as PostgREST would run it, skipped for deletes and tables without RLS); values typed
 // as to_jsonb gives them (PostgREST's JSON); one message per channel with the ids of its bindings.
 import pg from 'pg';
-import type { RealtimeDb } from './db.ts';
 import type { Logger } from '../log.ts';
+import type { RealtimeDb } from './db.ts';
 import type { Filter } from './params.ts';
 import type { RelationMessage, TupleValue } from './pgoutput.ts';
+import { checkKey, type RlsChecker, type RlsCheck } from './rls.ts';
 import type { Subscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
+import type { TransactionGate } from './visibility.ts';
 
 export type ChangeAction = 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -157,6 +159,18 @@ const COMPARISONS: Record<string, string> = {
   imatch: '~*',
 };
 
+/**
+ * An eq/neq filter on a type whose text form is canonical (subscriptions.ts decides which), compared
+ * as text: the filter value cast to the column type and back, against the value logical decoding
+ * sent (the type's output function). NULL and missing values fail, as in SQL.
+ */
+function passesInJs(filter: Filter, canonical: string, value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  const equal = value === canonical;
+  const result = filter.op === 'eq' ? equal : !equal;
+  return filter.negate ? !result : result;
+}
+
 /** realtime.check_equality_op as one SQL expression over a value parameter. */
 function filterSql(filter: Filter, value: string, type: string, param: (text: string) => string): string {
   if (filter.op === 'isdistinct') {
@@ -178,6 +192,8 @@ interface Typed {
   filters: Map<string, boolean>;
   privileges: Map<string, boolean[]>;
   rls: boolean;
+  /** pg_current_snapshot() of the query (is the change's transaction visible yet?). */
+  snapshot: string;
 }
 
 /** One query as the owner: typed values, filter results and column privileges per role. */
@@ -229,11 +245,13 @@ async function typeChange(db: RealtimeDb, change: Change, roles: string[], filte
     filters: boolean[];
     privileges: boolean[][];
     rls: boolean;
+    snapshot: string;
   }>(
     `select ${fresh.sql} as fresh, ${old.sql} as old,
             to_jsonb(array[${filterSqls.join(', ') || 'true'}]::boolean[]) as filters,
             to_jsonb(array[${privilegeSqls.join(', ') || `'[]'::jsonb`}]::jsonb[]) as privileges,
-            coalesce((select relrowsecurity from pg_catalog.pg_class where oid = ${relid}::oid), false) as rls`,
+            coalesce((select relrowsecurity from pg_catalog.pg_class where oid = ${relid}::oid), false) as rls,
+            pg_catalog.pg_current_snapshot()::text as snapshot`,
     params,
   );
   const row = rows[0] as NonNullable<(typeof rows)[0]>;
@@ -243,57 +261,8 @@ async function typeChange(db: RealtimeDb, change: Change, roles: string[], filte
     filters: new Map(filters.map((filter, index) => [filterKey(filter), row.filters[index] === true])),
     privileges: new Map(roles.map((role, index) => [role, row.privileges[index] ?? []])),
     rls: row.rls,
+    snapshot: row.snapshot,
   };
-}
-
-interface RlsCheck {
-  role: string;
-  claims: string;
-}
-
-const checkKey = (check: RlsCheck) => `${check.role}\u0000${check.claims}`;
-
-function checkSql(check: RlsCheck, exists: string): string {
-  return (
-    `select pg_catalog.set_config('role', ${pg.escapeLiteral(check.role)}, true), ` +
-    `pg_catalog.set_config('request.jwt.claims', ${pg.escapeLiteral(check.claims)}, true);\n${exists};\n`
-  );
-}
-
-/**
- * Row-level security for each distinct (role, claims): `exists(select 1 from <table> where <pk> =
- * …)` in a read-only transaction as that role with those claims (PostgREST's way), all in one round
- * trip; when one of them fails (a policy that raises), each is retried alone and a failure hides the row.
- */
-async function checkRls(db: RealtimeDb, exists: string, checks: RlsCheck[], log: Logger): Promise<Set<string>> {
-  const visible = new Set<string>();
-  if (!checks.length) return visible;
-  const run = async (batch: RlsCheck[]) => {
-    const client = await db.caller.connect();
-    try {
-      const results = (await client.query(
-        `begin read only;\n${batch.map((check) => checkSql(check, exists)).join('')}rollback;`,
-      )) as unknown as pg.QueryResult<{ exists: boolean }>[];
-      batch.forEach((check, index) => {
-        if (results[2 + index * 2]?.rows[0]?.exists === true) visible.add(checkKey(check));
-      });
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
-  try {
-    await run(checks);
-  } catch {
-    for (const check of checks) {
-      await run([check]).catch((error: unknown) =>
-        log.warn('realtime', `row-level security check as ${check.role} failed: ${(error as Error).message}`),
-      );
-    }
-  }
-  return visible;
 }
 
 interface Output {
@@ -323,15 +292,15 @@ export class ChangeProcessor {
   constructor(
     private readonly db: RealtimeDb,
     private readonly registry: SubscriptionRegistry,
+    private readonly rls: RlsChecker,
     private readonly log: Logger,
   ) {}
 
-  /** `visible` resolves once the change's transaction is visible to other sessions. */
-  async process(change: Change, visible: () => Promise<void>): Promise<void> {
+  /** `gate` says when the change's transaction is visible to other sessions (for the RLS check). */
+  async process(change: Change, gate: TransactionGate): Promise<void> {
     const subscriptions = this.registry.matching(change.relation.id, change.action);
     if (!subscriptions.length) return;
-    await visible();
-    const outputs = await this.outputs(change, subscriptions);
+    const outputs = await this.outputs(change, subscriptions, gate);
     for (const output of outputs) this.send(output);
     const sent = outputs.reduce((sum, output) => sum + output.subscriptions.length, 0);
     this.log.debug(
@@ -340,11 +309,21 @@ export class ChangeProcessor {
     );
   }
 
-  private async outputs(change: Change, subscriptions: Subscription[]): Promise<Output[]> {
+  private async outputs(change: Change, subscriptions: Subscription[], gate: TransactionGate): Promise<Output[]> {
     const { relation, action } = change;
     const roles = [...new Set(subscriptions.map(roleOf))].sort();
-    const filters = [...new Map(subscriptions.flatMap((s) => s.params.filters).map((f) => [filterKey(f), f])).values()];
+    const source = action === 'DELETE' ? change.identity : change.columns;
+    const inSql = subscriptions.flatMap((subscription) =>
+      subscription.params.filters.filter((_, index) => !subscription.canonical.get(relation.id)?.[index]),
+    );
+    const filters = [...new Map(inSql.map((f) => [filterKey(f), f])).values()];
     const typed = await typeChange(this.db, change, roles, filters);
+    const passes = (subscription: Subscription) =>
+      subscription.params.filters.every((filter, index) => {
+        const canonical = subscription.canonical.get(relation.id)?.[index];
+        if (!canonical) return typed.filters.get(filterKey(filter)) === true;
+        return passesInJs(filter, canonical, source?.get(filter.column));
+      });
     const pkColumns = relation.columns.filter((column) => column.isPkey);
     const outputs: Output[] = [];
     const pending: { role: string; candidates: Subscription[]; selectable: (column: ColumnInfo) => boolean }[] = [];
@@ -361,9 +340,7 @@ export class ChangeProcessor {
       if (action !== 'DELETE' && !pkColumns.length) error('Error 400: Bad Request, no primary key');
       else if (action !== 'DELETE' && !pkColumns.every(selectable)) error('Error 401: Unauthorized');
       else {
-        const candidates = ofRole.filter((subscription) =>
-          subscription.params.filters.every((filter) => typed.filters.get(filterKey(filter))),
-        );
+        const candidates = ofRole.filter(passes);
         pending.push({ role, candidates, selectable });
       }
     }
@@ -378,7 +355,8 @@ export class ChangeProcessor {
         }
       }
     }
-    const visible = needsRls ? await checkRls(this.db, this.existsSql(change), [...checks.values()], this.log) : null;
+    if (needsRls && checks.size) await gate.ensure(typed.snapshot);
+    const visible = needsRls ? await this.rls.visible(this.existsSql(change), [...checks.values()]) : null;
 
     for (const { role, candidates, selectable } of pending) {
       const ofRole = subscriptions.filter((subscription) => roleOf(subscription) === role);

@@ -1,12 +1,13 @@
 // Realtime's ways into PostgreSQL: the owner (the superuser, as Realtime's own connection is, for the
 // catalog, the publication and casting values) and the caller (`authenticator`, switching to each
-// subscriber's role with its claims, as PostgREST does, for the row-level security check).
+// subscriber's role with its claims, as PostgREST does, for the row-level security check: rls.ts).
 import pg from 'pg';
 
 export interface RealtimeDb {
   dbUrl: string;
+  /** `authenticator`, PostgREST's login role. */
+  callerUrl: string;
   owner: pg.Pool;
-  caller: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -23,12 +24,11 @@ export function realtimeDb(dbPort: number): RealtimeDb {
     return created;
   };
   const owner = pool('postgres', '-c search_path=');
-  const caller = pool('authenticator');
   return {
     dbUrl: `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`,
+    callerUrl: `postgresql://authenticator:postgres@127.0.0.1:${dbPort}/postgres`,
     owner,
-    caller,
-    close: async () => void (await Promise.all([owner.end(), caller.end()])),
+    close: () => owner.end(),
   };
 }
 

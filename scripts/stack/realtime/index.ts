@@ -14,7 +14,8 @@ import { startReplication, type ReplicationStream } from './replication.ts';
 import { refuse, routeUpgrade } from './router.ts';
 import { RealtimeSocket } from './socket.ts';
 import { SubscriptionRegistry } from './subscriptions.ts';
-import { waitUntilFinished } from './visibility.ts';
+import { RlsChecker } from './rls.ts';
+import { TransactionGate } from './visibility.ts';
 
 export interface Realtime {
   /** The gateway's `upgrade` handler. */
@@ -33,25 +34,22 @@ export async function startRealtime({ dbPort, log }: { dbPort: number; log: Logg
   const db = realtimeDb(dbPort);
   const registry = new SubscriptionRegistry();
   const ctx: RealtimeContext = { db, registry, log };
-  const processor = new ChangeProcessor(db, registry, log);
+  const rls = new RlsChecker(db.callerUrl, log);
+  const processor = new ChangeProcessor(db, registry, rls, log);
   const relations = new Map<number, RelationInfo>();
   const sockets = new Set<RealtimeSocket>();
   let closing = false;
   let commitTime = '';
-  let xid = 0;
-  let finished: Promise<void> | undefined;
-  /** Once per transaction, and only when something has to be looked up in the database. */
-  const visible = () => (finished ??= waitUntilFinished(db.owner, xid));
+  let gate = new TransactionGate(db.owner, 0);
 
   const onMessage = async (message: PgOutputMessage): Promise<void> => {
     switch (message.tag) {
       case 'begin':
         commitTime = commitTimestamp(message.commitTimeMicros);
-        xid = message.xid;
-        finished = undefined;
+        gate = new TransactionGate(db.owner, message.xid);
         return;
       case 'relation':
-        await visible();
+        await gate.ensure();
         relations.set(message.relationId, await describeRelation(db.owner, message));
         return;
       case 'insert':
@@ -59,7 +57,7 @@ export async function startRealtime({ dbPort, log }: { dbPort: number; log: Logg
       case 'delete': {
         const relation = relations.get(message.relationId);
         if (!relation) throw new Error(`a change of relation ${message.relationId} came before its description`);
-        await processor.process(changeOf(relation, message, commitTime), visible);
+        await processor.process(changeOf(relation, message, commitTime), gate);
         return;
       }
       default:
@@ -120,6 +118,7 @@ export async function startRealtime({ dbPort, log }: { dbPort: number; log: Logg
       for (const socket of [...sockets]) socket.close();
       wss.close();
       await stream?.stop();
+      await rls.close();
       await db.close();
     },
   };

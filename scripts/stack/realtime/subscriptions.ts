@@ -25,8 +25,19 @@ export interface Subscription {
   role: string;
   /** The tables (oids) it covers, fixed when it was created. */
   entities: number[];
+  /**
+   * Per table, per filter: the filter value in the column type's canonical text, for eq/neq filters
+   * on types whose text form is canonical (compared without a query); undefined otherwise.
+   */
+  canonical: Map<number, (string | undefined)[]>;
   subscriber: Subscriber;
 }
+
+/**
+ * Types for which two values are equal exactly when their text forms are (bool, int2/4/8, text,
+ * oid, varchar, date, uuid, name, and enums); numeric, floats, timestamps or citext are not.
+ */
+const CANONICAL_TEXT_TYPES = new Set([16, 19, 20, 21, 23, 25, 26, 1043, 1082, 2950]);
 
 export class SubscriptionError extends Error {}
 
@@ -44,6 +55,7 @@ interface ColumnRow {
   attname: string;
   type: string;
   typeoid: number;
+  typtype: string;
 }
 
 const raise = (message: string) => new SubscriptionError(`ERROR P0001 (raise_exception) ${message}`);
@@ -107,11 +119,17 @@ async function checkFilter(client: pg.PoolClient, filter: Filter, column: Column
   }
 }
 
-/** realtime.subscription_check_filters for one table. */
-async function checkEntity(client: pg.PoolClient, entity: number, params: SubscriptionParams, role: string) {
+/** realtime.subscription_check_filters for one table; resolves with the filters' canonical values. */
+async function checkEntity(
+  client: pg.PoolClient,
+  entity: number,
+  params: SubscriptionParams,
+  role: string,
+): Promise<(string | undefined)[]> {
   const { rows } = await client.query<ColumnRow>(
-    `select a.attname, pg_catalog.format_type(a.atttypid, null) as type, a.atttypid::int as typeoid
+    `select a.attname, pg_catalog.format_type(a.atttypid, null) as type, a.atttypid::int as typeoid, t.typtype::text
        from pg_catalog.pg_attribute a
+       join pg_catalog.pg_type t on t.oid = a.atttypid
       where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped
         and pg_catalog.has_column_privilege($2, a.attrelid, a.attnum, 'SELECT')
       order by a.attnum`,
@@ -126,6 +144,18 @@ async function checkEntity(client: pg.PoolClient, entity: number, params: Subscr
   for (const selected of params.selectedColumns ?? []) {
     if (!columns.has(selected)) throw raise(`invalid column for select ${selected}`);
   }
+  const canonical: (string | undefined)[] = [];
+  for (const filter of params.filters) {
+    const column = columns.get(filter.column) as ColumnRow;
+    const textual = CANONICAL_TEXT_TYPES.has(column.typeoid) || column.typtype === 'e';
+    if ((filter.op === 'eq' || filter.op === 'neq') && textual) {
+      const { rows: cast } = await client.query<{ value: string }>(`select $1::text::${column.type}::text as value`, [
+        filter.value,
+      ]);
+      canonical.push(cast[0]?.value);
+    } else canonical.push(undefined);
+  }
+  return canonical;
 }
 
 /**
@@ -146,9 +176,10 @@ export async function createSubscriptions(
     for (const { raw, params } of list) {
       const described = describeParams(params);
       let entities: number[];
+      const canonical = new Map<number, (string | undefined)[]>();
       try {
         entities = await entitiesOf(client, params);
-        for (const entity of entities) await checkEntity(client, entity, params, role);
+        for (const entity of entities) canonical.set(entity, await checkEntity(client, entity, params, role));
         if (entities.length) await assertAssumable(client, role);
       } catch (error) {
         const cause = error instanceof SubscriptionError ? error.message : postgrexMessage(error);
@@ -161,7 +192,7 @@ export async function createSubscriptions(
           `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${described}]`,
         );
       }
-      created.push({ id: subscriptionId(raw), params, claims, role, entities, subscriber });
+      created.push({ id: subscriptionId(raw), params, claims, role, entities, canonical, subscriber });
     }
     return created;
   } finally {

@@ -34,3 +34,27 @@ export async function waitUntilFinished(owner: pg.Pool, xid: number): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
 }
+
+/** The visibility of one decoded transaction, checked once. */
+export class TransactionGate {
+  private finished = false;
+  private waiting: Promise<void> | undefined;
+
+  constructor(
+    private readonly owner: pg.Pool,
+    readonly xid: number,
+  ) {}
+
+  /** Resolves once the transaction is visible; `snapshot`, just taken, may already show it. */
+  async ensure(snapshot?: string): Promise<void> {
+    if (this.finished) return;
+    if (snapshot !== undefined && finishedIn(snapshot, this.xid)) {
+      this.finished = true;
+      return;
+    }
+    this.waiting ??= waitUntilFinished(this.owner, this.xid).then(() => {
+      this.finished = true;
+    });
+    await this.waiting;
+  }
+}

@@ -1,0 +1,103 @@
+// Row-level security for the subscribers of one change, in one round trip, the way Realtime's
+// realtime.apply_rls does it: the row's `exists(select 1 from <table> where <primary key> = …)` is
+// prepared once, then executed for each subscriber after switching to its role and JWT claims
+// (PostgREST's `role` and `request.jwt.claims`), in a read-only transaction. The loop is a function
+// in `pg_temp` of a dedicated `authenticator` connection: nothing is left in the database.
+import pg from 'pg';
+import type { Logger } from '../log.ts';
+
+export interface RlsCheck {
+  role: string;
+  /** The JWT claims as JSON. */
+  claims: string;
+}
+
+export const checkKey = (check: RlsCheck) => `${check.role}\u0000${check.claims}`;
+
+const FUNCTION = `
+create function pg_temp.realtime_visible(stmt text, roles text[], claims text[])
+returns jsonb
+language plpgsql
+as $$
+declare
+  results jsonb := '[]'::jsonb;
+  found boolean;
+begin
+  perform pg_catalog.set_config('transaction_read_only', 'on', true);
+  if exists (select 1 from pg_catalog.pg_prepared_statements where name = 'realtime_exists') then
+    deallocate realtime_exists;
+  end if;
+  execute 'prepare realtime_exists as ' || stmt;
+  for i in 1 .. coalesce(pg_catalog.array_length(roles, 1), 0) loop
+    begin
+      perform pg_catalog.set_config('role', roles[i], true),
+              pg_catalog.set_config('request.jwt.claims', claims[i], true);
+      execute 'execute realtime_exists' into found;
+      results := results || pg_catalog.to_jsonb(coalesce(found, false));
+    exception when others then
+      results := results || pg_catalog.to_jsonb(sqlerrm);
+    end;
+  end loop;
+  deallocate realtime_exists;
+  return results;
+end
+$$`;
+
+export class RlsChecker {
+  private client: Promise<pg.Client> | undefined;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly log: Logger,
+  ) {}
+
+  private connection(): Promise<pg.Client> {
+    this.client ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString, application_name: 'stack realtime rls' });
+      client.on('error', () => {
+        this.client = undefined;
+      });
+      await client.connect();
+      await client.query(FUNCTION);
+      return client;
+    })().catch((error: unknown) => {
+      this.client = undefined;
+      throw error;
+    });
+    return this.client;
+  }
+
+  /** The keys of the checks that see the row. A check that fails (a policy raising) does not. */
+  async visible(exists: string, checks: RlsCheck[]): Promise<Set<string>> {
+    const seen = new Set<string>();
+    if (!checks.length) return seen;
+    const client = await this.connection();
+    const { rows } = await client
+      .query<{ results: (boolean | string)[] }>('select pg_temp.realtime_visible($1, $2, $3) as results', [
+        exists,
+        checks.map((check) => check.role),
+        checks.map((check) => check.claims),
+      ])
+      .catch((error: unknown) => {
+        // The connection may be gone (the database restarted): the next change opens a new one.
+        this.client = undefined;
+        void client.end().catch(() => undefined);
+        throw error;
+      });
+    const results = rows[0]?.results ?? [];
+    checks.forEach((check, index) => {
+      const result = results[index];
+      if (result === true) seen.add(checkKey(check));
+      else if (typeof result === 'string') {
+        this.log.warn('realtime', `row-level security check as ${check.role} failed: ${result}`);
+      }
+    });
+    return seen;
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) await (await client.catch(() => undefined))?.end().catch(() => undefined);
+  }
+}
