@@ -333,6 +333,34 @@ describe('postgres_changes: values, filters and errors', () => {
     expect(second.changes.items.map((c) => c.new.body)).toEqual(['ok']);
   });
 
+  it('compares filter values as the column type does (uuid case, numbers, booleans, enums)', async () => {
+    const listening = await listen(member.client, [
+      { event: 'INSERT', schema: 'public', table: 'contract_feed', filter: 'flag=eq.true' },
+      { event: 'INSERT', schema: 'public', table: 'contract_feed', filter: 'amount=eq.7.0' },
+      {
+        event: 'INSERT',
+        schema: 'public',
+        table: 'notifications',
+        filter: `user_id=eq.${member.session.user.id.toUpperCase()}`,
+      },
+      { event: 'INSERT', schema: 'public', table: 'notifications', filter: 'type=neq.system' },
+    ]);
+    const rows = await sql<{ id: string }>(
+      `insert into public.contract_feed (flag, amount) values (true, 1), (false, 7), (null, null) returning id`,
+    );
+    const system = await notify(member.session.user.id, { type: 'system' });
+    const message = await notify(member.session.user.id, { type: 'message' });
+
+    await listening.changes.waitFor((c) => idOf(c) === message.id);
+    expect(listening.changes.items.map((c) => [c.binding, String(idOf(c))])).toEqual([
+      [0, String(rows[0]?.id)],
+      [1, String(rows[1]?.id)],
+      [2, system.id],
+      [2, message.id],
+      [3, message.id],
+    ]);
+  });
+
   it("refuses a filter the server cannot read, with the server's error", async () => {
     const listening = await listen(member.client, [
       { event: 'INSERT', schema: 'public', table: 'notifications', filter: 'user_id=foo.bar' },

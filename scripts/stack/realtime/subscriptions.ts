@@ -34,10 +34,12 @@ export interface Subscription {
 }
 
 /**
- * Types for which two values are equal exactly when their text forms are (bool, int2/4/8, text,
- * oid, varchar, date, uuid, name, and enums); numeric, floats, timestamps or citext are not.
+ * Types whose values are equal exactly when the text their output function writes is, and whose
+ * cast to text is that output (name, int2/4/8, text, oid, varchar, uuid, and enums). Not numeric,
+ * floats, dates and timestamps (DateStyle, TimeZone), citext, or bool (its cast says 'true', its
+ * output 't').
  */
-const CANONICAL_TEXT_TYPES = new Set([16, 19, 20, 21, 23, 25, 26, 1043, 1082, 2950]);
+const CANONICAL_TEXT_TYPES = new Set([19, 20, 21, 23, 25, 26, 1043, 2950]);
 
 export class SubscriptionError extends Error {}
 
