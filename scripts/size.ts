@@ -32,7 +32,7 @@ const BUDGET = {
 const SOURCES = {
   landingRoute: 'src/app/routes/landing.tsx',
   supabaseClient: 'src/lib/supabase-client.ts',
-  phoneField: 'src/features/auth/components/phone-field.tsx',
+  phoneField: 'src/components/form/phone-field.tsx',
   dashboardShell: ['src/app/routes/dashboard/layout.tsx', 'src/app/routes/dashboard/home.tsx'],
 };
 

@@ -4,7 +4,8 @@ import { FullPageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { landingNoticeState } from '@/features/auth/utils/landing-notice';
 import { useAuth } from '@/lib/auth/auth-context';
-import { authRedirectError, toUserMessage } from '@/lib/errors';
+import { authRedirectError } from '@/lib/errors';
+import { authErrorMessage } from '@/features/auth/utils/error-messages';
 
 // Only a magic link's landing needs it (and, with it, the query machinery): a chunk of its own.
 const MagicLinkExchange = lazy(() =>
@@ -31,7 +32,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   if (loading) return <FullPageLoader />;
   if (!session) {
     const error = authRedirectError(params);
-    const state = error ? landingNoticeState({ tone: 'error', text: toUserMessage(error, 'magic_link') }) : undefined;
+    const state = error
+      ? landingNoticeState({ tone: 'error', text: authErrorMessage(error, 'magic_link') })
+      : undefined;
     return <Navigate to={paths.home.path} replace state={state} />;
   }
   if (mfaRequired) return <Navigate to={paths.home.path} replace />;

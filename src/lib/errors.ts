@@ -38,7 +38,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * Auth errors are recognised the way auth-js itself does (its `__isAuthError` marker and the class
  * name), so this module, which is in the entry chunk, does not import supabase-js at run time.
  */
-type AuthErrorLike = AuthError & { reasons?: unknown };
+export type AuthErrorLike = AuthError & { reasons?: unknown };
 
 export function isAuthError(error: unknown): error is AuthErrorLike {
   return isObject(error) && '__isAuthError' in error;
@@ -210,7 +210,7 @@ const WEAK_PASSWORD_REASONS: Partial<Record<string, MessageKey>> = {
 };
 
 /** Weak-password reasons are passed on to the user (account-and-access.md §5), joined with commas. */
-function weakPasswordMessage(error: AuthErrorLike): string {
+export function weakPasswordMessage(error: AuthErrorLike): string {
   const reasons: string[] =
     isAuthWeakPasswordError(error) && Array.isArray(error.reasons)
       ? error.reasons.filter((reason): reason is string => typeof reason === 'string')
@@ -231,29 +231,11 @@ function authMessage(error: AuthErrorLike): string {
   return error.status ? t(httpStatusMessageKey(error.status)) : t('http.unexpected');
 }
 
-/**
- * Operations whose failures have their own texts (account-and-access.md §8 and docs/decisions.md):
- * - `sign_up`: an e-mail (hook) failure → 'Nie udało się wysłać emaila aktywacyjnego', anything
- *   unexpected → 'Wystąpił błąd podczas rejestracji';
- * - `resend_activation`: → 'Nie udało się wysłać linku aktywacyjnego';
- * - `activation`: an expired or used link, else 'Wystąpił błąd podczas aktywacji konta';
- * - `magic_link`: the code of a magic link could not be exchanged, or Supabase redirected with an error;
- * - `reset_link`: the reset code could not be exchanged → 'Link resetowania hasła wygasł lub jest nieprawidłowy';
- * - `password_update`: else 'Wystąpił błąd podczas zmiany hasła'.
- */
-export type ErrorContext =
-  'sign_up' | 'resend_activation' | 'activation' | 'magic_link' | 'reset_link' | 'password_update';
-
 /** The Supabase Auth error code (`invalid_credentials`, `otp_expired`, …) of an error, if it has one. */
 export function authErrorCode(error: unknown): string | undefined {
   if (isAuthError(error)) return typeof error.code === 'string' ? error.code : undefined;
   if (error instanceof AppError) return error.code;
   return undefined;
-}
-
-/** The sign-in failed because the e-mail was never confirmed: the screen offers to resend the link. */
-export function isEmailNotConfirmed(error: unknown): boolean {
-  return authErrorCode(error) === 'email_not_confirmed';
 }
 
 /**
@@ -269,58 +251,28 @@ export function authRedirectError(params: URLSearchParams): AppError | null {
   });
 }
 
-/** The send-email hook (or the e-mail it sends) failed: GoTrue answers 5xx, `hook_*` or `unexpected_failure`. */
-function isEmailDeliveryFailure(error: unknown): boolean {
+/**
+ * The send-email hook (or the e-mail it sends) failed: GoTrue answers 5xx, `hook_*` or
+ * `unexpected_failure` to the call that wanted to send it.
+ */
+export function isEmailDeliveryFailure(error: unknown): boolean {
+  if (!isAuthError(error)) return false;
   const code = authErrorCode(error);
   if (code && (code.startsWith('hook_') || code === 'unexpected_failure')) return true;
   const status = getErrorStatus(error);
   return status !== undefined && status >= 500;
 }
 
-function isWeakPassword(error: unknown): error is AuthErrorLike {
+/** Auth refused a password as too weak (at sign-up, reset or change). */
+export function isWeakPassword(error: unknown): error is AuthErrorLike {
   return isAuthError(error) && (isAuthWeakPasswordError(error) || error.code === 'weak_password');
 }
 
-function contextMessage(error: unknown, context: ErrorContext): string {
-  const code = authErrorCode(error);
-  switch (context) {
-    case 'sign_up':
-      if (isWeakPassword(error)) return weakPasswordMessage(error);
-      if (code === 'user_already_exists' || code === 'email_exists') return t('auth.user_already_exists');
-      if (code === 'captcha_failed') return t('validation.captcha.required');
-      if (code === 'email_address_invalid') return t('validation.email.invalid');
-      if (isNetworkError(error)) return t('network.failure');
-      // Only Auth's answer can mean the e-mail failed; a failed RPC before sign-up is a registration error.
-      if (isAuthError(error) && isEmailDeliveryFailure(error)) return t('auth.activation_email_failed');
-      return t('auth.registration_failed');
-    case 'resend_activation':
-      if (code === 'captcha_failed') return t('validation.captcha.required');
-      if (isNetworkError(error)) return t('network.failure');
-      return t('auth.activation_link_failed');
-    case 'activation':
-      if (isNetworkError(error)) return t('network.failure');
-      if (code === 'otp_expired') return t('activation.link_expired');
-      return t('activation.failed');
-    case 'magic_link':
-      if (isNetworkError(error)) return t('network.failure');
-      if (code === 'otp_expired') return t('auth.magic_link_expired');
-      return t('auth.link_invalid');
-    case 'reset_link':
-      return t('reset.link_expired');
-    case 'password_update':
-      if (isWeakPassword(error)) return weakPasswordMessage(error);
-      if (code === 'same_password') return t('auth.same_password');
-      if (isNetworkError(error)) return t('network.failure');
-      return t('reset.failed');
-  }
-}
-
 /**
- * The Polish message to show for any error; with a context, the text the spec gives for a failure
- * of that operation.
+ * The Polish message to show for any error. Features with texts of their own for an operation's
+ * failures (e.g. sign-up) map those in the feature and fall back to this.
  */
-export function toUserMessage(error: unknown, context?: ErrorContext): string {
-  if (context) return contextMessage(error, context);
+export function toUserMessage(error: unknown): string {
   if (error == null) return t('http.unexpected');
 
   // A stable message key raised by an RPC or trigger (P0001) or thrown by the app.

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ToastProvider } from '@/components/ui/toast';
 import { t } from '@/i18n/messages';
 import { DashboardHeader } from './dashboard-header';
 import { SessionExpiryBox } from './session-expiry-box';
@@ -12,21 +13,23 @@ export function DashboardLayout() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   return (
-    <div className="min-h-dvh bg-surface text-ink">
-      <a
-        href="#main-content"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-contrast"
-      >
-        {t('app.skip_to_content')}
-      </a>
-      <DashboardHeader menuId={menuId} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
-      <div className="flex">
-        <SideMenu id={menuId} open={menuOpen} onClose={closeMenu} />
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-8">
-          <Outlet />
-        </main>
+    <ToastProvider>
+      <div className="min-h-dvh bg-surface text-ink">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-contrast"
+        >
+          {t('app.skip_to_content')}
+        </a>
+        <DashboardHeader menuId={menuId} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+        <div className="flex">
+          <SideMenu id={menuId} open={menuOpen} onClose={closeMenu} />
+          <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-8">
+            <Outlet />
+          </main>
+        </div>
+        <SessionExpiryBox />
       </div>
-      <SessionExpiryBox />
-    </div>
+    </ToastProvider>
   );
 }

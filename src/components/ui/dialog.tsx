@@ -15,14 +15,42 @@ type DialogProps = {
   description?: ReactNode;
   /** Usually the dialog's buttons. The first focusable element gets the focus on open. */
   children?: ReactNode;
+  /** Width of the panel: md (forms, confirmations), lg or xl (editors, previews). */
+  size?: 'md' | 'lg' | 'xl';
+  /** False while something is in flight that must not be abandoned (Escape and backdrop do nothing). */
+  dismissible?: boolean;
+  /** `center`: a modal box; `right`: a full-height slide-over panel at the right edge (e.g. notifications). */
+  placement?: 'center' | 'right';
 };
+
+const WIDTHS = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+const PLACEMENTS = {
+  center: {
+    backdrop: 'items-center justify-center overflow-y-auto p-4',
+    panel: 'max-h-[calc(100dvh-2rem)] rounded-xl border',
+  },
+  right: {
+    backdrop: 'justify-end',
+    panel: 'h-dvh border-l',
+  },
+} as const;
 
 /**
  * A modal dialog: role="dialog", aria-modal, labelled by its title; focus moves in on open, stays
  * inside while open (Tab wraps) and returns to where it was on close; Escape and a click on the
  * backdrop close it.
  */
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  size = 'md',
+  dismissible = true,
+  placement = 'center',
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -42,12 +70,12 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        onClose();
+        if (dismissible) onClose();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [open, onClose, dismissible]);
 
   if (!open) return null;
 
@@ -71,9 +99,9 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
 
   return createPortal(
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4"
+      className={`fixed inset-0 z-50 flex bg-black/70 ${PLACEMENTS[placement].backdrop}`}
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (dismissible && event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -84,7 +112,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={trapTab}
-        className="w-full max-w-md rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl"
+        className={`relative w-full ${WIDTHS[size]} overflow-y-auto border-surface-border bg-surface-raised p-6 shadow-2xl ${PLACEMENTS[placement].panel}`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-ink">
           {title}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMessageKey, messages, t, translate } from '../messages';
+import { isMessageKey, messageDomains, messages, t, translate } from '../messages';
 
 describe('the message catalogue', () => {
   it('holds the spec texts letter for letter', () => {
@@ -8,6 +8,17 @@ describe('the message catalogue', () => {
     expect(messages['validation.name.min']).toBe('Imię i nazwisko musi mieć co najmniej 3 znaki');
     expect(messages['auth.session_expired.text']).toBe('Twoja sesja wygasła. Zaloguj się ponownie, aby kontynuować.');
     expect(messages['settings.email_change_failed']).toBe('Nie udało się rozpocząć procesu zmiany adresu email');
+  });
+
+  it('defines each key in one domain file only', () => {
+    const seen = new Map<string, number>();
+    messageDomains.forEach((domain, index) => {
+      for (const key of Object.keys(domain)) {
+        expect(seen.get(key), `${key} is in two domain files`).toBeUndefined();
+        seen.set(key, index);
+      }
+    });
+    expect(seen.size).toBe(Object.keys(messages).length);
   });
 
   it('has no empty text and no stray whitespace', () => {

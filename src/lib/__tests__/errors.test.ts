@@ -13,7 +13,6 @@ import {
   authRedirectError,
   getErrorStatus,
   isConnectionProblem,
-  isEmailNotConfirmed,
   isNetworkError,
   toUserMessage,
   unwrap,
@@ -290,61 +289,7 @@ describe('unwrap', () => {
   });
 });
 
-describe('toUserMessage with an operation (account-and-access.md §8)', () => {
-  const hookDown = new AuthRetryableFetchError('Error sending confirmation email', 500);
-  const hookTimeout = new AuthApiError('Failed to reach hook', 422, 'hook_timeout');
-  const other = new AuthApiError('Unable to validate email address', 400, 'validation_failed');
-
-  it('sign-up: a failed e-mail, the other failures, and what the user can fix', () => {
-    expect(toUserMessage(hookDown, 'sign_up')).toBe('Nie udało się wysłać emaila aktywacyjnego');
-    expect(toUserMessage(hookTimeout, 'sign_up')).toBe('Nie udało się wysłać emaila aktywacyjnego');
-    expect(toUserMessage(new AuthApiError('x', 500, 'unexpected_failure'), 'sign_up')).toBe(
-      'Nie udało się wysłać emaila aktywacyjnego',
-    );
-    expect(toUserMessage(other, 'sign_up')).toBe('Wystąpił błąd podczas rejestracji');
-    expect(toUserMessage(new AppError('db down', { status: 500 }), 'sign_up')).toBe(
-      'Wystąpił błąd podczas rejestracji',
-    );
-    expect(toUserMessage(new AuthApiError('exists', 422, 'user_already_exists'), 'sign_up')).toBe(
-      'Użytkownik o tym adresie email już istnieje',
-    );
-    expect(toUserMessage(new AuthApiError('captcha', 400, 'captcha_failed'), 'sign_up')).toBe(
-      'Proszę potwierdzić, że nie jesteś robotem',
-    );
-    expect(toUserMessage(new AuthWeakPasswordError('weak', 422, ['characters']), 'sign_up')).toBe(
-      'Hasło musi zawierać wielką literę, małą literę i cyfrę',
-    );
-    expect(toUserMessage(new TypeError('Failed to fetch'), 'sign_up')).toBe(NETWORK);
-  });
-
-  it('resend: "Nie udało się wysłać linku aktywacyjnego"', () => {
-    expect(toUserMessage(hookDown, 'resend_activation')).toBe('Nie udało się wysłać linku aktywacyjnego');
-    expect(toUserMessage(other, 'resend_activation')).toBe('Nie udało się wysłać linku aktywacyjnego');
-    expect(toUserMessage(new TypeError('Failed to fetch'), 'resend_activation')).toBe(NETWORK);
-  });
-
-  it('activation: an expired or used link, else the activation error', () => {
-    expect(toUserMessage(new AuthApiError('expired', 403, 'otp_expired'), 'activation')).toBe(
-      'Link aktywacyjny wygasł lub został już użyty. Zaloguj się, aby wysłać nowy link aktywacyjny.',
-    );
-    expect(toUserMessage(other, 'activation')).toBe('Wystąpił błąd podczas aktywacji konta');
-  });
-
-  it('reset link and password change', () => {
-    expect(toUserMessage(other, 'reset_link')).toBe('Link resetowania hasła wygasł lub jest nieprawidłowy');
-    expect(toUserMessage(new AuthApiError('same', 422, 'same_password'), 'password_update')).toBe(
-      'Nowe hasło musi się różnić od obecnego',
-    );
-    expect(toUserMessage(other, 'password_update')).toBe('Wystąpił błąd podczas zmiany hasła');
-  });
-
-  it('magic link: expired, or otherwise invalid', () => {
-    expect(toUserMessage(new AuthApiError('expired', 403, 'otp_expired'), 'magic_link')).toBe(
-      'Link logowania wygasł lub został już użyty. Wyślij nowy link.',
-    );
-    expect(toUserMessage(other, 'magic_link')).toBe('Link logowania jest nieprawidłowy. Wyślij nowy link.');
-  });
-
+describe('auth redirect errors', () => {
   it('reads the error Supabase puts in a redirect address', () => {
     const error = authRedirectError(
       new URLSearchParams('error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid'),
@@ -352,13 +297,5 @@ describe('toUserMessage with an operation (account-and-access.md §8)', () => {
     expect(error?.code).toBe('otp_expired');
     expect(toUserMessage(error)).toBe('Link wygasł lub został już użyty');
     expect(authRedirectError(new URLSearchParams('code=abc'))).toBeNull();
-  });
-
-  it('recognises an unconfirmed e-mail, and a wrong second-factor code', () => {
-    expect(isEmailNotConfirmed(new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'))).toBe(true);
-    expect(isEmailNotConfirmed(other)).toBe(false);
-    expect(toUserMessage(new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed'))).toBe(
-      'Nieprawidłowy kod',
-    );
   });
 });

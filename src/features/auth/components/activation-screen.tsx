@@ -5,9 +5,10 @@ import { buttonClassName } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
-import { authRedirectError, toUserMessage } from '@/lib/errors';
+import { authRedirectError } from '@/lib/errors';
 import { useActivation } from '../api/verify-activation';
 import { landingNoticeState } from '../utils/landing-notice';
+import { authErrorMessage } from '../utils/error-messages';
 
 /** account-and-access.md §9: after activation, the next page comes after 2 seconds. */
 export const ACTIVATION_REDIRECT_MS = 2_000;
@@ -36,10 +37,10 @@ export function ActivationScreen() {
   const activation = useActivation(token);
 
   let outcome: Outcome;
-  if (redirectError) outcome = { state: 'error', message: toUserMessage(redirectError, 'activation') };
+  if (redirectError) outcome = { state: 'error', message: authErrorMessage(redirectError, 'activation') };
   else if (!token) outcome = { state: 'error', message: t('activation.token_missing') };
   else if (activation.isPending) outcome = { state: 'loading' };
-  else if (activation.isError) outcome = { state: 'error', message: toUserMessage(activation.error, 'activation') };
+  else if (activation.isError) outcome = { state: 'error', message: authErrorMessage(activation.error, 'activation') };
   else if (activation.data.status === 'already_active')
     outcome = { state: 'success', message: t('activation.already_active'), next: 'dashboard' };
   else

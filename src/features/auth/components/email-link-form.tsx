@@ -10,7 +10,7 @@ import { useSendPasswordReset } from '../api/send-password-reset';
 import { emailOnlySchema } from '../schemas/email.schema';
 import { normaliseEmail } from '../utils/redirect-urls';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
-import { EmailField } from './email-field';
+import { EmailField } from '@/components/form/email-field';
 
 type EmailLinkFormProps = {
   /** 'reset': forgot-password mode; 'magic': magic-link mode. Both show the e-mail field only. */

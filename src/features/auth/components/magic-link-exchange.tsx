@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
-import { toUserMessage } from '@/lib/errors';
 import { useCodeExchange } from '../api/exchange-code';
 import { landingNoticeState } from '../utils/landing-notice';
+import { authErrorMessage } from '../utils/error-messages';
 
 /**
  * /dashboard?code=… (a magic link, through Supabase's verify URL): exchanges the code before the
@@ -25,7 +25,7 @@ export function MagicLinkExchange({ code }: { code: string }) {
     } else if (exchange.isError) {
       void navigate(paths.home.path, {
         replace: true,
-        state: landingNoticeState({ tone: 'error', text: toUserMessage(exchange.error, 'magic_link') }),
+        state: landingNoticeState({ tone: 'error', text: authErrorMessage(exchange.error, 'magic_link') }),
       });
     }
   }, [exchange.isSuccess, exchange.isError, exchange.error, navigate, pathname, search]);

@@ -4,14 +4,15 @@ import { LinkButton } from '@/components/form/link-button';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { t } from '@/i18n/messages';
-import { isEmailNotConfirmed, toUserMessage } from '@/lib/errors';
+import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { useSignIn } from '../api/sign-in-with-password';
 import { loginSchema } from '../schemas/login.schema';
 import { normaliseEmail } from '../utils/redirect-urls';
 import { ResendActivationPanel } from './resend-activation-panel';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
-import { EmailField } from './email-field';
+import { EmailField } from '@/components/form/email-field';
+import { isEmailNotConfirmed } from '../utils/error-messages';
 
 type PasswordLoginFormProps = {
   defaultEmail: string;

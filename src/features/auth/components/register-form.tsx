@@ -7,7 +7,6 @@ import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FieldShell, TextField, inputClassName } from '@/components/form/text-field';
 import { t } from '@/i18n/messages';
-import { toUserMessage } from '@/lib/errors';
 import { useResolvedForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
 import { useRegister } from '../api/register';
@@ -23,8 +22,9 @@ import { normaliseEmail } from '../utils/redirect-urls';
 import { registrationProblems } from '../utils/registration-rules';
 import { RegisterCaptcha } from './register-captcha';
 import { ResendActivationPanel } from './resend-activation-panel';
-import type * as PhoneFieldModule from './phone-field';
-import { EmailField } from './email-field';
+import type * as PhoneFieldModule from '@/components/form/phone-field';
+import { EmailField } from '@/components/form/email-field';
+import { authErrorMessage } from '../utils/error-messages';
 
 /*
  * The 'Rejestracja' tab: a lazy chunk of its own (the landing page does not download it until the
@@ -33,7 +33,7 @@ import { EmailField } from './email-field';
 
 let phoneModule: Promise<typeof PhoneFieldModule> | null = null;
 function loadPhoneModule() {
-  phoneModule ??= import('./phone-field').catch((error: unknown) => {
+  phoneModule ??= import('@/components/form/phone-field').catch((error: unknown) => {
     phoneModule = null;
     throw error;
   });
@@ -130,7 +130,7 @@ export function RegisterForm() {
       else setError('referralCode', { message: 'validation.referral_code.invalid' }, { shouldFocus: true });
     } catch (error) {
       resetCaptcha();
-      setFormError(toUserMessage(error, 'sign_up'));
+      setFormError(authErrorMessage(error, 'sign_up'));
     }
   };
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/messages';
-import { toUserMessage } from '@/lib/errors';
 import { useResendActivation } from '../api/resend-activation';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
+import { authErrorMessage } from '../utils/error-messages';
 
 type ResendActivationPanelProps = {
   email: string;
@@ -27,7 +27,7 @@ export function ResendActivationPanel({ email, onCancel }: ResendActivationPanel
       await resend.mutateAsync({ email, captchaToken: await captcha.getToken() });
     } catch (failure) {
       captcha.reset();
-      setError(toUserMessage(failure, 'resend_activation'));
+      setError(authErrorMessage(failure, 'resend_activation'));
     }
   };
 

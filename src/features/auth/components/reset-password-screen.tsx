@@ -8,12 +8,13 @@ import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
-import { authRedirectError, toUserMessage } from '@/lib/errors';
+import { authRedirectError } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { useCodeExchange } from '../api/exchange-code';
 import { useUpdatePassword } from '../api/update-password';
 import { resetPasswordSchema } from '../schemas/reset-password.schema';
 import { landingNoticeState } from '../utils/landing-notice';
+import { authErrorMessage } from '../utils/error-messages';
 
 /** account-and-access.md §9: reset 2 s after success, 3 s after a failed exchange. */
 export const RESET_SUCCESS_REDIRECT_MS = 2_000;
@@ -53,7 +54,7 @@ function NewPasswordForm() {
     try {
       await update.mutateAsync(password);
     } catch (error) {
-      setFormError(toUserMessage(error, 'password_update'));
+      setFormError(authErrorMessage(error, 'password_update'));
       return;
     }
     // The success is kept in the history entry (the code leaves the address), then the
@@ -121,7 +122,7 @@ export function ResetPasswordScreen() {
   if (failed) {
     return (
       <div className="space-y-3 text-center">
-        <FormAlert>{toUserMessage(redirectError ?? exchange.error, 'reset_link')}</FormAlert>
+        <FormAlert>{authErrorMessage(redirectError ?? exchange.error, 'reset_link')}</FormAlert>
         <p className="text-sm text-ink-muted">{t('reset.redirect')}</p>
       </div>
     );

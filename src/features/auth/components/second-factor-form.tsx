@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
-import { TextField } from '@/components/form/text-field';
+import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -48,14 +48,7 @@ export function SecondFactorForm() {
         <h2 className="text-lg font-semibold text-ink">{t('auth.mfa.title')}</h2>
         <p className="text-sm text-ink-muted">{t('auth.mfa.description')}</p>
       </div>
-      <TextField
-        label={t('auth.mfa.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={formState.errors.code?.message}
-        {...register('code')}
-      />
+      <OneTimeCodeField label={t('auth.mfa.code')} error={formState.errors.code?.message} {...register('code')} />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <SubmitButton
         pending={formState.isSubmitting}

@@ -4,7 +4,7 @@ import { emailField } from './email.schema';
 
 /**
  * The phone rules need libphonenumber, which lives in the phone-input chunk: the form passes its
- * check in once that chunk is loaded (components/phone-field.tsx).
+ * check in once that chunk is loaded (src/components/form/phone-field.tsx).
  */
 export type PhoneCheck = (value: string) => MessageKey | null;
 

@@ -1,5 +1,5 @@
 import { t } from '@/i18n/messages';
-import { checkPhone, isServicePhoneValid } from '../../components/phone-field';
+import { checkPhone, isServicePhoneValid } from '@/components/form/phone-field';
 import { registrationProblems, type RegistrationInput } from '../registration-rules';
 
 const valid: RegistrationInput = {

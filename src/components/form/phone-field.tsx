@@ -2,14 +2,14 @@ import 'react-phone-number-input/style.css';
 import { useId, type Ref } from 'react';
 import PhoneInput, { isValidPhoneNumber, parsePhoneNumber } from 'react-phone-number-input/min';
 import labels from 'react-phone-number-input/locale/pl';
-import { errorAttributes, FieldShell, inputClassName } from '@/components/form/text-field';
+import { errorAttributes, FieldShell, inputClassName } from './text-field';
 import type { MessageKey } from '@/i18n/messages';
 
 /*
  * The phone-input chunk: react-phone-number-input with libphonenumber's MIN metadata (never max),
  * Polish country names, and the flags served by the app itself (vite.config.ts copies
- * country-flag-icons to /flags), not by the library's default third-party host. Only the
- * registration tab loads it.
+ * country-flag-icons to /flags), not by the library's default third-party host. Loaded on demand
+ * (registration tab, profile form), never in the entry chunk.
  */
 
 /** Our copy of the 3:2 flags (vite.config.ts, phoneFlags plugin). */

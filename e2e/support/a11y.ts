@@ -1,0 +1,25 @@
+// Accessibility checks with axe-core: every screen an E2E journey shows must have no serious or
+// critical violation (WCAG 2.x A and AA rules, best practices included).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Runs axe-core on the page as it is now (optionally limited to a part of it, e.g. an open dialog)
+ * and fails with a readable list when anything serious or critical is found. Wait for the screen's
+ * content first: a loading state checks nothing.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string; label?: string } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = serious.map(
+    (violation) =>
+      `${violation.impact}: ${violation.id} (${violation.help})\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`)
+        .join('\n'),
+  );
+  expect(report, `axe-core on ${options.label ?? page.url()}`).toEqual([]);
+}

@@ -1,0 +1,70 @@
+/**
+ * The account area's own failure texts (account-and-access.md §8 and docs/decisions.md), on top of
+ * the generic mapping of lib/errors.ts. Components of the auth feature call `authErrorMessage`.
+ */
+import { t } from '@/i18n/messages';
+import {
+  authErrorCode,
+  isEmailDeliveryFailure,
+  isNetworkError,
+  isWeakPassword,
+  toUserMessage,
+  weakPasswordMessage,
+} from '@/lib/errors';
+
+/**
+ * Operations whose failures have their own texts:
+ * - `sign_up`: an e-mail (hook) failure → 'Nie udało się wysłać emaila aktywacyjnego', anything
+ *   unexpected → 'Wystąpił błąd podczas rejestracji';
+ * - `resend_activation`: → 'Nie udało się wysłać linku aktywacyjnego';
+ * - `activation`: an expired or used link, else 'Wystąpił błąd podczas aktywacji konta';
+ * - `magic_link`: the code of a magic link could not be exchanged, or Supabase redirected with an error;
+ * - `reset_link`: the reset code could not be exchanged → 'Link resetowania hasła wygasł lub jest nieprawidłowy';
+ * - `password_update`: else 'Wystąpił błąd podczas zmiany hasła'.
+ */
+export type AuthErrorContext =
+  'sign_up' | 'resend_activation' | 'activation' | 'magic_link' | 'reset_link' | 'password_update';
+
+/** The sign-in failed because the e-mail was never confirmed: the screen offers to resend the link. */
+export function isEmailNotConfirmed(error: unknown): boolean {
+  return authErrorCode(error) === 'email_not_confirmed';
+}
+
+function contextMessage(error: unknown, context: AuthErrorContext): string {
+  const code = authErrorCode(error);
+  switch (context) {
+    case 'sign_up':
+      if (isWeakPassword(error)) return weakPasswordMessage(error);
+      if (code === 'user_already_exists' || code === 'email_exists') return t('auth.user_already_exists');
+      if (code === 'captcha_failed') return t('validation.captcha.required');
+      if (code === 'email_address_invalid') return t('validation.email.invalid');
+      if (isNetworkError(error)) return t('network.failure');
+      // Only Auth's answer can mean the e-mail failed; a failed RPC before sign-up is a registration error.
+      if (isEmailDeliveryFailure(error)) return t('auth.activation_email_failed');
+      return t('auth.registration_failed');
+    case 'resend_activation':
+      if (code === 'captcha_failed') return t('validation.captcha.required');
+      if (isNetworkError(error)) return t('network.failure');
+      return t('auth.activation_link_failed');
+    case 'activation':
+      if (isNetworkError(error)) return t('network.failure');
+      if (code === 'otp_expired') return t('activation.link_expired');
+      return t('activation.failed');
+    case 'magic_link':
+      if (isNetworkError(error)) return t('network.failure');
+      if (code === 'otp_expired') return t('auth.magic_link_expired');
+      return t('auth.link_invalid');
+    case 'reset_link':
+      return t('reset.link_expired');
+    case 'password_update':
+      if (isWeakPassword(error)) return weakPasswordMessage(error);
+      if (code === 'same_password') return t('auth.same_password');
+      if (isNetworkError(error)) return t('network.failure');
+      return t('reset.failed');
+  }
+}
+
+/** The Polish message for a failure; with a context, the text the spec gives for that operation. */
+export function authErrorMessage(error: unknown, context?: AuthErrorContext): string {
+  return context ? contextMessage(error, context) : toUserMessage(error);
+}

@@ -1,0 +1,22 @@
+/** Main panel, notifications, referral programme and community (dashboard.md §2, §8). */
+export const dashboardMessages = {
+  'dashboard.title': 'Panel główny',
+  'dashboard.recent_activity': 'Ostatnie aktywności',
+  'dashboard.anonymous': 'Anonim',
+  'notifications.title': 'Powiadomienia',
+  'notifications.empty': 'Brak powiadomień',
+  'notifications.load_failed': 'Nie udało się załadować powiadomień',
+  'referral.generate': 'Generuj kod',
+  'referral.generate_title': 'Generuj nowy kod polecający',
+  'referral.empty': 'Nie masz jeszcze żadnych poleconych osób.',
+  'community.posts_load_failed': 'Error loading posts',
+  'community.reaction_add_failed': 'Nie udało się dodać reakcji',
+  'community.reaction_remove_failed': 'Nie udało się usunąć reakcji',
+  'referral.invalid_limit': 'Nieprawidłowe dane',
+  'referral.description_too_long': 'Opis kodu polecającego jest za długi',
+  'referral.code_limit_reached': 'Osiągnięto limit kodów polecających',
+  'referral.code_generation_failed': 'Nie udało się wygenerować kodu polecającego',
+  'notifications.cannot_mark_unread': 'Przeczytanego powiadomienia nie można oznaczyć jako nieprzeczytane',
+  'community.invalid_page': 'Error loading posts',
+  'community.post_not_found': 'Nie znaleziono posta',
+} as const;

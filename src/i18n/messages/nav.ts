@@ -1,0 +1,22 @@
+/** The dashboard menu and header (dashboard.md §2). */
+export const navMessages = {
+  'nav.dashboard': 'Dashboard',
+  'nav.apps': 'Aplikacje',
+  'nav.community': 'Społeczność',
+  'nav.investments': 'Dołącz do Klubu',
+  'nav.ccc': 'Pakiety CCC',
+  'nav.referral': 'Program Partnerski',
+  'nav.wallet': 'eWallet',
+  'nav.ideas': 'Pomysły',
+  'nav.submit_idea': 'Zgłoś pomysł',
+  'nav.settings': 'Ustawienia',
+  'nav.admin': 'Panel Admina',
+  'nav.main_menu': 'Menu główne',
+  'nav.open_menu': 'Otwórz menu',
+  'nav.close_menu': 'Zamknij menu',
+  'nav.user_menu': 'Menu użytkownika',
+  'nav.sign_out': 'Wyloguj',
+  'nav.notifications': 'Powiadomienia',
+  'nav.membership': 'Członkostwo',
+  'nav.membership_label': 'Poziom członkostwa',
+} as const;

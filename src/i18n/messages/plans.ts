@@ -1,0 +1,21 @@
+/** Membership plans, payment and CCC packages (dashboard.md §2, §5, §8, §9). */
+export const plansMessages = {
+  'validation.payment.method_required': 'Wybierz metodę płatności',
+  'validation.ccc.package_required': 'Wybierz pakiet',
+  'ccc.title': 'Pakiety CCC',
+  'ccc.buy': 'Kup pakiet',
+  'ccc.sold_out': 'Brak dostępnych miejsc',
+  'ccc.purchase_title': 'Zakup pakietu {tier}',
+  'ccc.acc_discount': '-10% RABATU',
+  'ccc.amount_due': 'Do zapłaty',
+  'ccc.buy_now': 'Kup teraz',
+  'ccc.load_failed': 'Nie udało się pobrać pakietów CCC',
+  'ccc.invalid_package': 'Nieprawidłowy pakiet',
+  'ccc.assign_failed': 'Nie udało się przydzielić pakietu CCC',
+  'payment.failed': 'Wystąpił błąd podczas płatności',
+  'membership.plan_not_found': 'Nie znaleziono planu członkostwa',
+  'ccc.no_slots': 'Brak dostępnych miejsc',
+  'ccc.invalid_quantity': 'Liczba pakietów musi wynosić od 1 do 10',
+  'ccc.user_not_found': 'Użytkownik nie istnieje',
+  'ccc.assignment_not_found': 'Nie znaleziono przydziału pakietu',
+} as const;
