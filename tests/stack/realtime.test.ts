@@ -361,6 +361,16 @@ describe('postgres_changes: values, filters and errors', () => {
     ]);
   });
 
+  it('sends only the selected columns (and the primary key) when the binding asks for them', async () => {
+    const listening = await listen(member.client, [{ ...ownNotifications(member), select: ['title', 'created_at'] }]);
+    const row = await notify(member.session.user.id, { title: 'Wybrane kolumny' });
+    const change = await listening.changes.waitFor((c) => idOf(c) === row.id);
+    expect(change.new).toEqual({ id: row.id, title: 'Wybrane kolumny', created_at: row.created_at });
+
+    const wrong = await listen(member.client, [{ ...ownNotifications(member), select: ['nope'] }]);
+    expect(wrong.system.items[0]?.message).toContain('invalid column for select nope');
+  });
+
   it("refuses a filter the server cannot read, with the server's error", async () => {
     const listening = await listen(member.client, [
       { event: 'INSERT', schema: 'public', table: 'notifications', filter: 'user_id=foo.bar' },

@@ -60,6 +60,7 @@ export interface Binding {
   schema: string;
   table?: string;
   filter?: string;
+  select?: string[];
 }
 
 export interface Listening {
