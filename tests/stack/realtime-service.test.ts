@@ -18,12 +18,19 @@ import { stack } from './helpers/clients.ts';
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
 
+/** Phoenix closes a socket silent for 60 s; this instance waits 1 s. */
+const IDLE_TIMEOUT_MS = 1_000;
+
 let realtime: Realtime;
 let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
-  realtime = await startRealtime({ dbPort: Number(new URL(stack().dbUrl).port), log: memoryLogger() });
+  realtime = await startRealtime({
+    dbPort: Number(new URL(stack().dbUrl).port),
+    log: memoryLogger(),
+    idleTimeoutMs: IDLE_TIMEOUT_MS,
+  });
   server = http.createServer((_req, res) => res.end());
   server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -171,6 +178,31 @@ describe('Phoenix channel protocol', () => {
     for (const client of clients) client.ws.terminate();
     await until(() => realtime.stats().sockets === 0, 'the dropped sockets to be noticed');
     expect(realtime.stats()).toEqual({ sockets: 0, channels: 0, subscriptions: 0 });
+  });
+
+  it('closes a socket that goes silent (no heartbeat) and forgets its subscriptions', async () => {
+    const client = await connect();
+    client.send(join('realtime:silent', '1'));
+    await client.frames.waitFor((frame) => frame[3] === 'system');
+    const closed = new Promise<number>((resolve) => client.ws.once('close', resolve));
+    const opened = performance.now();
+    expect(realtime.stats()).toMatchObject({ sockets: 1, subscriptions: 1 });
+
+    await closed;
+    expect(performance.now() - opened).toBeGreaterThanOrEqual(IDLE_TIMEOUT_MS - 100);
+    expect(realtime.stats()).toEqual({ sockets: 0, channels: 0, subscriptions: 0 });
+  });
+
+  it('keeps a socket that sends heartbeats', async () => {
+    const client = await connect();
+    for (let beat = 1; beat <= 4; beat += 1) {
+      client.send([null, String(beat), 'phoenix', 'heartbeat', {}]);
+      await client.frames.waitFor(replyTo(String(beat)));
+      await new Promise((resolve) => setTimeout(resolve, IDLE_TIMEOUT_MS / 2));
+    }
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    client.ws.close();
+    await until(() => realtime.stats().sockets === 0, 'the socket to close');
   });
 
   it('speaks serializer 1.0.0 (JSON objects) when asked', async () => {

@@ -7,4 +7,6 @@ export interface RealtimeContext {
   db: RealtimeDb;
   registry: SubscriptionRegistry;
   log: Logger;
+  /** A socket that sends nothing for this long is closed (Phoenix: 60 s). */
+  idleTimeoutMs: number;
 }

@@ -23,4 +23,5 @@ export const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   404: 'Not Found',
   501: 'Not Implemented',
+  503: 'Service Unavailable',
 };

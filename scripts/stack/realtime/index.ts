@@ -30,10 +30,19 @@ export interface Realtime {
 const MAX_FRAME_BYTES = 5_000_000;
 const RESTART_DELAY_MS = 1_000;
 
-export async function startRealtime({ dbPort, log }: { dbPort: number; log: Logger }): Promise<Realtime> {
+export async function startRealtime({
+  dbPort,
+  log,
+  idleTimeoutMs = 60_000,
+}: {
+  dbPort: number;
+  log: Logger;
+  /** Phoenix's transport timeout (shorter in tests). */
+  idleTimeoutMs?: number;
+}): Promise<Realtime> {
   const db = realtimeDb(dbPort);
   const registry = new SubscriptionRegistry();
-  const ctx: RealtimeContext = { db, registry, log };
+  const ctx: RealtimeContext = { db, registry, log, idleTimeoutMs };
   const rls = new RlsChecker(db.callerUrl, log);
   const processor = new ChangeProcessor(db, registry, rls, log);
   const relations = new Map<number, RelationInfo>();

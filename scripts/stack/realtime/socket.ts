@@ -1,14 +1,13 @@
 // One WebSocket connection, as a Phoenix socket with Realtime's channel routes: heartbeats on
 // "phoenix", joins of "realtime:*" topics, and the messages of joined channels, handled one at a
 // time in arrival order (as a channel process would). A socket silent for 60 s is closed (Phoenix's
-// transport timeout; realtime-js sends a heartbeat every 25 s).
+// transport timeout; realtime-js sends a heartbeat every 25 s), so a client that vanished without
+// closing its connection leaves nothing behind.
 import type { WebSocket } from 'ws';
 import { Channel, type ChannelSocket } from './channel.ts';
 import type { RealtimeContext } from './context.ts';
 import { realtimeErrors } from './errors.ts';
 import { decode, encode, encodeReply, ProtocolError, type Message, type Vsn } from './protocol.ts';
-
-const IDLE_TIMEOUT_MS = 60_000;
 
 export class RealtimeSocket implements ChannelSocket {
   private readonly channels = new Map<string, Channel>();
@@ -41,9 +40,10 @@ export class RealtimeSocket implements ChannelSocket {
   private touch(): void {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      this.ctx.log.debug('realtime', 'closing a socket silent for 60 s');
+      this.ctx.log.debug('realtime', `closing a socket silent for ${this.ctx.idleTimeoutMs} ms`);
       this.ws.terminate();
-    }, IDLE_TIMEOUT_MS);
+      this.cleanUp();
+    }, this.ctx.idleTimeoutMs);
     this.idleTimer.unref();
   }
 
