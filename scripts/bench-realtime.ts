@@ -9,12 +9,14 @@
 //                  user_id=eq.<id>), as the notifications panel does; each change goes to one member
 //
 // Prints p50/p95/max per scenario against the target p95 ≤ 100 ms. It is a benchmark, not a test:
-// it exits non-zero on errors only. Clients and server share this process (and its event loop), so
-// the figures include the clients' own work. Options: --subscribers=200 --changes=30
+// it exits non-zero on errors only. The stack runs in a worker thread (its own event loop, as the
+// server is its own process); the clients share the main thread, so their work is in the figures.
+// Options: --subscribers=200 --changes=30
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -22,7 +24,7 @@ import WebSocket from 'ws';
 import { freePort } from './lib/ports.ts';
 import { ANON_KEY, JWT_KEY } from './stack/keys.ts';
 import { memoryLogger } from './stack/log.ts';
-import { startStack, type Stack } from './stack/stack.ts';
+import { startStack } from './stack/stack.ts';
 
 const TARGET_P95_MS = 100;
 const DELIVERY_TIMEOUT_MS = 5_000;
@@ -74,7 +76,71 @@ function subscribe(
   });
 }
 
-async function setUp(stack: Stack, sql: pg.Client, count: number): Promise<Member[]> {
+interface RunningStack {
+  apiUrl: string;
+  dbUrl: string;
+  readyInMs: number;
+  stats(): Promise<{ sockets: number; channels: number; subscriptions: number }>;
+  errors(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/** In the worker: starts the stack, then answers the main thread's requests. */
+async function serveStack(): Promise<void> {
+  const port = parentPort;
+  if (!port) return;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klub-bench-realtime-'));
+  await chmod(dataDir, 0o755);
+  const functionsDir = path.join(dataDir, 'no-functions');
+  await mkdir(functionsDir);
+  const [api, db, inbox, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const log = memoryLogger();
+  const stack = await startStack({ dataDir, functionsDir, ports: { api, db, inbox, smtp }, seed: false, log });
+  port.on('message', async (request: string) => {
+    if (request === 'stats') port.postMessage({ stats: stack.realtime.stats() });
+    if (request === 'errors')
+      port.postMessage({ errors: log.lines.filter((line) => line.startsWith('error realtime')) });
+    if (request === 'stop') {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      port.postMessage({ stopped: true });
+    }
+  });
+  port.postMessage({ ready: { apiUrl: stack.apiUrl, dbUrl: stack.dbUrl, readyInMs: stack.readyInMs } });
+}
+
+function stackInWorker(): Promise<RunningStack> {
+  // tsx's loader, registered inside the worker, then this file again (isMainThread is false there).
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(bootstrap, { eval: true });
+  const ask = <T>(request: string, key: string) =>
+    new Promise<T>((resolve) => {
+      const listener = (message: Record<string, unknown>) => {
+        if (!(key in message)) return;
+        worker.off('message', listener);
+        resolve(message[key] as T);
+      };
+      worker.on('message', listener);
+      worker.postMessage(request);
+    });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: { ready?: { apiUrl: string; dbUrl: string; readyInMs: number } }) => {
+      if (!message.ready) return;
+      resolve({
+        ...message.ready,
+        stats: () => ask('stats', 'stats'),
+        errors: () => ask('errors', 'errors'),
+        stop: async () => {
+          await ask('stop', 'stopped');
+          await worker.terminate();
+        },
+      });
+    });
+  });
+}
+
+async function setUp(stack: RunningStack, sql: pg.Client, count: number): Promise<Member[]> {
   await sql.query(`
     create table public.bench_feed (
       id bigint generated always as identity primary key,
@@ -216,39 +282,32 @@ async function main(): Promise<void> {
   });
   const subscribers = Number(values.subscribers);
   const changes = Number(values.changes);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klub-bench-realtime-'));
-  await chmod(dataDir, 0o755);
-  const functionsDir = path.join(dataDir, 'no-functions');
-  await mkdir(functionsDir);
-  const [api, db, inbox, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const log = memoryLogger();
-  const stack = await startStack({ dataDir, functionsDir, ports: { api, db, inbox, smtp }, seed: false, log });
+  const stack = await stackInWorker();
   const sql = new pg.Client({ connectionString: stack.dbUrl });
   let members: Member[] = [];
   try {
     await sql.connect();
     console.log(
-      `Local stack ready in ${(stack.readyInMs / 1000).toFixed(1)} s, ${os.cpus().length} CPUs; ` +
-        `${subscribers} members, each with its own supabase-js client and WebSocket\n`,
+      `Local stack ready in ${(stack.readyInMs / 1000).toFixed(1)} s (worker thread), ${os.cpus().length} CPUs, ` +
+        `load average ${os.loadavg()[0]?.toFixed(1)}; ${subscribers} members, each with its own supabase-js client and WebSocket\n`,
     );
     members = await setUp(stack, sql, subscribers);
     const results = [await fanOut(sql, members, changes), await notifications(sql, members, changes)];
-    const stats = stack.realtime.stats();
+    const stats = await stack.stats();
     console.log(
       `Realtime: ${stats.sockets} sockets, ${stats.channels} channels, ${stats.subscriptions} subscriptions\n`,
     );
     print(results);
-    const errors = log.lines.filter((line) => line.startsWith('error realtime'));
+    const errors = await stack.errors();
     if (errors.length) console.log(`\nRealtime logged errors:\n${errors.join('\n')}`);
   } finally {
     await Promise.all(members.map((member) => member.client.removeAllChannels()));
     await sql.end().catch(() => undefined);
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
+(isMainThread ? main() : serveStack()).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

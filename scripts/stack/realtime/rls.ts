@@ -14,13 +14,15 @@ export interface RlsCheck {
 
 export const checkKey = (check: RlsCheck) => `${check.role}\u0000${check.claims}`;
 
+// `safe` catches each check's error (a subtransaction per check); the fast path runs without, and
+// the checker repeats a failed batch safely.
 const FUNCTION = `
-create function pg_temp.realtime_visible(stmt text, roles text[], claims text[])
-returns jsonb
+create function pg_temp.realtime_visible(stmt text, roles text[], claims text[], safe boolean)
+returns text[]
 language plpgsql
 as $$
 declare
-  results jsonb := '[]'::jsonb;
+  results text[] := '{}';
   found boolean;
 begin
   perform pg_catalog.set_config('transaction_read_only', 'on', true);
@@ -29,14 +31,21 @@ begin
   end if;
   execute 'prepare realtime_exists as ' || stmt;
   for i in 1 .. coalesce(pg_catalog.array_length(roles, 1), 0) loop
-    begin
+    if safe then
+      begin
+        perform pg_catalog.set_config('role', roles[i], true),
+                pg_catalog.set_config('request.jwt.claims', claims[i], true);
+        execute 'execute realtime_exists' into found;
+        results := results || coalesce(found, false)::text;
+      exception when others then
+        results := results || ('error: ' || sqlerrm);
+      end;
+    else
       perform pg_catalog.set_config('role', roles[i], true),
               pg_catalog.set_config('request.jwt.claims', claims[i], true);
       execute 'execute realtime_exists' into found;
-      results := results || pg_catalog.to_jsonb(coalesce(found, false));
-    exception when others then
-      results := results || pg_catalog.to_jsonb(sqlerrm);
-    end;
+      results := results || coalesce(found, false)::text;
+    end if;
   end loop;
   deallocate realtime_exists;
   return results;
@@ -72,24 +81,27 @@ export class RlsChecker {
     const seen = new Set<string>();
     if (!checks.length) return seen;
     const client = await this.connection();
-    const { rows } = await client
-      .query<{ results: (boolean | string)[] }>('select pg_temp.realtime_visible($1, $2, $3) as results', [
+    const run = (safe: boolean) =>
+      client.query<{ results: string[] }>('select pg_temp.realtime_visible($1, $2, $3, $4) as results', [
         exists,
         checks.map((check) => check.role),
         checks.map((check) => check.claims),
-      ])
-      .catch((error: unknown) => {
-        // The connection may be gone (the database restarted): the next change opens a new one.
-        this.client = undefined;
-        void client.end().catch(() => undefined);
-        throw error;
-      });
-    const results = rows[0]?.results ?? [];
+        safe,
+      ]);
+    let results: string[];
+    try {
+      results = (await run(false).catch(() => run(true))).rows[0]?.results ?? [];
+    } catch (error) {
+      // The connection may be gone (the database restarted): the next change opens a new one.
+      this.client = undefined;
+      void client.end().catch(() => undefined);
+      throw error;
+    }
     checks.forEach((check, index) => {
       const result = results[index];
-      if (result === true) seen.add(checkKey(check));
-      else if (typeof result === 'string') {
-        this.log.warn('realtime', `row-level security check as ${check.role} failed: ${result}`);
+      if (result === 'true') seen.add(checkKey(check));
+      else if (result?.startsWith('error: ')) {
+        this.log.warn('realtime', `row-level security check as ${check.role} failed: ${result.slice(7)}`);
       }
     });
     return seen;
