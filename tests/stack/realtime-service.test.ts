@@ -7,7 +7,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { WORKDIR } from '../../scripts/db/harness.ts';
 import { summary } from '../../scripts/stack/cli.ts';
+import { loadConfig } from '../../scripts/stack/config/config.ts';
 import { closeServer } from '../../scripts/stack/http.ts';
 import { ANON_KEY, PUBLISHABLE_KEY } from '../../scripts/stack/keys.ts';
 import { memoryLogger } from '../../scripts/stack/log.ts';
@@ -236,6 +238,7 @@ describe('npm run stack', () => {
         functions: [],
         buckets: [],
         readyInMs: 1000,
+        config: await loadConfig(WORKDIR),
       } as unknown as Stack,
       false,
     );

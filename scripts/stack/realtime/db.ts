@@ -1,6 +1,7 @@
-// Realtime's ways into PostgreSQL: the owner (the superuser, as Realtime's own connection is, for the
-// catalog, the publication and casting values) and the caller (`authenticator`, switching to each
-// subscriber's role with its claims, as PostgREST does, for the row-level security check: rls.ts).
+// Realtime's ways into PostgreSQL: the owner (`postgres`, which has REPLICATION as on a hosted
+// project; hosted Realtime connects as supabase_admin) for the change feed, the catalog, the
+// publication and casting values, and the caller (`authenticator`, switching to each subscriber's
+// role with its claims, as PostgREST does, for the row-level security check: rls.ts).
 import pg from 'pg';
 
 export interface RealtimeDb {
