@@ -5,13 +5,15 @@
 // readable; it has its own replication slot.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WORKDIR } from '../../scripts/db/harness.ts';
 import { summary } from '../../scripts/stack/cli.ts';
 import { loadConfig } from '../../scripts/stack/config/config.ts';
 import { closeServer } from '../../scripts/stack/http.ts';
-import { ANON_KEY, PUBLISHABLE_KEY } from '../../scripts/stack/keys.ts';
+import { ANON_KEY, JWT_KEY, PUBLISHABLE_KEY } from '../../scripts/stack/keys.ts';
 import { memoryLogger } from '../../scripts/stack/log.ts';
 import { startRealtime, type Realtime } from '../../scripts/stack/realtime/index.ts';
 import type { Stack } from '../../scripts/stack/stack.ts';
@@ -220,6 +222,70 @@ describe('Phoenix channel protocol', () => {
       ref: '7',
     });
     client.close();
+  });
+});
+
+describe('row-level security for many subscribers', () => {
+  it('gives each of 80 subscribers with their own claims exactly the rows their policy allows', async () => {
+    const db = new pg.Client({ connectionString: stack().dbUrl });
+    await db.connect();
+    try {
+      const { rows: users } = await db.query<{ id: string }>(
+        `insert into auth.users (id, aud, role, email)
+         select gen_random_uuid(), 'authenticated', 'authenticated', 'many-' || n || '-' || gen_random_uuid() || '@example.test'
+           from generate_series(1, 80) n returning id`,
+      );
+      const now = Math.floor(Date.now() / 1000);
+      const clients = await Promise.all(
+        users.map(async ({ id }, index) => {
+          const token = await new SignJWT({ sub: id, role: 'authenticated', aud: 'authenticated' })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setIssuedAt(now)
+            .setExpirationTime(now + 600)
+            .sign(JWT_KEY);
+          const client = await connect();
+          connected.push(client);
+          client.send([
+            '1',
+            '1',
+            `realtime:many-${index}`,
+            'phx_join',
+            {
+              config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'contract_feed' }] },
+              access_token: token,
+            },
+          ]);
+          await client.frames.waitFor((frame) => frame[3] === 'system');
+          return client;
+        }),
+      );
+      const owners = [3, 41, 79];
+      for (const index of owners) {
+        await db.query(`insert into public.contract_feed (owner_id, audience, body) values ($1, 'owner', $2)`, [
+          users[index]?.id,
+          `for-${index}`,
+        ]);
+      }
+      await db.query(`insert into public.contract_feed (audience, body) values ('all', 'everyone')`);
+
+      const bodies = await Promise.all(
+        clients.map(async (client) => {
+          await client.frames.waitFor(
+            (frame) => frame[3] === 'postgres_changes' && JSON.stringify(frame[4]).includes('everyone'),
+          );
+          return client.frames.items
+            .filter((frame) => frame[3] === 'postgres_changes')
+            .map((frame) => (frame[4].data as { record: { body: string } }).record.body);
+        }),
+      );
+      clearInterval(heartbeat);
+      bodies.forEach((received, index) => {
+        expect(received).toEqual(owners.includes(index) ? [`for-${index}`, 'everyone'] : ['everyone']);
+      });
+      for (const client of clients) client.ws.close();
+    } finally {
+      await db.end();
+    }
   });
 });
 

@@ -2,7 +2,8 @@
 // realtime.apply_rls does it: the row's `exists(select 1 from <table> where <primary key> = …)` is
 // prepared once, then executed for each subscriber after switching to its role and JWT claims
 // (PostgREST's `role` and `request.jwt.claims`), in a read-only transaction. The loop is a function
-// in `pg_temp` of a dedicated `authenticator` connection: nothing is left in the database.
+// in `pg_temp` of dedicated `authenticator` connections (two, sharing out a large batch, one per
+// core of a small machine): nothing is left in the database.
 import pg from 'pg';
 import type { Logger } from '../log.ts';
 
@@ -52,13 +53,11 @@ begin
 end
 $$`;
 
-export class RlsChecker {
+/** One dedicated `authenticator` connection with the function. */
+class Lane {
   private client: Promise<pg.Client> | undefined;
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly log: Logger,
-  ) {}
+  constructor(private readonly connectionString: string) {}
 
   private connection(): Promise<pg.Client> {
     this.client ??= (async () => {
@@ -76,10 +75,7 @@ export class RlsChecker {
     return this.client;
   }
 
-  /** The keys of the checks that see the row. A check that fails (a policy raising) does not. */
-  async visible(exists: string, checks: RlsCheck[]): Promise<Set<string>> {
-    const seen = new Set<string>();
-    if (!checks.length) return seen;
+  async run(exists: string, checks: RlsCheck[]): Promise<string[]> {
     const client = await this.connection();
     const run = (safe: boolean) =>
       client.query<{ results: string[] }>('select pg_temp.realtime_visible($1, $2, $3, $4) as results', [
@@ -88,15 +84,47 @@ export class RlsChecker {
         checks.map((check) => check.claims),
         safe,
       ]);
-    let results: string[];
     try {
-      results = (await run(false).catch(() => run(true))).rows[0]?.results ?? [];
+      return (await run(false).catch(() => run(true))).rows[0]?.results ?? [];
     } catch (error) {
       // The connection may be gone (the database restarted): the next change opens a new one.
       this.client = undefined;
       void client.end().catch(() => undefined);
       throw error;
     }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) await (await client.catch(() => undefined))?.end().catch(() => undefined);
+  }
+}
+
+/** Below this many checks one connection does them all; above, they are shared out. */
+const CHECKS_PER_LANE = 32;
+
+export class RlsChecker {
+  private readonly lanes: Lane[];
+
+  constructor(
+    connectionString: string,
+    private readonly log: Logger,
+    lanes = 2,
+  ) {
+    this.lanes = Array.from({ length: lanes }, () => new Lane(connectionString));
+  }
+
+  /** The keys of the checks that see the row. A check that fails (a policy raising) does not. */
+  async visible(exists: string, checks: RlsCheck[]): Promise<Set<string>> {
+    const seen = new Set<string>();
+    if (!checks.length) return seen;
+    const count = Math.min(this.lanes.length, Math.ceil(checks.length / CHECKS_PER_LANE));
+    const size = Math.ceil(checks.length / count);
+    const chunks = Array.from({ length: count }, (_, index) => checks.slice(index * size, (index + 1) * size));
+    const results = (
+      await Promise.all(chunks.map((chunk, index) => (this.lanes[index] as Lane).run(exists, chunk)))
+    ).flat();
     checks.forEach((check, index) => {
       const result = results[index];
       if (result === 'true') seen.add(checkKey(check));
@@ -108,8 +136,6 @@ export class RlsChecker {
   }
 
   async close(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    if (client) await (await client.catch(() => undefined))?.end().catch(() => undefined);
+    await Promise.all(this.lanes.map((lane) => lane.close()));
   }
 }
