@@ -229,6 +229,7 @@ describe('row-level security for many subscribers', () => {
   it('gives each of 80 subscribers with their own claims exactly the rows their policy allows', async () => {
     const db = new pg.Client({ connectionString: stack().dbUrl });
     await db.connect();
+    let heartbeat: NodeJS.Timeout | undefined;
     try {
       const { rows: users } = await db.query<{ id: string }>(
         `insert into auth.users (id, aud, role, email)
@@ -236,6 +237,11 @@ describe('row-level security for many subscribers', () => {
            from generate_series(1, 80) n returning id`,
       );
       const now = Math.floor(Date.now() / 1000);
+      // Heartbeats, as realtime-js sends them, keep the sockets past this instance's short idle timeout.
+      const connected: Raw[] = [];
+      heartbeat = setInterval(() => {
+        for (const client of connected) client.send([null, 'hb', 'phoenix', 'heartbeat', {}]);
+      }, IDLE_TIMEOUT_MS / 4);
       const clients = await Promise.all(
         users.map(async ({ id }, index) => {
           const token = await new SignJWT({ sub: id, role: 'authenticated', aud: 'authenticated' })
@@ -278,12 +284,12 @@ describe('row-level security for many subscribers', () => {
             .map((frame) => (frame[4].data as { record: { body: string } }).record.body);
         }),
       );
-      clearInterval(heartbeat);
       bodies.forEach((received, index) => {
         expect(received).toEqual(owners.includes(index) ? [`for-${index}`, 'everyone'] : ['everyone']);
       });
       for (const client of clients) client.ws.close();
     } finally {
+      clearInterval(heartbeat);
       await db.end();
     }
   });
