@@ -36,6 +36,13 @@ export function PaymentMethodOptions({ legend, options, value, onChange, error, 
       <legend className="mb-2 text-sm font-medium text-ink">{legend}</legend>
       {options.map((option) => {
         const checked = value === option.method;
+        const id = `${name}-${option.method}`;
+        const described = [
+          option.badge ? `${id}-badge` : null,
+          option.description ? `${id}-description` : null,
+          option.note ? `${id}-note` : null,
+          `${id}-price`,
+        ].filter(Boolean);
         return (
           <label
             key={option.method}
@@ -49,18 +56,32 @@ export function PaymentMethodOptions({ legend, options, value, onChange, error, 
               value={option.method}
               checked={checked}
               onChange={() => onChange(option.method)}
+              aria-labelledby={`${id}-label`}
+              aria-describedby={described.join(' ')}
               aria-invalid={error ? true : undefined}
               className="mt-1 h-4 w-4 accent-accent"
             />
             <span className="min-w-0 flex-1">
               <span className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-ink">{option.label}</span>
-                {option.badge}
+                <span id={`${id}-label`} className="font-medium text-ink">
+                  {option.label}
+                </span>
+                {option.badge ? <span id={`${id}-badge`}>{option.badge}</span> : null}
               </span>
-              {option.description ? <span className="block text-sm text-ink-muted">{option.description}</span> : null}
-              {option.note ? <span className="block text-sm text-success">{option.note}</span> : null}
+              {option.description ? (
+                <span id={`${id}-description`} className="block text-sm text-ink-muted">
+                  {option.description}
+                </span>
+              ) : null}
+              {option.note ? (
+                <span id={`${id}-note`} className="block text-sm text-success">
+                  {option.note}
+                </span>
+              ) : null}
             </span>
-            <span className="shrink-0 text-right font-semibold text-ink">{option.price}</span>
+            <span id={`${id}-price`} className="shrink-0 text-right font-semibold text-ink">
+              {option.price}
+            </span>
           </label>
         );
       })}

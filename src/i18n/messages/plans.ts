@@ -58,6 +58,5 @@ export const plansMessages = {
   'ccc.slots': 'Dostępne miejsca',
   'ccc.slots_value': '{available} / {total}',
   'ccc.availability': 'Dostępność pakietu {tier}: {percent}%',
-  'ccc.buy_tier': 'Kup pakiet {tier}',
-  'ccc.purchase_description': '{amount} CCC, udział w zyskach {share}% przez {months} mies.',
+  'ccc.purchase_description': '{amount} CCC, udział w zyskach {share} przez {months} mies.',
 } as const;
