@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
@@ -21,18 +22,19 @@ export type MfaStatus = {
   currentLevel: 'aal1' | 'aal2' | null;
 };
 
-/** GET /user (auth.mfa.listFactors) for the factors, and the session's own `aal` claim. */
+/**
+ * GET /user (auth.mfa.listFactors) for the factors, and the session's own `aal` claim (read the way
+ * auth-js's getAuthenticatorAssuranceLevel reads it, see lib/auth/assurance.ts).
+ */
 export async function getMfaStatus(client: AppSupabaseClient): Promise<MfaStatus> {
   const factors = await client.auth.mfa.listFactors();
   if (factors.error) throw factors.error;
-  const assurance = await client.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (assurance.error) throw assurance.error;
+  const { data } = await client.auth.getSession();
   const totp = factors.data.all.filter((factor) => factor.factor_type === 'totp');
-  const level: string | null = assurance.data.currentLevel;
   return {
     verifiedFactorId: totp.find((factor) => factor.status === 'verified')?.id ?? null,
     unverifiedFactorIds: totp.filter((factor) => factor.status !== 'verified').map((factor) => factor.id),
-    currentLevel: level === 'aal1' ? 'aal1' : level === 'aal2' ? 'aal2' : null,
+    currentLevel: assuranceOf(data.session).currentLevel,
   };
 }
 
