@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { FormAlert } from '@/components/form/form-alert';
+import { LoadingState } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/states';
+import { t } from '@/i18n/messages';
+import { useOwnProfile } from '@/lib/profile/get-own-profile';
+import { profileKeys } from '@/lib/profile/keys';
+import { EMAIL_CHANGE_PARAM } from '../api/request-email-change';
+import { ProfileCard } from './profile-card';
+import { SecurityCard } from './security-card';
+
+type EmailNotice = 'first_confirmed' | 'changed' | null;
+
+/**
+ * Where the e-mail change's links lead back (?email_change=1): Auth adds ?message=… after the first
+ * of the two links, and after the second a ?code= that the dashboard guard has already exchanged.
+ */
+function useEmailChangeNotice(): EmailNotice {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<EmailNotice>(null);
+  const returned = params.has(EMAIL_CHANGE_PARAM) && !params.has('code');
+  const arrived: EmailNotice = returned ? (params.has('message') ? 'first_confirmed' : 'changed') : null;
+  // Kept after the address is cleaned below.
+  if (arrived && arrived !== notice) setNotice(arrived);
+
+  useEffect(() => {
+    if (!returned) return;
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(EMAIL_CHANGE_PARAM);
+        next.delete('message');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [returned, setParams, queryClient]);
+
+  return notice;
+}
+
+/** /dashboard/settings (dashboard.md §2): the profile card and the security card. */
+export function SettingsPage() {
+  const profile = useOwnProfile();
+  const emailNotice = useEmailChangeNotice();
+
+  return (
+    <section className="space-y-6">
+      <title>{`${t('settings.title')} | ${t('app.name')}`}</title>
+      <h1 className="text-2xl font-bold text-ink">{t('settings.title')}</h1>
+      {emailNotice ? (
+        <FormAlert tone={emailNotice === 'changed' ? 'success' : 'info'}>
+          {t(emailNotice === 'changed' ? 'settings.email.changed' : 'settings.email.first_confirmed')}
+        </FormAlert>
+      ) : null}
+      {profile.isPending ? (
+        <LoadingState label={t('settings.loading')} />
+      ) : profile.isError ? (
+        <ErrorState
+          message={t('settings.load_failed')}
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <ProfileCard profile={profile.data} />
+          <SecurityCard />
+        </div>
+      )}
+    </section>
+  );
+}
