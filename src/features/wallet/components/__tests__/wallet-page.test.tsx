@@ -56,7 +56,7 @@ const addressField = () => screen.getByLabelText('Adres portfela');
 const networkField = () => screen.getByLabelText('Sieć');
 const submit = () => screen.getByRole('button', { name: 'Wypłać' });
 
-describe('eWallet: balance and history', () => {
+describe('eWallet: balance and history', { timeout: 15_000 }, () => {
   it("shows 'Ładowanie portfela...', then available, in withdrawal and total in USDT with 2 decimals", async () => {
     serve({ balance: { available_balance: 1250, pending_balance: 100.5, total_balance: 1350.5 } });
     setup();
@@ -131,7 +131,7 @@ describe('eWallet: balance and history', () => {
   });
 });
 
-describe('eWallet: withdrawal form', () => {
+describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
   it('has the amount input of the spec (min 0, step 0.01) and the networks ERC20 and BSC', async () => {
     serve();
     setup();
@@ -159,7 +159,8 @@ describe('eWallet: withdrawal form', () => {
     expect(amountField()).toHaveFocus();
 
     await user.type(amountField(), '1250.01');
-    await user.type(addressField(), ADDRESS.slice(0, 41));
+    await user.click(addressField());
+    await user.paste(ADDRESS.slice(0, 41));
     await user.click(submit());
     expect(await screen.findByText('Niewystarczające środki')).toBeInTheDocument();
     expect(addressField()).toHaveAccessibleDescription('Nieprawidłowy adres portfela');
@@ -183,7 +184,8 @@ describe('eWallet: withdrawal form', () => {
     );
     await user.type(amountField(), '100.50');
     await user.selectOptions(networkField(), 'BSC');
-    await user.type(addressField(), `  ${ADDRESS} `);
+    await user.click(addressField());
+    await user.paste(`  ${ADDRESS} `);
     await user.click(submit());
 
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -213,7 +215,8 @@ describe('eWallet: withdrawal form', () => {
     const { user } = setup();
     await screen.findByRole('region', { name: 'Wypłata środków' });
     await user.type(amountField(), '10');
-    await user.type(addressField(), ADDRESS);
+    await user.click(addressField());
+    await user.paste(ADDRESS);
     await user.click(submit());
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByLabelText(field)).toHaveAccessibleDescription(text);
@@ -227,7 +230,8 @@ describe('eWallet: withdrawal form', () => {
     const { user } = setup();
     await screen.findByRole('region', { name: 'Wypłata środków' });
     await user.type(amountField(), '10');
-    await user.type(addressField(), ADDRESS);
+    await user.click(addressField());
+    await user.paste(ADDRESS);
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas wypłaty');
     expect(amountField()).toHaveValue(10);
@@ -235,7 +239,7 @@ describe('eWallet: withdrawal form', () => {
   });
 });
 
-describe('eWallet: the code before a withdrawal (2FA on, aal1 session)', () => {
+describe('eWallet: the code before a withdrawal (2FA on, aal1 session)', { timeout: 15_000 }, () => {
   function withFactor() {
     const account = withVerifiedTotp(buildUser());
     const factorId = account.factors?.[0]?.id ?? '';
@@ -258,7 +262,8 @@ describe('eWallet: the code before a withdrawal (2FA on, aal1 session)', () => {
     await screen.findByRole('region', { name: 'Wypłata środków' });
 
     await user.type(amountField(), '10');
-    await user.type(addressField(), ADDRESS);
+    await user.click(addressField());
+    await user.paste(ADDRESS);
     await user.click(submit());
     const code = await screen.findByLabelText('Kod weryfikacyjny');
     expect(rpc.calls).toHaveLength(0);
@@ -282,7 +287,8 @@ describe('eWallet: the code before a withdrawal (2FA on, aal1 session)', () => {
     const { user } = setup(account, 'aal1');
     await screen.findByRole('region', { name: 'Wypłata środków' });
     await user.type(amountField(), '10');
-    await user.type(addressField(), ADDRESS);
+    await user.click(addressField());
+    await user.paste(ADDRESS);
     await user.click(submit());
     await user.type(await screen.findByLabelText('Kod weryfikacyjny'), '000000');
     await user.click(screen.getByRole('button', { name: 'Potwierdź' }));
@@ -302,7 +308,8 @@ describe('eWallet: the code before a withdrawal (2FA on, aal1 session)', () => {
     const { user } = setup(account, 'aal2');
     await screen.findByRole('region', { name: 'Wypłata środków' });
     await user.type(amountField(), '10');
-    await user.type(addressField(), ADDRESS);
+    await user.click(addressField());
+    await user.paste(ADDRESS);
     await user.click(submit());
     await waitFor(() => expect(rpc.calls).toHaveLength(1));
     expect(screen.queryByLabelText('Kod weryfikacyjny')).not.toBeInTheDocument();
