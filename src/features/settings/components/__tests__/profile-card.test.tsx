@@ -9,6 +9,7 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { TEST_SUPABASE_URL } from '@/testing/test-env';
+import type * as AvatarFile from '../../utils/avatar-file';
 import { ProfileCard } from '../profile-card';
 import { profileOf } from './fixtures';
 
@@ -25,7 +26,7 @@ vi.mock('react-easy-crop', async () => {
 
 // jsdom does not decode images.
 vi.mock('../../utils/avatar-file', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../utils/avatar-file')>()),
+  ...(await importOriginal<typeof AvatarFile>()),
   loadImage: vi.fn(async () => document.createElement('img')),
 }));
 
