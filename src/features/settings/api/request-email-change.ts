@@ -1,16 +1,14 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { env } from '@/config/env';
-import { paths } from '@/config/paths';
+import { EMAIL_CHANGE_QUERY, paths } from '@/config/paths';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { settingsKeys } from './keys';
 
-/** The query the confirmation links bring back to the settings page (Auth adds ?message= or ?code=). */
-export const EMAIL_CHANGE_PARAM = 'email_change';
-
+/** Where the confirmation links lead back: the settings page with ?email_change=1 (Auth adds ?message= or ?code=). */
 export function emailChangeRedirectUrl(): string {
-  return `${env.siteUrl}${paths.dashboard.settings.path}?${EMAIL_CHANGE_PARAM}=1`;
+  return `${env.siteUrl}${paths.dashboard.settings.path}?${EMAIL_CHANGE_QUERY}=1`;
 }
 
 /**

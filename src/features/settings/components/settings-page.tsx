@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { LoadingState } from '@/components/ui/spinner';
+import { EMAIL_CHANGE_QUERY } from '@/config/paths';
 import { ErrorState } from '@/components/ui/states';
 import { t } from '@/i18n/messages';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
 import { profileKeys } from '@/lib/profile/keys';
-import { EMAIL_CHANGE_PARAM } from '../api/request-email-change';
+import { useSupabase } from '@/lib/supabase-context';
 import { ProfileCard } from './profile-card';
 import { SecurityCard } from './security-card';
 
@@ -15,13 +16,15 @@ type EmailNotice = 'first_confirmed' | 'changed' | null;
 
 /**
  * Where the e-mail change's links lead back (?email_change=1): Auth adds ?message=… after the first
- * of the two links, and after the second a ?code= that the dashboard guard has already exchanged.
+ * of the two links, and a ?code= after the second (the dashboard guard drops it: the address has
+ * moved already, see app/guards.tsx).
  */
 function useEmailChangeNotice(): EmailNotice {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const { getClient } = useSupabase();
   const [notice, setNotice] = useState<EmailNotice>(null);
-  const returned = params.has(EMAIL_CHANGE_PARAM) && !params.has('code');
+  const returned = params.has(EMAIL_CHANGE_QUERY) && !params.has('code');
   const arrived: EmailNotice = returned ? (params.has('message') ? 'first_confirmed' : 'changed') : null;
   // Kept after the address is cleaned below.
   if (arrived && arrived !== notice) setNotice(arrived);
@@ -29,16 +32,24 @@ function useEmailChangeNotice(): EmailNotice {
   useEffect(() => {
     if (!returned) return;
     void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    // The session's e-mail follows with a new token once the address has moved.
+    if (!params.has('message')) {
+      void getClient()
+        .then((client) => client.auth.refreshSession())
+        .then(({ error }) => {
+          if (error) console.warn('Refreshing the session after the e-mail change failed', error);
+        });
+    }
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete(EMAIL_CHANGE_PARAM);
+        next.delete(EMAIL_CHANGE_QUERY);
         next.delete('message');
         return next;
       },
       { replace: true },
     );
-  }, [returned, setParams, queryClient]);
+  }, [returned, params, setParams, queryClient, getClient]);
 
   return notice;
 }

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
-import { authUrl, gotrueError, rpcUrl, userAnswer } from '@/testing/msw/supabase-answers';
+import { authUrl, gotrueError, recordPost, rpcUrl, sessionAnswer, userAnswer } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
@@ -48,10 +48,12 @@ describe('settings page', () => {
     ).toBeInTheDocument();
   });
 
-  it('after the second link (code exchanged by the guard): the address was changed', async () => {
-    const { router } = setup('/dashboard/settings?email_change=1');
+  it('after the second link: the address was changed; the profile and the session are read again', async () => {
+    const refresh = recordPost(authUrl('/token'), () => sessionAnswer(buildSession(account)));
+    const { router } = setup('/dashboard/settings?email_change=1', refresh.handler);
     expect(await screen.findByText('Adres email został zmieniony')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(refresh.calls[0]?.query.grant_type).toBe('refresh_token'));
   });
 });
 
