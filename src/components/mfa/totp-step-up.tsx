@@ -4,7 +4,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/mfa';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { useVerifyTotp } from '@/lib/mfa/verify-totp';

@@ -2,7 +2,6 @@
 export const settingsMessages = {
   'validation.avatar.format': 'Dozwolone formaty plików: JPG, PNG, WebP',
   'validation.file.max_2mb': 'Maksymalny rozmiar pliku to 2MB',
-  'validation.two_factor.invalid_code': 'Nieprawidłowy kod',
   'settings.two_factor.disable_confirm': 'Czy na pewno chcesz wyłączyć weryfikację dwuetapową?',
   'settings.fetch_failed': 'Nie udało się pobrać ustawień użytkownika',
   'settings.load_failed': 'Nie udało się załadować ustawień',
@@ -89,7 +88,4 @@ export const settingsMessages = {
   'settings.two_factor.disabled': 'Weryfikacja dwuetapowa została wyłączona',
   'settings.two_factor.step_up_disable':
     'Aby wyłączyć weryfikację dwuetapową, wpisz kod z aplikacji uwierzytelniającej.',
-  'mfa.step_up.code': 'Kod weryfikacyjny',
-  'mfa.step_up.submit': 'Potwierdź',
-  'mfa.step_up.submitting': 'Sprawdzanie...',
 } as const;

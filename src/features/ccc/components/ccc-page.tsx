@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
 import { useCccAvailability, type CccPackage } from '../api/get-ccc-availability';

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
 import { openPaymentPage, paymentPageUrl, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';

@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/plans';
 import { formatInteger } from '@/lib/format';
 import type { CccSettings } from '../api/get-ccc-settings';
 import { explorerUrl, shortAddress } from '../utils/contract';

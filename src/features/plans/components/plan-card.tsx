@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/plans';
 import { formatPLN, formatShare } from '@/lib/format';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 

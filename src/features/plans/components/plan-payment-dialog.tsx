@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type PlansMessageKey } from '@/i18n/plans';
 import { formatPLN, formatUSDT } from '@/lib/format';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { openPaymentPage, paymentPageUrl, type PaymentMethod } from '@/lib/payment/payment-page';
@@ -67,8 +67,8 @@ export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogPro
   const queryClient = useQueryClient();
   const links = usePlanPaymentLinks();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
-  const [methodError, setMethodError] = useState<MessageKey | null>(null);
-  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [methodError, setMethodError] = useState<PlansMessageKey | null>(null);
+  const [failure, setFailure] = useState<PlansMessageKey | null>(null);
   const [processing, setProcessing] = useState(false);
 
   const choose = (next: PaymentMethod) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';

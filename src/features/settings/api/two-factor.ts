@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { mfaKeys } from '@/lib/mfa/mfa-status';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';

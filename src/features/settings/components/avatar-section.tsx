@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { AVATAR_INPUT_TYPES, checkAvatarFile } from '../utils/avatar-file';
 
 // react-easy-crop is in this chunk: loaded only when a picture has been chosen.

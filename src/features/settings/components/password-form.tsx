@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { useZodForm } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
 import { passwordChangeSchema } from '../schemas/password-change.schema';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { inputClassName } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { memberLabel, type OwnProfile } from '@/lib/profile/get-own-profile';
 import { AvatarSection } from './avatar-section';
 import { EmailChangeDialog } from './email-change-dialog';

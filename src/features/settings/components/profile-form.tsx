@@ -5,7 +5,8 @@ import type * as PhoneFieldModule from '@/components/form/phone-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FieldShell, inputClassName, TextField } from '@/components/form/text-field';
-import { isMessageKey, t, type MessageKey } from '@/i18n/messages';
+import { isMessageKey } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { useResolvedForm } from '@/lib/form';
 import type { OwnProfile } from '@/lib/profile/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -37,7 +38,7 @@ const profileResolver: Resolver<ProfileFormValues, unknown, ProfileValues> = asy
 };
 
 /** The server's profile rules (update_user_profile raises them) and the fields they belong to. */
-const FIELD_OF_KEY: Partial<Record<MessageKey, keyof ProfileFormValues>> = {
+const FIELD_OF_KEY: Partial<Record<string, keyof ProfileFormValues>> = {
   'profile.full_name_required': 'fullName',
   'profile.full_name_length': 'fullName',
   'profile.display_name_required': 'displayName',

@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { PasswordForm } from './password-form';
 import { TwoFactorSection } from './two-factor-section';
 

@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { EMAIL_CHANGE_QUERY } from '@/config/paths';
 import { ErrorState } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
 import { profileKeys } from '@/lib/profile/keys';
 import { useSupabase } from '@/lib/supabase-context';

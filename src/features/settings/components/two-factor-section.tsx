@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { authErrorCode } from '@/lib/errors';
 import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
 import { useDisableTotp } from '../api/two-factor';

@@ -6,7 +6,7 @@ import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
 import { authErrorCode } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { useVerifyTotp } from '@/lib/mfa/verify-totp';

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@/i18n/messages';
+import type { SettingsMessageKey } from '@/i18n/settings';
 
 /** dashboard.md §5, §9: JPG, PNG or WebP up to 2 MB in; a 400×400 JPEG of quality 0.95, avatar.jpg, out. */
 export const AVATAR_INPUT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -8,7 +8,7 @@ export const AVATAR_OUTPUT = { size: 400, type: 'image/jpeg', quality: 0.95, nam
 export const AVATAR_ZOOM = { min: 1, max: 3, step: 0.1 } as const;
 
 /** The first rule a chosen file breaks, or null: type first ('Dozwolone formaty plików: …'), then size. */
-export function checkAvatarFile(file: Pick<File, 'type' | 'size'>): MessageKey | null {
+export function checkAvatarFile(file: Pick<File, 'type' | 'size'>): SettingsMessageKey | null {
   if (!(AVATAR_INPUT_TYPES as readonly string[]).includes(file.type)) return 'validation.avatar.format';
   if (file.size > AVATAR_MAX_BYTES) return 'validation.file.max_2mb';
   return null;

@@ -1,14 +1,15 @@
-import { isMessageKey, t, type MessageKey } from '@/i18n/messages';
+import { isMessageKey, translate, type MessageKey } from '@/i18n/messages';
+import { t, type SettingsMessageKey } from '@/i18n/settings';
 import { authErrorCode, isNetworkError, isWeakPassword, weakPasswordMessage } from '@/lib/errors';
 
 /**
  * The settings page's failures: a stable key the server raised (profile.*, email.*) is shown as
  * itself; anything else gets the spec's text for the operation (dashboard.md §8).
  */
-export function settingsErrorMessage(error: unknown, fallback: MessageKey): string {
+export function settingsErrorMessage(error: unknown, fallback: SettingsMessageKey | MessageKey): string {
   if (isNetworkError(error)) return t('network.failure');
   const message = error instanceof Error ? error.message : undefined;
-  if (isMessageKey(message) && /^(profile|email|settings|files|validation)\./.test(message)) return t(message);
+  if (isMessageKey(message) && /^(profile|email|settings|files|validation)\./.test(message)) return translate(message);
   if (authErrorCode(error) === 'email_exists') return t('email.taken');
   if (authErrorCode(error) === 'email_address_invalid') return t('validation.email.invalid');
   return t(fallback);

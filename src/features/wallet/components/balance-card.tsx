@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/wallet';
 import { formatUSDT } from '@/lib/format';
 import type { WalletBalance } from '../api/get-wallet-balance';
 

@@ -1,6 +1,6 @@
 import { ErrorState } from '@/components/ui/states';
 import { LoadingState } from '@/components/ui/spinner';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/wallet';
 import { useWalletBalance } from '../api/get-wallet-balance';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { BalanceCard } from './balance-card';

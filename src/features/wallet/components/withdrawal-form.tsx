@@ -4,7 +4,8 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { errorAttributes, FieldShell, inputClassName, TextField } from '@/components/form/text-field';
 import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Card } from '@/components/ui/card';
-import { isMessageKey, t, type MessageKey } from '@/i18n/messages';
+import { isMessageKey } from '@/i18n/messages';
+import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { useZodForm } from '@/lib/form';
 import { formatUSDT } from '@/lib/format';
 import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
@@ -20,20 +21,20 @@ type WithdrawalFormProps = {
   savedMethods: readonly SavedWalletMethod[];
 };
 
-const NETWORK_LABELS: Record<(typeof NETWORKS)[number], MessageKey> = {
+const NETWORK_LABELS: Record<(typeof NETWORKS)[number], WalletMessageKey> = {
   ERC20: 'wallet.withdraw.network_erc20',
   BSC: 'wallet.withdraw.network_bsc',
 };
 
 /** The server's answers that belong to a field (request_withdrawal's error keys). */
-const FIELD_OF_KEY: Partial<Record<MessageKey, 'amount' | 'network' | 'address'>> = {
+const FIELD_OF_KEY: Partial<Record<string, 'amount' | 'network' | 'address'>> = {
   'wallet.invalid_amount': 'amount',
   'wallet.insufficient_funds': 'amount',
   'wallet.invalid_network': 'network',
   'wallet.invalid_address': 'address',
 };
 
-function serverKey(error: unknown): MessageKey | null {
+function serverKey(error: unknown): string | null {
   const message = error instanceof Error ? error.message : null;
   return isMessageKey(message) ? message : null;
 }

@@ -1,12 +1,12 @@
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon, ClockIcon, CrossCircleIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/states';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import type { Withdrawal } from '../api/get-withdrawals';
 import { transactionUrl } from '../utils/explorer';
 
-const STATUS_TEXT: Record<Withdrawal['status'], MessageKey> = {
+const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
   pending: 'wallet.status.pending',
   completed: 'wallet.status.completed',
   failed: 'wallet.status.failed',
