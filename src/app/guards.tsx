@@ -12,7 +12,10 @@ const EmailLinkLanding = lazy(() =>
   import('@/features/auth/components/email-link-landing').then((module) => ({ default: module.EmailLinkLanding })),
 );
 
-/** The e-mail links that lead to /dashboard: `?token_hash=…&type=magiclink|email_change`. */
+/**
+ * The e-mail links that lead into the dashboard: `?token_hash=…&type=magiclink` (on /dashboard) and
+ * `?token_hash=…&type=email_change` (on the settings page, with its `email_change=1`).
+ */
 function emailLinkFrom(params: URLSearchParams) {
   const tokenHash = params.get('token_hash')?.trim();
   const type = params.get('type');

@@ -56,6 +56,14 @@ export const paths = {
   },
 } as const;
 
+/**
+ * The query the e-mail change's confirmation links bring back to /dashboard/settings
+ * (`?email_change=1`). The links also carry `token_hash` and `type=email_change`: the dashboard guard
+ * verifies them, then leaves `?email_change=1` (plus `&message=…` when only the first of the two
+ * addresses is confirmed) for the page to read.
+ */
+export const EMAIL_CHANGE_QUERY = 'email_change';
+
 /** The admin menu entry points at the SMTP tab (dashboard.md §2), and so does /dashboard/admin. */
 export const ADMIN_LANDING = paths.dashboard.admin.smtp;
 

@@ -161,37 +161,6 @@ describe('signing in', () => {
     expect(await dashboardHeading()).toBeInTheDocument();
   });
 
-  it('an e-mail change link: confirmed with Auth, said so, then the dashboard after 2 seconds', async () => {
-    fakeTimers();
-    const verify = recordPost(authUrl('/verify'), () => sessionAnswer(memberSession()));
-    server.use(verify.handler);
-    const { location } = renderRoute('/dashboard?token_hash=pkce_e1&type=email_change', {
-      supabase: createTestSupabase(),
-    });
-    expect(await screen.findByText('Adres email został zmieniony')).toHaveAttribute('role', 'status');
-    expect(verify.calls[0]?.body).toMatchObject({ token_hash: 'pkce_e1', type: 'email_change' });
-    await advanceTime(2_000);
-    expect(await dashboardHeading()).toBeInTheDocument();
-    expect(location()).toMatchObject({ pathname: '/dashboard', search: '' });
-  });
-
-  it('the first of two e-mail change links: asks for the other one', async () => {
-    server.use(
-      http.post(authUrl('/verify'), () =>
-        HttpResponse.json({
-          msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
-          code: '200',
-        }),
-      ),
-    );
-    renderRoute('/dashboard?token_hash=pkce_e2&type=email_change', { supabase: createTestSupabase() });
-    expect(
-      await screen.findByText(
-        'Potwierdzono jeden z adresów. Otwórz też link wysłany na drugi adres email, aby dokończyć zmianę.',
-      ),
-    ).toHaveAttribute('role', 'status');
-  });
-
   it('an expired magic link (Supabase redirects with error_code) is explained on /', async () => {
     const { location } = renderRoute(
       '/dashboard?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',

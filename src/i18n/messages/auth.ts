@@ -69,11 +69,8 @@ export const authMessages = {
   'activation.set_password.no_session':
     'Sesja wygasła. Ustaw hasło, wybierając „Nie pamiętasz hasła?” na stronie logowania.',
   'activation.password_set': 'Hasło zostało ustawione. Konto jest aktywne.',
-  /** Not given by the spec: the e-mail change link (it lands on /dashboard). */
+  /** Not given by the spec: an e-mail change link that cannot be used (the settings page says the rest). */
   'auth.email_change.title': 'Zmiana adresu email',
-  'auth.email_change.confirmed': 'Adres email został zmieniony',
-  'auth.email_change.confirm_other':
-    'Potwierdzono jeden z adresów. Otwórz też link wysłany na drugi adres email, aby dokończyć zmianę.',
   'auth.email_change.link_expired': 'Link potwierdzający zmianę adresu email wygasł lub jest nieprawidłowy',
   'auth.to_dashboard': 'Przejdź do panelu',
   'reset.new_password': 'Nowe hasło',

@@ -19,7 +19,7 @@ import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts'
 import { renderTemplate, type TemplateVariables } from '../_shared/render.ts';
 import { type EmailTemplate, type TemplateStore, TemplateStoreError } from '../_shared/email-templates.ts';
 import { InvalidSecretError, verifyWebhook } from '../_shared/verify-signature.ts';
-import { appLink, appOrigin } from './links.ts';
+import { appLink, appOrigin, emailChangeLink } from './links.ts';
 import { parsePayload, type SendEmailPayload } from './payload.ts';
 import type { SendEmailSettings } from './settings.ts';
 import { DELIBERATE_ANSWERS, isTemplatedAction, TEMPLATE_BY_ACTION } from './templates.ts';
@@ -110,8 +110,7 @@ export function planEmails(payload: SendEmailPayload, settings: SendEmailSetting
       // second is present only when both addresses must confirm (double_confirm_changes).
       const newEmail = user.new_email;
       if (!newEmail) throw new HookError(400, 'The hook payload has no user.new_email for an e-mail change');
-      const base = origin();
-      const link = (tokenHash: string) => appLink(base, 'email_change', tokenHash);
+      const link = (tokenHash: string) => emailChangeLink(data.redirect_to, settings, tokenHash);
       const emails: PlannedEmail[] = [
         {
           template,

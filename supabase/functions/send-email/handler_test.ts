@@ -160,10 +160,10 @@ Deno.test(
       newEmail: 'anna.nowa@example.com',
       tokenHash: 'hash_for_new',
       tokenHashNew: 'hash_for_current',
-      redirectTo: `${SITE}/dashboard`,
+      redirectTo: `${SITE}/dashboard/settings?email_change=1`,
     });
     await assertSuccess(response);
-    const link = (hash: string) => `${SITE}/dashboard?token_hash=${hash}&type=email_change`;
+    const link = (hash: string) => `${SITE}/dashboard/settings?email_change=1&token_hash=${hash}&type=email_change`;
     const byRecipient = Object.fromEntries(mailer.sent.map(({ email }) => [email.to, email]));
     assert.deepEqual(Object.keys(byRecipient).sort(), ['anna.nowa@example.com', 'anna@example.com']);
     for (const [to, hash] of [

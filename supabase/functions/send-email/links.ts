@@ -4,7 +4,9 @@
 //   signup        {app origin}/activate?token={token_hash}                  (the spec's shape)
 //   recovery      {app origin}/reset-password?code={token_hash}             (the spec's route and parameter)
 //   magiclink     {app origin}/dashboard?token_hash={token_hash}&type=magiclink
-//   email_change  {app origin}/dashboard?token_hash={token_hash}&type=email_change
+//   email_change  {redirect_to}&token_hash={token_hash}&type=email_change: the page the app asked
+//                 for (the settings page, ?email_change=1) when it is on an allowed origin, else
+//                 {SITE_URL origin}/dashboard/settings?email_change=1
 //
 // Not Auth's GET /verify: on hosted Auth that path goes through a PKCE flow state that expires 5
 // minutes after the request for recovery and e-mail change (flow_state_expired), and works only in
@@ -37,7 +39,7 @@ export function appOrigin(redirectTo: string, settings: OriginSettings): string 
   throw new HookError(500, 'Cannot build the link: SITE_URL is not set');
 }
 
-export type LinkType = 'signup' | 'recovery' | 'magiclink' | 'email_change';
+export type LinkType = 'signup' | 'recovery' | 'magiclink';
 
 /** The app's link for an e-mailed token hash (see the table above). */
 export function appLink(origin: string, type: LinkType, tokenHash: string): string {
@@ -48,7 +50,28 @@ export function appLink(origin: string, type: LinkType, tokenHash: string): stri
     case 'recovery':
       return `${origin}/reset-password?code=${hash}`;
     case 'magiclink':
-    case 'email_change':
-      return `${origin}/dashboard?token_hash=${hash}&type=${type}`;
+      return `${origin}/dashboard?token_hash=${hash}&type=magiclink`;
   }
+}
+
+/** Where the settings page asks the e-mail change's links to lead when redirect_to is unusable. */
+export const EMAIL_CHANGE_PAGE = '/dashboard/settings?email_change=1';
+
+/**
+ * An e-mail change link: redirect_to (path and query kept) when its origin is SITE_URL's or an
+ * allowed one, else SITE_URL's origin with EMAIL_CHANGE_PAGE; then the token hash and the type.
+ */
+export function emailChangeLink(redirectTo: string, settings: OriginSettings, tokenHash: string): string {
+  const origin = appOrigin(redirectTo, settings);
+  let target: URL;
+  try {
+    target = new URL(redirectTo);
+    if (target.origin !== origin) target = new URL(EMAIL_CHANGE_PAGE, origin);
+  } catch {
+    target = new URL(EMAIL_CHANGE_PAGE, origin);
+  }
+  target.hash = '';
+  target.searchParams.set('token_hash', tokenHash);
+  target.searchParams.set('type', 'email_change');
+  return target.toString();
 }

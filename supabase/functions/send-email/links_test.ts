@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { HookError } from '../_shared/hook-response.ts';
-import { appLink, appOrigin } from './links.ts';
+import { appLink, appOrigin, emailChangeLink } from './links.ts';
 
 const app = { siteOrigin: 'http://127.0.0.1:5173', allowedRedirectOrigins: ['http://localhost:5173'] };
 
@@ -40,14 +40,27 @@ Deno.test('appLink: the activation link has the spec shape {app origin}/activate
   assert.equal(appLink('https://a.example', 'signup', 'x&y=z'), 'https://a.example/activate?token=x%26y%3Dz');
 });
 
-Deno.test('appLink: reset on /reset-password?code=, magic link and e-mail change on /dashboard with the type', () => {
+Deno.test('appLink: reset on /reset-password?code=, the magic link on /dashboard with the type', () => {
   assert.equal(appLink('https://a.example', 'recovery', 'pkce_r'), 'https://a.example/reset-password?code=pkce_r');
   assert.equal(
     appLink('https://a.example', 'magiclink', 'pkce_m'),
     'https://a.example/dashboard?token_hash=pkce_m&type=magiclink',
   );
-  assert.equal(
-    appLink('https://a.example', 'email_change', 'h/1'),
-    'https://a.example/dashboard?token_hash=h%2F1&type=email_change',
-  );
 });
+
+Deno.test(
+  'emailChangeLink: the page redirect_to names on an allowed origin, else the settings page of SITE_URL',
+  () => {
+    assert.equal(
+      emailChangeLink('http://localhost:5173/dashboard/settings?email_change=1', app, 'h/1'),
+      'http://localhost:5173/dashboard/settings?email_change=1&token_hash=h%2F1&type=email_change',
+    );
+    for (const redirectTo of ['https://evil.example/dashboard/settings?email_change=1', '', 'nonsense']) {
+      assert.equal(
+        emailChangeLink(redirectTo, app, 'h2'),
+        'http://127.0.0.1:5173/dashboard/settings?email_change=1&token_hash=h2&type=email_change',
+        redirectTo,
+      );
+    }
+  },
+);

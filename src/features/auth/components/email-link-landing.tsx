@@ -4,17 +4,13 @@ import { FormAlert } from '@/components/form/form-alert';
 import { buttonClassName } from '@/components/ui/button';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
-import { paths } from '@/config/paths';
+import { EMAIL_CHANGE_QUERY, paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
 import { isNetworkError } from '@/lib/errors';
-import { useRedirectAfter } from '@/lib/use-redirect-after';
 import { useEmailLink } from '../api/verify-email-link';
 import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';
 import { AuthPage } from './auth-page';
-
-/** account-and-access.md §9 uses 2 s for the account pages' redirects; the e-mail change does too. */
-export const EMAIL_CHANGE_REDIRECT_MS = 2_000;
 
 type EmailLinkLandingProps = { type: 'magiclink' | 'email_change'; tokenHash: string };
 
@@ -65,32 +61,38 @@ function MagicLinkLanding({ tokenHash }: { tokenHash: string }) {
   return <FullPageLoader label={t('auth.signing_in')} />;
 }
 
+/** What the page the e-mail change leads back to reads after the first of the two links. */
+export const FIRST_OF_TWO_CONFIRMED = 'first_of_two_confirmed';
+
 /**
- * /dashboard?token_hash=…&type=email_change (the links of an e-mail change, one per address): the
- * change is confirmed with Auth. Done → 'Adres email został zmieniony', then /dashboard after 2 s;
- * one of two addresses confirmed → the other link is still needed; refused → the reason.
+ * /dashboard/settings?email_change=1&token_hash=…&type=email_change (one link per address): the
+ * change is confirmed with Auth, then the link's parameters leave the address and the settings page
+ * says what happened (`email_change=1`, with `message` when the other address's link is still
+ * needed). A link Auth refuses: the reason and a way to the dashboard; no answer: a retry.
  */
 function EmailChangeLanding({ tokenHash }: { tokenHash: string }) {
   const link = useEmailLink('email_change', tokenHash);
+  const navigate = useNavigate();
   const clean = useCleanAddress();
-  const done = link.isSuccess && link.data.signedIn;
-  useRedirectAfter(EMAIL_CHANGE_REDIRECT_MS, done ? { to: clean } : null);
+  const done = link.isSuccess;
+  const firstOfTwo = link.isSuccess && !link.data.signedIn;
 
-  if (link.isPending) return <FullPageLoader label={t('reset.verifying')} />;
+  useEffect(() => {
+    if (!done) return;
+    const url = new URL(clean, window.location.origin);
+    url.searchParams.set(EMAIL_CHANGE_QUERY, '1');
+    if (firstOfTwo) url.searchParams.set('message', FIRST_OF_TWO_CONFIRMED);
+    void navigate(`${url.pathname}${url.search}`, { replace: true });
+  }, [done, firstOfTwo, clean, navigate]);
+
   if (link.isError && isNetworkError(link.error)) {
     return <Offline error={link.error} onRetry={() => void link.refetch()} retrying={link.isFetching} />;
   }
+  if (!link.isError) return <FullPageLoader label={t('reset.verifying')} />;
   return (
     <AuthPage title={t('auth.email_change.title')}>
       <div className="space-y-4 text-center">
-        {link.isError ? (
-          <FormAlert>{authErrorMessage(link.error, 'email_change')}</FormAlert>
-        ) : (
-          <FormAlert tone="success">
-            {done ? t('auth.email_change.confirmed') : t('auth.email_change.confirm_other')}
-          </FormAlert>
-        )}
-        {done ? <p className="text-sm text-ink-muted">{t('activation.redirect_dashboard')}</p> : null}
+        <FormAlert>{authErrorMessage(link.error, 'email_change')}</FormAlert>
         <Link to={paths.dashboard.root.path} replace className={buttonClassName('primary')}>
           {t('auth.to_dashboard')}
         </Link>
@@ -99,7 +101,7 @@ function EmailChangeLanding({ tokenHash }: { tokenHash: string }) {
   );
 }
 
-/** The landing of the e-mail links that point at /dashboard (magic link, e-mail change). */
+/** The landing of the e-mail links that lead into the dashboard (magic link, e-mail change). */
 export function EmailLinkLanding({ type, tokenHash }: EmailLinkLandingProps) {
   return type === 'magiclink' ? (
     <MagicLinkLanding tokenHash={tokenHash} />
