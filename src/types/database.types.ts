@@ -1376,6 +1376,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      get_my_referral_overview: { Args: { p_referred_limit?: number }; Returns: Json };
       get_my_referred_users: {
         Args: Record<PropertyKey, never>;
         Returns: {
