@@ -27,8 +27,7 @@ export function AnnouncementText({ content }: { content: string }) {
         }
         return (
           <a key={index} href={part.link.href} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
-            {part.text}
-            <span className="sr-only"> {t('nav.opens_in_new_tab')}</span>
+            {part.text} <span className="sr-only">{t('nav.opens_in_new_tab')}</span>
           </a>
         );
       })}
