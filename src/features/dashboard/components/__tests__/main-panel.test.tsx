@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { memberSession } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
@@ -113,7 +113,7 @@ describe('the main panel', () => {
   });
 
   it('refuses an answer of another shape (error state with retry)', async () => {
-    let answer: unknown = { apps: { count: 'many' } };
+    let answer: JsonBodyType = { apps: { count: 'many' } };
     const { user } = setup({ stats: () => HttpResponse.json(answer) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Nie udało się załadować statystyk');
