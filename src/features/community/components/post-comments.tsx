@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import { FormAlert } from '@/components/form/form-alert';
+import { inputClassName } from '@/components/form/text-field';
+import { t, translate } from '@/i18n/messages';
+import { toUserMessage } from '@/lib/errors';
+import { useZodForm } from '@/lib/form';
+import { formatDateTime } from '@/lib/format';
+import { useAddComment } from '../api/add-comment';
+import { usePostComments } from '../api/get-post-comments';
+import { commentSchema } from '../schemas/post.schema';
+
+function CommentForm({ postId }: { postId: string }) {
+  const fieldId = useId();
+  const errorId = `${fieldId}-error`;
+  const add = useAddComment(postId);
+  const form = useZodForm(commentSchema, { defaultValues: { content: '' } });
+  const error = form.formState.errors.content?.message;
+
+  const submit = form.handleSubmit(async ({ content }) => {
+    const text = content.trim();
+    if (!text) return; // blank text is ignored
+    try {
+      await add.mutateAsync(text);
+    } catch {
+      return; // shown from add.error
+    }
+    form.reset();
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-2">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-ink">
+        {t('community.comment_label')}
+      </label>
+      <textarea
+        id={fieldId}
+        rows={2}
+        maxLength={2000}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`${inputClassName} ${error ? 'border-danger' : 'border-surface-border'}`}
+        {...form.register('content')}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {translate(error)}
+        </p>
+      ) : null}
+      {add.error ? (
+        <FormAlert>
+          {t('community.comment_failed')}: {toUserMessage(add.error)}
+        </FormAlert>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" disabled={add.isPending} aria-busy={add.isPending || undefined}>
+          {add.isPending ? t('common.processing') : t('community.comment_submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A post's comments (oldest first) and the form to add one. */
+export function PostComments({ postId }: { postId: string }) {
+  const comments = usePostComments(postId);
+  return (
+    <div className="space-y-3">
+      {comments.isPending ? (
+        <div role="status" aria-label={t('community.comments_loading')} className="space-y-2">
+          <Skeleton className="h-12" />
+        </div>
+      ) : comments.isError ? (
+        <ErrorState
+          message={`${t('community.comments_load_failed')}: ${toUserMessage(comments.error)}`}
+          onRetry={() => void comments.refetch()}
+          retrying={comments.isFetching}
+        />
+      ) : comments.data.length === 0 ? (
+        <p className="text-sm text-ink-muted">{t('community.comments_empty')}</p>
+      ) : (
+        <ul className="space-y-2">
+          {comments.data.map((comment) => (
+            <li key={comment.id} className="rounded-lg bg-surface px-3 py-2">
+              <p className="text-xs text-ink-muted">
+                {t('community.by', {
+                  name: comment.author_name?.trim() || t('dashboard.anonymous'),
+                  date: formatDateTime(comment.created_at),
+                })}
+              </p>
+              <p className="mt-1 whitespace-pre-line text-sm text-ink">{comment.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CommentForm postId={postId} />
+    </div>
+  );
+}
