@@ -7,7 +7,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { ROOT, startDatabase, WORKDIR } from '../db/harness.ts';
 import { startAuth } from './auth/index.ts';
-import { loadConfig, readEnvFile, type FunctionSettings, type StackConfig } from './config/config.ts';
+import {
+  loadConfig,
+  readEnvFile,
+  type ConfigOverrides,
+  type FunctionSettings,
+  type StackConfig,
+} from './config/config.ts';
 import { startFunctions, type FunctionsRuntime } from './functions.ts';
 import { gateway, type ServiceHandler } from './gateway.ts';
 import { closeServer, listen } from './http.ts';
@@ -30,6 +36,10 @@ export interface StackOptions {
   /** Access-token lifetime in seconds (config.toml's jwt_expiry otherwise). */
   jwtExpiry?: number;
   refreshTokenReuseInterval?: number;
+  /** Raised [auth.rate_limit] values for test stacks (config.toml's otherwise). */
+  rateLimits?: ConfigOverrides['rateLimits'];
+  /** [auth.email] max_frequency in seconds (config.toml's otherwise). */
+  emailMaxFrequency?: number;
   /** Per-function overrides of [functions.<name>] (e.g. verify_jwt for test functions). */
   functionSettings?: Record<string, Partial<FunctionSettings>>;
   /** Extra environment for every function (after [edge_runtime.secrets] and supabase/functions/.env). */
@@ -144,6 +154,8 @@ async function plan(options: StackOptions): Promise<Plan> {
     ports,
     jwtExpiry: options.jwtExpiry,
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
+    rateLimits: options.rateLimits,
+    emailMaxFrequency: options.emailMaxFrequency,
     functions: options.functionSettings,
   });
   return {

@@ -74,6 +74,18 @@ const Auth = z.object({
   captcha: z
     .object({ enabled: Bool.default(false), provider: z.string().default('hcaptcha'), secret: z.string().default('') })
     .prefault({}),
+  // The CLI's defaults (its config template): e-mails per hour; the others per 5 minutes per IP.
+  rate_limit: z
+    .object({
+      email_sent: Int.min(0).default(2),
+      sms_sent: Int.min(0).default(30),
+      anonymous_users: Int.min(0).default(30),
+      token_refresh: Int.min(0).default(150),
+      sign_in_sign_ups: Int.min(0).default(30),
+      token_verifications: Int.min(0).default(30),
+      web3: Int.min(0).default(30),
+    })
+    .prefault({}),
   email: z
     .object({
       enabled: Bool.default(true),

@@ -52,6 +52,7 @@ function readUpdate(ctx: AuthContext, request: AuthRequest): UserUpdate {
 export async function updateUser(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
   const sql = sqlOf(ctx.pool);
   const auth = await authenticate(sql, request);
+  ctx.limits.request('user', request.ip);
   const update = readUpdate(ctx, request);
   const { user } = auth;
   const changesEmail = Boolean(update.email) && update.email !== user.email;

@@ -1,6 +1,6 @@
 import { usePageTitle } from '@/components/layout/site-head';
 import { AppsCatalogue } from '@/features/apps/components/apps-catalogue';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/apps';
 
 /** /dashboard/apps: the apps catalogue (dashboard.md §2). */
 export function Component() {

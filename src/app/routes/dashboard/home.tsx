@@ -1,6 +1,6 @@
 import { usePageTitle } from '@/components/layout/site-head';
 import { MainPanel } from '@/features/dashboard/components/main-panel';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 
 /** /dashboard: the main panel ('Panel główny', dashboard.md §2). */
 export function Component() {

@@ -1,6 +1,6 @@
 import { usePageTitle } from '@/components/layout/site-head';
 import { ReferralPage } from '@/features/referral/components/referral-page';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 
 /** /dashboard/referral: the partner page ('Program Partnerski', dashboard.md §2). */
 export function Component() {

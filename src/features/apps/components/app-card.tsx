@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type AppsMessageKey as MessageKey } from '@/i18n/apps';
 import { formatDecimal, formatNumber, formatPercent, formatPLN } from '@/lib/format';
 import { profitPool, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { toExternalHref } from '@/lib/safe-links';

@@ -1,5 +1,5 @@
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/apps';
 import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
 import { useApps } from '../api/get-apps';
 import { AppCard } from './app-card';

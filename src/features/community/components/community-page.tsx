@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { usePosts } from '../api/get-posts';
 import { PostCard } from './post-card';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { formatDateTime } from '@/lib/format';
 import type { Post } from '../api/get-posts';
 import { PostComments } from './post-comments';

@@ -1,9 +1,8 @@
-import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { FormAlert } from '@/components/form/form-alert';
-import { inputClassName } from '@/components/form/text-field';
-import { t, translate } from '@/i18n/messages';
+import { TextareaField } from '@/components/form/textarea-field';
+import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { formatDateTime } from '@/lib/format';
@@ -12,11 +11,8 @@ import { usePostComments } from '../api/get-post-comments';
 import { commentSchema } from '../schemas/post.schema';
 
 function CommentForm({ postId }: { postId: string }) {
-  const fieldId = useId();
-  const errorId = `${fieldId}-error`;
   const add = useAddComment(postId);
   const form = useZodForm(commentSchema, { defaultValues: { content: '' } });
-  const error = form.formState.errors.content?.message;
 
   const submit = form.handleSubmit(async ({ content }) => {
     const text = content.trim();
@@ -31,23 +27,13 @@ function CommentForm({ postId }: { postId: string }) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-2">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-ink">
-        {t('community.comment_label')}
-      </label>
-      <textarea
-        id={fieldId}
+      <TextareaField
+        label={t('community.comment_label')}
         rows={2}
         maxLength={2000}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`${inputClassName} ${error ? 'border-danger' : 'border-surface-border'}`}
+        error={form.formState.errors.content?.message}
         {...form.register('content')}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {translate(error)}
-        </p>
-      ) : null}
       {add.error ? (
         <FormAlert>
           {t('community.comment_failed')}: {toUserMessage(add.error)}

@@ -1,5 +1,5 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type DashboardMessageKey as MessageKey } from '@/i18n/dashboard';
 import { formatNumber } from '@/lib/format';
 import type { Post } from '../api/get-posts';
 import { useToggleReaction } from '../api/toggle-reaction';

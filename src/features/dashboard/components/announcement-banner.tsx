@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '@/components/ui/icons';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { splitMarkdownLinks } from '@/lib/safe-links';
 import { useActiveAnnouncements } from '../api/get-active-announcements';
 import {

@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { StatsCards } from './stats-cards';
 import { TopPartners } from './top-partners';
 

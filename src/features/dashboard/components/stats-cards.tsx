@@ -1,5 +1,5 @@
 import { ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { formatDate, formatNumber, formatPLN } from '@/lib/format';
 import { toUserMessage } from '@/lib/errors';
 import { useDashboardStats } from '../api/get-dashboard-stats';

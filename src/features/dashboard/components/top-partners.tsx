@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { formatNumber, formatPLN } from '@/lib/format';
 import { useTopPartners } from '../api/get-top-partners';

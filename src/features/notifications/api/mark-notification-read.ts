@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toUserMessage, unwrap } from '@/lib/errors';
 import { notificationKeys } from '@/lib/notifications/keys';

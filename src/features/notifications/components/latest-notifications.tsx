@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { COMMUNITY_NOTIFICATIONS_LIMIT } from '@/lib/notifications/get-notifications';
 import { NotificationList } from './notification-list';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { formatDateTime, formatNumber, formatPLN, formatUSDT } from '@/lib/format';
 import type { Notification } from '@/lib/notifications/get-notifications';
 import { notificationDetails } from '../utils/notification-details';

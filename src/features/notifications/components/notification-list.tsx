@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { isNetworkError, toUserMessage } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/notifications-live';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';

@@ -3,7 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { FormAlert } from '@/components/form/form-alert';
 import { TextField } from '@/components/form/text-field';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { useGenerateReferralCode } from '../api/generate-referral-code';

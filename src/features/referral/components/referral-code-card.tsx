@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClassName } from '@/components/form/text-field';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import type { ReferralCode } from '../schemas/referral-overview.schema';
 import { referralLink } from '../utils/referral-link';

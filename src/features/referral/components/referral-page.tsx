@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { formatNumber, formatPLN } from '@/lib/format';
 import { useReferralOverview } from '../api/get-referral-overview';

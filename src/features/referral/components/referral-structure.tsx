@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 import { formatDate } from '@/lib/format';
 import type { ReferralOverview } from '../schemas/referral-overview.schema';
 
