@@ -1,30 +1,28 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Json } from '@/types/database.types';
 
-const numeric = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .pipe(z.number());
+const name = z.string().check(z.trim(), z.minLength(1));
 
 /**
  * `notifications.data` is free-form JSON written by server functions: {amount, currency, percentage,
- * tier, packageTier}. Read at the edge with a lenient schema: a field of the wrong shape is ignored
- * rather than breaking the panel.
+ * tier, packageTier}. Each field is read with its own schema at the edge, leniently: a field of the
+ * wrong shape is ignored rather than breaking the panel.
  */
-const detailsSchema = z
-  .object({
-    amount: numeric.optional().catch(undefined),
-    currency: z.enum(['PLN', 'USDT']).optional().catch(undefined),
-    percentage: numeric.optional().catch(undefined),
-    tier: z.string().trim().min(1).optional().catch(undefined),
-    packageTier: z.string().trim().min(1).optional().catch(undefined),
-  })
-  .catch({});
+const fields = {
+  amount: z.number(),
+  currency: z.enum(['PLN', 'USDT']),
+  percentage: z.number(),
+  tier: name,
+  packageTier: name,
+};
+
+function read<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : undefined;
+}
 
 export type NotificationDetails = {
   amount?: number;
@@ -35,11 +33,11 @@ export type NotificationDetails = {
 };
 
 export function notificationDetails(data: Json): NotificationDetails {
-  const parsed = detailsSchema.parse(data ?? {});
+  const object: Record<string, unknown> = typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {};
   return {
-    amount: parsed.amount,
-    currency: parsed.currency ?? 'PLN',
-    percentage: parsed.percentage,
-    tier: parsed.tier ?? parsed.packageTier,
+    amount: read(fields.amount, object.amount),
+    currency: read(fields.currency, object.currency) ?? 'PLN',
+    percentage: read(fields.percentage, object.percentage),
+    tier: read(fields.tier, object.tier) ?? read(fields.packageTier, object.packageTier),
   };
 }

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const timestamp = z.string().nullable();
-const count = z.number().int().nonnegative();
+const timestamp = z.nullable(z.string());
+const count = z.number().check(z.refine((value) => Number.isInteger(value) && value >= 0));
 
 /** get_my_referral_overview() returns JSON: checked here, at the edge of the feature. */
 export const referralOverviewSchema = z.object({
@@ -9,7 +9,7 @@ export const referralOverviewSchema = z.object({
     z.object({
       id: z.string(),
       code: z.string(),
-      description: z.string().nullable(),
+      description: z.nullable(z.string()),
       active: z.boolean(),
       created_at: z.string(),
       visits_count: count,
@@ -23,15 +23,15 @@ export const referralOverviewSchema = z.object({
   referred: z.array(
     z.object({
       id: z.string(),
-      full_name: z.string().nullable(),
+      full_name: z.nullable(z.string()),
       /** Masked on the server: the first 3 characters of the local part, then ***@domain. */
-      email: z.string().nullable(),
+      email: z.nullable(z.string()),
       created_at: z.string(),
     }),
   ),
   referred_total: count,
   referral_count: count,
-  total_earnings: z.number().nonnegative(),
+  total_earnings: z.number().check(z.refine((value) => value >= 0)),
 });
 
 export type ReferralOverview = z.infer<typeof referralOverviewSchema>;
@@ -39,7 +39,10 @@ export type ReferralCode = ReferralOverview['codes'][number];
 
 /** The 'Generuj nowy kod polecający' form: the description is optional, at most 200 characters. */
 export const generateCodeSchema = z.object({
-  description: z.string().trim().max(200, 'referral.description_too_long'),
+  description: z.string().check(
+    z.trim(),
+    z.refine((value) => value.length <= 200, { error: 'referral.description_too_long' }),
+  ),
 });
 
 export type GenerateCodeInput = z.infer<typeof generateCodeSchema>;

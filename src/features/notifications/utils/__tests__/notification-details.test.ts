@@ -10,8 +10,8 @@ describe('notificationDetails', () => {
     });
   });
 
-  it('takes the currency the data carries and numeric strings', () => {
-    expect(notificationDetails({ amount: '123.45', currency: 'USDT' })).toEqual({
+  it('takes the currency the data carries', () => {
+    expect(notificationDetails({ amount: 123.45, currency: 'USDT' })).toEqual({
       amount: 123.45,
       currency: 'USDT',
       percentage: undefined,
