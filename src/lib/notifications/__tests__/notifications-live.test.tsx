@@ -155,4 +155,13 @@ describe('live notifications (Realtime, with polling while it is down)', () => {
     expect(supabase.realtime.removeChannel).toHaveBeenCalledWith(channel);
     expect(supabase.realtime.open()).toEqual([]);
   });
+
+  it('removes the channel when the member signs out', async () => {
+    const { supabase } = setup();
+    await until(() => supabase.realtime.open().length === 1, 'the channel');
+    const [channel] = supabase.realtime.open();
+    await supabase.client.auth.signOut({ scope: 'local' });
+    await until(() => supabase.realtime.removeChannel.mock.calls.length === 1, 'the removal');
+    expect(supabase.realtime.removeChannel).toHaveBeenCalledWith(channel);
+  });
 });
