@@ -626,11 +626,11 @@ const reads: Read[] = [
     sample: 'members',
   },
   {
-    name: 'comments of a recent post',
+    name: 'comments of a recent post, latest 20',
     path: '/rpc/get_post_comments',
     method: 'POST',
     sql: `select * from public.get_post_comments(
-            (select id from public.posts order by created_at desc, id desc offset floor(random() * 20)::int limit 1))`,
+            (select id from public.posts order by created_at desc, id desc offset floor(random() * 20)::int limit 1), 20, 0)`,
     params: () => [],
     sample: 'members',
   },

@@ -1387,7 +1387,7 @@ export type Database = {
         }[];
       };
       get_post_comments: {
-        Args: { p_post_id: string };
+        Args: { p_limit?: number; p_offset?: number; p_post_id: string };
         Returns: {
           author_name: string;
           content: string;

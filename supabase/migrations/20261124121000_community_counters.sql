@@ -5,7 +5,8 @@
 --   1. private.post_counters keeps, per post, the number of reactions of each type and of comments,
 --      changed by statement triggers by the statement's delta (O(1) per reaction, not a recount).
 --   2. get_posts reads the counters; get_posts and get_post_comments join the names set-based.
--- Both RPCs keep their signatures and results, so database.types.ts does not change.
+--   3. get_post_comments returns a page (the latest 20 by default, oldest first) instead of every
+--      comment of a post: p_limit and p_offset are new, defaulted, so existing calls keep working.
 -- Order of sections: types, tables, indexes, functions, triggers, policies, grants, comments.
 
 -- -------------------------------------------------------------------------------------
@@ -149,7 +150,10 @@ $$;
 revoke execute on function public.get_posts(integer, integer) from public, anon, authenticated, service_role;
 grant execute on function public.get_posts(integer, integer) to authenticated;
 
-create or replace function public.get_post_comments(p_post_id uuid)
+-- A post's comments a page at a time: the latest p_limit (after skipping p_offset newer ones),
+-- returned oldest first. A popular post's hundreds of comments are not read at once.
+drop function public.get_post_comments(uuid);
+create function public.get_post_comments(p_post_id uuid, p_limit integer default 20, p_offset integer default 0)
 returns table (id uuid, post_id uuid, user_id uuid, content text, created_at timestamptz, author_name text)
 language plpgsql
 stable
@@ -160,20 +164,25 @@ begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  if p_limit is null or p_limit not between 1 and 100 or p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'community.invalid_page';
+  end if;
   if not exists (select 1 from public.posts p where p.id = p_post_id) then
     raise exception using errcode = 'P0002', message = 'community.post_not_found';
   end if;
   return query
     select c.id, c.post_id, c.user_id, c.content, c.created_at, coalesce(nullif(trim(s.display_name), ''), pr.full_name)
-      from public.post_comments c
+      from (select m.* from public.post_comments m
+             where m.post_id = p_post_id
+             order by m.created_at desc, m.id desc
+             limit p_limit offset p_offset) c
       left join public.profiles pr on pr.user_id = c.user_id
       left join public.user_settings s on s.user_id = c.user_id
-     where c.post_id = p_post_id
      order by c.created_at, c.id;
 end
 $$;
-revoke execute on function public.get_post_comments(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.get_post_comments(uuid) to authenticated;
+revoke execute on function public.get_post_comments(uuid, integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.get_post_comments(uuid, integer, integer) to authenticated;
 
 -- -------------------------------------------------------------------------------------
 -- Triggers
@@ -216,4 +225,4 @@ revoke all on private.post_counters from public, anon, authenticated, service_ro
 comment on table private.post_counters is
   'Per post: reactions of each type (kind = the reaction type) and comments (kind = comments), kept by statement triggers on post_reactions and post_comments; read by get_posts. private.recount_post_counters() rebuilds them.';
 comment on function public.get_posts(integer, integer) is 'Posts page, newest first: author_name, reaction_counts {type: count} for every type, my_reactions, comments_count, total_count. Errors: community.invalid_page.';
-comment on function public.get_post_comments(uuid) is 'Comments of a post, oldest first, with author names. Errors: community.post_not_found.';
+comment on function public.get_post_comments(uuid, integer, integer) is 'A page of a post''s comments: the latest p_limit (1-100, default 20) after p_offset newer ones, oldest first, with author names. Errors: community.invalid_page, community.post_not_found.';

@@ -164,3 +164,33 @@ describe('post counters', () => {
     }
   });
 });
+
+describe('get_post_comments pages', () => {
+  it('returns the latest page oldest first, then the earlier ones', async () => {
+    const author = await createMember();
+    const post = await createPost(author);
+    const start = Date.now() - 60 * 60_000;
+    for (let i = 1; i <= 5; i += 1)
+      await addPostComment(post.id, author, `Komentarz ${i}`, new Date(start + i * 60_000));
+    const page = (limit: number, offset: number) =>
+      queryAs<{ content: string }>(author, 'select content from public.get_post_comments($1, $2, $3)', [
+        post.id,
+        limit,
+        offset,
+      ]).then((rows) => rows.map((row) => row.content));
+    expect(await page(2, 0)).toEqual(['Komentarz 4', 'Komentarz 5']);
+    expect(await page(2, 2)).toEqual(['Komentarz 2', 'Komentarz 3']);
+    expect(await page(2, 4)).toEqual(['Komentarz 1']);
+    expect(
+      (await queryAs<{ content: string }>(author, 'select content from public.get_post_comments($1)', [post.id]))
+        .length,
+    ).toBe(5);
+    for (const [limit, offset] of [
+      [0, 0],
+      [101, 0],
+      [10, -1],
+    ] as const) {
+      await expect(page(limit, offset)).rejects.toMatchObject({ code: '22023', message: 'community.invalid_page' });
+    }
+  });
+});

@@ -99,6 +99,7 @@ export const dashboardMessages = {
   'community.comments_loading': 'Ładowanie komentarzy...',
   'community.comments_load_failed': 'Nie udało się załadować komentarzy',
   'community.comments_empty': 'Brak komentarzy. Napisz pierwszy!',
+  'community.earlier_comments': 'Pokaż wcześniejsze komentarze',
   'community.comment_label': 'Twój komentarz',
   'community.comment_submit': 'Dodaj komentarz',
   'community.comment_failed': 'Nie udało się dodać komentarza',

@@ -7,7 +7,7 @@ import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { formatDateTime } from '@/lib/format';
 import { useAddComment } from '../api/add-comment';
-import { usePostComments } from '../api/get-post-comments';
+import { commentsInOrder, usePostComments } from '../api/get-post-comments';
 import { commentSchema } from '../schemas/post.schema';
 
 function CommentForm({ postId }: { postId: string }) {
@@ -48,9 +48,10 @@ function CommentForm({ postId }: { postId: string }) {
   );
 }
 
-/** A post's comments (oldest first) and the form to add one. */
+/** A post's comments (the latest 20, earlier ones on demand; oldest first) and the form to add one. */
 export function PostComments({ postId }: { postId: string }) {
   const comments = usePostComments(postId);
+  const list = comments.data ? commentsInOrder(comments.data.pages) : [];
   return (
     <div className="space-y-3">
       {comments.isPending ? (
@@ -63,22 +64,35 @@ export function PostComments({ postId }: { postId: string }) {
           onRetry={() => void comments.refetch()}
           retrying={comments.isFetching}
         />
-      ) : comments.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="text-sm text-ink-muted">{t('community.comments_empty')}</p>
       ) : (
-        <ul className="space-y-2">
-          {comments.data.map((comment) => (
-            <li key={comment.id} className="rounded-lg bg-surface px-3 py-2">
-              <p className="text-xs text-ink-muted">
-                {t('community.by', {
-                  name: comment.author_name?.trim() || t('dashboard.anonymous'),
-                  date: formatDateTime(comment.created_at),
-                })}
-              </p>
-              <p className="mt-1 whitespace-pre-line text-sm text-ink">{comment.content}</p>
-            </li>
-          ))}
-        </ul>
+        <>
+          {comments.hasNextPage ? (
+            <Button
+              variant="ghost"
+              className="px-2 py-1 text-xs"
+              onClick={() => void comments.fetchNextPage()}
+              disabled={comments.isFetchingNextPage}
+              aria-busy={comments.isFetchingNextPage || undefined}
+            >
+              {t('community.earlier_comments')}
+            </Button>
+          ) : null}
+          <ul className="space-y-2">
+            {list.map((comment) => (
+              <li key={comment.id} className="rounded-lg bg-surface px-3 py-2">
+                <p className="text-xs text-ink-muted">
+                  {t('community.by', {
+                    name: comment.author_name?.trim() || t('dashboard.anonymous'),
+                    date: formatDateTime(comment.created_at),
+                  })}
+                </p>
+                <p className="mt-1 whitespace-pre-line text-sm text-ink">{comment.content}</p>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <CommentForm postId={postId} />
     </div>

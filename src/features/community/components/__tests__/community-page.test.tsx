@@ -232,4 +232,43 @@ describe('comments', () => {
     expect(await within(post).findByRole('alert')).toHaveTextContent('Nie udało się dodać komentarza: Brak dostępu');
     expect(within(post).getByRole('textbox', { name: 'Twój komentarz' })).toHaveValue('Mój komentarz');
   });
+
+  it('shows the latest 20 and loads earlier ones on demand, oldest first', async () => {
+    const requests: unknown[] = [];
+    const comment = (n: number) => ({
+      id: `c${n}`,
+      post_id: 'p',
+      user_id: 'u',
+      content: `Komentarz ${n}`,
+      created_at: new Date(Date.UTC(2026, 10, 1, 10, n)).toISOString(),
+      author_name: 'Jan',
+    });
+    const { user } = setup({
+      posts: () => HttpResponse.json([postRow({ comments_count: 21 })]),
+      handlers: [
+        http.post(restUrl('/rpc/get_post_comments'), async ({ request }) => {
+          const body = (await request.json()) as { p_offset: number };
+          requests.push(body);
+          // The server's pages: newest 20 (2..21), then the one before (1); each oldest first.
+          const page = body.p_offset === 0 ? Array.from({ length: 20 }, (_, i) => comment(i + 2)) : [comment(1)];
+          return HttpResponse.json(page);
+        }),
+      ],
+    });
+    const post = await screen.findByRole('article');
+    await user.click(within(post).getByRole('button', { name: 'Komentarze (21)' }));
+    expect(await within(post).findByText('Komentarz 2')).toBeInTheDocument();
+    expect(within(post).queryByText('Komentarz 1')).not.toBeInTheDocument();
+    await user.click(within(post).getByRole('button', { name: 'Pokaż wcześniejsze komentarze' }));
+    expect(await within(post).findByText('Komentarz 1')).toBeInTheDocument();
+    const texts = within(post)
+      .getAllByText(/^Komentarz \d+$/)
+      .map((node) => node.textContent);
+    expect(texts.slice(0, 3)).toEqual(['Komentarz 1', 'Komentarz 2', 'Komentarz 3']);
+    expect(requests).toEqual([
+      { p_post_id: expect.any(String), p_limit: 20, p_offset: 0 },
+      { p_post_id: expect.any(String), p_limit: 20, p_offset: 20 },
+    ]);
+    expect(within(post).queryByRole('button', { name: 'Pokaż wcześniejsze komentarze' })).not.toBeInTheDocument();
+  });
 });
