@@ -71,6 +71,12 @@ export interface StartOptions {
   onUnexpectedExit?: (code: number | null) => void;
   /** Start a server even when DATABASE_URL is set (the local stack owns its database and port). */
   ignoreDatabaseUrl?: boolean;
+  /**
+   * Logical decoding for the local stack's Realtime emulation: `wal_level=logical`, and commits
+   * flushed before they return (`synchronous_commit=on`; cheap with `fsync=off`), because logical
+   * decoding only sees flushed WAL and an asynchronous commit may wait for the WAL writer.
+   */
+  logicalDecoding?: boolean;
 }
 
 export { freePort };
@@ -178,11 +184,12 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
       '-c',
       'fsync=off',
       '-c',
-      'synchronous_commit=off',
+      `synchronous_commit=${options.logicalDecoding ? 'on' : 'off'}`,
       '-c',
       'full_page_writes=off',
       '-c',
       'max_connections=200',
+      ...(options.logicalDecoding ? ['-c', 'wal_level=logical'] : []),
     ],
     onLog: () => undefined,
     onError: (message) => log(`postgres: ${String(message)}`),

@@ -71,6 +71,7 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     ['Auth', `${stack.apiUrl}/auth/v1  (emulated; e-mails via the send-email hook)`],
     ['Storage', `${stack.apiUrl}/storage/v1  buckets: ${stack.buckets.join(', ') || 'none'}`],
     ['Functions', `${stack.apiUrl}/functions/v1/<name>  ${stack.functions.join(', ') || '(none yet)'}`],
+    ['Realtime', `${stack.realtimeUrl}  (emulated: postgres_changes of the supabase_realtime publication)`],
     ['DB URL', stack.dbUrl],
     [
       'Auth limits',
@@ -89,7 +90,7 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     '',
     ...rows.map(([label, value]) => `  ${label.padEnd(18)}${value}`),
     '',
-    '  Realtime is not emulated. Ctrl-C stops everything.',
+    '  Ctrl-C stops everything.',
     '',
   ].join('\n');
 }

@@ -51,6 +51,8 @@ export interface AuthConfig {
     enableConfirmations: boolean;
     doubleConfirmChanges: boolean;
     securePasswordChange: boolean;
+    /** `[auth.email] require_current_password` (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD). */
+    requireCurrentPassword: boolean;
     maxFrequency: number;
     otpLength: number;
     otpExpiry: number;
@@ -186,6 +188,7 @@ function toAuthConfig(auth: RawConfig['auth'], apiPort: number, overrides: Confi
       enableConfirmations: auth.email.enable_confirmations,
       doubleConfirmChanges: auth.email.double_confirm_changes,
       securePasswordChange: auth.email.secure_password_change,
+      requireCurrentPassword: auth.email.require_current_password,
       maxFrequency: overrides.emailMaxFrequency ?? auth.email.max_frequency,
       otpLength: auth.email.otp_length,
       otpExpiry: auth.email.otp_expiry,

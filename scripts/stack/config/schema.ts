@@ -92,6 +92,7 @@ const Auth = z.object({
       double_confirm_changes: Bool.default(true),
       enable_confirmations: Bool.default(false),
       secure_password_change: Bool.default(false),
+      require_current_password: Bool.default(false),
       max_frequency: Duration.prefault('1s'),
       otp_length: Int.min(6).max(10).default(6),
       otp_expiry: Int.positive().default(3600),

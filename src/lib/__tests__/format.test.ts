@@ -2,9 +2,11 @@ import {
   formatDate,
   formatDateTime,
   formatDecimal,
+  formatInteger,
   formatNumber,
   formatPercent,
   formatPLN,
+  formatShare,
   formatUSDT,
 } from '../format';
 
@@ -117,5 +119,31 @@ describe('formatPercent', () => {
 
   it('shows "—" for a missing value', () => {
     expect(formatPercent(undefined)).toBe('—');
+  });
+});
+
+describe('formatShare', () => {
+  it.each([
+    [0.05, '5%'],
+    ['0.1500', '15%'],
+    [0.17, '17%'],
+    [0.155, '15,5%'],
+    [0.0333, '3,33%'],
+  ])('%s → %s', (value, text) => {
+    expect(formatShare(value)).toBe(text);
+  });
+
+  it.each([null, undefined, 'x'])('%s → "—"', (value) => {
+    expect(formatShare(value)).toBe('—');
+  });
+});
+
+describe('formatInteger', () => {
+  it.each([
+    [1000, '1000'],
+    [18000, '18 000'],
+    ['1000000', '1 000 000'],
+  ])('%s → %s (Polish grouping from 5 digits)', (value, text) => {
+    expect(formatInteger(value)).toBe(nbsp(text));
   });
 });

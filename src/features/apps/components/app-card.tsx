@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { t, type AppsMessageKey as MessageKey } from '@/i18n/apps';
-import { formatDecimal, formatNumber, formatPercent, formatPLN } from '@/lib/format';
+import { formatDecimal, formatNumber, formatPercent, formatPLN, formatShare } from '@/lib/format';
 import { profitPool, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { toExternalHref } from '@/lib/safe-links';
 import type { CatalogueApp } from '../api/get-apps';
@@ -54,7 +54,7 @@ function Pools({ revenue, plans }: { revenue: number; plans: Plans }) {
       {(plans ?? []).map((plan) => (
         <div key={plan.tier} className="flex justify-between gap-3">
           <dt className="text-ink-muted">
-            {t('apps.pool', { tier: plan.tier, share: formatPercent(Number(plan.profit_share) * 100) })}
+            {t('apps.pool', { tier: plan.tier, share: formatShare(plan.profit_share) })}
           </dt>
           <dd className="font-semibold tabular-nums text-accent">{formatPLN(profitPool(revenue, plan))}</dd>
         </div>
