@@ -124,7 +124,7 @@ describe('seed.sql', () => {
     expect(anna.unread).toBeGreaterThanOrEqual(2);
     expect(anna.profit_with_share).toBeGreaterThanOrEqual(2);
     const ranking = (
-      await client.query<{ full_name: string }>("select full_name from public.get_referral_rankings(10) order by 1")
+      await client.query<{ full_name: string }>('select full_name from public.get_referral_rankings(10) order by 1')
     ).rows;
     expect(ranking.map((r) => r.full_name)).toEqual(
       expect.arrayContaining(['Administrator Klubu', 'Anna Nowak', 'Jan Kowalski']),
