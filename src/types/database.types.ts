@@ -1412,6 +1412,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      get_my_referral_overview: { Args: { p_referred_limit?: number }; Returns: Json };
       get_my_referred_users: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1422,7 +1423,7 @@ export type Database = {
         }[];
       };
       get_post_comments: {
-        Args: { p_post_id: string };
+        Args: { p_limit?: number; p_offset?: number; p_post_id: string };
         Returns: {
           author_name: string;
           content: string;

@@ -4,10 +4,12 @@ import { UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
+import { memberLabel, useOwnProfile } from '@/lib/profile/get-own-profile';
 
-/** The user's name or e-mail with a drop-down: settings (on small screens) and 'Wyloguj'. */
+/** The member's display name (else the e-mail) with a drop-down: settings (on small screens) and 'Wyloguj'. */
 export function UserMenu() {
   const { user, signOut } = useAuth();
+  const { data: profile } = useOwnProfile();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -15,8 +17,7 @@ export function UserMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  const fullName: unknown = user?.user_metadata?.full_name;
-  const label = typeof fullName === 'string' && fullName.trim() ? fullName : (user?.email ?? '');
+  const label = memberLabel(profile, user?.email);
 
   useEffect(() => {
     if (!open) return;
