@@ -38,10 +38,7 @@ export async function getNotifications(
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .limit(limit)
-    // TanStack Query retries failed reads (lib/query-client.ts); postgrest-js's own retries of
-    // GET and HEAD would multiply them (4 × 4 attempts before the panel could say anything).
-    .retry(false);
+    .limit(limit);
   if (signal) request = request.abortSignal(signal);
   return unwrap(await request);
 }

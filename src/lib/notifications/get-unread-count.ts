@@ -10,8 +10,7 @@ export async function getUnreadCount(client: AppSupabaseClient, userId: string, 
     .from('notifications')
     .select('id', { count: 'exact', head: true })
     .eq('user_id', userId)
-    .is('read_at', null)
-    .retry(false); // TanStack Query retries (see get-notifications.ts)
+    .is('read_at', null);
   if (signal) request = request.abortSignal(signal);
   const { count, error, status } = await request;
   if (error) throw toAppError(error, status);

@@ -15,9 +15,7 @@ export async function getApps(client: AppSupabaseClient, signal?: AbortSignal) {
     .from('apps')
     .select(COLUMNS)
     .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    // TanStack Query retries failed reads; postgrest-js's own GET retries would multiply them.
-    .retry(false);
+    .order('id', { ascending: false });
   if (signal) request = request.abortSignal(signal);
   return unwrap(await request);
 }

@@ -17,9 +17,7 @@ export async function getActiveAnnouncements(client: AppSupabaseClient, signal?:
     .select('id, content, created_at')
     .eq('active', true)
     .order('created_at', { ascending: false })
-    .limit(ANNOUNCEMENTS_LIMIT)
-    // TanStack Query retries failed reads; postgrest-js's own GET retries would multiply them.
-    .retry(false);
+    .limit(ANNOUNCEMENTS_LIMIT);
   if (signal) request = request.abortSignal(signal);
   return unwrap(await request);
 }
