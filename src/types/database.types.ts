@@ -1294,6 +1294,7 @@ export type Database = {
           p_offset?: number;
           p_search?: string;
           p_sort?: string;
+          p_status?: Database['public']['Enums']['idea_status'];
         };
         Returns: {
           author_full_name: string;

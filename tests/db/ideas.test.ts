@@ -5,7 +5,10 @@ import {
   addVote,
   createIdea,
   ideaRow,
+  ideaImageUrl,
   inSnapshotAs,
+  removeStoredObjects,
+  storeIdeaImage,
   uniqueTag,
   type IdeaRow,
 } from '../helpers/content-factories.ts';
@@ -16,6 +19,7 @@ const insertIdeaSql = `insert into public.app_ideas (title, description, categor
 interface BoardRow {
   id: string;
   title: string;
+  status: string;
   score: string;
   votes_count: number;
   comments_count: number;
@@ -33,17 +37,19 @@ const board = (
     sort?: string | null;
     limit?: number | null;
     offset?: number | null;
+    status?: string | null;
   },
 ) =>
   queryAs<BoardRow>(
     actor,
-    'select * from public.get_app_ideas(p_search => $1, p_category => $2, p_sort => $3, p_limit => $4, p_offset => $5)',
+    'select * from public.get_app_ideas(p_search => $1, p_category => $2, p_sort => $3, p_limit => $4, p_offset => $5, p_status => $6)',
     [
       args.search ?? null,
       args.category ?? null,
       args.sort === undefined ? 'date' : args.sort,
       args.limit === undefined ? 20 : args.limit,
       args.offset === undefined ? 0 : args.offset,
+      args.status ?? null,
     ],
   );
 
@@ -86,13 +92,14 @@ describe('app ideas', () => {
     });
 
     it('lets a member submit an idea: author is the caller, status pending, counters zero', async () => {
+      const image = await storeIdeaImage(member);
       const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, [
         'Aplikacja do nauki',
         'Fiszki z powtórkami',
         'education',
         'Uczniowie',
         'Freemium',
-        ['https://cdn.example.test/storage/v1/object/public/idea-images/a/1.png'],
+        [image.url],
       ]);
       expect(row).toMatchObject({
         submitted_by: member.id,
@@ -101,6 +108,7 @@ describe('app ideas', () => {
         votes_count: 0,
         comments_count: 0,
         webhook_response: null,
+        image_urls: [image.url],
       });
       expect((await ideaRow(row!.id))?.submitted_by).toBe(member.id);
     });
@@ -121,47 +129,101 @@ describe('app ideas', () => {
     });
 
     it('rejects more than 5 images, non-http images and blank required fields', async () => {
-      const six = Array.from({ length: 6 }, (_, i) => `https://cdn.example.test/${i}.png`);
-      expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', six]))).toBe('23514');
+      const six = await Promise.all(Array.from({ length: 6 }, () => storeIdeaImage(member)));
+      const urls = six.map((image) => image.url);
+      expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls]))).toBe('23514');
       expect(
         await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', ['javascript:alert(1)']])),
       ).toBe('23514');
       expect(
-        await sqlState(
-          queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', ['https://a.test/1.png https://b.test/2.png']]),
-        ),
+        await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [`${urls[0]} ${urls[1]}`]])),
       ).toBe('23514');
       expect(await sqlState(queryAs(member, insertIdeaSql, ['  ', 'D', 'games', 'A', 'M', null]))).toBe('23514');
       expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', '', 'M', null]))).toBe('23514');
-      const five = six.slice(0, 5);
-      expect(await queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', five])).toHaveLength(1);
+      expect(await queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls.slice(0, 5)])).toHaveLength(1);
     });
 
-    it('lets the author record the webhook feedback while the idea is pending', async () => {
-      const idea = await createIdea(member);
-      const rows = await queryAs(
-        member,
-        "update public.app_ideas set webhook_response = 'Dziękujemy za zgłoszenie pomysłu!' where id = $1 returning webhook_response",
-        [idea.id],
-      );
-      expect(rows).toEqual([{ webhook_response: 'Dziękujemy za zgłoszenie pomysłu!' }]);
+    describe('images', () => {
+      const submit = (actor: TestUser, urls: string[]) =>
+        errorOf(queryAs(actor, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls]));
+
+      it('accepts public URLs of objects in the author’s own folder of idea-images', async () => {
+        const [one, two] = await Promise.all([storeIdeaImage(member), storeIdeaImage(member, { ext: 'webp' })]);
+        const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [one.url, two.url]]);
+        expect(row!.image_urls).toEqual([one.url, two.url]);
+      });
+
+      it('refuses any other URL: other hosts’ paths, other buckets, other folders, queries', async () => {
+        const theirs = await storeIdeaImage(otherMember);
+        const inAvatars = await storeIdeaImage(member, { bucket: 'avatars' });
+        const mine = await storeIdeaImage(member);
+        const invalid = { code: '23514', message: 'ideas.invalid_image' };
+        expect(await submit(member, ['https://evil.example.test/picture.png'])).toEqual(invalid);
+        expect(await submit(member, [theirs.url])).toEqual(invalid);
+        expect(await submit(member, [inAvatars.url.replace('/idea-images/', '/avatars/')])).toEqual(invalid);
+        expect(await submit(member, [`${mine.url}?download=1`])).toEqual(invalid);
+        expect(await submit(member, [`${mine.url}#x`])).toEqual(invalid);
+        expect(await submit(member, [mine.url.replace(`/${member.id}/`, `/${member.id}/../${member.id}/`)])).toEqual(
+          invalid,
+        );
+        expect(await submit(member, [ideaImageUrl(`${member.id}/sub/${Date.now()}.png`)])).toEqual(invalid);
+      });
+
+      it('refuses an image that was never uploaded (image_missing)', async () => {
+        expect(await submit(member, [ideaImageUrl(`${member.id}/${Date.now()}-never.png`)])).toEqual({
+          code: '23514',
+          message: 'ideas.image_missing',
+        });
+        const inAvatars = await storeIdeaImage(member, { bucket: 'avatars' });
+        expect(await submit(member, [ideaImageUrl(inAvatars.path)])).toEqual({
+          code: '23514',
+          message: 'ideas.image_missing',
+        });
+      });
+
+      it('refuses the same image twice, or one another idea already shows (image_in_use)', async () => {
+        const image = await storeIdeaImage(member);
+        expect(await submit(member, [image.url, image.url])).toEqual({ code: '23514', message: 'ideas.invalid_image' });
+        await queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [image.url]]);
+        expect(await submit(member, [image.url])).toEqual({ code: '23514', message: 'ideas.image_in_use' });
+      });
+
+      it('applies to every writer, not only members', async () => {
+        const theirs = await storeIdeaImage(otherMember);
+        await expect(createIdea(member, { image_urls: [theirs.url] })).rejects.toThrow('ideas.invalid_image');
+      });
     });
 
-    it("changes nothing on another member's idea or on a reviewed one", async () => {
+    it('denies members writing webhook_response, even of their own pending idea (the idea-webhook function stores it)', async () => {
+      const mine = await createIdea(member);
       const theirs = await createIdea(otherMember);
       const reviewed = await createIdea(member, { status: 'approved' });
+      for (const idea of [mine, theirs, reviewed]) {
+        expect(
+          await sqlState(
+            queryAs(member, "update public.app_ideas set webhook_response = 'Fałszywa opinia' where id = $1", [
+              idea.id,
+            ]),
+          ),
+        ).toBe('42501');
+        expect((await ideaRow(idea.id))?.webhook_response).toBeNull();
+      }
       expect(
-        await queryAs(member, "update public.app_ideas set webhook_response = 'x' where id = $1 returning id", [
-          theirs.id,
-        ]),
-      ).toEqual([]);
+        await sqlState(
+          queryAs(adminUser, "update public.app_ideas set webhook_response = 'x' where id = $1", [mine.id]),
+        ),
+      ).toBe('42501');
+    });
+
+    it('lets the service role store the feedback', async () => {
+      const idea = await createIdea(member);
       expect(
-        await queryAs(member, "update public.app_ideas set webhook_response = 'x' where id = $1 returning id", [
-          reviewed.id,
-        ]),
-      ).toEqual([]);
-      expect((await ideaRow(theirs.id))?.webhook_response).toBeNull();
-      expect((await ideaRow(reviewed.id))?.webhook_response).toBeNull();
+        await queryAs(
+          'service_role',
+          "update public.app_ideas set webhook_response = 'Dziękujemy za zgłoszenie pomysłu!' where id = $1 returning webhook_response",
+          [idea.id],
+        ),
+      ).toEqual([{ webhook_response: 'Dziękujemy za zgłoszenie pomysłu!' }]);
     });
 
     it.each([
@@ -553,6 +615,42 @@ describe('app ideas', () => {
       expect(first.every((row) => row.total_count === '5')).toBe(true);
     });
 
+    it('filters by status (the admin moderation list), combined with search and paging', async () => {
+      const tag = uniqueTag();
+      const base = Date.now() - 60_000;
+      const pendingOld = await createIdea(member, { title: `${tag} a`, submitted_at: new Date(base) });
+      const approved = await createIdea(member, { title: `${tag} b`, status: 'approved' });
+      const rejected = await createIdea(otherMember, { title: `${tag} c`, status: 'rejected' });
+      const pendingNew = await createIdea(otherMember, { title: `${tag} d`, submitted_at: new Date(base + 1000) });
+      const ids = (rows: BoardRow[]) => rows.map((row) => row.id);
+      const pending = await board(adminUser, { search: tag, status: 'pending' });
+      expect(ids(pending)).toEqual([pendingNew.id, pendingOld.id]);
+      expect(pending.every((row) => row.total_count === '2' && row.status === 'pending')).toBe(true);
+      expect(ids(await board(member, { search: tag, status: 'approved' }))).toEqual([approved.id]);
+      expect(ids(await board(member, { search: tag, status: 'rejected' }))).toEqual([rejected.id]);
+      expect(await board(member, { search: tag, status: 'pending', limit: 1, offset: 1 })).toMatchObject([
+        { id: pendingOld.id, total_count: '2' },
+      ]);
+      expect(await board(member, { search: tag })).toHaveLength(4);
+      expect(await sqlState(board(member, { search: tag, status: 'archived' }))).toBe('22P02');
+    });
+
+    it('keeps the old five-argument call working (status defaults to all)', async () => {
+      const tag = uniqueTag();
+      await createIdea(member, { title: tag, status: 'approved' });
+      const rows = await queryAs<BoardRow>(member, "select * from public.get_app_ideas($1, null, 'date', 20, 0)", [
+        tag,
+      ]);
+      expect(rows).toHaveLength(1);
+    });
+
+    it('serves the moderation list from the status index', async () => {
+      const { rows } = await admin().query<{ 'QUERY PLAN': string }>(
+        `explain (costs off) select i.id from public.app_ideas i where i.status = 'pending' order by i.submitted_at desc, i.id desc limit 20`,
+      );
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('app_ideas_status_submitted_at_idx');
+    });
+
     it.each([
       [{ sort: 'popularity' }, '22023', 'ideas.invalid_sort'],
       [{ limit: 0 }, '22023', 'ideas.invalid_page'],
@@ -705,26 +803,42 @@ describe('app ideas', () => {
   });
 
   describe('admin_delete_idea', () => {
-    it('deletes the idea with its votes and comments and returns its image paths', async () => {
-      const idea = await createIdea(member, {
-        image_urls: [
-          `https://abc.supabase.co/storage/v1/object/public/idea-images/${member.id}/1700000000-0.png`,
-          `http://127.0.0.1:54321/storage/v1/object/public/idea-images/${member.id}/1700000000-1.webp?t=1`,
-          'https://elsewhere.example.test/picture.png',
-        ],
+    it('refuses while an image is still stored (ideas.images_remaining) and keeps everything', async () => {
+      const [one, two] = [await storeIdeaImage(member), await storeIdeaImage(member)];
+      const idea = await createIdea(member, { image_urls: [one.url, two.url] });
+      await addVote(idea.id, otherMember, 4);
+      await removeStoredObjects('idea-images', [one.path]);
+      expect(await errorOf(queryAs(adminUser, 'select public.admin_delete_idea($1)', [idea.id]))).toEqual({
+        code: 'P0001',
+        message: 'ideas.images_remaining',
       });
+      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 1, image_urls: [one.url, two.url] });
+    });
+
+    it('deletes the idea with its votes and comments once its images are removed, returning their paths', async () => {
+      const [one, two] = [await storeIdeaImage(member), await storeIdeaImage(member, { ext: 'webp' })];
+      const idea = await createIdea(member, { image_urls: [one.url, two.url] });
       await addVote(idea.id, otherMember, 4);
       await addIdeaComment(idea.id, otherMember);
+      await removeStoredObjects('idea-images', [one.path, two.path]);
       const [row] = await queryAs<{ paths: string[] }>(adminUser, 'select public.admin_delete_idea($1) as paths', [
         idea.id,
       ]);
-      expect(row!.paths).toEqual([`${member.id}/1700000000-0.png`, `${member.id}/1700000000-1.webp`]);
+      expect(row!.paths).toEqual([one.path, two.path]);
       expect(await ideaRow(idea.id)).toBeUndefined();
       const { rows } = await admin().query(
         'select (select count(*) from public.idea_votes where idea_id = $1) as votes, (select count(*) from public.idea_comments where idea_id = $1) as comments',
         [idea.id],
       );
       expect(rows[0]).toEqual({ votes: '0', comments: '0' });
+    });
+
+    it('deletes an idea without images at once', async () => {
+      const idea = await createIdea(member);
+      expect(await queryAs(adminUser, 'select public.admin_delete_idea($1) as paths', [idea.id])).toEqual([
+        { paths: [] },
+      ]);
+      expect(await ideaRow(idea.id)).toBeUndefined();
     });
 
     it('refuses members with ideas.admin_only (the spec: only administrators can delete ideas)', async () => {
