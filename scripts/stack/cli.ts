@@ -30,6 +30,11 @@ function portOverrides(): StackOptions['ports'] {
   return Object.fromEntries(Object.entries(ports).filter(([, port]) => port !== undefined));
 }
 
+/** STACK_AUTOMATION_PORT moves the fake automation service (default: the API port + 5). */
+function automationPortOverride(): number | undefined {
+  return envNumber('STACK_AUTOMATION_PORT');
+}
+
 /** "--   email / password   description" lines of the seed's header comment. */
 async function documentedPasswords(): Promise<Map<string, string>> {
   const seed = await readFile(path.join(WORKDIR, 'supabase/seed.sql'), 'utf8').catch(() => '');
@@ -59,6 +64,7 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     ['Functions', `${stack.apiUrl}/functions/v1/<name>  ${stack.functions.join(', ') || '(none yet)'}`],
     ['DB URL', stack.dbUrl],
     ['Mail inbox', `${stack.inboxUrl}  (SMTP 127.0.0.1:${stack.smtpPort}, API ${stack.inboxUrl}/api/v1/messages)`],
+    ['Automation', `${stack.automationUrl}  (fake service the idea-webhook function posts ideas to)`],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
     ['Accounts', (await accountLines(stack)).join('\n' + ' '.repeat(20))],
@@ -119,6 +125,7 @@ export async function runStack(): Promise<Running> {
     stack = await startStack({
       dataDir: DATA_DIR,
       ports: portOverrides(),
+      automationPort: automationPortOverride(),
       jwtExpiry: envNumber('STACK_JWT_EXPIRY'),
       refreshTokenReuseInterval: envNumber('STACK_REFRESH_TOKEN_REUSE_INTERVAL'),
       watchFunctions: true,
