@@ -23,7 +23,6 @@ type Upload = {
   contentType: string | null;
   authorization: string | null;
   apikey: string | null;
-  size: number;
 };
 
 /** Storage's upload endpoint for idea-images, recording each upload; `fail` answers 500 for a file. */
