@@ -1,21 +1,21 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { errorAttributes, FieldShell, inputClassName } from './text-field';
 
-export type SelectOption = { value: string; label: string };
+export type SelectOption = { value: string; label: string; disabled?: boolean };
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
   label: ReactNode;
   hint?: ReactNode;
-  options: readonly SelectOption[];
-  /** A first, empty choice (e.g. 'Wybierz kategorię'); selecting it gives ''. */
-  placeholder?: string;
-  /** A message key (or text) shown under the field; makes the field aria-invalid. */
+  /** A message key (or text) shown under the field. */
   error?: string;
+  options: readonly SelectOption[];
+  /** A first, empty choice (e.g. 'Wybierz…'); its value is ''. */
+  placeholder?: string;
   ref?: Ref<HTMLSelectElement>;
 };
 
-/** A labelled native select (keyboard and screen readers for free). Spread `register('name')` into it. */
-export function SelectField({ label, hint, options, placeholder, error, className, ref, ...props }: SelectFieldProps) {
+/** A labelled native select with the field's error (aria-invalid, aria-describedby). Spread `register('x')` into it. */
+export function SelectField({ label, hint, error, options, placeholder, className, ref, ...props }: SelectFieldProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   return (
@@ -29,7 +29,7 @@ export function SelectField({ label, hint, options, placeholder, error, classNam
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

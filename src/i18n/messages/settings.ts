@@ -2,7 +2,6 @@
 export const settingsMessages = {
   'validation.avatar.format': 'Dozwolone formaty plików: JPG, PNG, WebP',
   'validation.file.max_2mb': 'Maksymalny rozmiar pliku to 2MB',
-  'validation.two_factor.invalid_code': 'Nieprawidłowy kod',
   'settings.two_factor.disable_confirm': 'Czy na pewno chcesz wyłączyć weryfikację dwuetapową?',
   'settings.fetch_failed': 'Nie udało się pobrać ustawień użytkownika',
   'settings.load_failed': 'Nie udało się załadować ustawień',

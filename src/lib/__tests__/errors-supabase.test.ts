@@ -9,6 +9,8 @@ import { server } from '@/testing/msw/server';
 import { TEST_ANON_KEY, TEST_SUPABASE_URL } from '@/testing/test-env';
 import { AppError, getErrorStatus, toUserMessage, unwrap } from '../errors';
 import { shouldRetryQuery } from '../query-client';
+// The wallet's texts are loaded by the wallet chunk, as here.
+import '@/i18n/wallet';
 
 // One client for the file (auth-js warns about several in one context). Untyped on purpose: the
 // RPCs and tables named here need not exist in the generated types.

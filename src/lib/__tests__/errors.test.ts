@@ -17,6 +17,10 @@ import {
   toUserMessage,
   unwrap,
 } from '../errors';
+// Keys of lazily loaded domains translate once their chunk has loaded them, as here.
+import '@/i18n/apps';
+import '@/i18n/ideas';
+import '@/i18n/wallet';
 
 const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.';
 const UNEXPECTED = 'Wystąpił nieoczekiwany błąd';

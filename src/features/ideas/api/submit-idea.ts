@@ -1,4 +1,4 @@
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import type { IdeaValues } from '../schemas/idea.schema';
 import { imageExtension } from '../utils/image-files';

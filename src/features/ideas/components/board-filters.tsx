@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { inputClassName } from '@/components/form/text-field';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { IDEA_SORTS, type IdeaSort } from '../api/keys';
 import { categoryOptions, type IdeaCategory } from '../utils/categories';
 

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 
 type BoardPaginationProps = { page: number; pages: number; onPage: (page: number) => void; disabled?: boolean };
 

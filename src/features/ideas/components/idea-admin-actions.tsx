@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { useDeleteIdea } from '../api/delete-idea';
 import type { BoardIdea } from '../api/get-ideas-board';
 import { useSetIdeaStatus } from '../api/set-idea-status';

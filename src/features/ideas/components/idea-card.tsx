@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDate } from '@/lib/format';
 import type { BoardIdea } from '../api/get-ideas-board';

@@ -3,7 +3,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDateTime } from '@/lib/format';
 import { useAddIdeaComment } from '../api/add-idea-comment';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { IDEAS_PAGE_SIZE, useIdeasBoard } from '../api/get-ideas-board';
 import { IDEA_SORTS, type BoardParams, type IdeaSort } from '../api/keys';
 import { isIdeaCategory, type IdeaCategory } from '../utils/categories';

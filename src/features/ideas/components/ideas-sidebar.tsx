@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { useIdeaStats } from '../api/get-idea-stats';
 import { categoryLabel } from '../utils/categories';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { ArrowIcon } from './icons';
 
 type ImageLightboxProps = {

@@ -1,5 +1,6 @@
 import { useId, useRef, type ChangeEvent } from 'react';
-import { translate, t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
+import { translate } from '@/i18n/messages';
 import { CloseIcon } from '@/components/ui/icons';
 import { IDEA_IMAGE_ACCEPT, MAX_IDEA_IMAGES } from '../utils/image-files';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { formatScore, votesLabel } from '../utils/votes';
 import { StarIcon } from './icons';
 

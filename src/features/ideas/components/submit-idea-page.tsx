@@ -4,12 +4,12 @@ import { Link } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
 import { SubmitButton } from '@/components/form/submit-button';
-import { TextAreaField } from '@/components/form/text-area-field';
+import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type IdeasMessageKey } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
@@ -24,7 +24,7 @@ import { WebhookFeedback } from './webhook-feedback';
 
 type FormImage = PickedImage & { path: string | null; url: string | null };
 
-const STEP_TEXT: Record<SubmissionStep, MessageKey> = {
+const STEP_TEXT: Record<SubmissionStep, IdeasMessageKey> = {
   upload: 'ideas.submit.uploading',
   save: 'ideas.submit.saving',
   send: 'ideas.submit.sending',
@@ -121,7 +121,7 @@ export function SubmitIdeaPage() {
       void queryClient.invalidateQueries({ queryKey: ideasKeys.all });
       setResult({ feedback: outcome.feedback });
     } catch (error) {
-      setFormError(t(error instanceof SubmissionError ? (error.message as MessageKey) : 'ideas.submit_failed'));
+      setFormError(t(error instanceof SubmissionError ? (error.message as IdeasMessageKey) : 'ideas.submit_failed'));
     } finally {
       setStep(null);
     }
@@ -174,7 +174,7 @@ export function SubmitIdeaPage() {
               error={formState.errors.title?.message}
               {...register('title')}
             />
-            <TextAreaField
+            <TextareaField
               label={t('ideas.field.description')}
               rows={6}
               maxLength={5000}
@@ -188,14 +188,14 @@ export function SubmitIdeaPage() {
               error={formState.errors.category?.message}
               {...register('category')}
             />
-            <TextAreaField
+            <TextareaField
               label={t('ideas.field.target_audience')}
               rows={3}
               maxLength={1000}
               error={formState.errors.targetAudience?.message}
               {...register('targetAudience')}
             />
-            <TextAreaField
+            <TextareaField
               label={t('ideas.field.monetization_strategy')}
               rows={3}
               maxLength={1000}

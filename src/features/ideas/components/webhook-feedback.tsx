@@ -1,4 +1,4 @@
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/ideas';
 import { isErrorFeedback } from '../utils/feedback';
 
 /**

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type IdeasMessageKey } from '@/i18n/ideas';
 import { Constants, type Enums } from '@/types/database.types';
 
 export type IdeaCategory = Enums<'app_category'>;
@@ -13,12 +13,12 @@ export function isIdeaCategory(value: unknown): value is IdeaCategory {
 
 /** The Polish name of a category (the spec names them in English only). */
 export function categoryLabel(category: IdeaCategory): string {
-  return t(`ideas.category.${category}` satisfies MessageKey);
+  return t(`ideas.category.${category}` satisfies IdeasMessageKey);
 }
 
 export const categoryOptions = () => IDEA_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
 /** dashboard.md §4: 'W ocenie', 'Zaakceptowany', 'Odrzucony'. */
 export function statusLabel(status: IdeaStatus): string {
-  return t(`ideas.status.${status}` satisfies MessageKey);
+  return t(`ideas.status.${status}` satisfies IdeasMessageKey);
 }

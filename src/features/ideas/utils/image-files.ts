@@ -1,4 +1,4 @@
-import type { MessageKey } from '@/i18n/messages';
+import type { IdeasMessageKey } from '@/i18n/ideas';
 
 /** dashboard.md §5 and §9: at most 5 images, each at most 5 MB, JPG, PNG or WebP. */
 export const MAX_IDEA_IMAGES = 5;
@@ -17,7 +17,7 @@ const EXTENSIONS: Record<(typeof IDEA_IMAGE_TYPES)[number], string> = {
  * The first rule a chosen file breaks, or null: not an image at all ('Plik musi być obrazem'),
  * an image of another format, larger than 5 MB ('Maksymalny rozmiar pliku to 5MB').
  */
-export function checkIdeaImage(file: Pick<File, 'type' | 'size'>): MessageKey | null {
+export function checkIdeaImage(file: Pick<File, 'type' | 'size'>): IdeasMessageKey | null {
   if (!file.type.startsWith('image/')) return 'validation.file.not_image';
   if (!(IDEA_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'validation.idea.image_format';
   if (file.size > MAX_IDEA_IMAGE_BYTES) return 'validation.file.max_5mb';
@@ -36,9 +36,9 @@ export function imageExtension(type: string): string {
 export function acceptIdeaImages<T extends Pick<File, 'type' | 'size'>>(
   chosen: readonly T[],
   alreadySelected: number,
-): { accepted: T[]; problem: MessageKey | null } {
+): { accepted: T[]; problem: IdeasMessageKey | null } {
   const accepted: T[] = [];
-  let problem: MessageKey | null = null;
+  let problem: IdeasMessageKey | null = null;
   for (const file of chosen) {
     const broken = checkIdeaImage(file);
     if (broken) {

@@ -1,5 +1,5 @@
 import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/admin';
 
 /** /dashboard/admin/ideas: idea moderation (dashboard.md §2 admin area). A later issue builds it. */
 export function Component() {

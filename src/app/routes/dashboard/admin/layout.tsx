@@ -1,11 +1,11 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type AdminMessageKey } from '@/i18n/admin';
 
 const { admin } = paths.dashboard;
 
 /** The admin navigation tabs (dashboard.md §2 admin area). */
-const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
+const ADMIN_TABS: readonly { to: string; labelKey: AdminMessageKey }[] = [
   { to: admin.users.path, labelKey: 'admin.users' },
   { to: admin.apps.path, labelKey: 'admin.apps' },
   { to: admin.ideas.path, labelKey: 'admin.ideas' },

@@ -1,16 +1,16 @@
 import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { errorAttributes, FieldShell, inputClassName } from './text-field';
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: ReactNode;
   hint?: ReactNode;
-  /** A message key (or text) shown under the field; makes the field aria-invalid. */
+  /** A message key (or text) shown under the field. */
   error?: string;
   ref?: Ref<HTMLTextAreaElement>;
 };
 
-/** A labelled multi-line input, the textarea twin of TextField. Spread `register('name')` into it. */
-export function TextAreaField({ label, hint, error, className, rows = 4, ref, ...props }: TextAreaFieldProps) {
+/** A labelled multi-line input with the field's error. Spread `register('x')` into it. */
+export function TextareaField({ label, hint, error, className, rows = 4, ref, ...props }: TextareaFieldProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   return (
