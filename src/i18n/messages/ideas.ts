@@ -52,6 +52,7 @@ export const ideasMessages = {
   'ideas.field.images': 'Obrazy',
   'ideas.field.images_hint': '(opcjonalnie, do 5 plików JPG, PNG lub WebP, każdy do 5 MB)',
   'ideas.images.choose': 'Wybierz obrazy',
+  'ideas.images.drop': 'albo upuść je tutaj',
   'ideas.images.count': 'Wybrano {count} z 5',
   'ideas.images.remove': 'Usuń obraz {name}',
   'ideas.images.preview_alt': 'Podgląd obrazu {name}',

@@ -3,7 +3,7 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { IDEA_IMAGES_BUCKET, ideaImagePath } from '../utils/image-urls';
-import { ideasKeys } from './keys';
+import { ideasKeys, refreshIdeas } from './keys';
 
 export type DeleteIdeaInput = { ideaId: string; imageUrls: readonly string[] };
 
@@ -26,7 +26,7 @@ export const deleteIdeaMutationOptions = (getClient: () => Promise<AppSupabaseCl
   mutationOptions({
     mutationKey: ideasKeys.delete(),
     mutationFn: async (input: DeleteIdeaInput) => deleteIdea(await getClient(), input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ideasKeys.all }),
+    onSettled: () => refreshIdeas(queryClient),
   });
 
 export function useDeleteIdea() {

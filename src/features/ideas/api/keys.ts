@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { IdeaCategory } from '../utils/categories';
 
 export type IdeaSort = 'date' | 'score' | 'votes' | 'comments';
@@ -19,3 +20,12 @@ export const ideasKeys = {
   setStatus: () => [...ideasKeys.all, 'set-status'] as const,
   delete: () => [...ideasKeys.all, 'delete'] as const,
 };
+
+/**
+ * Reloads every ideas read after a change. A read already under way started before the change
+ * (e.g. a search typed a moment ago) and would otherwise be kept: it is cancelled first.
+ */
+export async function refreshIdeas(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: ideasKeys.all });
+  await queryClient.invalidateQueries({ queryKey: ideasKeys.all });
+}

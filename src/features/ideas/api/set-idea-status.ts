@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { ideasKeys } from './keys';
+import { ideasKeys, refreshIdeas } from './keys';
 
 export type SetStatusInput = { ideaId: string; status: 'approved' | 'rejected' };
 
@@ -16,7 +16,7 @@ export const setIdeaStatusMutationOptions = (getClient: () => Promise<AppSupabas
     mutationKey: ideasKeys.setStatus(),
     mutationFn: async (input: SetStatusInput) => setIdeaStatus(await getClient(), input),
     // Also after a failure: "already reviewed" means the list is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ideasKeys.all }),
+    onSettled: () => refreshIdeas(queryClient),
   });
 
 export function useSetIdeaStatus() {

@@ -42,9 +42,9 @@ export function BoardFilters({ search, category, sort, onSearch, onCategory, onS
         event.preventDefault();
         onSearch(term);
       }}
-      className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]"
+      className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[2fr_1fr_1fr]"
     >
-      <div className="space-y-1.5">
+      <div className="space-y-1.5 sm:col-span-2 2xl:col-span-1">
         <label htmlFor={searchId} className="block text-sm font-medium text-ink">
           {t('ideas.board.search')}
         </label>

@@ -1,6 +1,7 @@
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { t } from '@/i18n/ideas';
 import { translate } from '@/i18n/messages';
+import { buttonClassName } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { IDEA_IMAGE_ACCEPT, MAX_IDEA_IMAGES } from '../utils/image-files';
 
@@ -39,7 +40,6 @@ export function ImagePicker({ images, onAdd, onRemove, error, disabled = false }
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const input = useRef<HTMLInputElement>(null);
   const full = images.length >= MAX_IDEA_IMAGES;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -54,21 +54,42 @@ export function ImagePicker({ images, onAdd, onRemove, error, disabled = false }
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
         {t('ideas.field.images')}
       </label>
-      <p id={hintId} className="text-sm text-ink-faint">
+      <p id={hintId} className="text-sm text-ink-muted">
         {t('ideas.field.images_hint')} {t('ideas.images.count', { count: images.length })}
       </p>
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
-        multiple
-        accept={IDEA_IMAGE_ACCEPT}
-        onChange={choose}
-        disabled={disabled || full}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        aria-invalid={error ? true : undefined}
-        className="block w-full text-sm text-ink-muted file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-surface-border file:bg-surface-raised file:px-4 file:py-2 file:text-sm file:font-semibold file:text-ink hover:file:border-accent hover:file:text-accent disabled:opacity-50"
-      />
+      <div
+        onDragOver={(event) => {
+          if (!disabled && !full) event.preventDefault();
+        }}
+        onDrop={(event) => {
+          if (disabled || full) return;
+          event.preventDefault();
+          const files = Array.from(event.dataTransfer.files);
+          if (files.length > 0) onAdd(files);
+        }}
+        className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-surface-border p-3"
+      >
+        {/* The real file input (keyboard, screen readers); its browser-language button is replaced by ours. */}
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={IDEA_IMAGE_ACCEPT}
+          onChange={choose}
+          disabled={disabled || full}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={inputId}
+          aria-hidden="true"
+          className={`${buttonClassName('secondary')} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-disabled:cursor-not-allowed peer-disabled:opacity-50`}
+        >
+          {t('ideas.images.choose')}
+        </label>
+        <span className="text-sm text-ink-muted">{t('ideas.images.drop')}</span>
+      </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-danger">
           {translate(error)}

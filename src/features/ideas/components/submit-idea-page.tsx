@@ -13,7 +13,7 @@ import { t, type IdeasMessageKey } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
-import { ideasKeys } from '../api/keys';
+import { refreshIdeas } from '../api/keys';
 import { removeIdeaImages } from '../api/remove-idea-images';
 import { SubmissionError, submitIdea, type SubmissionStep } from '../api/submit-idea';
 import { emptyIdea, ideaSchema, type IdeaValues } from '../schemas/idea.schema';
@@ -118,7 +118,7 @@ export function SubmitIdeaPage() {
           onImageFailed: (id) => update(id, { status: 'failed', progress: 0 }),
         },
       );
-      void queryClient.invalidateQueries({ queryKey: ideasKeys.all });
+      void refreshIdeas(queryClient);
       setResult({ feedback: outcome.feedback });
     } catch (error) {
       setFormError(t(error instanceof SubmissionError ? (error.message as IdeasMessageKey) : 'ideas.submit_failed'));

@@ -405,6 +405,41 @@ describe('admins on the board', () => {
     ]);
   });
 
+  it('shows the new status even when a search was loading while the admin clicked', async () => {
+    const row = boardRow({ title: 'Wyścig' });
+    let status: 'pending' | 'approved' = 'pending';
+    let searches = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      // The search's first read: answered (with what was true when it arrived) only after the change.
+      http.post(rpcUrl('get_app_ideas'), async ({ request }) => {
+        const { body } = await readRequest(request.clone());
+        if (body.p_search !== 'Wyś' || searches++ > 0) return undefined;
+        const answer = [{ ...row, status }];
+        await held;
+        return HttpResponse.json(answer);
+      }),
+      boardRpc(() => [{ ...row, status }]).handler,
+      statsRpc(),
+      http.post(rpcUrl('admin_set_idea_status'), () => {
+        status = 'approved';
+        return HttpResponse.json({ id: row.id });
+      }),
+    );
+    const { user } = renderBoard({ admin: true });
+    const idea = await screen.findByRole('article', { name: 'Wyścig' });
+    await user.type(screen.getByRole('searchbox', { name: 'Szukaj pomysłów' }), 'Wyś');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Lista pomysłów' })).toHaveAttribute('aria-busy'));
+    await user.click(within(idea).getByRole('button', { name: 'Zaakceptuj' }));
+    expect(await screen.findByText('Pomysł został zaakceptowany')).toBeInTheDocument();
+    release();
+    expect(
+      await within(screen.getByRole('article', { name: 'Wyścig' })).findByText('Zaakceptowany'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zaakceptuj' })).not.toBeInTheDocument();
+  });
+
   it('deletes after the confirmation: the images through Storage first, then the idea', async () => {
     const author = crypto.randomUUID();
     const row = boardRow({
