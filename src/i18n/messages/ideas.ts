@@ -84,6 +84,7 @@ export const ideasMessages = {
   'ideas.board.list': 'Lista pomysłów',
   'ideas.board.loading': 'Ładowanie pomysłów...',
   'ideas.board.found': 'Znaleziono: {count}',
+  'ideas.board.found_many': 'Znaleziono ponad {count} pomysłów. Zawęź wyszukiwanie, aby zobaczyć pozostałe.',
   'ideas.board.empty': 'Brak pomysłów',
   'ideas.board.empty_hint': 'Zgłoś pierwszy pomysł!',
   'ideas.board.no_results': 'Nie znaleziono pomysłów pasujących do kryteriów',

@@ -6,6 +6,8 @@ import type { Database } from '@/types/database.types';
 import { ideasKeys, type BoardParams } from './keys';
 
 export const IDEAS_PAGE_SIZE = 20;
+/** get_app_ideas counts a search's matches up to this many; a total above it means "more". */
+export const SEARCH_COUNT_CAP = 500;
 
 type BoardRow = Database['public']['Functions']['get_app_ideas']['Returns'][number];
 

@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ideas';
-import { IDEAS_PAGE_SIZE, useIdeasBoard } from '../api/get-ideas-board';
+import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
 import { IDEA_SORTS, type BoardParams, type IdeaSort } from '../api/keys';
 import { isIdeaCategory, type IdeaCategory } from '../utils/categories';
 import { BoardFilters } from './board-filters';
@@ -57,7 +57,9 @@ export function IdeasBoardPage() {
   const onSearch = useCallback((search: string) => change({ search }, { replace: true }), [change]);
 
   const total = board.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / IDEAS_PAGE_SIZE));
+  // A search counts its matches up to 500 only (more: 501); its first 25 pages can be opened.
+  const capped = total > SEARCH_COUNT_CAP;
+  const pages = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / IDEAS_PAGE_SIZE));
   const filtered = params.search.trim() !== '' || params.category !== null;
 
   // A page past the end (ideas were deleted meanwhile, or an old link): back to the first page.
@@ -135,7 +137,9 @@ export function IdeasBoardPage() {
             ) : (
               <>
                 <p className="text-sm text-ink-muted" aria-live="polite">
-                  {t('ideas.board.found', { count: total })}
+                  {capped
+                    ? t('ideas.board.found_many', { count: SEARCH_COUNT_CAP })
+                    : t('ideas.board.found', { count: total })}
                 </p>
                 {board.isError ? (
                   <ErrorState message={t('ideas.load_failed')} onRetry={() => void board.refetch()} />

@@ -155,6 +155,16 @@ describe('the ideas board', () => {
     expect(screen.getByRole('button', { name: 'Następna' })).toBeDisabled();
   });
 
+  it('shows the first 25 pages of a search with more than 500 matches, and says so', async () => {
+    server.use(boardRpc(() => [boardRow({ title: 'Jeden z wielu', total_count: 501 })]).handler, statsRpc());
+    renderBoard({ route: '/dashboard/ideas?q=aplikacja' });
+    expect(await screen.findByRole('article', { name: 'Jeden z wielu' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Znaleziono ponad 500 pomysłów. Zawęź wyszukiwanie, aby zobaczyć pozostałe.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Strona 1 z 25')).toBeInTheDocument();
+  });
+
   it('shows an arrow to expand a description longer than 100 characters only', async () => {
     const long = `${'Bardzo długi opis aplikacji. '.repeat(5)}KONIEC`;
     server.use(
