@@ -215,8 +215,13 @@ begin
       using v_pattern, p_category, null, null, null, null, p_status;
   else
     -- A search runs once: its matches (up to the cap) are collected, and when they are all there the
-    -- page is picked among them by id instead of searching again.
-    execute format('select array_agg(m.id) from (select i.id from public.app_ideas i where %s limit %s) m', v_where, c_search_cap + 1)
+    -- page is picked among them by id instead of searching again. The materialized CTE is planned for
+    -- all matches (the trigram index, not a scan that hopes to stop early and may read every row when
+    -- nothing matches) and still stops reading once the cap is reached.
+    execute format(
+      'with found as materialized (select i.id from public.app_ideas i where %s)
+       select array_agg(f.id) from (select f.id from found f limit %s) f',
+      v_where, c_search_cap + 1)
       into v_ids
       using v_pattern, p_category, null, null, null, null, p_status;
     v_total := coalesce(cardinality(v_ids), 0);
