@@ -1,4 +1,4 @@
-// Small, valid PNG files made on the spot (solid colour), for uploads in E2E tests.
+// Pictures for upload tests: a real PNG (so the browser decodes and crops it), made here with zlib.
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -22,19 +22,28 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A width×height PNG of one colour. */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+/** A width × height RGB PNG: a diagonal gradient in the given colour, so crops differ visibly. */
+export function pngImage(width: number, height: number, colour: [number, number, number] = [250, 204, 21]): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // colour type: RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      const shade = (x + y) / (width + height);
+      row[1 + x * 3] = Math.round(colour[0] * shade);
+      row[2 + x * 3] = Math.round(colour[1] * shade);
+      row[3 + x * 3] = Math.round(colour[2] * shade);
+    }
+    rows.push(row);
+  }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -35,6 +35,20 @@ function automationPortOverride(): number | undefined {
   return envNumber('STACK_AUTOMATION_PORT');
 }
 
+/**
+ * STACK_AUTH_RATE_LIMIT_<KEY> raises a limit of [auth.rate_limit] for a test stack (the E2E runs
+ * sign up and sign in many members from one IP within minutes); unset, config.toml's value holds.
+ */
+function rateLimitOverrides(): StackOptions['rateLimits'] {
+  const limits = {
+    emailSent: envNumber('STACK_AUTH_RATE_LIMIT_EMAIL_SENT'),
+    signInSignUps: envNumber('STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS'),
+    tokenRefresh: envNumber('STACK_AUTH_RATE_LIMIT_TOKEN_REFRESH'),
+    tokenVerifications: envNumber('STACK_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS'),
+  };
+  return Object.fromEntries(Object.entries(limits).filter(([, limit]) => limit !== undefined));
+}
+
 /** "--   email / password   description" lines of the seed's header comment. */
 async function documentedPasswords(): Promise<Map<string, string>> {
   const seed = await readFile(path.join(WORKDIR, 'supabase/seed.sql'), 'utf8').catch(() => '');
@@ -62,7 +76,14 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     ['Auth', `${stack.apiUrl}/auth/v1  (emulated; e-mails via the send-email hook)`],
     ['Storage', `${stack.apiUrl}/storage/v1  buckets: ${stack.buckets.join(', ') || 'none'}`],
     ['Functions', `${stack.apiUrl}/functions/v1/<name>  ${stack.functions.join(', ') || '(none yet)'}`],
+    ['Realtime', `${stack.realtimeUrl}  (emulated: postgres_changes of the supabase_realtime publication)`],
     ['DB URL', stack.dbUrl],
+    [
+      'Auth limits',
+      `${stack.config.auth.rateLimits.emailSent} e-mails/h; per IP and 5 min: ${stack.config.auth.rateLimits.signInSignUps} sign-ups/links/resets, ` +
+        `${stack.config.auth.rateLimits.tokenRefresh} sign-ins/refreshes, ${stack.config.auth.rateLimits.tokenVerifications} verifications; ` +
+        `1 e-mail per address per ${stack.config.auth.email.maxFrequency} s`,
+    ],
     ['Mail inbox', `${stack.inboxUrl}  (SMTP 127.0.0.1:${stack.smtpPort}, API ${stack.inboxUrl}/api/v1/messages)`],
     ['Automation', `${stack.automationUrl}  (fake service the idea-webhook function posts ideas to)`],
     ['anon key', stack.anonKey],
@@ -75,7 +96,7 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     '',
     ...rows.map(([label, value]) => `  ${label.padEnd(18)}${value}`),
     '',
-    '  Realtime is not emulated. Ctrl-C stops everything.',
+    '  Ctrl-C stops everything.',
     '',
   ].join('\n');
 }
@@ -128,6 +149,8 @@ export async function runStack(): Promise<Running> {
       automationPort: automationPortOverride(),
       jwtExpiry: envNumber('STACK_JWT_EXPIRY'),
       refreshTokenReuseInterval: envNumber('STACK_REFRESH_TOKEN_REUSE_INTERVAL'),
+      rateLimits: rateLimitOverrides(),
+      emailMaxFrequency: envNumber('STACK_AUTH_EMAIL_MAX_FREQUENCY'),
       watchFunctions: true,
       log,
       onCrash: (report) => void shutdown(1, `Stopping the stack because a service crashed:\n${report}`),

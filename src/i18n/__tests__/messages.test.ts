@@ -7,6 +7,7 @@ import { authMessages } from '../messages/auth';
 import { commonMessages } from '../messages/common';
 import { dashboardMessages } from '../messages/dashboard';
 import { ideasMessages } from '../messages/ideas';
+import { mfaMessages } from '../messages/mfa';
 import { navMessages } from '../messages/nav';
 import { plansMessages } from '../messages/plans';
 import { settingsMessages } from '../messages/settings';
@@ -15,6 +16,7 @@ import { t as plansT } from '../plans';
 import '../apps';
 import '../dashboard';
 import '../ideas';
+import '../mfa';
 import '../settings';
 import '../wallet';
 
@@ -30,6 +32,7 @@ const allDomains = [
   settingsMessages,
   ideasMessages,
   adminMessages,
+  mfaMessages,
 ];
 
 describe('the message catalogue', () => {
