@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answerIdeas, defaultFeedback, receivedIdeas } from './support/automation';
 import { API_URL } from './support/env';
 import { createMember, type Member } from './support/factories';
-import { solidPng } from './support/images';
+import { pngImage } from './support/images';
 import { accessToken, createIdeaWithImages, storedObjects } from './support/ideas';
 import { signIn } from './support/session';
 
@@ -47,8 +47,8 @@ test('a member submits an idea with images, votes once; another comments; the ad
     targetAudience: 'Zapracowani rodzice',
     monetizationStrategy: 'Subskrypcja z okresem próbnym',
     images: [
-      { name: 'okladka.png', mimeType: 'image/png', buffer: solidPng(64, 48, [250, 204, 21]) },
-      { name: 'ekran.png', mimeType: 'image/png', buffer: solidPng(48, 64, [30, 64, 175]) },
+      { name: 'okladka.png', mimeType: 'image/png', buffer: pngImage(64, 48, [250, 204, 21]) },
+      { name: 'ekran.png', mimeType: 'image/png', buffer: pngImage(48, 64, [30, 64, 175]) },
     ],
   });
   await expectNoSeriousA11yViolations(page, { label: 'Zgłoś pomysł (filled in, two previews)' });

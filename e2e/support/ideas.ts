@@ -1,7 +1,7 @@
 // Ideas made behind the screens (through the stack's Auth, Storage and REST API, as the app's
 // client would), for journeys that are not about submitting them.
 import { ANON_KEY, API_URL } from './env';
-import { solidPng } from './images';
+import { pngImage } from './images';
 import pg from 'pg';
 import { STACK_DATABASE_URL } from './env';
 
@@ -45,7 +45,7 @@ export async function createIdeaWithImages(
       await fetch(`${API_URL}/storage/v1/object/idea-images/${path}`, {
         method: 'POST',
         headers: { ...headers, 'Content-Type': 'image/png' },
-        body: new Uint8Array(solidPng(8, 8, [40 * n, 120, 200])),
+        body: new Uint8Array(pngImage(8, 8, [40 * n, 120, 200])),
       }),
       'upload',
     );
