@@ -497,6 +497,17 @@ function pick<T>(items: readonly T[]): T {
 // -----------------------------------------------------------------------------------------------
 const DEEP_PAGE = 50;
 
+/** Words of the seeded ideas' titles (each in ~20 % of them) and the categories, for the board's reads. */
+const IDEA_TERMS = ['asystent zakupów', 'planer treningów', 'gra logiczna', 'nauka języków', 'budżet domowy'];
+const IDEA_CATEGORIES = ['games', 'productivity', 'lifestyle', 'education', 'business'];
+
+/** A stable small number from a member's id, to spread the reads' parameters over members. */
+function hash(text: string): number {
+  let value = 0;
+  for (const char of text) value = (value * 31 + char.charCodeAt(0)) >>> 0;
+  return value;
+}
+
 const reads: Read[] = [
   {
     name: 'dashboard stats',
@@ -519,6 +530,99 @@ const reads: Read[] = [
     path: '/rpc/get_app_ideas',
     method: 'POST',
     sql: `select * from public.get_app_ideas(null, null, 'score', 20, ${(DEEP_PAGE - 1) * 20})`,
+    params: () => [],
+    sample: 'members',
+  },
+  // The ideas board's search and category reads (dashboard.md §2 Ideas), as the page calls them:
+  // 20 per page, the total counted for paging. Terms from rare to in-every-idea (the count's worst case).
+  {
+    name: 'ideas board: search, rare term (1 match)',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas($1, null, 'date', 20, 0)",
+    params: (member) => [`pomysł ${1 + (hash(member.id) % 20_000)}:`],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search, common term (~20 %)',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas($1, null, 'date', 20, 0)",
+    params: (member) => [IDEA_TERMS[hash(member.id) % IDEA_TERMS.length]],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search, term in every idea, by score',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas('klubu', null, 'score', 20, 0)",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search, no match',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas('xyzzy nie ma', null, 'date', 20, 0)",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: category, by date, page 1',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, $1::public.app_category, 'date', 20, 0)",
+    params: (member) => [IDEA_CATEGORIES[hash(member.id) % IDEA_CATEGORIES.length]],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: category, by votes, page 10',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, $1::public.app_category, 'votes', 20, 180)",
+    params: (member) => [IDEA_CATEGORIES[hash(member.id) % IDEA_CATEGORIES.length]],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search + category, by comments',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas($1, $2::public.app_category, 'comments', 20, 0)",
+    params: (member) => [
+      IDEA_TERMS[hash(member.id) % IDEA_TERMS.length],
+      IDEA_CATEGORIES[(hash(member.id) >> 3) % IDEA_CATEGORIES.length],
+    ],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: last page by date',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, null, 'date', 20, (select greatest(count(*) - 20, 0)::int from public.app_ideas))",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas moderation: pending, by date',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, null, 'date', 20, 0, 'pending')",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas sidebar (counts, top categories)',
+    path: '/rpc/get_idea_stats',
+    method: 'POST',
+    sql: 'select * from public.get_idea_stats()',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'idea comments (most commented idea)',
+    path: '/rpc/get_idea_comments',
+    method: 'POST',
+    sql: 'select * from public.get_idea_comments((select id from public.app_ideas order by comments_count desc limit 1))',
     params: () => [],
     sample: 'members',
   },

@@ -1328,6 +1328,7 @@ export type Database = {
           p_offset?: number;
           p_search?: string;
           p_sort?: string;
+          p_status?: Database['public']['Enums']['idea_status'];
         };
         Returns: {
           author_full_name: string;
