@@ -25,6 +25,12 @@ export default {
         },
         danger: '#f87171',
         success: '#4ade80',
+        // The Top Partners podium (places 1-3); each passes AA on the raised surface.
+        rank: {
+          gold: '#facc15',
+          silver: '#d4d4d8',
+          bronze: '#fb923c',
+        },
       },
       fontFamily: {
         sans: ['system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'],

@@ -37,6 +37,10 @@ interface Volumes {
   profitCredits: number;
   apps: number;
   revenueRows: number;
+  posts: number;
+  postReactions: number;
+  postComments: number;
+  announcements: number;
 }
 
 interface SeedStep {
@@ -52,7 +56,7 @@ interface Member {
   phone: string | null;
 }
 
-type Sample = 'members' | 'notificationOwners' | 'withdrawalOwners';
+type Sample = 'members' | 'notificationOwners' | 'withdrawalOwners' | 'referrers';
 
 interface Read {
   name: string;
@@ -124,6 +128,10 @@ function volumesAt(scale: number): Volumes {
     profitCredits: scaled(30_000),
     apps: 50,
     revenueRows: 1_000,
+    posts: scaled(5_000),
+    postReactions: scaled(150_000),
+    postComments: scaled(40_000),
+    announcements: 200,
   };
 }
 
@@ -328,6 +336,50 @@ function seedSteps(v: Volumes): SeedStep[] {
       params: [v.revenueRows],
     },
     {
+      label: `community posts (${v.posts})`,
+      sql: `insert into public.posts (author_id, title, content, created_at, updated_at)
+            select m.user_id, 'Wpis ' || s.g, repeat('Treść wpisu o wynikach aplikacji i pomysłach. ', 1 + s.g % 8), s.at, s.at
+              from (select g, now() - random() * interval '730 days' as at, 1 + floor($2::int * random())::int as author
+                      from generate_series(1, $1::int) g) s
+              join bench_members m on m.n = s.author`,
+      params: [v.posts, v.members],
+    },
+    {
+      label: 'numbering posts for the generators',
+      sql: `create temporary table bench_posts as
+              select row_number() over (order by p.created_at desc, p.id desc)::int as n, p.id from public.posts p;
+            alter table bench_posts add primary key (n)`,
+    },
+    {
+      label: `post reactions (${v.postReactions}, newer posts get more)`,
+      sql: `insert into public.post_reactions (post_id, user_id, type, created_at)
+            select p.id, m.user_id, s.type, now() - random() * interval '365 days'
+              from (select distinct on (r.post, r.member, r.type) r.post, r.member, r.type
+                      from (select 1 + floor($2::int * random() ^ 3)::int as post, 1 + floor($3::int * random())::int as member,
+                                   (enum_range(null::public.reaction_type))[1 + floor(4 * random())::int] as type
+                              from generate_series(1, $1::int)) r) s
+              join bench_posts p on p.n = s.post
+              join bench_members m on m.n = s.member`,
+      params: [v.postReactions, v.posts, v.members],
+    },
+    {
+      label: `post comments (${v.postComments}, newer posts get more)`,
+      sql: `insert into public.post_comments (post_id, user_id, content, created_at)
+            select p.id, m.user_id, 'Komentarz nr ' || s.g, now() - random() * interval '365 days'
+              from (select g, 1 + floor($2::int * random() ^ 3)::int as post, 1 + floor($3::int * random())::int as member
+                      from generate_series(1, $1::int) g) s
+              join bench_posts p on p.n = s.post
+              join bench_members m on m.n = s.member`,
+      params: [v.postComments, v.posts, v.members],
+    },
+    {
+      label: `announcements (${v.announcements}, 10 % active)`,
+      sql: `insert into public.announcements (content, active, created_at)
+            select 'Ogłoszenie ' || g || ' — [szczegóły](/dashboard/ccc)', g % 10 = 0, now() - g * interval '1 day'
+              from generate_series(1, $1::int) g`,
+      params: [v.announcements],
+    },
+    {
       label: 'CCC assignments (70 % of each tier active, plus expired ones)',
       sql: `insert into public.ccc_assignments (user_id, package_tier, ccc_amount, profit_share, duration_months,
                                                 start_date, end_date, created_at)
@@ -398,6 +450,10 @@ const sampleSql: Record<Sample, string> = {
   withdrawalOwners: `select p.user_id as id, p.email, p.full_name, p.phone
                        from (select w.user_id from public.withdrawals w order by random() limit $1) o
                        join public.profiles p on p.user_id = o.user_id`,
+  // One random referral each: referrers with large structures are picked more often.
+  referrers: `select p.user_id as id, p.email, p.full_name, p.phone
+                from (select r.referrer_id as user_id from public.referral_relationships r order by random() limit $1) o
+                join public.profiles p on p.user_id = o.user_id`,
 };
 
 async function loadSamples(client: pg.Client, size: number): Promise<Record<Sample, Member[]>> {
@@ -406,6 +462,7 @@ async function loadSamples(client: pg.Client, size: number): Promise<Record<Samp
     members: await load('members'),
     notificationOwners: await load('notificationOwners'),
     withdrawalOwners: await load('withdrawalOwners'),
+    referrers: await load('referrers'),
   };
 }
 
@@ -440,6 +497,17 @@ function pick<T>(items: readonly T[]): T {
 // -----------------------------------------------------------------------------------------------
 const DEEP_PAGE = 50;
 
+/** Words of the seeded ideas' titles (each in ~20 % of them) and the categories, for the board's reads. */
+const IDEA_TERMS = ['asystent zakupów', 'planer treningów', 'gra logiczna', 'nauka języków', 'budżet domowy'];
+const IDEA_CATEGORIES = ['games', 'productivity', 'lifestyle', 'education', 'business'];
+
+/** A stable small number from a member's id, to spread the reads' parameters over members. */
+function hash(text: string): number {
+  let value = 0;
+  for (const char of text) value = (value * 31 + char.charCodeAt(0)) >>> 0;
+  return value;
+}
+
 const reads: Read[] = [
   {
     name: 'dashboard stats',
@@ -462,6 +530,99 @@ const reads: Read[] = [
     path: '/rpc/get_app_ideas',
     method: 'POST',
     sql: `select * from public.get_app_ideas(null, null, 'score', 20, ${(DEEP_PAGE - 1) * 20})`,
+    params: () => [],
+    sample: 'members',
+  },
+  // The ideas board's search and category reads (dashboard.md §2 Ideas), as the page calls them:
+  // 20 per page, the total counted for paging. Terms from rare to in-every-idea (the count's worst case).
+  {
+    name: 'ideas board: search, rare term (1 match)',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas($1, null, 'date', 20, 0)",
+    params: (member) => [`pomysł ${1 + (hash(member.id) % 20_000)}:`],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search, common term (~20 %)',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas($1, null, 'date', 20, 0)",
+    params: (member) => [IDEA_TERMS[hash(member.id) % IDEA_TERMS.length]],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search, term in every idea, by score',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas('klubu', null, 'score', 20, 0)",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search, no match',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas('xyzzy nie ma', null, 'date', 20, 0)",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: category, by date, page 1',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, $1::public.app_category, 'date', 20, 0)",
+    params: (member) => [IDEA_CATEGORIES[hash(member.id) % IDEA_CATEGORIES.length]],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: category, by votes, page 10',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, $1::public.app_category, 'votes', 20, 180)",
+    params: (member) => [IDEA_CATEGORIES[hash(member.id) % IDEA_CATEGORIES.length]],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: search + category, by comments',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas($1, $2::public.app_category, 'comments', 20, 0)",
+    params: (member) => [
+      IDEA_TERMS[hash(member.id) % IDEA_TERMS.length],
+      IDEA_CATEGORIES[(hash(member.id) >> 3) % IDEA_CATEGORIES.length],
+    ],
+    sample: 'members',
+  },
+  {
+    name: 'ideas board: last page by date',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, null, 'date', 20, (select greatest(count(*) - 20, 0)::int from public.app_ideas))",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas moderation: pending, by date',
+    path: '/rpc/get_app_ideas',
+    method: 'POST',
+    sql: "select * from public.get_app_ideas(null, null, 'date', 20, 0, 'pending')",
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'ideas sidebar (counts, top categories)',
+    path: '/rpc/get_idea_stats',
+    method: 'POST',
+    sql: 'select * from public.get_idea_stats()',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'idea comments (most commented idea)',
+    path: '/rpc/get_idea_comments',
+    method: 'POST',
+    sql: 'select * from public.get_idea_comments((select id from public.app_ideas order by comments_count desc limit 1))',
     params: () => [],
     sample: 'members',
   },
@@ -537,6 +698,94 @@ const reads: Read[] = [
     sql: 'select * from public.get_referral_rankings(10)',
     params: () => [],
     sample: 'members',
+  },
+  // The member dashboard (issue 10): the shell's reads on every page, the panel, the sections.
+  {
+    name: 'own profile with settings (header)',
+    path: '/profiles',
+    method: 'GET',
+    sql: `select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level, p.created_at,
+                 p.updated_at, (select to_jsonb(s) from (select s.display_name, s.avatar_url, s.two_factor_enabled, s.theme,
+                 s.notification_preferences, s.updated_at from public.user_settings s where s.user_id = p.user_id) s) as user_settings
+            from public.profiles p where p.user_id = $1`,
+    params: (member) => [member.id],
+    sample: 'members',
+  },
+  {
+    name: 'unread notifications count (bell)',
+    path: '/notifications',
+    method: 'GET',
+    sql: 'select count(*) from public.notifications where user_id = $1 and read_at is null',
+    params: (member) => [member.id],
+    sample: 'notificationOwners',
+  },
+  {
+    name: 'own notifications, latest 50 (panel)',
+    path: '/notifications',
+    method: 'GET',
+    sql: `select id, type, title, content, data, created_at, read_at from public.notifications
+           where user_id = $1 order by created_at desc, id desc limit 50`,
+    params: (member) => [member.id],
+    sample: 'notificationOwners',
+  },
+  {
+    name: 'active announcements, limit 10 (banner)',
+    path: '/announcements',
+    method: 'GET',
+    sql: 'select id, content, created_at from public.announcements where active order by created_at desc limit 10',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'site settings (head, title)',
+    path: '/site_settings',
+    method: 'GET',
+    sql: 'select * from public.site_settings limit 1',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'apps catalogue',
+    path: '/apps',
+    method: 'GET',
+    sql: `select id, name, description, category, image_url, image_width, image_height, website_url, app_store_url,
+                 google_play_url, downloads, revenue, active_users, rating, growth_rate, created_at
+            from public.apps order by created_at desc, id desc`,
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'membership plans (pools)',
+    path: '/membership_plans',
+    method: 'GET',
+    sql: 'select * from public.membership_plans order by yearly_price_pln',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'community posts, page 1',
+    path: '/rpc/get_posts',
+    method: 'POST',
+    sql: 'select * from public.get_posts(20, 0)',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'comments of a recent post, latest 20',
+    path: '/rpc/get_post_comments',
+    method: 'POST',
+    sql: `select * from public.get_post_comments(
+            (select id from public.posts order by created_at desc, id desc offset floor(random() * 20)::int limit 1), 20, 0)`,
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'partner page overview',
+    path: '/rpc/get_my_referral_overview',
+    method: 'POST',
+    sql: 'select public.get_my_referral_overview(100)',
+    params: () => [],
+    sample: 'referrers',
   },
 ];
 

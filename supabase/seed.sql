@@ -231,3 +231,73 @@ values
    E'Cześć {{fname}},\n\nna Twoim koncie w Klubie wyłączono weryfikację dwuetapową ({{factor_type}}).\n\nJeśli to nie Ty, od razu zmień hasło.',
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"factor_type","description":"Rodzaj weryfikacji","example":"totp"}]',
    'd0000000-0000-4000-8000-000000000001');
+
+-- -------------------------------------------------------------------------------------
+-- Member dashboard (issue 10): enough for every screen of Anna's to show something —
+-- notifications (profit in PLN with percentage and tier, a USDT wallet credit, a message), the
+-- partner page (visits, registrations, a conversion, a structure), Top Partners with three places,
+-- and one more community post with reactions and comments.
+--   ewa@klub.local    / Member1234  member, START, referred by Anna (a conversion: Anna earns 10 %)
+--   piotr@klub.local  / Member1234  member, FREE, referred by Jan
+--   zofia@klub.local  / Member1234  member, FREE, referred by the admin
+-- -------------------------------------------------------------------------------------
+insert into public.referral_codes (code, user_id, description)
+values ('JAN2026', 'a0000000-0000-4000-8000-000000000003', 'Znajomi ze studiów'),
+       ('KLUB2026', 'a0000000-0000-4000-8000-000000000001', 'Zaproszenia od Klubu');
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
+  recovery_token, email_change_token_new, email_change, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  is_anonymous)
+select '00000000-0000-0000-0000-000000000000', s.id, 'authenticated', 'authenticated', s.email,
+       extensions.crypt('Member1234', extensions.gen_salt('bf', 10)), now(), '', '', '', '',
+       '{"provider":"email","providers":["email"]}'::jsonb,
+       jsonb_build_object('full_name', s.full_name, 'phone', s.phone, 'referral_code', s.code, 'email_verified', true),
+       now() - s.age, now(), false
+  from (values
+    ('a0000000-0000-4000-8000-000000000004'::uuid, 'ewa@klub.local', 'Ewa Wiśniewska', '+48500100400', 'ANNA2026', interval '12 days'),
+    ('a0000000-0000-4000-8000-000000000005'::uuid, 'piotr@klub.local', 'Piotr Zieliński', '+48500100500', 'JAN2026', interval '8 days'),
+    ('a0000000-0000-4000-8000-000000000006'::uuid, 'zofia@klub.local', 'Zofia Lewandowska', '+48500100600', 'KLUB2026', interval '4 days')
+  ) as s (id, email, full_name, phone, code, age);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+       jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+       'email', now(), now(), now()
+  from auth.users u
+ where u.email in ('ewa@klub.local', 'piotr@klub.local', 'zofia@klub.local');
+
+-- Ewa's first paid level: Anna's code counts a conversion and Anna earns 10 % of the START price.
+update public.profiles set membership_level = 'START' where user_id = 'a0000000-0000-4000-8000-000000000004';
+
+update public.referral_codes
+   set visits_count = visits_count + 37, last_visit_at = now() - interval '2 days'
+ where code = 'ANNA2026';
+update public.referral_codes
+   set visits_count = visits_count + 9, last_visit_at = now() - interval '6 days'
+ where code in ('JAN2026', 'KLUB2026');
+
+insert into public.notifications (user_id, type, title, content, data, created_at, read_at)
+values
+  ('a0000000-0000-4000-8000-000000000002', 'profit', 'Udział w zyskach aplikacji FitPlan',
+   'Naliczono Twój udział w zyskach za listopad.', '{"amount": 1240, "percentage": 15, "tier": "PREMIUM"}',
+   now() - interval '6 hours', null),
+  ('a0000000-0000-4000-8000-000000000002', 'message', 'Spotkanie klubu',
+   'Zapraszamy na spotkanie członków w przyszły czwartek o 18:00.', '{}', now() - interval '1 day', null),
+  ('a0000000-0000-4000-8000-000000000002', 'profit', 'Nowe środki w portfelu', 'Na Twój portfel wpłynęło 150.00 USDT.',
+   '{"amount": 150.00, "currency": "USDT"}', now() - interval '5 days', now() - interval '4 days');
+
+insert into public.posts (id, author_id, title, content, created_at)
+values ('c0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'Pytanie o pakiety CCC',
+        'Czy ktoś porównywał pakiety GOLD i SILVER pod kątem zwrotu? Zastanawiam się, który wybrać.', now() - interval '1 day');
+
+insert into public.post_reactions (post_id, user_id, type)
+values
+  ('c0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002', 'clap'),
+  ('c0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000004', 'like'),
+  ('c0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000004', 'love');
+
+insert into public.post_comments (post_id, user_id, content, created_at)
+values
+  ('c0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002',
+   'Mam GOLD od miesiąca — na razie jestem zadowolona.', now() - interval '20 hours'),
+  ('c0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000004', 'Dzień dobry wszystkim!', now() - interval '10 days');

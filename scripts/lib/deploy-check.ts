@@ -222,6 +222,8 @@ export function checkDeployment({ config, appEnv, localValues }: DeploymentInput
   if (site && functionSite && functionSite.origin !== site.origin) {
     problems.push(`SITE_URL (send-email) ${functionSite.origin} is not [auth] site_url ${site.origin}`);
   }
+  // The automation service new ideas go to (idea-webhook): a public https address, kept secret.
+  checkPublicHttps(problems, 'IDEA_WEBHOOK_URL (idea-webhook)', functionSecrets.IDEA_WEBHOOK_URL);
   const allowedOrigins = functionSecrets.ALLOWED_REDIRECT_ORIGINS;
   if (typeof allowedOrigins === 'string' && !unresolved(allowedOrigins)) {
     for (const origin of allowedOrigins.split(/[\s,]+/).filter(Boolean)) {

@@ -30,6 +30,11 @@ function portOverrides(): StackOptions['ports'] {
   return Object.fromEntries(Object.entries(ports).filter(([, port]) => port !== undefined));
 }
 
+/** STACK_AUTOMATION_PORT moves the fake automation service (default: the API port + 5). */
+function automationPortOverride(): number | undefined {
+  return envNumber('STACK_AUTOMATION_PORT');
+}
+
 /**
  * STACK_AUTH_RATE_LIMIT_<KEY> raises a limit of [auth.rate_limit] for a test stack (the E2E runs
  * sign up and sign in many members from one IP within minutes); unset, config.toml's value holds.
@@ -80,6 +85,7 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
         `1 e-mail per address per ${stack.config.auth.email.maxFrequency} s`,
     ],
     ['Mail inbox', `${stack.inboxUrl}  (SMTP 127.0.0.1:${stack.smtpPort}, API ${stack.inboxUrl}/api/v1/messages)`],
+    ['Automation', `${stack.automationUrl}  (fake service the idea-webhook function posts ideas to)`],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
     ['Accounts', (await accountLines(stack)).join('\n' + ' '.repeat(20))],
@@ -140,6 +146,7 @@ export async function runStack(): Promise<Running> {
     stack = await startStack({
       dataDir: DATA_DIR,
       ports: portOverrides(),
+      automationPort: automationPortOverride(),
       jwtExpiry: envNumber('STACK_JWT_EXPIRY'),
       refreshTokenReuseInterval: envNumber('STACK_REFRESH_TOKEN_REUSE_INTERVAL'),
       rateLimits: rateLimitOverrides(),

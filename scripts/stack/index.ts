@@ -3,7 +3,8 @@
 //   --verbose  log every request
 // Environment: STACK_JWT_EXPIRY (access-token lifetime in seconds, for session-expiry work),
 // STACK_REFRESH_TOKEN_REUSE_INTERVAL, STACK_API_PORT, STACK_DB_PORT, STACK_INBOX_PORT,
-// STACK_SMTP_PORT, STACK_DATA_DIR (default .data/stack), STACK_VERBOSE=1.
+// STACK_SMTP_PORT, STACK_AUTOMATION_PORT (default: the API port + 5), STACK_DATA_DIR (default
+// .data/stack), STACK_VERBOSE=1.
 //
 // Imported first on purpose: it records the signal listeners that exist before any other module.
 import './signals.ts';

@@ -8,6 +8,12 @@ import pg from 'pg';
 import { ROOT, startDatabase, WORKDIR } from '../db/harness.ts';
 import { startAuth } from './auth/index.ts';
 import {
+  AUTOMATION_PORT_OFFSET,
+  resolveAutomationUrl,
+  startAutomation,
+  type AutomationService,
+} from './automation/index.ts';
+import {
   loadConfig,
   readEnvFile,
   type ConfigOverrides,
@@ -33,6 +39,8 @@ export interface StackOptions {
   functionsDir?: string;
   /** Ports (default: config.toml's [api], [db] and [local_smtp] ports). */
   ports?: Partial<StackConfig['ports']>;
+  /** The fake automation service's port (default: the API port + 5). */
+  automationPort?: number;
   seed?: boolean;
   /** Access-token lifetime in seconds (config.toml's jwt_expiry otherwise). */
   jwtExpiry?: number;
@@ -59,6 +67,8 @@ export interface Stack {
   dbUrl: string;
   inboxUrl: string;
   smtpPort: number;
+  /** The fake automation service (scripts/stack/automation) the idea-webhook function posts to. */
+  automationUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   config: StackConfig;
@@ -198,7 +208,7 @@ class Lifecycle {
 }
 
 async function startBackends(plan: Plan, options: StackOptions, log: Logger, life: Lifecycle) {
-  const [db, mail] = await Promise.all([
+  const [db, mail, automation] = await Promise.all([
     startDatabase({
       dataDir: path.join(plan.dataDir, 'postgres'),
       port: plan.ports.db,
@@ -209,14 +219,16 @@ async function startBackends(plan: Plan, options: StackOptions, log: Logger, lif
       logicalDecoding: true,
     }),
     startMail({ smtpPort: plan.ports.smtp, webPort: plan.ports.inbox, log }),
+    startAutomation({ port: options.automationPort ?? plan.ports.api + AUTOMATION_PORT_OFFSET, log }),
   ]);
   life.started(
     () => db.stop(),
     () => mail.stop(),
+    () => automation.stop(),
   );
   log.info('db', `PostgreSQL 17 ready (${(db.readyInMs / 1000).toFixed(1)} s)`);
   await pointLocalSmtpAtMailCatcher(db.url, plan.ports.smtp);
-  return { db, mail };
+  return { db, mail, automation };
 }
 
 /** The seed's SMTP configuration for the local mail catcher (supabase/seed.sql). */
@@ -241,13 +253,20 @@ export async function pointLocalSmtpAtMailCatcher(dbUrl: string, smtpPort: numbe
   }
 }
 
-async function startRuntimes(plan: Plan, options: StackOptions, dbUrl: string, log: Logger, life: Lifecycle) {
+async function startRuntimes(
+  plan: Plan,
+  options: StackOptions,
+  backends: { dbUrl: string; automation: AutomationService },
+  log: Logger,
+  life: Lifecycle,
+) {
   const [port, adminPort] = await Promise.all([freePort(), freePort()]);
   const env = functionEnv(
     plan.config,
-    { api: plan.apiUrl, db: dbUrl },
+    { api: plan.apiUrl, db: backends.dbUrl },
     { ...(await readEnvFile(path.join(plan.functionsDir, '.env'))), ...options.functionEnv },
   );
+  env.IDEA_WEBHOOK_URL = resolveAutomationUrl(env.IDEA_WEBHOOK_URL, backends.automation);
   const [postgrest, functions] = await Promise.all([
     startPostgrest({
       root: ROOT,
@@ -281,8 +300,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const { config, ports, apiUrl } = settings;
   const life = new Lifecycle(log, options.onCrash);
   try {
-    const { db, mail } = await startBackends(settings, options, log, life);
-    const { postgrestPort, functions } = await startRuntimes(settings, options, db.url, log, life);
+    const { db, mail, automation } = await startBackends(settings, options, log, life);
+    const { postgrestPort, functions } = await startRuntimes(
+      settings,
+      options,
+      { dbUrl: db.url, automation },
+      log,
+      life,
+    );
     const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
     const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
     const realtime = await startRealtime({ dbPort: ports.db, log });
@@ -305,6 +330,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dbUrl: db.url,
       inboxUrl: `http://127.0.0.1:${ports.inbox}`,
       smtpPort: ports.smtp,
+      automationUrl: automation.url,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       config,

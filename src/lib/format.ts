@@ -37,6 +37,45 @@ export function formatUSDT(value: Amount): string {
   return number === undefined ? PLACEHOLDER : `${usdtFormatter.format(number)} USDT`;
 }
 
+/**
+ * A count or a plain number, e.g. 125000 → "125 000" (Polish groups numbers from 5 digits: 8000
+ * stays "8000"); whole by default, up to `maximumFractionDigits` decimals when asked (2.5 → "2,5").
+ */
+export function formatNumber(
+  value: Amount,
+  { maximumFractionDigits = 0 }: { maximumFractionDigits?: number } = {},
+): string {
+  const number = toNumber(value);
+  if (number === undefined) return PLACEHOLDER;
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits }).format(number);
+}
+
+/** A number with a fixed count of decimals, e.g. a rating 4.6 → "4,6". */
+export function formatDecimal(value: Amount, fractionDigits = 1): string {
+  const number = toNumber(value);
+  if (number === undefined) return PLACEHOLDER;
+  return new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(number);
+}
+
+/**
+ * A value given in percent (12.4 means 12.4 %), e.g. "12,4%". `fractionDigits` fixes the decimals
+ * (default: up to 2, none when whole); `signed` adds "+" to positive values (growth rates).
+ */
+export function formatPercent(value: Amount, options: { fractionDigits?: number; signed?: boolean } = {}): string {
+  const number = toNumber(value);
+  if (number === undefined) return PLACEHOLDER;
+  const { fractionDigits, signed = false } = options;
+  return new Intl.NumberFormat(LOCALE, {
+    style: 'percent',
+    minimumFractionDigits: fractionDigits ?? 0,
+    maximumFractionDigits: fractionDigits ?? 2,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(number / 100);
+}
+
 function toDate(value: DateInput): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;

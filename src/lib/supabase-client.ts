@@ -12,7 +12,7 @@ type AuthOptions = NonNullable<SupabaseClientOptions<'public'>['auth']>;
  * entry chunk. (Unit tests import it to build a client per test.)
  */
 export function createAppSupabaseClient(url: string, anonKey: string, auth: Partial<AuthOptions> = {}) {
-  return createClient<Database>(url, anonKey, {
+  const client = createClient<Database>(url, anonKey, {
     auth: {
       flowType: 'pkce',
       autoRefreshToken: true,
@@ -21,4 +21,10 @@ export function createAppSupabaseClient(url: string, anonKey: string, auth: Part
       ...auth,
     },
   });
+  // postgrest-js (since 2.10x) retries failed GETs three times by itself; TanStack Query already
+  // retries with the spec's schedule (3 times, 1 s doubling to 30 s), so the two together made up to
+  // 16 requests before a failure showed. supabase-js 2.109 has no option for it: its PostgREST
+  // client hands `retry` to every query it builds.
+  (client as unknown as { rest: { retry?: boolean } }).rest.retry = false;
+  return client;
 }

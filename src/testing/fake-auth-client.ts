@@ -4,6 +4,7 @@ import type { AuthClient } from '@/lib/auth/auth-context';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { createSupabaseSource, type SupabaseSource } from '@/lib/supabase-source';
 import { buildSession } from './factories';
+import { installFakeRealtime } from './realtime';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -56,13 +57,15 @@ export function createFakeAuthClient(options: { session?: Session | null; pendin
 }
 
 /**
- * A source that hands out the fake as the client's `auth` (nothing else of the client exists: a
- * screen that calls the backend needs a per-test client, testing/supabase.ts). The fake is always
- * asked for the session, as if one may be stored.
+ * A source that hands out the fake as the client's `auth`, with a fake Realtime that stays silent
+ * (nothing else of the client exists: a screen that calls the backend needs a per-test client,
+ * testing/supabase.ts). The fake is always asked for the session, as if one may be stored.
  */
 export function fakeAuthSource(client: FakeAuthClient): SupabaseSource<AppSupabaseClient> {
+  const appClient = { auth: client };
+  installFakeRealtime(appClient);
   return createSupabaseSource({
     hasStoredSession: () => true,
-    load: () => Promise.resolve({ auth: client } as unknown as AppSupabaseClient),
+    load: () => Promise.resolve(appClient as unknown as AppSupabaseClient),
   });
 }

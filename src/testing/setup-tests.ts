@@ -17,6 +17,9 @@ configureZod();
 // which leaves setInterval real for findBy*'s polling).
 const defaultAsyncWrapper = getConfig().asyncWrapper;
 configure({
+  // Routes are lazy chunks that Vite transforms on their first import in a test file; on a busy
+  // machine that alone can take longer than Testing Library's default 1 s for findBy*/waitFor.
+  asyncUtilTimeout: 3_000,
   asyncWrapper: async (callback) => {
     if (!vi.isFakeTimers()) return defaultAsyncWrapper(callback);
     const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };

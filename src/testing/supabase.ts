@@ -2,6 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { createAppSupabaseClient } from '@/lib/supabase-client';
 import { createSupabaseSource, type SupabaseSource } from '@/lib/supabase-source';
+import { installFakeRealtime, type FakeRealtime } from './realtime';
 import { TEST_ANON_KEY, TEST_SUPABASE_URL } from './test-env';
 
 export type TestSupabase = {
@@ -13,6 +14,8 @@ export type TestSupabase = {
   /** Stores a session the way supabase-js does, so the client finds it at start-up. */
   storeSession(session: Session): void;
   storedSession(): Session | null;
+  /** Realtime is faked (no WebSocket in unit tests): play statuses and INSERTs through it. */
+  realtime: FakeRealtime;
 };
 
 let count = 0;
@@ -20,14 +23,16 @@ let count = 0;
 /**
  * A real supabase-js client per test: requests go through MSW (testing/msw), so a screen is tested
  * against answers shaped like GoTrue's and PostgREST's. Each has its own storage key, so clients of
- * earlier tests never share a session with it.
+ * earlier tests never share a session with it. Its Realtime is a fake (testing/realtime.ts).
  */
 export function createTestSupabase(): TestSupabase {
   count += 1;
   const storageKey = `sb-test${count}-auth-token`;
   const client = createAppSupabaseClient(TEST_SUPABASE_URL, TEST_ANON_KEY, { autoRefreshToken: false, storageKey });
+  const realtime = installFakeRealtime(client);
   return {
     client,
+    realtime,
     storageKey,
     source: createSupabaseSource({
       hasStoredSession: () => window.localStorage.getItem(storageKey) !== null,

@@ -1331,6 +1331,7 @@ export type Database = {
           p_offset?: number;
           p_search?: string;
           p_sort?: string;
+          p_status?: Database['public']['Enums']['idea_status'];
         };
         Returns: {
           author_full_name: string;
@@ -1415,6 +1416,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      get_my_referral_overview: { Args: { p_referred_limit?: number }; Returns: Json };
       get_my_referred_users: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1425,7 +1427,7 @@ export type Database = {
         }[];
       };
       get_post_comments: {
-        Args: { p_post_id: string };
+        Args: { p_limit?: number; p_offset?: number; p_post_id: string };
         Returns: {
           author_name: string;
           content: string;

@@ -5,7 +5,10 @@ import {
   addVote,
   createIdea,
   ideaRow,
+  ideaImageUrl,
   inSnapshotAs,
+  removeStoredObjects,
+  storeIdeaImage,
   uniqueTag,
   type IdeaRow,
 } from '../helpers/content-factories.ts';
@@ -16,6 +19,7 @@ const insertIdeaSql = `insert into public.app_ideas (title, description, categor
 interface BoardRow {
   id: string;
   title: string;
+  status: string;
   score: string;
   votes_count: number;
   comments_count: number;
@@ -33,17 +37,19 @@ const board = (
     sort?: string | null;
     limit?: number | null;
     offset?: number | null;
+    status?: string | null;
   },
 ) =>
   queryAs<BoardRow>(
     actor,
-    'select * from public.get_app_ideas(p_search => $1, p_category => $2, p_sort => $3, p_limit => $4, p_offset => $5)',
+    'select * from public.get_app_ideas(p_search => $1, p_category => $2, p_sort => $3, p_limit => $4, p_offset => $5, p_status => $6)',
     [
       args.search ?? null,
       args.category ?? null,
       args.sort === undefined ? 'date' : args.sort,
       args.limit === undefined ? 20 : args.limit,
       args.offset === undefined ? 0 : args.offset,
+      args.status ?? null,
     ],
   );
 
@@ -86,13 +92,14 @@ describe('app ideas', () => {
     });
 
     it('lets a member submit an idea: author is the caller, status pending, counters zero', async () => {
+      const image = await storeIdeaImage(member);
       const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, [
         'Aplikacja do nauki',
         'Fiszki z powtórkami',
         'education',
         'Uczniowie',
         'Freemium',
-        ['https://cdn.example.test/storage/v1/object/public/idea-images/a/1.png'],
+        [image.url],
       ]);
       expect(row).toMatchObject({
         submitted_by: member.id,
@@ -101,6 +108,7 @@ describe('app ideas', () => {
         votes_count: 0,
         comments_count: 0,
         webhook_response: null,
+        image_urls: [image.url],
       });
       expect((await ideaRow(row!.id))?.submitted_by).toBe(member.id);
     });
@@ -121,47 +129,101 @@ describe('app ideas', () => {
     });
 
     it('rejects more than 5 images, non-http images and blank required fields', async () => {
-      const six = Array.from({ length: 6 }, (_, i) => `https://cdn.example.test/${i}.png`);
-      expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', six]))).toBe('23514');
+      const six = await Promise.all(Array.from({ length: 6 }, () => storeIdeaImage(member)));
+      const urls = six.map((image) => image.url);
+      expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls]))).toBe('23514');
       expect(
         await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', ['javascript:alert(1)']])),
       ).toBe('23514');
       expect(
-        await sqlState(
-          queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', ['https://a.test/1.png https://b.test/2.png']]),
-        ),
+        await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [`${urls[0]} ${urls[1]}`]])),
       ).toBe('23514');
       expect(await sqlState(queryAs(member, insertIdeaSql, ['  ', 'D', 'games', 'A', 'M', null]))).toBe('23514');
       expect(await sqlState(queryAs(member, insertIdeaSql, ['T', 'D', 'games', '', 'M', null]))).toBe('23514');
-      const five = six.slice(0, 5);
-      expect(await queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', five])).toHaveLength(1);
+      expect(await queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls.slice(0, 5)])).toHaveLength(1);
     });
 
-    it('lets the author record the webhook feedback while the idea is pending', async () => {
-      const idea = await createIdea(member);
-      const rows = await queryAs(
-        member,
-        "update public.app_ideas set webhook_response = 'Dziękujemy za zgłoszenie pomysłu!' where id = $1 returning webhook_response",
-        [idea.id],
-      );
-      expect(rows).toEqual([{ webhook_response: 'Dziękujemy za zgłoszenie pomysłu!' }]);
+    describe('images', () => {
+      const submit = (actor: TestUser, urls: string[]) =>
+        errorOf(queryAs(actor, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls]));
+
+      it('accepts public URLs of objects in the author’s own folder of idea-images', async () => {
+        const [one, two] = await Promise.all([storeIdeaImage(member), storeIdeaImage(member, { ext: 'webp' })]);
+        const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [one.url, two.url]]);
+        expect(row!.image_urls).toEqual([one.url, two.url]);
+      });
+
+      it('refuses any other URL: other hosts’ paths, other buckets, other folders, queries', async () => {
+        const theirs = await storeIdeaImage(otherMember);
+        const inAvatars = await storeIdeaImage(member, { bucket: 'avatars' });
+        const mine = await storeIdeaImage(member);
+        const invalid = { code: '23514', message: 'ideas.invalid_image' };
+        expect(await submit(member, ['https://evil.example.test/picture.png'])).toEqual(invalid);
+        expect(await submit(member, [theirs.url])).toEqual(invalid);
+        expect(await submit(member, [inAvatars.url.replace('/idea-images/', '/avatars/')])).toEqual(invalid);
+        expect(await submit(member, [`${mine.url}?download=1`])).toEqual(invalid);
+        expect(await submit(member, [`${mine.url}#x`])).toEqual(invalid);
+        expect(await submit(member, [mine.url.replace(`/${member.id}/`, `/${member.id}/../${member.id}/`)])).toEqual(
+          invalid,
+        );
+        expect(await submit(member, [ideaImageUrl(`${member.id}/sub/${Date.now()}.png`)])).toEqual(invalid);
+      });
+
+      it('refuses an image that was never uploaded (image_missing)', async () => {
+        expect(await submit(member, [ideaImageUrl(`${member.id}/${Date.now()}-never.png`)])).toEqual({
+          code: '23514',
+          message: 'ideas.image_missing',
+        });
+        const inAvatars = await storeIdeaImage(member, { bucket: 'avatars' });
+        expect(await submit(member, [ideaImageUrl(inAvatars.path)])).toEqual({
+          code: '23514',
+          message: 'ideas.image_missing',
+        });
+      });
+
+      it('refuses the same image twice, or one another idea already shows (image_in_use)', async () => {
+        const image = await storeIdeaImage(member);
+        expect(await submit(member, [image.url, image.url])).toEqual({ code: '23514', message: 'ideas.invalid_image' });
+        await queryAs(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [image.url]]);
+        expect(await submit(member, [image.url])).toEqual({ code: '23514', message: 'ideas.image_in_use' });
+      });
+
+      it('applies to every writer, not only members', async () => {
+        const theirs = await storeIdeaImage(otherMember);
+        await expect(createIdea(member, { image_urls: [theirs.url] })).rejects.toThrow('ideas.invalid_image');
+      });
     });
 
-    it("changes nothing on another member's idea or on a reviewed one", async () => {
+    it('denies members writing webhook_response, even of their own pending idea (the idea-webhook function stores it)', async () => {
+      const mine = await createIdea(member);
       const theirs = await createIdea(otherMember);
       const reviewed = await createIdea(member, { status: 'approved' });
+      for (const idea of [mine, theirs, reviewed]) {
+        expect(
+          await sqlState(
+            queryAs(member, "update public.app_ideas set webhook_response = 'Fałszywa opinia' where id = $1", [
+              idea.id,
+            ]),
+          ),
+        ).toBe('42501');
+        expect((await ideaRow(idea.id))?.webhook_response).toBeNull();
+      }
       expect(
-        await queryAs(member, "update public.app_ideas set webhook_response = 'x' where id = $1 returning id", [
-          theirs.id,
-        ]),
-      ).toEqual([]);
+        await sqlState(
+          queryAs(adminUser, "update public.app_ideas set webhook_response = 'x' where id = $1", [mine.id]),
+        ),
+      ).toBe('42501');
+    });
+
+    it('lets the service role store the feedback', async () => {
+      const idea = await createIdea(member);
       expect(
-        await queryAs(member, "update public.app_ideas set webhook_response = 'x' where id = $1 returning id", [
-          reviewed.id,
-        ]),
-      ).toEqual([]);
-      expect((await ideaRow(theirs.id))?.webhook_response).toBeNull();
-      expect((await ideaRow(reviewed.id))?.webhook_response).toBeNull();
+        await queryAs(
+          'service_role',
+          "update public.app_ideas set webhook_response = 'Dziękujemy za zgłoszenie pomysłu!' where id = $1 returning webhook_response",
+          [idea.id],
+        ),
+      ).toEqual([{ webhook_response: 'Dziękujemy za zgłoszenie pomysłu!' }]);
     });
 
     it.each([
@@ -553,6 +615,71 @@ describe('app ideas', () => {
       expect(first.every((row) => row.total_count === '5')).toBe(true);
     });
 
+    it('counts a search’s matches up to 500 (501 = more), still ordering and paging over all of them', async () => {
+      const tag = uniqueTag('mass');
+      const result = await inSnapshotAs(member, async (query) => {
+        await query(
+          `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy)
+           select 'Masowy ' || $1 || ' ' || g, 'Opis', 'games', 'A', 'M' from generate_series(1, 505) g`,
+          [tag],
+        );
+        const page = (offset: number) =>
+          query<BoardRow>("select * from public.get_app_ideas($1, null, 'date', 20, $2)", [tag, offset]);
+        return { first: await page(0), last: await page(500), none: await page(600) };
+      });
+      expect(result.first).toHaveLength(20);
+      expect(result.first.every((row) => row.total_count === '501')).toBe(true);
+      expect(result.last).toHaveLength(5);
+      expect(result.none).toEqual([]);
+    });
+
+    it('reports the exact total without a search (all ideas, one status, one category)', async () => {
+      const [row] = await queryAs<Record<string, string>>(
+        member,
+        `select (select total_count from public.get_app_ideas(null, null, 'date', 1, 0)) as everything,
+                (select count(*) from public.app_ideas) as everything_truth,
+                (select total_count from public.get_app_ideas(null, null, 'date', 1, 0, 'pending')) as pending,
+                (select count(*) from public.app_ideas where status = 'pending') as pending_truth,
+                (select total_count from public.get_app_ideas(null, 'games', 'votes', 1, 0)) as games,
+                (select count(*) from public.app_ideas where category = 'games') as games_truth,
+                (select total_count from public.get_app_ideas(null, 'games', 'date', 1, 0, 'pending')) as both,
+                (select count(*) from public.app_ideas where category = 'games' and status = 'pending') as both_truth`,
+      );
+      expect(row!.everything).toBe(row!.everything_truth);
+      expect(row!.pending).toBe(row!.pending_truth);
+      expect(row!.games).toBe(row!.games_truth);
+      expect(row!.both).toBe(row!.both_truth);
+    });
+
+    it('filters by status (the admin moderation list), combined with search and paging', async () => {
+      const tag = uniqueTag();
+      const base = Date.now() - 60_000;
+      const pendingOld = await createIdea(member, { title: `${tag} a`, submitted_at: new Date(base) });
+      const approved = await createIdea(member, { title: `${tag} b`, status: 'approved' });
+      const rejected = await createIdea(otherMember, { title: `${tag} c`, status: 'rejected' });
+      const pendingNew = await createIdea(otherMember, { title: `${tag} d`, submitted_at: new Date(base + 1000) });
+      const ids = (rows: BoardRow[]) => rows.map((row) => row.id);
+      const pending = await board(adminUser, { search: tag, status: 'pending' });
+      expect(ids(pending)).toEqual([pendingNew.id, pendingOld.id]);
+      expect(pending.every((row) => row.total_count === '2' && row.status === 'pending')).toBe(true);
+      expect(ids(await board(member, { search: tag, status: 'approved' }))).toEqual([approved.id]);
+      expect(ids(await board(member, { search: tag, status: 'rejected' }))).toEqual([rejected.id]);
+      expect(await board(member, { search: tag, status: 'pending', limit: 1, offset: 1 })).toMatchObject([
+        { id: pendingOld.id, total_count: '2' },
+      ]);
+      expect(await board(member, { search: tag })).toHaveLength(4);
+      expect(await sqlState(board(member, { search: tag, status: 'archived' }))).toBe('22P02');
+    });
+
+    it('keeps the old five-argument call working (status defaults to all)', async () => {
+      const tag = uniqueTag();
+      await createIdea(member, { title: tag, status: 'approved' });
+      const rows = await queryAs<BoardRow>(member, "select * from public.get_app_ideas($1, null, 'date', 20, 0)", [
+        tag,
+      ]);
+      expect(rows).toHaveLength(1);
+    });
+
     it.each([
       [{ sort: 'popularity' }, '22023', 'ideas.invalid_sort'],
       [{ limit: 0 }, '22023', 'ideas.invalid_page'],
@@ -611,42 +738,37 @@ describe('app ideas', () => {
   });
 
   describe('get_idea_stats', () => {
-    it('counts approved and pending ideas and ranks categories, in one call', async () => {
-      type Stats = {
-        approved_count: string;
-        pending_count: string;
-        rejected_count: string;
-        total_count: string;
-        top_categories: { category: string; count: number }[];
-      };
-      const result = await inSnapshotAs(adminUser, async (query) => {
-        const [before] = await query<Stats>('select * from public.get_idea_stats()');
-        const insert = (category: string) =>
-          query<{ id: string }>(
-            "insert into public.app_ideas (title, description, category, target_audience, monetization_strategy) values ('T', 'D', $1, 'A', 'M') returning id",
-            [category],
-          );
-        const ids: string[] = [];
-        for (const category of ['lifestyle', 'lifestyle', 'lifestyle', 'games', 'education'])
-          ids.push((await insert(category))[0]!.id);
-        await query('select public.admin_set_idea_status($1, $2)', [ids[0], 'approved']);
-        await query('select public.admin_set_idea_status($1, $2)', [ids[1], 'approved']);
-        await query('select public.admin_set_idea_status($1, $2)', [ids[2], 'rejected']);
-        const [after] = await query<Stats>('select * from public.get_idea_stats()');
-        return { before: before!, after: after! };
+    it('counts approved and pending ideas and ranks the five top categories (what the table holds)', async () => {
+      const ideas = await Promise.all(
+        ['lifestyle', 'lifestyle', 'lifestyle', 'games', 'education'].map((category) =>
+          createIdea(member, { category }),
+        ),
+      );
+      await queryAs(adminUser, 'select public.admin_set_idea_status($1, $2)', [ideas[0]!.id, 'approved']);
+      await queryAs(adminUser, 'select public.admin_set_idea_status($1, $2)', [ideas[2]!.id, 'rejected']);
+      await queryAs(adminUser, 'select public.admin_delete_idea($1)', [ideas[4]!.id]);
+      // One statement, one snapshot: the RPC's answer and counts over the table itself.
+      const [row] = await queryAs<Record<string, unknown>>(
+        member,
+        `select s.approved_count, s.pending_count, s.rejected_count, s.total_count, s.top_categories,
+                (select count(*) from public.app_ideas i where i.status = 'approved') as approved_truth,
+                (select count(*) from public.app_ideas i where i.status = 'pending') as pending_truth,
+                (select count(*) from public.app_ideas i where i.status = 'rejected') as rejected_truth,
+                (select count(*) from public.app_ideas i) as total_truth,
+                (select jsonb_agg(jsonb_build_object('category', t.category, 'count', t.n) order by t.n desc, t.category)
+                   from (select i.category::text as category, count(*) as n from public.app_ideas i
+                          group by i.category order by count(*) desc, i.category::text limit 5) t) as top_truth
+           from public.get_idea_stats() s`,
+      );
+      expect(row).toMatchObject({
+        approved_count: row!.approved_truth,
+        pending_count: row!.pending_truth,
+        rejected_count: row!.rejected_truth,
+        total_count: row!.total_truth,
       });
-      const { before, after } = result;
-      const delta = (key: keyof Omit<Stats, 'top_categories'>) => Number(after[key]) - Number(before[key]);
-      expect([delta('approved_count'), delta('pending_count'), delta('rejected_count'), delta('total_count')]).toEqual([
-        2, 2, 1, 5,
-      ]);
-      const count = (stats: Stats, category: string) =>
-        stats.top_categories.find((entry) => entry.category === category)?.count ?? 0;
-      expect(count(after, 'lifestyle') - count(before, 'lifestyle')).toBe(3);
-      expect(count(after, 'games') - count(before, 'games')).toBe(1);
-      expect(after.top_categories.length).toBeLessThanOrEqual(5);
-      const counts = after.top_categories.map((entry) => entry.count);
-      expect(counts).toEqual([...counts].sort((x, y) => y - x));
+      expect(row!.top_categories).toEqual(row!.top_truth);
+      expect(Number(row!.approved_count)).toBeGreaterThan(0);
+      expect((row!.top_categories as unknown[]).length).toBeGreaterThan(0);
     });
 
     it('is not callable by anon', async () => {
@@ -705,26 +827,42 @@ describe('app ideas', () => {
   });
 
   describe('admin_delete_idea', () => {
-    it('deletes the idea with its votes and comments and returns its image paths', async () => {
-      const idea = await createIdea(member, {
-        image_urls: [
-          `https://abc.supabase.co/storage/v1/object/public/idea-images/${member.id}/1700000000-0.png`,
-          `http://127.0.0.1:54321/storage/v1/object/public/idea-images/${member.id}/1700000000-1.webp?t=1`,
-          'https://elsewhere.example.test/picture.png',
-        ],
+    it('refuses while an image is still stored (ideas.images_remaining) and keeps everything', async () => {
+      const [one, two] = [await storeIdeaImage(member), await storeIdeaImage(member)];
+      const idea = await createIdea(member, { image_urls: [one.url, two.url] });
+      await addVote(idea.id, otherMember, 4);
+      await removeStoredObjects('idea-images', [one.path]);
+      expect(await errorOf(queryAs(adminUser, 'select public.admin_delete_idea($1)', [idea.id]))).toEqual({
+        code: 'P0001',
+        message: 'ideas.images_remaining',
       });
+      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 1, image_urls: [one.url, two.url] });
+    });
+
+    it('deletes the idea with its votes and comments once its images are removed, returning their paths', async () => {
+      const [one, two] = [await storeIdeaImage(member), await storeIdeaImage(member, { ext: 'webp' })];
+      const idea = await createIdea(member, { image_urls: [one.url, two.url] });
       await addVote(idea.id, otherMember, 4);
       await addIdeaComment(idea.id, otherMember);
+      await removeStoredObjects('idea-images', [one.path, two.path]);
       const [row] = await queryAs<{ paths: string[] }>(adminUser, 'select public.admin_delete_idea($1) as paths', [
         idea.id,
       ]);
-      expect(row!.paths).toEqual([`${member.id}/1700000000-0.png`, `${member.id}/1700000000-1.webp`]);
+      expect(row!.paths).toEqual([one.path, two.path]);
       expect(await ideaRow(idea.id)).toBeUndefined();
       const { rows } = await admin().query(
         'select (select count(*) from public.idea_votes where idea_id = $1) as votes, (select count(*) from public.idea_comments where idea_id = $1) as comments',
         [idea.id],
       );
       expect(rows[0]).toEqual({ votes: '0', comments: '0' });
+    });
+
+    it('deletes an idea without images at once', async () => {
+      const idea = await createIdea(member);
+      expect(await queryAs(adminUser, 'select public.admin_delete_idea($1) as paths', [idea.id])).toEqual([
+        { paths: [] },
+      ]);
+      expect(await ideaRow(idea.id)).toBeUndefined();
     });
 
     it('refuses members with ideas.admin_only (the spec: only administrators can delete ideas)', async () => {

@@ -23,6 +23,7 @@ type Counts = Record<string, number>;
 
 const LEVELS = ['FREE', 'START', 'PREMIUM', 'VIP'] as const;
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
+const CATEGORIES = ['games', 'productivity', 'lifestyle', 'education', 'business'] as const;
 
 /** Runs `fn` as the superuser in one REPEATABLE READ snapshot (other test files write concurrently). */
 async function inSnapshot<T>(fn: (query: Query, client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -42,7 +43,10 @@ const truthSql = `select 'confirmed_members:' || l::text as name,
                     from unnest(enum_range(null::public.membership_level)) l
                   union all
                   select 'ideas:' || s::text, (select count(*) from public.app_ideas i where i.status = s)::int
-                    from unnest(enum_range(null::public.idea_status)) s`;
+                    from unnest(enum_range(null::public.idea_status)) s
+                  union all
+                  select 'idea_categories:' || c::text, (select count(*) from public.app_ideas i where i.category = c)::int
+                    from unnest(enum_range(null::public.app_category)) c`;
 
 const toCounts = (rows: { name: string; value: number }[]) =>
   Object.fromEntries(rows.map((r) => [r.name, r.value]).sort(([a], [b]) => String(a).localeCompare(String(b))));
@@ -365,7 +369,7 @@ describe('dashboard counters', () => {
       await client.query('begin');
       await client.query('select private.recount_dashboard_counters()');
       expect(await rows('select count(*)::int as counters from private.dashboard_counters')).toEqual([
-        { counters: LEVELS.length + STATUSES.length },
+        { counters: LEVELS.length + STATUSES.length + CATEGORIES.length },
       ]);
       expect(toCounts(await rows(countersSql))).toEqual(toCounts(await rows(truthSql)));
     } finally {
@@ -420,6 +424,9 @@ interface Page {
   offset: number;
 }
 
+/** A search's total is counted up to this many matches (more: one above it; 20261124141000_ideas_board_counts). */
+const SEARCH_COUNT_CAP = 500;
+
 /** The body of get_app_ideas before this migration: joins every row up to the offset. */
 function referenceQuery(page: Page, callerId: string): { sql: string; params: unknown[] } {
   const params: unknown[] = [callerId, page.limit, page.offset];
@@ -438,7 +445,7 @@ function referenceQuery(page: Page, callerId: string): { sql: string; params: un
                  i.submitted_by, i.submitted_at, i.status, i.score, i.votes_count, i.views_count,
                  i.comments_count, i.image_urls, i.webhook_response, i.created_at, i.updated_at,
                  p.full_name as author_full_name, v.score as user_vote,
-                 (select count(*) from public.app_ideas i where ${where}) as total_count
+                 (select ${term ? `least(count(*), ${SEARCH_COUNT_CAP + 1})` : 'count(*)'} from public.app_ideas i where ${where}) as total_count
             from public.app_ideas i
             left join public.profiles p on p.user_id = i.submitted_by
             left join public.idea_votes v on v.idea_id = i.id and v.user_id = $1

@@ -55,7 +55,8 @@ describe('seed.sql', () => {
          join public.referral_codes c on c.id = r.code_id
         where rd.email = 'jan@klub.local'`,
     );
-    expect(row).toEqual({ referrer: 'anna@klub.local', registrations: 1 });
+    // Jan and Ewa (the member dashboard's block) signed up with ANNA2026.
+    expect(row).toEqual({ referrer: 'anna@klub.local', registrations: 2 });
   });
 
   it('funds wallets through the ledger only', async () => {
@@ -112,5 +113,26 @@ describe('seed.sql', () => {
     expect(row.posts).toBeGreaterThanOrEqual(2);
     expect(row.active_announcements).toBeGreaterThanOrEqual(1);
     expect(row.revenue_rows).toBeGreaterThanOrEqual(3);
+  });
+
+  it("fills Anna's member dashboard: notifications of every kind, a partner page with a conversion, three partners", async () => {
+    const anna = await one<Record<string, number>>(
+      `select (select count(*)::int from public.notifications n where n.user_id = u.id and n.read_at is null) as unread,
+              (select count(*)::int from public.notifications n where n.user_id = u.id and n.type = 'profit'
+                  and n.data ? 'percentage' and n.data ? 'tier') as profit_with_share,
+              (select count(*)::int from public.notifications n where n.user_id = u.id and n.data ->> 'currency' = 'USDT') as usdt,
+              (select c.conversions_count from public.referral_codes c where c.code = 'ANNA2026') as conversions,
+              (select count(*)::int from public.referral_relationships r where r.referrer_id = u.id) as referred
+         from auth.users u where u.email = 'anna@klub.local'`,
+    );
+    expect(anna).toMatchObject({ conversions: 1, referred: 2, usdt: 1 });
+    expect(anna.unread).toBeGreaterThanOrEqual(2);
+    expect(anna.profit_with_share).toBeGreaterThanOrEqual(2);
+    const ranking = (
+      await client.query<{ full_name: string }>('select full_name from public.get_referral_rankings(10) order by 1')
+    ).rows;
+    expect(ranking.map((r) => r.full_name)).toEqual(
+      expect.arrayContaining(['Administrator Klubu', 'Anna Nowak', 'Jan Kowalski']),
+    );
   });
 });

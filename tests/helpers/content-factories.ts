@@ -64,6 +64,31 @@ export async function createIdea(author: TestUser, overrides: Record<string, unk
   return rows[0]!;
 }
 
+/** The public URL the app stores for an object of idea-images (any API host: the path is what counts). */
+export const ideaImageUrl = (path: string, origin = 'http://127.0.0.1:54321') =>
+  `${origin}/storage/v1/object/public/idea-images/${path}`;
+
+/**
+ * An image a member uploaded to their folder of idea-images, as the Storage API leaves it (a row of
+ * storage.objects); `folder` puts it elsewhere. Returns its object path and public URL.
+ */
+export async function storeIdeaImage(
+  owner: TestUser,
+  options: { folder?: string; bucket?: string; ext?: string } = {},
+): Promise<{ path: string; url: string }> {
+  const path = `${options.folder ?? owner.id}/${Date.now()}-${next()}-${randomUUID().slice(0, 8)}.${options.ext ?? 'png'}`;
+  await admin().query(
+    "insert into storage.objects (bucket_id, name, owner_id, version, metadata) values ($1, $2, $3, '1', $4)",
+    [options.bucket ?? 'idea-images', path, owner.id, JSON.stringify({ size: 1000, mimetype: 'image/png' })],
+  );
+  return { path, url: ideaImageUrl(path) };
+}
+
+/** Removes stored objects behind RLS (what the Storage API's remove does to storage.objects). */
+export async function removeStoredObjects(bucket: string, paths: string[]): Promise<void> {
+  await admin().query('delete from storage.objects where bucket_id = $1 and name = any($2)', [bucket, paths]);
+}
+
 export async function ideaRow(id: string): Promise<IdeaRow | undefined> {
   const { rows } = await admin().query<IdeaRow>('select * from public.app_ideas where id = $1', [id]);
   return rows[0];

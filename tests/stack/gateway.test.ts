@@ -88,6 +88,15 @@ describe('edge functions', () => {
     expect(forged.status).toBe(401);
   });
 
+  it('pass a CORS preflight (no JWT) on to the function, as the edge runtime does', async () => {
+    const preflight = await fetch(url('/functions/v1/echo'), {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(await preflight.json()).toMatchObject({ method: 'OPTIONS', authorization: false });
+  });
+
   it('get the request with its sub-path and query, and the env Supabase provides', async () => {
     const response = await fetch(url('/functions/v1/echo/sub/path?x=1'), {
       method: 'POST',

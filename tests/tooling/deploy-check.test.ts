@@ -21,7 +21,11 @@ const production = {
   SUPABASE_AUTH_CAPTCHA_ENABLED: 'true',
   ALLOWED_REDIRECT_ORIGINS: 'https://www.klub.example.pl',
 };
-const productionSecrets = { SEND_EMAIL_HOOK_SECRET: HOOK_SECRET, SUPABASE_AUTH_CAPTCHA_SECRET: '0xabcdef0123456789' };
+const productionSecrets = {
+  SEND_EMAIL_HOOK_SECRET: HOOK_SECRET,
+  SUPABASE_AUTH_CAPTCHA_SECRET: '0xabcdef0123456789',
+  IDEA_WEBHOOK_URL: 'https://automation.example.pl/webhook/ideas',
+};
 const app = {
   VITE_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co',
   VITE_SUPABASE_ANON_KEY: 'sb_publishable_Zm9vYmFyYmF6cXV4cXV1eA',
@@ -70,6 +74,7 @@ describe('deploy:check', () => {
         "[auth.hook.send_email] secrets is the local stacks' secret: make a new one for production",
         '[auth.captcha] must be enabled (SUPABASE_AUTH_CAPTCHA_ENABLED=true)',
         '[auth.captcha] secret: SUPABASE_AUTH_CAPTCHA_SECRET is not set for production',
+        'IDEA_WEBHOOK_URL (idea-webhook) points at a local address: http://host.docker.internal:54326/webhook/ideas',
         'VITE_SUPABASE_ANON_KEY is not set',
       ]),
     );

@@ -1,23 +1,42 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { BellIcon, CloseIcon, MenuIcon, SettingsIcon } from '@/components/ui/icons';
+import { CloseIcon, MenuIcon, SettingsIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
+import { MembershipBadge } from './membership-badge';
+import { NotificationsBell } from './notifications-bell';
+import { useSiteTitle } from './site-head';
 import { UserMenu } from './user-menu';
 
 type DashboardHeaderProps = {
   menuId: string;
   menuOpen: boolean;
   onToggleMenu: () => void;
+  menuToggleRef?: Ref<HTMLButtonElement>;
+  notificationsOpen: boolean;
+  onOpenNotifications: () => void;
+  /** The bell, so the slide-over can give the focus back to it. */
+  bellRef?: Ref<HTMLButtonElement>;
 };
 
 /**
- * Title, membership badge (→ /dashboard/investments), notifications bell, settings link and the
- * user menu (dashboard.md §2). The badge and the bell are placeholders until their features land.
+ * Title (site settings), membership badge (→ /dashboard/investments), notifications bell with the
+ * unread count, settings link and the user menu (dashboard.md §2 Layout).
  */
-export function DashboardHeader({ menuId, menuOpen, onToggleMenu }: DashboardHeaderProps) {
+export function DashboardHeader({
+  menuId,
+  menuOpen,
+  onToggleMenu,
+  menuToggleRef,
+  notificationsOpen,
+  onOpenNotifications,
+  bellRef,
+}: DashboardHeaderProps) {
+  const siteTitle = useSiteTitle();
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-surface-border bg-surface/95 px-4 backdrop-blur">
       <button
+        ref={menuToggleRef}
         type="button"
         aria-expanded={menuOpen}
         aria-controls={menuId}
@@ -27,25 +46,12 @@ export function DashboardHeader({ menuId, menuOpen, onToggleMenu }: DashboardHea
       >
         {menuOpen ? <CloseIcon /> : <MenuIcon />}
       </button>
-      <Link to={paths.dashboard.root.path} className="text-lg font-bold text-accent">
-        {t('app.name')}
+      <Link to={paths.dashboard.root.path} className="truncate text-lg font-bold text-accent">
+        {siteTitle}
       </Link>
       <div className="ml-auto flex items-center gap-2">
-        <Link
-          to={paths.dashboard.investments.path}
-          title={t('nav.membership_label')}
-          className="rounded-full border border-accent px-3 py-1 text-xs font-semibold uppercase tracking-wide text-accent hover:bg-accent hover:text-accent-contrast"
-        >
-          {t('nav.membership')}
-        </Link>
-        <button
-          type="button"
-          disabled
-          aria-label={t('nav.notifications')}
-          className="rounded-lg p-2 text-ink-muted disabled:opacity-60"
-        >
-          <BellIcon />
-        </button>
+        <MembershipBadge />
+        <NotificationsBell ref={bellRef} open={notificationsOpen} onClick={onOpenNotifications} />
         <Link
           to={paths.dashboard.settings.path}
           aria-label={t('nav.settings')}

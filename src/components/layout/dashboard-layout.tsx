@@ -1,35 +1,72 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ToastProvider } from '@/components/ui/toast';
 import { t } from '@/i18n/messages';
+import { NotificationsLiveProvider } from '@/lib/notifications/notifications-live';
 import { DashboardHeader } from './dashboard-header';
 import { SessionExpiryBox } from './session-expiry-box';
 import { SideMenu } from './side-menu';
+import { SiteHead } from './site-head';
 
-/** The signed-in shell: header, side menu (collapsible on small screens) and the section outlet. */
-export function DashboardLayout() {
+export type NotificationsPanelProps = { open: boolean; onClose: () => void };
+
+type DashboardLayoutProps = {
+  /** The slide-over the bell opens (features/notifications, composed in src/app). */
+  notificationsPanel?: ComponentType<NotificationsPanelProps>;
+  /** Shown on top of every section for signed-in users (the announcement banner, composed in src/app). */
+  banner?: ReactNode;
+};
+
+/**
+ * The signed-in shell (dashboard.md §2 Layout): header, side menu (collapsible on small screens),
+ * the announcement banner, the section outlet, the notifications slide-over and the session box.
+ * Notifications stay live for the whole shell (one Realtime channel, see lib/notifications).
+ */
+export function DashboardLayout({ notificationsPanel: NotificationsPanel, banner }: DashboardLayoutProps) {
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+  const bellRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeNotifications = useCallback(() => {
+    setNotificationsOpen(false);
+    bellRef.current?.focus();
+  }, []);
 
   return (
     <ToastProvider>
-      <div className="min-h-dvh bg-surface text-ink">
-        <a
-          href="#main-content"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-contrast"
-        >
-          {t('app.skip_to_content')}
-        </a>
-        <DashboardHeader menuId={menuId} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
-        <div className="flex">
-          <SideMenu id={menuId} open={menuOpen} onClose={closeMenu} />
-          <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-8">
-            <Outlet />
-          </main>
+      <NotificationsLiveProvider>
+        <SiteHead />
+        <div className="min-h-dvh bg-surface text-ink">
+          <a
+            href="#main-content"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-contrast"
+          >
+            {t('app.skip_to_content')}
+          </a>
+          <DashboardHeader
+            menuId={menuId}
+            menuOpen={menuOpen}
+            onToggleMenu={() => setMenuOpen((open) => !open)}
+            menuToggleRef={menuToggleRef}
+            notificationsOpen={notificationsOpen}
+            onOpenNotifications={() => setNotificationsOpen(true)}
+            bellRef={bellRef}
+          />
+          <div className="flex">
+            <SideMenu id={menuId} open={menuOpen} onClose={closeMenu} toggleRef={menuToggleRef} />
+            <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 space-y-6 p-4 md:p-8">
+              {banner}
+              <div>
+                <Outlet />
+              </div>
+            </main>
+          </div>
+          <SessionExpiryBox />
         </div>
-        <SessionExpiryBox />
-      </div>
+        {NotificationsPanel ? <NotificationsPanel open={notificationsOpen} onClose={closeNotifications} /> : null}
+      </NotificationsLiveProvider>
     </ToastProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -13,21 +13,29 @@ type SideMenuProps = {
   /** Open on small screens; on wide screens the menu is always shown. */
   open: boolean;
   onClose: () => void;
+  /** The toggle that opened it: Escape gives the focus back to it. */
+  toggleRef?: RefObject<HTMLButtonElement | null>;
 };
 
 /** The dashboard's side menu (dashboard.md §2). 'Panel Admina' only for admins. */
-export function SideMenu({ id, open, onClose }: SideMenuProps) {
+export function SideMenu({ id, open, onClose, toggleRef }: SideMenuProps) {
   const { isAdmin } = useAuth();
   const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    // Opened with the toggle (small screens): the keyboard continues in the menu.
+    navRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') {
+        onClose();
+        toggleRef?.current?.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [open, onClose, toggleRef]);
 
   return (
     <>
@@ -39,6 +47,7 @@ export function SideMenu({ id, open, onClose }: SideMenuProps) {
         />
       ) : null}
       <nav
+        ref={navRef}
         id={id}
         aria-label={t('nav.main_menu')}
         className={`${open ? 'block' : 'hidden'} w-64 shrink-0 overflow-y-auto border-r border-surface-border bg-surface-raised p-4 max-md:fixed max-md:bottom-0 max-md:left-0 max-md:top-16 max-md:z-40 md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)]`}

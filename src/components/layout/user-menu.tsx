@@ -6,13 +6,10 @@ import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { memberLabel, useOwnProfile } from '@/lib/profile/get-own-profile';
 
-/**
- * The member's name (the profile's display name; Auth's metadata holds no personal data) or e-mail
- * with a drop-down: settings (on small screens) and 'Wyloguj'.
- */
+/** The member's display name (else the e-mail) with a drop-down: settings (on small screens) and 'Wyloguj'. */
 export function UserMenu() {
   const { user, signOut } = useAuth();
-  const profile = useOwnProfile();
+  const { data: profile } = useOwnProfile();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -20,7 +17,7 @@ export function UserMenu() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  const label = memberLabel(profile.data, user?.email);
+  const label = memberLabel(profile, user?.email);
 
   useEffect(() => {
     if (!open) return;

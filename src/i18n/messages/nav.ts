@@ -17,6 +17,10 @@ export const navMessages = {
   'nav.user_menu': 'Menu użytkownika',
   'nav.sign_out': 'Wyloguj',
   'nav.notifications': 'Powiadomienia',
+  'nav.notifications_unread': 'Powiadomienia, nieprzeczytane: {count}',
   'nav.membership': 'Członkostwo',
-  'nav.membership_label': 'Poziom członkostwa',
+  'nav.membership_label': 'Poziom członkostwa: {level}',
+  'nav.announcement': 'Ogłoszenie',
+  'nav.announcement_dismiss': 'Zamknij ogłoszenie',
+  'nav.opens_in_new_tab': '(otwiera się w nowej karcie)',
 } as const;

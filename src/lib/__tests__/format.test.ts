@@ -1,4 +1,14 @@
-import { formatDate, formatDateTime, formatInteger, formatPLN, formatShare, formatUSDT } from '../format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  formatPLN,
+  formatShare,
+  formatUSDT,
+} from '../format';
 
 /** Intl's pl-PL output separates digit groups and the currency with a no-break space (U+00A0). */
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
@@ -60,6 +70,55 @@ describe('formatDate and formatDateTime', () => {
   it('shows "—" for an invalid date', () => {
     expect(formatDate('not a date')).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [125000, '125 000'],
+    [8000, '8000'],
+    [0, '0'],
+    ['18400', '18 400'],
+  ])('%s → %s', (value, text) => {
+    expect(formatNumber(value)).toBe(nbsp(text));
+  });
+
+  it.each([null, undefined, 'x'])('%s → "—"', (value) => {
+    expect(formatNumber(value)).toBe('—');
+  });
+
+  it('keeps decimals only when asked', () => {
+    expect(formatNumber(2.5)).toBe('3');
+    expect(formatNumber(2.5, { maximumFractionDigits: 2 })).toBe('2,5');
+    expect(formatNumber(8, { maximumFractionDigits: 2 })).toBe('8');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('keeps the given decimals with a comma', () => {
+    expect(formatDecimal(4.6)).toBe('4,6');
+    expect(formatDecimal(5)).toBe('5,0');
+    expect(formatDecimal('4.25', 2)).toBe('4,25');
+    expect(formatDecimal(null)).toBe('—');
+  });
+});
+
+describe('formatPercent', () => {
+  it('formats percent values (12.4 means 12.4 %)', () => {
+    expect(formatPercent(8)).toBe('8%');
+    expect(formatPercent(12.5)).toBe('12,5%');
+    expect(formatPercent(12.4, { fractionDigits: 1 })).toBe('12,4%');
+    expect(formatPercent(15, { fractionDigits: 1 })).toBe('15,0%');
+  });
+
+  it('signs growth rates when asked', () => {
+    expect(formatPercent(12.4, { fractionDigits: 1, signed: true })).toBe('+12,4%');
+    expect(formatPercent(-2.5, { fractionDigits: 1, signed: true })).toBe('-2,5%');
+    expect(formatPercent(0, { fractionDigits: 1, signed: true })).toBe('0,0%');
+  });
+
+  it('shows "—" for a missing value', () => {
+    expect(formatPercent(undefined)).toBe('—');
   });
 });
 

@@ -1,4 +1,8 @@
 import * as authConstants from '@supabase/auth-js/dist/module/lib/constants';
+import { http, HttpResponse } from 'msw';
+import { restUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
+import { TEST_ANON_KEY, TEST_SUPABASE_URL } from '@/testing/test-env';
 import { createAppSupabaseClient } from '../supabase-client';
 import { sessionStorageKeyFor, SUPABASE_STORAGE_KEY } from '../supabase';
 
@@ -28,6 +32,20 @@ describe('the Supabase client', () => {
       expect(sessionStorageKeyFor(url)).toBe((client.auth as unknown as AuthInternals).storageKey);
     },
   );
+
+  it('asks PostgREST once per read: retries are the query cache’s, not the client’s', async () => {
+    let requests = 0;
+    server.use(
+      http.get(restUrl('/apps'), () => {
+        requests += 1;
+        return new HttpResponse(null, { status: 503 });
+      }),
+    );
+    const client = createAppSupabaseClient(TEST_SUPABASE_URL, TEST_ANON_KEY, { autoRefreshToken: false });
+    const { error } = await client.from('apps').select('id');
+    expect(error).not.toBeNull();
+    expect(requests).toBe(1);
+  });
 
   it('computes the app’s key from VITE_SUPABASE_URL', () => {
     expect(SUPABASE_STORAGE_KEY).toBe('sb-supabase-auth-token');

@@ -1,7 +1,9 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { usePageTitle } from '@/components/layout/site-head';
+import { AppsCatalogue } from '@/features/apps/components/apps-catalogue';
+import { t } from '@/i18n/apps';
 
-/** /dashboard/apps: the apps catalogue (dashboard.md §2). A later issue builds it. */
+/** /dashboard/apps: the apps catalogue (dashboard.md §2). */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.apps')} />;
+  usePageTitle(t('nav.apps'));
+  return <AppsCatalogue />;
 }

@@ -1,7 +1,10 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { usePageTitle } from '@/components/layout/site-head';
+import { CommunityPage } from '@/features/community/components/community-page';
+import { LatestNotifications } from '@/features/notifications/components/latest-notifications';
+import { t } from '@/i18n/dashboard';
 
-/** /dashboard/community: community posts (dashboard.md §2). A later issue builds it. */
+/** /dashboard/community: posts with reactions and comments, and the latest 10 notifications. */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.community')} />;
+  usePageTitle(t('nav.community'));
+  return <CommunityPage aside={<LatestNotifications />} />;
 }

@@ -1,7 +1,9 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
+import { usePageTitle } from '@/components/layout/site-head';
+import { MainPanel } from '@/features/dashboard/components/main-panel';
 import { t } from '@/i18n/dashboard';
 
-/** /dashboard: the main panel ('Panel główny', dashboard.md §2). A later issue builds it. */
+/** /dashboard: the main panel ('Panel główny', dashboard.md §2). */
 export function Component() {
-  return <SectionPlaceholder title={t('dashboard.title')} />;
+  usePageTitle(t('dashboard.title'));
+  return <MainPanel />;
 }

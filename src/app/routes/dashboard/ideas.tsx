@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { IdeasBoardPage } from '@/features/ideas/components/ideas-board-page';
 
-/** /dashboard/ideas: the ideas board (dashboard.md §2). A later issue builds it. */
+/** /dashboard/ideas: the ideas board 'Pomysły' (dashboard.md §2 Ideas). */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.ideas')} />;
+  return <IdeasBoardPage />;
 }

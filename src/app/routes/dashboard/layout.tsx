@@ -1,6 +1,29 @@
-import { DashboardLayout } from '@/components/layout/dashboard-layout';
+import { lazy, Suspense, useState } from 'react';
+import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
+import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
 
-/** The shell of every /dashboard route (a lazy chunk of its own, so the landing page stays small). */
+// The slide-over's code (list, read marks) loads when the bell is first used, not with the shell.
+const NotificationsPanel = lazy(() =>
+  import('@/features/notifications/components/notifications-panel').then((module) => ({
+    default: module.NotificationsPanel,
+  })),
+);
+
+function LazyNotificationsPanel(props: NotificationsPanelProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsPanel {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * The shell of every /dashboard route (a lazy chunk of its own, so the landing page stays small):
+ * the layout with the notifications slide-over and the announcement banner composed in.
+ */
 export function Component() {
-  return <DashboardLayout />;
+  return <DashboardLayout notificationsPanel={LazyNotificationsPanel} banner={<AnnouncementBanner />} />;
 }

@@ -1,7 +1,9 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { usePageTitle } from '@/components/layout/site-head';
+import { ReferralPage } from '@/features/referral/components/referral-page';
+import { t } from '@/i18n/dashboard';
 
-/** /dashboard/referral: the partner (referral) page (dashboard.md §2). A later issue builds it. */
+/** /dashboard/referral: the partner page ('Program Partnerski', dashboard.md §2). */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.referral')} />;
+  usePageTitle(t('nav.referral'));
+  return <ReferralPage />;
 }

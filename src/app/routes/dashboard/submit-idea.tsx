@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { SubmitIdeaPage } from '@/features/ideas/components/submit-idea-page';
 
-/** /dashboard/submit-idea: the idea submission form (dashboard.md §2). A later issue builds it. */
+/** /dashboard/submit-idea: 'Zgłoś pomysł' (dashboard.md §2 Ideas). */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.submit_idea')} />;
+  return <SubmitIdeaPage />;
 }

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { restUrl } from '@/testing/msw/handlers';
-import { server } from '@/testing/msw/server';
-import { createTestSupabase } from '@/testing/supabase';
 import { createFakeAuthClient } from '@/testing/fake-auth-client';
 import { adminSession, memberSession } from '@/testing/factories';
+import { profileRow, shellHandlers, siteSettingsRow } from '@/testing/msw/dashboard-answers';
+import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
 import { DashboardLayout } from '../dashboard-layout';
 
 const MEMBER_MENU = [
@@ -86,8 +85,11 @@ describe('the side menu', () => {
 
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Zamknij menu' })).toHaveAttribute('aria-expanded', 'true');
+    // The keyboard continues in the menu, and Escape gives the focus back to the toggle.
+    expect(within(menu()).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Otwórz menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Otwórz menu' }));
     await user.click(within(menu()).getByRole('link', { name: 'eWallet' }));
@@ -96,51 +98,95 @@ describe('the side menu', () => {
 });
 
 describe('the header', () => {
-  /** The member's own profile row as PostgREST returns it (the name lives there, not in Auth). */
-  function profileAnswer(displayName: string | null, email: string) {
+  function renderShell(
+    options: { level?: 'FREE' | 'START' | 'PREMIUM' | 'VIP'; displayName?: string | null; unread?: number } = {},
+  ) {
+    const session = memberSession({ fullName: 'Jan Kowalski' });
     server.use(
-      http.get(restUrl('/profiles'), () =>
-        HttpResponse.json({
-          id: 'p1',
-          user_id: 'u1',
-          full_name: displayName,
-          email,
-          phone: null,
-          email_confirmed: true,
-          membership_level: 'FREE',
-          created_at: '2026-11-01T10:00:00+00:00',
-          updated_at: '2026-11-01T10:00:00+00:00',
-          user_settings: {
-            display_name: displayName,
-            avatar_url: null,
-            two_factor_enabled: false,
-            theme: 'dark',
-            notification_preferences: {},
-            updated_at: '2026-11-01T10:00:00+00:00',
-          },
-        }),
-      ),
+      ...shellHandlers({
+        profile: profileRow(session.user, { level: options.level ?? 'PREMIUM', displayName: options.displayName }),
+        siteSettings: siteSettingsRow({ site_title: 'Mój Klub', og_title: 'Klub — udostępnij' }),
+        unread: options.unread ?? 0,
+      }),
     );
+    const rendered = renderWithProviders(<DashboardLayout notificationsPanel={StubPanel} />, {
+      route: '/dashboard',
+      session,
+      supabase: createTestSupabase(),
+    });
+    return { ...rendered, session, header: () => screen.getByRole('banner') };
   }
 
-  it('has the membership badge (→ investments), the bell, settings and the user menu', async () => {
-    const session = memberSession();
-    profileAnswer('Jan Kowalski', session.user.email ?? '');
-    renderWithProviders(<DashboardLayout />, { route: '/dashboard', session, supabase: createTestSupabase() });
-    const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: 'Członkostwo' })).toHaveAttribute('href', '/dashboard/investments');
-    expect(within(header).getByRole('button', { name: 'Powiadomienia' })).toBeInTheDocument();
-    expect(within(header).getByRole('link', { name: 'Ustawienia' })).toHaveAttribute('href', '/dashboard/settings');
-    expect(await within(header).findByRole('button', { name: 'Menu użytkownika: Jan Kowalski' })).toBeInTheDocument();
+  function StubPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+    return open ? (
+      <div role="dialog" aria-label="Powiadomienia">
+        <button onClick={onClose}>Zamknij panel</button>
+      </div>
+    ) : null;
+  }
+
+  it("shows the site title, the member's level (→ investments), settings and the display name", async () => {
+    const { header } = renderShell({ displayName: 'Janek' });
+    const badge = await within(header()).findByRole('link', { name: 'Poziom członkostwa: PREMIUM' });
+    expect(badge).toHaveAttribute('href', '/dashboard/investments');
+    expect(badge).toHaveTextContent(/^PREMIUM$/);
+    expect(within(header()).getByRole('link', { name: 'Mój Klub' })).toHaveAttribute('href', '/dashboard');
+    expect(within(header()).getByRole('link', { name: 'Ustawienia' })).toHaveAttribute('href', '/dashboard/settings');
+    expect(await within(header()).findByRole('button', { name: 'Menu użytkownika: Janek' })).toBeInTheDocument();
   });
 
-  it('shows the e-mail when the member has no name', async () => {
-    const session = memberSession();
-    profileAnswer(null, session.user.email ?? '');
-    renderWithProviders(<DashboardLayout />, { route: '/dashboard', session, supabase: createTestSupabase() });
+  it('shows the e-mail when the member has no display name', async () => {
+    const { session } = renderShell({ displayName: null });
     expect(
       await screen.findByRole('button', { name: `Menu użytkownika: ${session.user.email ?? ''}` }),
     ).toBeInTheDocument();
+  });
+
+  it('shows the unread count on the bell; the bell opens the panel and gets the focus back', async () => {
+    const { user, header } = renderShell({ unread: 3 });
+    const bell = await within(header()).findByRole('button', { name: 'Powiadomienia, nieprzeczytane: 3' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(within(bell).getByText('3')).toBeInTheDocument();
+    await user.click(bell);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Zamknij panel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
+  });
+
+  it('caps the count at 99+', async () => {
+    const { header } = renderShell({ unread: 250 });
+    const bell = await within(header()).findByRole('button', { name: 'Powiadomienia, nieprzeczytane: 250' });
+    expect(within(bell).getByText('99+')).toBeInTheDocument();
+  });
+
+  it('names the bell without a number when everything is read', async () => {
+    const { header } = renderShell({ unread: 0 });
+    await within(header()).findByRole('link', { name: 'Poziom członkostwa: PREMIUM' });
+    expect(within(header()).getByRole('button', { name: 'Powiadomienia' })).toBeInTheDocument();
+  });
+
+  it('puts the description, icon and share tags of the site settings into the head', async () => {
+    renderShell();
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Klub — udostępnij'),
+    );
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Klub inwestorów w aplikacje',
+    );
+    // No Twitter title of its own: the share title is used.
+    expect(document.head.querySelector('meta[name="twitter:title"]')).toHaveAttribute('content', 'Klub — udostępnij');
+    expect(document.head.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  });
+
+  it('shows the badge as "Członkostwo" while the profile is unknown', async () => {
+    const session = memberSession();
+    renderWithProviders(<DashboardLayout />, { route: '/dashboard', session });
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Członkostwo' })).toHaveAttribute(
+      'href',
+      '/dashboard/investments',
+    );
   });
 });
 

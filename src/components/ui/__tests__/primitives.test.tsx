@@ -146,3 +146,15 @@ describe('toasts', () => {
     }
   });
 });
+
+describe('Card', () => {
+  it('is a region named by its title', async () => {
+    const { Card } = await import('../card');
+    render(
+      <Card title="Top Partnerzy">
+        <p>treść</p>
+      </Card>,
+    );
+    expect(screen.getByRole('region', { name: 'Top Partnerzy' })).toHaveTextContent('treść');
+  });
+});

@@ -1,0 +1,55 @@
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { t } from '@/i18n/apps';
+import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
+import { useApps } from '../api/get-apps';
+import { AppCard } from './app-card';
+
+const PAID_TIERS = new Set(['START', 'PREMIUM', 'VIP']);
+
+/**
+ * 'Aplikacje' (dashboard.md §2 Apps catalogue): the card grid with loading, error ('Nie udało się
+ * załadować aplikacji') and empty ('Brak dostępnych aplikacji') states. The pools use the plans'
+ * shares from membership_plans, the one source of truth (lib/membership-plans).
+ */
+export function AppsCatalogue() {
+  const apps = useApps();
+  const plans = useMembershipPlans();
+  const paidPlans = plans.isError ? null : plans.data?.filter((plan) => PAID_TIERS.has(plan.tier));
+
+  let body;
+  if (apps.isPending) {
+    body = (
+      <div role="status" aria-label={t('apps.loading')} className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-96" />
+        ))}
+      </div>
+    );
+  } else if (apps.isError) {
+    body = (
+      <ErrorState message={t('apps.load_failed')} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
+    );
+  } else if (apps.data.length === 0) {
+    body = <EmptyState>{t('apps.empty')}</EmptyState>;
+  } else {
+    body = (
+      <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        {apps.data.map((app) => (
+          <li key={app.id} className="flex">
+            <AppCard app={app} plans={paidPlans} headingId={`app-${app.id}`} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-ink">{t('nav.apps')}</h1>
+        <p className="mt-1 text-ink-muted">{t('apps.intro')}</p>
+      </div>
+      {body}
+    </div>
+  );
+}

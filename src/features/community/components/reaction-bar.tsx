@@ -1,0 +1,58 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { t, type DashboardMessageKey as MessageKey } from '@/i18n/dashboard';
+import { formatNumber } from '@/lib/format';
+import type { Post } from '../api/get-posts';
+import { useToggleReaction } from '../api/toggle-reaction';
+import { REACTION_TYPES, type ReactionType } from '../schemas/post.schema';
+
+/** How each reaction type is shown (docs/decisions.md): an emoji with a Polish name for screen readers. */
+export const REACTIONS: Record<ReactionType, { emoji: string; label: MessageKey }> = {
+  like: { emoji: '👍', label: 'community.reaction.like' },
+  love: { emoji: '❤️', label: 'community.reaction.love' },
+  fire: { emoji: '🔥', label: 'community.reaction.fire' },
+  clap: { emoji: '👏', label: 'community.reaction.clap' },
+};
+
+function ReactionButton({ post, type }: { post: Post; type: ReactionType }) {
+  const toggle = useToggleReaction();
+  const mine = post.my_reactions.includes(type);
+  const count = post.reaction_counts[type];
+  const pending =
+    useIsMutating({
+      mutationKey: ['community', 'reaction'],
+      predicate: (m) => {
+        const input = m.state.variables as { postId?: string; type?: string } | undefined;
+        return input?.postId === post.id && input.type === type;
+      },
+    }) > 0;
+  const label = t(REACTIONS[type].label);
+  return (
+    <button
+      type="button"
+      aria-pressed={mine}
+      aria-label={t('community.reaction_count', { label, count })}
+      title={label}
+      disabled={pending}
+      onClick={() => toggle.mutate({ postId: post.id, type, add: !mine })}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm tabular-nums transition-colors disabled:cursor-wait ${
+        mine
+          ? 'border-accent bg-accent/15 text-accent'
+          : 'border-surface-border text-ink-muted hover:border-accent hover:text-ink'
+      }`}
+    >
+      <span aria-hidden="true">{REACTIONS[type].emoji}</span>
+      <span aria-hidden="true">{formatNumber(count)}</span>
+    </button>
+  );
+}
+
+/** The four reactions of a post: toggles (aria-pressed) with their counts. */
+export function ReactionBar({ post }: { post: Post }) {
+  return (
+    <div role="group" aria-label={t('community.reactions')} className="flex flex-wrap gap-2">
+      {REACTION_TYPES.map((type) => (
+        <ReactionButton key={type} post={post} type={type} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { memberSession } from '@/testing/factories';
+import { postgrestError, restUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
+import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
+import { advanceTime, fakeTimers } from '@/testing/timers';
+import { DASHBOARD_STATS_REFETCH_MS } from '../../api/get-dashboard-stats';
+import type { DashboardStats } from '../../schemas/dashboard-stats.schema';
+import { MainPanel } from '../main-panel';
+
+function statsAnswer(overrides: Partial<DashboardStats> = {}): DashboardStats {
+  return {
+    apps: { count: 4, current_value: 3060000, projected_value: 5300000, revenue: 146700 },
+    ideas: { total: 12, pending: 3, approved: 8, rejected: 1, mine: 2 },
+    members: { confirmed: 1234, by_level: { FREE: 1000, START: 150, PREMIUM: 60, VIP: 24 } },
+    revenue: {
+      latest_amount: 24950,
+      latest_at: '2026-11-21T10:00:00+00:00',
+      pools: { START: 1247.5, PREMIUM: 3742.5, VIP: 4990 },
+    },
+    ccc: { active: 7, by_tier: { GOLD: 5, START: 2 } },
+    me: { membership_level: 'PREMIUM' },
+    ...overrides,
+  };
+}
+
+const ranking = [
+  { id: crypto.randomUUID(), full_name: 'Anna Nowak', referral_count: 12, total_earnings: 4499.1 },
+  { id: crypto.randomUUID(), full_name: null, referral_count: 8, total_earnings: 0 },
+  { id: crypto.randomUUID(), full_name: 'Piotr Zieliński', referral_count: 5, total_earnings: 1499.7 },
+  { id: crypto.randomUUID(), full_name: 'Ewa Kowalska', referral_count: 1, total_earnings: 0 },
+];
+
+type Answers = { stats?: () => Response; rankings?: () => Response };
+
+function setup(answers: Answers = {}) {
+  const calls = { stats: 0, rankings: 0, rankingBody: undefined as unknown };
+  server.use(
+    http.post(restUrl('/rpc/get_dashboard_stats'), () => {
+      calls.stats += 1;
+      return answers.stats ? answers.stats() : HttpResponse.json(statsAnswer());
+    }),
+    http.post(restUrl('/rpc/get_referral_rankings'), async ({ request }) => {
+      calls.rankings += 1;
+      calls.rankingBody = await request.json();
+      return answers.rankings ? answers.rankings() : HttpResponse.json(ranking);
+    }),
+  );
+  const rendered = renderWithProviders(<MainPanel />, { session: memberSession(), supabase: createTestSupabase() });
+  return { ...rendered, calls };
+}
+
+const card = (label: string) => screen.getByText(label, { selector: 'p' }).closest('li') as HTMLElement;
+
+describe('the main panel', () => {
+  it("has the title, the 'Ostatnie aktywności' placeholder and a loading state", async () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Panel główny' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Ładowanie statystyk...' })).toBeInTheDocument();
+    const recent = screen.getByRole('heading', { name: 'Ostatnie aktywności' }).closest('section') as HTMLElement;
+    expect(recent).toHaveTextContent('Tutaj pojawią się Twoje ostatnie działania w klubie.');
+    await screen.findByText('Członkowie klubu');
+  });
+
+  it('shows what get_dashboard_stats returns, formatted for pl-PL', async () => {
+    setup();
+    await screen.findByText('Członkowie klubu');
+    expect(card('Członkowie klubu')).toHaveTextContent('1234');
+    expect(card('Członkowie klubu')).toHaveTextContent(/FREE\s*1000/);
+    expect(card('Członkowie klubu')).toHaveTextContent(/VIP\s*24/);
+    expect(card('Aplikacje w portfelu')).toHaveTextContent('4');
+    expect(card('Aplikacje w portfelu')).toHaveTextContent('Łączna wycena: 3 060 000 zł');
+    expect(card('Pomysły')).toHaveTextContent(/Zaakceptowane\s*8/);
+    expect(card('Pomysły')).toHaveTextContent(/W ocenie\s*3/);
+    expect(card('Pomysły')).toHaveTextContent(/Twoje\s*2/);
+    expect(card('Przychód e-commerce')).toHaveTextContent('24 950 zł');
+    expect(card('Przychód e-commerce')).toHaveTextContent('Ostatni wpis: 21.11.2026');
+    expect(card('Aktywne pakiety CCC')).toHaveTextContent('7');
+    expect(card('Aktywne pakiety CCC')).toHaveTextContent(/GOLD\s*5/);
+  });
+
+  it("shows the three profit pools and leads with the member's own", async () => {
+    setup();
+    await screen.findByText('Pule zysków');
+    const pools = card('Pule zysków');
+    // PREMIUM: 24 950 × 15 % = 3742.5 → "3743 zł" (PLN without decimals).
+    expect(within(pools).getByText('3743 zł', { selector: 'p' })).toBeInTheDocument();
+    expect(pools).toHaveTextContent(/START\s*1248 zł/);
+    expect(pools).toHaveTextContent(/PREMIUM \(Twój poziom\)\s*3743 zł/);
+    expect(pools).toHaveTextContent(/VIP\s*4990 zł/);
+  });
+
+  it('a FREE member sees the pools without a leading value', async () => {
+    setup({ stats: () => HttpResponse.json(statsAnswer({ me: { membership_level: 'FREE' } })) });
+    await screen.findByText('Pule zysków');
+    expect(within(card('Pule zysków')).queryByText(/zł/, { selector: 'p.text-2xl' })).not.toBeInTheDocument();
+    expect(card('Pule zysków')).not.toHaveTextContent('Twój poziom');
+  });
+
+  it('says when there is no revenue yet', async () => {
+    const stats = statsAnswer();
+    setup({
+      stats: () =>
+        HttpResponse.json({
+          ...stats,
+          revenue: { latest_amount: null, latest_at: null, pools: { START: 0, PREMIUM: 0, VIP: 0 } },
+        }),
+    });
+    await screen.findByText('Przychód e-commerce');
+    expect(card('Przychód e-commerce')).toHaveTextContent('Brak danych o przychodzie');
+  });
+
+  it('refuses an answer of another shape (error state with retry)', async () => {
+    let answer: JsonBodyType = { apps: { count: 'many' } };
+    const { user } = setup({ stats: () => HttpResponse.json(answer) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nie udało się załadować statystyk');
+    answer = statsAnswer();
+    await user.click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByText('Członkowie klubu')).toBeInTheDocument();
+  });
+
+  it('shows a failure of the call with the mapped message', async () => {
+    setup({ stats: () => postgrestError(403, { code: '42501', message: 'auth.forbidden' }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się załadować statystyk: Brak dostępu');
+  });
+
+  it('asks again every 30 s', async () => {
+    fakeTimers({ clock: true });
+    const { calls } = setup();
+    for (let i = 0; i < 50 && calls.stats < 1; i += 1) await advanceTime(10);
+    expect(calls.stats).toBe(1);
+    await advanceTime(DASHBOARD_STATS_REFETCH_MS - 1_000);
+    expect(calls.stats).toBe(1);
+    await advanceTime(1_000);
+    for (let i = 0; i < 50 && calls.stats < 2; i += 1) await advanceTime(10);
+    expect(calls.stats).toBe(2);
+    await advanceTime(DASHBOARD_STATS_REFETCH_MS);
+    for (let i = 0; i < 50 && calls.stats < 3; i += 1) await advanceTime(10);
+    expect(calls.stats).toBe(3);
+  });
+});
+
+describe('Top Partners', () => {
+  it('ranks the partners: places 1-3 in their own colours, "Anonim" without a name, earnings in PLN', async () => {
+    const { calls } = setup();
+    const section = (await screen.findByRole('heading', { name: 'Top Partnerzy' })).closest('section') as HTMLElement;
+    const rows = await within(section).findAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('data-place'))).toEqual(['1', '2', '3', '4']);
+    expect(rows[0]).toHaveTextContent(/1\.\s*Anna Nowak\s*Poleceni: 12\s*Prowizje: 4499 zł/);
+    expect(rows[1]).toHaveTextContent('Anonim');
+    expect(rows[2]).toHaveTextContent('Piotr Zieliński');
+    const colours = rows.slice(0, 3).map((row) => row.className.match(/text-rank-\w+/)?.[0]);
+    expect(colours).toEqual(['text-rank-gold', 'text-rank-silver', 'text-rank-bronze']);
+    expect(rows[3]!.className).not.toMatch(/rank-/);
+    expect(calls.rankingBody).toEqual({ p_limit: 10 });
+  });
+
+  it('is hidden when the ranking is empty', async () => {
+    const { calls } = setup({ rankings: () => HttpResponse.json([]) });
+    await screen.findByText('Członkowie klubu');
+    await waitFor(() => expect(calls.rankings).toBe(1));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Top Partnerzy' })).not.toBeInTheDocument();
+  });
+
+  it('shows its own error', async () => {
+    setup({ rankings: () => postgrestError(500, { code: 'XX000', message: 'boom' }) });
+    const section = (await screen.findByRole('heading', { name: 'Top Partnerzy' })).closest('section') as HTMLElement;
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Nie udało się załadować rankingu partnerów: Błąd serwera, spróbuj ponownie później',
+    );
+  });
+});

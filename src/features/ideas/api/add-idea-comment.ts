@@ -1,0 +1,47 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import type { BoardPage } from './get-ideas-board';
+import { ideasKeys } from './keys';
+
+export type AddCommentInput = { ideaId: string; userId: string; content: string };
+
+/** Insert into idea_comments {idea_id, user_id, content} (dashboard.md §7); RLS: only as oneself. */
+export async function addIdeaComment(client: AppSupabaseClient, input: AddCommentInput): Promise<void> {
+  unwrap(
+    await client
+      .from('idea_comments')
+      .insert({ idea_id: input.ideaId, user_id: input.userId, content: input.content.trim() }),
+  );
+}
+
+/** The new comment counts on every board page that shows the idea (the server's count follows). */
+function countComment(queryClient: QueryClient, ideaId: string) {
+  queryClient.setQueriesData<BoardPage>({ queryKey: ideasKeys.boards() }, (page) =>
+    page
+      ? {
+          ...page,
+          ideas: page.ideas.map((idea) =>
+            idea.id === ideaId ? { ...idea, comments_count: idea.comments_count + 1 } : idea,
+          ),
+        }
+      : page,
+  );
+}
+
+export const addIdeaCommentMutationOptions = (getClient: () => Promise<AppSupabaseClient>, queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: ideasKeys.addComment(),
+    mutationFn: async (input: AddCommentInput) => addIdeaComment(await getClient(), input),
+    onSuccess: async (_data, input) => {
+      countComment(queryClient, input.ideaId);
+      await queryClient.invalidateQueries({ queryKey: ideasKeys.comments(input.ideaId) });
+    },
+  });
+
+export function useAddIdeaComment() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation(addIdeaCommentMutationOptions(getClient, queryClient));
+}

@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { IdeaCategory } from '../utils/categories';
+
+export type IdeaSort = 'date' | 'score' | 'votes' | 'comments';
+export const IDEA_SORTS: readonly IdeaSort[] = ['date', 'score', 'votes', 'comments'];
+
+/** What the board shows: the search term, category, sort and page (1-based). */
+export type BoardParams = { search: string; category: IdeaCategory | null; sort: IdeaSort; page: number };
+
+/** Query and mutation keys of the ideas feature. */
+export const ideasKeys = {
+  all: ['ideas'] as const,
+  boards: () => [...ideasKeys.all, 'board'] as const,
+  board: (params: BoardParams) => [...ideasKeys.boards(), params] as const,
+  stats: () => [...ideasKeys.all, 'stats'] as const,
+  comments: (ideaId: string) => [...ideasKeys.all, 'comments', ideaId] as const,
+  submit: () => [...ideasKeys.all, 'submit'] as const,
+  vote: () => [...ideasKeys.all, 'vote'] as const,
+  addComment: () => [...ideasKeys.all, 'add-comment'] as const,
+  setStatus: () => [...ideasKeys.all, 'set-status'] as const,
+  delete: () => [...ideasKeys.all, 'delete'] as const,
+};
+
+/**
+ * Reloads every ideas read after a change. A read already under way started before the change
+ * (e.g. a search typed a moment ago) and would otherwise be kept: it is cancelled first.
+ */
+export async function refreshIdeas(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: ideasKeys.all });
+  await queryClient.invalidateQueries({ queryKey: ideasKeys.all });
+}

@@ -1,0 +1,76 @@
+import { useEffect, useId, useState } from 'react';
+import { SelectField } from '@/components/form/select-field';
+import { inputClassName } from '@/components/form/text-field';
+import { t } from '@/i18n/ideas';
+import { IDEA_SORTS, type IdeaSort } from '../api/keys';
+import { categoryOptions, type IdeaCategory } from '../utils/categories';
+
+/** How long typing may pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type BoardFiltersProps = {
+  search: string;
+  category: IdeaCategory | null;
+  sort: IdeaSort;
+  onSearch: (search: string) => void;
+  onCategory: (category: IdeaCategory | null) => void;
+  onSort: (sort: IdeaSort) => void;
+};
+
+/** Search (as you type, after a short pause), category filter and the four sorts. */
+export function BoardFilters({ search, category, sort, onSearch, onCategory, onSort }: BoardFiltersProps) {
+  const searchId = useId();
+  const [term, setTerm] = useState(search);
+  const [applied, setApplied] = useState(search);
+
+  // The address changed (back button, "clear filters"): the field follows.
+  if (search !== applied) {
+    setApplied(search);
+    setTerm(search);
+  }
+
+  useEffect(() => {
+    if (term === search) return;
+    const timer = setTimeout(() => onSearch(term), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term, search, onSearch]);
+
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(term);
+      }}
+      className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[2fr_1fr_1fr]"
+    >
+      <div className="space-y-1.5 sm:col-span-2 2xl:col-span-1">
+        <label htmlFor={searchId} className="block text-sm font-medium text-ink">
+          {t('ideas.board.search')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={term}
+          maxLength={200}
+          placeholder={t('ideas.board.search_placeholder')}
+          onChange={(event) => setTerm(event.target.value)}
+          className={`${inputClassName} border-surface-border`}
+        />
+      </div>
+      <SelectField
+        label={t('ideas.board.category')}
+        placeholder={t('ideas.board.all_categories')}
+        options={categoryOptions()}
+        value={category ?? ''}
+        onChange={(event) => onCategory((event.target.value || null) as IdeaCategory | null)}
+      />
+      <SelectField
+        label={t('ideas.board.sort')}
+        options={IDEA_SORTS.map((value) => ({ value, label: t(`ideas.sort.${value}`) }))}
+        value={sort}
+        onChange={(event) => onSort(event.target.value as IdeaSort)}
+      />
+    </form>
+  );
+}

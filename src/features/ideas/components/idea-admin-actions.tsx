@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+import { t } from '@/i18n/ideas';
+import { useDeleteIdea } from '../api/delete-idea';
+import type { BoardIdea } from '../api/get-ideas-board';
+import { useSetIdeaStatus } from '../api/set-idea-status';
+
+/**
+ * Admins on the board (dashboard.md §2 Ideas): accept or reject a pending idea, delete any idea
+ * after 'Czy na pewno chcesz usunąć ten pomysł?' (its images go with it). The server checks the
+ * admin flag; this only mirrors it.
+ */
+export function IdeaAdminActions({ idea }: { idea: BoardIdea }) {
+  const toast = useToast();
+  const setStatus = useSetIdeaStatus();
+  const remove = useDeleteIdea();
+  const [confirming, setConfirming] = useState(false);
+
+  const review = (status: 'approved' | 'rejected') =>
+    setStatus.mutate(
+      { ideaId: idea.id, status },
+      {
+        onSuccess: () => toast.show(t(status === 'approved' ? 'ideas.admin.approved' : 'ideas.admin.rejected')),
+        onError: () => toast.show(t('ideas.status_update_failed'), 'error'),
+      },
+    );
+
+  const confirmDelete = () =>
+    remove.mutate(
+      { ideaId: idea.id, imageUrls: idea.image_urls },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast.show(t('ideas.admin.deleted'));
+        },
+      },
+    );
+
+  const deleteError = remove.error
+    ? t(remove.error.message === 'ideas.admin_only' ? 'ideas.delete_admin_only' : 'ideas.admin.delete_failed')
+    : null;
+
+  return (
+    <div role="group" aria-label={t('ideas.admin.actions', { title: idea.title })} className="flex flex-wrap gap-2">
+      {idea.status === 'pending' ? (
+        <>
+          <Button variant="secondary" onClick={() => review('approved')} disabled={setStatus.isPending}>
+            {t('ideas.admin.approve')}
+          </Button>
+          <Button variant="secondary" onClick={() => review('rejected')} disabled={setStatus.isPending}>
+            {t('ideas.admin.reject')}
+          </Button>
+        </>
+      ) : null}
+      <Button
+        variant="ghost"
+        className="text-danger hover:text-danger"
+        onClick={() => {
+          remove.reset();
+          setConfirming(true);
+        }}
+      >
+        {t('ideas.admin.delete')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('ideas.admin.delete_title')}
+        description={t('ideas.delete_confirm')}
+        confirmLabel={t('ideas.admin.delete')}
+        pending={remove.isPending}
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

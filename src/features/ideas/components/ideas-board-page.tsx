@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { buttonClassName } from '@/components/ui/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/ideas';
+import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
+import { IDEA_SORTS, type BoardParams, type IdeaSort } from '../api/keys';
+import { isIdeaCategory, type IdeaCategory } from '../utils/categories';
+import { BoardFilters } from './board-filters';
+import { BoardPagination } from './board-pagination';
+import { IdeaCard } from './idea-card';
+import { IdeasSidebar } from './ideas-sidebar';
+
+/** The board's state lives in the address (?q=&category=&sort=&page=): reload, back and links keep it. */
+export function boardParamsFrom(search: URLSearchParams): BoardParams {
+  const category = search.get('category');
+  const sort = search.get('sort') as IdeaSort | null;
+  const page = Number.parseInt(search.get('page') ?? '1', 10);
+  return {
+    search: (search.get('q') ?? '').slice(0, 200),
+    category: isIdeaCategory(category) ? category : null,
+    sort: sort && IDEA_SORTS.includes(sort) ? sort : 'date',
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
+}
+
+/**
+ * 'Pomysły' (/dashboard/ideas; dashboard.md §2, §4): search, category filter, the four sorts and
+ * pages of 20; the sidebar with the counts and the top five categories; each idea with its status,
+ * the star vote, the feedback, comments, images and, for admins, moderation.
+ */
+export function IdeasBoardPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = boardParamsFrom(searchParams);
+  const board = useIdeasBoard(params);
+  const listRef = useRef<HTMLElement>(null);
+
+  const change = useCallback(
+    (next: Partial<BoardParams>, options: { replace?: boolean } = {}) => {
+      setSearchParams(
+        (current) => {
+          const merged = { ...boardParamsFrom(current), page: 1, ...next };
+          const query = new URLSearchParams();
+          if (merged.search.trim()) query.set('q', merged.search);
+          if (merged.category) query.set('category', merged.category);
+          if (merged.sort !== 'date') query.set('sort', merged.sort);
+          if (merged.page > 1) query.set('page', String(merged.page));
+          return query;
+        },
+        { replace: options.replace },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const onSearch = useCallback((search: string) => change({ search }, { replace: true }), [change]);
+
+  const total = board.data?.total ?? 0;
+  // A search counts its matches up to 500 only (more: 501); its first 25 pages can be opened.
+  const capped = total > SEARCH_COUNT_CAP;
+  const pages = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / IDEAS_PAGE_SIZE));
+  const filtered = params.search.trim() !== '' || params.category !== null;
+
+  // A page past the end (ideas were deleted meanwhile, or an old link): back to the first page.
+  useEffect(() => {
+    if (board.data && !board.isPlaceholderData && board.data.ideas.length === 0 && params.page > 1) {
+      change({ page: 1 }, { replace: true });
+    }
+  }, [board.data, board.isPlaceholderData, params.page, change]);
+
+  const goToPage = (page: number) => {
+    change({ page });
+    listRef.current?.focus();
+  };
+
+  return (
+    <section className="space-y-6">
+      <title>{`${t('nav.ideas')} | ${t('app.name')}`}</title>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold text-ink">{t('nav.ideas')}</h1>
+          <p className="text-ink-muted">{t('ideas.board.intro')}</p>
+        </div>
+        <Link to={paths.dashboard.submitIdea.getHref()} className={buttonClassName('primary')}>
+          {t('nav.submit_idea')}
+        </Link>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-4">
+          <BoardFilters
+            search={params.search}
+            category={params.category}
+            sort={params.sort}
+            onSearch={onSearch}
+            onCategory={(category: IdeaCategory | null) => change({ category })}
+            onSort={(sort: IdeaSort) => change({ sort })}
+          />
+
+          <section
+            ref={listRef}
+            tabIndex={-1}
+            aria-label={t('ideas.board.list')}
+            aria-busy={board.isFetching || undefined}
+            className="space-y-4 focus:outline-none"
+          >
+            {board.isPending ? (
+              <div className="space-y-4">
+                <Skeleton className="h-56" label={t('ideas.board.loading')} />
+                <Skeleton className="h-56" />
+              </div>
+            ) : board.isError && !board.data ? (
+              <ErrorState
+                message={t('ideas.load_failed')}
+                onRetry={() => void board.refetch()}
+                retrying={board.isFetching}
+              />
+            ) : board.data.ideas.length === 0 ? (
+              filtered ? (
+                <EmptyState
+                  action={
+                    <button
+                      type="button"
+                      className={buttonClassName('secondary')}
+                      onClick={() => change({ search: '', category: null })}
+                    >
+                      {t('ideas.board.clear_filters')}
+                    </button>
+                  }
+                >
+                  {t('ideas.board.no_results')}
+                </EmptyState>
+              ) : (
+                <EmptyState hint={t('ideas.board.empty_hint')}>{t('ideas.board.empty')}</EmptyState>
+              )
+            ) : (
+              <>
+                <p className="text-sm text-ink-muted" aria-live="polite">
+                  {capped
+                    ? t('ideas.board.found_many', { count: SEARCH_COUNT_CAP })
+                    : t('ideas.board.found', { count: total })}
+                </p>
+                {board.isError ? (
+                  <ErrorState message={t('ideas.load_failed')} onRetry={() => void board.refetch()} />
+                ) : null}
+                <ul className="space-y-4">
+                  {board.data.ideas.map((idea) => (
+                    <li key={idea.id}>
+                      <IdeaCard idea={idea} />
+                    </li>
+                  ))}
+                </ul>
+                <BoardPagination page={params.page} pages={pages} onPage={goToPage} disabled={board.isFetching} />
+              </>
+            )}
+          </section>
+        </div>
+        <aside className="space-y-4">
+          <IdeasSidebar />
+        </aside>
+      </div>
+    </section>
+  );
+}

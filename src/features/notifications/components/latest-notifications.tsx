@@ -1,0 +1,13 @@
+import { Card } from '@/components/ui/card';
+import { t } from '@/i18n/dashboard';
+import { COMMUNITY_NOTIFICATIONS_LIMIT } from '@/lib/notifications/get-notifications';
+import { NotificationList } from './notification-list';
+
+/** The community page's notifications panel: the latest 10 (dashboard.md §7, §9). */
+export function LatestNotifications() {
+  return (
+    <Card title={t('notifications.title')}>
+      <NotificationList limit={COMMUNITY_NOTIFICATIONS_LIMIT} />
+    </Card>
+  );
+}

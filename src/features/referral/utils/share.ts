@@ -1,0 +1,35 @@
+/** dashboard.md §9: "code copy feedback 2 s". */
+export const COPY_FEEDBACK_MS = 2_000;
+
+/** Puts the text on the clipboard; a failure is only logged (dashboard.md §8), the caller learns false. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    console.warn('Copying to the clipboard failed', error);
+    return false;
+  }
+}
+
+export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
+
+/**
+ * Shares through the Web Share API. Cancelling the share sheet (AbortError) is silent; without
+ * share support, or when sharing fails otherwise, the link is copied instead (dashboard.md §2).
+ */
+export async function shareLink(data: { title: string; text: string; url: string }): Promise<ShareOutcome> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (error) {
+      // A DOMException (not an Error subclass everywhere): matched by its name.
+      if (typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError') {
+        return 'cancelled';
+      }
+      console.warn('Sharing failed; copying the link instead', error);
+    }
+  }
+  return (await copyText(data.url)) ? 'copied' : 'failed';
+}

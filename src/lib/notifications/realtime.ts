@@ -1,0 +1,34 @@
+import type { RealtimeChannel, RealtimePostgresInsertPayload } from '@supabase/supabase-js';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import type { Notification } from './get-notifications';
+
+export type ChannelStatus = 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR';
+
+type Handlers = {
+  onInsert: (row: Notification) => void;
+  onStatus: (status: ChannelStatus) => void;
+};
+
+let sequence = 0;
+
+/**
+ * dashboard.md §7: "realtime subscription to INSERT filtered by user_id". Realtime checks the
+ * notifications select policy for the subscriber, so only the member's own rows arrive. The topic
+ * is unique per subscription: supabase-js hands back an existing channel of the same topic, which
+ * may be on its way out after a re-render. The same code serves hosted Supabase and the stack.
+ */
+export function subscribeToNotifications(
+  client: AppSupabaseClient,
+  userId: string,
+  handlers: Handlers,
+): RealtimeChannel {
+  sequence += 1;
+  return client
+    .channel(`notifications:${userId}:${sequence}`)
+    .on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` },
+      (payload: RealtimePostgresInsertPayload<Notification>) => handlers.onInsert(payload.new),
+    )
+    .subscribe((status) => handlers.onStatus(status));
+}

@@ -1,0 +1,67 @@
+// What the idea-webhook function reads and writes, behind interfaces so the handler can be tested
+// without Auth or a database: the caller's user id (Auth checks the JWT) and the idea (read and
+// its feedback stored with the service role, which no browser role has).
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+
+export interface IdeaRecord {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  target_audience: string;
+  monetization_strategy: string;
+  submitted_by: string;
+  submitted_at: string;
+  status: 'pending' | 'approved' | 'rejected';
+  image_urls: string[];
+  webhook_response: string | null;
+}
+
+export interface IdeaStore {
+  find(id: string): Promise<IdeaRecord | null>;
+  /** Stores the feedback if the idea is still pending and has none; false when nothing changed. */
+  storeFeedback(id: string, feedback: string): Promise<boolean>;
+}
+
+export interface UserResolver {
+  /** The user id of a valid access token, or null when Auth refuses it. */
+  userIdFromToken(token: string): Promise<string | null>;
+}
+
+const IDEA_COLUMNS =
+  'id, title, description, category, target_audience, monetization_strategy, submitted_by, submitted_at, status, image_urls, webhook_response';
+
+const SERVER_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+export function supabaseIdeaStore(supabaseUrl: string, serviceRoleKey: string): IdeaStore {
+  const client: SupabaseClient = createClient(supabaseUrl, serviceRoleKey, SERVER_OPTIONS);
+  return {
+    async find(id) {
+      const { data, error } = await client.from('app_ideas').select(IDEA_COLUMNS).eq('id', id).maybeSingle();
+      if (error) throw new Error(`reading the idea failed: ${error.message}`);
+      return (data as IdeaRecord | null) ?? null;
+    },
+    async storeFeedback(id, feedback) {
+      const { data, error } = await client
+        .from('app_ideas')
+        .update({ webhook_response: feedback })
+        .eq('id', id)
+        .eq('status', 'pending')
+        .is('webhook_response', null)
+        .select('id');
+      if (error) throw new Error(`storing the feedback failed: ${error.message}`);
+      return (data ?? []).length > 0;
+    },
+  };
+}
+
+export function supabaseUserResolver(supabaseUrl: string, anonKey: string): UserResolver {
+  const client: SupabaseClient = createClient(supabaseUrl, anonKey, SERVER_OPTIONS);
+  return {
+    async userIdFromToken(token) {
+      const { data, error } = await client.auth.getUser(token);
+      if (error || !data.user) return null;
+      return data.user.id;
+    },
+  };
+}
