@@ -5,8 +5,9 @@ import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createMember, uniquePassword } from './support/factories';
-import { clickLinkInMail, subjects } from './support/mailbox';
+import { clickLinkInMail, linkIn, subjects } from './support/mailbox';
 
 test('a member resets a forgotten password and signs in with the new one only', async ({ page }) => {
   const member = await createMember({ label: 'reset' });
@@ -18,12 +19,14 @@ test('a member resets a forgotten password and signs in with the new one only', 
     `Wysłaliśmy link do ustawienia nowego hasła na adres ${member.email}. ` +
       'Jeśli nie widzisz wiadomości, sprawdź folder spam.',
   );
+  await expectNoSeriousA11yViolations(page, { label: 'reset link sent' });
 
   const mail = await member.mailbox.next({ subject: subjects.passwordReset });
   await clickLinkInMail(page, mail, 'Ustaw nowe hasło');
 
   const reset = new ResetPasswordPage(page);
   await reset.expectForm();
+  await expectNoSeriousA11yViolations(page, { label: 'reset-password form' });
   await reset.setPassword(newPassword);
   await expect(reset.success).toBeVisible();
 
@@ -36,4 +39,29 @@ test('a member resets a forgotten password and signs in with the new one only', 
 
   await landing.login.signIn(member.email, newPassword);
   await new DashboardPage(page).expectSignedIn(member.name);
+});
+
+test('the reset link works in another browser than the one that asked for it', async ({ page, browser }) => {
+  const member = await createMember({ label: 'reset-elsewhere' });
+  await (await new LandingPage(page).goto()).login.requestPasswordReset(member.email);
+  const mail = await member.mailbox.next({ subject: subjects.passwordReset });
+  // The link leads straight into the app with the token hash (no PKCE verifier of the asking browser).
+  expect(new URL(linkIn(mail, 'Ustaw nowe hasło')).pathname).toBe('/reset-password');
+
+  const other = await browser.newContext();
+  try {
+    const phone = await other.newPage();
+    await clickLinkInMail(phone, mail, 'Ustaw nowe hasło');
+    const reset = new ResetPasswordPage(phone);
+    await reset.expectForm();
+    const newPassword = uniquePassword();
+    await reset.setPassword(newPassword);
+    await expect(reset.success).toBeVisible();
+    const landing = new LandingPage(phone);
+    await landing.expectShown();
+    await landing.login.signIn(member.email, newPassword);
+    await new DashboardPage(phone).expectSignedIn(member.name);
+  } finally {
+    await other.close();
+  }
 });

@@ -27,7 +27,7 @@ test('a seeded member signs in with a magic link from the e-mail', async ({ page
   );
 
   const mail = await mailbox.next({ subject: subjects.magicLink });
-  // Through the stack's /auth/v1/verify, which redirects to /dashboard?code=…; the app exchanges it.
+  // Straight to /dashboard?token_hash=…&type=magiclink; the app verifies it with Auth.
   await clickLinkInMail(page, mail, 'Zaloguj się');
 
   await new DashboardPage(page).expectSignedIn(member.name);

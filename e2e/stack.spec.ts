@@ -13,7 +13,8 @@ test('a seeded member signs in through the login form and sees the dashboard', a
 
   await landing.login.signIn(member.email, member.password);
 
-  await new DashboardPage(page).expectSignedIn(member.name);
+  // The header shows the profile's display name (the seed gives Anna one).
+  await new DashboardPage(page).expectSignedIn(member.displayName);
 });
 
 test('the mail catcher answers the Mailpit API the E2E mailbox helper reads', async ({ request }) => {

@@ -5,11 +5,31 @@ export class ActivationPage {
   readonly heading: Locator;
   readonly success: Locator;
   readonly error: Locator;
+  /** When this browser cannot claim the sign-up password: 'Ustaw hasło'. */
+  readonly setPasswordHeading: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Aktywacja konta' });
     this.success = page.getByRole('status').filter({ hasText: 'Konto zostało aktywowane pomyślnie' });
     this.error = page.getByRole('alert');
+    this.setPasswordHeading = page.getByRole('heading', { name: 'Ustaw hasło' });
+  }
+
+  /** Activated, and asked for a password of the member's own (the sign-up's was not claimed here). */
+  async expectPasswordRequired(): Promise<void> {
+    await expect(this.heading).toBeVisible();
+    await expect(this.success).toBeVisible();
+    await expect(this.setPasswordHeading).toBeVisible();
+  }
+
+  /** Sets the password and waits for the confirmation (then the dashboard comes after 2 s). */
+  async setPassword(password: string): Promise<void> {
+    await this.page.getByLabel('Nowe hasło').fill(password);
+    await this.page.getByLabel('Powtórz hasło').fill(password);
+    await this.page.getByRole('button', { name: 'Ustaw hasło' }).click();
+    await expect(
+      this.page.getByRole('status').filter({ hasText: 'Hasło zostało ustawione. Konto jest aktywne.' }),
+    ).toBeVisible();
   }
 
   /** The success state, with the note that the dashboard comes next. */

@@ -13,7 +13,7 @@ export class DashboardPage {
     this.sessionExpiredDialog = page.getByRole('dialog', { name: 'Sesja wygasła' });
   }
 
-  /** The user menu's button; its name says who is signed in (full name, else e-mail). */
+  /** The user menu's button; its name says who is signed in (the profile's display name, else e-mail). */
   userMenu(who: string): Locator {
     return this.page.getByRole('button', { name: `Menu użytkownika: ${who}` });
   }

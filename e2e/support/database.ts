@@ -138,3 +138,13 @@ export async function avatarFilesOf(email: string): Promise<string[]> {
   );
   return rows.map((row) => row.name);
 }
+
+/** How many visits a referral code has counted (`track_referral_visit`). */
+export async function referralVisits(code: string): Promise<number> {
+  const rows = await query<{ visits: number }>(
+    'select visits_count as visits from public.referral_codes where code = $1',
+    [code],
+  );
+  if (!rows[0]) throw new Error(`no referral code ${code}`);
+  return rows[0].visits;
+}

@@ -2,7 +2,7 @@
 // `memberData` only describes a newcomer (for the registration form); `createMember` and
 // `createUnactivatedMember` make the account through the stack's Auth API, as the app's sign-up
 // does, when registering is not what the test is about.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { ANON_KEY, API_URL } from './env';
 import { linkIn, Mailbox, subjects, type Mail } from './mailbox';
@@ -52,7 +52,11 @@ export function memberData(overrides: Partial<MemberData> & { label?: string } =
 }
 
 async function auth<T>(path: string, body: unknown, accessToken?: string): Promise<T> {
-  const response = await fetch(`${API_URL}/auth/v1${path}`, {
+  return post<T>(`/auth/v1${path}`, body, accessToken);
+}
+
+async function post<T>(path: string, body: unknown, accessToken?: string): Promise<T> {
+  const response = await fetch(`${API_URL}${path}`, {
     method: 'POST',
     headers: {
       apikey: ANON_KEY,
@@ -62,7 +66,7 @@ async function auth<T>(path: string, body: unknown, accessToken?: string): Promi
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`POST /auth/v1${path}: ${response.status} ${text}`);
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text}`);
   return JSON.parse(text) as T;
 }
 
@@ -77,11 +81,18 @@ export interface UnactivatedMember extends MemberData {
   mailbox: Mailbox;
   /** The activation e-mail the sign-up sent (already read from the mailbox). */
   activationMail: Mail;
+  /**
+   * The claim secret the signing-up "browser" (this script) kept: only with it does the sign-up
+   * password work after activation (docs/decisions.md, pre-account takeover). The test's browser
+   * does not have it.
+   */
+  claimSecret: string;
 }
 
 /**
  * Signs a newcomer up through POST /auth/v1/signup, with the metadata and the redirect the app
- * sends; the account waits for activation and its activation e-mail has arrived.
+ * sends (the hash of a claim secret included); the account waits for activation and its
+ * activation e-mail has arrived. Not in the test's browser: that browser did not sign up.
  */
 export async function createUnactivatedMember(
   overrides: Partial<MemberData> & { label?: string; appOrigin?: string } = {},
@@ -90,28 +101,63 @@ export async function createUnactivatedMember(
   const member = memberData(dataOverrides);
   const mailbox = await Mailbox.open(member.email);
   const redirect = appOrigin ? `?redirect_to=${encodeURIComponent(`${appOrigin}/activate`)}` : '';
+  const claimSecret = randomBytes(32).toString('hex');
   await auth(`/signup${redirect}`, {
     email: member.email,
     password: member.password,
-    data: { full_name: member.name, phone: member.phoneE164, referral_code: null },
+    data: {
+      full_name: member.name,
+      phone: member.phoneE164,
+      referral_code: null,
+      signup_claim: createHash('sha256').update(claimSecret, 'utf8').digest('hex'),
+    },
   });
   const activationMail = await mailbox.next({ subject: subjects.activation });
-  return { ...member, mailbox, activationMail };
+  return { ...member, mailbox, activationMail, claimSecret };
 }
 
 export interface Member extends MemberData {
   mailbox: Mailbox;
 }
 
-/** A member who registered and activated the account (the activation link's token, verified). */
+/**
+ * A member who registered and activated the account as the app does: the activation link's token
+ * verified, then the sign-up password claimed back with the signing-up browser's secret.
+ */
 export async function createMember(overrides: Partial<MemberData> & { label?: string } = {}): Promise<Member> {
-  const { activationMail, ...member } = await createUnactivatedMember(overrides);
-  await auth('/verify', { type: 'signup', token_hash: activationToken(activationMail) });
+  const { activationMail, claimSecret, ...member } = await createUnactivatedMember(overrides);
+  const session = await auth<{ access_token: string }>('/verify', {
+    type: 'signup',
+    token_hash: activationToken(activationMail),
+  });
+  const claimed = await post<string>(
+    '/rest/v1/rpc/claim_signup_password',
+    { p_claim: claimSecret },
+    session.access_token,
+  );
+  expect(claimed, 'the sign-up password is kept').toBe('kept');
   return member;
+}
+
+/**
+ * Someone else signs up with `email` and a password of their own (through Auth's API, as an
+ * attacker would), before the owner of the mailbox does anything.
+ */
+export async function signUpAsSomeoneElse(email: string, password: string): Promise<Mail> {
+  const mailbox = await Mailbox.open(email);
+  await auth('/signup', { email, password, data: { full_name: 'Ktoś Obcy', phone: '+48500000001' } });
+  return mailbox.next({ subject: subjects.activation });
 }
 
 /** The seeded accounts (supabase/seed.sql, README). Read-only for tests: never change their passwords. */
 export const seeded = {
-  anna: { name: 'Anna Nowak', email: 'anna@klub.local', password: 'Member1234', referralCode: 'ANNA2026' },
+  anna: {
+    name: 'Anna Nowak',
+    /** user_settings.display_name: what the header's user menu shows (dashboard.md §2). */
+    displayName: 'Ania',
+    email: 'anna@klub.local',
+    password: 'Member1234',
+    referralCode: 'ANNA2026',
+  },
   jan: { name: 'Jan Kowalski', email: 'jan@klub.local', password: 'Member1234' },
 } as const;

@@ -1,47 +1,43 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { FullPageLoader } from '@/components/ui/spinner';
-import { EMAIL_CHANGE_QUERY, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { landingNoticeState } from '@/features/auth/utils/landing-notice';
 import { useAuth } from '@/lib/auth/auth-context';
 import { authRedirectError } from '@/lib/errors';
 import { authErrorMessage } from '@/features/auth/utils/error-messages';
 
-// Only a magic link's landing needs it (and, with it, the query machinery): a chunk of its own.
-const MagicLinkExchange = lazy(() =>
-  import('@/features/auth/components/magic-link-exchange').then((module) => ({ default: module.MagicLinkExchange })),
+// Only the e-mail links' landing needs it (and, with it, the query machinery): a chunk of its own.
+const EmailLinkLanding = lazy(() =>
+  import('@/features/auth/components/email-link-landing').then((module) => ({ default: module.EmailLinkLanding })),
 );
 
 /**
- * The e-mail change's second link: Auth has already moved the address when the link was opened, and
- * supabase-js 2.109 drops the code verifier of updateUser({ email }) when it saves the session
- * (supabase/supabase-js#2512), so the `code` cannot be exchanged. It is dropped; the settings page
- * reads the profile and refreshes the session.
+ * The e-mail links that lead into the dashboard: `?token_hash=…&type=magiclink` (on /dashboard) and
+ * `?token_hash=…&type=email_change` (on the settings page, with its `email_change=1`).
  */
-function DropEmailChangeCode() {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const next = new URLSearchParams(params);
-  next.delete('code');
-  return <Navigate to={{ pathname, search: `?${next.toString()}` }} replace />;
+function emailLinkFrom(params: URLSearchParams) {
+  const tokenHash = params.get('token_hash')?.trim();
+  const type = params.get('type');
+  if (!tokenHash || (type !== 'magiclink' && type !== 'email_change')) return null;
+  return { tokenHash, type } as const;
 }
 
 /**
  * /dashboard/*: signed-in users only; others go to /. While the session is unknown: a loading
- * state. A magic link's `?code=` is exchanged first (not the e-mail change's); an error Supabase put
- * in the address is shown on /. A session still waiting for its second factor (aal1, 2FA on) goes
- * to / for the code.
+ * state. A magic link or e-mail change link is verified first; an error Supabase put in the
+ * address is shown on /. A session still waiting for its second factor (aal1, 2FA on) goes to /
+ * for the code.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { session, loading, mfaRequired } = useAuth();
   const [params] = useSearchParams();
   const { key } = useLocation();
-  const code = params.get('code');
-  if (code && params.has(EMAIL_CHANGE_QUERY)) return <DropEmailChangeCode />;
-  if (code) {
+  const emailLink = emailLinkFrom(params);
+  if (emailLink) {
     return (
       <Suspense fallback={<FullPageLoader />}>
-        <MagicLinkExchange key={key} code={code} />
+        <EmailLinkLanding key={key} type={emailLink.type} tokenHash={emailLink.tokenHash} />
       </Suspense>
     );
   }

@@ -58,7 +58,9 @@ export const paths = {
 
 /**
  * The query the e-mail change's confirmation links bring back to /dashboard/settings
- * (`?email_change=1`, Auth adds `&message=…` after the first link and `&code=…` after the second).
+ * (`?email_change=1`). The links also carry `token_hash` and `type=email_change`: the dashboard guard
+ * verifies them, then leaves `?email_change=1` (plus `&message=…` when only the first of the two
+ * addresses is confirmed) for the page to read.
  */
 export const EMAIL_CHANGE_QUERY = 'email_change';
 

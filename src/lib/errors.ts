@@ -122,8 +122,23 @@ function describe(error: unknown, depth = 0): string {
 }
 
 const CONNECTION_PROBLEM_PATTERN = /\bcors\b|cross-origin|cross origin|blocked/i;
+/**
+ * A code chunk (`import()`) that could not be loaded, in the words of each engine:
+ * Chromium "Failed to fetch dynamically imported module: <url>", Firefox "error loading dynamically
+ * imported module: <url>", WebKit "Importing a module script failed.", and Vite's preload helper
+ * "Unable to preload CSS for <file>".
+ */
+const CHUNK_LOAD_PATTERN =
+  /failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed|unable to preload css/i;
 const NETWORK_FAILURE_PATTERN =
   /failed to fetch|fetch failed|networkerror|network error|network request failed|load failed|err_internet_disconnected|err_network/i;
+
+/** True when a lazily loaded chunk (a page, the registration tab, the phone input, supabase-js) failed to load. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (error == null) return false;
+  if (isObject(error) && error.name === 'ChunkLoadError') return true;
+  return CHUNK_LOAD_PATTERN.test(describe(error));
+}
 
 /**
  * True for errors that mention CORS, cross-origin or blocked and came without an HTTP answer:
@@ -137,7 +152,7 @@ export function isConnectionProblem(error: unknown): boolean {
   return CONNECTION_PROBLEM_PATTERN.test(describe(error));
 }
 
-/** True when the request failed before any HTTP answer (offline, DNS, CORS, blocked). */
+/** True when the request failed before any HTTP answer (offline, DNS, CORS, blocked), a chunk load included. */
 export function isNetworkError(error: unknown): boolean {
   if (error == null) return false;
   if (isAuthError(error) && isAuthRetryableFetchError(error)) return !error.status;
@@ -145,7 +160,7 @@ export function isNetworkError(error: unknown): boolean {
   if (error instanceof AppError && error.code === 'network') return true;
   const status = getErrorStatus(error);
   if (status !== undefined && status > 0) return false;
-  return NETWORK_FAILURE_PATTERN.test(describe(error)) || isConnectionProblem(error);
+  return NETWORK_FAILURE_PATTERN.test(describe(error)) || isChunkLoadError(error) || isConnectionProblem(error);
 }
 
 /** The message for an HTTP status (account-and-access.md §8 table). */
@@ -272,15 +287,17 @@ export function authRedirectError(params: URLSearchParams): AppError | null {
 }
 
 /**
- * The send-email hook (or the e-mail it sends) failed: GoTrue answers 5xx, `hook_*` or
- * `unexpected_failure` to the call that wanted to send it.
+ * The e-mail an Auth call wanted to send could not be delivered: the hook could not be reached or
+ * timed out (`hook_*` codes), or the send-email function says the mail server failed, which it
+ * answers with 502 (supabase/functions/send-email/handler.ts). supabase-js keeps only the status of
+ * a 5xx answer, so the status tells it apart from a 500: a missing template or SMTP configuration,
+ * or another server failure — the server-error message (account-and-access.md §8).
  */
 export function isEmailDeliveryFailure(error: unknown): boolean {
   if (!isAuthError(error)) return false;
-  const code = authErrorCode(error);
-  if (code && (code.startsWith('hook_') || code === 'unexpected_failure')) return true;
+  if (authErrorCode(error)?.startsWith('hook_')) return true;
   const status = getErrorStatus(error);
-  return status !== undefined && status >= 500;
+  return status === 502 || status === 503 || status === 504;
 }
 
 /** Auth refused a password as too weak (at sign-up, reset or change). */

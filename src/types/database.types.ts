@@ -745,6 +745,7 @@ export type Database = {
       };
       referral_relationships: {
         Row: {
+          activated_at: string | null;
           code_id: string | null;
           created_at: string;
           id: string;
@@ -753,6 +754,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          activated_at?: string | null;
           code_id?: string | null;
           created_at?: string;
           id?: string;
@@ -760,6 +762,7 @@ export type Database = {
           referrer_id: string;
         };
         Update: {
+          activated_at?: string | null;
           code_id?: string | null;
           created_at?: string;
           id?: string;
@@ -1044,7 +1047,6 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      activate_account: { Args: { p_token: string }; Returns: string };
       admin_assign_ccc_package: {
         Args: { p_quantity: number; p_tier: Database['public']['Enums']['ccc_tier']; p_user_id: string };
         Returns: {
@@ -1297,6 +1299,7 @@ export type Database = {
           username: string;
         }[];
       };
+      claim_signup_password: { Args: { p_claim?: string }; Returns: string };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };
         Returns: {

@@ -1,15 +1,10 @@
--- Accounts: profile kept in step with auth.users, single-use activation tokens, user settings (two-factor
--- state mirrored from Supabase MFA), the membership plans catalogue and the account RPCs.
+-- Accounts: profile kept in step with auth.users, user settings (two-factor state mirrored from
+-- Supabase MFA), the membership plans catalogue and the account RPCs. Activation is Supabase Auth's
+-- own e-mail confirmation (the /activate page verifies the link's token hash with Auth).
 -- Order of sections: types, tables, indexes, functions, triggers, policies, grants, comments.
 --
 -- Error contract of this file (SQLSTATE / message key):
 --   42501 auth.forbidden                 caller is not the owner (or not signed in)
---   22023 activation.token_missing       no token given
---   P0002 activation.token_invalid       unknown or malformed token
---   P0001 activation.token_used          token already used
---   P0001 activation.token_expired       token older than 24 h
---   P0002 activation.user_not_found      (server only) no such user
---   P0001 activation.already_active      (server only) no token is issued for an active account
 --   22023 profile.full_name_required | profile.full_name_length | profile.display_name_required |
 --         profile.display_name_length | profile.phone_invalid | profile.avatar_url_invalid
 --   P0002 profile.not_found
@@ -24,18 +19,6 @@
 -- -------------------------------------------------------------------------------------
 -- Tables
 -- -------------------------------------------------------------------------------------
--- Activation tokens live outside the API: only their SHA-256 is stored, never the token itself.
-create table private.activation_tokens (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
-  token_hash bytea not null unique check (octet_length(token_hash) = 32),
-  created_at timestamptz not null default now(),
-  expires_at timestamptz not null,
-  used_at timestamptz,
-  constraint activation_tokens_expiry_check check (expires_at > created_at)
-);
-alter table private.activation_tokens enable row level security;
-
 create table public.user_settings (
   id uuid primary key default gen_random_uuid(),
   -- References profiles (not auth.users) so PostgREST can embed user_settings in profiles.
@@ -67,15 +50,14 @@ insert into public.membership_plans (tier, yearly_price_pln, profit_share, idea_
   ('VIP', 49997.00, 0.2000, 0.2000, 12099.00, 44997.00);
 
 -- -------------------------------------------------------------------------------------
--- Indexes (user_settings.user_id and token_hash are indexed by their unique constraints)
+-- Indexes (user_settings.user_id is indexed by its unique constraint)
 -- -------------------------------------------------------------------------------------
-create index activation_tokens_user_id_idx on private.activation_tokens (user_id);
 
 -- -------------------------------------------------------------------------------------
 -- Functions
 -- -------------------------------------------------------------------------------------
 
--- Trigger on auth.users: GoTrue (or activate_account / the admin RPCs) changed the e-mail or its
+-- Trigger on auth.users: GoTrue (or the admin RPCs) changed the e-mail or its
 -- confirmation; the profile follows. Definer: GoTrue's role has no rights on public tables.
 create function private.sync_profile_from_auth_user()
 returns trigger
@@ -165,80 +147,6 @@ begin
 end
 $$;
 revoke execute on function private.sync_two_factor_enabled() from public, anon, authenticated;
-
--- Server only (service_role, e.g. the send-activation edge function): issues a fresh activation
--- token for an unactivated account, replacing any older unused one, and returns it in clear once.
--- Only its SHA-256 is stored; the token is 32 random bytes as 64 lowercase hex characters.
-create function private.issue_activation_token(p_user_id uuid)
-returns text
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_token text;
-begin
-  -- Serialises concurrent issues for one user so at most one unused token exists.
-  perform 1 from public.profiles p where p.user_id = p_user_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'activation.user_not_found';
-  end if;
-  if exists (select 1 from auth.users u where u.id = p_user_id and u.email_confirmed_at is not null) then
-    raise exception using errcode = 'P0001', message = 'activation.already_active';
-  end if;
-  delete from private.activation_tokens t where t.user_id = p_user_id and t.used_at is null;
-  v_token := encode(extensions.gen_random_bytes(32), 'hex');
-  insert into private.activation_tokens (user_id, token_hash, expires_at)
-  values (p_user_id, sha256(convert_to(v_token, 'UTF8')), now() + interval '24 hours');
-  return v_token;
-end
-$$;
-revoke execute on function private.issue_activation_token(uuid) from public, anon, authenticated;
-grant execute on function private.issue_activation_token(uuid) to service_role;
-
--- Browser (anon or signed in): /activate?token=…. Marks the token used and confirms the e-mail in
--- auth.users (the profile follows through sync_profile_from_auth_user), so GoTrue and the profile agree.
-create function public.activate_account(p_token text)
-returns text
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_token text := btrim(p_token);
-  v_row private.activation_tokens%rowtype;
-begin
-  if v_token is null or v_token = '' then
-    raise exception using errcode = '22023', message = 'activation.token_missing';
-  end if;
-  if v_token !~ '^[0-9a-f]{64}$' then
-    raise exception using errcode = 'P0002', message = 'activation.token_invalid';
-  end if;
-  select * into v_row
-    from private.activation_tokens t
-   where t.token_hash = sha256(convert_to(v_token, 'UTF8'))
-     for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'activation.token_invalid';
-  end if;
-  if v_row.used_at is not null then
-    raise exception using errcode = 'P0001', message = 'activation.token_used';
-  end if;
-  if v_row.expires_at <= now() then
-    raise exception using errcode = 'P0001', message = 'activation.token_expired';
-  end if;
-  update private.activation_tokens t set used_at = now() where t.id = v_row.id;
-  update auth.users u
-     set email_confirmed_at = now(), updated_at = now()
-   where u.id = v_row.user_id and u.email_confirmed_at is null;
-  if not found then
-    return 'already_active';
-  end if;
-  return 'activated';
-end
-$$;
-revoke execute on function public.activate_account(text) from public, anon, authenticated;
-grant execute on function public.activate_account(text) to anon, authenticated;
 
 -- Login and registration screens: 'missing' | 'not_activated' | 'active', nothing else.
 create function public.get_account_status(p_email text)
@@ -403,7 +311,7 @@ create trigger membership_plans_set_updated_at
   for each row execute function private.set_updated_at();
 
 -- -------------------------------------------------------------------------------------
--- Policies (private.activation_tokens has none: no client role may touch it)
+-- Policies
 -- -------------------------------------------------------------------------------------
 create policy user_settings_select_authenticated on public.user_settings
   for select to authenticated
@@ -425,8 +333,6 @@ create policy membership_plans_select_authenticated on public.membership_plans
 -- -------------------------------------------------------------------------------------
 -- Grants (function grants sit beside each function above)
 -- -------------------------------------------------------------------------------------
-revoke all on private.activation_tokens from public, anon, authenticated, service_role;
-
 grant select on public.user_settings to authenticated;
 -- two_factor_enabled follows auth.mfa_factors; user_id and id are not the member's to change.
 grant update (display_name, avatar_url, theme, notification_preferences) on public.user_settings to authenticated;
@@ -438,9 +344,6 @@ grant all on public.membership_plans to service_role;
 -- -------------------------------------------------------------------------------------
 -- Comments
 -- -------------------------------------------------------------------------------------
-comment on table private.activation_tokens is
-  'Single-use account activation tokens (replaces the spec''s profiles.confirmation_token). Only the SHA-256 of the token is stored; valid 24 h; not reachable by any client role.';
-comment on column private.activation_tokens.token_hash is 'sha256 of the 64-character hex token sent in the /activate link.';
 comment on table public.user_settings is 'One row per member, created by the profiles_create_user_settings trigger.';
 comment on column public.user_settings.two_factor_enabled is
   'Mirror of auth.mfa_factors (a verified TOTP factor exists); kept by a trigger, not writable by members. The TOTP secret lives only in auth.mfa_factors.';
@@ -449,10 +352,6 @@ comment on table public.membership_plans is 'Yearly membership plans catalogue (
 comment on column public.membership_plans.profit_share is 'Fraction of ecommerce revenue (0.05 = 5 %).';
 comment on column public.membership_plans.idea_ownership is 'Fraction of idea ownership (0.05 = 5 %).';
 comment on column public.membership_plans.price_acc is 'Price in PLN when paid through ACC (yearly price minus the 10 % ACC discount).';
-comment on function private.issue_activation_token(uuid) is
-  'Server only: returns a new clear activation token (stores its hash), replacing older unused ones.';
-comment on function public.activate_account(text) is
-  'Returns activated | already_active; raises activation.token_missing | token_invalid | token_used | token_expired.';
 comment on function public.get_account_status(text) is
   'missing | not_activated | active for an e-mail (login and registration screens). Reveals nothing else.';
 comment on function public.update_user_profile(uuid, text, text, text, text) is

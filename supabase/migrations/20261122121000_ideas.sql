@@ -220,6 +220,10 @@ grant execute on function public.has_voted_for_idea(uuid, uuid) to authenticated
 
 -- RPC: one page of the ideas board with author names, the caller's vote and the total for paging.
 -- Dynamic SQL with a whitelisted ORDER BY so every sort uses its own index and gets a custom plan.
+-- The inner query finds the page's ids alone (an index scan of the sort's index, or the search's),
+-- so only the returned rows are read in full and joined with the author's name and the caller's
+-- vote (a deep page does not look up authors and votes for every skipped row). The outer ORDER BY
+-- repeats the inner one; every order ends with the unique id, so it is total and both agree.
 create function public.get_app_ideas(
   p_search text default null,
   p_category public.app_category default null,
@@ -264,6 +268,7 @@ begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  -- Written for alias i: used inside the page subquery and again on the joined rows.
   v_order := case coalesce(p_sort, 'date')
     when 'date' then 'i.submitted_at desc, i.id desc'
     when 'score' then 'i.score desc, i.submitted_at desc, i.id desc'
@@ -299,13 +304,16 @@ begin
             i.submitted_by, i.submitted_at, i.status, i.score, i.votes_count, i.views_count,
             i.comments_count, i.image_urls, i.webhook_response, i.created_at, i.updated_at,
             p.full_name, v.score, $3
-       from public.app_ideas i
+       from (select i.id
+               from public.app_ideas i
+              where %s
+              order by %s
+              limit $5 offset $6) page
+       join public.app_ideas i on i.id = page.id
        left join public.profiles p on p.user_id = i.submitted_by
        left join public.idea_votes v on v.idea_id = i.id and v.user_id = $4
-      where %s
-      order by %s
-      limit $5 offset $6',
-    v_where, v_order)
+      order by %s',
+    v_where, v_order, v_order)
     using v_pattern, p_category, v_total, v_uid, p_limit, p_offset;
 end
 $$;

@@ -1,4 +1,4 @@
-// Accounts (issue 3): profile sync with auth.users, activation tokens, user_settings, two-factor
+// Accounts (issue 3): profile sync with auth.users, activation, user_settings, two-factor
 // mirror, profile and e-mail RPCs, account status and the membership plans catalogue.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,14 +15,7 @@ import {
   withClaims,
   type TestUser,
 } from '../helpers/db.ts';
-import {
-  createUnactivatedMember,
-  emailConfirmedAt,
-  issueActivationToken,
-  profileOf,
-  race,
-  settingsOf,
-} from '../helpers/accounts-factories.ts';
+import { createUnactivatedMember, emailConfirmedAt, profileOf, settingsOf } from '../helpers/accounts-factories.ts';
 
 describe('profiles follow auth.users', () => {
   it('copies e-mail confirmation and a changed e-mail (lowercased) from auth.users', async () => {
@@ -81,125 +74,25 @@ describe('profiles follow auth.users', () => {
   });
 });
 
-describe('activation tokens', () => {
-  it('issues a 64-hex token to service_role only and stores nothing but its SHA-256', async () => {
-    const member = await createUnactivatedMember();
-    const token = await issueActivationToken(member.id);
-    expect(token).toMatch(/^[0-9a-f]{64}$/);
+describe('activation', () => {
+  it("is Supabase Auth's own confirmation: no activation tokens, RPC or token column of our own", async () => {
     const { rows } = await admin().query(
-      `select token_hash = sha256(convert_to($2, 'UTF8')) as hashed, encode(token_hash, 'hex') = $2 as clear,
-              extract(epoch from expires_at - created_at)::int as validity_seconds, used_at
-         from private.activation_tokens where user_id = $1`,
-      [member.id, token],
+      `select to_regclass('private.activation_tokens') as tokens,
+              to_regprocedure('public.activate_account(text)') as activate,
+              to_regprocedure('private.issue_activation_token(uuid)') as issue`,
     );
-    expect(rows).toEqual([{ hashed: true, clear: false, validity_seconds: 24 * 3600, used_at: null }]);
-
-    expect(await sqlState(queryAs(member, 'select private.issue_activation_token($1)', [member.id]))).toBe('42501');
-    expect(await sqlState(queryAs('anon', 'select private.issue_activation_token($1)', [member.id]))).toBe('42501');
-  });
-
-  it('is readable by no client role (anon, member, admin, service_role)', async () => {
+    expect(rows[0]).toEqual({ tokens: null, activate: null, issue: null });
+    // The spec's profiles.confirmation_token does not exist either.
     const adminUser = await createAdmin();
-    for (const actor of ['anon', adminUser, 'service_role'] as const) {
-      expect(await sqlState(queryAs(actor, 'select * from private.activation_tokens'))).toBe('42501');
-    }
-    expect(await sqlState(queryAs(adminUser, 'delete from private.activation_tokens'))).toBe('42501');
-    // The spec's profiles.confirmation_token does not exist.
     expect(await sqlState(queryAs(adminUser, 'select confirmation_token from public.profiles'))).toBe('42703');
   });
 
-  it('activates the account (auth.users and profile agree) and is single-use', async () => {
+  it("confirming the e-mail in auth.users (what Auth's verify does) activates the profile", async () => {
     const member = await createUnactivatedMember();
-    const token = await issueActivationToken(member.id);
     expect((await profileOf(member.id))?.email_confirmed).toBe(false);
-
-    const [first] = await queryAs<{ result: string }>('anon', 'select public.activate_account($1) as result', [token]);
-    expect(first?.result).toBe('activated');
+    await admin().query('update auth.users set email_confirmed_at = now() where id = $1', [member.id]);
     expect(await emailConfirmedAt(member.id)).toBeInstanceOf(Date);
     expect((await profileOf(member.id))?.email_confirmed).toBe(true);
-
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', [token]))).toEqual({
-      code: 'P0001',
-      message: 'activation.token_used',
-    });
-  });
-
-  it("returns 'already_active' when the account was confirmed another way, and uses up the token", async () => {
-    const member = await createUnactivatedMember();
-    const token = await issueActivationToken(member.id);
-    await admin().query('update auth.users set email_confirmed_at = now() where id = $1', [member.id]);
-    const [row] = await queryAs<{ result: string }>(member, 'select public.activate_account($1) as result', [token]);
-    expect(row?.result).toBe('already_active');
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', [token]))).toMatchObject({
-      message: 'activation.token_used',
-    });
-  });
-
-  it('rejects missing, malformed, unknown and expired tokens', async () => {
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', [null]))).toEqual({
-      code: '22023',
-      message: 'activation.token_missing',
-    });
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', ['   ']))).toEqual({
-      code: '22023',
-      message: 'activation.token_missing',
-    });
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', ['not-a-token']))).toEqual({
-      code: 'P0002',
-      message: 'activation.token_invalid',
-    });
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', ['0'.repeat(64)]))).toEqual({
-      code: 'P0002',
-      message: 'activation.token_invalid',
-    });
-
-    const member = await createUnactivatedMember();
-    const token = await issueActivationToken(member.id);
-    await admin().query(
-      "update private.activation_tokens set created_at = now() - interval '25 hours', expires_at = now() - interval '1 hour' where user_id = $1",
-      [member.id],
-    );
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', [token]))).toEqual({
-      code: 'P0001',
-      message: 'activation.token_expired',
-    });
-    expect(await emailConfirmedAt(member.id)).toBeNull();
-  });
-
-  it('replaces an older unused token when a new one is issued', async () => {
-    const member = await createUnactivatedMember();
-    const older = await issueActivationToken(member.id);
-    const newer = await issueActivationToken(member.id);
-    expect(newer).not.toBe(older);
-    expect(await errorOf(queryAs('anon', 'select public.activate_account($1)', [older]))).toMatchObject({
-      message: 'activation.token_invalid',
-    });
-    const [row] = await queryAs<{ result: string }>('anon', 'select public.activate_account($1) as result', [newer]);
-    expect(row?.result).toBe('activated');
-  });
-
-  it('refuses to issue a token for an active or unknown account', async () => {
-    const active = await createMember();
-    expect(await errorOf(issueActivationToken(active.id))).toEqual({
-      code: 'P0001',
-      message: 'activation.already_active',
-    });
-    expect(await errorOf(issueActivationToken('00000000-0000-4000-8000-000000000000'))).toEqual({
-      code: 'P0002',
-      message: 'activation.user_not_found',
-    });
-  });
-
-  it('activates exactly once when the link is opened in parallel', async () => {
-    const member = await createUnactivatedMember();
-    const token = await issueActivationToken(member.id);
-    const results = await race<{ result: string }>(6, 'anon', 'select public.activate_account($1) as result', [token]);
-    const activated = results.filter((r) => r.status === 'fulfilled' && r.value[0]?.result === 'activated');
-    const used = results.filter(
-      (r) => r.status === 'rejected' && (r.reason as Error).message === 'activation.token_used',
-    );
-    expect(activated).toHaveLength(1);
-    expect(used).toHaveLength(5);
   });
 });
 

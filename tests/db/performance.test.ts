@@ -1,4 +1,4 @@
-// The performance migration (20261122140000): the dashboard's counters stay equal to the tables
+// The dashboard migration's counters stay equal to the tables
 // through every path that changes them, also under concurrency, and the ideas board's page-first
 // query returns exactly what the join-then-offset query returned.
 import { randomUUID } from 'node:crypto';

@@ -15,7 +15,7 @@ describe('seed.sql', () => {
     // The seed targets an empty project; rows other test files left (a default SMTP config, a
     // template with a seeded name) would collide, so they are set aside inside this transaction.
     await client.query(
-      "update public.smtp_configs set is_default = false where is_default; delete from public.email_templates where name in ('account-activation', 'magic-link', 'password-reset', 'email-change'); delete from public.plan_payment_links; delete from public.ccc_payment_links",
+      'update public.smtp_configs set is_default = false where is_default; delete from public.email_templates where name in (select template from private.auth_hook_email_templates()); delete from public.plan_payment_links; delete from public.ccc_payment_links',
     );
     await client.query(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'));
   });
@@ -79,9 +79,14 @@ describe('seed.sql', () => {
     const names = (
       await client.query<{ name: string }>('select name from public.email_templates order by name')
     ).rows.map((r) => r.name);
-    expect(names).toEqual(
+    // Every template the send-email hook renders (the list kept in the database) is seeded.
+    const used = (
+      await client.query<{ template: string }>('select template from private.auth_hook_email_templates()')
+    ).rows.map((r) => r.template);
+    expect(used).toEqual(
       expect.arrayContaining(['account-activation', 'email-change', 'magic-link', 'password-reset']),
     );
+    expect(names).toEqual(expect.arrayContaining(used));
   });
 
   it('has an example payment link for every plan and CCC tier by each of the three methods', async () => {

@@ -19,14 +19,6 @@ export interface ReferralCodeRow {
   last_conversion_at: Date | null;
 }
 
-/** What the send-activation server code does: a fresh clear token for an unactivated member. */
-export async function issueActivationToken(userId: string): Promise<string> {
-  const [row] = await queryAs<{ token: string }>('service_role', 'select private.issue_activation_token($1) as token', [
-    userId,
-  ]);
-  return row!.token;
-}
-
 /** A member whose account is still unactivated (auth.users.email_confirmed_at is null). */
 export const createUnactivatedMember = (input: NewUser = {}) => createMember({ ...input, confirmed: false });
 

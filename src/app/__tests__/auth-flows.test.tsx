@@ -119,26 +119,46 @@ describe('signing in', () => {
     expect(screen.queryByRole('heading', { name: 'eWallet' })).not.toBeInTheDocument();
   });
 
-  it('a magic link lands on /dashboard: the code is exchanged and removed from the address', async () => {
-    const exchange = recordPost(authUrl('/token'), () => sessionAnswer(memberSession()));
-    server.use(exchange.handler);
-    const supabase = createTestSupabase();
-    localStorage.setItem(`${supabase.storageKey}-code-verifier`, JSON.stringify('verifier-xyz'));
-    const { location } = renderRoute('/dashboard?code=magic-code', { supabase });
+  it('a magic link lands on /dashboard: its token hash is verified (any browser) and leaves the address', async () => {
+    const verify = recordPost(authUrl('/verify'), () => sessionAnswer(memberSession()));
+    server.use(verify.handler);
+    const { location } = renderRoute('/dashboard?token_hash=pkce_m1&type=magiclink', {
+      supabase: createTestSupabase(),
+    });
 
     expect(await dashboardHeading()).toBeInTheDocument();
     expect(location()).toMatchObject({ pathname: '/dashboard', search: '' });
-    expect(exchange.calls[0]?.query.grant_type).toBe('pkce');
-    expect(exchange.calls[0]?.body).toMatchObject({ auth_code: 'magic-code', code_verifier: 'verifier-xyz' });
+    expect(verify.calls[0]?.body).toMatchObject({ token_hash: 'pkce_m1', type: 'magiclink' });
   });
 
-  it('a magic link that cannot be exchanged goes to / with the reason', async () => {
-    server.use(http.post(authUrl('/token'), () => gotrueError(404, 'flow_state_not_found', 'invalid flow state')));
-    const supabase = createTestSupabase();
-    localStorage.setItem(`${supabase.storageKey}-code-verifier`, JSON.stringify('verifier-xyz'));
-    const { location } = renderRoute('/dashboard?code=old', { supabase });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Link logowania jest nieprawidłowy. Wyślij nowy link.');
+  it('a magic link Auth refuses goes to / with the reason', async () => {
+    server.use(
+      http.post(authUrl('/verify'), () => gotrueError(403, 'otp_expired', 'Email link is invalid or has expired')),
+    );
+    const { location } = renderRoute('/dashboard?token_hash=old&type=magiclink', { supabase: createTestSupabase() });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Link logowania wygasł lub został już użyty. Wyślij nowy link.',
+    );
     expect(location().pathname).toBe('/');
+  });
+
+  it('a magic link without an answer: the network message and a retry, the link kept', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(authUrl('/verify'), () => {
+        attempts += 1;
+        return attempts === 1 ? HttpResponse.error() : sessionAnswer(memberSession());
+      }),
+    );
+    const { user, location } = renderRoute('/dashboard?token_hash=pkce_m2&type=magiclink', {
+      supabase: createTestSupabase(),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Problem z połączeniem sieciowym. Spróbuj ponownie później.',
+    );
+    expect(location().search).toBe('?token_hash=pkce_m2&type=magiclink');
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await dashboardHeading()).toBeInTheDocument();
   });
 
   it('an expired magic link (Supabase redirects with error_code) is explained on /', async () => {
@@ -168,7 +188,10 @@ describe('after activation and reset', () => {
 
   it('activation with a session: /dashboard after 2 seconds', async () => {
     fakeTimers();
-    server.use(http.post(authUrl('/verify'), () => sessionAnswer(memberSession())));
+    server.use(
+      http.post(authUrl('/verify'), () => sessionAnswer(memberSession())),
+      http.post(rpcUrl('claim_signup_password'), () => rpcAnswer('kept')),
+    );
     const { location } = renderRoute('/activate?token=abc', { supabase: createTestSupabase() });
     expect(await screen.findByText('Konto zostało aktywowane pomyślnie')).toBeInTheDocument();
     await advanceTime(2_000);
@@ -179,9 +202,8 @@ describe('after activation and reset', () => {
   it('a changed password: signed out, / after 2 seconds with the message, no session-expired modal', async () => {
     fakeTimers();
     const supabase = createTestSupabase();
-    localStorage.setItem(`${supabase.storageKey}-code-verifier`, JSON.stringify('v/PASSWORD_RECOVERY'));
     server.use(
-      http.post(authUrl('/token'), () => sessionAnswer(memberSession())),
+      http.post(authUrl('/verify'), () => sessionAnswer(memberSession())),
       http.put(authUrl('/user'), () => userAnswer(buildUser())),
     );
     const { user, location } = renderRoute('/reset-password?code=abc', { supabase });
@@ -190,6 +212,8 @@ describe('after activation and reset', () => {
     await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
     expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
     await waitFor(() => expect(supabase.storedSession()).toBeNull());
+    // Signed out first; then the code leaves the address and the 2 seconds start.
+    await waitFor(() => expect(location().search).toBe(''));
 
     await advanceTime(2_000);
     expect(location().pathname).toBe('/');

@@ -35,10 +35,13 @@ describe('the crash screen (route errorElement)', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  it('is shown when a section chunk fails to load', async () => {
-    renderRoute('/dashboard/ccc', { session: memberSession() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wystąpił błąd' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Odśwież stronę' })).toBeInTheDocument();
+  it('is not shown when a section chunk fails to load: the connection message, and a retry that reloads', async () => {
+    const { user } = renderRoute('/dashboard/ccc', { session: memberSession() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Problem z połączeniem' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Problem z połączeniem sieciowym. Spróbuj ponownie później.');
+    expect(screen.queryByText('Wystąpił błąd')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the other sections working', async () => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { LoadingState } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { AuthPage } from '@/features/auth/components/auth-page';
@@ -8,14 +9,28 @@ import { SecondFactorForm } from '@/features/auth/components/second-factor-form'
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 
-// The registration tab is a chunk of its own, fetched when the tab is hovered, focused or opened.
-const loadRegisterForm = () => import('@/features/auth/components/register-form');
-const RegisterForm = lazy(() => loadRegisterForm().then((module) => ({ default: module.RegisterForm })));
+/** The registration tab is a chunk of its own, fetched when the tab is hovered, focused or opened. */
+export const registerFormChunk = {
+  load: () => import('@/features/auth/components/register-form'),
+};
+const loadRegisterForm = () => registerFormChunk.load().then((module) => ({ default: module.RegisterForm }));
 const prefetchRegisterForm = () => {
   loadRegisterForm().catch(() => {
-    // Loading again when the tab opens shows the error (route error screen).
+    // Opening the tab loads it again and, if that fails too, offers a retry.
   });
 };
+
+/** The 'Rejestracja' tab's content: a failed chunk shows the connection message and a retry. */
+function RegisterTab() {
+  const [RegisterForm, retry] = useRetryableLazy(loadRegisterForm);
+  return (
+    <LoadBoundary onRetry={retry}>
+      <Suspense fallback={<LoadingState />}>
+        <RegisterForm />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 /**
  * '/': the authentication screen (account-and-access.md §2) with its two tabs, 'Logowanie' and
@@ -45,11 +60,7 @@ export function Component() {
             label: t('auth.tab.register'),
             lazy: true,
             prefetch: prefetchRegisterForm,
-            content: (
-              <Suspense fallback={<LoadingState />}>
-                <RegisterForm />
-              </Suspense>
-            ),
+            content: <RegisterTab />,
           },
         ]}
       />

@@ -1,22 +1,17 @@
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
+import { useRedirectAfter } from '@/lib/use-redirect-after';
 
 /** account-and-access.md §9: the not-found page redirects to / after 5 seconds. */
 export const NOT_FOUND_REDIRECT_MS = 5_000;
 
+const HOME = { to: paths.home.path };
+
 /** Any unknown path outside /dashboard: a way home, and home by itself after 5 s. */
 export function NotFoundPage() {
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      void navigate(paths.home.path, { replace: true });
-    }, NOT_FOUND_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [navigate]);
+  useRedirectAfter(NOT_FOUND_REDIRECT_MS, HOME);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-surface p-6 text-center text-ink">

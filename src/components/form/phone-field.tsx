@@ -4,6 +4,7 @@ import PhoneInput, { isValidPhoneNumber, parsePhoneNumber } from 'react-phone-nu
 import labels from 'react-phone-number-input/locale/pl';
 import { errorAttributes, FieldShell, inputClassName } from './text-field';
 import type { MessageKey } from '@/i18n/messages';
+import { E164_PHONE_PATTERN } from '@/lib/validation/phone';
 
 /*
  * The phone-input chunk: react-phone-number-input with libphonenumber's MIN metadata (never max),
@@ -15,15 +16,14 @@ import type { MessageKey } from '@/i18n/messages';
 /** Our copy of the 3:2 flags (vite.config.ts, phoneFlags plugin). */
 export const FLAG_URL = `${import.meta.env.BASE_URL}flags/3x2/{XX}.svg`;
 
-const E164 = /^\+[1-9]\d{1,14}$/;
-
 /**
  * The form-level phone rules (account-and-access.md §5), in order: required; the phone-format
- * check (E.164, what the input produces); parseable; valid for its country.
+ * check (E.164 with 7–15 digits, what the input produces and what the database accepts:
+ * lib/validation/phone.ts); parseable; valid for its country.
  */
 export function checkPhone(value: string): MessageKey | null {
   if (!value) return 'validation.phone.required';
-  if (!E164.test(value)) return 'validation.phone.format';
+  if (!E164_PHONE_PATTERN.test(value)) return 'validation.phone.format';
   let parsed: ReturnType<typeof parsePhoneNumber>;
   try {
     parsed = parsePhoneNumber(value);

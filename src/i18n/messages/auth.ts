@@ -60,6 +60,19 @@ export const authMessages = {
   'activation.link_expired':
     'Link aktywacyjny wygasł lub został już użyty. Zaloguj się, aby wysłać nowy link aktywacyjny.',
   'reset.verifying': 'Sprawdzanie linku...',
+  /** Not given by the spec: activation in a browser that cannot claim the sign-up password. */
+  'activation.set_password.title': 'Ustaw hasło',
+  'activation.set_password.description':
+    'Dla bezpieczeństwa hasło podane przy rejestracji działa tylko wtedy, gdy konto aktywujesz w tej samej przeglądarce, w której je założono. Ustaw hasło, którym będziesz się logować.',
+  'activation.set_password.submit': 'Ustaw hasło',
+  'activation.set_password.submitting': 'Zapisywanie hasła...',
+  'activation.set_password.no_session':
+    'Sesja wygasła. Ustaw hasło, wybierając „Nie pamiętasz hasła?” na stronie logowania.',
+  'activation.password_set': 'Hasło zostało ustawione. Konto jest aktywne.',
+  /** Not given by the spec: an e-mail change link that cannot be used (the settings page says the rest). */
+  'auth.email_change.title': 'Zmiana adresu email',
+  'auth.email_change.link_expired': 'Link potwierdzający zmianę adresu email wygasł lub jest nieprawidłowy',
+  'auth.to_dashboard': 'Przejdź do panelu',
   'reset.new_password': 'Nowe hasło',
   'reset.confirm_password': 'Powtórz hasło',
   'reset.submit': 'Zmień hasło',
@@ -112,9 +125,4 @@ export const authMessages = {
   // entry above covers. Where the spec has the text it is used; the others are ours (the spec
   // does not show them). A unit test checks that every raised key is here.
   'auth.forbidden': 'Brak dostępu',
-  /** The spec does not show the invalid-token text; its fallback is the activation error. */
-  'activation.token_invalid': 'Wystąpił błąd podczas aktywacji konta',
-  'activation.token_expired': 'Link aktywacyjny wygasł',
-  'activation.token_used': 'Link aktywacyjny został już użyty',
-  'activation.user_not_found': 'Użytkownik nie istnieje',
 } as const;

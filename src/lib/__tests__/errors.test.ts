@@ -12,7 +12,9 @@ import {
   AppError,
   authRedirectError,
   getErrorStatus,
+  isChunkLoadError,
   isConnectionProblem,
+  isEmailDeliveryFailure,
   isNetworkError,
   toUserMessage,
   unwrap,
@@ -76,6 +78,40 @@ describe('toUserMessage: network failures', () => {
     expect(toUserMessage(new AuthRetryableFetchError('Internal error', 500))).toBe(
       'Błąd serwera, spróbuj ponownie później',
     );
+  });
+});
+
+describe('a code chunk that failed to load (a page, the registration tab, the phone input, supabase-js)', () => {
+  it.each([
+    ['Chromium', new TypeError('Failed to fetch dynamically imported module: https://klub.example/assets/x.js')],
+    ['Firefox', new TypeError('error loading dynamically imported module: https://klub.example/assets/x.js')],
+    ['WebKit', new TypeError('Importing a module script failed.')],
+    ['Vite preload', new Error('Unable to preload CSS for /assets/x.css')],
+  ])('%s: recognised, and shown as the network message', (_engine, error) => {
+    expect(isChunkLoadError(error)).toBe(true);
+    expect(isNetworkError(error)).toBe(true);
+    expect(toUserMessage(error)).toBe(NETWORK);
+  });
+
+  it('is not any other TypeError', () => {
+    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+    expect(isNetworkError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+  });
+});
+
+describe('e-mails an Auth call could not send (send-email hook)', () => {
+  it('tells a failed delivery (502, hook_*) from a server failure such as a missing template (500)', () => {
+    for (const failed of [
+      new AuthRetryableFetchError('{}', 502),
+      new AuthRetryableFetchError('{}', 504),
+      new AuthApiError('Failed to reach hook within maximum time of 5.000000 seconds', 422, 'hook_timeout'),
+      new AuthApiError('Failed to reach hook after maximum retries', 422, 'hook_timeout_after_retry'),
+    ]) {
+      expect(isEmailDeliveryFailure(failed)).toBe(true);
+    }
+    expect(isEmailDeliveryFailure(new AuthRetryableFetchError('{}', 500))).toBe(false);
+    expect(isEmailDeliveryFailure(new AuthApiError('bad', 400, 'validation_failed'))).toBe(false);
+    expect(isEmailDeliveryFailure(new AppError('bad gateway', { status: 502 }))).toBe(false);
   });
 });
 

@@ -35,7 +35,8 @@ export type AuthContextValue = {
   sessionExpired: boolean;
   dismissSessionExpired(): void;
   /**
-   * Signs out: calls the auth server, then clears local and session storage and the session,
+   * Signs out: calls the auth server (waiting at most SIGN_OUT_TIMEOUT_MS), then clears local and
+   * session storage and the session,
    * even when the call fails (the failure is only logged).
    */
   signOut(options?: SignOutOptions): Promise<void>;

@@ -10,6 +10,12 @@ type AuthProviderProps = {
   children: ReactNode;
 };
 
+/**
+ * How long sign-out waits for the auth server before it clears the local session anyway (the spec:
+ * sign-out goes on even if the call fails; a call that never answers counts as failed).
+ */
+export const SIGN_OUT_TIMEOUT_MS = 5_000;
+
 /** Events after which no session is left, and all local and session storage is cleared (§4). */
 const ENDING_EVENTS: ReadonlySet<string> = new Set<AuthChangeEvent | 'USER_DELETED'>(['SIGNED_OUT', 'USER_DELETED']);
 
@@ -102,15 +108,23 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   const signOut = useCallback(
     async ({ expired = false }: SignOutOptions = {}) => {
       signingOut.current = true;
+      let timer: number | undefined;
       try {
         const client = clientRef.current ?? (source.hasStoredSession() ? (await source.load()).auth : null);
         if (client) {
-          const { error } = await client.signOut();
-          if (error) console.warn('Sign-out failed', error);
+          // A sign-out call that hangs must not keep the session here: after SIGN_OUT_TIMEOUT_MS the
+          // local session is cleared below all the same (auth-js finds no stored session any more).
+          const timedOut = new Promise<'timeout'>((resolve) => {
+            timer = window.setTimeout(() => resolve('timeout'), SIGN_OUT_TIMEOUT_MS);
+          });
+          const result = await Promise.race([client.signOut(), timedOut]);
+          if (result === 'timeout') console.warn(`Sign-out did not answer within ${SIGN_OUT_TIMEOUT_MS} ms`);
+          else if (result.error) console.warn('Sign-out failed', result.error);
         }
       } catch (error) {
         console.warn('Sign-out failed', error);
       } finally {
+        window.clearTimeout(timer);
         signingOut.current = false;
         clearBrowserStorage();
         applySession(null);

@@ -1,6 +1,6 @@
-// Reads e-mail templates (public.email_templates) and SMTP configurations (public.smtp_configs)
-// with the service role, which reads both tables in clear through PostgREST (the SMTP password
-// included); no browser role can. The store is an interface so handlers can be tested without a
+// Reads e-mail templates (public.email_templates), SMTP configurations (public.smtp_configs) and a
+// member's name (public.profiles) with the service role, which reads them in clear through
+// PostgREST (the SMTP password included); no browser role can. The store is an interface so handlers can be tested without a
 // database.
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { TemplateContent } from './render.ts';
@@ -15,6 +15,11 @@ export interface EmailTemplate extends TemplateContent {
 export interface TemplateStore {
   findTemplate(name: string): Promise<EmailTemplate | null>;
   findDefaultSmtpConfig(): Promise<SmtpConfig | null>;
+  /**
+   * The member's full name from the profile (the one place it is kept), or null: no such profile
+   * yet (the sign-up that asks for the activation e-mail has not committed it) or no name.
+   */
+  findMemberName(userId: string): Promise<string | null>;
 }
 
 /** The database could not be read (as opposed to: the row does not exist). */
@@ -79,6 +84,12 @@ export function supabaseTemplateStore(client: SupabaseClient): TemplateStore {
         .maybeSingle();
       if (error) throw new TemplateStoreError(`reading the default SMTP config failed: ${error.message}`);
       return data ? toSmtpConfig(data as Row, 'default SMTP config') : null;
+    },
+    async findMemberName(userId) {
+      const { data, error } = await client.from('profiles').select('full_name').eq('user_id', userId).maybeSingle();
+      if (error) throw new TemplateStoreError(`reading the member's name failed: ${error.message}`);
+      const name = (data as Row | null)?.full_name;
+      return typeof name === 'string' && name.trim() ? name.trim() : null;
     },
   };
 }

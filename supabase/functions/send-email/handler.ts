@@ -2,10 +2,15 @@
 // renders it and sends it through the template's SMTP configuration (or the default one).
 // Pure apart from its dependencies: request in, response out.
 //
-//   200 {}                               sent
+//   200 {}                               sent (or, for a notification the club does not use, skipped)
 //   401 / 405                            bad signature / not POST (answered with that status)
-//   http_code 400                        unreadable payload
-//   http_code 500 (template, SMTP, setup) nothing sent; the message names what is missing or failed
+//   http_code 400                        unreadable payload; an invitation (not used by the club)
+//   http_code 502                        nothing sent: the SMTP server refused or could not be reached
+//   http_code 500                        nothing sent: a template, SMTP configuration or setting is
+//                                        missing (the message starts with SETUP_MISSING), or
+//                                        something else failed (e.g. the database could not be read)
+// supabase-js keeps only the status of a 5xx answer (not Auth's message), so the status is what the
+// app tells apart: 502 → 'Nie udało się wysłać emaila aktywacyjnego', 500 → the server error.
 // Every failure body is { "error": { "http_code", "message" } }, answered in a 200 (except 401/405)
 // because Supabase Auth reads it only from a 2xx; Auth then fails the sign-up, magic link, reset or
 // e-mail change that asked for the e-mail with that status and message.
@@ -14,9 +19,27 @@ import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts'
 import { renderTemplate, type TemplateVariables } from '../_shared/render.ts';
 import { type EmailTemplate, type TemplateStore, TemplateStoreError } from '../_shared/email-templates.ts';
 import { InvalidSecretError, verifyWebhook } from '../_shared/verify-signature.ts';
-import { activationLink, appOrigin, authBaseUrl, verifyLink } from './links.ts';
+import { appLink, appOrigin, emailChangeLink } from './links.ts';
 import { parsePayload, type SendEmailPayload } from './payload.ts';
 import type { SendEmailSettings } from './settings.ts';
+import { DELIBERATE_ANSWERS, isTemplatedAction, TEMPLATE_BY_ACTION } from './templates.ts';
+
+export { TEMPLATE_BY_ACTION };
+
+/**
+ * How the message starts when the e-mail cannot be made because the setup is incomplete: a missing
+ * template, SMTP configuration or function setting (answered 500: the app shows the server-error
+ * message, account-and-access.md §8). For the logs and whoever reads Auth's answer.
+ */
+export const SETUP_MISSING = 'E-mail setup is missing';
+
+/**
+ * How the message of a failed delivery starts (the SMTP server refused or could not be reached),
+ * answered 502 (a bad gateway: the mail server): the app shows 'Nie udało się wysłać emaila
+ * aktywacyjnego' (src/lib/errors.ts, isEmailDeliveryFailure).
+ */
+export const DELIVERY_FAILURE = 'Sending the e-mail failed';
+export const DELIVERY_FAILURE_STATUS = 502;
 
 export interface Logger {
   info(message: string): void;
@@ -32,72 +55,93 @@ export interface SendEmailDeps {
   logger?: Logger;
 }
 
-/** One e-mail to send: which template, to whom, with which values. */
+/** One e-mail to send: which template, to whom, with which values (fname is added by the handler). */
 export interface PlannedEmail {
   template: string;
   to: string;
   variables: TemplateVariables;
 }
 
-export const TEMPLATE_BY_ACTION = {
-  signup: 'account-activation',
-  magiclink: 'magic-link',
-  recovery: 'password-reset',
-  email_change: 'email-change',
-} as const;
-
 function requireTokenHash(value: string, field: string): string {
   if (!value) throw new HookError(400, `The hook payload has no email_data.${field}`);
   return value;
 }
 
-function fullName(payload: SendEmailPayload): string {
-  const name = payload.user.user_metadata.full_name;
-  return typeof name === 'string' && name.trim() ? name.trim() : payload.user.email;
+/**
+ * The name the e-mails greet with: the profile's (the one place personal data is kept; Auth's
+ * metadata holds none once the profile exists), else what Auth sent with a sign-up that is not
+ * committed yet (user_metadata or its copy in the identity), else the e-mail address.
+ */
+export function greetingName(payload: SendEmailPayload, profileName: string | null): string {
+  const candidates = [
+    profileName,
+    payload.user.user_metadata.full_name,
+    ...payload.user.identity_data.map((d) => d.full_name),
+  ];
+  for (const name of candidates) {
+    if (typeof name === 'string' && name.trim()) return name.trim();
+  }
+  return payload.user.email;
 }
 
-/** The e-mails an auth action asks for (pure). */
+/** The e-mails an auth action asks for (pure); an empty list for a notification the club skips. */
 export function planEmails(payload: SendEmailPayload, settings: SendEmailSettings): PlannedEmail[] {
   const { user, email_data: data } = payload;
-  const fname = fullName(payload);
-  const authBase = () => authBaseUrl(data.site_url, settings.supabaseUrl);
-  switch (data.email_action_type) {
+  const action = data.email_action_type;
+  const deliberate = DELIBERATE_ANSWERS[action];
+  if (deliberate?.answer === 'refuse') throw new HookError(400, deliberate.reason);
+  if (deliberate?.answer === 'ignore') return [];
+  if (!isTemplatedAction(action))
+    throw new HookError(500, `${SETUP_MISSING}: no e-mail template for the auth action "${action}"`);
+  const template = TEMPLATE_BY_ACTION[action];
+  const origin = () => appOrigin(data.redirect_to, settings);
+  switch (action) {
     case 'signup': {
-      const tokenHash = requireTokenHash(data.token_hash, 'token_hash');
-      const activate = activationLink(appOrigin(data.redirect_to, settings), tokenHash);
-      return [{ template: TEMPLATE_BY_ACTION.signup, to: user.email, variables: { fname, activate } }];
+      const activate = appLink(origin(), 'signup', requireTokenHash(data.token_hash, 'token_hash'));
+      return [{ template, to: user.email, variables: { activate } }];
     }
     case 'magiclink':
     case 'recovery': {
-      const type = data.email_action_type;
-      const link = verifyLink(authBase(), requireTokenHash(data.token_hash, 'token_hash'), type, data.redirect_to);
-      return [{ template: TEMPLATE_BY_ACTION[type], to: user.email, variables: { fname, link } }];
+      const link = appLink(origin(), action, requireTokenHash(data.token_hash, 'token_hash'));
+      return [{ template, to: user.email, variables: { link } }];
     }
     case 'email_change': {
       // Auth pairs token_hash with the new address and token_hash_new with the current one; the
       // second is present only when both addresses must confirm (double_confirm_changes).
       const newEmail = user.new_email;
       if (!newEmail) throw new HookError(400, 'The hook payload has no user.new_email for an e-mail change');
-      const template = TEMPLATE_BY_ACTION.email_change;
-      const link = (tokenHash: string) => verifyLink(authBase(), tokenHash, 'email_change', data.redirect_to);
+      const link = (tokenHash: string) => emailChangeLink(data.redirect_to, settings, tokenHash);
       const emails: PlannedEmail[] = [
         {
           template,
           to: newEmail,
-          variables: { fname, new_email: newEmail, link: link(requireTokenHash(data.token_hash, 'token_hash')) },
+          variables: { new_email: newEmail, link: link(requireTokenHash(data.token_hash, 'token_hash')) },
         },
       ];
       if (data.token_hash_new) {
-        emails.push({
-          template,
-          to: user.email,
-          variables: { fname, new_email: newEmail, link: link(data.token_hash_new) },
-        });
+        emails.push({ template, to: user.email, variables: { new_email: newEmail, link: link(data.token_hash_new) } });
       }
       return emails;
     }
-    default:
-      throw new HookError(500, `No e-mail template for the auth action "${data.email_action_type}"`);
+    case 'reauthentication': {
+      // The 6-digit nonce a signed-in member types to confirm a password change.
+      if (!data.token) throw new HookError(400, 'The hook payload has no email_data.token');
+      return [{ template, to: user.email, variables: { token: data.token } }];
+    }
+    case 'password_changed_notification':
+      return [{ template, to: user.email, variables: {} }];
+    case 'email_changed_notification':
+      // Told to the address the account had before, as Auth's own mailer does.
+      return [
+        {
+          template,
+          to: data.old_email || user.email,
+          variables: { email: user.email, old_email: data.old_email },
+        },
+      ];
+    case 'mfa_factor_enrolled_notification':
+    case 'mfa_factor_unenrolled_notification':
+      return [{ template, to: user.email, variables: { factor_type: data.factor_type } }];
   }
 }
 
@@ -108,12 +152,12 @@ interface Prepared {
 
 async function prepare(store: TemplateStore, name: string): Promise<Prepared> {
   const template = await store.findTemplate(name);
-  if (!template) throw new HookError(500, `E-mail template "${name}" not found`);
+  if (!template) throw new HookError(500, `${SETUP_MISSING}: e-mail template "${name}" not found`);
   const smtp = template.smtp_config ?? (await store.findDefaultSmtpConfig());
   if (!smtp) {
     throw new HookError(
       500,
-      `No SMTP config for e-mail template "${name}": it has none and no default SMTP config exists`,
+      `${SETUP_MISSING}: no SMTP config for e-mail template "${name}": it has none and no default SMTP config exists`,
     );
   }
   return { template, smtp };
@@ -121,10 +165,23 @@ async function prepare(store: TemplateStore, name: string): Promise<Prepared> {
 
 function asHookError(error: unknown): HookError {
   if (error instanceof HookError) return error;
-  // 500, not 502: supabase-js retries 502-504 answers, and a failed send must not be repeated blindly.
-  if (error instanceof MailerError) return new HookError(500, error.message);
+  // 502: the mail server failed. (supabase-js drops Auth's message of any 5xx answer and keeps the
+  // status; it never repeats the call by itself, so the e-mail is not sent twice.)
+  if (error instanceof MailerError)
+    return new HookError(DELIVERY_FAILURE_STATUS, `${DELIVERY_FAILURE}: ${error.message}`);
   if (error instanceof TemplateStoreError) return new HookError(500, error.message);
   return new HookError(500, `Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** The profile's name; a failed read only costs the greeting (it falls back), never the e-mail. */
+async function memberName(store: TemplateStore, userId: string, logger: Logger): Promise<string | null> {
+  if (!userId) return null;
+  try {
+    return await store.findMemberName(userId);
+  } catch (error) {
+    logger.error(`send-email: ${error instanceof Error ? error.message : String(error)}; greeting without the profile`);
+    return null;
+  }
 }
 
 export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) => Promise<Response> {
@@ -163,19 +220,31 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
     let action = 'unknown';
     try {
       if (settings.problems.length > 0) {
-        throw new HookError(500, `The send-email function is misconfigured: ${settings.problems.join('; ')}`);
+        throw new HookError(
+          500,
+          `${SETUP_MISSING}: the send-email function is misconfigured: ${settings.problems.join('; ')}`,
+        );
       }
       const payload = parsePayload(body);
       action = payload.email_data.email_action_type;
       const planned = planEmails(payload, settings);
+      if (planned.length === 0) {
+        logger.info(`send-email: ${action} not sent (${DELIBERATE_ANSWERS[action]?.reason ?? 'nothing to send'})`);
+        return hookSuccess();
+      }
       const names = [...new Set(planned.map((email) => email.template))];
-      const prepared = new Map(
-        await Promise.all(names.map(async (name) => [name, await prepare(deps.templates, name)] as const)),
-      );
+      const [prepared, profileName] = await Promise.all([
+        Promise.all(names.map(async (name) => [name, await prepare(deps.templates, name)] as const)).then(
+          (entries) => new Map(entries),
+        ),
+        memberName(deps.templates, payload.user.id, logger),
+      ]);
+      const fname = greetingName(payload, profileName);
       await Promise.all(
         planned.map((email) => {
           const { template, smtp } = prepared.get(email.template) as Prepared;
-          return deps.mailer.send(smtp, { to: email.to, ...renderTemplate(template, email.variables) });
+          const variables = { fname, ...email.variables };
+          return deps.mailer.send(smtp, { to: email.to, ...renderTemplate(template, variables) });
         }),
       );
       logger.info(`send-email: ${action} e-mail sent (${planned.length}) for user ${payload.user.id || '?'}`);

@@ -5,11 +5,10 @@ import type { EmailTemplate } from '../_shared/email-templates.ts';
 import { TemplateStoreError } from '../_shared/email-templates.ts';
 import { seedTemplates } from '../_shared/testing/seed-templates.ts';
 import { newHookSecret, signature, signedRequest } from '../_shared/testing/webhook.ts';
-import { createSendEmailHandler, type SendEmailDeps } from './handler.ts';
+import { createSendEmailHandler, DELIVERY_FAILURE, type SendEmailDeps, TEMPLATE_BY_ACTION } from './handler.ts';
 import {
   assertHookError,
   assertSuccess,
-  AUTH_URL,
   defaultSmtp,
   fakeStore,
   hookPayload,
@@ -97,14 +96,14 @@ Deno.test('signup: a hostile full name is escaped in HTML and plain in the text 
   assert.equal(email.subject, `Witaj ${hostile}`);
 });
 
-Deno.test("magiclink: magic-link with Auth's verify link (type magiclink, redirect_to encoded)", async () => {
+Deno.test('magiclink: magic-link with the app link /dashboard?token_hash=…&type=magiclink', async () => {
   const { response, mailer } = await send({
     action: 'magiclink',
     tokenHash: 'pkce_m1',
     redirectTo: `${SITE}/dashboard`,
   });
   await assertSuccess(response);
-  const link = `${AUTH_URL}/verify?token=pkce_m1&type=magiclink&redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Fdashboard`;
+  const link = `${SITE}/dashboard?token_hash=pkce_m1&type=magiclink`;
   assert.deepEqual(
     mailer.sent.map(({ email }) => email),
     [
@@ -118,14 +117,14 @@ Deno.test("magiclink: magic-link with Auth's verify link (type magiclink, redire
   );
 });
 
-Deno.test("recovery: password-reset with Auth's verify link (type recovery) back to /reset-password", async () => {
+Deno.test('recovery: password-reset with the app link /reset-password?code={token_hash}', async () => {
   const { response, mailer } = await send({
     action: 'recovery',
     tokenHash: 'pkce_r1',
     redirectTo: `${SITE}/reset-password`,
   });
   await assertSuccess(response);
-  const link = `${AUTH_URL}/verify?token=pkce_r1&type=recovery&redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Freset-password`;
+  const link = `${SITE}/reset-password?code=pkce_r1`;
   const email = mailer.sent[0]?.email;
   assert.equal(email?.to, 'anna@example.com');
   assert.equal(email?.subject, 'Zmiana hasła w Klubie');
@@ -137,6 +136,23 @@ Deno.test("recovery: password-reset with Auth's verify link (type recovery) back
 });
 
 Deno.test(
+  'no link is built from the payload’s URLs: a hostile site_url or redirect_to host never appears',
+  async () => {
+    for (const action of ['signup', 'magiclink', 'recovery']) {
+      const { mailer } = await send({
+        action,
+        siteUrl: 'https://evil.example/auth/v1',
+        redirectTo: 'https://evil.example/dashboard',
+      });
+      const email = mailer.sent[0]?.email;
+      assert.ok(email, action);
+      assert.ok(!email.html.includes('evil.example') && !email.text?.includes('evil.example'), action);
+      assert.match(email.text ?? '', /http:\/\/127\.0\.0\.1:5173\//, action);
+    }
+  },
+);
+
+Deno.test(
   'email_change: the new address gets token_hash, the current one token_hash_new (double confirmation)',
   async () => {
     const { response, mailer } = await send({
@@ -144,11 +160,10 @@ Deno.test(
       newEmail: 'anna.nowa@example.com',
       tokenHash: 'hash_for_new',
       tokenHashNew: 'hash_for_current',
-      redirectTo: `${SITE}/dashboard`,
+      redirectTo: `${SITE}/dashboard/settings?email_change=1`,
     });
     await assertSuccess(response);
-    const link = (hash: string) =>
-      `${AUTH_URL}/verify?token=${hash}&type=email_change&redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Fdashboard`;
+    const link = (hash: string) => `${SITE}/dashboard/settings?email_change=1&token_hash=${hash}&type=email_change`;
     const byRecipient = Object.fromEntries(mailer.sent.map(({ email }) => [email.to, email]));
     assert.deepEqual(Object.keys(byRecipient).sort(), ['anna.nowa@example.com', 'anna@example.com']);
     for (const [to, hash] of [
@@ -184,7 +199,73 @@ Deno.test("a template's own SMTP config wins over the default one", async () => 
   const store = await fakeStore({ templates });
   const { mailer } = await send({ action: 'magiclink' }, { templates: store });
   assert.deepEqual(mailer.sent[0]?.config, own);
-  assert.deepEqual(store.reads, ['template:magic-link']);
+  assert.deepEqual(store.reads.sort(), ['name:8484b834-f29e-4af2-bf42-80644d154f76', 'template:magic-link']);
+});
+
+Deno.test('fname: the profile’s name first (Auth’s metadata holds none once the profile exists)', async () => {
+  const userId = '11111111-2222-4333-8444-555555555555';
+  const { mailer } = await send(
+    { action: 'recovery', userId, fullName: null },
+    { templates: await fakeStore({ names: { [userId]: 'Zofia Wiśniewska' } }) },
+  );
+  assert.match(mailer.sent[0]?.email.text ?? '', /^Cześć Zofia Wiśniewska,/);
+});
+
+Deno.test(
+  'fname: during sign-up (no profile committed yet) the copy in the e-mail identity, else the e-mail',
+  async () => {
+    const fromIdentity = await send({
+      action: 'signup',
+      fullName: null,
+      identityData: { sub: 'x', email: 'anna@example.com', full_name: 'Anna Z Tożsamości' },
+    });
+    assert.match(fromIdentity.mailer.sent[0]?.email.text ?? '', /^Cześć Anna Z Tożsamości,/);
+
+    const failing = await send(
+      { action: 'signup', fullName: null },
+      { templates: await fakeStore({ failName: new TemplateStoreError('permission denied') }) },
+    );
+    await assertSuccess(failing.response);
+    assert.match(failing.mailer.sent[0]?.email.text ?? '', /^Cześć anna@example\.com,/);
+  },
+);
+
+Deno.test('reauthentication: the 6-digit code to the member', async () => {
+  const { response, mailer } = await send({ action: 'reauthentication', token: '482913' });
+  await assertSuccess(response);
+  const email = mailer.sent[0]?.email;
+  assert.equal(email?.to, 'anna@example.com');
+  assert.equal(email?.subject, 'Kod potwierdzający zmianę hasła');
+  assert.ok(email?.html.includes('<strong>482913</strong>'), email?.html);
+  assert.match(email?.text ?? '', /Twój kod potwierdzający zmianę hasła w Klubie: 482913/);
+});
+
+Deno.test('security notifications: password, e-mail (to the old address) and 2FA changes', async () => {
+  const password = await send({ action: 'password_changed_notification' });
+  await assertSuccess(password.response);
+  assert.equal(password.mailer.sent[0]?.email.subject, 'Hasło do Twojego konta zostało zmienione');
+
+  const email = await send({
+    action: 'email_changed_notification',
+    email: 'anna.nowa@example.com',
+    oldEmail: 'anna@example.com',
+  });
+  assert.equal(email.mailer.sent[0]?.email.to, 'anna@example.com');
+  assert.match(email.mailer.sent[0]?.email.text ?? '', /zmieniony z anna@example\.com na anna\.nowa@example\.com/);
+
+  for (const [action, subject] of [
+    ['mfa_factor_enrolled_notification', 'Włączono weryfikację dwuetapową'],
+    ['mfa_factor_unenrolled_notification', 'Wyłączono weryfikację dwuetapową'],
+  ] as const) {
+    const { mailer } = await send({ action, factorType: 'totp' });
+    assert.equal(mailer.sent[0]?.email.subject, subject);
+    assert.match(mailer.sent[0]?.email.text ?? '', /\(totp\)/);
+  }
+});
+
+Deno.test('every action with a template finds its template in the seed', async () => {
+  const templates = await seedTemplates();
+  for (const name of Object.values(TEMPLATE_BY_ACTION)) assert.ok(templates.has(name), name);
 });
 
 // --- refusals -------------------------------------------------------------------------------
@@ -265,7 +346,7 @@ Deno.test('500 naming the template when it does not exist; nothing sent', async 
   const templates = await seedTemplates();
   templates.delete('account-activation');
   const { response, mailer } = await send({ action: 'signup' }, { templates: await fakeStore({ templates }) });
-  await assertHookError(response, 500, /E-mail template "account-activation" not found/);
+  await assertHookError(response, 500, /^E-mail setup is missing: e-mail template "account-activation" not found/);
   assert.deepEqual(mailer.sent, []);
 });
 
@@ -274,7 +355,7 @@ Deno.test('500 naming the template when neither it nor the default has an SMTP c
     { action: 'recovery' },
     { templates: await fakeStore({ defaultSmtp: null }) },
   );
-  await assertHookError(response, 500, /No SMTP config for e-mail template "password-reset"/);
+  await assertHookError(response, 500, /^E-mail setup is missing: no SMTP config for e-mail template "password-reset"/);
   assert.deepEqual(mailer.sent, []);
 });
 
@@ -284,30 +365,61 @@ Deno.test('500 when the templates cannot be read', async () => {
   await assertHookError(response, 500, /permission denied/);
 });
 
-Deno.test('500 naming the SMTP server when it refuses, also when one of two e-mails fails', async () => {
+Deno.test('502 naming the SMTP server when it refuses, also when one of two e-mails fails', async () => {
   const refusing = recordingMailer(['anna@example.com']);
   const signup = await send({ action: 'signup' }, { mailer: refusing });
-  await assertHookError(signup.response, 500, /^SMTP server 127\.0\.0\.1:54325 did not take the message/);
+  await assertHookError(
+    signup.response,
+    502,
+    new RegExp(`^${DELIVERY_FAILURE}: SMTP server 127\\.0\\.0\\.1:54325 did not take the message`),
+  );
 
   const change = await send(
     { action: 'email_change', newEmail: 'anna.nowa@example.com', tokenHash: 'a', tokenHashNew: 'b' },
     { mailer: recordingMailer(['anna@example.com']) },
   );
-  await assertHookError(change.response, 500);
+  await assertHookError(change.response, 502);
 });
 
-Deno.test('500 for an auth action without a template (invite, reauthentication, …)', async () => {
-  for (const action of ['invite', 'reauthentication', 'email', 'something_new']) {
+Deno.test('500 for an auth action without a template or a deliberate answer', async () => {
+  for (const action of ['email', 'something_new']) {
     const { response, mailer } = await send({ action });
-    await assertHookError(response, 500, new RegExp(`No e-mail template for the auth action "${action}"`));
+    await assertHookError(
+      response,
+      500,
+      new RegExp(`^E-mail setup is missing: no e-mail template for the auth action "${action}"`),
+    );
     assert.deepEqual(mailer.sent, []);
   }
 });
 
+Deno.test('invite: refused on purpose (members register themselves), nothing read or sent', async () => {
+  const { response, mailer, templates } = await send({ action: 'invite' });
+  await assertHookError(response, 400, /^Invitations are not used/);
+  assert.deepEqual(mailer.sent, []);
+  assert.deepEqual(templates.reads, []);
+});
+
+Deno.test(
+  'phone and identity notifications: answered 200 without sending (features the club does not have)',
+  async () => {
+    for (const action of [
+      'phone_changed_notification',
+      'identity_linked_notification',
+      'identity_unlinked_notification',
+    ]) {
+      const { response, mailer, templates } = await send({ action });
+      await assertSuccess(response);
+      assert.deepEqual(mailer.sent, [], action);
+      assert.deepEqual(templates.reads, [], action);
+    }
+  },
+);
+
 Deno.test('500 naming the variable when the function is misconfigured (after the signature check)', async () => {
   const problems = ['SUPABASE_SERVICE_ROLE_KEY is not set'];
   const { response, templates } = await send({ action: 'signup' }, { settings: settings(secret, { problems }) });
-  await assertHookError(response, 500, /SUPABASE_SERVICE_ROLE_KEY is not set/);
+  await assertHookError(response, 500, /^E-mail setup is missing: .*SUPABASE_SERVICE_ROLE_KEY is not set/);
   assert.deepEqual(templates.reads, []);
 
   const { handler } = await setup({ settings: settings(secret, { problems }) });

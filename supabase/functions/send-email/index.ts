@@ -15,6 +15,7 @@ const templates: TemplateStore =
     : {
         findTemplate: () => Promise.reject(new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')),
         findDefaultSmtpConfig: () => Promise.reject(new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')),
+        findMemberName: () => Promise.reject(new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')),
       };
 
 Deno.serve(createSendEmailHandler({ settings, templates, mailer: createNodemailerMailer() }));

@@ -1,12 +1,18 @@
-// The links the auth e-mails carry.
+// The links the auth e-mails carry. Every one leads into the app, which verifies the token hash with
+// Auth's POST /verify (supabase-js verifyOtp({ token_hash, type })) and gets a session:
 //
-// Activation (spec §7): {app origin}/activate?token={token_hash}; the /activate page verifies the
-// token hash with Auth (verifyOtp) and gets a session. The app origin is redirect_to's origin when
-// it is an allowed one, else SITE_URL's origin.
+//   signup        {app origin}/activate?token={token_hash}                  (the spec's shape)
+//   recovery      {app origin}/reset-password?code={token_hash}             (the spec's route and parameter)
+//   magiclink     {app origin}/dashboard?token_hash={token_hash}&type=magiclink
+//   email_change  {redirect_to}&token_hash={token_hash}&type=email_change: the page the app asked
+//                 for (the settings page, ?email_change=1) when it is on an allowed origin, else
+//                 {SITE_URL origin}/dashboard/settings?email_change=1
 //
-// Magic link, recovery, e-mail change: Auth's own verify endpoint (what its default templates call
-// ConfirmationURL): {Auth URL}/verify?token={token_hash}&type={type}&redirect_to={redirect_to}.
-// Auth checks the token and redirects to redirect_to (with ?code=… in the PKCE flow).
+// Not Auth's GET /verify: on hosted Auth that path goes through a PKCE flow state that expires 5
+// minutes after the request for recovery and e-mail change (flow_state_expired), and works only in
+// the browser that asked. The app origin comes only from this function's own settings (SITE_URL
+// and ALLOWED_REDIRECT_ORIGINS): redirect_to chooses among them, never adds one; nothing in the
+// payload (its site_url included) can point a link at another host.
 import { HookError } from '../_shared/hook-response.ts';
 
 export interface OriginSettings {
@@ -14,53 +20,58 @@ export interface OriginSettings {
   allowedRedirectOrigins: readonly string[];
 }
 
-function httpUrl(value: string): URL | undefined {
+function httpOrigin(value: string): string | undefined {
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
   } catch {
     return undefined;
   }
 }
 
-/**
- * The application origin for a link. Auth already restricts redirect_to to its allow list (and
- * signs the payload), so with no origins configured here redirect_to's origin is trusted; with
- * SITE_URL or ALLOWED_REDIRECT_ORIGINS set, only those origins are.
- */
+/** redirect_to's origin when it is SITE_URL's or an allowed one, else SITE_URL's origin. */
 export function appOrigin(redirectTo: string, settings: OriginSettings): string {
-  const allowed = new Set([settings.siteOrigin, ...settings.allowedRedirectOrigins].filter(Boolean));
-  const requested = redirectTo ? httpUrl(redirectTo)?.origin : undefined;
-  if (requested && (allowed.size === 0 || allowed.has(requested))) return requested;
-  const fallback = settings.siteOrigin || settings.allowedRedirectOrigins[0];
-  if (fallback) return fallback;
-  throw new HookError(
-    500,
-    'Cannot build the activation link: redirect_to is missing or not http(s) and SITE_URL is not set',
-  );
+  const requested = redirectTo ? httpOrigin(redirectTo) : undefined;
+  if (requested && (requested === settings.siteOrigin || settings.allowedRedirectOrigins.includes(requested))) {
+    return requested;
+  }
+  if (settings.siteOrigin) return settings.siteOrigin;
+  throw new HookError(500, 'Cannot build the link: SITE_URL is not set');
 }
 
-export function activationLink(origin: string, tokenHash: string): string {
-  return `${origin}/activate?token=${encodeURIComponent(tokenHash)}`;
+export type LinkType = 'signup' | 'recovery' | 'magiclink';
+
+/** The app's link for an e-mailed token hash (see the table above). */
+export function appLink(origin: string, type: LinkType, tokenHash: string): string {
+  const hash = encodeURIComponent(tokenHash);
+  switch (type) {
+    case 'signup':
+      return `${origin}/activate?token=${hash}`;
+    case 'recovery':
+      return `${origin}/reset-password?code=${hash}`;
+    case 'magiclink':
+      return `${origin}/dashboard?token_hash=${hash}&type=magiclink`;
+  }
 }
+
+/** Where the settings page asks the e-mail change's links to lead when redirect_to is unusable. */
+export const EMAIL_CHANGE_PAGE = '/dashboard/settings?email_change=1';
 
 /**
- * Auth's public base URL (…/auth/v1). Auth sends it as email_data.site_url; it is preferred to
- * SUPABASE_URL because under `supabase start` SUPABASE_URL is the Docker-internal address
- * (http://kong:8000), which a mail reader's browser cannot open.
+ * An e-mail change link: redirect_to (path and query kept) when its origin is SITE_URL's or an
+ * allowed one, else SITE_URL's origin with EMAIL_CHANGE_PAGE; then the token hash and the type.
  */
-export function authBaseUrl(siteUrlFromAuth: string, supabaseUrl: string): string {
-  const fromAuth = httpUrl(siteUrlFromAuth);
-  if (fromAuth && /\/auth\/v1\/?$/.test(fromAuth.pathname)) {
-    return `${fromAuth.origin}${fromAuth.pathname.replace(/\/+$/, '')}`;
+export function emailChangeLink(redirectTo: string, settings: OriginSettings, tokenHash: string): string {
+  const origin = appOrigin(redirectTo, settings);
+  let target: URL;
+  try {
+    target = new URL(redirectTo);
+    if (target.origin !== origin) target = new URL(EMAIL_CHANGE_PAGE, origin);
+  } catch {
+    target = new URL(EMAIL_CHANGE_PAGE, origin);
   }
-  return `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`;
-}
-
-export type VerifyType = 'magiclink' | 'recovery' | 'email_change';
-
-export function verifyLink(authBase: string, tokenHash: string, type: VerifyType, redirectTo: string): string {
-  const query = `token=${encodeURIComponent(tokenHash)}&type=${type}`;
-  const redirect = redirectTo ? `&redirect_to=${encodeURIComponent(redirectTo)}` : '';
-  return `${authBase}/verify?${query}${redirect}`;
+  target.hash = '';
+  target.searchParams.set('token_hash', tokenHash);
+  target.searchParams.set('type', 'email_change');
+  return target.toString();
 }

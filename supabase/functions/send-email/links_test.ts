@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { HookError } from '../_shared/hook-response.ts';
-import { activationLink, appOrigin, authBaseUrl, verifyLink } from './links.ts';
+import { appLink, appOrigin, emailChangeLink } from './links.ts';
 
 const app = { siteOrigin: 'http://127.0.0.1:5173', allowedRedirectOrigins: ['http://localhost:5173'] };
 
@@ -13,44 +13,54 @@ Deno.test('appOrigin falls back to SITE_URL for a foreign, missing or non-http r
   for (const redirectTo of [
     'https://evil.example/activate',
     'http://127.0.0.1:5174/activate',
+    'http://127.0.0.1:5173.evil.example/activate',
     '',
     'javascript:alert(1)',
     'nonsense',
   ]) {
     assert.equal(appOrigin(redirectTo, app), 'http://127.0.0.1:5173', redirectTo);
   }
-  const onlyList = { siteOrigin: '', allowedRedirectOrigins: ['https://klub.example.com'] };
-  assert.equal(appOrigin('https://evil.example/activate', onlyList), 'https://klub.example.com');
 });
 
-Deno.test('appOrigin trusts the signed redirect_to when no origins are configured, and needs one otherwise', () => {
+Deno.test('appOrigin never trusts redirect_to on its own: without SITE_URL there is no link', () => {
   const none = { siteOrigin: '', allowedRedirectOrigins: [] };
-  assert.equal(appOrigin('https://klub.example.com/activate', none), 'https://klub.example.com');
-  assert.throws(
-    () => appOrigin('', none),
-    (error: unknown) => error instanceof HookError && error.status === 500 && /SITE_URL/.test(error.message),
-  );
+  for (const redirectTo of ['https://klub.example.com/activate', '']) {
+    assert.throws(
+      () => appOrigin(redirectTo, none),
+      (error: unknown) => error instanceof HookError && error.status === 500 && /SITE_URL/.test(error.message),
+    );
+  }
 });
 
-Deno.test('activationLink has the spec shape {app origin}/activate?token=…', () => {
+Deno.test('appLink: the activation link has the spec shape {app origin}/activate?token=…', () => {
   assert.equal(
-    activationLink('http://127.0.0.1:5173', 'pkce_0a1b2c'),
+    appLink('http://127.0.0.1:5173', 'signup', 'pkce_0a1b2c'),
     'http://127.0.0.1:5173/activate?token=pkce_0a1b2c',
   );
-  assert.equal(activationLink('https://a.example', 'x&y=z'), 'https://a.example/activate?token=x%26y%3Dz');
+  assert.equal(appLink('https://a.example', 'signup', 'x&y=z'), 'https://a.example/activate?token=x%26y%3Dz');
 });
 
-Deno.test("authBaseUrl prefers Auth's own public URL (…/auth/v1) and else uses SUPABASE_URL", () => {
-  assert.equal(authBaseUrl('http://127.0.0.1:54321/auth/v1', 'http://kong:8000'), 'http://127.0.0.1:54321/auth/v1');
-  assert.equal(authBaseUrl('https://ref.supabase.co/auth/v1/', 'https://x'), 'https://ref.supabase.co/auth/v1');
-  assert.equal(authBaseUrl('http://127.0.0.1:5173', 'http://127.0.0.1:54321/'), 'http://127.0.0.1:54321/auth/v1');
-  assert.equal(authBaseUrl('', 'https://ref.supabase.co'), 'https://ref.supabase.co/auth/v1');
-});
-
-Deno.test('verifyLink is Auth verify URL with token, type and the encoded redirect_to', () => {
+Deno.test('appLink: reset on /reset-password?code=, the magic link on /dashboard with the type', () => {
+  assert.equal(appLink('https://a.example', 'recovery', 'pkce_r'), 'https://a.example/reset-password?code=pkce_r');
   assert.equal(
-    verifyLink('http://127.0.0.1:54321/auth/v1', 'pkce_abc', 'magiclink', 'http://127.0.0.1:5173/dashboard?a=1&b=2'),
-    'http://127.0.0.1:54321/auth/v1/verify?token=pkce_abc&type=magiclink&redirect_to=http%3A%2F%2F127.0.0.1%3A5173%2Fdashboard%3Fa%3D1%26b%3D2',
+    appLink('https://a.example', 'magiclink', 'pkce_m'),
+    'https://a.example/dashboard?token_hash=pkce_m&type=magiclink',
   );
-  assert.equal(verifyLink('https://a/auth/v1', 'h', 'recovery', ''), 'https://a/auth/v1/verify?token=h&type=recovery');
 });
+
+Deno.test(
+  'emailChangeLink: the page redirect_to names on an allowed origin, else the settings page of SITE_URL',
+  () => {
+    assert.equal(
+      emailChangeLink('http://localhost:5173/dashboard/settings?email_change=1', app, 'h/1'),
+      'http://localhost:5173/dashboard/settings?email_change=1&token_hash=h%2F1&type=email_change',
+    );
+    for (const redirectTo of ['https://evil.example/dashboard/settings?email_change=1', '', 'nonsense']) {
+      assert.equal(
+        emailChangeLink(redirectTo, app, 'h2'),
+        'http://127.0.0.1:5173/dashboard/settings?email_change=1&token_hash=h2&type=email_change',
+        redirectTo,
+      );
+    }
+  },
+);

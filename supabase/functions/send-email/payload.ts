@@ -1,9 +1,7 @@
 // The Send Email Hook's request body as Supabase Auth sends it: { user, email_data }. Only the
-// fields this function reads are checked; everything else is ignored.
+// fields this function reads are checked; everything else is ignored (email_data.site_url, Auth's
+// own URL, included: no link is built from the payload's URLs).
 import { HookError } from '../_shared/hook-response.ts';
-
-export type EmailActionType =
-  'signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite' | 'reauthentication' | 'email';
 
 export interface HookUser {
   id: string;
@@ -11,6 +9,8 @@ export interface HookUser {
   /** The address an e-mail change moves to (Auth's `email_change` column). */
   new_email?: string;
   user_metadata: Record<string, unknown>;
+  /** identity_data of the user's identities (at sign-up, Auth's copy of the sign-up data). */
+  identity_data: Record<string, unknown>[];
 }
 
 export interface EmailData {
@@ -18,10 +18,12 @@ export interface EmailData {
   token_hash: string;
   redirect_to: string;
   email_action_type: string;
-  /** Auth's own public URL (its API external URL), not the application's site URL. */
-  site_url: string;
   token_new: string;
   token_hash_new: string;
+  /** email_changed_notification: the address before the change (the notification goes there). */
+  old_email: string;
+  /** mfa_factor_(un)enrolled_notification: totp, phone, webauthn. */
+  factor_type: string;
 }
 
 export interface SendEmailPayload {
@@ -59,15 +61,21 @@ export function parsePayload(body: string): SendEmailPayload {
       email,
       ...(newEmail ? { new_email: newEmail } : {}),
       user_metadata: isObject(user.user_metadata) ? user.user_metadata : {},
+      identity_data: Array.isArray(user.identities)
+        ? user.identities.flatMap((identity: unknown) =>
+            isObject(identity) && isObject(identity.identity_data) ? [identity.identity_data] : [],
+          )
+        : [],
     },
     email_data: {
       token: optionalString(data.token),
       token_hash: optionalString(data.token_hash),
       redirect_to: optionalString(data.redirect_to),
       email_action_type: action,
-      site_url: optionalString(data.site_url),
       token_new: optionalString(data.token_new),
       token_hash_new: optionalString(data.token_hash_new),
+      old_email: optionalString(data.old_email),
+      factor_type: optionalString(data.factor_type),
     },
   };
 }

@@ -90,7 +90,7 @@ Deno.test('email change over HTTP: both addresses receive their own link', async
       const links = Object.fromEntries(
         smtp.messages.map(({ envelope, parsed }) => [
           envelope.to.join(),
-          /token=(\w+)&type=email_change/.exec(parsed.text ?? '')?.[1],
+          /token_hash=(\w+)&type=email_change/.exec(parsed.text ?? '')?.[1],
         ]),
       );
       assert.deepEqual(links, { 'anna.nowa@example.com': 'new1', 'anna@example.com': 'cur1' });
@@ -98,19 +98,23 @@ Deno.test('email change over HTTP: both addresses receive their own link', async
   });
 });
 
-Deno.test('an SMTP server refusing the message ends in a 500 hook error', async () => {
+Deno.test('an SMTP server refusing the message ends in a 502 hook error', async () => {
   await withSmtp({ refuse: { code: 550, message: 'Mailbox unavailable' } }, async (smtp) => {
     await withFunction(smtp.port, async (call) => {
-      const message = await assertHookError(await call({ action: 'magiclink' }), 500);
-      assert.match(message, new RegExp(`^SMTP server 127\\.0\\.0\\.1:${smtp.port} .*550`));
+      const message = await assertHookError(await call({ action: 'magiclink' }), 502);
+      assert.match(message, new RegExp(`^Sending the e-mail failed: SMTP server 127\\.0\\.0\\.1:${smtp.port} .*550`));
       assert.equal(smtp.messages.length, 0);
     });
   });
 });
 
-Deno.test('an SMTP server that is down ends in a 500 hook error', async () => {
+Deno.test('an SMTP server that is down ends in a 502 hook error', async () => {
   const port = await closedPort();
   await withFunction(port, async (call) => {
-    await assertHookError(await call({ action: 'recovery' }), 500, new RegExp(`^SMTP server 127\\.0\\.0\\.1:${port} `));
+    await assertHookError(
+      await call({ action: 'recovery' }),
+      502,
+      new RegExp(`^Sending the e-mail failed: SMTP server 127\\.0\\.0\\.1:${port} `),
+    );
   });
 });

@@ -23,6 +23,14 @@ export function settings(hookSecret: string, overrides: Partial<SendEmailSetting
 
 export interface PayloadOptions {
   action: string;
+  userId?: string;
+  token?: string;
+  oldEmail?: string;
+  factorType?: string;
+  /** identity_data of the e-mail identity Auth sends along (at sign-up: a copy of the sign-up data). */
+  identityData?: Record<string, unknown>;
+  /** Auth's own URL; the function must never build a link from it. */
+  siteUrl?: string;
   email?: string;
   newEmail?: string;
   fullName?: unknown;
@@ -35,23 +43,25 @@ export interface PayloadOptions {
 export function hookPayload(options: PayloadOptions) {
   return {
     user: {
-      id: '8484b834-f29e-4af2-bf42-80644d154f76',
+      id: options.userId ?? '8484b834-f29e-4af2-bf42-80644d154f76',
       aud: 'authenticated',
       role: 'authenticated',
       email: options.email ?? 'anna@example.com',
       ...(options.newEmail ? { new_email: options.newEmail } : {}),
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: options.fullName === undefined ? { full_name: 'Anna Nowak' } : { full_name: options.fullName },
-      identities: [],
+      identities: options.identityData ? [{ provider: 'email', identity_data: options.identityData }] : [],
     },
     email_data: {
-      token: '305805',
+      token: options.token ?? '305805',
       token_hash: options.tokenHash ?? 'pkce_7a1c3bde',
       redirect_to: options.redirectTo ?? `${SITE}/activate`,
       email_action_type: options.action,
-      site_url: AUTH_URL,
+      site_url: options.siteUrl ?? AUTH_URL,
       token_new: '',
       token_hash_new: options.tokenHashNew ?? '',
+      ...(options.oldEmail ? { old_email: options.oldEmail } : {}),
+      ...(options.factorType ? { factor_type: options.factorType } : {}),
     },
   };
 }
@@ -68,7 +78,11 @@ export const defaultSmtp: SmtpConfig = {
 export interface FakeStoreOptions {
   templates?: Map<string, EmailTemplate>;
   defaultSmtp?: SmtpConfig | null;
+  /** Profiles' full names by user id (none: no profile yet, as during the sign-up transaction). */
+  names?: Record<string, string>;
   fail?: Error;
+  /** Only the name lookup fails. */
+  failName?: Error;
 }
 
 export async function fakeStore(options: FakeStoreOptions = {}): Promise<TemplateStore & { reads: string[] }> {
@@ -85,6 +99,12 @@ export async function fakeStore(options: FakeStoreOptions = {}): Promise<Templat
       reads.push('default-smtp');
       if (options.fail) return Promise.reject(options.fail);
       return Promise.resolve(options.defaultSmtp === undefined ? defaultSmtp : options.defaultSmtp);
+    },
+    findMemberName(userId) {
+      reads.push(`name:${userId}`);
+      const failure = options.fail ?? options.failName;
+      if (failure) return Promise.reject(failure);
+      return Promise.resolve(options.names?.[userId] ?? null);
     },
   };
 }

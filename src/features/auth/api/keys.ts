@@ -2,7 +2,7 @@
 export const authKeys = {
   all: ['auth'] as const,
   activation: (token: string) => [...authKeys.all, 'activation', token] as const,
-  codeExchange: (code: string) => [...authKeys.all, 'code-exchange', code] as const,
+  emailLink: (type: string, tokenHash: string) => [...authKeys.all, 'email-link', type, tokenHash] as const,
   signIn: () => [...authKeys.all, 'sign-in'] as const,
   passwordReset: () => [...authKeys.all, 'password-reset'] as const,
   magicLink: () => [...authKeys.all, 'magic-link'] as const,

@@ -1,5 +1,6 @@
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { normaliseEmail, redirectUrls } from '../utils/redirect-urls';
+import { createSignupClaim } from '../utils/signup-claim';
 
 export type SignUpInput = {
   email: string;
@@ -12,18 +13,22 @@ export type SignUpInput = {
 
 /**
  * POST /signup. Atomic on the server: one transaction creates the user and, by triggers, the
- * profile, settings, wallet and referral (docs/decisions.md), then the send-email hook sends the
- * activation link to /activate.
+ * profile (which keeps the name, phone and referral: they are removed from Auth's metadata),
+ * settings, wallet and referral (docs/decisions.md), then the send-email hook sends the activation
+ * link to /activate. The data carries the hash of this browser's claim secret, with which the
+ * activation gets the password back (utils/signup-claim.ts).
  */
 export async function signUp(client: AppSupabaseClient, input: SignUpInput): Promise<void> {
+  const email = normaliseEmail(input.email);
   const { error } = await client.auth.signUp({
-    email: normaliseEmail(input.email),
+    email,
     password: input.password,
     options: {
       data: {
         full_name: input.name.trim(),
         phone: input.phone.trim(),
         referral_code: input.referralCode.trim().toUpperCase() || null,
+        signup_claim: await createSignupClaim(email),
       },
       emailRedirectTo: redirectUrls.activate(),
       captchaToken: input.captchaToken,

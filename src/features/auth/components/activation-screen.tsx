@@ -1,14 +1,17 @@
-import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { buttonClassName } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
-import { authRedirectError } from '@/lib/errors';
+import { authRedirectError, isNetworkError } from '@/lib/errors';
+import { useRedirectAfter, type RedirectTarget } from '@/lib/use-redirect-after';
 import { useActivation } from '../api/verify-activation';
 import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';
+import { NewPasswordForm } from './new-password-form';
 
 /** account-and-access.md §9: after activation, the next page comes after 2 seconds. */
 export const ACTIVATION_REDIRECT_MS = 2_000;
@@ -21,48 +24,53 @@ function tokenFrom(params: URLSearchParams): string | null {
 type Outcome =
   | { state: 'loading' }
   | { state: 'success'; message: string; next: 'dashboard' | 'home' }
+  | { state: 'set_password' }
+  | { state: 'offline'; message: string }
   | { state: 'error'; message: string };
+
+const DASHBOARD: RedirectTarget = { to: paths.dashboard.root.path };
+const HOME_CAN_LOG_IN: RedirectTarget = {
+  to: paths.home.path,
+  state: landingNoticeState({ tone: 'success', text: t('activation.can_log_in') }),
+};
 
 /**
  * /activate (account-and-access.md §2, §4): loading, then success or error (with a way home).
  * Success with a session → /dashboard after 2 s; without one → / after 2 s with "activated, you
- * can log in". A failed link while this browser holds a confirmed session → 'Konto jest już
- * aktywowane', then /dashboard.
+ * can log in". When this browser could not claim the password chosen at sign-up (it was not the
+ * browser that signed up, or someone else did: docs/decisions.md, pre-account takeover), the member
+ * sets a password first. A failed link while this browser holds a confirmed session → 'Konto jest
+ * już aktywowane', then /dashboard. No answer at all: the network message and a retry.
  */
 export function ActivationScreen() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const redirectError = authRedirectError(params);
   const token = redirectError ? null : tokenFrom(params);
   const activation = useActivation(token);
+  const [passwordSet, setPasswordSet] = useState(false);
+  const setPasswordTitleId = useId();
 
   let outcome: Outcome;
   if (redirectError) outcome = { state: 'error', message: authErrorMessage(redirectError, 'activation') };
   else if (!token) outcome = { state: 'error', message: t('activation.token_missing') };
   else if (activation.isPending) outcome = { state: 'loading' };
-  else if (activation.isError) outcome = { state: 'error', message: authErrorMessage(activation.error, 'activation') };
+  else if (activation.isError)
+    outcome = {
+      state: isNetworkError(activation.error) ? 'offline' : 'error',
+      message: authErrorMessage(activation.error, 'activation'),
+    };
   else if (activation.data.status === 'already_active')
     outcome = { state: 'success', message: t('activation.already_active'), next: 'dashboard' };
+  else if (activation.data.passwordRequired && !passwordSet) outcome = { state: 'set_password' };
   else
     outcome = {
       state: 'success',
-      message: t('activation.success'),
+      message: passwordSet ? t('activation.password_set') : t('activation.success'),
       next: activation.data.signedIn ? 'dashboard' : 'home',
     };
 
   const next = outcome.state === 'success' ? outcome.next : null;
-  useEffect(() => {
-    if (!next) return;
-    const timer = window.setTimeout(() => {
-      if (next === 'dashboard') void navigate(paths.dashboard.root.path, { replace: true });
-      else
-        void navigate(paths.home.path, {
-          replace: true,
-          state: landingNoticeState({ tone: 'success', text: t('activation.can_log_in') }),
-        });
-    }, ACTIVATION_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [next, navigate]);
+  useRedirectAfter(ACTIVATION_REDIRECT_MS, next === 'dashboard' ? DASHBOARD : next === 'home' ? HOME_CAN_LOG_IN : null);
 
   if (outcome.state === 'loading') return <LoadingState label={t('activation.loading')} />;
 
@@ -74,6 +82,36 @@ export function ActivationScreen() {
           {outcome.next === 'dashboard' ? t('activation.redirect_dashboard') : t('reset.redirect')}
         </p>
       </div>
+    );
+  }
+
+  if (outcome.state === 'set_password') {
+    return (
+      <div className="space-y-4">
+        <FormAlert tone="success">{t('activation.success')}</FormAlert>
+        <section aria-labelledby={setPasswordTitleId} className="space-y-2">
+          <h2 id={setPasswordTitleId} className="font-semibold text-ink">
+            {t('activation.set_password.title')}
+          </h2>
+          <p className="text-sm text-ink-muted">{t('activation.set_password.description')}</p>
+        </section>
+        <NewPasswordForm
+          onChanged={() => setPasswordSet(true)}
+          submitLabel="activation.set_password.submit"
+          submittingLabel="activation.set_password.submitting"
+          noSessionMessage="activation.set_password.no_session"
+        />
+      </div>
+    );
+  }
+
+  if (outcome.state === 'offline') {
+    return (
+      <ErrorState
+        message={outcome.message}
+        onRetry={() => void activation.refetch()}
+        retrying={activation.isFetching}
+      />
     );
   }
 

@@ -63,9 +63,9 @@ export function EmailLinkForm({ link, defaultEmail, focusOnMount, onSent, onBack
       className="space-y-4"
     >
       <div className="space-y-1">
-        <h3 id={titleId} className="font-semibold text-ink">
+        <h2 id={titleId} className="font-semibold text-ink">
           {t(texts.title)}
-        </h3>
+        </h2>
         <p className="text-sm text-ink-muted">{t(texts.description)}</p>
       </div>
       <EmailField error={formState.errors.email?.message} {...register('email')} />

@@ -18,9 +18,9 @@ export function LinkSent({ link, email, onUseAnotherEmail, onBackToLogin }: Link
 
   return (
     <div className="space-y-4 text-center">
-      <h3 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
         {t('auth.sent.title')}
-      </h3>
+      </h2>
       <p role="status" className="text-ink">
         {t(link === 'reset' ? 'auth.sent.reset' : 'auth.sent.magic', { email })} {t('auth.sent.spam')}
       </p>

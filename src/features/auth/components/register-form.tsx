@@ -1,11 +1,12 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FieldShell, TextField, inputClassName } from '@/components/form/text-field';
+import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { t } from '@/i18n/messages';
 import { useResolvedForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
@@ -31,16 +32,19 @@ import { authErrorMessage } from '../utils/error-messages';
  * tab is opened), which in turn loads the phone-input chunk.
  */
 
+/** The phone-input chunk (tests replace `load` to make it fail). */
+export const phoneFieldChunk = { load: () => import('@/components/form/phone-field') };
+
 let phoneModule: Promise<typeof PhoneFieldModule> | null = null;
 function loadPhoneModule() {
-  phoneModule ??= import('@/components/form/phone-field').catch((error: unknown) => {
+  phoneModule ??= phoneFieldChunk.load().catch((error: unknown) => {
     phoneModule = null;
     throw error;
   });
   return phoneModule;
 }
 
-const PhoneField = lazy(() => loadPhoneModule().then((module) => ({ default: module.PhoneField })));
+const loadPhoneField = () => loadPhoneModule().then((module) => ({ default: module.PhoneField }));
 
 let schema: RegisterSchema | null = null;
 /** The schema needs the phone rules from the phone chunk, which the field itself has loaded by then. */
@@ -75,6 +79,8 @@ export function RegisterForm() {
   const captchaEnabled = isCaptchaEnabled();
   const widgetRef = useRef<HCaptcha>(null);
   const registerAccount = useRegister();
+  // The phone input's chunk: a failed load offers a retry in place of the field.
+  const [PhoneField, retryPhoneField] = useRetryableLazy(loadPhoneField);
   const [formError, setFormError] = useState<string | null>(null);
   const [notActivated, setNotActivated] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -143,9 +149,9 @@ export function RegisterForm() {
   if (sentTo) {
     return (
       <div className="space-y-3 text-center">
-        <h3 ref={successRef} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
+        <h2 ref={successRef} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
           {t('auth.register.success_title')}
-        </h3>
+        </h2>
         <p role="status" className="text-ink">
           {t('auth.register.success', { email: sentTo })}
         </p>
@@ -166,17 +172,19 @@ export function RegisterForm() {
         control={control}
         name="phone"
         render={({ field, fieldState }) => (
-          <Suspense fallback={<PhoneFieldFallback label={t('auth.field.phone')} />}>
-            <PhoneField
-              label={t('auth.field.phone')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          </Suspense>
+          <LoadBoundary onRetry={retryPhoneField}>
+            <Suspense fallback={<PhoneFieldFallback label={t('auth.field.phone')} />}>
+              <PhoneField
+                label={t('auth.field.phone')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            </Suspense>
+          </LoadBoundary>
         )}
       />
       <TextField

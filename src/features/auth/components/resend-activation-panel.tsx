@@ -34,9 +34,9 @@ export function ResendActivationPanel({ email, onCancel }: ResendActivationPanel
   return (
     <section aria-labelledby={titleId} className="space-y-3 rounded-lg border border-accent/40 bg-accent/10 p-4">
       <div role="alert" className="space-y-1">
-        <h3 id={titleId} className="font-semibold text-accent">
+        <h2 id={titleId} className="font-semibold text-accent">
           {t('auth.email_not_confirmed')}
-        </h3>
+        </h2>
         <p className="text-sm text-ink">{t('auth.resend.description', { email })}</p>
       </div>
       {resend.isSuccess ? (

@@ -5,6 +5,8 @@
 import { t } from '@/i18n/messages';
 import {
   authErrorCode,
+  getErrorStatus,
+  isAuthError,
   isEmailDeliveryFailure,
   isNetworkError,
   isWeakPassword,
@@ -15,16 +17,20 @@ import {
 
 /**
  * Operations whose failures have their own texts:
- * - `sign_up`: an e-mail (hook) failure → 'Nie udało się wysłać emaila aktywacyjnego', anything
- *   unexpected → 'Wystąpił błąd podczas rejestracji';
+ * - `sign_up`: the e-mail could not be delivered (the hook unreachable, the mail server failed) →
+ *   'Nie udało się wysłać emaila aktywacyjnego'; Auth failing otherwise with a 5xx (a missing e-mail
+ *   template or SMTP configuration included) → the server-error message; anything else →
+ *   'Wystąpił błąd podczas rejestracji';
  * - `resend_activation`: → 'Nie udało się wysłać linku aktywacyjnego';
  * - `activation`: an expired or used link, else 'Wystąpił błąd podczas aktywacji konta';
  * - `magic_link`: the code of a magic link could not be exchanged, or Supabase redirected with an error;
- * - `reset_link`: the reset code could not be exchanged → 'Link resetowania hasła wygasł lub jest nieprawidłowy';
+ * - `reset_link`: the reset link could not be verified → 'Link resetowania hasła wygasł lub jest
+ *   nieprawidłowy', or the network message when the request never got an answer (the link may be fine);
+ * - `email_change`: the e-mail change link could not be verified;
  * - `password_update`: else 'Wystąpił błąd podczas zmiany hasła'.
  */
 export type AuthErrorContext =
-  'sign_up' | 'resend_activation' | 'activation' | 'magic_link' | 'reset_link' | 'password_update';
+  'sign_up' | 'resend_activation' | 'activation' | 'magic_link' | 'reset_link' | 'email_change' | 'password_update';
 
 /** The sign-in failed because the e-mail was never confirmed: the screen offers to resend the link. */
 export function isEmailNotConfirmed(error: unknown): boolean {
@@ -42,6 +48,7 @@ function contextMessage(error: unknown, context: AuthErrorContext): string {
       if (isNetworkError(error)) return t('network.failure');
       // Only Auth's answer can mean the e-mail failed; a failed RPC before sign-up is a registration error.
       if (isEmailDeliveryFailure(error)) return t('auth.activation_email_failed');
+      if (isAuthError(error) && (getErrorStatus(error) ?? 0) >= 500) return t('http.server_error');
       return t('auth.registration_failed');
     case 'resend_activation':
       if (code === 'captcha_failed') return t('validation.captcha.required');
@@ -56,7 +63,11 @@ function contextMessage(error: unknown, context: AuthErrorContext): string {
       if (code === 'otp_expired') return t('auth.magic_link_expired');
       return t('auth.link_invalid');
     case 'reset_link':
+      if (isNetworkError(error)) return t('network.failure');
       return t('reset.link_expired');
+    case 'email_change':
+      if (isNetworkError(error)) return t('network.failure');
+      return t('auth.email_change.link_expired');
     case 'password_update':
       if (isWeakPassword(error)) return weakPasswordMessage(error);
       if (code === 'same_password') return t('auth.same_password');

@@ -15,9 +15,9 @@ import { SecurityCard } from './security-card';
 type EmailNotice = 'first_confirmed' | 'changed' | null;
 
 /**
- * Where the e-mail change's links lead back (?email_change=1): Auth adds ?message=… after the first
- * of the two links, and a ?code= after the second (the dashboard guard drops it: the address has
- * moved already, see app/guards.tsx).
+ * Where the e-mail change's links lead back (?email_change=1): the dashboard guard verifies the
+ * link's token hash first (features/auth/components/email-link-landing.tsx) and adds ?message=…
+ * after the first of the two links.
  */
 function useEmailChangeNotice(): EmailNotice {
   const [params, setParams] = useSearchParams();

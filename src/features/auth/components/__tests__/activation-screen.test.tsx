@@ -1,20 +1,38 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { buildSession, buildUser } from '@/testing/factories';
-import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/testing/msw/supabase-answers';
+import {
+  authUrl,
+  gotrueError,
+  recordPost,
+  rpcAnswer,
+  rpcUrl,
+  sessionAnswer,
+  userAnswer,
+} from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime as advance, fakeTimers } from '@/testing/timers';
+import { createSignupClaim, signupClaimFor } from '../../utils/signup-claim';
 import { ActivationScreen } from '../activation-screen';
 
 const EXPIRED = 'Link aktywacyjny wygasł lub został już użyty. Zaloguj się, aby wysłać nowy link aktywacyjny.';
+const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.';
 
 function setup(route: string, options: { session?: ReturnType<typeof buildSession> } = {}) {
   // Only the redirect timers are faked: the requests and Testing Library's polling run as usual.
   fakeTimers();
   const supabase = createTestSupabase();
   return { ...renderWithProviders(<ActivationScreen />, { supabase, route, session: options.session }), supabase };
+}
+
+/** Auth verifies the link and returns a session for `email`; the claim RPC answers `claim`. */
+function verifiedAs(email: string, claim: 'kept' | 'password_required' = 'kept') {
+  const verify = recordPost(authUrl('/verify'), () => sessionAnswer(buildSession(buildUser({ email }))));
+  const claimCall = recordPost(rpcUrl('claim_signup_password'), () => rpcAnswer(claim));
+  server.use(verify.handler, claimCall.handler);
+  return { verify, claimCall };
 }
 
 describe('activation', () => {
@@ -25,14 +43,17 @@ describe('activation', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('verifies the token, says so, and goes to /dashboard after 2 seconds (not before)', async () => {
-    const verify = recordPost(authUrl('/verify'), () => sessionAnswer(buildSession()));
-    server.use(verify.handler);
+  it('verifies the token, claims the sign-up password with this browser’s secret, then /dashboard after 2 s', async () => {
+    await createSignupClaim('jan@example.pl');
+    const secret = signupClaimFor('jan@example.pl');
+    const { verify, claimCall } = verifiedAs('jan@example.pl');
     const { router, supabase } = setup('/activate?token=abc123');
 
     expect(screen.getByRole('status')).toHaveTextContent('Aktywowanie konta...');
     expect(await screen.findByText('Konto zostało aktywowane pomyślnie')).toBeInTheDocument();
     expect(verify.calls[0]?.body).toMatchObject({ token_hash: 'abc123', type: 'signup' });
+    expect(claimCall.calls).toEqual([{ query: {}, body: { p_claim: secret } }]);
+    expect(signupClaimFor('jan@example.pl')).toBeNull();
     expect(supabase.storedSession()).not.toBeNull();
 
     await advance(1_999);
@@ -42,11 +63,46 @@ describe('activation', () => {
   });
 
   it('accepts the confirmation_token parameter too', async () => {
-    const verify = recordPost(authUrl('/verify'), () => sessionAnswer(buildSession()));
-    server.use(verify.handler);
+    const { verify } = verifiedAs('jan@example.pl');
     setup('/activate?confirmation_token=xyz789');
     expect(await screen.findByText('Konto zostało aktywowane pomyślnie')).toBeInTheDocument();
     expect(verify.calls[0]?.body).toMatchObject({ token_hash: 'xyz789', type: 'signup' });
+  });
+
+  it('when the sign-up password cannot be claimed (another browser, or someone else signed up): a new password first', async () => {
+    const { claimCall } = verifiedAs('ewa@example.pl', 'password_required');
+    const update = { body: null as unknown };
+    server.use(
+      http.put(authUrl('/user'), async ({ request }) => {
+        update.body = await request.json();
+        return userAnswer(buildUser({ email: 'ewa@example.pl' }));
+      }),
+    );
+    const { user, router } = setup('/activate?token=abc123');
+
+    expect(await screen.findByRole('heading', { name: 'Ustaw hasło' })).toBeInTheDocument();
+    expect(screen.getByText('Konto zostało aktywowane pomyślnie')).toBeInTheDocument();
+    expect(claimCall.calls[0]?.body).toEqual({});
+    // No redirect while the password is not set.
+    await advance(5_000);
+    expect(router.state.location.pathname).toBe('/activate');
+
+    await user.type(screen.getByLabelText('Nowe hasło'), 'MojeHaslo1');
+    await user.type(screen.getByLabelText('Powtórz hasło'), 'MojeHaslo1');
+    await user.click(screen.getByRole('button', { name: 'Ustaw hasło' }));
+    expect(await screen.findByText('Hasło zostało ustawione. Konto jest aktywne.')).toBeInTheDocument();
+    expect(update.body).toMatchObject({ password: 'MojeHaslo1' });
+    await advance(2_000);
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('a claim that fails to arrive asks for a new password rather than failing the activation', async () => {
+    server.use(
+      http.post(authUrl('/verify'), () => sessionAnswer(buildSession())),
+      http.post(rpcUrl('claim_signup_password'), () => HttpResponse.error()),
+    );
+    setup('/activate?token=abc123');
+    expect(await screen.findByRole('heading', { name: 'Ustaw hasło' })).toBeInTheDocument();
   });
 
   it('without a session after verification: / after 2 seconds, with "you can log in"', async () => {
@@ -75,6 +131,26 @@ describe('activation', () => {
     expect(screen.getByRole('link', { name: 'Wróć do strony głównej' })).toBeInTheDocument();
     await advance(5_000);
     expect(router.state.location.pathname).toBe('/activate');
+  });
+
+  it('a network failure: the network message and a retry that verifies the same link again', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(authUrl('/verify'), () => {
+        attempts += 1;
+        return attempts === 1 ? HttpResponse.error() : sessionAnswer(buildSession());
+      }),
+      http.post(rpcUrl('claim_signup_password'), () => rpcAnswer('kept')),
+    );
+    const { user, router } = setup('/activate?token=abc123');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK);
+    expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByText('Konto zostało aktywowane pomyślnie')).toBeInTheDocument();
+    expect(attempts).toBe(2);
+    await advance(2_000);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('any other failure: "Wystąpił błąd podczas aktywacji konta"', async () => {

@@ -79,7 +79,10 @@ describe('the captcha in a production build', () => {
       http.post(rpcUrl('get_account_status'), () => rpcAnswer('missing')),
     );
     const { user } = renderWithProviders(<RegisterForm />, { supabase: createTestSupabase() });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Numer telefonu' })).toBeEnabled());
+    // The first load transforms the chunk: allow for a slow machine.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Numer telefonu' })).toBeEnabled(), {
+      timeout: 10_000,
+    });
 
     const widget = await screen.findByTestId('hcaptcha-normal');
     expect(widget).toHaveAttribute('data-theme', 'dark');
@@ -108,7 +111,10 @@ describe('the captcha in a production build', () => {
       http.post(authUrl('/signup'), () => gotrueError(400, 'captcha_failed', 'captcha protection: request disallowed')),
     );
     const { user } = renderWithProviders(<RegisterForm />, { supabase: createTestSupabase() });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Numer telefonu' })).toBeEnabled());
+    // The first load transforms the chunk: allow for a slow machine.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Numer telefonu' })).toBeEnabled(), {
+      timeout: 10_000,
+    });
     await user.type(screen.getByLabelText('Imię i nazwisko'), 'Jan Kowalski');
     await user.type(screen.getByLabelText('Email'), 'jan@example.pl');
     await user.type(screen.getByRole('textbox', { name: 'Numer telefonu' }), '501234567');

@@ -1,13 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { buildSession, buildUser } from '@/testing/factories';
-import { authUrl, gotrueError, okAnswer, recordPost, sessionAnswer } from '@/testing/msw/supabase-answers';
+import {
+  authUrl,
+  gotrueError,
+  okAnswer,
+  recordPost,
+  rpcAnswer,
+  rpcUrl,
+  sessionAnswer,
+} from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
+import { DEVELOPMENT_CAPTCHA_TOKEN as DEV_CAPTCHA } from '../../utils/captcha-token';
 import { LoginPanel } from '../login-panel';
-
-const DEV_CAPTCHA = '10000000-aaaa-bbbb-cccc-000000000001';
 
 function setup() {
   const supabase = createTestSupabase();
@@ -85,9 +92,42 @@ describe('login: password mode', () => {
     expect(await screen.findByRole('button', { name: 'Zaloguj się' })).toBeEnabled();
   });
 
-  it('says "Nieprawidłowy email lub hasło" for wrong credentials', async () => {
+  it.each(['active', 'missing'] as const)(
+    'says "Nieprawidłowy email lub hasło" for wrong credentials (account %s)',
+    async (status) => {
+      const statusCall = recordPost(rpcUrl('get_account_status'), () => rpcAnswer(status));
+      server.use(
+        http.post(authUrl('/token'), () => gotrueError(400, 'invalid_credentials', 'Invalid login credentials')),
+        statusCall.handler,
+      );
+      const { user } = setup();
+      await user.type(emailField(), 'Jan@Example.pl');
+      await user.type(passwordField(), 'zle-haslo');
+      await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Nieprawidłowy email lub hasło');
+      expect(statusCall.calls[0]?.body).toEqual({ p_email: 'jan@example.pl' });
+      expect(screen.queryByText('Konto nie zostało aktywowane')).not.toBeInTheDocument();
+    },
+  );
+
+  it('a wrong password on an account that is not activated: the not-activated panel, as the spec looks the account up first', async () => {
     server.use(
       http.post(authUrl('/token'), () => gotrueError(400, 'invalid_credentials', 'Invalid login credentials')),
+      http.post(rpcUrl('get_account_status'), () => rpcAnswer('not_activated')),
+    );
+    const { user } = setup();
+    await user.type(emailField(), 'nowy@example.pl');
+    await user.type(passwordField(), 'zle-haslo');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    const panel = await screen.findByRole('region', { name: 'Konto nie zostało aktywowane' });
+    expect(within(panel).getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' })).toBeInTheDocument();
+    expect(screen.queryByText('Nieprawidłowy email lub hasło')).not.toBeInTheDocument();
+  });
+
+  it('wrong credentials and a status check that fails: still "Nieprawidłowy email lub hasło"', async () => {
+    server.use(
+      http.post(authUrl('/token'), () => gotrueError(400, 'invalid_credentials', 'Invalid login credentials')),
+      http.post(rpcUrl('get_account_status'), () => HttpResponse.error()),
     );
     const { user } = setup();
     await user.type(emailField(), 'jan@example.pl');

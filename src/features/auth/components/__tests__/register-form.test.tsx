@@ -13,10 +13,10 @@ import {
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
+import { DEVELOPMENT_CAPTCHA_TOKEN as DEV_CAPTCHA } from '../../utils/captcha-token';
 import { REFERRAL_STORAGE_KEY } from '../../utils/referral-storage';
+import { signupClaimFor } from '../../utils/signup-claim';
 import { RegisterForm } from '../register-form';
-
-const DEV_CAPTCHA = '10000000-aaaa-bbbb-cccc-000000000001';
 
 type Answers = {
   status?: 'missing' | 'not_activated' | 'active';
@@ -37,7 +37,10 @@ async function setup(route = '/') {
   const supabase = createTestSupabase();
   const view = renderWithProviders(<RegisterForm />, { supabase, route });
   // The phone input is a chunk of its own: wait until it replaces its placeholder.
-  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Numer telefonu' })).toBeEnabled());
+  // The first load transforms the chunk: allow for a slow machine.
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Numer telefonu' })).toBeEnabled(), {
+    timeout: 10_000,
+  });
   return view;
 }
 
@@ -97,13 +100,20 @@ describe('registration: the form', () => {
 
   it('names a short name, an invalid phone and different passwords', async () => {
     const { user } = await setup();
-    await fill(user, { name: 'Jo', phone: '12', confirm: 'Haslo12345' });
+    await fill(user, { name: 'Jo', phone: '12345', confirm: 'Haslo12345' });
     await user.click(submit());
 
     expect(await screen.findByText('Imię i nazwisko musi mieć co najmniej 3 znaki')).toBeInTheDocument();
     expect(screen.getByText('Nieprawidłowy numer telefonu')).toBeInTheDocument();
     expect(field('Potwierdź hasło')).toHaveAccessibleDescription('Hasła nie są identyczne');
     expect(screen.queryByText('Nieprawidłowy adres email')).not.toBeInTheDocument();
+  });
+
+  it('refuses a phone of fewer than 7 digits with the format message (the database’s rule too)', async () => {
+    const { user } = await setup();
+    await fill(user, { phone: '1234' });
+    await user.click(submit());
+    expect(await screen.findByText('Nieprawidłowy format numeru telefonu')).toBeInTheDocument();
   });
 
   it('clears a field’s error once it is corrected', async () => {
@@ -150,6 +160,21 @@ describe('registration: with the server', () => {
       gotrue_meta_security: { captcha_token: DEV_CAPTCHA },
     });
     expect(signupCall.calls[0]?.query.redirect_to).toBe('http://localhost:3000/activate');
+  });
+
+  it('keeps a claim secret in this browser and sends only its SHA-256 (pre-account takeover guard)', async () => {
+    const { signupCall } = serverAnswers();
+    const { user } = await setup();
+    await fill(user);
+    await user.click(submit());
+    await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' });
+
+    const secret = signupClaimFor('jan@example.pl');
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const sent = (signupCall.calls[0]?.body as { data: { signup_claim: string } }).data.signup_claim;
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret ?? ''));
+    expect(sent).toBe(Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(''));
+    expect(JSON.stringify(signupCall.calls[0]?.body)).not.toContain(secret);
   });
 
   it('does not check a referral code that was left empty', async () => {
@@ -223,8 +248,13 @@ describe('registration: with the server', () => {
 
   it.each([
     [
-      'a failed send-email hook (500)',
-      () => gotrueError(500, 'unexpected_failure', 'Error sending confirmation email'),
+      'an SMTP server that refused it (the function answers 502)',
+      () =>
+        gotrueError(
+          502,
+          'unknown',
+          'Sending the e-mail failed: SMTP server smtp.example.com:465 did not take the message: 550',
+        ),
     ],
     ['a hook timeout', () => gotrueError(422, 'hook_timeout', 'Failed to reach hook within maximum time')],
   ])('says "Nie udało się wysłać emaila aktywacyjnego" for %s', async (_case, answer) => {
@@ -233,6 +263,17 @@ describe('registration: with the server', () => {
     await fill(user);
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się wysłać emaila aktywacyjnego');
+  });
+
+  it.each([
+    'E-mail setup is missing: e-mail template "account-activation" not found',
+    'E-mail setup is missing: no SMTP config for e-mail template "account-activation": it has none and no default SMTP config exists',
+  ])('shows the server-error message when the e-mail cannot be made (500: %s)', async (message) => {
+    serverAnswers({ signup: () => gotrueError(500, 'unexpected_failure', message) });
+    const { user } = await setup();
+    await fill(user);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Błąd serwera, spróbuj ponownie później');
   });
 
   it('says "Wystąpił błąd podczas rejestracji" for another failure', async () => {

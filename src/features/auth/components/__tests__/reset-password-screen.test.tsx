@@ -1,33 +1,29 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { buildSession, buildUser } from '@/testing/factories';
 import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
-import { createTestSupabase, type TestSupabase } from '@/testing/supabase';
-import { advanceTime, fakeTimers } from '@/testing/timers';
+import { createTestSupabase } from '@/testing/supabase';
+import { advanceTime, advanceTime as advance, fakeTimers } from '@/testing/timers';
 import { ResetPasswordScreen } from '../reset-password-screen';
 
 const EXPIRED = 'Link resetowania hasła wygasł lub jest nieprawidłowy';
-
-/** The PKCE verifier supabase-js stored when the reset e-mail was requested in this browser. */
-function storeRecoveryVerifier(supabase: TestSupabase) {
-  localStorage.setItem(`${supabase.storageKey}-code-verifier`, JSON.stringify('verifier-123/PASSWORD_RECOVERY'));
-}
+const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.';
 
 function setup(route: string) {
   fakeTimers();
   const supabase = createTestSupabase();
-  storeRecoveryVerifier(supabase);
   return { ...renderWithProviders(<ResetPasswordScreen />, { supabase, route }), supabase };
 }
 
-function exchangeSucceeds() {
-  const exchange = recordPost(authUrl('/token'), () =>
+/** Auth accepts the link's token hash (POST /verify, type recovery) and returns a session. */
+function verifySucceeds() {
+  const verify = recordPost(authUrl('/verify'), () =>
     sessionAnswer(buildSession(buildUser({ email: 'jan@example.pl' }))),
   );
-  server.use(exchange.handler);
-  return exchange;
+  server.use(verify.handler);
+  return verify;
 }
 
 describe('reset password: the link', () => {
@@ -38,18 +34,22 @@ describe('reset password: the link', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('exchanges the code (PKCE) and shows the form', async () => {
-    const exchange = exchangeSucceeds();
-    setup('/reset-password?code=code-abc');
+  it('verifies the code (the e-mail’s token hash, type recovery) in any browser and shows the form', async () => {
+    const verify = verifySucceeds();
+    setup('/reset-password?code=pkce_5f0e');
     expect(screen.getByRole('status')).toHaveTextContent('Sprawdzanie linku...');
     expect(await screen.findByLabelText('Nowe hasło')).toBeInTheDocument();
     expect(screen.getByLabelText('Powtórz hasło')).toBeInTheDocument();
-    expect(exchange.calls[0]?.query.grant_type).toBe('pkce');
-    expect(exchange.calls[0]?.body).toMatchObject({ auth_code: 'code-abc', code_verifier: 'verifier-123' });
+    // No PKCE verifier of the requesting browser is needed.
+    expect(verify.calls).toEqual([
+      { query: {}, body: { token_hash: 'pkce_5f0e', type: 'recovery', gotrue_meta_security: {} } },
+    ]);
   });
 
-  it('a failed exchange: says so and goes to / after 3 seconds (not before)', async () => {
-    server.use(http.post(authUrl('/token'), () => gotrueError(404, 'flow_state_not_found', 'invalid flow state')));
+  it('a link Auth refuses: says so and goes to / after 3 seconds (not before)', async () => {
+    server.use(
+      http.post(authUrl('/verify'), () => gotrueError(403, 'otp_expired', 'Email link is invalid or has expired')),
+    );
     const { router } = setup('/reset-password?code=used');
     expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED);
     await advanceTime(2_999);
@@ -57,6 +57,25 @@ describe('reset password: the link', () => {
     await advanceTime(1);
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.state).toEqual({ notice: { tone: 'error', text: EXPIRED } });
+  });
+
+  it('a network failure: the network message and a retry; the link stays and nobody is sent away', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(authUrl('/verify'), () => {
+        attempts += 1;
+        return attempts === 1 ? HttpResponse.error() : sessionAnswer(buildSession());
+      }),
+    );
+    const { user, router } = setup('/reset-password?code=good');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK);
+    expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument();
+    await advance(10_000);
+    expect(router.state.location).toMatchObject({ pathname: '/reset-password', search: '?code=good' });
+
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByLabelText('Nowe hasło')).toBeInTheDocument();
+    expect(attempts).toBe(2);
   });
 
   it('an error Supabase put in the address: the same, / after 3 seconds', async () => {
@@ -69,7 +88,7 @@ describe('reset password: the link', () => {
 
 describe('reset password: the form', () => {
   async function ready() {
-    exchangeSucceeds();
+    verifySucceeds();
     const view = setup('/reset-password?code=code-abc');
     await screen.findByLabelText('Nowe hasło');
     return view;
@@ -107,6 +126,8 @@ describe('reset password: the form', () => {
     expect(update.body).toMatchObject({ password: 'NoweHaslo1' });
     await waitFor(() => expect(logout.calls).toHaveLength(1));
     expect(supabase.storedSession()).toBeNull();
+    // Signed out: the code has left the address and the 2 seconds start now.
+    await waitFor(() => expect(router.state.location).toMatchObject({ search: '', state: { passwordChanged: true } }));
 
     await advanceTime(1_999);
     expect(router.state.location.pathname).toBe('/reset-password');
@@ -115,6 +136,54 @@ describe('reset password: the form', () => {
     expect(router.state.location.state).toEqual({
       notice: { tone: 'success', text: 'Hasło zostało zmienione pomyślnie. Zaloguj się nowym hasłem.' },
     });
+  });
+
+  it('signs out first: a slow sign-out delays the 2 seconds, and the session is gone before the redirect', async () => {
+    server.use(http.put(authUrl('/user'), () => userAnswer(buildUser({ email: 'jan@example.pl' }))));
+    let release: () => void = () => {};
+    server.use(
+      http.post(authUrl('/logout'), async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const { user, router, supabase } = await ready();
+    await user.type(screen.getByLabelText('Nowe hasło'), 'NoweHaslo1');
+    await user.type(screen.getByLabelText('Powtórz hasło'), 'NoweHaslo1');
+    await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
+    expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
+
+    // The server has not answered the sign-out after 3 s: still here, the redirect has not started.
+    await advance(3_000);
+    expect(router.state.location.pathname).toBe('/reset-password');
+    act(() => release());
+    await waitFor(() => expect(supabase.storedSession()).toBeNull());
+    await waitFor(() => expect(router.state.location.state).toEqual({ passwordChanged: true }));
+    await advance(1_999);
+    expect(router.state.location.pathname).toBe('/reset-password');
+    await advance(1);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a sign-out that never answers: after 5 s the local session is cleared anyway, then / after 2 s', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(
+      http.put(authUrl('/user'), () => userAnswer(buildUser({ email: 'jan@example.pl' }))),
+      http.post(authUrl('/logout'), () => new Promise<Response>(() => {})),
+    );
+    const { user, router, supabase } = await ready();
+    await user.type(screen.getByLabelText('Nowe hasło'), 'NoweHaslo1');
+    await user.type(screen.getByLabelText('Powtórz hasło'), 'NoweHaslo1');
+    await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
+    expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
+
+    await advance(4_999);
+    expect(supabase.storedSession()).not.toBeNull();
+    await advance(1);
+    await waitFor(() => expect(router.state.location.state).toEqual({ passwordChanged: true }));
+    expect(supabase.storedSession()).toBeNull();
+    await advance(2_000);
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('passes on the weak-password reasons', async () => {

@@ -6,6 +6,8 @@ const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.
 
 describe('authErrorMessage with an operation (account-and-access.md §8)', () => {
   const hookDown = new AuthRetryableFetchError('Error sending confirmation email', 500);
+  // What supabase-js makes of Auth's 5xx answers: the status only (the message is lost).
+  const smtpDown = new AuthRetryableFetchError('{}', 502);
   const hookTimeout = new AuthApiError('Failed to reach hook', 422, 'hook_timeout');
   const other = new AuthApiError('Unable to validate email address', 400, 'validation_failed');
 
@@ -21,10 +23,12 @@ describe('authErrorMessage with an operation (account-and-access.md §8)', () =>
   });
 
   it('sign-up: a failed e-mail, the other failures, and what the user can fix', () => {
-    expect(authErrorMessage(hookDown, 'sign_up')).toBe('Nie udało się wysłać emaila aktywacyjnego');
+    expect(authErrorMessage(smtpDown, 'sign_up')).toBe('Nie udało się wysłać emaila aktywacyjnego');
     expect(authErrorMessage(hookTimeout, 'sign_up')).toBe('Nie udało się wysłać emaila aktywacyjnego');
+    // A missing template or SMTP configuration (the function answers 500) is a server error (§8).
+    expect(authErrorMessage(hookDown, 'sign_up')).toBe('Błąd serwera, spróbuj ponownie później');
     expect(authErrorMessage(new AuthApiError('x', 500, 'unexpected_failure'), 'sign_up')).toBe(
-      'Nie udało się wysłać emaila aktywacyjnego',
+      'Błąd serwera, spróbuj ponownie później',
     );
     expect(authErrorMessage(other, 'sign_up')).toBe('Wystąpił błąd podczas rejestracji');
     expect(authErrorMessage(new AppError('db down', { status: 500 }), 'sign_up')).toBe(
@@ -57,6 +61,8 @@ describe('authErrorMessage with an operation (account-and-access.md §8)', () =>
 
   it('reset link and password change', () => {
     expect(authErrorMessage(other, 'reset_link')).toBe('Link resetowania hasła wygasł lub jest nieprawidłowy');
+    // No answer at all: the link may still be good.
+    expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0), 'reset_link')).toBe(NETWORK);
     expect(authErrorMessage(new AuthApiError('same', 422, 'same_password'), 'password_update')).toBe(
       'Nowe hasło musi się różnić od obecnego',
     );

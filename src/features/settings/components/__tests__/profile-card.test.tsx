@@ -67,7 +67,8 @@ describe('profile form', { timeout: 20_000 }, () => {
     const { user } = setup();
     const phone = await phoneField();
     await user.clear(phone);
-    await user.type(phone, '12');
+    // 7 digits pass the format rule the database shares (lib/validation/phone.ts); the number is not valid.
+    await user.type(phone, '12345');
     await user.click(save());
     expect(await screen.findByText('Nieprawidłowy numer telefonu')).toBeInTheDocument();
   });
