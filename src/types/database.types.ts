@@ -916,7 +916,7 @@ export type Database = {
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note: string | null;
           pending_delta: number;
-          user_id: string;
+          user_id: string | null;
           withdrawal_id: string | null;
         };
         ComputedFields: never;
@@ -928,7 +928,7 @@ export type Database = {
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
           pending_delta?: number;
-          user_id: string;
+          user_id?: string | null;
           withdrawal_id?: string | null;
         };
         Update: {
@@ -939,7 +939,7 @@ export type Database = {
           kind?: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
           pending_delta?: number;
-          user_id?: string;
+          user_id?: string | null;
           withdrawal_id?: string | null;
         };
         Relationships: [
@@ -972,7 +972,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -987,7 +987,7 @@ export type Database = {
           status?: Database['public']['Enums']['withdrawal_status'];
           tx_hash?: string | null;
           updated_at?: string;
-          user_id: string;
+          user_id?: string | null;
         };
         Update: {
           address?: string;
@@ -1001,7 +1001,7 @@ export type Database = {
           status?: Database['public']['Enums']['withdrawal_status'];
           tx_hash?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -1046,7 +1046,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -1093,7 +1093,13 @@ export type Database = {
         };
       };
       admin_delete_idea: { Args: { p_idea_id: string }; Returns: string[] };
-      admin_delete_user: { Args: { p_user_id: string }; Returns: undefined };
+      admin_delete_user: {
+        Args: { p_user_id: string };
+        Returns: {
+          bucket_id: string;
+          name: string;
+        }[];
+      };
       admin_fail_withdrawal: {
         Args: { p_reason: string; p_withdrawal_id: string };
         Returns: {
@@ -1108,7 +1114,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -1116,6 +1122,27 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      admin_list_ideas: {
+        Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['idea_status'] };
+        Returns: {
+          author_email: string;
+          author_full_name: string;
+          category: Database['public']['Enums']['app_category'];
+          comments_count: number;
+          description: string;
+          id: string;
+          image_urls: string[];
+          monetization_strategy: string;
+          score: number;
+          status: Database['public']['Enums']['idea_status'];
+          submitted_at: string;
+          submitted_by: string;
+          target_audience: string;
+          title: string;
+          total_count: number;
+          votes_count: number;
+        }[];
       };
       admin_list_smtp_configs: {
         Args: Record<PropertyKey, never>;
@@ -1157,6 +1184,24 @@ export type Database = {
           total_count: number;
           two_factor_enabled: boolean;
           updated_at: string;
+          user_id: string;
+        }[];
+      };
+      admin_list_withdrawals: {
+        Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['withdrawal_status'] };
+        Returns: {
+          address: string;
+          amount: number;
+          created_at: string;
+          failure_reason: string;
+          id: string;
+          member_email: string;
+          member_full_name: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          processed_at: string;
+          status: Database['public']['Enums']['withdrawal_status'];
+          total_count: number;
+          tx_hash: string;
           user_id: string;
         }[];
       };
@@ -1470,7 +1515,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
