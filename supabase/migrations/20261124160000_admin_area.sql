@@ -38,7 +38,7 @@ alter table public.wallet_transactions
 -- Indexes
 -- -------------------------------------------------------------------------------------
 -- The moderation list: pending first (the enum's first value), newest first within a status.
-create index app_ideas_status_submitted_at_idx on public.app_ideas (status, submitted_at desc, id desc);
+create index if not exists app_ideas_status_submitted_at_idx on public.app_ideas (status, submitted_at desc, id desc);
 -- The payouts tab: one status, by date (oldest first for the pending queue, newest first otherwise).
 create index withdrawals_status_created_at_idx on public.withdrawals (status, created_at, id);
 

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import type { MembershipLevel } from '@/types/db';
+import { adminKeys, type UserListParams } from '../../shared/api/keys';
+
+/** dashboard.md §9: "users list stale 30 s". */
+export const USERS_STALE_TIME_MS = 30_000;
+export const USERS_PAGE_SIZE = 20;
+
+/**
+ * RPC admin_list_users: one page of members with their settings and the number of matches. The
+ * search is a substring of name, e-mail or phone (server-side, trigram-indexed), so it holds at
+ * 100 000 members.
+ */
+export async function listUsers(client: AppSupabaseClient, params: UserListParams, signal?: AbortSignal) {
+  let request = client.rpc('admin_list_users', {
+    p_search: params.search.trim() || undefined,
+    p_email_confirmed: params.emailConfirmed ?? undefined,
+    p_membership_level: (params.level as MembershipLevel | null) ?? undefined,
+    p_sort: params.sort,
+    p_ascending: params.ascending,
+    p_limit: USERS_PAGE_SIZE,
+    p_offset: params.page * USERS_PAGE_SIZE,
+  });
+  if (signal) request = request.abortSignal(signal);
+  const rows = unwrap(await request);
+  return { rows, total: Number(rows[0]?.total_count ?? 0) };
+}
+
+export type AdminUser = Awaited<ReturnType<typeof listUsers>>['rows'][number];
+
+export const usersQueryOptions = (getClient: () => Promise<AppSupabaseClient>, params: UserListParams) =>
+  queryOptions({
+    queryKey: adminKeys.userList(params),
+    queryFn: async ({ signal }) => listUsers(await getClient(), params, signal),
+    staleTime: USERS_STALE_TIME_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminUsers(params: UserListParams) {
+  const { getClient } = useSupabase();
+  return useQuery(usersQueryOptions(getClient, params));
+}
