@@ -1123,6 +1123,21 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_list_email_templates: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          html_content: string;
+          id: string;
+          name: string;
+          smtp_config_id: string;
+          subject: string;
+          text_content: string;
+          updated_at: string;
+          used_by_hook: boolean;
+          variables: Json;
+        }[];
+      };
       admin_list_ideas: {
         Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['idea_status'] };
         Returns: {

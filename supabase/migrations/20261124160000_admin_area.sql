@@ -210,6 +210,39 @@ $$;
 revoke execute on function public.admin_delete_user(uuid) from public, anon, authenticated;
 grant execute on function public.admin_delete_user(uuid) to authenticated;
 
+-- E-mail templates tab: every template with a flag for the ones the send-email hook renders (they
+-- can be edited but not deleted or renamed), so the tab and the guard read one list.
+create function public.admin_list_email_templates()
+returns table (
+  id uuid,
+  name text,
+  subject text,
+  html_content text,
+  text_content text,
+  variables jsonb,
+  smtp_config_id uuid,
+  created_at timestamptz,
+  updated_at timestamptz,
+  used_by_hook boolean
+)
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+    select t.id, t.name, t.subject, t.html_content, t.text_content, t.variables, t.smtp_config_id, t.created_at,
+           t.updated_at, t.name = any (private.hook_template_names())
+      from public.email_templates t
+     order by t.name;
+end
+$$;
+revoke execute on function public.admin_list_email_templates() from public, anon, authenticated;
+grant execute on function public.admin_list_email_templates() to authenticated;
+
 -- Ideas tab: the moderation list, pending first (oldest status first, then newest submission), with
 -- the author's name and e-mail (admins may see both). p_status narrows it to one status.
 create function public.admin_list_ideas(
@@ -407,6 +440,8 @@ comment on column public.withdrawals.user_id is 'The member; null once the membe
 comment on column public.wallet_transactions.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
 comment on function public.admin_delete_user(uuid) is
   'Admin only. Deletes the auth user (not oneself; refused while the wallet holds money or a withdrawal is pending) and returns the member''s storage files (bucket_id, name) for the browser to remove.';
+comment on function public.admin_list_email_templates() is
+  'Admin only. Every e-mail template with used_by_hook: true for the names in private.hook_template_names() (not deletable, not renamable).';
 comment on function public.admin_list_ideas(public.idea_status, integer, integer) is
   'Admin only. Ideas pending first, newest first, with the author''s name and e-mail and the total count; optional status filter; pages of 1..100.';
 comment on function public.admin_list_withdrawals(public.withdrawal_status, integer, integer) is

@@ -130,6 +130,22 @@ describe('templates of the send-email hook', () => {
     expect(rows).toEqual([{ name }]);
   });
 
+  it('the admin list flags the hook templates; members may not read it', async () => {
+    const adminUser = await createAdmin();
+    await hookTemplate('magic-link');
+    const other = await createEmailTemplate();
+    const rows = await queryAs<{ name: string; used_by_hook: boolean }>(
+      adminUser,
+      'select name, used_by_hook from public.admin_list_email_templates()',
+    );
+    expect(rows.find((row) => row.name === 'magic-link')?.used_by_hook).toBe(true);
+    expect(rows.find((row) => row.name === other.name)?.used_by_hook).toBe(false);
+    expect(await errorOf(queryAs(await createMember(), 'select * from public.admin_list_email_templates()'))).toEqual({
+      code: '42501',
+      message: 'auth.forbidden',
+    });
+  });
+
   it('a hook template can still be edited, other templates deleted and renamed', async () => {
     const adminUser = await createAdmin();
     const id = await hookTemplate('account-activation');

@@ -6,7 +6,10 @@ import type { TablesInsert } from '@/types/database.types';
 import { adminKeys } from '../../shared/api/keys';
 import { removeAppImage, uploadAppImage, type AppImageUpload } from './app-image';
 
-export type AppFields = Omit<TablesInsert<'apps'>, 'id' | 'created_at' | 'updated_at' | 'image_url' | 'image_width' | 'image_height' | 'image_size'>;
+export type AppFields = Omit<
+  TablesInsert<'apps'>,
+  'id' | 'created_at' | 'updated_at' | 'image_url' | 'image_width' | 'image_height' | 'image_size'
+>;
 
 /** Apps insert: the image goes to app-images first; if the row is refused, the file is removed again. */
 export async function createApp(client: AppSupabaseClient, input: { fields: AppFields; image: AppImageUpload | null }) {
@@ -23,7 +26,8 @@ export async function createApp(client: AppSupabaseClient, input: { fields: AppF
 export const createAppMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
     mutationKey: [...adminKeys.apps(), 'create'] as const,
-    mutationFn: async (input: { fields: AppFields; image: AppImageUpload | null }) => createApp(await getClient(), input),
+    mutationFn: async (input: { fields: AppFields; image: AppImageUpload | null }) =>
+      createApp(await getClient(), input),
   });
 
 export function useCreateApp() {

@@ -26,7 +26,8 @@ export const CATEGORY_LABELS: Record<(typeof Constants.public.Enums.app_category
   business: 'apps.admin.category.business',
 };
 
-const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
 function defaults(app: AdminApp | null): AppFormValues {
   return {
@@ -86,13 +87,7 @@ export function AppFormDialog({ app, onClose }: { app: AdminApp | null; onClose:
 
   const pending = formState.isSubmitting;
   const number = (name: keyof AppFormValues, label: MessageKey, step: string) => (
-    <TextField
-      label={t(label)}
-      inputMode="decimal"
-      step={step}
-      error={errors[name]?.message}
-      {...register(name)}
-    />
+    <TextField label={t(label)} inputMode="decimal" step={step} error={errors[name]?.message} {...register(name)} />
   );
 
   return (
@@ -115,7 +110,11 @@ export function AppFormDialog({ app, onClose }: { app: AdminApp | null; onClose:
             {...register('category')}
           />
           <div className="md:col-span-2">
-            <TextareaField label={t('apps.admin.description')} error={errors.description?.message} {...register('description')} />
+            <TextareaField
+              label={t('apps.admin.description')}
+              error={errors.description?.message}
+              {...register('description')}
+            />
           </div>
           <div className="md:col-span-2">
             <ImagePicker
@@ -132,9 +131,24 @@ export function AppFormDialog({ app, onClose }: { app: AdminApp | null; onClose:
         </fieldset>
         <fieldset className="grid gap-4 md:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold text-ink">{t('apps.admin.section.links')}</legend>
-          <TextField label={t('apps.admin.website_url')} type="url" error={errors.websiteUrl?.message} {...register('websiteUrl')} />
-          <TextField label={t('apps.admin.app_store_url')} type="url" error={errors.appStoreUrl?.message} {...register('appStoreUrl')} />
-          <TextField label={t('apps.admin.google_play_url')} type="url" error={errors.googlePlayUrl?.message} {...register('googlePlayUrl')} />
+          <TextField
+            label={t('apps.admin.website_url')}
+            type="url"
+            error={errors.websiteUrl?.message}
+            {...register('websiteUrl')}
+          />
+          <TextField
+            label={t('apps.admin.app_store_url')}
+            type="url"
+            error={errors.appStoreUrl?.message}
+            {...register('appStoreUrl')}
+          />
+          <TextField
+            label={t('apps.admin.google_play_url')}
+            type="url"
+            error={errors.googlePlayUrl?.message}
+            {...register('googlePlayUrl')}
+          />
         </fieldset>
         <fieldset className="grid gap-4 md:grid-cols-4">
           <legend className="mb-2 text-sm font-semibold text-ink">{t('apps.admin.section.metrics')}</legend>
@@ -151,7 +165,12 @@ export function AppFormDialog({ app, onClose }: { app: AdminApp | null; onClose:
           {number('minimumInvestment', 'apps.admin.minimum_investment', '0.01')}
           {number('availableShares', 'apps.admin.available_shares', '1')}
           {number('pricePerShare', 'apps.admin.price_per_share', '0.01')}
-          <TextField label={t('apps.admin.release_date')} type="date" error={errors.releaseDate?.message} {...register('releaseDate')} />
+          <TextField
+            label={t('apps.admin.release_date')}
+            type="date"
+            error={errors.releaseDate?.message}
+            {...register('releaseDate')}
+          />
         </fieldset>
         {error ? <FormAlert>{error}</FormAlert> : null}
         <div className="flex justify-end gap-3">

@@ -37,9 +37,9 @@ const amount = ({ min, max, decimals }: { min?: number; max: number; decimals: n
 export const appSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, { error: 'validation.required' }), z.maxLength(200)),
   description: z.string().check(z.trim(), z.minLength(1, { error: 'validation.required' }), z.maxLength(5000)),
-  category: z.union([z.literal(''), z.enum(Constants.public.Enums.app_category)]).check(
-    z.refine((value) => value !== '', { error: 'validation.required' }),
-  ),
+  category: z
+    .union([z.literal(''), z.enum(Constants.public.Enums.app_category)])
+    .check(z.refine((value) => value !== '', { error: 'validation.required' })),
   websiteUrl: optionalLink(LINK_PATTERNS.website, 'validation.app.website_url'),
   appStoreUrl: optionalLink(LINK_PATTERNS.appStore, 'validation.app.app_store_url'),
   googlePlayUrl: optionalLink(LINK_PATTERNS.googlePlay, 'validation.app.google_play_url'),

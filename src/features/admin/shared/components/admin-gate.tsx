@@ -44,7 +44,11 @@ export function AdminStepUp() {
         <p className="text-sm text-ink-muted">{t('admin.mfa.description')}</p>
         <OneTimeCodeField label={t('auth.mfa.code')} error={formState.errors.code?.message} {...register('code')} />
         {error ? <FormAlert>{error}</FormAlert> : null}
-        <SubmitButton pending={formState.isSubmitting} label={t('auth.mfa.submit')} pendingLabel={t('auth.mfa.submitting')} />
+        <SubmitButton
+          pending={formState.isSubmitting}
+          label={t('auth.mfa.submit')}
+          pendingLabel={t('auth.mfa.submitting')}
+        />
       </form>
     </Card>
   );

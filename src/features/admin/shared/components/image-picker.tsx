@@ -8,7 +8,7 @@ import { checkImage, type ImageRules } from '../utils/image-rules';
 /** What the form does with its image: keep the stored one, upload a new one, remove it, or refuse a bad file. */
 export type ImageChoice =
   | { kind: 'keep' }
-  | { kind: 'new'; file: File; width: number; height: number }
+  | { kind: 'new'; file: File; width: number; height: number; previewUrl: string }
   | { kind: 'remove' }
   | { kind: 'invalid'; error: string };
 
@@ -34,16 +34,11 @@ export function ImagePicker({ label, hint, rules, currentUrl, value, onChange, a
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [checking, setChecking] = useState(false);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
 
+  // A chosen file's preview URL lives as long as the choice.
   useEffect(() => {
-    if (value.kind !== 'new') {
-      setPreviewUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(value.file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
+    if (value.kind !== 'new') return;
+    return () => URL.revokeObjectURL(value.previewUrl);
   }, [value]);
 
   const choose = async (file: File | undefined) => {
@@ -54,19 +49,29 @@ export function ImagePicker({ label, hint, rules, currentUrl, value, onChange, a
     if (!result.ok) {
       onChange({ kind: 'invalid', error: result.error });
     } else {
-      onChange({ kind: 'new', file, width: result.width ?? 0, height: result.height ?? 0 });
+      onChange({
+        kind: 'new',
+        file,
+        width: result.width ?? 0,
+        height: result.height ?? 0,
+        previewUrl: URL.createObjectURL(file),
+      });
     }
     if (inputRef.current) inputRef.current.value = '';
   };
 
-  const shown = value.kind === 'new' ? previewUrl : value.kind === 'keep' ? currentUrl : null;
+  const shown = value.kind === 'new' ? value.previewUrl : value.kind === 'keep' ? currentUrl : null;
   const error = value.kind === 'invalid' ? value.error : undefined;
 
   return (
     <FieldShell inputId={inputId} label={label} hint={hint} error={error} errorId={errorId}>
       <div className="flex flex-wrap items-center gap-3">
         {shown ? (
-          <img src={shown} alt={t('admin.image.preview')} className="h-16 w-16 rounded-lg border border-surface-border object-cover" />
+          <img
+            src={shown}
+            alt={t('admin.image.preview')}
+            className="h-16 w-16 rounded-lg border border-surface-border object-cover"
+          />
         ) : (
           <span className="flex h-16 w-16 items-center justify-center rounded-lg border border-dashed border-surface-border text-xs text-ink-faint">
             {t('admin.image.none')}
@@ -84,7 +89,12 @@ export function ImagePicker({ label, hint, rules, currentUrl, value, onChange, a
         />
         {checking ? <Spinner className="h-4 w-4" /> : null}
         {(value.kind === 'keep' && currentUrl) || value.kind === 'new' ? (
-          <Button variant="ghost" className="px-2 py-1" onClick={() => onChange({ kind: 'remove' })} disabled={disabled}>
+          <Button
+            variant="ghost"
+            className="px-2 py-1"
+            onClick={() => onChange({ kind: 'remove' })}
+            disabled={disabled}
+          >
             {t('admin.image.remove')}
           </Button>
         ) : null}

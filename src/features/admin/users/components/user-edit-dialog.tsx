@@ -16,7 +16,9 @@ import { useUpdateUser } from '../api/update-user';
 import { userEditSchema } from '../schemas/user-edit.schema';
 
 // The phone input (libphonenumber) is a chunk of its own, loaded when the modal opens.
-const PhoneField = lazy(() => import('@/components/form/phone-field').then((module) => ({ default: module.PhoneField })));
+const PhoneField = lazy(() =>
+  import('@/components/form/phone-field').then((module) => ({ default: module.PhoneField })),
+);
 
 const LEVEL_OPTIONS = Constants.public.Enums.membership_level.map((level) => ({ value: level, label: level }));
 
@@ -57,9 +59,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
           control={control}
           name="phone"
           render={({ field, fieldState }) => (
-            <Suspense
-              fallback={<TextField label={t('admin.users.phone')} value={field.value} disabled readOnly />}
-            >
+            <Suspense fallback={<TextField label={t('admin.users.phone')} value={field.value} disabled readOnly />}>
               <PhoneField
                 label={t('admin.users.phone')}
                 name={field.name}

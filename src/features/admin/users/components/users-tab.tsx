@@ -145,13 +145,27 @@ export function UsersTab() {
               <caption className="sr-only">{t('admin.users')}</caption>
               <thead className="text-ink-muted">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t('admin.users.full_name')}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t('admin.users.email')}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t('admin.users.phone')}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t('admin.users.level')}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t('admin.users.email_confirmed')}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t('admin.users.created')}</th>
-                  <th scope="col" className="py-2 font-medium">{t('admin.actions')}</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.full_name')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.email')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.phone')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.level')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.email_confirmed')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.created')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('admin.actions')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-surface-border">
@@ -160,7 +174,9 @@ export function UsersTab() {
                   const name = row.full_name || row.email;
                   return (
                     <tr key={row.user_id}>
-                      <th scope="row" className="py-2 pr-3 font-medium text-ink">{row.full_name || '—'}</th>
+                      <th scope="row" className="py-2 pr-3 font-medium text-ink">
+                        {row.full_name || '—'}
+                      </th>
                       <td className="py-2 pr-3 break-all">{row.email}</td>
                       <td className="py-2 pr-3 whitespace-nowrap">{row.phone || '—'}</td>
                       <td className="py-2 pr-3">
