@@ -53,13 +53,27 @@ export const messages = {
 export type MessageKey = keyof typeof messages;
 export type MessageParams = Record<string, string | number>;
 
+/**
+ * Texts of areas that only some users open (the admin area), registered by that area's chunk when it
+ * loads (e.g. src/i18n/admin-area.ts), so the entry does not carry them. Once registered, their keys
+ * work everywhere a key is translated (field errors, RPC error keys).
+ */
+const registered: Record<string, string> = {};
+
+export function registerMessages(catalogue: Readonly<Record<string, string>>): void {
+  for (const [key, text] of Object.entries(catalogue)) {
+    if (Object.hasOwn(messages, key)) throw new Error(`Message key ${key} is already in the entry catalogue`);
+    registered[key] = text;
+  }
+}
+
 export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.hasOwn(messages, value);
+  return typeof value === 'string' && (Object.hasOwn(messages, value) || Object.hasOwn(registered, value));
 }
 
 /** The Polish text for a key, with `{name}` placeholders filled from params. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  const text: string = messages[key];
+  const text: string = Object.hasOwn(messages, key) ? messages[key] : (registered[key] ?? key);
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (match, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : match,

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AdminGate } from '@/features/admin/shared/components/admin-gate';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t, type AdminMessageKey as MessageKey } from '@/i18n/admin-area';
 
 const { admin } = paths.dashboard;
 

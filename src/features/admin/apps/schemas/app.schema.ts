@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { MessageKey } from '@/i18n/messages';
+import type { AdminMessageKey as MessageKey } from '@/i18n/admin-area';
 import { Constants } from '@/types/database.types';
 
 /** The same link rules as the apps table's checks (20261122120000_apps.sql). */
@@ -37,9 +37,11 @@ const amount = ({ min, max, decimals }: { min?: number; max: number; decimals: n
 export const appSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, { error: 'validation.required' }), z.maxLength(200)),
   description: z.string().check(z.trim(), z.minLength(1, { error: 'validation.required' }), z.maxLength(5000)),
-  category: z
-    .union([z.literal(''), z.enum(Constants.public.Enums.app_category)])
-    .check(z.refine((value) => value !== '', { error: 'validation.required' })),
+  category: z.string().check(
+    z.refine((value) => (Constants.public.Enums.app_category as readonly string[]).includes(value), {
+      error: 'validation.required',
+    }),
+  ),
   websiteUrl: optionalLink(LINK_PATTERNS.website, 'validation.app.website_url'),
   appStoreUrl: optionalLink(LINK_PATTERNS.appStore, 'validation.app.app_store_url'),
   googlePlayUrl: optionalLink(LINK_PATTERNS.googlePlay, 'validation.app.google_play_url'),

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useFieldArray } from 'react-hook-form';
 import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -8,42 +7,56 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/admin-area';
 import { useZodForm } from '@/lib/form';
 import { useSmtpConfigs } from '../../smtp/api/list-smtp-configs';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { EmailTemplate } from '../api/list-templates';
 import { useSaveTemplate } from '../api/save-template';
-import { templateSchema } from '../schemas/template.schema';
+import { checkVariableName, templateSchema } from '../schemas/template.schema';
 import { TemplatePreview } from './template-preview';
 
 /** Create or edit an e-mail template (dashboard.md §3, §5, §7): name, subject, HTML and text, variables, SMTP. */
+type VariableRow = { key: number; name: string; description: string; example: string };
+let nextKey = 0;
+const variableRow = (variable: Partial<VariableRow> = {}): VariableRow => ({
+  key: (nextKey += 1),
+  name: variable.name ?? '',
+  description: variable.description ?? '',
+  example: variable.example ?? '',
+});
+
 export function TemplateFormDialog({ template, onClose }: { template: EmailTemplate | null; onClose: () => void }) {
   const save = useSaveTemplate();
   const smtp = useSmtpConfigs();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const { register, handleSubmit, formState, control, watch } = useZodForm(templateSchema, {
+  const [rows, setRows] = useState<VariableRow[]>(() => (template?.variables ?? []).map(variableRow));
+  const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
+  const { register, handleSubmit, formState, watch } = useZodForm(templateSchema, {
     defaultValues: {
       name: template?.name ?? '',
       subject: template?.subject ?? '',
       htmlContent: template?.html_content ?? '',
       textContent: template?.text_content ?? '',
-      variables: (template?.variables ?? []).map((variable) => ({
-        name: variable.name,
-        description: variable.description ?? '',
-        example: variable.example ?? '',
-      })),
       smtpConfigId: template?.smtp_config_id ?? '',
     },
   });
-  const variables = useFieldArray({ control, name: 'variables' });
+  const updateRow = (key: number, change: Partial<VariableRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
   const errors = formState.errors;
   const protectedName = template?.used_by_hook ?? false;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
+    const problems: Record<number, string> = {};
+    for (const row of rows) {
+      const problem = checkVariableName(row.name);
+      if (problem) problems[row.key] = problem;
+    }
+    setRowErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     try {
       await save.mutateAsync({
         id: template?.id ?? null,
@@ -52,10 +65,10 @@ export function TemplateFormDialog({ template, onClose }: { template: EmailTempl
           subject: values.subject,
           html_content: values.htmlContent,
           text_content: values.textContent.trim() ? values.textContent : null,
-          variables: values.variables.map((variable) => ({
-            name: variable.name,
-            description: variable.description,
-            example: variable.example,
+          variables: rows.map((row) => ({
+            name: row.name.trim(),
+            description: row.description.trim(),
+            example: row.example,
           })),
           smtp_config_id: values.smtpConfigId || null,
         },
@@ -116,34 +129,37 @@ export function TemplateFormDialog({ template, onClose }: { template: EmailTempl
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-ink">{t('templates.variables')}</legend>
           <p className="text-xs text-ink-muted">{t('templates.variables_hint')}</p>
-          {variables.fields.map((field, index) => (
-            <div key={field.id} className="grid items-end gap-3 md:grid-cols-[1fr_1fr_1fr_auto]">
+          {rows.map((row, index) => (
+            <div key={row.key} className="grid items-end gap-3 md:grid-cols-[1fr_1fr_1fr_auto]">
               <TextField
                 label={t('templates.variable.name', { number: index + 1 })}
-                error={errors.variables?.[index]?.name?.message}
-                {...register(`variables.${index}.name`)}
+                value={row.name}
+                onChange={(event) => updateRow(row.key, { name: event.target.value })}
+                error={rowErrors[row.key]}
               />
               <TextField
                 label={t('templates.variable.description', { number: index + 1 })}
-                error={errors.variables?.[index]?.description?.message}
-                {...register(`variables.${index}.description`)}
+                value={row.description}
+                maxLength={200}
+                onChange={(event) => updateRow(row.key, { description: event.target.value })}
               />
               <TextField
                 label={t('templates.variable.example', { number: index + 1 })}
-                error={errors.variables?.[index]?.example?.message}
-                {...register(`variables.${index}.example`)}
+                value={row.example}
+                maxLength={2000}
+                onChange={(event) => updateRow(row.key, { example: event.target.value })}
               />
               <Button
                 variant="ghost"
                 className="text-danger"
                 aria-label={t('templates.variable.remove', { number: index + 1 })}
-                onClick={() => variables.remove(index)}
+                onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
               >
                 {t('admin.delete')}
               </Button>
             </div>
           ))}
-          <Button variant="secondary" onClick={() => variables.append({ name: '', description: '', example: '' })}>
+          <Button variant="secondary" onClick={() => setRows((current) => [...current, variableRow()])}>
             {t('templates.variable.add')}
           </Button>
         </fieldset>
@@ -156,7 +172,7 @@ export function TemplateFormDialog({ template, onClose }: { template: EmailTempl
               subject={watch('subject')}
               html={watch('htmlContent')}
               text={watch('textContent')}
-              variables={watch('variables')}
+              variables={rows}
             />
           ) : null}
         </div>

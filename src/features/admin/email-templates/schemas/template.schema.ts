@@ -4,7 +4,12 @@ import { z } from 'zod/mini';
 const NAME = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 const VARIABLE = /^[A-Za-z0-9_]{1,50}$/;
 
-/** Template (dashboard.md §5): name, subject and content required; variables name / description / example. */
+/** A variable's name is what goes between {{ }}: letters, digits and _. */
+export function checkVariableName(name: string): 'validation.template.variable_name' | null {
+  return VARIABLE.test(name.trim()) ? null : 'validation.template.variable_name';
+}
+
+/** Template (dashboard.md §5): name, subject and content required (the variables are checked by checkVariableName). */
 export const templateSchema = z.object({
   name: z.string().check(
     z.trim(),
@@ -19,16 +24,6 @@ export const templateSchema = z.object({
     z.maxLength(200_000),
   ),
   textContent: z.string().check(z.maxLength(100_000)),
-  variables: z.array(
-    z.object({
-      name: z.string().check(
-        z.trim(),
-        z.refine((value) => VARIABLE.test(value), { error: 'validation.template.variable_name' }),
-      ),
-      description: z.string().check(z.trim(), z.maxLength(200)),
-      example: z.string().check(z.maxLength(2000)),
-    }),
-  ),
   smtpConfigId: z.string(),
 });
 

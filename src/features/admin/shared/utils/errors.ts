@@ -1,4 +1,5 @@
-import { isMessageKey, t, type MessageKey } from '@/i18n/messages';
+import { t, type AdminMessageKey } from '@/i18n/admin-area';
+import { isMessageKey } from '@/i18n/messages';
 import { getErrorStatus, isNetworkError, toUserMessage } from '@/lib/errors';
 
 /** Keys the database raises whose text says more than the operation's generic failure. */
@@ -9,7 +10,7 @@ const GENERIC_KEYS = new Set<string>(['http.bad_request', 'http.unexpected', 'ht
  * 'Nie możesz usunąć własnego konta', 'Brak dostępnych miejsc'), the network text when the request
  * never arrived, otherwise the spec's text for the operation ('Nie udało się utworzyć aplikacji').
  */
-export function adminErrorMessage(error: unknown, fallback: MessageKey): string {
+export function adminErrorMessage(error: unknown, fallback: AdminMessageKey): string {
   if (isNetworkError(error)) return t('network.failure');
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
   if (isMessageKey(message) && !GENERIC_KEYS.has(message)) return t(message);

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@/i18n/messages';
+import type { AdminMessageKey as MessageKey } from '@/i18n/admin-area';
 
 export type ImageRules = {
   types: readonly string[];

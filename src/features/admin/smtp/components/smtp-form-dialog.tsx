@@ -6,7 +6,7 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/admin-area';
 import { useZodForm } from '@/lib/form';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { SmtpConfig } from '../api/list-smtp-configs';
@@ -32,7 +32,7 @@ export function SmtpFormDialog({ config, onClose }: { config: SmtpConfig | null;
       defaultValues: {
         name: config?.name ?? '',
         host: config?.host ?? '',
-        port: config?.port ?? DEFAULT_SMTP_PORT,
+        port: String(config?.port ?? DEFAULT_SMTP_PORT),
         username: config?.username ?? '',
         password: '',
         fromEmail: config?.from_email ?? '',
@@ -47,7 +47,7 @@ export function SmtpFormDialog({ config, onClose }: { config: SmtpConfig | null;
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await save.mutateAsync({ id: config?.id ?? null, ...values });
+      await save.mutateAsync({ id: config?.id ?? null, ...values, port: Number(values.port) });
       toast.show(t('smtp.saved'));
       onClose();
     } catch (failure) {

@@ -16,13 +16,12 @@ export function createSmtpSchema({ passwordRequired }: { passwordRequired: boole
       z.minLength(1, { error: 'validation.smtp.host_required' }),
       z.refine((value) => value.length <= 253 && HOST.test(value), { error: 'smtp.invalid_host' }),
     ),
-    port: z.coerce
-      .number<string | number>()
-      .check(
-        z.int({ error: 'smtp.invalid_port' }),
-        z.gte(1, { error: 'smtp.invalid_port' }),
-        z.lte(65535, { error: 'smtp.invalid_port' }),
-      ),
+    port: z.string().check(
+      z.trim(),
+      z.refine((value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535, {
+        error: 'smtp.invalid_port',
+      }),
+    ),
     username: z.string().check(z.trim(), z.minLength(1, { error: 'smtp.username_required' }), z.maxLength(320)),
     password: z.string().check(
       z.maxLength(1024, { error: 'smtp.invalid_password' }),

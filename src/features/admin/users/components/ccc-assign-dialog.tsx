@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/admin-area';
 import { formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
 import type { Enums } from '@/types/database.types';
@@ -78,21 +78,22 @@ export function CccAssignDialog({ user, onClose }: { user: AdminUser; onClose: (
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useZodForm(cccAssignSchema, {
-    defaultValues: { tier: '', quantity: 1 },
+    defaultValues: { tier: '', quantity: '1' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     const tier = values.tier as Enums<'ccc_tier'>;
+    const quantity = Number(values.quantity);
     const free = availability.data?.find((row) => row.tier === tier)?.available_slots ?? 0;
-    if (values.quantity > free) {
+    if (quantity > free) {
       setError(t('ccc.no_slots'));
       return;
     }
     try {
-      await assign.mutateAsync({ userId: user.user_id, tier, quantity: values.quantity });
-      toast.show(t('admin.ccc.assigned', { tier, quantity: values.quantity }));
-      reset({ tier: '', quantity: 1 });
+      await assign.mutateAsync({ userId: user.user_id, tier, quantity });
+      toast.show(t('admin.ccc.assigned', { tier, quantity }));
+      reset({ tier: '', quantity: '1' });
     } catch (failure) {
       setError(adminErrorMessage(failure, 'ccc.assign_failed'));
     }
