@@ -250,7 +250,9 @@ async function handle(
   const name = decodeURIComponent(rest.split('/')[1] ?? '');
   const worker = workers.get(name);
   if (!worker) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
-  if (worker.definition.verifyJwt) {
+  // As Supabase's edge runtime: a CORS preflight (OPTIONS) reaches the function without a JWT, so the
+  // function can answer it; every other method needs one when verify_jwt is on.
+  if (worker.definition.verifyJwt && req.method !== 'OPTIONS') {
     const token = bearerToken(req);
     if (!token)
       return sendJson(res, 401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });

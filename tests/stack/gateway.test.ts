@@ -88,6 +88,15 @@ describe('edge functions', () => {
     expect(forged.status).toBe(401);
   });
 
+  it('let a CORS preflight through without a JWT, as the Supabase edge runtime does, so the function answers it', async () => {
+    const preflight = await fetch(url('/functions/v1/echo'), {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(await preflight.json()).toMatchObject({ method: 'OPTIONS', authorization: false });
+  });
+
   it('get the request with its sub-path and query, and the env Supabase provides', async () => {
     const response = await fetch(url('/functions/v1/echo/sub/path?x=1'), {
       method: 'POST',
