@@ -22,7 +22,7 @@ export function FieldShell({ inputId, label, hint, error, errorId, children }: F
     <div className="space-y-1.5">
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
         {label}
-        {hint ? <span className="font-normal text-ink-faint"> {hint}</span> : null}
+        {hint ? <span className="font-normal text-ink-muted"> {hint}</span> : null}
       </label>
       {children}
       {error ? (
