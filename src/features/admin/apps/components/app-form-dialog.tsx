@@ -180,7 +180,6 @@ export function AppFormDialog({ app, onClose }: { app: AdminApp | null; onClose:
           <div className="w-44">
             <SubmitButton
               pending={pending}
-              disabled={image.kind === 'invalid'}
               label={app ? t('admin.save') : t('apps.admin.create')}
               pendingLabel={t('admin.saving')}
             />

@@ -154,7 +154,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
         <div className="w-48">
           <SubmitButton
             pending={pending}
-            disabled={invalidImage}
+
             label={t('admin.save')}
             pendingLabel={t('admin.saving')}
           />

@@ -73,7 +73,7 @@ export function ImagePicker({ label, hint, rules, currentUrl, value, onChange, a
             className="h-16 w-16 rounded-lg border border-surface-border object-cover"
           />
         ) : (
-          <span className="flex h-16 w-16 items-center justify-center rounded-lg border border-dashed border-surface-border text-xs text-ink-faint">
+          <span className="flex h-16 w-16 items-center justify-center rounded-lg border border-dashed border-surface-border text-xs text-ink-muted">
             {t('admin.image.none')}
           </span>
         )}
