@@ -17,7 +17,7 @@ describe('the users tab', () => {
     expect(calls[0]?.body).toEqual({ p_sort: 'created', p_ascending: false, p_limit: 20, p_offset: 0 });
 
     await user.type(screen.getByRole('searchbox', { name: 'Szukaj' }), '1234567');
-    const row = await screen.findByRole('row', { name: /Ewa Testowa/ });
+    const row = await screen.findByRole('row', { name: /Ewa Testowa/ }, { timeout: 3000 });
     expect(within(row).getByText('PREMIUM')).toBeInTheDocument();
     expect(calls.filter((call) => call.body.p_search === '1234567')).toHaveLength(1);
 
