@@ -14,9 +14,12 @@ import '@/i18n/admin-area';
  * Renders an admin screen with a real supabase-js client whose requests MSW answers (shaped like
  * PostgREST's, Storage's and the functions'), signed in as an admin, inside a toast provider.
  */
-export function renderAdmin(ui: ReactElement, { session = adminSession() }: { session?: Session } = {}) {
-  // The tab headings put the site title in the browser tab.
-  server.use(http.get(restUrl('/site_settings'), () => HttpResponse.json(siteSettingsRow())));
+export function renderAdmin(
+  ui: ReactElement,
+  { session = adminSession(), siteSettings = true }: { session?: Session; siteSettings?: boolean } = {},
+) {
+  // The tab headings put the site title in the browser tab (a test may answer it itself).
+  if (siteSettings) server.use(http.get(restUrl('/site_settings'), () => HttpResponse.json(siteSettingsRow())));
   const supabase = createTestSupabase();
   const view = renderWithProviders(<ToastProvider>{ui}</ToastProvider>, { supabase, session });
   return { ...view, supabase, session };

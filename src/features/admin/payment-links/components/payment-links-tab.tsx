@@ -93,7 +93,10 @@ function LinksForm({ links }: { links: PaymentLinks }) {
                     if (element) inputs.current.set(id, element);
                     else inputs.current.delete(id);
                   }}
-                  label={t('admin.payment_links.field', { method: t(METHOD_LABELS[method]), tier })}
+                  label={t(
+                    name === 'plan_payment_links' ? 'admin.payment_links.plan_field' : 'admin.payment_links.ccc_field',
+                    { method: t(METHOD_LABELS[method]), tier },
+                  )}
                   type="url"
                   value={values[id] ?? ''}
                   onChange={(event) => setValues((current) => ({ ...current, [id]: event.target.value }))}

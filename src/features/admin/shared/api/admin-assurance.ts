@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AppError } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -20,10 +21,9 @@ export type AdminAssurance = {
 export async function getAdminAssurance(client: AppSupabaseClient): Promise<AdminAssurance> {
   const factors = await client.auth.mfa.listFactors();
   if (factors.error) throw factors.error;
-  const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (level.error) throw level.error;
+  const { data } = await client.auth.getSession();
   const factorId = factors.data.totp.find((factor) => factor.status === 'verified')?.id ?? null;
-  return { factorId, stepUpRequired: factorId !== null && level.data.currentLevel !== 'aal2' };
+  return { factorId, stepUpRequired: factorId !== null && assuranceOf(data.session).currentLevel !== 'aal2' };
 }
 
 export const adminAssuranceQueryOptions = (getClient: () => Promise<AppSupabaseClient>, userId: string) =>

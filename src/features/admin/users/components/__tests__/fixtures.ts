@@ -17,7 +17,7 @@ export function listedUser(overrides: Partial<AdminUser> = {}): AdminUser {
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-20T10:00:00Z',
     display_name: 'Ewa',
-    avatar_url: null,
+    avatar_url: null as unknown as string,
     two_factor_enabled: false,
     total_count: 1,
     ...overrides,

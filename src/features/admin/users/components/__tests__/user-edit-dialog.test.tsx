@@ -20,7 +20,7 @@ describe('the user edit modal', () => {
     expect(screen.getByRole('combobox', { name: 'Poziom członkostwa' })).toHaveValue('FREE');
     expect(screen.getByRole('checkbox', { name: 'Email potwierdzony' })).toBeChecked();
     // The phone input is a lazy chunk; once loaded it shows the number.
-    await waitFor(() => expect(screen.getByLabelText('Telefon')).toHaveValue('+48 501 234 567'));
+    await waitFor(() => expect(screen.getByLabelText('Telefon')).toHaveValue('+48 501 234 567'), { timeout: 5000 });
   });
 
   it('requires a name of 2–100 characters', async () => {
@@ -36,7 +36,7 @@ describe('the user edit modal', () => {
 
   it('saves name, phone, level and confirmation in one RPC call and closes', async () => {
     const { user, calls, onClose, member } = setup();
-    await waitFor(() => expect(screen.getByLabelText('Telefon')).toHaveValue('+48 501 234 567'));
+    await waitFor(() => expect(screen.getByLabelText('Telefon')).toHaveValue('+48 501 234 567'), { timeout: 5000 });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Poziom członkostwa' }), 'PREMIUM');
     await user.click(screen.getByRole('checkbox', { name: 'Email potwierdzony' }));
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
