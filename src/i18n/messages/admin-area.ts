@@ -40,6 +40,7 @@ export const adminAreaMessages = {
   'admin.users.sort.email_asc': 'Email A–Z',
   'admin.users.sort.email_desc': 'Email Z–A',
   'admin.users.count': 'Znaleziono: {count}',
+  'admin.users.count_more': 'Znaleziono ponad {count}: zawęź wyszukiwanie',
   'admin.users.empty': 'Brak użytkowników spełniających kryteria',
   'admin.users.load_failed': 'Nie udało się załadować użytkowników',
   'admin.users.pages': 'Strony listy użytkowników',

@@ -8,6 +8,8 @@ import { adminKeys, type UserListParams } from '../../shared/api/keys';
 /** dashboard.md §9: "users list stale 30 s". */
 export const USERS_STALE_TIME_MS = 30_000;
 export const USERS_PAGE_SIZE = 20;
+/** The database counts matches up to 10 001: above 10 000 the tab says "more than" and pages through 10 000. */
+export const USERS_COUNT_CAP = 10_000;
 
 /**
  * RPC admin_list_users: one page of members with their settings and the number of matches. The
@@ -26,7 +28,8 @@ export async function listUsers(client: AppSupabaseClient, params: UserListParam
   });
   if (signal) request = request.abortSignal(signal);
   const rows = unwrap(await request);
-  return { rows, total: Number(rows[0]?.total_count ?? 0) };
+  const counted = Number(rows[0]?.total_count ?? 0);
+  return { rows, total: Math.min(counted, USERS_COUNT_CAP), more: counted > USERS_COUNT_CAP };
 }
 
 export type AdminUser = Awaited<ReturnType<typeof listUsers>>['rows'][number];

@@ -46,6 +46,13 @@ describe('the users tab', () => {
     expect(calls.at(-1)?.body).toMatchObject({ p_offset: 20 });
   });
 
+  it('says "more than 10 000" when the database stops counting, and pages through 10 000', async () => {
+    mockRpc('admin_list_users', () => Array.from({ length: 20 }, () => listedUser({ total_count: 10_001 })));
+    renderAdmin(<UsersTab />);
+    expect(await screen.findByText('Znaleziono ponad 10 000: zawęź wyszukiwanie')).toBeInTheDocument();
+    expect(screen.getByText('Strona 1 z 500')).toBeInTheDocument();
+  });
+
   it('never offers deleting one’s own account, and confirms e-mails of unconfirmed members', async () => {
     const admin = buildUser({ admin: true, fullName: 'Ada Admin' });
     const confirmCalls = mockRpc('admin_confirm_email', {});
