@@ -37,6 +37,16 @@ alter table public.wallet_transactions
 -- -------------------------------------------------------------------------------------
 -- Indexes
 -- -------------------------------------------------------------------------------------
+-- The users tab's sorts end with the id (a stable page order even when many members share a date or
+-- a name, e.g. after an import): each sort and filter reads its index in order, no sort step. They
+-- replace the single-column indexes of 20261122102000_admin_users.sql (a prefix serves their lookups).
+create index profiles_created_at_id_idx on public.profiles (created_at desc, id desc);
+create index profiles_full_name_id_idx on public.profiles (full_name, id);
+create index profiles_email_confirmed_created_at_id_idx on public.profiles (email_confirmed, created_at desc, id desc);
+create index profiles_membership_level_created_at_id_idx on public.profiles (membership_level, created_at desc, id desc);
+drop index if exists public.profiles_full_name_idx;
+drop index if exists public.profiles_email_confirmed_idx;
+drop index if exists public.profiles_membership_level_idx;
 -- The moderation list: pending first (the enum's first value), newest first within a status.
 create index if not exists app_ideas_status_submitted_at_idx on public.app_ideas (status, submitted_at desc, id desc);
 -- The payouts tab: one status, by date (oldest first for the pending queue, newest first otherwise).
@@ -171,12 +181,13 @@ end
 $$;
 
 -- Users tab at 100 000 members (npm run bench:db): the list of 20261122102000_admin_users.sql took
--- 0.3-1.5 s. Three causes: under RLS the ILIKE of the search (not leakproof) could not use the
--- trigram indexes; count(*) over () read every matching row; the sorts' NULLS LAST did not match the
--- indexes' order. Now: security definer (the admin check comes first, so RLS adds nothing), the page
--- is picked from profiles alone and only its 20 rows are joined with user_settings, the count stops
--- at 10 001 (more than 10 000 matches: the tab says so and pages through the first 10 000), and
--- each sort follows its index (name: empty names last in A-Z, first in Z-A).
+-- 0.3-1.5 s. Causes: under RLS the ILIKE of the search (not leakproof) could not use the trigram
+-- indexes; count(*) over () read every matching row; the sorts' NULLS LAST and the id tie-break did
+-- not match any index. Now: security definer (the admin check comes first, so RLS adds nothing); the
+-- page is picked from profiles alone and only its rows are joined with user_settings; each sort
+-- reads its (…, id) index (name: empty names last in A-Z, first in Z-A); the count stops at 1 001
+-- rows, at 101 with a search text (a common fragment matches thousands; counting them all costs
+-- more than the page): "more than 1 000 / 100, narrow the search", and pages through those.
 create or replace function public.admin_list_users(
   p_search text default null,
   p_email_confirmed boolean default null,
@@ -239,7 +250,8 @@ begin
   v_order := case p_sort when 'name' then 'p.full_name' when 'email' then 'p.email' else 'p.created_at' end
     || case when p_ascending then ' asc, p.id asc' else ' desc, p.id desc' end;
 
-  execute 'select count(*) from (select 1 from public.profiles p where ' || v_where || ' limit 10001) c'
+  execute 'select count(*) from (select 1 from public.profiles p where ' || v_where || ' limit '
+      || case when v_pattern is null then 1001 else 101 end || ') c'
     into v_total
     using v_pattern, p_email_confirmed, p_membership_level;
 
@@ -385,7 +397,7 @@ begin
       )
       select i.id, i.title, i.description, i.category, i.target_audience, i.monetization_strategy, i.submitted_by,
              i.submitted_at, i.status, i.score, i.votes_count, i.comments_count, i.image_urls,
-             p.full_name, p.email, (select count(*) from public.app_ideas)
+             p.full_name, p.email, (select count(*) from (select 1 from public.app_ideas c limit 1001) c)
         from page
         join public.app_ideas i on i.id = page.id
         left join public.profiles p on p.user_id = i.submitted_by
@@ -401,7 +413,7 @@ begin
       )
       select i.id, i.title, i.description, i.category, i.target_audience, i.monetization_strategy, i.submitted_by,
              i.submitted_at, i.status, i.score, i.votes_count, i.comments_count, i.image_urls,
-             p.full_name, p.email, (select count(*) from public.app_ideas c where c.status = p_status)
+             p.full_name, p.email, (select count(*) from (select 1 from public.app_ideas c where c.status = p_status limit 1001) c)
         from page
         join public.app_ideas i on i.id = page.id
         left join public.profiles p on p.user_id = i.submitted_by
@@ -463,7 +475,7 @@ begin
       )
       select w.id, w.user_id, w.amount, w.network, w.address, w.status, w.tx_hash, w.failure_reason, w.created_at,
              w.processed_at, p.full_name, p.email,
-             (select count(*) from (select 1 from public.withdrawals c where c.status = 'pending' limit 10001) c)
+             (select count(*) from (select 1 from public.withdrawals c where c.status = 'pending' limit 1001) c)
         from page
         join public.withdrawals w on w.id = page.id
         left join public.profiles p on p.user_id = w.user_id
@@ -479,7 +491,7 @@ begin
       )
       select w.id, w.user_id, w.amount, w.network, w.address, w.status, w.tx_hash, w.failure_reason, w.created_at,
              w.processed_at, p.full_name, p.email,
-             (select count(*) from (select 1 from public.withdrawals c where c.status = p_status limit 10001) c)
+             (select count(*) from (select 1 from public.withdrawals c where c.status = p_status limit 1001) c)
         from page
         join public.withdrawals w on w.id = page.id
         left join public.profiles p on p.user_id = w.user_id
@@ -534,8 +546,8 @@ comment on function public.admin_delete_user(uuid) is
 comment on function public.admin_list_email_templates() is
   'Admin only. Every e-mail template with used_by_hook: true for the names in private.hook_template_names() (not deletable, not renamable).';
 comment on function public.admin_list_ideas(public.idea_status, integer, integer) is
-  'Admin only. Ideas pending first, newest first, with the author''s name and e-mail and the total count; optional status filter; pages of 1..100.';
+  'Admin only. Ideas pending first, newest first, with the author''s name and e-mail and the total count (up to 1 001); optional status filter; pages of 1..100.';
 comment on function public.admin_list_users(text, boolean, public.membership_level, text, boolean, integer, integer) is
-  'Admin only. Case-insensitive search over full_name / email / phone, filters, sort name | email | created, page of 1..100 rows; total_count stops at 10 001 (more than 10 000 matches).';
+  'Admin only. Case-insensitive search over full_name / email / phone, filters, sort name | email | created, page of 1..100 rows; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
 comment on function public.admin_list_withdrawals(public.withdrawal_status, integer, integer) is
-  'Admin only. Withdrawals of one status with the member''s name and e-mail: pending oldest first, others newest first; pages of 1..100; total_count stops at 10 001.';
+  'Admin only. Withdrawals of one status with the member''s name and e-mail: pending oldest first, others newest first; pages of 1..100; total_count stops at 1 001.';

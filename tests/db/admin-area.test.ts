@@ -252,6 +252,33 @@ describe('deleting a member keeps the money records', () => {
   });
 });
 
+describe('admin_list_users at scale', () => {
+  it('stops counting at 101 matches of a search (more than 100), and pages on regardless', async () => {
+    const adminUser = await createAdmin();
+    const marker = `zz${Math.random().toString(36).slice(2, 10)}`;
+    await admin().query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+       select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+              $1 || g || '@example.test', 'x', now(), '{"provider": "email"}',
+              jsonb_build_object('full_name', 'Członek ' || $1 || ' ' || g), now(), now(), false
+         from generate_series(1, 102) g`,
+      [marker],
+    );
+    const pageOf = (offset: number, limit: number) =>
+      queryAs<{ email: string; total_count: string }>(
+        adminUser,
+        "select * from public.admin_list_users($1, null, null, 'email', true, $2, $3)",
+        [marker, limit, offset],
+      );
+    const first = await pageOf(0, 100);
+    const last = await pageOf(100, 20);
+    expect(Number(first[0]?.total_count)).toBe(101);
+    expect(Number(last[0]?.total_count)).toBe(101);
+    expect(new Set([...first, ...last].map((row) => row.email)).size).toBe(102);
+  });
+});
+
 describe('admin_list_ideas', () => {
   type ListedIdea = {
     id: string;

@@ -8,8 +8,12 @@ import { adminKeys, type UserListParams } from '../../shared/api/keys';
 /** dashboard.md §9: "users list stale 30 s". */
 export const USERS_STALE_TIME_MS = 30_000;
 export const USERS_PAGE_SIZE = 20;
-/** The database counts matches up to 10 001: above 10 000 the tab says "more than" and pages through 10 000. */
-export const USERS_COUNT_CAP = 10_000;
+/**
+ * The database counts matches up to 1 001, or 101 with a search text: above that the tab says "more
+ * than 1 000 / 100" and pages through those (sorts and filters reach the rest).
+ */
+export const USERS_COUNT_CAP = 1_000;
+export const USERS_SEARCH_COUNT_CAP = 100;
 
 /**
  * RPC admin_list_users: one page of members with their settings and the number of matches. The
@@ -29,7 +33,8 @@ export async function listUsers(client: AppSupabaseClient, params: UserListParam
   if (signal) request = request.abortSignal(signal);
   const rows = unwrap(await request);
   const counted = Number(rows[0]?.total_count ?? 0);
-  return { rows, total: Math.min(counted, USERS_COUNT_CAP), more: counted > USERS_COUNT_CAP };
+  const cap = params.search.trim() ? USERS_SEARCH_COUNT_CAP : USERS_COUNT_CAP;
+  return { rows, total: Math.min(counted, cap), more: counted > cap };
 }
 
 export type AdminUser = Awaited<ReturnType<typeof listUsers>>['rows'][number];

@@ -15,7 +15,7 @@ import { Pagination } from '../../shared/components/pagination';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useConfirmEmail } from '../api/confirm-email';
-import { useAdminUsers, USERS_COUNT_CAP, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
+import { useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
 import { CccAssignDialog } from './ccc-assign-dialog';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
@@ -139,7 +139,7 @@ export function UsersTab() {
         <Card>
           <p className="mb-3 text-sm text-ink-muted" aria-live="polite">
             {users.data.more
-              ? t('admin.users.count_more', { count: USERS_COUNT_CAP.toLocaleString('pl-PL') })
+              ? t('admin.users.count_more', { count: users.data.total.toLocaleString('pl-PL') })
               : t('admin.users.count', { count: users.data.total })}
           </p>
           <div className="overflow-x-auto" aria-busy={users.isFetching || undefined}>

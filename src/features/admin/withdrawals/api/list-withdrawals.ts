@@ -21,7 +21,8 @@ export async function listWithdrawals(
   });
   if (signal) request = request.abortSignal(signal);
   const rows = unwrap(await request);
-  return { rows, total: Number(rows[0]?.total_count ?? 0) };
+  // The database counts up to 1 001: the list pages through the first 1 000.
+  return { rows, total: Math.min(Number(rows[0]?.total_count ?? 0), 1_000) };
 }
 
 export type AdminWithdrawal = Awaited<ReturnType<typeof listWithdrawals>>['rows'][number];

@@ -46,11 +46,18 @@ describe('the users tab', () => {
     expect(calls.at(-1)?.body).toMatchObject({ p_offset: 20 });
   });
 
-  it('says "more than 10 000" when the database stops counting, and pages through 10 000', async () => {
-    mockRpc('admin_list_users', () => Array.from({ length: 20 }, () => listedUser({ total_count: 10_001 })));
-    renderAdmin(<UsersTab />);
-    expect(await screen.findByText('Znaleziono ponad 10 000: zawęź wyszukiwanie')).toBeInTheDocument();
-    expect(screen.getByText('Strona 1 z 500')).toBeInTheDocument();
+  it('says "more than 1 000" (100 with a search) when the database stops counting, and pages through those', async () => {
+    mockRpc('admin_list_users', (call) =>
+      Array.from({ length: 20 }, () => listedUser({ total_count: call.body.p_search ? 101 : 1001 })),
+    );
+    const { user } = renderAdmin(<UsersTab />);
+    expect(await screen.findByText('Znaleziono ponad 1000: zawęź wyszukiwanie')).toBeInTheDocument();
+    expect(screen.getByText('Strona 1 z 50')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Szukaj' }), 'nowak');
+    expect(
+      await screen.findByText('Znaleziono ponad 100: zawęź wyszukiwanie', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Strona 1 z 5')).toBeInTheDocument();
   });
 
   it('never offers deleting one’s own account, and confirms e-mails of unconfirmed members', async () => {
