@@ -15,6 +15,9 @@ export default mergeConfig(
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['src/testing/setup-tests.ts'],
             restoreMocks: true,
+            // jsdom screens with user-event take 1–3 s on a busy 2-core machine; 5 s (the default)
+            // turned load into failures. A test that hangs still fails.
+            testTimeout: 20_000,
           },
         },
         {

@@ -87,6 +87,12 @@ select tier, method, format('https://platnosci.example.com/ccc/%s/%s', lower(tie
   from public.ccc_tiers, unnest(enum_range(null::public.payment_method)) as method;
 
 -- -------------------------------------------------------------------------------------
+-- CCC settings (plans/CCC/wallet/settings screens): an example contract address for the CCC
+-- page's explorer link; a real club enters its own in the admin area.
+-- -------------------------------------------------------------------------------------
+update public.ccc_settings set contract_address = '0x5c0c0a1b2c3d4e5f60718293a4b5c6d7e8f90cc1';
+
+-- -------------------------------------------------------------------------------------
 -- Apps
 -- -------------------------------------------------------------------------------------
 insert into public.apps (name, description, category, website_url, app_store_url, google_play_url, downloads, revenue,

@@ -1,4 +1,5 @@
-// Facts the UI does not show yet, read from the stack's database (read-only). The referral page that
+// Facts the UI does not show, read from the stack's database, and a few writers that arrange data the way
+// server code would (admin RPCs with service_role claims). The referral page that
 // lists a member's referred users is a later issue; until then the relationship is checked here.
 import pg from 'pg';
 import { STACK_DATABASE_URL } from './env';
@@ -25,4 +26,115 @@ export async function referralOf(email: string): Promise<{ referrer: string; cod
     [email],
   );
   return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money and CCC: arranging through the admin RPCs, as server code would call them (service_role
+// claims), and reading the books the screens do not show.
+// ---------------------------------------------------------------------------------------------
+
+/** Runs statements in one transaction with service_role's claims (what `private.is_admin_or_service_role()` reads). */
+async function asServiceRole<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: STACK_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+    const rows = (await client.query<Row>(text, values)).rows;
+    await client.query('commit');
+    return rows;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Credits a member's wallet through admin_credit_wallet (a ledger 'credit' entry). */
+export async function creditWallet(email: string, amount: number): Promise<void> {
+  await asServiceRole(
+    `select public.admin_credit_wallet(u.id, $2, 'E2E deposit')
+       from auth.users u where u.email = lower($1)`,
+    [email, amount],
+  );
+}
+
+export interface Books {
+  available: string;
+  pending: string;
+  total: string;
+  /** Sums of the member's ledger entries. */
+  ledgerAvailable: string;
+  ledgerPending: string;
+  /** Sum of the member's pending withdrawals. */
+  pendingWithdrawals: string;
+  withdrawals: { amount: string; network: string; address: string; status: string }[];
+}
+
+/** The member's wallet as stored: balances, ledger sums and withdrawals (newest first). */
+export async function booksOf(email: string): Promise<Books> {
+  const [row] = await query<Books>(
+    `select b.available_balance::text as available, b.pending_balance::text as pending, b.total_balance::text as total,
+            coalesce((select sum(t.available_delta) from public.wallet_transactions t where t.user_id = u.id), 0)::numeric(18, 2)::text as "ledgerAvailable",
+            coalesce((select sum(t.pending_delta) from public.wallet_transactions t where t.user_id = u.id), 0)::numeric(18, 2)::text as "ledgerPending",
+            coalesce((select sum(w.amount) from public.withdrawals w where w.user_id = u.id and w.status = 'pending'), 0)::numeric(18, 2)::text as "pendingWithdrawals",
+            coalesce((select json_agg(json_build_object('amount', w.amount::text, 'network', w.network, 'address', w.address, 'status', w.status)
+                                      order by w.created_at desc)
+                        from public.withdrawals w where w.user_id = u.id), '[]'::json) as withdrawals
+       from auth.users u join public.wallet_balances b on b.user_id = u.id
+      where u.email = lower($1)`,
+    [email],
+  );
+  if (!row) throw new Error(`no wallet for ${email}`);
+  return row;
+}
+
+/**
+ * Takes every free slot of a CCC tier (admin_assign_ccc_package, at most 10 per call) for a holder
+ * account; returns the assignments so the test can give them back with `releaseCccSlots`.
+ */
+export async function fillCccTier(tier: string, holderEmail: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (;;) {
+    const [free] = await query<{ free: number }>(
+      `select (t.total_slots - (select count(*) from public.ccc_assignments a
+                                  where a.package_tier = t.tier and a.end_date >= now()))::int as free
+         from public.ccc_tiers t where t.tier = $1::public.ccc_tier`,
+      [tier],
+    );
+    if (!free || free.free <= 0) return ids;
+    const rows = await asServiceRole<{ id: string }>(
+      `select a.id from auth.users u, public.admin_assign_ccc_package(u.id, $2::public.ccc_tier, $3) a
+        where u.email = lower($1)`,
+      [holderEmail, tier, Math.min(free.free, 10)],
+    );
+    ids.push(...rows.map((row) => row.id));
+  }
+}
+
+/** Gives CCC slots back (admin_remove_ccc_assignment). */
+export async function releaseCccSlots(ids: readonly string[]): Promise<void> {
+  for (const id of ids) await asServiceRole('select public.admin_remove_ccc_assignment($1)', [id]);
+}
+
+/** The stored payment link of a plan or CCC tier for a method. */
+export async function paymentLink(kind: 'plan' | 'ccc', tier: string, method: string): Promise<string> {
+  const table = kind === 'plan' ? 'public.plan_payment_links' : 'public.ccc_payment_links';
+  const [row] = await query<{ url: string }>(`select url from ${table} where tier::text = $1 and method::text = $2`, [
+    tier,
+    method,
+  ]);
+  if (!row) throw new Error(`no ${kind} payment link for ${tier}/${method}`);
+  return row.url;
+}
+
+/** The files in the member's avatar folder (storage.objects of bucket avatars). */
+export async function avatarFilesOf(email: string): Promise<string[]> {
+  const rows = await query<{ name: string }>(
+    `select o.name from storage.objects o join auth.users u on o.name like u.id::text || '/%'
+      where o.bucket_id = 'avatars' and u.email = lower($1) order by o.name`,
+    [email],
+  );
+  return rows.map((row) => row.name);
 }

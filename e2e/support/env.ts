@@ -16,8 +16,12 @@ export const API_URL = process.env.STACK_API_PORT
 export const ANON_KEY = process.env.VITE_SUPABASE_ANON_KEY ?? appEnv.VITE_SUPABASE_ANON_KEY ?? '';
 /** The mail catcher's Mailpit-compatible API. */
 export const INBOX_URL = `http://127.0.0.1:${process.env.STACK_INBOX_PORT ?? 54324}`;
-/** Auth's `[auth.email] max_frequency` (supabase/config.toml), in milliseconds. */
+/**
+ * Auth's `[auth.email] max_frequency` in milliseconds: the E2E stack's (STACK_AUTH_EMAIL_MAX_FREQUENCY,
+ * set by playwright.config.ts), else supabase/config.toml's.
+ */
 export const EMAIL_MAX_FREQUENCY_MS = (() => {
+  if (process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY) return Number(process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY) * 1000;
   const config = readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8');
   const section = config.split(/^\[auth\.email\]\s*$/m)[1]?.split(/^\[/m)[0] ?? '';
   const seconds = /^max_frequency\s*=\s*"(\d+)s"/m.exec(section)?.[1];

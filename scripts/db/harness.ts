@@ -2,8 +2,13 @@
 // this project's migrations applied by the real Supabase CLI. Used by the integration tests, the
 // type generator, the advisors and `npm run db:start`. With DATABASE_URL set it uses that server
 // instead and only applies what is missing.
+//
+// Roles as on a hosted project: the cluster is initialised with `supabase_admin` as its superuser,
+// which loads the platform bootstrap; `postgres` is an ordinary role with hosted Supabase's
+// privileges (scripts/db/supabase-platform.sql), and the CLI applies the migrations and the seed
+// connected as `postgres`, so a migration that needs more than a hosted project allows fails here.
 import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, mkdir, chown, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, mkdir, chown, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,9 +38,19 @@ const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
 /** The folder holding supabase/ (config.toml, migrations, seed.sql); SUPABASE_WORKDIR overrides it. */
 export const WORKDIR = process.env.SUPABASE_WORKDIR ? path.resolve(process.env.SUPABASE_WORKDIR) : ROOT;
 const PASSWORD = 'postgres';
+/** The cluster's superuser, as in Supabase's image. Only the harness itself connects as it. */
+const SUPERUSER = 'supabase_admin';
+/**
+ * Written into a data folder initialised with SUPERUSER. A folder without it was made when
+ * `postgres` was the superuser: it is started afresh, since PostgreSQL cannot demote that role.
+ */
+const LAYOUT_MARKER = 'klub-superuser-supabase_admin';
 
 export interface Database {
-  /** Connection string of the superuser `postgres` (what `supabase start` calls the DB URL). */
+  /**
+   * Connection string of `postgres` (what `supabase start` calls the DB URL): not a superuser,
+   * with the privileges a hosted project gives it.
+   */
   url: string;
   /** Stops the server (when the harness started it) and removes a temporary data folder. */
   stop: () => Promise<void>;
@@ -56,6 +71,12 @@ export interface StartOptions {
   onUnexpectedExit?: (code: number | null) => void;
   /** Start a server even when DATABASE_URL is set (the local stack owns its database and port). */
   ignoreDatabaseUrl?: boolean;
+  /**
+   * Logical decoding for the local stack's Realtime emulation: `wal_level=logical`, and commits
+   * flushed before they return (`synchronous_commit=on`; cheap with `fsync=off`), because logical
+   * decoding only sees flushed WAL and an asynchronous commit may wait for the WAL writer.
+   */
+  logicalDecoding?: boolean;
 }
 
 export { freePort };
@@ -67,7 +88,7 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Runs SQL text (several statements allowed) as the superuser. */
+/** Runs SQL text (several statements allowed) on the given connection. */
 export async function runSql(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -93,9 +114,9 @@ export async function bootstrap(url: string): Promise<void> {
   }
 }
 
-/** Applies supabase/migrations (and optionally the seed) with the real CLI: `supabase db push --db-url`. */
+/** Applies supabase/migrations (and optionally the seed) with the real CLI: `supabase db push --remote=<url>`. */
 export async function migrate(url: string, { seed = false }: { seed?: boolean } = {}): Promise<string> {
-  const args = ['db', 'push', '--db-url', url, '--include-all', '--yes', '--workdir', WORKDIR];
+  const args = ['db', 'push', `--remote=${url}`, '--include-all', '--yes', '--workdir', WORKDIR];
   if (seed) args.push('--include-seed');
   try {
     const { stdout, stderr } = await run(SUPABASE_BIN, args, {
@@ -110,9 +131,9 @@ export async function migrate(url: string, { seed = false }: { seed?: boolean } 
   }
 }
 
-/** The superuser URL for a server on this port. */
-export function localUrl(port: number, database = 'postgres'): string {
-  return `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
+/** The URL of `postgres` (hosted privileges, not a superuser) for a server on this port. */
+export function localUrl(port: number, database = 'postgres', user = 'postgres'): string {
+  return `postgresql://${user}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
 /**
@@ -138,7 +159,12 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   }
   const temporary = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'klub-pg-')));
-  const fresh = !(await exists(path.join(dataDir, 'PG_VERSION')));
+  let fresh = !(await exists(path.join(dataDir, 'PG_VERSION')));
+  if (!fresh && !(await exists(path.join(dataDir, LAYOUT_MARKER)))) {
+    log(`${dataDir} was made when postgres was the superuser: starting it afresh`);
+    await rm(dataDir, { recursive: true, force: true });
+    fresh = true;
+  }
   await mkdir(dataDir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
   if (isRoot && fresh) await giveToPostgresUser(dataDir);
@@ -146,7 +172,7 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: 'postgres',
+    user: SUPERUSER,
     password: PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
@@ -158,11 +184,12 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
       '-c',
       'fsync=off',
       '-c',
-      'synchronous_commit=off',
+      `synchronous_commit=${options.logicalDecoding ? 'on' : 'off'}`,
       '-c',
       'full_page_writes=off',
       '-c',
       'max_connections=200',
+      ...(options.logicalDecoding ? ['-c', 'wal_level=logical'] : []),
     ],
     onLog: () => undefined,
     onError: (message) => log(`postgres: ${String(message)}`),
@@ -170,6 +197,7 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   if (fresh) {
     log(`Initialising a PostgreSQL cluster in ${dataDir}`);
     await server.initialise();
+    await writeFile(path.join(dataDir, LAYOUT_MARKER), `${SUPERUSER}\n`);
   }
   await server.start();
   let stopping = false;
@@ -194,8 +222,8 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   };
   try {
     log('Loading the Supabase platform bootstrap');
-    await bootstrap(url);
-    log('Applying supabase/migrations with the Supabase CLI');
+    await bootstrap(localUrl(port, 'postgres', SUPERUSER));
+    log('Applying supabase/migrations with the Supabase CLI (as postgres)');
     await migrate(url, { seed: options.seed });
   } catch (error) {
     await stop().catch(() => undefined);

@@ -2,13 +2,30 @@
 -- SUPABASE PLATFORM BOOTSTRAP — this is NOT a project migration.
 --
 -- It imitates what Supabase's own Postgres image (and a hosted project) already contains
--- before any file of supabase/migrations runs: the API roles, the auth / storage /
--- extensions schemas with the tables GoTrue and the Storage API own, the auth.* claim
--- helpers, the storage path helpers and the realtime publication. It exists only because
--- `supabase start` (Docker) cannot run on our machines. The harness (scripts/db/harness.ts)
--- loads it into a bare PostgreSQL 17 and then applies supabase/migrations with the real
--- Supabase CLI, so every migration must apply unchanged here, on `supabase start` and on a
--- hosted project. Keep it faithful: never add project objects here.
+-- before any file of supabase/migrations runs: the roles and what each may do, the auth /
+-- storage / extensions schemas with the tables GoTrue and the Storage API own, the auth.*
+-- claim helpers, the storage path helpers and the realtime publication. It exists only
+-- because `supabase start` (Docker) cannot run on our machines. The harness
+-- (scripts/db/harness.ts) loads it as `supabase_admin`, the cluster's superuser, into a bare
+-- PostgreSQL 17 and then applies supabase/migrations with the real Supabase CLI connected as
+-- `postgres`, so a migration that needs more than a hosted project allows fails here too.
+-- Keep it faithful: never add project objects here.
+--
+-- The roles follow supabase/postgres (migrations/db: init-scripts, 10000000000000_demote-postgres,
+-- 20211115181400_update-auth-permissions, 20240606060239 / 20250421084701 revoke_admin_roles,
+-- 20250605172253 grant_with_admin) and its supautils.conf:
+--   supabase_admin   the only superuser; owns the auth and storage schemas.
+--   postgres         NOSUPERUSER CREATEDB CREATEROLE LOGIN REPLICATION BYPASSRLS; owns the database
+--                    and public; member of anon, authenticated, service_role (with admin option),
+--                    pg_read_all_data, pg_signal_backend, pg_monitor; NOT of supabase_auth_admin or
+--                    supabase_storage_admin; USAGE (no CREATE) on auth and storage; the tables there
+--                    are owned by supabase_auth_admin / supabase_storage_admin.
+--   Policies and triggers on platform tables: Supabase allows them only on auth.audit_log_entries,
+--   auth.identities, auth.refresh_tokens, auth.sessions, auth.users, storage.buckets,
+--   storage.migrations, storage.objects, storage.s3_multipart_uploads(_parts) and realtime.messages
+--   (changelog "Restricting access on auth, storage and realtime schemas", April 2025). Triggers:
+--   postgres holds TRIGGER only on those tables. Policies need the table's owner; hosted lets
+--   postgres through with supautils.policy_grants, imitated at the end of this file.
 -- Column names follow GoTrue's and storage-api's own migrations.
 -- =====================================================================================
 
@@ -21,6 +38,9 @@ do $$
 begin
   if not exists (select from pg_roles where rolname = 'supabase_admin') then
     create role supabase_admin login superuser createdb createrole replication bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres login;
   end if;
   if not exists (select from pg_roles where rolname = 'anon') then
     create role anon nologin noinherit;
@@ -46,47 +66,63 @@ begin
   if not exists (select from pg_roles where rolname = 'dashboard_user') then
     create role dashboard_user nosuperuser createdb createrole replication;
   end if;
-  if not exists (select from pg_roles where rolname = 'pgsodium_keyiduser') then
-    null; -- not needed by this project; listed so readers know it was left out on purpose
+  -- A server given through DATABASE_URL whose own superuser is `postgres` keeps it (PostgreSQL
+  -- cannot demote the role it was initialised with); the harness's servers never are such.
+  if current_user <> 'postgres' then
+    alter role postgres nosuperuser createdb createrole login replication bypassrls;
   end if;
 end
 $$;
 
--- The password PostgREST's authenticator uses locally (same as `supabase start`).
+-- The local passwords (the same as `supabase start`).
+alter role supabase_admin with password 'postgres';
+alter role postgres with password 'postgres';
 alter role authenticator with password 'postgres';
 alter role supabase_auth_admin with password 'postgres';
 alter role supabase_storage_admin with password 'postgres';
 
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres with admin option;
-grant supabase_auth_admin, supabase_storage_admin to postgres;
+grant anon, authenticated, service_role, authenticator to supabase_storage_admin;
+grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
+revoke supabase_auth_admin, supabase_storage_admin from postgres;
 
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
 alter role postgres set search_path to "$user", public, extensions;
+alter role supabase_admin set search_path to "$user", public, auth, extensions;
 
 -- -------------------------------------------------------------------------------------
--- Schemas and extensions
+-- The database and its schemas
 -- -------------------------------------------------------------------------------------
-create schema if not exists extensions;
-create extension if not exists "uuid-ossp" with schema extensions;
-create extension if not exists pgcrypto with schema extensions;
-grant usage on schema extensions to postgres, anon, authenticated, service_role;
-grant all on schema extensions to dashboard_user;
-
+do $$
+begin
+  execute format('alter database %I owner to postgres', current_database());
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
+-- public belongs to the database owner (pg_database_owner), i.e. postgres, as on Supabase.
 grant usage on schema public to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+-- Supabase's init scripts run as postgres, so its own default privileges are those of postgres;
+-- objects made by supabase_admin get the same.
+alter default privileges for role postgres in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
 
-create schema if not exists graphql_public;
+create schema if not exists extensions authorization postgres;
+create extension if not exists "uuid-ossp" with schema extensions;
+create extension if not exists pgcrypto with schema extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant all on schema extensions to postgres, dashboard_user;
+
+create schema if not exists graphql_public authorization postgres;
 grant usage on schema graphql_public to postgres, anon, authenticated, service_role;
 
--- Realtime: an empty publication that projects add their tables to.
+-- Realtime: an empty publication that projects add their tables to (made by postgres on Supabase).
 do $$
 begin
   if not exists (select from pg_publication where pubname = 'supabase_realtime') then
@@ -94,6 +130,7 @@ begin
   end if;
 end
 $$;
+alter publication supabase_realtime owner to postgres;
 
 -- PostgREST exposes only the public schema (advisors read this setting).
 alter role authenticator set pgrst.db_schemas = 'public, graphql_public';
@@ -101,9 +138,9 @@ alter role authenticator set pgrst.db_schemas = 'public, graphql_public';
 -- -------------------------------------------------------------------------------------
 -- auth (owned by GoTrue: supabase_auth_admin)
 -- -------------------------------------------------------------------------------------
-create schema if not exists auth authorization supabase_auth_admin;
-grant usage on schema auth to anon, authenticated, service_role;
-grant all on schema auth to postgres, dashboard_user;
+create schema if not exists auth authorization supabase_admin;
+grant all on schema auth to supabase_auth_admin, dashboard_user;
+grant usage on schema auth to anon, authenticated, service_role, postgres;
 
 do $$
 begin
@@ -336,34 +373,49 @@ $$;
 do $$
 declare
   t text;
+  types text[] := array['aal_level', 'factor_type', 'factor_status', 'code_challenge_method', 'one_time_token_type'];
+  -- The tables Supabase lets projects put policies and triggers on.
+  granted text[] := array['audit_log_entries', 'identities', 'refresh_tokens', 'sessions', 'users'];
 begin
+  foreach t in array types loop
+    execute format('alter type auth.%I owner to supabase_auth_admin', t);
+  end loop;
   foreach t in array array['instances', 'users', 'identities', 'sessions', 'refresh_tokens', 'mfa_factors',
     'mfa_challenges', 'mfa_amr_claims', 'flow_state', 'one_time_tokens', 'audit_log_entries', 'schema_migrations']
   loop
     execute format('alter table auth.%I owner to supabase_auth_admin', t);
     execute format('alter table auth.%I enable row level security', t);
+    execute format('grant all on auth.%I to dashboard_user', t);
+    if t = 'schema_migrations' then
+      execute format('revoke all on auth.%I from postgres', t);
+      execute format('grant select on auth.%I to postgres with grant option', t);
+    elsif t = any (granted) then
+      execute format('grant all on auth.%I to postgres', t);
+    else
+      execute format('grant select, insert, update, delete, truncate, references on auth.%I to postgres', t);
+      execute format('revoke trigger on auth.%I from postgres', t);
+    end if;
   end loop;
 end
 $$;
 alter sequence auth.refresh_tokens_id_seq owner to supabase_auth_admin;
+grant all on all sequences in schema auth to dashboard_user, postgres;
 alter function auth.uid() owner to supabase_auth_admin;
 alter function auth.role() owner to supabase_auth_admin;
 alter function auth.email() owner to supabase_auth_admin;
 alter function auth.jwt() owner to supabase_auth_admin;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to public;
-grant all on all tables in schema auth to supabase_auth_admin, dashboard_user, postgres;
-grant all on all sequences in schema auth to supabase_auth_admin, dashboard_user, postgres;
+grant all on function auth.uid(), auth.role(), auth.email(), auth.jwt() to postgres, dashboard_user;
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_auth_admin set idle_in_transaction_session_timeout = 60000;
 
 -- -------------------------------------------------------------------------------------
 -- storage (owned by the Storage API: supabase_storage_admin)
 -- -------------------------------------------------------------------------------------
-create schema if not exists storage authorization supabase_storage_admin;
-grant usage on schema storage to postgres, anon, authenticated, service_role;
-alter default privileges in schema storage grant all on tables to postgres, anon, authenticated, service_role;
-alter default privileges in schema storage grant all on functions to postgres, anon, authenticated, service_role;
-alter default privileges in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
+create schema if not exists storage authorization supabase_admin;
+grant all on schema storage to supabase_storage_admin, dashboard_user;
+grant usage on schema storage to anon, authenticated, service_role;
+grant usage on schema storage to postgres with grant option;
 
 do $$
 begin
@@ -454,6 +506,7 @@ begin
 end
 $$;
 
+alter type storage.buckettype owner to supabase_storage_admin;
 alter table storage.buckets owner to supabase_storage_admin;
 alter table storage.objects owner to supabase_storage_admin;
 alter table storage.migrations owner to supabase_storage_admin;
@@ -461,11 +514,117 @@ alter function storage.foldername(text) owner to supabase_storage_admin;
 alter function storage.filename(text) owner to supabase_storage_admin;
 alter function storage.extension(text) owner to supabase_storage_admin;
 grant all on storage.buckets, storage.objects to postgres, anon, authenticated, service_role;
-grant all on schema storage to postgres, dashboard_user;
+revoke all on storage.migrations from anon, authenticated, service_role, postgres;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to postgres, anon, authenticated, service_role;
 alter role supabase_storage_admin set search_path = storage;
 
 -- -------------------------------------------------------------------------------------
--- Supabase marks its own schemas as such; migrations of the project never touch them
--- except through the documented surface (auth.users triggers, storage.buckets rows and
--- storage.objects policies).
+-- supautils.policy_grants and supautils.drop_trigger_grants, imitated
+--
+-- On Supabase, postgres may create, alter and drop policies, and drop triggers, on the tables
+-- listed in extensions.supautils_granted_tables() although it does not own them: the supautils
+-- extension runs those commands as the superuser. Here event triggers do the same: for such a
+-- command by postgres, postgres is a member of the service roles that own those tables for the
+-- length of that one command, and the command is refused (and rolled back) afterwards when its
+-- table is owned by a service role but not in the list, exactly where Supabase says "must be
+-- owner". (COMMENT ON POLICY on such a table is not imitated: it fails here, not on Supabase.)
 -- -------------------------------------------------------------------------------------
+create or replace function extensions.supautils_granted_tables()
+returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select array['auth.audit_log_entries', 'auth.identities', 'auth.refresh_tokens', 'auth.sessions', 'auth.users',
+    'realtime.messages', 'storage.buckets', 'storage.migrations', 'storage.objects',
+    'storage.s3_multipart_uploads', 'storage.s3_multipart_uploads_parts']
+$$;
+
+create or replace function extensions.supautils_check_table(p_table regclass, p_what text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_owner name := (select pg_get_userbyid(c.relowner) from pg_class c where c.oid = p_table);
+begin
+  if v_owner in ('supabase_auth_admin', 'supabase_storage_admin')
+     and not (p_table::text = any (extensions.supautils_granted_tables())) then
+    raise exception using errcode = '42501', message = format('must be owner of table %s', p_table),
+      detail = format('Supabase lets postgres manage %s only on %s.', p_what,
+        array_to_string(extensions.supautils_granted_tables(), ', '));
+  end if;
+end
+$$;
+
+create or replace function extensions.supautils_grants_start()
+returns event_trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if session_user::text = 'postgres' then
+    grant supabase_auth_admin, supabase_storage_admin to postgres;
+  end if;
+end
+$$;
+
+create or replace function extensions.supautils_grants_end()
+returns event_trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_command record;
+begin
+  if session_user::text <> 'postgres' then
+    return;
+  end if;
+  revoke supabase_auth_admin, supabase_storage_admin from postgres;
+  for v_command in select * from pg_event_trigger_ddl_commands() where object_type = 'policy' loop
+    perform extensions.supautils_check_table((select p.polrelid from pg_policy p where p.oid = v_command.objid)::regclass, 'policies');
+  end loop;
+end
+$$;
+
+create or replace function extensions.supautils_grants_drop()
+returns event_trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_dropped record;
+begin
+  if session_user::text <> 'postgres' then
+    return;
+  end if;
+  for v_dropped in
+    select * from pg_event_trigger_dropped_objects() where object_type in ('policy', 'trigger') and original
+  loop
+    perform extensions.supautils_check_table(
+      format('%I.%I', v_dropped.address_names[1], v_dropped.address_names[2])::regclass,
+      case v_dropped.object_type when 'policy' then 'policies' else 'triggers' end);
+  end loop;
+end
+$$;
+
+revoke all on function extensions.supautils_grants_start(), extensions.supautils_grants_end(),
+  extensions.supautils_grants_drop() from public;
+
+drop event trigger if exists supautils_grants_start;
+drop event trigger if exists supautils_grants_end;
+drop event trigger if exists supautils_grants_drop;
+create event trigger supautils_grants_start on ddl_command_start
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
+  execute function extensions.supautils_grants_start();
+create event trigger supautils_grants_end on ddl_command_end
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
+  execute function extensions.supautils_grants_end();
+create event trigger supautils_grants_drop on sql_drop
+  when tag in ('DROP POLICY', 'DROP TRIGGER')
+  execute function extensions.supautils_grants_drop();

@@ -30,6 +30,20 @@ function portOverrides(): StackOptions['ports'] {
   return Object.fromEntries(Object.entries(ports).filter(([, port]) => port !== undefined));
 }
 
+/**
+ * STACK_AUTH_RATE_LIMIT_<KEY> raises a limit of [auth.rate_limit] for a test stack (the E2E runs
+ * sign up and sign in many members from one IP within minutes); unset, config.toml's value holds.
+ */
+function rateLimitOverrides(): StackOptions['rateLimits'] {
+  const limits = {
+    emailSent: envNumber('STACK_AUTH_RATE_LIMIT_EMAIL_SENT'),
+    signInSignUps: envNumber('STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS'),
+    tokenRefresh: envNumber('STACK_AUTH_RATE_LIMIT_TOKEN_REFRESH'),
+    tokenVerifications: envNumber('STACK_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS'),
+  };
+  return Object.fromEntries(Object.entries(limits).filter(([, limit]) => limit !== undefined));
+}
+
 /** "--   email / password   description" lines of the seed's header comment. */
 async function documentedPasswords(): Promise<Map<string, string>> {
   const seed = await readFile(path.join(WORKDIR, 'supabase/seed.sql'), 'utf8').catch(() => '');
@@ -57,7 +71,14 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     ['Auth', `${stack.apiUrl}/auth/v1  (emulated; e-mails via the send-email hook)`],
     ['Storage', `${stack.apiUrl}/storage/v1  buckets: ${stack.buckets.join(', ') || 'none'}`],
     ['Functions', `${stack.apiUrl}/functions/v1/<name>  ${stack.functions.join(', ') || '(none yet)'}`],
+    ['Realtime', `${stack.realtimeUrl}  (emulated: postgres_changes of the supabase_realtime publication)`],
     ['DB URL', stack.dbUrl],
+    [
+      'Auth limits',
+      `${stack.config.auth.rateLimits.emailSent} e-mails/h; per IP and 5 min: ${stack.config.auth.rateLimits.signInSignUps} sign-ups/links/resets, ` +
+        `${stack.config.auth.rateLimits.tokenRefresh} sign-ins/refreshes, ${stack.config.auth.rateLimits.tokenVerifications} verifications; ` +
+        `1 e-mail per address per ${stack.config.auth.email.maxFrequency} s`,
+    ],
     ['Mail inbox', `${stack.inboxUrl}  (SMTP 127.0.0.1:${stack.smtpPort}, API ${stack.inboxUrl}/api/v1/messages)`],
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
@@ -69,7 +90,7 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     '',
     ...rows.map(([label, value]) => `  ${label.padEnd(18)}${value}`),
     '',
-    '  Realtime is not emulated. Ctrl-C stops everything.',
+    '  Ctrl-C stops everything.',
     '',
   ].join('\n');
 }
@@ -121,6 +142,8 @@ export async function runStack(): Promise<Running> {
       ports: portOverrides(),
       jwtExpiry: envNumber('STACK_JWT_EXPIRY'),
       refreshTokenReuseInterval: envNumber('STACK_REFRESH_TOKEN_REUSE_INTERVAL'),
+      rateLimits: rateLimitOverrides(),
+      emailMaxFrequency: envNumber('STACK_AUTH_EMAIL_MAX_FREQUENCY'),
       watchFunctions: true,
       log,
       onCrash: (report) => void shutdown(1, `Stopping the stack because a service crashed:\n${report}`),

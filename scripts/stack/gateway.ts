@@ -3,7 +3,8 @@
 //   /auth/v1/*      → the Auth emulation       (apikey required, except the links opened from e-mails)
 //   /storage/v1/*   → the Storage emulation    (the service checks the JWT)
 //   /functions/v1/* → the Deno function workers (verify_jwt per function; CORS is the function's job)
-//   /realtime/v1/*, /graphql/v1 → an explicit "not emulated" answer
+//   /realtime/v1/websocket → the Realtime emulation (WebSocket upgrades, handled by stack.ts)
+//   other /realtime/v1/* (REST broadcast), /graphql/v1 → an explicit "not emulated" answer
 // CORS is answered for every origin (as Supabase does), so the Vite dev server and preview work.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { header, sendEmpty, sendJson } from './http.ts';
@@ -140,9 +141,15 @@ async function dispatch(routes: GatewayRoutes, req: IncomingMessage, res: Server
     const target = { port: routes.postgrestPort, path: `${path.slice('/rest/v1'.length) || '/'}${url.search}` };
     return proxy(req, res, target, withCors(req));
   }
-  if (path.startsWith('/realtime/v1') || path.startsWith('/graphql/v1')) {
+  if (path.startsWith('/realtime/v1')) {
     return sendJson(res, 501, {
-      message: `${path.split('/')[1]} is not emulated by the local stack: Realtime and GraphQL need \`supabase start\` (see docs/decisions.md)`,
+      message:
+        "Realtime's HTTP API (REST broadcast) is not emulated by the local stack: only postgres_changes over ws://…/realtime/v1/websocket is; the rest needs `supabase start` (see docs/decisions.md)",
+    });
+  }
+  if (path.startsWith('/graphql/v1')) {
+    return sendJson(res, 501, {
+      message: 'graphql is not emulated by the local stack: GraphQL needs `supabase start` (see docs/decisions.md)',
     });
   }
   sendJson(res, 404, { message: 'no Route matched with those values' });

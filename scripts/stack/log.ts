@@ -1,6 +1,6 @@
 // One readable line per event, prefixed with the service it comes from.
 
-export type Service = 'stack' | 'db' | 'rest' | 'auth' | 'storage' | 'functions' | 'mail' | 'gateway';
+export type Service = 'stack' | 'db' | 'rest' | 'auth' | 'storage' | 'functions' | 'mail' | 'realtime' | 'gateway';
 
 export interface Logger {
   info(service: Service, message: string): void;
@@ -18,6 +18,7 @@ const COLORS: Record<Service, number> = {
   storage: 33,
   functions: 32,
   mail: 94,
+  realtime: 96,
   gateway: 90,
 };
 

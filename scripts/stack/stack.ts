@@ -1,13 +1,19 @@
 // Starts the whole local stack (used by `npm run stack` and by the contract tests' global setup):
-// PostgreSQL 17 with the platform bootstrap, migrations and seed; PostgREST; the Auth and Storage
-// emulations; the Deno function workers; the mail catcher; and the gateway in front of them.
+// PostgreSQL 17 with the platform bootstrap, migrations and seed; PostgREST; the Auth, Storage and
+// Realtime emulations; the Deno function workers; the mail catcher; and the gateway in front of them.
 import { rm } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT, startDatabase, WORKDIR } from '../db/harness.ts';
 import { startAuth } from './auth/index.ts';
-import { loadConfig, readEnvFile, type FunctionSettings, type StackConfig } from './config/config.ts';
+import {
+  loadConfig,
+  readEnvFile,
+  type ConfigOverrides,
+  type FunctionSettings,
+  type StackConfig,
+} from './config/config.ts';
 import { startFunctions, type FunctionsRuntime } from './functions.ts';
 import { gateway, type ServiceHandler } from './gateway.ts';
 import { closeServer, listen } from './http.ts';
@@ -17,6 +23,7 @@ import { startMail, type MailCatcher } from './mail/index.ts';
 import { assertPortsFree, freePort } from '../lib/ports.ts';
 import { startPostgrest } from './postgrest.ts';
 import type { ExitInfo } from './processes.ts';
+import { startRealtime, type Realtime } from './realtime/index.ts';
 import { startStorage } from './storage/index.ts';
 
 export interface StackOptions {
@@ -30,6 +37,10 @@ export interface StackOptions {
   /** Access-token lifetime in seconds (config.toml's jwt_expiry otherwise). */
   jwtExpiry?: number;
   refreshTokenReuseInterval?: number;
+  /** Raised [auth.rate_limit] values for test stacks (config.toml's otherwise). */
+  rateLimits?: ConfigOverrides['rateLimits'];
+  /** [auth.email] max_frequency in seconds (config.toml's otherwise). */
+  emailMaxFrequency?: number;
   /** Per-function overrides of [functions.<name>] (e.g. verify_jwt for test functions). */
   functionSettings?: Record<string, Partial<FunctionSettings>>;
   /** Extra environment for every function (after [edge_runtime.secrets] and supabase/functions/.env). */
@@ -43,6 +54,8 @@ export interface StackOptions {
 
 export interface Stack {
   apiUrl: string;
+  /** ws://…/realtime/v1/websocket */
+  realtimeUrl: string;
   dbUrl: string;
   inboxUrl: string;
   smtpPort: number;
@@ -53,6 +66,7 @@ export interface Stack {
   buckets: string[];
   hookUrl: string | null;
   mail: MailCatcher;
+  realtime: Realtime;
   readyInMs: number;
   stop(): Promise<void>;
 }
@@ -144,6 +158,8 @@ async function plan(options: StackOptions): Promise<Plan> {
     ports,
     jwtExpiry: options.jwtExpiry,
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
+    rateLimits: options.rateLimits,
+    emailMaxFrequency: options.emailMaxFrequency,
     functions: options.functionSettings,
   });
   return {
@@ -190,6 +206,7 @@ async function startBackends(plan: Plan, options: StackOptions, log: Logger, lif
       log: (line) => log.info('db', line),
       onUnexpectedExit: (code) => life.crashed(crashReport('PostgreSQL', code, [])),
       ignoreDatabaseUrl: true,
+      logicalDecoding: true,
     }),
     startMail({ smtpPort: plan.ports.smtp, webPort: plan.ports.inbox, log }),
   ]);
@@ -268,16 +285,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const { postgrestPort, functions } = await startRuntimes(settings, options, db.url, log, life);
     const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
     const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
+    const realtime = await startRealtime({ dbPort: ports.db, log });
     life.started(
       () => storage.close(),
       () => auth.close(),
+      () => realtime.close(),
     );
-    const handlers = { auth: auth.handler, storage: storage.handler, functions };
+    const handlers = { auth: auth.handler, storage: storage.handler, functions, realtime };
     const server = await startGateway(ports.api, postgrestPort, handlers, log);
-    life.started(() => closeServer(server));
+    // WebSockets first: the server's close waits for its connections.
+    life.started(async () => {
+      await realtime.close();
+      await closeServer(server);
+    });
     await functions.warmUp();
     return {
       apiUrl,
+      realtimeUrl: `${apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`,
       dbUrl: db.url,
       inboxUrl: `http://127.0.0.1:${ports.inbox}`,
       smtpPort: ports.smtp,
@@ -288,6 +312,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       buckets: storage.buckets,
       hookUrl: auth.hookUrl,
       mail,
+      realtime,
       readyInMs: performance.now() - started,
       stop: life.stop,
     };
@@ -300,7 +325,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 async function startGateway(
   port: number,
   postgrestPort: number,
-  services: { auth: ServiceHandler; storage: ServiceHandler; functions: FunctionsRuntime },
+  services: { auth: ServiceHandler; storage: ServiceHandler; functions: FunctionsRuntime; realtime: Realtime },
   log: Logger,
 ): Promise<http.Server> {
   const handle = gateway(
@@ -313,11 +338,9 @@ async function startGateway(
     log,
   );
   const server = await listen((req, res) => void handle(req, res), port);
-  server.on('upgrade', (req, socket) => {
-    socket.end(
-      'HTTP/1.1 501 Not Implemented\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nRealtime is not emulated by the local stack.\n',
-    );
-    log.debug('gateway', `refused a WebSocket upgrade for ${req.url}`);
+  server.on('upgrade', (req, socket, head) => {
+    log.debug('gateway', `WebSocket upgrade ${req.url?.replace(/apikey=[^&]+/, 'apikey=…')}`);
+    services.realtime.handleUpgrade(req, socket, head);
   });
   return server;
 }

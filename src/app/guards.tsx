@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { FullPageLoader } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { EMAIL_CHANGE_QUERY, paths } from '@/config/paths';
 import { landingNoticeState } from '@/features/auth/utils/landing-notice';
 import { useAuth } from '@/lib/auth/auth-context';
 import { authRedirectError } from '@/lib/errors';
@@ -13,15 +13,31 @@ const MagicLinkExchange = lazy(() =>
 );
 
 /**
+ * The e-mail change's second link: Auth has already moved the address when the link was opened, and
+ * supabase-js 2.109 drops the code verifier of updateUser({ email }) when it saves the session
+ * (supabase/supabase-js#2512), so the `code` cannot be exchanged. It is dropped; the settings page
+ * reads the profile and refreshes the session.
+ */
+function DropEmailChangeCode() {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const next = new URLSearchParams(params);
+  next.delete('code');
+  return <Navigate to={{ pathname, search: `?${next.toString()}` }} replace />;
+}
+
+/**
  * /dashboard/*: signed-in users only; others go to /. While the session is unknown: a loading
- * state. A magic link's `?code=` is exchanged first; an error Supabase put in the address is shown
- * on /. A session still waiting for its second factor (aal1, 2FA on) goes to / for the code.
+ * state. A magic link's `?code=` is exchanged first (not the e-mail change's); an error Supabase put
+ * in the address is shown on /. A session still waiting for its second factor (aal1, 2FA on) goes
+ * to / for the code.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { session, loading, mfaRequired } = useAuth();
   const [params] = useSearchParams();
   const { key } = useLocation();
   const code = params.get('code');
+  if (code && params.has(EMAIL_CHANGE_QUERY)) return <DropEmailChangeCode />;
   if (code) {
     return (
       <Suspense fallback={<FullPageLoader />}>

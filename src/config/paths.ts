@@ -60,6 +60,12 @@ export const paths = {
   },
 } as const;
 
+/**
+ * The query the e-mail change's confirmation links bring back to /dashboard/settings
+ * (`?email_change=1`, Auth adds `&message=…` after the first link and `&code=…` after the second).
+ */
+export const EMAIL_CHANGE_QUERY = 'email_change';
+
 /** The admin menu entry points at the SMTP tab (dashboard.md §2), and so does /dashboard/admin. */
 export const ADMIN_LANDING = paths.dashboard.admin.smtp;
 

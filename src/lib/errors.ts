@@ -159,6 +159,8 @@ export function httpStatusMessageKey(status: number): MessageKey {
       return 'http.forbidden';
     case 404:
       return 'http.not_found';
+    case 429:
+      return 'http.too_many_requests';
     case 500:
       return 'http.server_error';
     default:
@@ -231,6 +233,24 @@ function authMessage(error: AuthErrorLike): string {
   return error.status ? t(httpStatusMessageKey(error.status)) : t('http.unexpected');
 }
 
+/** Auth's rate-limit codes (hosted Auth answers 429 with them). */
+const RATE_LIMIT_MESSAGES: Partial<Record<string, MessageKey>> = {
+  over_email_send_rate_limit: 'http.email_rate_limited',
+  over_request_rate_limit: 'http.too_many_requests',
+  over_sms_send_rate_limit: 'http.too_many_requests',
+};
+
+/**
+ * The message for a rate-limited request (Auth's over_*_rate_limit codes, or any 429), else
+ * undefined. Checked before any operation-specific text: waiting, not retyping, is the remedy.
+ */
+export function rateLimitMessage(error: unknown): string | undefined {
+  const code = authErrorCode(error);
+  const byCode = code ? RATE_LIMIT_MESSAGES[code] : undefined;
+  if (byCode) return t(byCode);
+  return getErrorStatus(error) === 429 ? t('http.too_many_requests') : undefined;
+}
+
 /** The Supabase Auth error code (`invalid_credentials`, `otp_expired`, …) of an error, if it has one. */
 export function authErrorCode(error: unknown): string | undefined {
   if (isAuthError(error)) return typeof error.code === 'string' ? error.code : undefined;
@@ -279,6 +299,8 @@ export function toUserMessage(error: unknown): string {
   if (isObject(error) && isMessageKey(error.message)) return t(error.message);
   if (isMessageKey(error)) return t(error);
 
+  const limited = rateLimitMessage(error);
+  if (limited) return limited;
   if (isNetworkError(error)) return t('network.failure');
   if (isAuthError(error)) return authMessage(error);
   // An auth error that came back in a redirect address (authRedirectError).

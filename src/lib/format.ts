@@ -67,3 +67,18 @@ export function formatDateTime(value: DateInput, options: { timeZone?: string } 
     timeZone: options.timeZone,
   }).format(date);
 }
+
+const percentFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const integerFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+/** A fraction as a percent (the catalogues store shares as fractions): 0.05 → "5%", 0.155 → "15,5%". */
+export function formatShare(fraction: Amount): string {
+  const number = toNumber(fraction);
+  return number === undefined ? PLACEHOLDER : `${percentFormatter.format(number * 100)}%`;
+}
+
+/** A whole number with Polish grouping, e.g. 18000 → "18 000" (token amounts, supplies). */
+export function formatInteger(value: Amount): string {
+  const number = toNumber(value);
+  return number === undefined ? PLACEHOLDER : integerFormatter.format(number);
+}

@@ -251,10 +251,36 @@ export type Database = {
           },
         ];
       };
+      ccc_settings: {
+        Row: {
+          contract_address: string | null;
+          explorer_token_url: string;
+          id: boolean;
+          total_supply: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          contract_address?: string | null;
+          explorer_token_url?: string;
+          id?: boolean;
+          total_supply?: number;
+          updated_at?: string;
+        };
+        Update: {
+          contract_address?: string | null;
+          explorer_token_url?: string;
+          id?: boolean;
+          total_supply?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       ccc_tiers: {
         Row: {
           ccc_amount: number;
           duration_months: number;
+          price_acc_usd: number | null;
           price_usd: number;
           profit_share: number;
           sort_order: number;
@@ -265,6 +291,7 @@ export type Database = {
         Insert: {
           ccc_amount: number;
           duration_months: number;
+          price_acc_usd?: never;
           price_usd: number;
           profit_share: number;
           sort_order: number;
@@ -274,6 +301,7 @@ export type Database = {
         Update: {
           ccc_amount?: number;
           duration_months?: number;
+          price_acc_usd?: never;
           price_usd?: number;
           profit_share?: number;
           sort_order?: number;
@@ -414,6 +442,8 @@ export type Database = {
       };
       membership_plans: {
         Row: {
+          benefits: string[];
+          description: string;
           idea_ownership: number;
           price_acc: number;
           price_usdt: number;
@@ -424,6 +454,8 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          benefits?: string[];
+          description?: string;
           idea_ownership: number;
           price_acc: number;
           price_usdt: number;
@@ -433,6 +465,8 @@ export type Database = {
           yearly_price_pln: number;
         };
         Update: {
+          benefits?: string[];
+          description?: string;
           idea_ownership?: number;
           price_acc?: number;
           price_usdt?: number;
@@ -1381,9 +1415,11 @@ export type Database = {
       get_ccc_availability: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          acc_savings_usd: number;
           available_slots: number;
           ccc_amount: number;
           duration_months: number;
+          price_acc_usd: number;
           price_usd: number;
           profit_share: number;
           tier: Database['public']['Enums']['ccc_tier'];

@@ -140,8 +140,10 @@ end
 $$;
 revoke execute on function private.validate_profile_contact() from public, anon, authenticated;
 
--- Trigger on auth.mfa_factors: two_factor_enabled is true exactly when the user has a verified TOTP
--- factor. The TOTP secret itself stays in auth.mfa_factors (Supabase MFA), never in user_settings.
+-- Trigger function (rows with a user_id): two_factor_enabled is true exactly when the user has a
+-- verified TOTP factor. The TOTP secret itself stays in auth.mfa_factors (Supabase MFA), never in
+-- user_settings. Hosted Supabase allows no trigger on auth.mfa_factors: it runs from auth.sessions
+-- (20261124100000_mfa_mirror_from_sessions.sql).
 create function private.sync_two_factor_enabled()
 returns trigger
 language plpgsql
@@ -383,10 +385,6 @@ create trigger on_auth_user_email_changed
   for each row
   when (old.email is distinct from new.email or old.email_confirmed_at is distinct from new.email_confirmed_at)
   execute function private.sync_profile_from_auth_user();
-
-create trigger on_auth_mfa_factor_changed
-  after insert or update of status, factor_type or delete on auth.mfa_factors
-  for each row execute function private.sync_two_factor_enabled();
 
 create trigger profiles_create_user_settings
   after insert on public.profiles

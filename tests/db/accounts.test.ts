@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMfaFactor,
+  removeMfaFactor,
+  verifyMfaFactor,
   admin,
   asActor,
   createAdmin,
@@ -317,10 +319,10 @@ describe('two_factor_enabled mirrors Supabase MFA', () => {
     const factor = await addMfaFactor(member.id, { status: 'unverified' });
     expect((await settingsOf(member.id))?.two_factor_enabled).toBe(false);
 
-    await admin().query("update auth.mfa_factors set status = 'verified' where id = $1", [factor]);
+    await verifyMfaFactor(member.id, factor);
     expect((await settingsOf(member.id))?.two_factor_enabled).toBe(true);
 
-    await admin().query('delete from auth.mfa_factors where id = $1', [factor]);
+    await removeMfaFactor(factor);
     expect((await settingsOf(member.id))?.two_factor_enabled).toBe(false);
   });
 

@@ -33,6 +33,8 @@ interface Availability {
   total_slots: number;
   used_slots: number;
   available_slots: number;
+  price_acc_usd: string;
+  acc_savings_usd: string;
 }
 
 const assign = (actor: Actor, userId: string | null, tier: string | null, quantity: number | null) =>
@@ -207,6 +209,8 @@ describe('CCC packages', () => {
         total_slots: 50,
         used_slots: bronzeBefore.used_slots + 2,
         available_slots: bronzeBefore.available_slots - 2,
+        price_acc_usd: '450.00',
+        acc_savings_usd: '50.00',
       });
       expect(bronze.available_slots).toBe(await freeSlots('BRONZE'));
       expect(Object.keys(bronze).some((key) => /user|name|email/.test(key))).toBe(false);

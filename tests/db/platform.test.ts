@@ -1,6 +1,20 @@
 // The bootstrap must behave like Supabase's image: these are the properties migrations rely on.
 import { describe, expect, it } from 'vitest';
-import { admin, createMember, queryAs } from '../helpers/db.ts';
+import { admin, createMember, queryAs, sqlState } from '../helpers/db.ts';
+
+/** One statement on the migrations' connection (postgres), rolled back whatever happens. */
+async function asPostgres(sql: string): Promise<void> {
+  const client = await admin().connect();
+  try {
+    await client.query('begin');
+    await client.query(sql);
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    client.release();
+  }
+}
+
+const noop = `create function private.platform_test_noop() returns trigger language plpgsql as $$ begin return null; end $$;`;
 
 describe('Supabase platform bootstrap', () => {
   it('reads auth.uid(), auth.role(), auth.email() and auth.jwt() from request.jwt.claims', async () => {
@@ -55,5 +69,96 @@ describe('Supabase platform bootstrap', () => {
       'select version from supabase_migrations.schema_migrations order by version',
     );
     expect(rows.map((row) => row.version)).toContain('20261122090000');
+  });
+});
+
+// A hosted project's `postgres` is not a superuser (supabase/postgres' demote-postgres and
+// revoke_admin_roles migrations, supautils' policy grants): the harness applies the migrations as
+// that role, so what a hosted project refuses, the migrations here cannot do either.
+describe('postgres has the privileges of a hosted project', () => {
+  it('is the connection the migrations ran on, and not a superuser nor a member of the service roles', async () => {
+    const { rows } = await admin().query<Record<string, unknown>>(
+      `select current_user as who, r.rolsuper as super, r.rolbypassrls as bypassrls, r.rolcreaterole as createrole,
+              pg_has_role('postgres', 'supabase_auth_admin', 'member') as auth_admin,
+              pg_has_role('postgres', 'supabase_storage_admin', 'member') as storage_admin,
+              pg_has_role('postgres', 'authenticated', 'member') as authenticated,
+              (select pg_get_userbyid(relowner) from pg_class where oid = 'auth.users'::regclass) as users_owner,
+              (select pg_get_userbyid(relowner) from pg_class where oid = 'storage.objects'::regclass) as objects_owner,
+              (select string_agg(distinct pg_get_userbyid(c.relowner), ',') from pg_class c
+                 where c.relnamespace = 'public'::regnamespace and c.relkind = 'r') as public_owners
+         from pg_roles r where r.rolname = current_user`,
+    );
+    expect(rows[0]).toEqual({
+      who: 'postgres',
+      super: false,
+      bypassrls: true,
+      createrole: true,
+      auth_admin: false,
+      storage_admin: false,
+      authenticated: true,
+      users_owner: 'supabase_auth_admin',
+      objects_owner: 'supabase_storage_admin',
+      public_owners: 'postgres',
+    });
+  });
+
+  it('cannot create or change objects in auth and storage', async () => {
+    expect(await sqlState(asPostgres('create table auth.platform_test (id int)'))).toBe('42501');
+    expect(await sqlState(asPostgres('create table storage.platform_test (id int)'))).toBe('42501');
+    expect(
+      await sqlState(asPostgres('create function auth.platform_test() returns int language sql as $$ select 1 $$')),
+    ).toBe('42501');
+    expect(await sqlState(asPostgres('alter table storage.objects add column platform_test int'))).toBe('42501');
+    expect(await sqlState(asPostgres('create index on auth.users (phone_change)'))).toBe('42501');
+    expect(
+      await sqlState(asPostgres('insert into storage.migrations (id, name, hash) values (-1, $$x$$, $$x$$)')),
+    ).toBe('42501');
+  });
+
+  it('may put triggers only on the tables Supabase allows (auth.users yes, auth.mfa_factors no)', async () => {
+    await asPostgres(
+      `${noop} create trigger platform_test after insert on auth.users for each row execute function private.platform_test_noop();
+       drop trigger platform_test on auth.users;`,
+    );
+    await asPostgres(
+      `${noop} create constraint trigger platform_test after update on auth.sessions deferrable initially deferred
+         for each row execute function private.platform_test_noop();`,
+    );
+    for (const table of ['auth.mfa_factors', 'auth.mfa_challenges', 'auth.one_time_tokens', 'auth.flow_state']) {
+      expect(
+        await sqlState(
+          asPostgres(
+            `${noop} create trigger platform_test after insert on ${table} for each row execute function private.platform_test_noop();`,
+          ),
+        ),
+      ).toBe('42501');
+    }
+  });
+
+  it('may manage policies on storage.objects and auth.users, not on other tables of the services', async () => {
+    await asPostgres(`create policy platform_test on storage.objects for select to authenticated using (false);
+      alter policy platform_test on storage.objects using (true);
+      drop policy platform_test on storage.objects;`);
+    await asPostgres('create policy platform_test on auth.users for select to authenticated using (false)');
+    expect(
+      await sqlState(
+        asPostgres('create policy platform_test on auth.mfa_factors for select to authenticated using (false)'),
+      ),
+    ).toBe('42501');
+    expect(
+      await sqlState(
+        asPostgres('drop policy storage_objects_select_authenticated on storage.objects; drop table auth.flow_state'),
+      ),
+    ).toBe('42501');
+    // The grant that lets a policy through lasts one command only.
+    const { rows } = await admin().query(
+      "select pg_has_role('postgres', 'supabase_storage_admin', 'member') as member",
+    );
+    expect(rows[0]).toEqual({ member: false });
+  });
+
+  it('reads every auth table and keeps the API roles out of auth', async () => {
+    await asPostgres('select count(*) from auth.mfa_factors, auth.flow_state, auth.one_time_tokens');
+    expect(await sqlState(queryAs('service_role', 'select count(*) from auth.users'))).toBe('42501');
   });
 });

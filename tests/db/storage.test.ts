@@ -1,33 +1,46 @@
-// Storage policies, exercised the way the Storage API does: it runs the object's insert (upload),
-// insert … on conflict do update (upsert), select (list/download) and delete (remove) as the caller.
+// Storage policies, exercised the way the Storage API runs them (storage-api uploader.ts canUpload,
+// database/pg.ts): an upload is first tried as the caller with the metadata Storage knows before
+// reading the body, {"mimetype", "contentLength"} (contentLength = the request's Content-Length),
+// by a plain INSERT (create) or by INSERT … ON CONFLICT DO UPDATE … RETURNING * (upsert, x-upsert
+// and PUT); the row it keeps is written afterwards without RLS. List/download select and remove
+// delete as the caller.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, createAdmin, createMember, queryAs, sqlState, type Actor, type TestUser } from '../helpers/db.ts';
 
-const upload = (actor: Actor, bucket: string, name: string, size = 1000, ownerId: string | null = null) =>
-  queryAs<{ id: string }>(
+/** What Storage passes to the policies of an upload; contentLength is absent when the request had no length. */
+const trialMetadata = (contentLength: number | null, mimetype = 'image/png') =>
+  JSON.stringify(contentLength === null ? { mimetype } : { mimetype, contentLength });
+
+const ownerOf = (actor: Actor) => (typeof actor === 'object' ? actor.id : null);
+
+/** POST /object/{bucket}/{name}: the trial insert of a new object (no RETURNING, as storage-api). */
+const upload = (actor: Actor, bucket: string, name: string, contentLength: number | null = 1000) =>
+  queryAs(
     actor,
-    "insert into storage.objects (bucket_id, name, owner_id, version, metadata) values ($1, $2, $3, '1', $4) returning id",
-    [
-      bucket,
-      name,
-      ownerId ?? (typeof actor === 'object' ? actor.id : null),
-      JSON.stringify({ size, mimetype: 'image/png' }),
-    ],
+    `insert into storage.objects (name, owner, owner_id, bucket_id, metadata, version)
+     values ($1, $2::uuid, $2::text, $3, $4, '1')`,
+    [name, ownerOf(actor), bucket, trialMetadata(contentLength)],
   );
 
-const upsert = (actor: TestUser, bucket: string, name: string) =>
+/** x-upsert: true or PUT: storage-api's upsertObject, as the caller. */
+const upsert = (actor: Actor, bucket: string, name: string, contentLength: number | null = 1000) =>
   queryAs<{ id: string }>(
     actor,
-    `insert into storage.objects (bucket_id, name, owner_id, version) values ($1, $2, $3, $4)
-     on conflict (bucket_id, name) do update set version = excluded.version, owner_id = excluded.owner_id returning id`,
-    [bucket, name, actor.id, randomUUID()],
+    `insert into storage.objects (name, owner, owner_id, bucket_id, metadata, version)
+     values ($1, $2::uuid, $2::text, $3, $4, $5)
+     on conflict (name, bucket_id) do update set metadata = excluded.metadata, version = excluded.version,
+       owner = excluded.owner, owner_id = excluded.owner_id
+     returning *`,
+    [name, ownerOf(actor), bucket, trialMetadata(contentLength), randomUUID()],
   );
 
-/** An object put in place behind RLS, as an earlier upload would have left it. */
+/** An object put in place by an earlier upload: written without RLS, with the stored file's metadata. */
 async function existing(bucket: string, name: string, owner: TestUser | null = null): Promise<string> {
   const { rows } = await admin().query<{ id: string }>(
-    "insert into storage.objects (bucket_id, name, owner_id, version, metadata) values ($1, $2, $3, '1', '{\"size\": 1000}') returning id",
+    `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+     values ($1, $2, $3::uuid, $3::text, '1', '{"size": 1000, "contentLength": 1000, "mimetype": "image/png"}')
+     returning id`,
     [bucket, name, owner?.id ?? null],
   );
   return rows[0]!.id;
@@ -71,7 +84,7 @@ describe('storage buckets and policies', () => {
 
   describe.each(['avatars', 'idea-images'])('%s (own folder)', (bucket) => {
     it('lets a member upload into their own folder only', async () => {
-      expect(await upload(member, bucket, file(member.id, 'jpg'))).toHaveLength(1);
+      await upload(member, bucket, file(member.id, 'jpg'));
       expect(await sqlState(upload(member, bucket, file(otherMember.id)))).toBe('42501');
       expect(await sqlState(upload(member, bucket, `avatar-${randomUUID()}.jpg`))).toBe('42501');
       expect(await sqlState(upload(member, bucket, file(`${member.id}x`)))).toBe('42501');
@@ -80,13 +93,13 @@ describe('storage buckets and policies', () => {
     it('denies anon uploads and admins uploading into a member’s folder', async () => {
       expect(await sqlState(upload('anon', bucket, file(member.id)))).toBe('42501');
       expect(await sqlState(upload(adminUser, bucket, file(member.id)))).toBe('42501');
-      expect(await upload(adminUser, bucket, file(adminUser.id))).toHaveLength(1);
+      await upload(adminUser, bucket, file(adminUser.id));
     });
 
     it('lets the owner overwrite (upsert) their file; another member cannot take it over', async () => {
       const name = file(member.id);
       const id = await existing(bucket, name, member);
-      expect(await upsert(member, bucket, name)).toEqual([{ id }]);
+      expect((await upsert(member, bucket, name)).map((row) => row.id)).toEqual([id]);
       expect(await sqlState(upsert(otherMember, bucket, name))).toBe('42501');
       const { rows } = await admin().query('select owner_id from storage.objects where id = $1', [id]);
       expect(rows).toEqual([{ owner_id: member.id }]);
@@ -134,8 +147,10 @@ describe('storage buckets and policies', () => {
   describe.each(['app-images', 'site-images'])('%s (admins only)', (bucket) => {
     it('lets admins upload, overwrite, list and remove', async () => {
       const name = file('apps');
-      const [row] = await upload(adminUser, bucket, name);
-      expect(await upsert(adminUser, bucket, name)).toEqual([{ id: row!.id }]);
+      await upload(adminUser, bucket, name);
+      const [row] = await upsert(adminUser, bucket, name);
+      expect(row).toBeDefined();
+      expect((await upsert(adminUser, bucket, name)).map((again) => again.id)).toEqual([row!.id]);
       expect(await queryAs(adminUser, 'select id from storage.objects where id = $1', [row!.id])).toEqual([
         { id: row!.id },
       ]);
@@ -158,10 +173,21 @@ describe('storage buckets and policies', () => {
     });
   });
 
-  it('refuses a favicon over 100 KB when its size is known', async () => {
-    expect(await upload(adminUser, 'site-images', file('favicon', 'ico'), 100 * 1024)).toHaveLength(1);
+  it('refuses a favicon over 100 KB by the length Storage reports, also when overwriting', async () => {
+    await upload(adminUser, 'site-images', file('favicon', 'ico'), 100 * 1024);
     expect(await sqlState(upload(adminUser, 'site-images', file('favicon', 'ico'), 100 * 1024 + 1))).toBe('42501');
-    expect(await upload(adminUser, 'site-images', file('og', 'png'), 1024 * 1024)).toHaveLength(1);
+    // A request without a length cannot prove the limit.
+    expect(await sqlState(upload(adminUser, 'site-images', file('favicon', 'ico'), null))).toBe('42501');
+    const name = file('favicon', 'ico');
+    expect(await upsert(adminUser, 'site-images', name, 2048)).toHaveLength(1);
+    expect(await sqlState(upsert(adminUser, 'site-images', name, 100 * 1024 + 1))).toBe('42501');
+    // Other site images follow the bucket's limit only (checked by Storage itself).
+    await upload(adminUser, 'site-images', file('og', 'png'), 1024 * 1024);
+    await upload(adminUser, 'site-images', file('og', 'png'), null);
+  });
+
+  it('needs the select policy for an upsert (RETURNING): members cannot upsert into app-images', async () => {
+    expect(await sqlState(upsert(member, 'app-images', file('apps')))).toBe('42501');
   });
 
   it('keeps members out of buckets the app does not know', async () => {

@@ -187,15 +187,61 @@ export async function errorOf(promise: Promise<unknown>): Promise<{ code?: strin
   }
 }
 
-/** A TOTP (or phone) factor as GoTrue's MFA enrol/verify writes it; returns its id. */
+/**
+ * A TOTP (or phone) factor as GoTrue's MFA enrol/verify writes it; returns its id. Enrolling inserts
+ * an unverified factor; verifying marks it verified and, in the same transaction, raises the session
+ * that verified it to aal2 with its factor_id (updateMFASessionAndClaims).
+ */
 export async function addMfaFactor(
   userId: string,
   { type = 'totp', status = 'verified' }: { type?: 'totp' | 'phone'; status?: 'verified' | 'unverified' } = {},
 ): Promise<string> {
   const { rows } = await admin().query<{ id: string }>(
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-     values (gen_random_uuid(), $1, 'factor-' || gen_random_uuid(), $2, $3, now(), now(), 'JBSWY3DPEHPK3PXP') returning id`,
-    [userId, type, status],
+     values (gen_random_uuid(), $1, 'factor-' || gen_random_uuid(), $2, 'unverified', now(), now(), 'JBSWY3DPEHPK3PXP') returning id`,
+    [userId, type],
   );
-  return rows[0]!.id;
+  const id = rows[0]!.id;
+  if (status === 'verified') await verifyMfaFactor(userId, id);
+  return id;
+}
+
+/** GoTrue's factor verification: the factor becomes verified and raises a session of the user to aal2. */
+export async function verifyMfaFactor(userId: string, factorId: string): Promise<void> {
+  await inTransaction(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (gen_random_uuid(), $1, now(), now(), 'aal1') returning id",
+      [userId],
+    );
+    await client.query("update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factorId]);
+    await client.query("update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [
+      rows[0]!.id,
+      factorId,
+    ]);
+  });
+}
+
+/** GoTrue's unenroll: the factor is deleted and the sessions it raised drop back to aal1. */
+export async function removeMfaFactor(factorId: string): Promise<void> {
+  await inTransaction(async (client) => {
+    await client.query('delete from auth.mfa_factors where id = $1', [factorId]);
+    await client.query(
+      "update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1",
+      [factorId],
+    );
+  });
+}
+
+async function inTransaction(fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await admin().connect();
+  try {
+    await client.query('begin');
+    await fn(client);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

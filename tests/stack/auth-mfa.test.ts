@@ -94,4 +94,41 @@ describe('TOTP', () => {
     expect(claimsOf(refreshed.data.session?.access_token ?? '').aal).toBe('aal1');
     expect(refreshed.data.user?.factors ?? []).toEqual([]);
   });
+
+  it('answers 422 for too many factors and for an unknown challenge, 404 for a factor of another user', async () => {
+    const member = await activatedMember('mfa-limits');
+    for (let index = 0; index < 10; index += 1) {
+      const { error } = await member.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Telefon ${index}` });
+      expect(error).toBeNull();
+    }
+    const eleventh = await member.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Telefon 10' });
+    expect(eleventh.error).toMatchObject({ status: 422, code: 'too_many_enrolled_mfa_factors' });
+
+    const { data } = await member.client.auth.mfa.listFactors();
+    const factorId = data?.all[0]?.id ?? '';
+    const unknown = await member.client.auth.mfa.verify({
+      factorId,
+      challengeId: '00000000-0000-4000-8000-000000000000',
+      code: '123456',
+    });
+    expect(unknown.error).toMatchObject({ status: 422, code: 'mfa_factor_not_found' });
+
+    const other = await activatedMember('mfa-limits-other');
+    const foreign = await other.client.auth.mfa.challenge({ factorId });
+    expect(foreign.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+  });
+
+  it('refuses a second factor with the same friendly name, the empty name too', async () => {
+    const member = await activatedMember('mfa-names');
+    expect((await member.client.auth.mfa.enroll({ factorType: 'totp' })).error).toBeNull();
+    const unnamed = await member.client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(unnamed.error).toMatchObject({ status: 422, code: 'mfa_factor_name_conflict' });
+    expect((await member.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Telefon' })).error).toBeNull();
+    const named = await member.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Telefon' });
+    expect(named.error).toMatchObject({
+      status: 422,
+      code: 'mfa_factor_name_conflict',
+      message: 'A factor with the friendly name "Telefon" for this user already exists',
+    });
+  });
 });

@@ -121,6 +121,15 @@ describe('admin API (service role, for tests and scripts)', () => {
     });
   });
 
+  it('does not apply the password policy to users it creates (Auth applies it to sign-ups and updates only)', async () => {
+    const email = uniqueEmail('admin-weak');
+    const created = await serviceClient().auth.admin.createUser({ email, password: 'short', email_confirm: true });
+    expect(created.error).toBeNull();
+    const signIn = await appClient().auth.signInWithPassword({ email, password: 'short' });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.weakPassword?.reasons).toEqual(['length', 'characters']);
+  });
+
   it('is closed to the anon key', async () => {
     const { error } = await appClient().auth.admin.createUser({ email: uniqueEmail('nope'), password: PASSWORD });
     expect(error).toMatchObject({ status: 403, code: 'not_admin' });

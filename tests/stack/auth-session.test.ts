@@ -71,6 +71,35 @@ describe('password change', () => {
     ).toBeNull();
   });
 
+  it('asks a password session for the current password ([auth.email] require_current_password)', async () => {
+    const member = await activatedMember('current-password');
+    const browser = await signedIn(member.email);
+
+    expect((await browser.client.auth.updateUser({ password: 'New-Password-43' })).error).toMatchObject({
+      status: 400,
+      code: 'current_password_required',
+    });
+    expect(
+      (await browser.client.auth.updateUser({ password: 'New-Password-43', current_password: 'Wrong-Horse-7' })).error,
+    ).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    expect(
+      (await appClient().auth.signInWithPassword({ email: member.email, password: 'New-Password-43' })).error,
+    ).toMatchObject({ code: 'invalid_credentials' });
+
+    const changed = await browser.client.auth.updateUser({ password: 'New-Password-43', current_password: PASSWORD });
+    expect(changed.error).toBeNull();
+    expect(
+      (await appClient().auth.signInWithPassword({ email: member.email, password: 'New-Password-43' })).error,
+    ).toBeNull();
+  });
+
+  it('does not ask a session opened by an e-mailed code (otp, magic link, recovery), as GoTrue does not', async () => {
+    // activatedMember's session comes from verifyOtp: its amr is otp.
+    const member = await activatedMember('current-password-otp');
+    expect(claimsOf(member.session.access_token)).toMatchObject({ amr: [{ method: 'otp' }] });
+    expect((await member.client.auth.updateUser({ password: 'New-Password-44' })).error).toBeNull();
+  });
+
   it('refuses the same password and a weak one', async () => {
     const member = await activatedMember('same-password');
     expect((await member.client.auth.updateUser({ password: PASSWORD })).error).toMatchObject({

@@ -142,6 +142,18 @@ describe('sign-up', () => {
     expect(error?.name).toBe('AuthWeakPasswordError');
   });
 
+  it('answers a sign-up without e-mail or phone as an anonymous sign-in, which is disabled (422)', async () => {
+    const response = await fetch(`${stack().apiUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: stack().anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ password: PASSWORD, data: {} }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: 'anonymous_provider_disabled' });
+    const { error } = await appClient().auth.signInAnonymously();
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled' });
+  });
+
   it('rejects an invalid address with email_address_invalid', async () => {
     const { error } = await appClient().auth.signUp({ email: 'not-an-address', password: PASSWORD });
     expect(error).toMatchObject({ status: 400, code: 'email_address_invalid' });
@@ -155,6 +167,20 @@ describe('the Send Email Hook failing', () => {
 
     expect(data.user).toBeNull();
     expect(error).toMatchObject({ name: 'AuthRetryableFetchError', status: 500 });
+    expect(await authUser(email)).toBeUndefined();
+  });
+
+  it('gives the hook 5 s in all: a slower one fails the sign-up with 422 hook_timeout and creates no user', async () => {
+    const email = uniqueEmail('x+hookslow');
+    const started = Date.now();
+    const { error } = await appClient().auth.signUp({ email, password: PASSWORD });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'hook_timeout',
+      message: 'Failed to reach hook within maximum time of 5.000000 seconds',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    expect(Date.now() - started).toBeLessThan(6_000);
     expect(await authUser(email)).toBeUndefined();
   });
 

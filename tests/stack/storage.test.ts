@@ -1,8 +1,9 @@
 // Storage through supabase-js: the project's policies decide (here the fixture policy "own folder
 // only" on the contract-tests bucket), bucket limits are enforced, public buckets serve by URL.
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { activatedMember } from './helpers/accounts.ts';
-import { appClient, serviceClient } from './helpers/clients.ts';
+import { appClient, serviceClient, stack } from './helpers/clients.ts';
 
 const BUCKET = 'contract-tests';
 const text = (content: string) => new Blob([content], { type: 'text/plain' });
@@ -121,5 +122,54 @@ describe('storage objects', () => {
     const member = await activatedMember('storage-signed');
     const { error } = await member.client.storage.from(BUCKET).createSignedUrl(`${member.session.user.id}/a.txt`, 60);
     expect(error).toMatchObject({ statusCode: '501', message: expect.stringContaining('not emulated') });
+  });
+
+  it('asks the policies with what Storage knows before storing: {mimetype, contentLength} of the request', async () => {
+    const member = await activatedMember('storage-dropbox');
+    const bucket = member.client.storage.from('contract-dropbox');
+    const folder = member.session.user.id;
+    const bytes = (length: number) => new TextEncoder().encode('x'.repeat(length)).buffer;
+
+    expect((await bucket.upload(`${folder}/16.txt`, bytes(16), { contentType: 'text/plain' })).error).toBeNull();
+    const tooLong = await bucket.upload(`${folder}/17.txt`, bytes(17), { contentType: 'text/plain' });
+    expect(tooLong.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+    // A form (a Blob through supabase-js) is longer than its file: the framing counts.
+    const form = await bucket.upload(`${folder}/form.txt`, text('x'));
+    expect(form.error).toMatchObject({ statusCode: '403' });
+
+    // The object Storage keeps carries the stored file's metadata.
+    const db = new pg.Client({ connectionString: stack().dbUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        "select metadata ->> 'size' as size, metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = 'contract-dropbox' and name = $1",
+        [`${folder}/16.txt`],
+      );
+      expect(rows).toEqual([{ size: '16', mimetype: 'text/plain' }]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('upserts with INSERT … ON CONFLICT … RETURNING: without a select policy an upsert is refused', async () => {
+    const member = await activatedMember('storage-dropbox-upsert');
+    const bucket = member.client.storage.from('contract-dropbox');
+    const path = `${member.session.user.id}/again.txt`;
+    const upserted = await bucket.upload(path, new TextEncoder().encode('x').buffer, {
+      contentType: 'text/plain',
+      upsert: true,
+    });
+    expect(upserted.error).toMatchObject({ statusCode: '403' });
+    expect(
+      (await bucket.upload(path, new TextEncoder().encode('x').buffer, { contentType: 'text/plain' })).error,
+    ).toBeNull();
+  });
+
+  it('treats PUT (update) as an upsert: it creates a missing object', async () => {
+    const member = await activatedMember('storage-put');
+    const bucket = member.client.storage.from(BUCKET);
+    const path = `${member.session.user.id}/put-new.txt`;
+    expect((await bucket.update(path, text('made by PUT'))).error).toBeNull();
+    expect(await (await bucket.download(path)).data?.text()).toBe('made by PUT');
   });
 });

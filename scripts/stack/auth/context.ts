@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { AuthConfig } from '../config/config.ts';
 import { header } from '../http.ts';
 import type { Logger } from '../log.ts';
+import type { RateLimiters } from './rate-limits.ts';
 
 export interface AuthContext {
   config: AuthConfig;
@@ -13,6 +14,8 @@ export interface AuthContext {
   externalUrl: string;
   /** Where the send-email hook is actually reached (host.docker.internal etc. resolved to the gateway). */
   hookUrl: string | null;
+  /** GoTrue's rate limits ([auth.rate_limit]), kept in memory like Auth's own. */
+  limits: RateLimiters;
 }
 
 export interface AuthRequest {

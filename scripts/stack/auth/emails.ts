@@ -56,6 +56,7 @@ async function sendSingleTokenEmail(
   pkce: boolean,
 ): Promise<void> {
   assertFrequency(ctx, user[kind.sentColumn]);
+  ctx.limits.email();
   const email = user.email ?? '';
   const otp = generateOtp(ctx.config.email.otpLength);
   const hash = withFlowPrefix(tokenHash(email, otp), pkce);
@@ -98,6 +99,7 @@ export async function sendEmailChange(
   pkce: boolean,
 ): Promise<void> {
   assertFrequency(ctx, user.email_change_sent_at);
+  ctx.limits.email();
   const otpNew = generateOtp(ctx.config.email.otpLength);
   const hashNew = withFlowPrefix(tokenHash(newEmail, otpNew), pkce);
   const secure = ctx.config.email.doubleConfirmChanges && Boolean(user.email);

@@ -5,8 +5,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Sql } from './db.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
 
-/** GoTrue's default FlowStateExpiryDuration. */
-const FLOW_STATE_EXPIRY_MS = 300_000;
+/** GoTrue's FlowStateExpiryDuration: 300 s, its default and its minimum. */
+export const FLOW_STATE_EXPIRY_MS = 300_000;
 
 export type AuthMethod = 'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite';
 
@@ -63,20 +63,37 @@ export async function createFlowState(
   );
 }
 
-function isExpired(flow: FlowState): boolean {
-  const start = flow.auth_code_issued_at ?? flow.created_at;
-  return Date.now() > start.getTime() + FLOW_STATE_EXPIRY_MS;
+/**
+ * GoTrue's FlowState.IsExpired: a magic link's flow counts from when its link was opened (the auth
+ * code was issued); every other flow (sign-up, recovery, e-mail change) from its creation, i.e. from
+ * when the e-mail was requested: a reset link opened 5 minutes after the request can no longer be
+ * exchanged.
+ */
+export function isFlowStateExpired(
+  flow: Pick<FlowState, 'authentication_method' | 'created_at' | 'auth_code_issued_at'>,
+  now = Date.now(),
+): boolean {
+  const start =
+    flow.auth_code_issued_at && flow.authentication_method === 'magiclink' ? flow.auth_code_issued_at : flow.created_at;
+  return now > start.getTime() + FLOW_STATE_EXPIRY_MS;
 }
 
-/** Issues the auth code of the user's latest flow for this method (GET /verify of a PKCE link). */
+/**
+ * Issues the auth code of the user's latest flow for this method (GET /verify of a PKCE link), as
+ * GoTrue's issueAuthCode: without looking at the expiry, which only the exchange checks.
+ */
 export async function issueAuthCode(sql: Sql, userId: string, method: AuthMethod): Promise<string> {
   const [flow] = await sql<FlowState>(
     `select * from auth.flow_state where user_id = $1 and authentication_method = $2
       order by created_at desc limit 1`,
     [userId, method],
   );
-  if (!flow) throw badRequest('flow_state_not_found', 'No associated flow state found. flow state not found');
-  if (isExpired(flow)) throw unprocessable('flow_state_expired', 'Flow state has expired');
+  if (!flow) {
+    throw badRequest(
+      'flow_state_not_found',
+      'No associated flow state found. 422: No valid flow state found for user.',
+    );
+  }
   await sql('update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1', [flow.id]);
   return flow.auth_code;
 }
@@ -85,7 +102,9 @@ export async function issueAuthCode(sql: Sql, userId: string, method: AuthMethod
 export async function consumeAuthCode(sql: Sql, authCode: string, verifier: string): Promise<FlowState> {
   const [flow] = await sql<FlowState>('select * from auth.flow_state where auth_code = $1 for update', [authCode]);
   if (!flow || !flow.user_id) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
-  if (isExpired(flow)) throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
+  if (isFlowStateExpired(flow)) {
+    throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
+  }
   if (!verifierMatches(flow, verifier)) {
     throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }

@@ -2,6 +2,7 @@
 import type { AuthConfig } from '../config/config.ts';
 import type { Logger } from '../log.ts';
 import { authPool } from './db.ts';
+import { rateLimiters } from './rate-limits.ts';
 import { authHandler } from './router.ts';
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', 'host.docker.internal', 'kong', '0.0.0.0']);
@@ -37,6 +38,7 @@ export function startAuth({
   const hookUrl = config.sendEmailHook ? resolveHookUrl(config.sendEmailHook.uri, gatewayUrl) : null;
   if (!hookUrl)
     log.warn('auth', 'Auth e-mails will fail: [auth.hook.send_email] is not enabled in supabase/config.toml');
-  const handler = authHandler({ config, pool, log, externalUrl: `${gatewayUrl}/auth/v1`, hookUrl });
+  const limits = rateLimiters(config);
+  const handler = authHandler({ config, pool, log, externalUrl: `${gatewayUrl}/auth/v1`, hookUrl, limits });
   return { handler, hookUrl, close: () => pool.end() };
 }

@@ -16,6 +16,7 @@ import { token } from './endpoints/token.ts';
 import { getUser, identities, reauthenticate, updateUser } from './endpoints/user.ts';
 import { verifyGet, verifyPost } from './endpoints/verify.ts';
 import { readParams } from './params.ts';
+import type { LimitedRoute } from './rate-limits.ts';
 import type { Reply } from './reply.ts';
 
 type Route = [
@@ -25,17 +26,25 @@ type Route = [
 ];
 
 const ID = '([^/]+)';
+
+/** GoTrue's limitHandler middleware: the route's per-IP limit, before anything else (captcha too). */
+function limited(route: LimitedRoute, run: (ctx: AuthContext, request: AuthRequest) => Promise<Reply>): Route[2] {
+  return (ctx, request) => {
+    ctx.limits.request(route, request.ip);
+    return run(ctx, request);
+  };
+}
 const ROUTES: Route[] = [
   ['GET', /^\/health$/, () => health()],
   ['GET', /^\/settings$/, (ctx) => settings(ctx)],
   ['POST', /^\/signup$/, signup],
   ['POST', /^\/token$/, token],
-  ['POST', /^\/otp$/, otp],
-  ['POST', /^\/magiclink$/, otp],
-  ['POST', /^\/verify$/, verifyPost],
-  ['GET', /^\/verify$/, verifyGet],
-  ['POST', /^\/recover$/, recover],
-  ['POST', /^\/resend$/, resend],
+  ['POST', /^\/otp$/, limited('otp', otp)],
+  ['POST', /^\/magiclink$/, limited('magiclink', otp)],
+  ['POST', /^\/verify$/, limited('verify', verifyPost)],
+  ['GET', /^\/verify$/, limited('verify', verifyGet)],
+  ['POST', /^\/recover$/, limited('recover', recover)],
+  ['POST', /^\/resend$/, limited('resend', resend)],
   ['GET', /^\/user$/, getUser],
   ['PUT', /^\/user$/, updateUser],
   ['GET', /^\/reauthenticate$/, reauthenticate],

@@ -25,6 +25,14 @@ export interface SendEmailHookConfig {
   secrets: string[];
 }
 
+/** [auth.rate_limit]: e-mails per hour (project-wide); requests per 5 minutes per client IP. */
+export interface RateLimits {
+  emailSent: number;
+  signInSignUps: number;
+  tokenRefresh: number;
+  tokenVerifications: number;
+}
+
 export interface AuthConfig {
   siteUrl: string;
   additionalRedirectUrls: string[];
@@ -37,11 +45,14 @@ export interface AuthConfig {
   /** Character sets a password must each hit (from password_requirements). */
   requiredCharacters: string[];
   captcha: { enabled: boolean; provider: string; secret: string };
+  rateLimits: RateLimits;
   email: {
     enabled: boolean;
     enableConfirmations: boolean;
     doubleConfirmChanges: boolean;
     securePasswordChange: boolean;
+    /** `[auth.email] require_current_password` (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD). */
+    requireCurrentPassword: boolean;
     maxFrequency: number;
     otpLength: number;
     otpExpiry: number;
@@ -68,6 +79,10 @@ export interface StackConfig {
 
 export interface ConfigOverrides {
   jwtExpiry?: number;
+  /** Raised limits for test stacks (many accounts from one IP); `npm run stack` enforces config.toml's. */
+  rateLimits?: Partial<RateLimits>;
+  /** [auth.email] max_frequency in seconds. */
+  emailMaxFrequency?: number;
   refreshTokenReuseInterval?: number;
   ports?: Partial<StackConfig['ports']>;
   functions?: Record<string, Partial<FunctionSettings>>;
@@ -161,12 +176,20 @@ function toAuthConfig(auth: RawConfig['auth'], apiPort: number, overrides: Confi
     minimumPasswordLength: auth.minimum_password_length,
     requiredCharacters: REQUIREMENTS[auth.password_requirements],
     captcha: auth.captcha,
+    rateLimits: {
+      emailSent: auth.rate_limit.email_sent,
+      signInSignUps: auth.rate_limit.sign_in_sign_ups,
+      tokenRefresh: auth.rate_limit.token_refresh,
+      tokenVerifications: auth.rate_limit.token_verifications,
+      ...overrides.rateLimits,
+    },
     email: {
       enabled: auth.email.enabled,
       enableConfirmations: auth.email.enable_confirmations,
       doubleConfirmChanges: auth.email.double_confirm_changes,
       securePasswordChange: auth.email.secure_password_change,
-      maxFrequency: auth.email.max_frequency,
+      requireCurrentPassword: auth.email.require_current_password,
+      maxFrequency: overrides.emailMaxFrequency ?? auth.email.max_frequency,
       otpLength: auth.email.otp_length,
       otpExpiry: auth.email.otp_expiry,
     },

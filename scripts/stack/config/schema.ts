@@ -74,12 +74,25 @@ const Auth = z.object({
   captcha: z
     .object({ enabled: Bool.default(false), provider: z.string().default('hcaptcha'), secret: z.string().default('') })
     .prefault({}),
+  // The CLI's defaults (its config template): e-mails per hour; the others per 5 minutes per IP.
+  rate_limit: z
+    .object({
+      email_sent: Int.min(0).default(2),
+      sms_sent: Int.min(0).default(30),
+      anonymous_users: Int.min(0).default(30),
+      token_refresh: Int.min(0).default(150),
+      sign_in_sign_ups: Int.min(0).default(30),
+      token_verifications: Int.min(0).default(30),
+      web3: Int.min(0).default(30),
+    })
+    .prefault({}),
   email: z
     .object({
       enabled: Bool.default(true),
       double_confirm_changes: Bool.default(true),
       enable_confirmations: Bool.default(false),
       secure_password_change: Bool.default(false),
+      require_current_password: Bool.default(false),
       max_frequency: Duration.prefault('1s'),
       otp_length: Int.min(6).max(10).default(6),
       otp_expiry: Int.positive().default(3600),

@@ -39,13 +39,15 @@ export interface RequestInfo {
 
 /**
  * Runs `fn` in one transaction as the caller. Whatever `fn` does after its SQL (writing the file)
- * happens before the commit, so a failed write rolls the row back.
+ * happens before the commit, so a failed write rolls the row back. With `rollback`, the transaction
+ * is always rolled back (storage-api's testPermission: the policies are asked, nothing is kept).
  */
 export async function asCaller<T>(
   db: StorageDb,
   caller: Caller,
   info: RequestInfo,
   fn: (sql: Sql) => Promise<T>,
+  { rollback = false }: { rollback?: boolean } = {},
 ): Promise<T> {
   const client = await db.caller.connect();
   try {
@@ -66,7 +68,7 @@ export async function asCaller<T>(
       ],
     );
     const result = await fn(sqlOf(client));
-    await client.query('commit');
+    await client.query(rollback ? 'rollback' : 'commit');
     return result;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

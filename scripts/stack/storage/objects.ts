@@ -2,7 +2,7 @@
 // list. Rows in storage.objects are written and read as the caller, so the project's policies decide.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Sql } from '../auth/db.ts';
+import { sqlOf, type Sql } from '../auth/db.ts';
 import { header, readBody, sendJson } from '../http.ts';
 import { assertMimeTypeAllowed, findBucket, sizeLimit } from './buckets.ts';
 import { callerOf } from './caller.ts';
@@ -40,7 +40,14 @@ function withDatabaseErrors(error: unknown): never {
   throw fromDatabaseError(error) ?? error;
 }
 
-/** POST (create, or upsert with x-upsert: true) and PUT (replace an existing object). */
+/**
+ * POST (create, or upsert with x-upsert: true) and PUT (always an upsert, as storage-api's
+ * updateObject route). As storage-api's Uploader: the policies are asked first with a trial row
+ * written as the caller and rolled back, carrying only what is known before the body is stored,
+ * {mimetype, contentLength} where contentLength is the request's Content-Length (canUpload); then
+ * the file is stored and its row written without RLS, with the stored file's metadata
+ * (completeUpload, as the superuser).
+ */
 export async function upload(
   ctx: StorageContext,
   req: IncomingMessage,
@@ -51,64 +58,101 @@ export async function upload(
   assertValidKey(name);
   const caller = await callerOf(req);
   const bucket = await findBucket(ctx.db.owner, bucketId);
+  const declaredLength = requestContentLength(req);
   const file = await readUpload(req, sizeLimit(bucket, ctx.config.fileSizeLimit));
   assertMimeTypeAllowed(bucket, file.contentType);
-  const mode = req.method === 'PUT' ? 'update' : header(req, 'x-upsert') === 'true' ? 'upsert' : 'create';
-  const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : null;
-  const values = [
+  const upsert = req.method === 'PUT' || header(req, 'x-upsert') === 'true';
+  const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined;
+  const row: Omit<ObjectValues, 'metadata' | 'version'> = {
     bucketId,
     name,
-    sub && UUID.test(sub) ? sub : null,
-    sub,
-    objectMetadata(file),
-    randomUUID(),
-    file.userMetadata,
-  ];
-  // The bytes wait next to their place until the row is committed: a refused row leaves no file.
+    owner: sub && UUID.test(sub) ? sub : undefined,
+    ownerId: sub,
+    userMetadata: file.userMetadata ?? undefined,
+  };
+  const info = {
+    method: req.method ?? 'POST',
+    path: req.url ?? '',
+    operation: `storage.object.${upsert ? 'upsert' : 'create'}`,
+  };
+  const trial = {
+    mimetype: file.contentType,
+    ...(declaredLength === undefined ? {} : { contentLength: declaredLength }),
+  };
+  await asCaller(
+    ctx.db,
+    caller,
+    info,
+    (sql) => writeRow(sql, upsert, { ...row, metadata: trial, version: '1' }).catch(withDatabaseErrors),
+    { rollback: true },
+  );
+  // The bytes wait next to their place until the row is committed: a failed row leaves no file.
   const staged = await ctx.files.stage(bucketId, name, file.bytes);
   let id: string;
   try {
-    const info = { method: req.method ?? 'POST', path: req.url ?? '', operation: `storage.object.${mode}` };
-    id = await asCaller(ctx.db, caller, info, (sql) => writeRow(sql, mode, values).catch(withDatabaseErrors));
+    const client = await ctx.db.owner.connect();
+    try {
+      id = await writeRow(sqlOf(client), true, { ...row, metadata: objectMetadata(file), version: randomUUID() });
+    } finally {
+      client.release();
+    }
   } catch (error) {
     await staged.discard();
     throw error;
   }
   await staged.commit();
-  ctx.log.debug('storage', `${mode} ${bucketId}/${name} (${file.bytes.length} bytes) by ${caller.role}`);
+  ctx.log.debug('storage', `${info.operation} ${bucketId}/${name} (${file.bytes.length} bytes) by ${caller.role}`);
   sendJson(res, 200, { Id: id, Key: `${bucketId}/${name}` });
 }
 
-async function writeRow(sql: Sql, mode: 'create' | 'upsert' | 'update', values: unknown[]): Promise<string> {
-  if (mode === 'update') {
-    const rows = await sql<{ id: string }>(
-      `update storage.objects set owner = $3, owner_id = $4, metadata = $5, version = $6, user_metadata = $7,
-          updated_at = now(), last_accessed_at = now()
-        where bucket_id = $1 and name = $2 returning id`,
-      values,
-    );
-    if (!rows[0]) throw storageErrors.noSuchKey();
-    return rows[0].id;
+/** The request's Content-Length: the size Storage tells the policies (for a form, with its framing). */
+function requestContentLength(req: IncomingMessage): number | undefined {
+  const value = Number(header(req, 'content-length'));
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+interface ObjectValues {
+  bucketId: string;
+  name: string;
+  owner: string | undefined;
+  ownerId: string | undefined;
+  userMetadata: Record<string, unknown> | undefined;
+  metadata: Record<string, unknown>;
+  version: string;
+}
+
+/**
+ * storage-api's createObject (a plain INSERT: only the insert policy is asked) and upsertObject
+ * (INSERT … ON CONFLICT (name, bucket_id) DO UPDATE … RETURNING *: the insert, update and select
+ * policies). Columns without a value are left out, as its normalizeRecordColumns does.
+ */
+async function writeRow(sql: Sql, upsert: boolean, values: ObjectValues): Promise<string> {
+  const columns: Record<string, unknown> = {
+    name: values.name,
+    owner: values.owner,
+    owner_id: values.ownerId,
+    bucket_id: values.bucketId,
+    metadata: values.metadata,
+    version: values.version,
+    user_metadata: values.userMetadata,
+  };
+  const names = Object.keys(columns).filter((column) => columns[column] !== undefined);
+  const placeholders = names.map((_, index) => `$${index + 1}`).join(', ');
+  const params = names.map((column) => columns[column]);
+  if (!upsert) {
+    await sql(`insert into storage.objects (${names.join(', ')}) values (${placeholders})`, params);
+    return '';
   }
-  const id = randomUUID();
-  const conflict =
-    mode === 'upsert'
-      ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-           metadata = excluded.metadata, version = excluded.version, user_metadata = excluded.user_metadata,
-           updated_at = now(), last_accessed_at = now()`
-      : '';
-  // No RETURNING: a bare insert needs only the INSERT policy, as on Supabase.
-  await sql(
-    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata)
-      values ($8, $1, $2, $3, $4, $5, $6, $7) ${conflict}`,
-    [...values, id],
-  );
-  if (mode === 'create') return id;
+  const updates = ['metadata', 'user_metadata', 'version', 'owner', 'owner_id']
+    .filter((column) => names.includes(column))
+    .map((column) => `${column} = excluded.${column}`);
   const [row] = await sql<{ id: string }>(
-    'select id from storage.objects where bucket_id = $1 and name = $2',
-    values.slice(0, 2),
+    `insert into storage.objects (${names.join(', ')}) values (${placeholders})
+      on conflict (name, bucket_id) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}
+      returning *`,
+    params,
   );
-  return row?.id ?? id;
+  return row?.id ?? '';
 }
 
 /** GET/HEAD /object/{bucket}/{name} and /object/authenticated/…: the caller must be allowed to select it. */

@@ -19,7 +19,7 @@ export function TextareaField({ label, hint, error, className, rows = 4, ref, ..
         ref={ref}
         id={inputId}
         rows={rows}
-        className={`${inputClassName} ${error ? 'border-danger' : 'border-surface-border'} ${className ?? ''}`}
+        className={`${inputClassName} resize-y ${error ? 'border-danger' : 'border-surface-border'} ${className ?? ''}`}
         {...errorAttributes(error, errorId)}
         {...props}
       />

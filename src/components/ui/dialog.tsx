@@ -19,16 +19,38 @@ type DialogProps = {
   size?: 'md' | 'lg' | 'xl';
   /** False while something is in flight that must not be abandoned (Escape and backdrop do nothing). */
   dismissible?: boolean;
+  /** `center`: a modal box; `right`: a full-height slide-over panel at the right edge (e.g. notifications). */
+  placement?: 'center' | 'right';
 };
 
 const WIDTHS = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+const PLACEMENTS = {
+  center: {
+    backdrop: 'items-center justify-center overflow-y-auto p-4',
+    panel: 'max-h-[calc(100dvh-2rem)] rounded-xl border',
+  },
+  right: {
+    backdrop: 'justify-end',
+    panel: 'h-dvh border-l',
+  },
+} as const;
 
 /**
  * A modal dialog: role="dialog", aria-modal, labelled by its title; focus moves in on open, stays
  * inside while open (Tab wraps) and returns to where it was on close; Escape and a click on the
  * backdrop close it.
  */
-export function Dialog({ open, onClose, title, description, children, size = 'md', dismissible = true }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  size = 'md',
+  dismissible = true,
+  placement = 'center',
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -77,7 +99,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
 
   return createPortal(
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/70 p-4"
+      className={`fixed inset-0 z-50 flex bg-black/70 ${PLACEMENTS[placement].backdrop}`}
       onMouseDown={(event) => {
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
@@ -90,7 +112,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={trapTab}
-        className={`max-h-[calc(100dvh-2rem)] w-full ${WIDTHS[size]} overflow-y-auto rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl`}
+        className={`relative w-full ${WIDTHS[size]} overflow-y-auto border-surface-border bg-surface-raised p-6 shadow-2xl ${PLACEMENTS[placement].panel}`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-ink">
           {title}

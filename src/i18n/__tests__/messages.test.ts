@@ -1,5 +1,39 @@
 import { z } from 'zod';
-import { isMessageKey, messageDomains, messages, t, translate } from '../messages';
+import { t as adminT } from '../admin';
+import { isMessageKey, messages, registerMessages, t, translate } from '../messages';
+import { adminMessages } from '../messages/admin';
+import { appsMessages } from '../messages/apps';
+import { authMessages } from '../messages/auth';
+import { commonMessages } from '../messages/common';
+import { dashboardMessages } from '../messages/dashboard';
+import { ideasMessages } from '../messages/ideas';
+import { mfaMessages } from '../messages/mfa';
+import { navMessages } from '../messages/nav';
+import { plansMessages } from '../messages/plans';
+import { settingsMessages } from '../messages/settings';
+import { walletMessages } from '../messages/wallet';
+import { t as plansT } from '../plans';
+import '../apps';
+import '../dashboard';
+import '../ideas';
+import '../mfa';
+import '../settings';
+import '../wallet';
+
+/** Every domain file: the entry's and the ones lazy chunks load. */
+const allDomains = [
+  commonMessages,
+  navMessages,
+  authMessages,
+  dashboardMessages,
+  appsMessages,
+  plansMessages,
+  walletMessages,
+  settingsMessages,
+  ideasMessages,
+  adminMessages,
+  mfaMessages,
+];
 
 describe('the message catalogue', () => {
   it('holds the spec texts letter for letter', () => {
@@ -7,31 +41,46 @@ describe('the message catalogue', () => {
     expect(messages['auth.user_already_exists']).toBe('Użytkownik o tym adresie email już istnieje');
     expect(messages['validation.name.min']).toBe('Imię i nazwisko musi mieć co najmniej 3 znaki');
     expect(messages['auth.session_expired.text']).toBe('Twoja sesja wygasła. Zaloguj się ponownie, aby kontynuować.');
-    expect(messages['settings.email_change_failed']).toBe('Nie udało się rozpocząć procesu zmiany adresu email');
+    expect(settingsMessages['settings.email_change_failed']).toBe(
+      'Nie udało się rozpocząć procesu zmiany adresu email',
+    );
   });
 
   it('defines each key in one domain file only', () => {
     const seen = new Map<string, number>();
-    messageDomains.forEach((domain, index) => {
+    allDomains.forEach((domain, index) => {
       for (const key of Object.keys(domain)) {
         expect(seen.get(key), `${key} is in two domain files`).toBeUndefined();
         seen.set(key, index);
       }
     });
-    expect(seen.size).toBe(Object.keys(messages).length);
+    expect(Object.keys(messages).length).toBe(
+      Object.keys(commonMessages).length + Object.keys(navMessages).length + Object.keys(authMessages).length,
+    );
+  });
+
+  it('keeps the dashboard domains out of the entry catalogue', () => {
+    expect(Object.hasOwn(messages, 'wallet.insufficient_funds')).toBe(false);
+    expect(Object.hasOwn(messages, 'smtp.test_sent')).toBe(false);
+  });
+
+  it('refuses a second, different text under a known key', () => {
+    expect(() => registerMessages({ 'app.retry': 'Inny tekst' })).toThrow(/defined twice/);
+    expect(() => registerMessages({ 'app.retry': messages['app.retry'] })).not.toThrow();
   });
 
   it('has no empty text and no stray whitespace', () => {
-    for (const [key, text] of Object.entries(messages)) {
+    for (const [key, text] of allDomains.flatMap((domain) => Object.entries(domain))) {
       expect(text, key).not.toBe('');
       expect(text.trim(), key).toBe(text);
     }
   });
 
   it('fills placeholders', () => {
-    expect(t('ccc.purchase_title', { tier: 'GOLD' })).toBe('Zakup pakietu GOLD');
-    expect(t('smtp.test_error', { message: 'timeout' })).toBe('Błąd: timeout');
-    expect(t('ccc.purchase_title')).toBe('Zakup pakietu {tier}');
+    expect(plansT('ccc.purchase_title', { tier: 'GOLD' })).toBe('Zakup pakietu GOLD');
+    expect(adminT('smtp.test_error', { message: 'timeout' })).toBe('Błąd: timeout');
+    expect(plansT('ccc.purchase_title')).toBe('Zakup pakietu {tier}');
+    expect(t('app.retry')).toBe('Spróbuj ponownie');
   });
 
   it('tells keys from texts', () => {
@@ -78,7 +127,7 @@ describe('the database error contract', () => {
     eager: true,
   });
 
-  it('has a Polish text for every message key a migration raises', () => {
+  it('has a Polish text for every message key a migration raises (all domains loaded)', () => {
     const raised = new Set<string>();
     for (const sql of Object.values(migrations)) {
       for (const match of sql.matchAll(/message\s*=\s*'([a-z_]+\.[a-z_.]+)'/g)) {

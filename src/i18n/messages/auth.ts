@@ -106,6 +106,8 @@ export const authMessages = {
   'validation.name.required': 'Imię i nazwisko jest wymagane',
   'validation.name.min_service': 'Imię i nazwisko musi mieć co najmniej 2 znaki',
   'validation.name.letters': 'Imię i nazwisko może zawierać tylko litery, spacje i myślniki',
+  /** dashboard.md §5 Two-factor; the sign-in step shows it too. */
+  'validation.two_factor.invalid_code': 'Nieprawidłowy kod',
   'validation.mfa.code': 'Kod musi składać się z 6 cyfr',
   // entry above covers. Where the spec has the text it is used; the others are ours (the spec
   // does not show them). A unit test checks that every raised key is here.

@@ -9,6 +9,8 @@ import { server } from '@/testing/msw/server';
 import { TEST_ANON_KEY, TEST_SUPABASE_URL } from '@/testing/test-env';
 import { AppError, getErrorStatus, toUserMessage, unwrap } from '../errors';
 import { shouldRetryQuery } from '../query-client';
+// The wallet's texts are loaded by the wallet chunk, as here.
+import '@/i18n/wallet';
 
 // One client for the file (auth-js warns about several in one context). Untyped on purpose: the
 // RPCs and tables named here need not exist in the generated types.
@@ -115,5 +117,34 @@ describe('errors from the real supabase-js client', () => {
     const { error } = await client().auth.signInWithPassword({ email: 'member@example.test', password: 'secret' });
     expect(toUserMessage(error)).toBe('Problem z połączeniem sieciowym. Spróbuj ponownie później.');
     expect(consoleError).toHaveBeenCalled();
+  });
+
+  it("maps hosted Auth's rate limits (429) to asking the user to wait", async () => {
+    server.use(
+      http.post(authUrl('/otp'), () =>
+        authError(
+          429,
+          'over_email_send_rate_limit',
+          'For security purposes, you can only request this after 42 seconds.',
+        ),
+      ),
+      http.post(authUrl('/token'), () => authError(429, 'over_request_rate_limit', 'Request rate limit reached')),
+    );
+    const otp = await client().auth.signInWithOtp({ email: 'member@example.test' });
+    expect(toUserMessage(otp.error)).toBe(
+      'Zbyt wiele wiadomości email w krótkim czasie. Spróbuj ponownie za kilka minut.',
+    );
+    const token = await client().auth.signInWithPassword({ email: 'member@example.test', password: 'secret' });
+    expect(toUserMessage(token.error)).toBe('Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.');
+    expect(shouldRetryQuery(0, token.error)).toBe(false);
+  });
+
+  it('maps any other 429 to the same message', async () => {
+    server.use(
+      http.get(restUrl('/profiles'), () => HttpResponse.json({ message: 'Too Many Requests' }, { status: 429 })),
+    );
+    const result = await client().from('profiles').select('*').retry(false);
+    const error = await caught(Promise.resolve().then(() => unwrap(result)));
+    expect(toUserMessage(error)).toBe('Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.');
   });
 });

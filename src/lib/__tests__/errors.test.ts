@@ -17,6 +17,10 @@ import {
   toUserMessage,
   unwrap,
 } from '../errors';
+// Keys of lazily loaded domains translate once their chunk has loaded them, as here.
+import '@/i18n/apps';
+import '@/i18n/ideas';
+import '@/i18n/wallet';
 
 const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.';
 const UNEXPECTED = 'Wystąpił nieoczekiwany błąd';
@@ -36,7 +40,7 @@ describe('toUserMessage: HTTP statuses (account-and-access.md §8)', () => {
     [500, 'Błąd serwera, spróbuj ponownie później'],
     [409, UNEXPECTED],
     [418, UNEXPECTED],
-    [429, UNEXPECTED],
+    [429, 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.'],
     [502, UNEXPECTED],
     [503, UNEXPECTED],
   ])('status %i → %s', (status, message) => {
@@ -174,11 +178,7 @@ describe('toUserMessage: Supabase Auth errors', () => {
       new AuthInvalidCredentialsError('You must provide either an email or phone number and a password'),
       'Nieprawidłowe dane',
     ],
-    [
-      'an unknown code with a status',
-      new AuthApiError('Too many requests', 429, 'over_request_rate_limit'),
-      UNEXPECTED,
-    ],
+    ['an unknown code with a status', new AuthApiError('Conflict', 409, 'conflict'), UNEXPECTED],
     ['an unknown code with 403', new AuthApiError('Forbidden', 403, 'not_admin'), 'Brak dostępu'],
   ])('%s', (_case, error, message) => {
     expect(toUserMessage(error)).toBe(message);

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatPLN, formatUSDT } from '../format';
+import { formatDate, formatDateTime, formatInteger, formatPLN, formatShare, formatUSDT } from '../format';
 
 /** Intl's pl-PL output separates digit groups and the currency with a no-break space (U+00A0). */
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
@@ -60,5 +60,31 @@ describe('formatDate and formatDateTime', () => {
   it('shows "—" for an invalid date', () => {
     expect(formatDate('not a date')).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('formatShare', () => {
+  it.each([
+    [0.05, '5%'],
+    ['0.1500', '15%'],
+    [0.17, '17%'],
+    [0.155, '15,5%'],
+    [0.0333, '3,33%'],
+  ])('%s → %s', (value, text) => {
+    expect(formatShare(value)).toBe(text);
+  });
+
+  it.each([null, undefined, 'x'])('%s → "—"', (value) => {
+    expect(formatShare(value)).toBe('—');
+  });
+});
+
+describe('formatInteger', () => {
+  it.each([
+    [1000, '1000'],
+    [18000, '18 000'],
+    ['1000000', '1 000 000'],
+  ])('%s → %s (Polish grouping from 5 digits)', (value, text) => {
+    expect(formatInteger(value)).toBe(nbsp(text));
   });
 });

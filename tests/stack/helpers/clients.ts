@@ -2,6 +2,7 @@
 // session detection in the URL), each with its own in-memory storage like a separate browser.
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
 import { inject } from 'vitest';
+import WebSocket from 'ws';
 
 export const stack = () => inject('stack');
 
@@ -20,13 +21,8 @@ export function memoryStorage(): MemoryStorage {
   };
 }
 
-/** Realtime is not emulated (and Node 20 has no WebSocket): a connection attempt fails loudly. */
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not emulated by the local stack');
-  }
-}
-const realtime = { transport: NoRealtime as unknown as WebSocketLikeConstructor };
+/** Node 20 has no global WebSocket: realtime-js takes `ws` as its transport. */
+export const realtime = { transport: WebSocket as unknown as WebSocketLikeConstructor };
 
 /** A browser-like client with the anon key (the app's only key). */
 export function appClient(): SupabaseClient {

@@ -11,9 +11,11 @@ import { activeRefreshToken, addAmrClaim, swapRefreshToken, tokenResponse } from
 import { newTotp, qrSvg, totpCodeIsValid } from '../totp.ts';
 import { findUserById, loadFactors, type FactorRow, type UserRow } from '../users.ts';
 
-/** GoTrue's defaults for ChallengeExpiryDuration and FactorExpiryDuration. */
+/** GoTrue's defaults for ChallengeExpiryDuration, FactorExpiryDuration and MaxVerifiedFactors. */
 const CHALLENGE_EXPIRY_S = 300;
 const UNVERIFIED_FACTOR_EXPIRY_S = 300;
+const MAX_VERIFIED_FACTORS = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface ChallengeRow {
   id: string;
@@ -37,21 +39,28 @@ export async function enroll(ctx: AuthContext, request: AuthRequest): Promise<Re
         and created_at < now() - make_interval(secs => $2)`,
     [auth.user.id, UNVERIFIED_FACTOR_EXPIRY_S],
   );
-  await assertMayEnroll(ctx, sql, auth);
-  return ok(
-    await createTotpFactor(ctx, sql, auth.user, str(request.body, 'friendly_name'), str(request.body, 'issuer')),
-  );
+  const friendlyName = str(request.body, 'friendly_name');
+  await assertMayEnroll(ctx, sql, auth, friendlyName);
+  return ok(await createTotpFactor(ctx, sql, auth.user, friendlyName, str(request.body, 'issuer')));
 }
 
-async function assertMayEnroll(ctx: AuthContext, sql: Sql, auth: Authenticated): Promise<void> {
+/** GoTrue's validateFactors: a name in use (the empty name too), too many factors, then the AAL. */
+async function assertMayEnroll(ctx: AuthContext, sql: Sql, auth: Authenticated, friendlyName: string): Promise<void> {
   const factors = await loadFactors(sql, auth.user.id);
-  if (factors.length >= ctx.config.mfa.maxEnrolledFactors) {
-    throw forbidden(
+  if (factors.some((factor) => (factor.friendly_name ?? '') === friendlyName)) {
+    throw unprocessable(
+      'mfa_factor_name_conflict',
+      `A factor with the friendly name ${JSON.stringify(friendlyName)} for this user already exists`,
+    );
+  }
+  const verified = factors.filter((factor) => factor.status === 'verified').length;
+  if (factors.length >= ctx.config.mfa.maxEnrolledFactors || verified >= MAX_VERIFIED_FACTORS) {
+    throw unprocessable(
       'too_many_enrolled_mfa_factors',
       'Maximum number of verified factors reached, unenroll to continue',
     );
   }
-  if (factors.some((factor) => factor.status === 'verified') && !isAal2(auth)) {
+  if (verified > 0 && !isAal2(auth)) {
     throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
   }
 }
@@ -77,10 +86,14 @@ async function createTotpFactor(ctx: AuthContext, sql: Sql, user: UserRow, frien
   return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: await qrSvg(uri), secret, uri } };
 }
 
+/** GoTrue's loadFactor: a factor of another user is as unknown as a missing one. */
 async function ownFactor(sql: Sql, auth: Authenticated, factorId: string): Promise<FactorRow> {
-  const [factor] = await sql<FactorRow>('select * from auth.mfa_factors where id::text = $1', [factorId]);
+  if (!UUID.test(factorId)) throw notFound('validation_failed', 'factor_id must be an UUID');
+  const [factor] = await sql<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [
+    factorId,
+    auth.user.id,
+  ]);
   if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
-  if (factor.user_id !== auth.user.id) throw unprocessable('mfa_factor_not_found', 'Factor does not belong to user');
   if (factor.factor_type !== 'totp') throw notEmulated(`${factor.factor_type} factors`);
   return factor;
 }
@@ -89,6 +102,7 @@ export async function challenge(ctx: AuthContext, request: AuthRequest, factorId
   const sql = sqlOf(ctx.pool);
   const auth = await authenticate(sql, request);
   const factor = await ownFactor(sql, auth, factorId);
+  ctx.limits.request('factor_challenge', request.ip);
   if (!ctx.config.mfa.totpVerify)
     throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   const id = randomUUID();
@@ -105,6 +119,7 @@ export async function verifyFactor(ctx: AuthContext, request: AuthRequest, facto
   const sql = sqlOf(ctx.pool);
   const auth = await authenticate(sql, request);
   const factor = await ownFactor(sql, auth, factorId);
+  ctx.limits.request('factor_verify', request.ip);
   const code = str(request.body, 'code');
   if (!code) throw badRequest('validation_failed', 'Code needs to be non-empty');
   if (!ctx.config.mfa.totpVerify)
@@ -145,9 +160,9 @@ async function findChallenge(sql: Sql, factor: FactorRow, challengeId: string, i
     challengeId,
     factor.id,
   ]);
-  if (!found) throw notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+  if (!found) throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   if (found.verified_at || found.ip_address !== ip) {
-    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
+    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
   }
   if (Date.now() > found.created_at.getTime() + CHALLENGE_EXPIRY_S * 1000) {
     await sql('delete from auth.mfa_challenges where id = $1', [found.id]);

@@ -5,7 +5,7 @@ import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction, type Sql } from '../db.ts';
 import { validateEmail } from '../email-address.ts';
 import { sendConfirmation } from '../emails.ts';
-import { badRequest, unprocessable } from '../errors.ts';
+import { badRequest, notEmulated, unprocessable } from '../errors.ts';
 import { createFlowState, pkceParams, type PkceParams } from '../flow-state.ts';
 import { obj, str, type Params } from '../params.ts';
 import { assertStrongPassword, hashPassword } from '../password.ts';
@@ -15,9 +15,15 @@ import { findUserByEmail, insertUser, isConfirmed, userJson, type Metadata, type
 
 export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
   const { config } = ctx;
-  if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   verifyCaptcha(config, request.body);
   const params = request.body;
+  // GoTrue's /signup route: neither e-mail nor phone is an anonymous sign-in.
+  if (!str(params, 'email') && !str(params, 'phone')) {
+    if (!config.anonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    throw notEmulated('Anonymous sign-ins (POST /signup without e-mail or phone)');
+  }
+  ctx.limits.request('signup', request.ip);
+  if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const password = str(params, 'password');
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
   assertStrongPassword(config, password);

@@ -21,6 +21,9 @@ const INVALID_LOGIN = 'Invalid login credentials';
 
 export async function token(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
   const grant = request.url.searchParams.get('grant_type') ?? '';
+  if (['password', 'refresh_token', 'pkce', 'id_token', 'web3', 'anonymous'].includes(grant)) {
+    ctx.limits.request('token', request.ip);
+  }
   switch (grant) {
     case 'password':
       return passwordGrant(ctx, request);

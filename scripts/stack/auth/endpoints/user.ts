@@ -26,6 +26,7 @@ export async function getUser(ctx: AuthContext, request: AuthRequest): Promise<R
 interface UserUpdate {
   email: string;
   password: string | undefined;
+  currentPassword: string | undefined;
   nonce: string;
   data: Record<string, unknown> | undefined;
   pkce: PkceParams | null;
@@ -43,6 +44,7 @@ function readUpdate(ctx: AuthContext, request: AuthRequest): UserUpdate {
   return {
     email: email ? validateEmail(email) : '',
     password,
+    currentPassword: optionalStr(params, 'current_password'),
     nonce: str(params, 'nonce'),
     data: obj(params, 'data'),
     pkce: pkceParams(str(params, 'code_challenge'), str(params, 'code_challenge_method')),
@@ -52,6 +54,7 @@ function readUpdate(ctx: AuthContext, request: AuthRequest): UserUpdate {
 export async function updateUser(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
   const sql = sqlOf(ctx.pool);
   const auth = await authenticate(sql, request);
+  ctx.limits.request('user', request.ip);
   const update = readUpdate(ctx, request);
   const { user } = auth;
   const changesEmail = Boolean(update.email) && update.email !== user.email;
@@ -87,11 +90,34 @@ async function newPasswordHash(ctx: AuthContext, auth: Authenticated, update: Us
       !isExpired(user.reauthentication_sent_at, ctx.config.email.otpExpiry);
     if (!valid) throw badRequest('reauthentication_not_valid', 'Requires reauthentication');
   }
-  if (password && (await passwordMatches(password, user.encrypted_password))) {
-    throw unprocessable('same_password', 'New password should be different from the old password.');
+  if (password && user.encrypted_password) {
+    if (ctx.config.email.requireCurrentPassword && !(await isRecoverySession(ctx, session))) {
+      const current = update.currentPassword ?? '';
+      if (!current) throw badRequest('current_password_required', CURRENT_PASSWORD_REQUIRED);
+      if (!(await passwordMatches(current, user.encrypted_password))) {
+        throw badRequest('current_password_mismatch', CURRENT_PASSWORD_REQUIRED);
+      }
+    }
+    if (await passwordMatches(password, user.encrypted_password)) {
+      throw unprocessable('same_password', 'New password should be different from the old password.');
+    }
   }
   return hashPassword(password);
 }
+
+const CURRENT_PASSWORD_REQUIRED = 'Current password required when setting new password.';
+
+/** GoTrue's Session.IsRecovery(): any amr claim of otp, magiclink or recovery (a session from an e-mail). */
+async function isRecoverySession(ctx: AuthContext, session: Authenticated['session']): Promise<boolean> {
+  if (!session) return false;
+  const rows = await sqlOf(ctx.pool)<{ authentication_method: string }>(
+    'select authentication_method from auth.mfa_amr_claims where session_id = $1',
+    [session.id],
+  );
+  return rows.some((row) => RECOVERY_METHODS.has(row.authentication_method));
+}
+
+const RECOVERY_METHODS = new Set(['otp', 'magiclink', 'recovery']);
 
 /** GoTrue's UpdatePassword: new hash, one-time tokens cleared, every other session signed out. */
 async function storePassword(sql: Sql, user: UserRow, hash: string, sessionId: string | undefined): Promise<void> {

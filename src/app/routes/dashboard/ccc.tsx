@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { CccPage } from '@/features/ccc/components/ccc-page';
 
-/** /dashboard/ccc: CCC packages (dashboard.md §2). A later issue builds it. */
+/** /dashboard/ccc: CCC packages (dashboard.md §2). */
 export function Component() {
-  return <SectionPlaceholder title={t('ccc.title')} />;
+  return <CccPage />;
 }

@@ -1,5 +1,5 @@
 import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/dashboard';
 
 /** /dashboard: the main panel ('Panel główny', dashboard.md §2). A later issue builds it. */
 export function Component() {

@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { PlansPage } from '@/features/plans/components/plans-page';
 
-/** /dashboard/investments: the membership plans grid (dashboard.md §2). A later issue builds it. */
+/** /dashboard/investments: the membership plans grid and payment (dashboard.md §2). */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.investments')} />;
+  return <PlansPage />;
 }

@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 
-/** /dashboard/settings: profile and security settings (dashboard.md §2). A later issue builds it. */
+/** /dashboard/settings: profile and security settings (dashboard.md §2). */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.settings')} />;
+  return <SettingsPage />;
 }

@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/messages';
+import { WalletPage } from '@/features/wallet/components/wallet-page';
 
-/** /dashboard/wallet: the eWallet (dashboard.md §2). A later issue builds it. */
+/** /dashboard/wallet: the eWallet (dashboard.md §2). */
 export function Component() {
-  return <SectionPlaceholder title={t('nav.wallet')} />;
+  return <WalletPage />;
 }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { CheckboxField } from '../checkbox-field';
 import { SelectField } from '../select-field';
 import { TextareaField } from '../textarea-field';
+// The CCC texts are loaded by the chunks that use them (src/i18n/plans.ts).
+import '@/i18n/plans';
 
 describe('SelectField', () => {
   it('labels the select, offers the placeholder and keeps disabled options unselectable', async () => {

@@ -69,6 +69,31 @@ describe('Dialog', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Pierwszy' })).toHaveFocus();
   });
+
+  it('as a slide-over at the right edge: the same modal dialog (focus in, Escape closes, focus back)', async () => {
+    const user = userEvent.setup();
+    function SlideOver() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Dzwonek</button>
+          <Dialog open={open} onClose={() => setOpen(false)} title="Panel" placement="right">
+            <button>Zamknij panel</button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<SlideOver />);
+    const opener = screen.getByRole('button', { name: 'Dzwonek' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Panel' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog.className).toContain('h-dvh');
+    expect(screen.getByRole('button', { name: 'Zamknij panel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
 });
 
 describe('states', () => {

@@ -8,7 +8,7 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { TEST_SUPABASE_URL } from '@/testing/test-env';
-import '@/i18n/admin-area';
+import '@/i18n/admin';
 
 /**
  * Renders an admin screen with a real supabase-js client whose requests MSW answers (shaped like

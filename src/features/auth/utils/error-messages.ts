@@ -8,6 +8,7 @@ import {
   isEmailDeliveryFailure,
   isNetworkError,
   isWeakPassword,
+  rateLimitMessage,
   toUserMessage,
   weakPasswordMessage,
 } from '@/lib/errors';
@@ -66,5 +67,6 @@ function contextMessage(error: unknown, context: AuthErrorContext): string {
 
 /** The Polish message for a failure; with a context, the text the spec gives for that operation. */
 export function authErrorMessage(error: unknown, context?: AuthErrorContext): string {
-  return context ? contextMessage(error, context) : toUserMessage(error);
+  if (context) return rateLimitMessage(error) ?? contextMessage(error, context);
+  return toUserMessage(error);
 }

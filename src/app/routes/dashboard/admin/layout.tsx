@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AdminGate } from '@/features/admin/shared/components/admin-gate';
-import { t, type AdminMessageKey as MessageKey } from '@/i18n/admin-area';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 
 const { admin } = paths.dashboard;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { announcementSchema } from '../schemas/announcement.schema';
 import { renderAnnouncement } from '../utils/announcement-links';

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';

@@ -7,7 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { t, type AdminMessageKey as MessageKey } from '@/i18n/admin-area';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { Constants } from '@/types/database.types';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';

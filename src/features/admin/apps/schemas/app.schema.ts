@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { AdminMessageKey as MessageKey } from '@/i18n/admin-area';
+import type { AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { Constants } from '@/types/database.types';
 
 /** The same link rules as the apps table's checks (20261122120000_apps.sql). */

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';

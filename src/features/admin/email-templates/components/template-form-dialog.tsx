@@ -7,7 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { useSmtpConfigs } from '../../smtp/api/list-smtp-configs';
 import { adminErrorMessage } from '../../shared/utils/errors';

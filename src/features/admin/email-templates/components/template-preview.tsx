@@ -1,4 +1,4 @@
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import type { TemplateVariable } from '../api/list-templates';
 import { fillTemplate, previewDocument } from '../utils/render-preview';
 

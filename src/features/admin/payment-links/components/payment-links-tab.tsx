@@ -5,7 +5,7 @@ import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t, type AdminMessageKey as MessageKey } from '@/i18n/admin-area';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { Constants } from '@/types/database.types';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';

@@ -5,7 +5,7 @@ import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { formatDateTime, formatPLN } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
 import { TabHeading } from '../../shared/components/tab-heading';

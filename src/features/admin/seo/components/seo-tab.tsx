@@ -7,7 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { useSiteSettings, type SiteSettings } from '@/lib/site-settings/get-site-settings';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';

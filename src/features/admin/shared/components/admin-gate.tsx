@@ -5,7 +5,7 @@ import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Card } from '@/components/ui/card';
 import { Skeleton, ErrorState } from '@/components/ui/states';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { errorAttributes, FieldShell } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { checkImage, type ImageRules } from '../utils/image-rules';
 
 /** What the form does with its image: keep the stored one, upload a new one, remove it, or refuse a bad file. */

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 
 /** Previous / next page with "Strona x z y" in between; hidden when everything fits on one page. */
 export function Pagination({

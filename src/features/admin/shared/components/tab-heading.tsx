@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { useSiteSettings } from '@/lib/site-settings/get-site-settings';
 
 /**

@@ -1,4 +1,4 @@
-import { t, type AdminMessageKey } from '@/i18n/admin-area';
+import { t, type AdminAreaMessageKey as AdminMessageKey } from '@/i18n/admin';
 import { isMessageKey } from '@/i18n/messages';
 import { getErrorStatus, isNetworkError, toUserMessage } from '@/lib/errors';
 

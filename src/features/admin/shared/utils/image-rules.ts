@@ -1,4 +1,4 @@
-import type { AdminMessageKey as MessageKey } from '@/i18n/admin-area';
+import type { AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 
 export type ImageRules = {
   types: readonly string[];

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { isNetworkError, toUserMessage } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';

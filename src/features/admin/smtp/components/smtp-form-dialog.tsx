@@ -6,7 +6,7 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { SmtpConfig } from '../api/list-smtp-configs';

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
 import type { Enums } from '@/types/database.types';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useDeleteUser } from '../api/delete-user';
 import type { AdminUser } from '../api/list-users';

@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { t } from '@/i18n/admin-area';
+import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { Constants } from '@/types/database.types';
 import { adminErrorMessage } from '../../shared/utils/errors';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t, type AdminMessageKey as MessageKey } from '@/i18n/admin-area';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
 import type { UserListParams } from '../../shared/api/keys';

@@ -3,7 +3,7 @@ import { SelectField } from '@/components/form/select-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
-import { t, type AdminMessageKey as MessageKey } from '@/i18n/admin-area';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { Pagination } from '../../shared/components/pagination';
 import { TabHeading } from '../../shared/components/tab-heading';

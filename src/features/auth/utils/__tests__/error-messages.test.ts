@@ -9,6 +9,17 @@ describe('authErrorMessage with an operation (account-and-access.md §8)', () =>
   const hookTimeout = new AuthApiError('Failed to reach hook', 422, 'hook_timeout');
   const other = new AuthApiError('Unable to validate email address', 400, 'validation_failed');
 
+  it('every operation: a rate limit of Auth asks the user to wait', () => {
+    const emails = new AuthApiError('email rate limit exceeded', 429, 'over_email_send_rate_limit');
+    const requests = new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit');
+    for (const context of ['sign_up', 'resend_activation', 'magic_link', 'password_update'] as const) {
+      expect(authErrorMessage(emails, context)).toBe(
+        'Zbyt wiele wiadomości email w krótkim czasie. Spróbuj ponownie za kilka minut.',
+      );
+      expect(authErrorMessage(requests, context)).toBe('Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.');
+    }
+  });
+
   it('sign-up: a failed e-mail, the other failures, and what the user can fix', () => {
     expect(authErrorMessage(hookDown, 'sign_up')).toBe('Nie udało się wysłać emaila aktywacyjnego');
     expect(authErrorMessage(hookTimeout, 'sign_up')).toBe('Nie udało się wysłać emaila aktywacyjnego');

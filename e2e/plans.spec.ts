@@ -1,0 +1,104 @@
+// Plans and CCC packages (dashboard.md §2, §9): each payment dialog opens the stored link of its tier
+// and method in a new tab (ACC with the member's e-mail); a CCC tier without free slots (filled by
+// the admin RPC) says 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { fillCccTier, paymentLink, releaseCccSlots } from './support/database';
+import { createMember } from './support/factories';
+import { signIn } from './support/session';
+
+const METHODS = [
+  { method: 'transfer', label: 'Szybki przelew bankowy' },
+  { method: 'usdt', label: 'Kryptowaluta USDT' },
+  { method: 'acc', label: 'Płatności ACC' },
+] as const;
+
+/** The seeded links point at platnosci.example.com: the test answers for the provider. */
+async function answerPaymentPages(context: BrowserContext) {
+  await context.route('https://platnosci.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Płatność</title><p>Strona płatności</p>' }),
+  );
+}
+
+async function newTabAfter(page: Page, click: () => Promise<void>): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await click();
+  const tab = await popup;
+  await tab.waitForLoadState();
+  return tab;
+}
+
+test('the plans grid and its payment dialog open the plan × method page in a new tab', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await answerPaymentPages(context);
+  const member = await createMember({ label: 'plans' });
+  await signIn(page, member);
+  await page.goto('/dashboard/investments');
+  await expect(page.getByRole('heading', { name: 'Dołącz do Klubu', level: 1 })).toBeVisible();
+  for (const tier of ['START', 'PREMIUM', 'VIP']) await expect(page.getByRole('article', { name: tier })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'PREMIUM' })).toContainText('14 997 zł');
+  await expectNoSeriousA11yViolations(page, { label: 'plans grid' });
+
+  for (const { method, label } of METHODS) {
+    await page.getByRole('button', { name: 'Wybierz plan PREMIUM' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Płatność za plan PREMIUM' });
+    if (method === 'transfer') {
+      await dialog.getByRole('button', { name: 'Zapłać' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Wybierz metodę płatności');
+      await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'plan payment dialog' });
+    }
+    await dialog.getByRole('radio', { name: label }).check();
+    const tab = await newTabAfter(page, () => dialog.getByRole('button', { name: 'Zapłać' }).click());
+    const expected = new URL(await paymentLink('plan', 'PREMIUM', method));
+    if (method === 'acc') expected.searchParams.set('email', member.email);
+    expect(tab.url()).toBe(expected.toString());
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test("a CCC tier without free slots says 'Brak dostępnych miejsc'; the others open the tier × method page", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await answerPaymentPages(context);
+  const holder = await createMember({ label: 'ccc-holder' });
+  const member = await createMember({ label: 'ccc' });
+  const taken = await fillCccTier('PLATINUM', holder.email);
+  try {
+    await signIn(page, member);
+    await page.goto('/dashboard/ccc');
+    await expect(page.getByRole('heading', { name: 'Pakiety CCC', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Kontrakt tokenu CCC 0x/ })).toHaveText(
+      /^0x[0-9a-f]{4}\.\.\.[0-9a-f]{4}$/,
+    );
+    const platinum = page.getByRole('article', { name: 'PLATINUM' });
+    await expect(platinum.getByRole('button', { name: 'Brak dostępnych miejsc' })).toBeDisabled();
+    await expect(platinum).toContainText('0 / 10');
+    await expect(platinum.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    await expectNoSeriousA11yViolations(page, { label: 'CCC packages' });
+
+    for (const { method, label } of METHODS) {
+      await page.getByRole('article', { name: 'GOLD' }).getByRole('button', { name: 'Kup pakiet' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Zakup pakietu GOLD' });
+      await expect(dialog.getByRole('button', { name: 'Kup teraz' })).toBeDisabled();
+      await dialog.getByRole('radio', { name: label }).check();
+      if (method === 'acc') {
+        await expect(dialog).toContainText('-10% RABATU');
+        await expect(dialog).toContainText('Oszczędzasz 200,00 USDT');
+        await expect(dialog.getByTestId('amount-due')).toHaveText(/2000,00 USDT.*1800,00 USDT/);
+        await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'CCC purchase dialog' });
+      }
+      const tab = await newTabAfter(page, () => dialog.getByRole('button', { name: 'Kup teraz' }).click());
+      const expected = new URL(await paymentLink('ccc', 'GOLD', method));
+      if (method === 'acc') expected.searchParams.set('email', member.email);
+      expect(tab.url()).toBe(expected.toString());
+      await tab.close();
+      await expect(dialog).toBeHidden();
+    }
+  } finally {
+    await releaseCccSlots(taken);
+  }
+});

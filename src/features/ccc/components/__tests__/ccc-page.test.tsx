@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { buildSession, buildUser } from '@/testing/factories';
+import { postgrestError, restUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
+import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
+import type { CccPackage } from '../../api/get-ccc-availability';
+import { CccPage } from '../ccc-page';
+
+const CONTRACT = '0x5c0c0a1b2c3d4e5f60718293a4b5c6d7e8f90cc1';
+
+function tier(values: Partial<CccPackage> & Pick<CccPackage, 'tier'>): CccPackage {
+  return {
+    ccc_amount: 1000,
+    price_usd: 200,
+    price_acc_usd: 180,
+    acc_savings_usd: 20,
+    profit_share: 0.03,
+    duration_months: 7,
+    total_slots: 60,
+    used_slots: 0,
+    available_slots: 60,
+    ...values,
+  };
+}
+
+const packages: CccPackage[] = [
+  tier({
+    tier: 'PLATINUM',
+    ccc_amount: 18000,
+    price_usd: 10000,
+    price_acc_usd: 9000,
+    acc_savings_usd: 1000,
+    profit_share: 0.17,
+    duration_months: 12,
+    total_slots: 10,
+    used_slots: 2,
+    available_slots: 8,
+  }),
+  tier({ tier: 'DIAMOND', ccc_amount: 9000, price_usd: 5000, total_slots: 20, used_slots: 20, available_slots: 0 }),
+  tier({ tier: 'START' }),
+];
+
+const links = packages.flatMap((pkg) =>
+  (['transfer', 'usdt', 'acc'] as const).map((method) => ({
+    tier: pkg.tier,
+    method,
+    url: `https://pay.example.com/ccc/${pkg.tier.toLowerCase()}/${method}`,
+  })),
+);
+
+function serve({ linkRows = links, settings = {} }: { linkRows?: typeof links; settings?: object } = {}) {
+  server.use(
+    http.post(restUrl('/rpc/get_ccc_availability'), () => HttpResponse.json(packages)),
+    http.get(restUrl('/ccc_settings'), () =>
+      HttpResponse.json({
+        contract_address: CONTRACT,
+        total_supply: 1000000,
+        explorer_token_url: 'https://etherscan.io/token/{address}',
+        ...settings,
+      }),
+    ),
+    http.get(restUrl('/ccc_payment_links'), () => HttpResponse.json(linkRows)),
+    http.get(restUrl('/profiles'), () => HttpResponse.json({ email: 'ewa@example.pl', membership_level: 'FREE' })),
+  );
+}
+
+function setup() {
+  const supabase = createTestSupabase();
+  const session = buildSession(buildUser({ email: 'ewa@example.pl' }));
+  const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  return { ...renderWithProviders(<CccPage />, { supabase, session }), open };
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('CCC packages page', () => {
+  it('describes the ERC20 token, links the contract (6…4) to the explorer and shows the total supply', async () => {
+    serve();
+    setup();
+    expect(screen.getByRole('heading', { name: 'Pakiety CCC', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/ERC20/)).toBeInTheDocument();
+    const contract = await screen.findByRole('link', { name: new RegExp(CONTRACT) });
+    expect(contract).toHaveTextContent('0x5c0c...0cc1');
+    expect(contract).toHaveAttribute('href', `https://etherscan.io/token/${CONTRACT}`);
+    expect(contract).toHaveAttribute('target', '_blank');
+    expect(contract).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByText('Całkowita podaż').nextSibling).toHaveTextContent('1 000 000 CCC');
+  });
+
+  it('hides the contract link until the club has entered one', async () => {
+    serve({ settings: { contract_address: null } });
+    setup();
+    expect(await screen.findByText('Całkowita podaż')).toBeInTheDocument();
+    expect(screen.queryByText('Kontrakt tokenu')).not.toBeInTheDocument();
+  });
+
+  it('shows each tier: amount, USDT price, share ×100, months, free of all slots and the availability bar', async () => {
+    serve();
+    setup();
+    const platinum = within(await screen.findByRole('article', { name: 'PLATINUM' }));
+    const value = (term: string) => platinum.getByText(term).nextSibling;
+    expect(value('Liczba tokenów')).toHaveTextContent('18 000 CCC');
+    expect(value('Cena')).toHaveTextContent('10 000,00 USDT');
+    expect(value('Udział w zyskach')).toHaveTextContent('17%');
+    expect(value('Czas trwania')).toHaveTextContent('12 mies.');
+    expect(value('Dostępne miejsca')).toHaveTextContent('8 / 10');
+    const bar = platinum.getByRole('progressbar', { name: 'Dostępność pakietu PLATINUM: 80%' });
+    expect(bar).toHaveAttribute('aria-valuenow', '80');
+    expect(platinum.getByRole('button', { name: 'Kup pakiet' })).toBeEnabled();
+  });
+
+  it("disables a tier without free slots: 'Brak dostępnych miejsc', dimmed card", async () => {
+    serve();
+    setup();
+    const diamond = await screen.findByRole('article', { name: 'DIAMOND' });
+    expect(within(diamond).getByRole('button', { name: 'Brak dostępnych miejsc' })).toBeDisabled();
+    expect(within(diamond).getByText('Dostępne miejsca').nextSibling).toHaveTextContent('0 / 20');
+    expect(diamond).toHaveAttribute('data-sold-out', 'true');
+    expect(diamond.className).toContain('grayscale');
+    expect(card('START')).not.toHaveAttribute('data-sold-out');
+  });
+
+  it("says 'Nie udało się pobrać pakietów CCC' when the tiers cannot be read", async () => {
+    serve();
+    server.use(
+      http.post(restUrl('/rpc/get_ccc_availability'), () => postgrestError(500, { code: 'XX000', message: 'x' })),
+    );
+    setup();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się pobrać pakietów CCC');
+    expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeInTheDocument();
+  });
+});
+
+describe("'Zakup pakietu {tier}'", () => {
+  async function openDialog(name: string) {
+    const view = setup();
+    await view.user.click(
+      within(await screen.findByRole('article', { name })).getByRole('button', { name: 'Kup pakiet' }),
+    );
+    return { ...view, dialog: screen.getByRole('dialog', { name: `Zakup pakietu ${name}` }) };
+  }
+
+  it("offers three methods, ACC with '-10% RABATU' and what it saves; 'Kup teraz' waits for a method", async () => {
+    serve();
+    const { dialog } = await openDialog('PLATINUM');
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['transfer', 'usdt', 'acc']);
+    const acc = within(dialog).getByRole('radio', { name: 'Płatności ACC' }).closest('label')!;
+    expect(acc).toHaveTextContent('-10% RABATU');
+    expect(acc).toHaveTextContent('Oszczędzasz 1000,00 USDT');
+    expect(acc).toHaveTextContent('9000,00 USDT');
+    expect(within(dialog).getByRole('button', { name: 'Kup teraz' })).toBeDisabled();
+    expect(within(dialog).getByTestId('amount-due')).toHaveTextContent('10 000,00 USDT');
+  });
+
+  it("shows 'Do zapłaty' with the struck-through price and 90 % of it for ACC", async () => {
+    serve();
+    const { dialog, user } = await openDialog('PLATINUM');
+    await user.click(within(dialog).getByRole('radio', { name: 'Płatności ACC' }));
+    const due = within(dialog).getByTestId('amount-due');
+    expect(due.querySelector('s')).toHaveTextContent('10 000,00 USDT');
+    expect(due).toHaveTextContent(/9000,00 USDT$/);
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    expect(due.querySelector('s')).toBeNull();
+    expect(due).toHaveTextContent('10 000,00 USDT');
+    expect(within(dialog).getByText('Do zapłaty')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Szybki przelew bankowy', 'https://pay.example.com/ccc/platinum/transfer'],
+    ['Kryptowaluta USDT', 'https://pay.example.com/ccc/platinum/usdt'],
+    ['Płatności ACC', 'https://pay.example.com/ccc/platinum/acc?email=ewa%40example.pl'],
+  ])('buys with %s: the tier × method page in a new tab, then closes', async (name, url) => {
+    serve();
+    const { dialog, user, open } = await openDialog('PLATINUM');
+    await user.click(within(dialog).getByRole('radio', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
+    expect(open).toHaveBeenCalledExactlyOnceWith(url, '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows 'Przetwarzanie...' while the links are still loading, then opens the page", async () => {
+    let release: () => void = () => {};
+    serve();
+    server.use(
+      http.get(restUrl('/ccc_payment_links'), async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(links);
+      }),
+    );
+    const { dialog, user, open } = await openDialog('START');
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
+    expect(within(dialog).getByRole('button', { name: 'Przetwarzanie...' })).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://pay.example.com/ccc/start/usdt', '_blank', 'noopener,noreferrer'),
+    );
+  });
+
+  it("says 'Wystąpił błąd podczas płatności' when the tier has no link for the method", async () => {
+    serve({ linkRows: links.filter((link) => link.tier !== 'START') });
+    const { dialog, user, open } = await openDialog('START');
+    await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas płatności');
+    expect(open).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { t } from '@/i18n/plans';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useOwnProfile } from '@/lib/profile/get-own-profile';
+import { useCccAvailability, type CccPackage } from '../api/get-ccc-availability';
+import { useCccPaymentLinks } from '../api/get-ccc-payment-links';
+import { useCccSettings } from '../api/get-ccc-settings';
+import { CccPurchaseDialog } from './ccc-purchase-dialog';
+import { CccTierCard } from './ccc-tier-card';
+import { CccTokenInfo } from './ccc-token-info';
+
+/**
+ * /dashboard/ccc, 'Pakiety CCC' (dashboard.md §2): the token, then one card per tier with the free
+ * slots the server counts. Availability, settings and payment links load in parallel.
+ */
+export function CccPage() {
+  const availability = useCccAvailability();
+  const settings = useCccSettings();
+  const profile = useOwnProfile();
+  const { user } = useAuth();
+  useCccPaymentLinks();
+  const [chosen, setChosen] = useState<CccPackage | null>(null);
+  const email = profile.data?.email ?? user?.email ?? '';
+
+  return (
+    <section className="space-y-6">
+      <title>{`${t('ccc.title')} | ${t('app.name')}`}</title>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold text-ink">{t('ccc.title')}</h1>
+        <p className="text-ink-muted">{t('ccc.subtitle')}</p>
+      </header>
+      <CccTokenInfo settings={settings.data} />
+      {availability.isPending ? (
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          <Skeleton className="h-80" label={t('ccc.loading')} />
+          <Skeleton className="h-80" />
+          <Skeleton className="h-80" />
+        </div>
+      ) : availability.isError ? (
+        <ErrorState
+          message={t('ccc.load_failed')}
+          onRetry={() => void availability.refetch()}
+          retrying={availability.isFetching}
+        />
+      ) : availability.data.length === 0 ? (
+        <EmptyState>{t('ccc.empty')}</EmptyState>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {availability.data.map((pkg) => (
+            <CccTierCard key={pkg.tier} pkg={pkg} onBuy={setChosen} />
+          ))}
+        </div>
+      )}
+      {chosen ? <CccPurchaseDialog pkg={chosen} email={email} onClose={() => setChosen(null)} /> : null}
+    </section>
+  );
+}

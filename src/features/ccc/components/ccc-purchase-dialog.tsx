@@ -1,0 +1,147 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { t } from '@/i18n/plans';
+import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
+import { openPaymentPage, paymentPageUrl, type PaymentMethod } from '@/lib/payment/payment-page';
+import { useSupabase } from '@/lib/supabase-context';
+import type { CccPackage } from '../api/get-ccc-availability';
+import { cccPaymentLinksQueryOptions, useCccPaymentLinks, type CccPaymentLink } from '../api/get-ccc-payment-links';
+
+type CccPurchaseDialogProps = {
+  pkg: CccPackage;
+  /** The member's e-mail, appended to the ACC page's address. */
+  email: string;
+  onClose: () => void;
+};
+
+function StruckPrice({ regular, price }: { regular: number; price: number }) {
+  return (
+    <>
+      <s className="mr-2 text-sm font-normal text-ink-muted">
+        <span className="sr-only">{t('payment.regular_price')}: </span>
+        {formatUSDT(regular)}
+      </s>
+      {formatUSDT(price)}
+    </>
+  );
+}
+
+function methodOptions(pkg: CccPackage): PaymentMethodOption[] {
+  return [
+    { method: 'transfer', label: t('payment.method.transfer'), price: formatUSDT(pkg.price_usd) },
+    { method: 'usdt', label: t('payment.method.usdt'), price: formatUSDT(pkg.price_usd) },
+    {
+      method: 'acc',
+      label: t('payment.method.acc'),
+      badge: <Badge tone="accent">{t('ccc.acc_discount')}</Badge>,
+      note: t('payment.you_save', { amount: formatUSDT(pkg.acc_savings_usd) }),
+      price: formatUSDT(pkg.price_acc_usd),
+    },
+  ];
+}
+
+function findLink(links: readonly CccPaymentLink[], pkg: CccPackage, method: PaymentMethod) {
+  return links.find((link) => link.tier === pkg.tier && link.method === method);
+}
+
+/**
+ * 'Zakup pakietu {tier}' (dashboard.md §2): fast bank transfer, USDT, ACC with '-10% RABATU' and what
+ * it saves; 'Do zapłaty' with the price (for ACC struck through, and 90 % of it); 'Kup teraz' waits
+ * for a method and says 'Przetwarzanie...' while working; the tier's page for the method opens in a
+ * new tab (ACC with the member's e-mail) and the dialog closes. Nothing is saved (the spec's
+ * purchase handler saves nothing either; docs/decisions.md).
+ */
+export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProps) {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  const links = useCccPaymentLinks();
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [processing, setProcessing] = useState(false);
+
+  const open = (list: readonly CccPaymentLink[], chosen: PaymentMethod) => {
+    const link = findLink(list, pkg, chosen);
+    if (!link) {
+      setFailed(true);
+      return;
+    }
+    try {
+      openPaymentPage(paymentPageUrl(link.url, chosen, email));
+    } catch {
+      setFailed(true);
+      return;
+    }
+    onClose();
+  };
+
+  const buy = async () => {
+    if (!method) return;
+    setFailed(false);
+    if (links.data) {
+      open(links.data, method);
+      return;
+    }
+    setProcessing(true);
+    try {
+      open(await queryClient.fetchQuery(cccPaymentLinksQueryOptions(getClient)), method);
+    } catch {
+      setFailed(true);
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('ccc.purchase_title', { tier: pkg.tier })}
+      description={t('ccc.purchase_description', {
+        amount: formatInteger(pkg.ccc_amount),
+        share: formatShare(pkg.profit_share),
+        months: pkg.duration_months,
+      })}
+      dismissible={!processing}
+    >
+      <div className="mt-5 space-y-4">
+        <PaymentMethodOptions
+          legend={t('payment.methods')}
+          options={methodOptions(pkg)}
+          value={method}
+          onChange={(next) => {
+            setMethod(next);
+            setFailed(false);
+          }}
+          disabled={processing}
+        />
+        <div className="flex items-baseline justify-between rounded-lg bg-surface-overlay px-4 py-3">
+          <span className="text-sm text-ink-muted">{t('ccc.amount_due')}</span>
+          <span className="text-lg font-bold text-ink" data-testid="amount-due">
+            {method === 'acc' ? (
+              <StruckPrice regular={pkg.price_usd} price={pkg.price_acc_usd} />
+            ) : (
+              formatUSDT(pkg.price_usd)
+            )}
+          </span>
+        </div>
+        {failed ? <FormAlert>{t('payment.failed')}</FormAlert> : null}
+        <p className="text-xs text-ink-muted">{t('payment.new_tab')}</p>
+        <div className="flex justify-end gap-3">
+          <Button variant="ghost" onClick={onClose} disabled={processing}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void buy()} disabled={!method || processing} aria-busy={processing || undefined}>
+            {processing ? <Spinner className="h-4 w-4 border-accent-contrast border-t-transparent" /> : null}
+            {processing ? t('common.processing') : t('ccc.buy_now')}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

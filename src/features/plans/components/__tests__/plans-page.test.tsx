@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
+import { buildSession, buildUser } from '@/testing/factories';
+import { postgrestError, restUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
+import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
+import { PlansPage } from '../plans-page';
+
+function plan(tier: MembershipPlan['tier'], values: Partial<MembershipPlan>): MembershipPlan {
+  return {
+    tier,
+    yearly_price_pln: 0,
+    profit_share: 0,
+    idea_ownership: 0,
+    price_usdt: 0,
+    price_acc: 0,
+    description: `Opis planu ${tier}`,
+    benefits: [`Korzyść A planu ${tier}`, `Korzyść B planu ${tier}`],
+    updated_at: '2026-11-01T10:00:00+00:00',
+    ...values,
+  };
+}
+
+const plans = [
+  plan('START', {
+    yearly_price_pln: 4997,
+    profit_share: 0.05,
+    idea_ownership: 0.05,
+    price_usdt: 1220,
+    price_acc: 4497,
+  }),
+  plan('PREMIUM', {
+    yearly_price_pln: 14997,
+    profit_share: 0.15,
+    idea_ownership: 0.1,
+    price_usdt: 3625,
+    price_acc: 13497,
+  }),
+  plan('VIP', { yearly_price_pln: 49997, profit_share: 0.2, idea_ownership: 0.2, price_usdt: 12099, price_acc: 44997 }),
+];
+
+const links = plans.flatMap((item) =>
+  (['transfer', 'usdt', 'acc'] as const).map((method) => ({
+    tier: item.tier,
+    method,
+    url: `https://pay.example.com/${item.tier.toLowerCase()}/${method}?ref=klub`,
+  })),
+);
+
+function serve({ linkRows = links, level = 'START' }: { linkRows?: typeof links; level?: string } = {}) {
+  server.use(
+    http.get(restUrl('/membership_plans'), () => HttpResponse.json(plans)),
+    http.get(restUrl('/plan_payment_links'), () => HttpResponse.json(linkRows)),
+    http.get(restUrl('/profiles'), () =>
+      HttpResponse.json({ email: 'jan+klub@example.pl', membership_level: level, user_settings: null }),
+    ),
+  );
+}
+
+function setup() {
+  const supabase = createTestSupabase();
+  const session = buildSession(buildUser({ email: 'jan+klub@example.pl' }));
+  const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  return { ...renderWithProviders(<PlansPage />, { supabase, session }), open };
+}
+
+const card = (tier: string) => screen.getByRole('article', { name: tier });
+
+describe('plans grid', () => {
+  it('shows START, PREMIUM and VIP with price, profit share, idea ownership, description and benefits', async () => {
+    serve();
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Dołącz do Klubu', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'START' });
+
+    const premium = within(card('PREMIUM'));
+    expect(premium.getByText('14 997 zł')).toBeInTheDocument();
+    expect(premium.getByText('Udział w zyskach').nextSibling).toHaveTextContent('15%');
+    expect(premium.getByText('Udział we własności pomysłów').nextSibling).toHaveTextContent('10%');
+    expect(premium.getByText('Opis planu PREMIUM')).toBeInTheDocument();
+    expect(premium.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '✓Korzyść A planu PREMIUM',
+      '✓Korzyść B planu PREMIUM',
+    ]);
+    expect(within(card('VIP')).getByText('Udział w zyskach').nextSibling).toHaveTextContent('20%');
+    expect(await within(card('START')).findByText('Twój plan')).toBeInTheDocument();
+    expect(within(card('VIP')).queryByText('Twój plan')).not.toBeInTheDocument();
+  });
+
+  it('shows the load failure with a retry', async () => {
+    server.use(
+      http.get(restUrl('/membership_plans'), () => postgrestError(500, { code: 'XX000', message: 'boom' })),
+      http.get(restUrl('/plan_payment_links'), () => HttpResponse.json(links)),
+      http.get(restUrl('/profiles'), () => HttpResponse.json({ email: 'a@b.pl', membership_level: 'FREE' })),
+    );
+    setup();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się załadować planów członkostwa');
+    serve();
+    await screen.findByRole('button', { name: 'Spróbuj ponownie' }).then((button) => button.click());
+    expect(await screen.findByRole('article', { name: 'VIP' })).toBeInTheDocument();
+  });
+});
+
+describe('payment dialog', () => {
+  async function openDialog(tier: string) {
+    const view = setup();
+    await view.user.click(await within(await screen.findByRole('article', { name: tier })).findByRole('button'));
+    return { ...view, dialog: screen.getByRole('dialog', { name: `Płatność za plan ${tier}` }) };
+  }
+
+  it('lists the three methods with the prices of §9', async () => {
+    serve();
+    const { dialog } = await openDialog('VIP');
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['transfer', 'usdt', 'acc']);
+    const option = (name: string) => within(dialog).getByRole('radio', { name }).closest('label')!;
+    expect(option('Szybki przelew bankowy')).toHaveTextContent('49 997 zł');
+    expect(option('Kryptowaluta USDT')).toHaveTextContent('12 099,00 USDT');
+    expect(option('Płatności ACC')).toHaveTextContent('44 997 zł');
+    expect(option('Płatności ACC')).toHaveTextContent('-10% RABATU');
+    expect(option('Płatności ACC').querySelector('s')).toHaveTextContent('49 997 zł');
+  });
+
+  it("asks for a method: 'Wybierz metodę płatności', and opens nothing", async () => {
+    serve();
+    const { dialog, user, open } = await openDialog('START');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Wybierz metodę płatności');
+    expect(open).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    expect(within(dialog).queryByText('Wybierz metodę płatności')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['transfer', 'Szybki przelew bankowy', 'https://pay.example.com/premium/transfer?ref=klub'],
+    ['usdt', 'Kryptowaluta USDT', 'https://pay.example.com/premium/usdt?ref=klub'],
+    ['acc', 'Płatności ACC', 'https://pay.example.com/premium/acc?ref=klub&email=jan%2Bklub%40example.pl'],
+  ])('pays by %s: the plan’s page in a new tab (noopener), then the dialog closes', async (_method, name, url) => {
+    serve();
+    const { dialog, user, open } = await openDialog('PREMIUM');
+    await user.click(within(dialog).getByRole('radio', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+    expect(open).toHaveBeenCalledExactlyOnceWith(url, '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("says 'Wystąpił błąd podczas płatności' for a missing link instead of opening a blank tab", async () => {
+    serve({ linkRows: links.filter((link) => !(link.tier === 'VIP' && link.method === 'usdt')) });
+    const { dialog, user, open } = await openDialog('VIP');
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas płatności');
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("closes with 'Anuluj' and with Escape, returning the focus to the plan's button", async () => {
+    serve();
+    const { dialog, user } = await openDialog('START');
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const button = within(card('START')).getByRole('button', { name: 'Wybierz plan START' });
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,148 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { t, type PlansMessageKey } from '@/i18n/plans';
+import { formatPLN, formatUSDT } from '@/lib/format';
+import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
+import { openPaymentPage, paymentPageUrl, type PaymentMethod } from '@/lib/payment/payment-page';
+import { useSupabase } from '@/lib/supabase-context';
+import { planPaymentLinksQueryOptions, usePlanPaymentLinks, type PlanPaymentLink } from '../api/get-plan-payment-links';
+
+type PlanPaymentDialogProps = {
+  plan: MembershipPlan;
+  /** The member's e-mail, appended to the ACC page's address. */
+  email: string;
+  onClose: () => void;
+};
+
+function methodOptions(plan: MembershipPlan): PaymentMethodOption[] {
+  return [
+    {
+      method: 'transfer',
+      label: t('payment.method.transfer'),
+      description: t('payment.method.transfer_hint'),
+      price: formatPLN(plan.yearly_price_pln),
+    },
+    {
+      method: 'usdt',
+      label: t('payment.method.usdt'),
+      description: t('payment.method.usdt_hint'),
+      price: formatUSDT(plan.price_usdt),
+    },
+    {
+      method: 'acc',
+      label: t('payment.method.acc'),
+      description: t('payment.method.acc_hint'),
+      badge: <Badge tone="accent">{t('ccc.acc_discount')}</Badge>,
+      price: (
+        <>
+          <s className="block text-sm font-normal text-ink-muted">
+            <span className="sr-only">{t('payment.regular_price')}: </span>
+            {formatPLN(plan.yearly_price_pln)}
+          </s>
+          {formatPLN(plan.price_acc)}
+        </>
+      ),
+    },
+  ];
+}
+
+function findLink(links: readonly PlanPaymentLink[], plan: MembershipPlan, method: PaymentMethod) {
+  return links.find((link) => link.tier === plan.tier && link.method === method);
+}
+
+/**
+ * The payment-method dialog of the plans grid (dashboard.md §2, §4 "no method, method chosen,
+ * processing, closed"): transfer, usdt, acc with the prices of §9. 'Zapłać' without a method says
+ * 'Wybierz metodę płatności'; with one it opens the plan's page for that method in a new tab (acc
+ * with the member's e-mail) and closes. A missing link says 'Wystąpił błąd podczas płatności'.
+ */
+export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogProps) {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  const links = usePlanPaymentLinks();
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [methodError, setMethodError] = useState<PlansMessageKey | null>(null);
+  const [failure, setFailure] = useState<PlansMessageKey | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  const choose = (next: PaymentMethod) => {
+    setMethod(next);
+    setMethodError(null);
+    setFailure(null);
+  };
+
+  const open = (list: readonly PlanPaymentLink[], chosen: PaymentMethod) => {
+    const link = findLink(list, plan, chosen);
+    if (!link) {
+      setFailure('payment.failed');
+      return;
+    }
+    try {
+      openPaymentPage(paymentPageUrl(link.url, chosen, email));
+    } catch {
+      setFailure('payment.failed');
+      return;
+    }
+    onClose();
+  };
+
+  const pay = async () => {
+    if (!method) {
+      setMethodError('validation.payment.method_required');
+      return;
+    }
+    setFailure(null);
+    // Normally the links came with the grid, and the tab opens within the click.
+    if (links.data) {
+      open(links.data, method);
+      return;
+    }
+    setProcessing(true);
+    try {
+      const list = await queryClient.fetchQuery(planPaymentLinksQueryOptions(getClient));
+      open(list, method);
+    } catch {
+      setFailure('payment.failed');
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('plans.payment_title', { tier: plan.tier })}
+      description={t('plans.payment_description', { tier: plan.tier })}
+      dismissible={!processing}
+    >
+      <div className="mt-5 space-y-4">
+        <PaymentMethodOptions
+          legend={t('payment.methods')}
+          options={methodOptions(plan)}
+          value={method}
+          onChange={choose}
+          error={methodError}
+          disabled={processing}
+        />
+        {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
+        <p className="text-xs text-ink-muted">{t('payment.new_tab')}</p>
+        <div className="flex justify-end gap-3">
+          <Button variant="ghost" onClick={onClose} disabled={processing}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void pay()} disabled={processing} aria-busy={processing || undefined}>
+            {processing ? <Spinner className="h-4 w-4 border-accent-contrast border-t-transparent" /> : null}
+            {processing ? t('common.processing') : t('payment.pay')}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

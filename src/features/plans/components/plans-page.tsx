@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { t } from '@/i18n/plans';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
+import { useOwnProfile } from '@/lib/profile/get-own-profile';
+import { usePlanPaymentLinks } from '../api/get-plan-payment-links';
+import { PlanCard } from './plan-card';
+import { PlanPaymentDialog } from './plan-payment-dialog';
+
+/**
+ * /dashboard/investments, 'Dołącz do Klubu' (dashboard.md §2 Plans grid): START, PREMIUM and VIP from
+ * the membership_plans catalogue; choosing one opens its payment dialog. The payment links are read
+ * alongside, so paying opens the provider's tab at once.
+ */
+export function PlansPage() {
+  const plans = useMembershipPlans();
+  const profile = useOwnProfile();
+  const { user } = useAuth();
+  usePlanPaymentLinks();
+  const [chosen, setChosen] = useState<MembershipPlan | null>(null);
+  const email = profile.data?.email ?? user?.email ?? '';
+
+  return (
+    <section className="space-y-6">
+      <title>{`${t('plans.title')} | ${t('app.name')}`}</title>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold text-ink">{t('plans.title')}</h1>
+        <p className="text-ink-muted">{t('plans.subtitle')}</p>
+      </header>
+      {plans.isPending ? (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Skeleton className="h-96" label={t('plans.loading')} />
+          <Skeleton className="h-96" />
+          <Skeleton className="h-96" />
+        </div>
+      ) : plans.isError ? (
+        <ErrorState message={t('plans.load_failed')} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
+      ) : plans.data.length === 0 ? (
+        <EmptyState>{t('plans.empty')}</EmptyState>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          {plans.data.map((plan) => (
+            <PlanCard
+              key={plan.tier}
+              plan={plan}
+              current={profile.data?.membership_level === plan.tier}
+              onChoose={setChosen}
+            />
+          ))}
+        </div>
+      )}
+      {chosen ? <PlanPaymentDialog plan={chosen} email={email} onClose={() => setChosen(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+/** Mutation keys of the settings page (the profile itself is read through lib/profile's profileKeys). */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  updateProfile: () => [...settingsKeys.all, 'update-profile'] as const,
+  uploadAvatar: () => [...settingsKeys.all, 'upload-avatar'] as const,
+  emailChange: () => [...settingsKeys.all, 'email-change'] as const,
+  changePassword: () => [...settingsKeys.all, 'change-password'] as const,
+  enrollTotp: () => [...settingsKeys.all, 'enroll-totp'] as const,
+  cancelTotp: () => [...settingsKeys.all, 'cancel-totp'] as const,
+  disableTotp: () => [...settingsKeys.all, 'disable-totp'] as const,
+};

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useState } from 'react';
+import { Controller, type Resolver } from 'react-hook-form';
+import type * as PhoneFieldModule from '@/components/form/phone-field';
+import { FormAlert } from '@/components/form/form-alert';
+import { SubmitButton } from '@/components/form/submit-button';
+import { FieldShell, inputClassName, TextField } from '@/components/form/text-field';
+import { isMessageKey } from '@/i18n/messages';
+import { t } from '@/i18n/settings';
+import { useResolvedForm } from '@/lib/form';
+import type { OwnProfile } from '@/lib/profile/get-own-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  createProfileSchema,
+  type ProfileFormValues,
+  type ProfileSchema,
+  type ProfileValues,
+} from '../schemas/profile.schema';
+import { settingsErrorMessage } from '../utils/error-messages';
+
+// The phone input (react-phone-number-input with libphonenumber) is a chunk of its own.
+let phoneModule: Promise<typeof PhoneFieldModule> | null = null;
+function loadPhoneModule() {
+  phoneModule ??= import('@/components/form/phone-field').catch((error: unknown) => {
+    phoneModule = null;
+    throw error;
+  });
+  return phoneModule;
+}
+
+const PhoneField = lazy(() => loadPhoneModule().then((module) => ({ default: module.PhoneField })));
+
+let schema: ProfileSchema | null = null;
+const profileResolver: Resolver<ProfileFormValues, unknown, ProfileValues> = async (values, context, options) => {
+  schema ??= createProfileSchema((await loadPhoneModule()).checkPhone);
+  const resolve = zodResolver(schema) as unknown as Resolver<ProfileFormValues, unknown, ProfileValues>;
+  return resolve(values, context, options);
+};
+
+/** The server's profile rules (update_user_profile raises them) and the fields they belong to. */
+const FIELD_OF_KEY: Partial<Record<string, keyof ProfileFormValues>> = {
+  'profile.full_name_required': 'fullName',
+  'profile.full_name_length': 'fullName',
+  'profile.display_name_required': 'displayName',
+  'profile.display_name_length': 'displayName',
+  'profile.phone_invalid': 'phone',
+};
+
+function PhoneFieldFallback({ label }: { label: string }) {
+  return (
+    <FieldShell inputId="settings-phone-loading" label={label} errorId="settings-phone-loading-error">
+      <input
+        id="settings-phone-loading"
+        disabled
+        aria-busy="true"
+        className={`${inputClassName} border-surface-border`}
+        placeholder={t('app.loading')}
+      />
+    </FieldShell>
+  );
+}
+
+/**
+ * The profile form (dashboard.md §2, §5): full name, display name and phone (the phone input);
+ * the e-mail is shown read-only beside it. Saved through update_user_profile in one call.
+ */
+export function ProfileForm({ profile }: { profile: OwnProfile }) {
+  const update = useUpdateProfile();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const { register, control, handleSubmit, formState, setError, reset } = useResolvedForm(profileResolver, {
+    defaultValues: {
+      fullName: profile.full_name ?? '',
+      displayName: profile.user_settings?.display_name ?? '',
+      phone: profile.phone ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setSaved(false);
+    try {
+      await update.mutateAsync({ fullName: values.fullName, displayName: values.displayName, phone: values.phone });
+      reset(values);
+      setSaved(true);
+    } catch (error) {
+      const key = error instanceof Error && isMessageKey(error.message) ? error.message : null;
+      const field = key ? FIELD_OF_KEY[key] : undefined;
+      if (key && field) setError(field, { message: key }, { shouldFocus: true });
+      else setFailure(settingsErrorMessage(error, 'settings.profile_update_failed'));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <TextField
+        label={t('settings.field.full_name')}
+        autoComplete="name"
+        error={formState.errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <TextField
+        label={t('settings.field.display_name')}
+        autoComplete="nickname"
+        error={formState.errors.displayName?.message}
+        {...register('displayName')}
+      />
+      <Suspense fallback={<PhoneFieldFallback label={t('settings.field.phone')} />}>
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field, fieldState }) => (
+            <PhoneField
+              label={t('settings.field.phone')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Suspense>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      {saved ? <FormAlert tone="success">{t('settings.profile.saved')}</FormAlert> : null}
+      <SubmitButton
+        pending={formState.isSubmitting}
+        label={t('settings.profile.save')}
+        pendingLabel={t('settings.profile.saving')}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { FormAlert } from '@/components/form/form-alert';
+import { LoadingState } from '@/components/ui/spinner';
+import { EMAIL_CHANGE_QUERY } from '@/config/paths';
+import { ErrorState } from '@/components/ui/states';
+import { t } from '@/i18n/settings';
+import { useOwnProfile } from '@/lib/profile/get-own-profile';
+import { profileKeys } from '@/lib/profile/keys';
+import { useSupabase } from '@/lib/supabase-context';
+import { ProfileCard } from './profile-card';
+import { SecurityCard } from './security-card';
+
+type EmailNotice = 'first_confirmed' | 'changed' | null;
+
+/**
+ * Where the e-mail change's links lead back (?email_change=1): Auth adds ?message=… after the first
+ * of the two links, and a ?code= after the second (the dashboard guard drops it: the address has
+ * moved already, see app/guards.tsx).
+ */
+function useEmailChangeNotice(): EmailNotice {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { getClient } = useSupabase();
+  const [notice, setNotice] = useState<EmailNotice>(null);
+  const returned = params.has(EMAIL_CHANGE_QUERY) && !params.has('code');
+  const arrived: EmailNotice = returned ? (params.has('message') ? 'first_confirmed' : 'changed') : null;
+  // Kept after the address is cleaned below.
+  if (arrived && arrived !== notice) setNotice(arrived);
+
+  useEffect(() => {
+    if (!returned) return;
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    // The session's e-mail follows with a new token once the address has moved.
+    if (!params.has('message')) {
+      void getClient()
+        .then((client) => client.auth.refreshSession())
+        .then(({ error }) => {
+          if (error) console.warn('Refreshing the session after the e-mail change failed', error);
+        });
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(EMAIL_CHANGE_QUERY);
+        next.delete('message');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [returned, params, setParams, queryClient, getClient]);
+
+  return notice;
+}
+
+/** /dashboard/settings (dashboard.md §2): the profile card and the security card. */
+export function SettingsPage() {
+  const profile = useOwnProfile();
+  const emailNotice = useEmailChangeNotice();
+
+  return (
+    <section className="space-y-6">
+      <title>{`${t('settings.title')} | ${t('app.name')}`}</title>
+      <h1 className="text-2xl font-bold text-ink">{t('settings.title')}</h1>
+      {emailNotice ? (
+        <FormAlert tone={emailNotice === 'changed' ? 'success' : 'info'}>
+          {t(emailNotice === 'changed' ? 'settings.email.changed' : 'settings.email.first_confirmed')}
+        </FormAlert>
+      ) : null}
+      {profile.isPending ? (
+        <LoadingState label={t('settings.loading')} />
+      ) : profile.isError ? (
+        <ErrorState
+          message={t('settings.load_failed')}
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <ProfileCard profile={profile.data} />
+          <SecurityCard />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth/auth-context';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { walletKeys } from './keys';
+
+/** dashboard.md §7 Wallet: "select wallet_balances by user_id, single row". The server keeps the sums. */
+export async function getWalletBalance(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
+  let request = client
+    .from('wallet_balances')
+    .select('available_balance, pending_balance, total_balance')
+    .eq('user_id', userId);
+  if (signal) request = request.abortSignal(signal);
+  return unwrap(await request.single());
+}
+
+export type WalletBalance = Awaited<ReturnType<typeof getWalletBalance>>;
+
+export const walletBalanceQueryOptions = (getClient: () => Promise<AppSupabaseClient>, userId: string) =>
+  queryOptions({
+    queryKey: walletKeys.balance(userId),
+    queryFn: async ({ signal }) => getWalletBalance(await getClient(), userId, signal),
+  });
+
+export function useWalletBalance() {
+  const { getClient } = useSupabase();
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  return useQuery({ ...walletBalanceQueryOptions(getClient, userId), enabled: userId !== '' });
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth/auth-context';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { walletKeys } from './keys';
+
+/** How many of the newest withdrawals the history shows (the spec sets no limit). */
+export const WITHDRAWAL_HISTORY_LIMIT = 100;
+
+/** dashboard.md §7 Wallet: "select withdrawals by user_id newest first". */
+export async function getWithdrawals(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
+  let request = client
+    .from('withdrawals')
+    .select('id, amount, network, address, status, tx_hash, created_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(WITHDRAWAL_HISTORY_LIMIT);
+  if (signal) request = request.abortSignal(signal);
+  return unwrap(await request);
+}
+
+export type Withdrawal = Awaited<ReturnType<typeof getWithdrawals>>[number];
+
+export const withdrawalsQueryOptions = (getClient: () => Promise<AppSupabaseClient>, userId: string) =>
+  queryOptions({
+    queryKey: walletKeys.withdrawals(userId),
+    queryFn: async ({ signal }) => getWithdrawals(await getClient(), userId, signal),
+  });
+
+export function useWithdrawals() {
+  const { getClient } = useSupabase();
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  return useQuery({ ...withdrawalsQueryOptions(getClient, userId), enabled: userId !== '' });
+}

@@ -1,0 +1,6 @@
+/** Query keys of the eWallet. */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  balance: (userId: string) => [...walletKeys.all, 'balance', userId] as const,
+  withdrawals: (userId: string) => [...walletKeys.all, 'withdrawals', userId] as const,
+};

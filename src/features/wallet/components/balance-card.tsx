@@ -1,0 +1,27 @@
+import { Card } from '@/components/ui/card';
+import { t } from '@/i18n/wallet';
+import { formatUSDT } from '@/lib/format';
+import type { WalletBalance } from '../api/get-wallet-balance';
+
+/** Available, in withdrawal and total, in USDT with 2 decimals, as the server keeps them (dashboard.md §2). */
+export function BalanceCard({ balance }: { balance: WalletBalance }) {
+  const items = [
+    { label: t('wallet.available'), value: balance.available_balance, strong: true },
+    { label: t('wallet.pending'), value: balance.pending_balance, strong: false },
+    { label: t('wallet.total'), value: balance.total_balance, strong: false },
+  ];
+  return (
+    <Card title={t('wallet.balance')}>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {items.map((item) => (
+          <div key={item.label} className="rounded-lg bg-surface-overlay p-4">
+            <dt className="text-sm text-ink-muted">{item.label}</dt>
+            <dd className={`mt-1 text-2xl font-bold ${item.strong ? 'text-accent' : 'text-ink'}`}>
+              {formatUSDT(item.value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

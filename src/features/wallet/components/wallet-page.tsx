@@ -1,0 +1,71 @@
+import { ErrorState } from '@/components/ui/states';
+import { LoadingState } from '@/components/ui/spinner';
+import { t } from '@/i18n/wallet';
+import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWithdrawals } from '../api/get-withdrawals';
+import { BalanceCard } from './balance-card';
+import { WithdrawalForm } from './withdrawal-form';
+import { WithdrawalHistory } from './withdrawal-history';
+
+/** Saved wallet methods: the form supports them, the page passes none (dashboard.md §2). */
+const SAVED_METHODS = [] as const;
+
+/**
+ * /dashboard/wallet, the eWallet (dashboard.md §2): 'Ładowanie portfela...', then the balance card,
+ * the withdrawal form and the history. Balance and history load in parallel.
+ */
+export function WalletPage() {
+  const balance = useWalletBalance();
+  const withdrawals = useWithdrawals();
+
+  const retryAll = () => {
+    void balance.refetch();
+    void withdrawals.refetch();
+  };
+
+  let content;
+  if (balance.isPending || (withdrawals.isPending && !withdrawals.isError)) {
+    content = <LoadingState label={t('wallet.loading')} />;
+  } else if (balance.isError && withdrawals.isError) {
+    content = <ErrorState message={t('wallet.load_failed')} onRetry={retryAll} />;
+  } else {
+    content = (
+      <div className="grid gap-6 xl:grid-cols-2">
+        <div className="space-y-6">
+          {balance.isError ? (
+            <ErrorState
+              message={t('wallet.balance_failed')}
+              onRetry={() => void balance.refetch()}
+              retrying={balance.isFetching}
+            />
+          ) : (
+            <>
+              <BalanceCard balance={balance.data} />
+              <WithdrawalForm available={Number(balance.data.available_balance)} savedMethods={SAVED_METHODS} />
+            </>
+          )}
+        </div>
+        {withdrawals.isError ? (
+          <ErrorState
+            message={t('wallet.history_failed')}
+            onRetry={() => void withdrawals.refetch()}
+            retrying={withdrawals.isFetching}
+          />
+        ) : (
+          <WithdrawalHistory withdrawals={withdrawals.data ?? []} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section className="space-y-6">
+      <title>{`${t('wallet.title')} | ${t('app.name')}`}</title>
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold text-ink">{t('wallet.title')}</h1>
+        <p className="text-ink-muted">{t('wallet.subtitle')}</p>
+      </header>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import { useId, useMemo, useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { SubmitButton } from '@/components/form/submit-button';
+import { errorAttributes, FieldShell, inputClassName, TextField } from '@/components/form/text-field';
+import { TotpStepUp } from '@/components/mfa/totp-step-up';
+import { Card } from '@/components/ui/card';
+import { isMessageKey } from '@/i18n/messages';
+import { t, type WalletMessageKey } from '@/i18n/wallet';
+import { useZodForm } from '@/lib/form';
+import { formatUSDT } from '@/lib/format';
+import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
+import { useRequestWithdrawal } from '../api/request-withdrawal';
+import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from '../schemas/withdrawal.schema';
+
+/** A wallet the member saved before (dashboard.md §2: supported by the form; the page passes none). */
+export type SavedWalletMethod = { address: string; network: (typeof NETWORKS)[number]; isDefault: boolean };
+
+type WithdrawalFormProps = {
+  /** The available balance as the server last reported it. */
+  available: number;
+  savedMethods: readonly SavedWalletMethod[];
+};
+
+const NETWORK_LABELS: Record<(typeof NETWORKS)[number], WalletMessageKey> = {
+  ERC20: 'wallet.withdraw.network_erc20',
+  BSC: 'wallet.withdraw.network_bsc',
+};
+
+/** The server's answers that belong to a field (request_withdrawal's error keys). */
+const FIELD_OF_KEY: Partial<Record<string, 'amount' | 'network' | 'address'>> = {
+  'wallet.invalid_amount': 'amount',
+  'wallet.insufficient_funds': 'amount',
+  'wallet.invalid_network': 'network',
+  'wallet.invalid_address': 'address',
+};
+
+function serverKey(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : null;
+  return isMessageKey(message) ? message : null;
+}
+
+/**
+ * The withdrawal form (dashboard.md §2, §5): amount (min 0, step 0.01), network ERC20/BSC, address.
+ * Validated here and again by request_withdrawal, whose keys come back as the fields' messages. With
+ * 2FA on and an aal1 session the 6-digit code is asked first (and whenever the server says so).
+ * On success the balances and the history are read again; nothing is computed here.
+ */
+export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps) {
+  const networkId = useId();
+  // useForm takes the resolver of every render: a refetched balance counts at once.
+  const schema = useMemo(() => createWithdrawalSchema(available), [available]);
+  const defaultMethod = savedMethods.find((method) => method.isDefault) ?? null;
+  const { register, handleSubmit, formState, setError, reset, setValue } = useZodForm(schema, {
+    defaultValues: {
+      amount: '',
+      network: defaultMethod?.network ?? 'ERC20',
+      address: defaultMethod?.address ?? '',
+    },
+  });
+  const mfa = useMfaStatus();
+  const withdraw = useRequestWithdrawal();
+  const [pendingValues, setPendingValues] = useState<WithdrawalValues | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const askForCode = async (values: WithdrawalValues): Promise<boolean> => {
+    const status = mfa.data?.verifiedFactorId ? mfa.data : (await mfa.refetch()).data;
+    if (!status?.verifiedFactorId) return false;
+    setPendingValues(values);
+    return true;
+  };
+
+  const send = async (values: WithdrawalValues) => {
+    setSending(true);
+    try {
+      const amount = toCents(values.amount) / 100;
+      await withdraw.mutateAsync({ amount, network: values.network, address: values.address });
+      setSuccess(t('wallet.withdraw.success', { amount: formatUSDT(amount) }));
+      reset({ amount: '', network: values.network, address: '' });
+    } catch (error) {
+      const key = serverKey(error);
+      const field = key ? FIELD_OF_KEY[key] : undefined;
+      if (key && field) setError(field, { message: key }, { shouldFocus: true });
+      else if (key === 'wallet.mfa_required' && (await askForCode(values))) return;
+      else setFailure(t('wallet.withdrawal_failed'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setSuccess(null);
+    // The factors are read with the page; a quick submit waits for them.
+    const status = mfa.data ?? (await mfa.refetch()).data;
+    if (needsStepUp(status)) {
+      setPendingValues(values);
+      return;
+    }
+    await send(values);
+  });
+
+  const busy = formState.isSubmitting || sending;
+  const stepUpFactor = pendingValues ? mfa.data?.verifiedFactorId : null;
+
+  return (
+    <Card title={t('wallet.withdraw.title')}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <fieldset disabled={Boolean(pendingValues) || sending} className="space-y-4">
+          {savedMethods.length > 0 ? (
+            <SavedMethodSelect
+              methods={savedMethods}
+              onPick={(method) => {
+                setValue('network', method.network);
+                setValue('address', method.address);
+              }}
+            />
+          ) : null}
+          <TextField
+            label={t('wallet.withdraw.amount')}
+            hint={t('wallet.withdraw.available_hint', { amount: formatUSDT(available) })}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            error={formState.errors.amount?.message}
+            {...register('amount')}
+          />
+          <FieldShell
+            inputId={networkId}
+            label={t('wallet.withdraw.network')}
+            error={formState.errors.network?.message}
+            errorId={`${networkId}-error`}
+          >
+            <select
+              id={networkId}
+              className={`${inputClassName} ${formState.errors.network ? 'border-danger' : 'border-surface-border'}`}
+              {...errorAttributes(formState.errors.network?.message, `${networkId}-error`)}
+              {...register('network')}
+            >
+              {NETWORKS.map((network) => (
+                <option key={network} value={network}>
+                  {t(NETWORK_LABELS[network])}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+          <TextField
+            label={t('wallet.withdraw.address')}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0x…"
+            className="font-mono"
+            error={formState.errors.address?.message}
+            {...register('address')}
+          />
+        </fieldset>
+        {failure ? <FormAlert>{failure}</FormAlert> : null}
+        {success ? <FormAlert tone="success">{success}</FormAlert> : null}
+        {pendingValues ? null : (
+          <SubmitButton
+            pending={busy}
+            label={t('wallet.withdraw.submit')}
+            pendingLabel={t('wallet.withdraw.submitting')}
+          />
+        )}
+      </form>
+      {pendingValues && stepUpFactor ? (
+        <div className="mt-4">
+          <TotpStepUp
+            factorId={stepUpFactor}
+            description={t('wallet.withdraw.step_up')}
+            onVerified={() => {
+              const values = pendingValues;
+              setPendingValues(null);
+              void send(values);
+            }}
+            onCancel={() => setPendingValues(null)}
+          />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function SavedMethodSelect({
+  methods,
+  onPick,
+}: {
+  methods: readonly SavedWalletMethod[];
+  onPick: (method: SavedWalletMethod) => void;
+}) {
+  const id = useId();
+  const initial = methods.findIndex((method) => method.isDefault);
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {t('wallet.withdraw.saved')}
+      </label>
+      <select
+        id={id}
+        defaultValue={initial >= 0 ? String(initial) : ''}
+        className={`${inputClassName} border-surface-border`}
+        onChange={(event) => {
+          const method = methods[Number(event.target.value)];
+          if (event.target.value !== '' && method) onPick(method);
+        }}
+      >
+        <option value="">{t('wallet.withdraw.saved_none')}</option>
+        {methods.map((method, index) => (
+          <option key={`${method.network}-${method.address}`} value={String(index)}>
+            {`${method.network} ${method.address}${method.isDefault ? ` ${t('wallet.withdraw.saved_default')}` : ''}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Card } from '@/components/ui/card';
+import { CheckCircleIcon, ClockIcon, CrossCircleIcon, ExternalLinkIcon } from '@/components/ui/icons';
+import { EmptyState } from '@/components/ui/states';
+import { t, type WalletMessageKey } from '@/i18n/wallet';
+import { formatDateTime, formatUSDT } from '@/lib/format';
+import type { Withdrawal } from '../api/get-withdrawals';
+import { transactionUrl } from '../utils/explorer';
+
+const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
+  pending: 'wallet.status.pending',
+  completed: 'wallet.status.completed',
+  failed: 'wallet.status.failed',
+};
+
+/** Completed: a green check; failed: a red cross; pending and anything else: a spinning clock (§4). */
+function StatusIcon({ status }: { status: Withdrawal['status'] }) {
+  if (status === 'completed')
+    return <CheckCircleIcon className="h-6 w-6 shrink-0 text-success" data-status-icon="completed" />;
+  if (status === 'failed')
+    return <CrossCircleIcon className="h-6 w-6 shrink-0 text-danger" data-status-icon="failed" />;
+  return (
+    <ClockIcon
+      className="h-6 w-6 shrink-0 animate-spin text-accent [animation-duration:3s]"
+      data-status-icon="pending"
+    />
+  );
+}
+
+/**
+ * The member's withdrawals, newest first (dashboard.md §2): status, amount, network, date, address,
+ * and the transaction on the chain's explorer when it has a hash. Empty: 'Brak historii wypłat'.
+ */
+export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {
+  return (
+    <Card title={t('wallet.history')}>
+      {withdrawals.length === 0 ? (
+        <EmptyState>{t('wallet.history_empty')}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-surface-border">
+          {withdrawals.map((withdrawal) => (
+            <li key={withdrawal.id} className="flex gap-3 py-3" data-withdrawal-id={withdrawal.id}>
+              <StatusIcon status={withdrawal.status} />
+              <div className="min-w-0 flex-1 space-y-1">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <p className="font-semibold text-ink">
+                    {formatUSDT(withdrawal.amount)}{' '}
+                    <span className="text-sm font-normal text-ink-muted">
+                      {t('wallet.history.network', { network: withdrawal.network })}
+                    </span>
+                  </p>
+                  <p className="text-sm text-ink-muted">
+                    <span className="font-medium text-ink">
+                      {t(STATUS_TEXT[withdrawal.status] ?? 'wallet.status.pending')}
+                    </span>
+                    {' · '}
+                    <time dateTime={withdrawal.created_at}>{formatDateTime(withdrawal.created_at)}</time>
+                  </p>
+                </div>
+                <p className="break-all font-mono text-xs text-ink-muted">
+                  <span className="sr-only">{t('wallet.history.address')}: </span>
+                  {withdrawal.address}
+                </p>
+                {withdrawal.tx_hash ? (
+                  <a
+                    href={transactionUrl(withdrawal.network, withdrawal.tx_hash)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('wallet.history.explorer_label', { hash: withdrawal.tx_hash })}
+                    className="inline-flex items-center gap-1 text-sm text-accent underline-offset-4 hover:underline"
+                  >
+                    {t('wallet.history.explorer')}
+                    <ExternalLinkIcon className="h-4 w-4" />
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

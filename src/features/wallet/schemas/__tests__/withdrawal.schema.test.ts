@@ -1,0 +1,52 @@
+import { createWithdrawalSchema, toCents } from '../withdrawal.schema';
+
+const ADDRESS = `0x${'aB3'.repeat(13)}f`;
+
+function errors(values: { amount: string; network?: string; address?: string }, available = 100) {
+  const result = createWithdrawalSchema(available).safeParse({
+    network: 'ERC20',
+    address: ADDRESS,
+    ...values,
+  });
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
+}
+
+describe('withdrawal form rules', () => {
+  it('accepts an amount up to the available balance, with up to 2 decimals', () => {
+    expect(errors({ amount: '100' })).toEqual({});
+    expect(errors({ amount: '0.01' })).toEqual({});
+    expect(errors({ amount: ' 99.99 ' })).toEqual({});
+    expect(errors({ amount: '12,5' })).toEqual({});
+  });
+
+  it.each(['', '0', '0.00', '-5', 'abc', '1.234', '1e3'])("refuses amount %j: 'Wprowadź poprawną kwotę'", (amount) => {
+    expect(errors({ amount })).toEqual({ amount: 'wallet.invalid_amount' });
+  });
+
+  it("refuses more than the available balance: 'Niewystarczające środki'", () => {
+    expect(errors({ amount: '100.01' })).toEqual({ amount: 'wallet.insufficient_funds' });
+    expect(errors({ amount: '0.01' }, 0)).toEqual({ amount: 'wallet.insufficient_funds' });
+  });
+
+  it.each([
+    ['too short', '0x1234'],
+    ['no 0x', `1x${'a'.repeat(40)}`],
+    ['not hex', `0x${'g'.repeat(40)}`],
+    ['too long', `0x${'a'.repeat(41)}`],
+    ['empty', ''],
+  ])("refuses an address that is %s: 'Nieprawidłowy adres portfela'", (_case, address) => {
+    expect(errors({ amount: '1', address })).toEqual({ address: 'wallet.invalid_address' });
+  });
+
+  it('accepts only ERC20 and BSC', () => {
+    expect(errors({ amount: '1', network: 'BSC' })).toEqual({});
+    expect(errors({ amount: '1', network: 'TRC20' })).toEqual({ network: 'wallet.invalid_network' });
+  });
+
+  it('counts in cents', () => {
+    expect(toCents('0.1')).toBe(10);
+    expect(toCents('1250.00')).toBe(125000);
+    expect(toCents(1250)).toBe(125000);
+    expect(toCents('2,05')).toBe(205);
+  });
+});
