@@ -111,9 +111,10 @@ test('users: found by part of the phone, level changed, two GOLD packages assign
 
   // The member, in their own browser: the badge shows the new level, the CCC page the fewer slots.
   const own = await memberPage(browser, member);
-  await expect(own.getByRole('link', { name: 'Poziom członkostwa: PREMIUM' })).toBeVisible();
   await own.goto('/dashboard/ccc');
   await expect(own.getByText(`${goldBefore - 2} / 30`)).toBeVisible();
+  await own.reload();
+  await expect(own.getByRole('link', { name: 'Poziom członkostwa: PREMIUM' })).toBeVisible();
   await own.context().close();
 });
 
