@@ -56,7 +56,6 @@ export const adminMessages = {
   'admin.mfa.title': 'Potwierdź dostęp do panelu admina',
   'admin.mfa.description':
     'Twoje konto ma włączoną weryfikację dwuetapową. Wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej, aby zarządzać klubem.',
-  'admin.mfa.check_failed': 'Nie udało się sprawdzić weryfikacji dwuetapowej',
   // ---- Users tab ----
   'admin.users.search_region': 'Wyszukiwanie użytkowników',
   'admin.users.search': 'Szukaj',

@@ -33,11 +33,12 @@ export const adminAssuranceQueryOptions = (getClient: () => Promise<AppSupabaseC
     staleTime: 60_000,
   });
 
-export function useAdminAssurance() {
+/** The factors as Auth knows them now (GET /user); read only when `enabled` (after a refusal). */
+export function useAdminAssurance(enabled: boolean) {
   const { getClient } = useSupabase();
   const { user } = useAuth();
   const userId = user?.id ?? '';
-  return useQuery({ ...adminAssuranceQueryOptions(getClient, userId), enabled: userId !== '' });
+  return useQuery({ ...adminAssuranceQueryOptions(getClient, userId), enabled: enabled && userId !== '' });
 }
 
 /** POST /factors/{id}/challenge and /verify: the session becomes aal2. */

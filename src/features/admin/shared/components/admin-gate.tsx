@@ -4,8 +4,9 @@ import { FormAlert } from '@/components/form/form-alert';
 import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Card } from '@/components/ui/card';
-import { Skeleton, ErrorState } from '@/components/ui/states';
+import { Skeleton } from '@/components/ui/states';
 import { t } from '@/i18n/admin';
+import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
@@ -56,18 +57,23 @@ export function AdminStepUp() {
 
 /**
  * The admin area's second-factor rule, mirrored: the database ignores an admin whose verified factor
- * was not used in this session (aal1), so the area asks for the code first. A refusal (403/42501)
- * anywhere in the area checks again: the factor may have been enrolled since the session began.
+ * was not used in this session (aal1), so the area asks for the code first. The decision comes from
+ * the session at once (its JWT level and the factors Auth gave with it, as the route guards decide);
+ * a refusal (403/42501) anywhere in the area asks Auth for the factors as they are now, in case one
+ * was enrolled elsewhere since the session began.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
-  const assurance = useAdminAssurance();
+  const { session, user } = useAuth();
   const queryClient = useQueryClient();
-  const { user } = useAuth();
   const userId = user?.id ?? '';
+  const [refused, setRefused] = useState(false);
+  const current = useAdminAssurance(refused);
 
   useEffect(() => {
     const recheck = (error: unknown) => {
-      if (isForbidden(error)) void queryClient.invalidateQueries({ queryKey: adminKeys.assurance(userId) });
+      if (!isForbidden(error)) return;
+      setRefused(true);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.assurance(userId) });
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey[0] === adminKeys.all[0]) {
@@ -83,16 +89,10 @@ export function AdminGate({ children }: { children: ReactNode }) {
     };
   }, [queryClient, userId]);
 
-  if (assurance.isPending) return <Skeleton className="h-40" label={t('app.loading')} />;
-  if (assurance.isError) {
-    return (
-      <ErrorState
-        message={t('admin.mfa.check_failed')}
-        onRetry={() => void assurance.refetch()}
-        retrying={assurance.isFetching}
-      />
-    );
-  }
-  if (assurance.data.stepUpRequired) return <AdminStepUp />;
+  const level = assuranceOf(session);
+  const stepUpRequired =
+    level.currentLevel !== 'aal2' && (level.nextLevel === 'aal2' || current.data?.stepUpRequired === true);
+  if (stepUpRequired) return <AdminStepUp />;
+  if (refused && current.isPending) return <Skeleton className="h-40" label={t('app.loading')} />;
   return children;
 }

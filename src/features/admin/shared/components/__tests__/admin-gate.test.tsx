@@ -1,4 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { AppError } from '@/lib/errors';
+import { adminKeys } from '../../api/keys';
 import { http, HttpResponse } from 'msw';
 import { buildSession, buildUser, withVerifiedTotp } from '@/testing/factories';
 import { authUrl, recordPost, sessionAnswer, userAnswer, gotrueError } from '@/testing/msw/supabase-answers';
@@ -6,7 +9,20 @@ import { server } from '@/testing/msw/server';
 import { renderAdmin } from '../../../testing/render-admin';
 import { AdminGate } from '../admin-gate';
 
-function setup({ factor, aal }: { factor: boolean; aal: 'aal1' | 'aal2' }, verify?: () => Response) {
+function Refused() {
+  useQuery({
+    queryKey: [...adminKeys.all, 'probe'],
+    queryFn: () => Promise.reject(new AppError('auth.forbidden', { status: 403, code: '42501' })),
+    retry: false,
+  });
+  return <p>Zawartość panelu</p>;
+}
+
+function setup(
+  { factor, aal, sessionFactor = factor }: { factor: boolean; aal: 'aal1' | 'aal2'; sessionFactor?: boolean },
+  verify?: () => Response,
+  child = <p>Zawartość panelu</p>,
+) {
   const base = buildUser({ admin: true });
   const admin = factor ? withVerifiedTotp(base) : base;
   const factorId = admin.factors?.[0]?.id ?? 'none';
@@ -19,12 +35,9 @@ function setup({ factor, aal }: { factor: boolean; aal: 'aal1' | 'aal2' }, verif
     verify ?? (() => sessionAnswer(buildSession(admin, { aal: 'aal2' }))),
   );
   server.use(challenge.handler, verifyCall.handler);
-  const view = renderAdmin(
-    <AdminGate>
-      <p>Zawartość panelu</p>
-    </AdminGate>,
-    { session: buildSession(admin, { aal }) },
-  );
+  // The session's user carries the factors Auth gave at sign-in (maybe none: enrolled since).
+  const sessionUser = sessionFactor ? admin : { ...admin, factors: [] };
+  const view = renderAdmin(<AdminGate>{child}</AdminGate>, { session: buildSession(sessionUser, { aal }) });
   return { ...view, verifyCall };
 }
 
@@ -51,6 +64,11 @@ describe('the admin gate (second factor for admin work)', () => {
     await user.click(screen.getByRole('button', { name: 'Zweryfikuj' }));
     expect(await screen.findByText('Zawartość panelu')).toBeInTheDocument();
     expect(verifyCall.calls[0]?.body).toMatchObject({ code: '123456' });
+  });
+
+  it('asks Auth again after a refusal: a factor enrolled since the sign-in brings the code form', async () => {
+    setup({ factor: true, sessionFactor: false, aal: 'aal1' }, undefined, <Refused />);
+    expect(await screen.findByRole('heading', { name: 'Potwierdź dostęp do panelu admina' })).toBeInTheDocument();
   });
 
   it('says a wrong code is wrong and stays', async () => {
