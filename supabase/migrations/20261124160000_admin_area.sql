@@ -99,15 +99,24 @@ end
 $$;
 
 -- The templates the send-email hook renders (supabase/functions/send-email: signup, magiclink,
--- recovery, email_change). One list in the database, read by the guard below.
-create function private.hook_template_names()
-returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
-  select array['account-activation', 'magic-link', 'password-reset', 'email-change']::text[]
-$$;
+-- recovery, email_change): the one list in the database, read by the guard below. Created here only
+-- when the send-email work has not created it already (it may know more actions' templates).
+do $do$
+begin
+  if to_regprocedure('private.hook_template_names()') is null then
+    execute $fn$
+      create function private.hook_template_names()
+      returns text[]
+      language sql
+      immutable
+      set search_path = ''
+      as $$
+        select array['account-activation', 'magic-link', 'password-reset', 'email-change']::text[]
+      $$
+    $fn$;
+  end if;
+end
+$do$;
 
 -- Trigger: a hook template can be edited (subject, content, variables, SMTP) but never deleted or
 -- renamed, by anyone: without it every sign-up, magic link or reset would fail.

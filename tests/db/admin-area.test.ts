@@ -110,9 +110,9 @@ describe('templates of the send-email hook', () => {
     return rows[0]!.id;
   }
 
-  it('lists the four names of the hook in one place', async () => {
+  it('keeps the names of the hook in one place (at least the four the app sends)', async () => {
     const { rows } = await admin().query<{ names: string[] }>('select private.hook_template_names() as names');
-    expect(rows[0]?.names).toEqual(HOOK_TEMPLATES);
+    expect(rows[0]?.names).toEqual(expect.arrayContaining(HOOK_TEMPLATES));
   });
 
   it.each(HOOK_TEMPLATES)('%s cannot be deleted or renamed, by an admin or by server code', async (name) => {
