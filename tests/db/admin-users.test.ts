@@ -313,7 +313,8 @@ describe('admin_delete_user', () => {
     await createReferralCode(target);
     expect(await rowsOf(target.id)).toEqual({ auth_users: 1, profiles: 1, settings: 1, codes: 1, relationships: 1 });
 
-    expect(await queryAs(adminUser, 'select public.admin_delete_user($1)', [target.id])).toHaveLength(1);
+    // No files in storage: nothing for the browser to remove.
+    expect(await queryAs(adminUser, 'select * from public.admin_delete_user($1)', [target.id])).toEqual([]);
     expect(await rowsOf(target.id)).toEqual({ auth_users: 0, profiles: 0, settings: 0, codes: 0, relationships: 0 });
     expect(await rowsOf(referrer.id)).toMatchObject({ auth_users: 1, codes: 1 });
   });

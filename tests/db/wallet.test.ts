@@ -242,17 +242,36 @@ describe('wallet', () => {
       });
     });
 
-    it("removes a deleted account's wallet, ledger and withdrawals with the account", async () => {
+    it("keeps a deleted account's ledger and withdrawals, anonymised; the empty wallet goes", async () => {
       const leaving = await createMember();
-      await pendingWithdrawal(leaving, 15);
-      await admin().query('delete from auth.users where id = $1', [leaving.id]);
-      const { rows } = await admin().query(
-        `select (select count(*) from public.wallet_balances where user_id = $1)
-              + (select count(*) from public.wallet_transactions where user_id = $1)
-              + (select count(*) from public.withdrawals where user_id = $1) as n`,
+      const request = await pendingWithdrawal(leaving, 15);
+      await queryAs('service_role', 'select public.admin_complete_withdrawal($1, $2)', [request.id, txHash()]);
+      const { rows: before } = await admin().query<{ id: string }>(
+        'select id from public.wallet_transactions where user_id = $1 order by id',
         [leaving.id],
       );
-      expect(Number(rows[0]?.n)).toBe(0);
+      expect(before.length).toBeGreaterThan(0);
+
+      await admin().query('delete from auth.users where id = $1', [leaving.id]);
+
+      const { rows } = await admin().query<{ wallets: number; ledger: number; withdrawals: number }>(
+        `select (select count(*) from public.wallet_balances where user_id = $1)::int as wallets,
+                (select count(*) from public.wallet_transactions where user_id = $1)::int as ledger,
+                (select count(*) from public.withdrawals where user_id = $1)::int as withdrawals`,
+        [leaving.id],
+      );
+      expect(rows[0]).toEqual({ wallets: 0, ledger: 0, withdrawals: 0 });
+      const { rows: kept } = await admin().query<{ user_id: string | null }>(
+        'select user_id from public.wallet_transactions where id = any($1)',
+        [before.map((row) => row.id)],
+      );
+      expect(kept).toEqual(before.map(() => ({ user_id: null })));
+      const { rows: withdrawal } = await admin().query(
+        'select user_id, status, amount from public.withdrawals where id = $1',
+        [request.id],
+      );
+      expect(withdrawal).toEqual([{ user_id: null, status: 'completed', amount: '15.00' }]);
+      expect(await ledgerMismatches()).toEqual([]);
     });
   });
 

@@ -12,6 +12,12 @@ export interface SmtpConfig {
   password: string;
   from_email: string;
   from_name: string;
+  /**
+   * The IP address to connect to, when the caller has resolved and checked the host itself (the
+   * SMTP test refuses private addresses): the connection goes there and TLS still verifies the
+   * certificate against `host`.
+   */
+  address?: string;
 }
 
 export interface OutgoingEmail {
@@ -31,6 +37,7 @@ export interface SmtpTransportOptions {
   host: string;
   port: number;
   secure: boolean;
+  tls?: { servername: string };
   auth?: { user: string; pass: string };
   connectionTimeout: number;
   greetingTimeout: number;
@@ -40,6 +47,16 @@ export interface SmtpTransportOptions {
 
 export class MailerError extends Error {
   override name = 'MailerError';
+  /** nodemailer's error code (ECONNECTION, ETIMEDOUT, EAUTH, EENVELOPE, …), when it gave one. */
+  readonly code: string | undefined;
+  /** The SMTP server's own reply (e.g. "535 5.7.8 Authentication failed"), when it sent one. */
+  readonly response: string | undefined;
+
+  constructor(message: string, details: { code?: string; response?: string } = {}) {
+    super(message);
+    this.code = details.code;
+    this.response = details.response;
+  }
 }
 
 export interface MailerOptions {
@@ -54,10 +71,13 @@ const DEFAULT_TIMEOUT_MS = 4_000;
 
 export function transportOptions(config: SmtpConfig, options: MailerOptions = {}): SmtpTransportOptions {
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const viaAddress = config.address !== undefined && config.address !== config.host;
   return {
-    host: config.host,
+    host: viaAddress ? (config.address as string) : config.host,
     port: config.port,
     secure: config.port === 465,
+    // Connecting to a checked address: the certificate must still name the configured host.
+    ...(viaAddress && !isIpLiteral(config.host) ? { tls: { servername: config.host } } : {}),
     // An empty password means the server takes mail without authentication.
     ...(config.password ? { auth: { user: config.username, pass: config.password } } : {}),
     connectionTimeout: timeout,
@@ -65,6 +85,10 @@ export function transportOptions(config: SmtpConfig, options: MailerOptions = {}
     socketTimeout: timeout,
     dnsTimeout: timeout,
   };
+}
+
+function isIpLiteral(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
 }
 
 function describe(error: unknown): string {
@@ -88,7 +112,11 @@ export function createNodemailerMailer(options: MailerOptions = {}): Mailer {
         if (info.rejected.length > 0) throw new MailerError(`SMTP server ${where} rejected the recipient`);
       } catch (error) {
         if (error instanceof MailerError) throw error;
-        throw new MailerError(`SMTP server ${where} did not take the message: ${describe(error)}`);
+        const { code, response } = error as { code?: unknown; response?: unknown };
+        throw new MailerError(`SMTP server ${where} did not take the message: ${describe(error)}`, {
+          code: typeof code === 'string' ? code : undefined,
+          response: typeof response === 'string' ? response : undefined,
+        });
       } finally {
         transport.close();
       }

@@ -5,7 +5,7 @@
 import { SMTPServer } from 'npm:smtp-server@3.21.6';
 // @ts-types="npm:@types/mailparser@3.9.0"
 import { type ParsedMail, simpleParser } from 'npm:mailparser@3.14.2';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 
 export interface ReceivedMail {
   parsed: ParsedMail;
@@ -22,6 +22,8 @@ export interface TestSmtpServer {
 export interface TestSmtpOptions {
   /** Refuse every recipient with this SMTP reply (e.g. 550). */
   refuse?: { code: number; message: string };
+  /** Accept only this login (others get 535 Authentication failed); by default any login passes. */
+  credentials?: { username: string; password: string };
 }
 
 export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
@@ -33,6 +35,10 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, session, callback) {
+      const { credentials } = options;
+      if (credentials && (auth.username !== credentials.username || auth.password !== credentials.password)) {
+        return callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
+      }
       logins.set(session.id, { username: auth.username ?? '', password: auth.password ?? '' });
       callback(null, { user: auth.username ?? '' });
     },
@@ -66,6 +72,32 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
     port,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A TCP server on 127.0.0.1 that accepts connections and never says a word (no SMTP greeting): a
+ * mail server that hangs. Every socket is kept until close().
+ */
+export async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

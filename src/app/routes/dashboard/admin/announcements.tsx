@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/admin';
+import { AnnouncementsTab } from '@/features/admin/announcements/components/announcements-tab';
 
-/** /dashboard/admin/announcements: announcements (dashboard.md §2 admin area). A later issue builds it. */
+/** /dashboard/admin/announcements: a lazy chunk of its own. */
 export function Component() {
-  return <SectionPlaceholder title={t('admin.announcements')} />;
+  return <AnnouncementsTab />;
 }

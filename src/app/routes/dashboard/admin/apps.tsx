@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/admin';
+import { AppsTab } from '@/features/admin/apps/components/apps-tab';
 
-/** /dashboard/admin/apps: app management (dashboard.md §2 admin area). A later issue builds it. */
+/** /dashboard/admin/apps: a lazy chunk of its own. */
 export function Component() {
-  return <SectionPlaceholder title={t('admin.apps')} />;
+  return <AppsTab />;
 }

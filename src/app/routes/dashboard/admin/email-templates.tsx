@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/admin';
+import { EmailTemplatesTab } from '@/features/admin/email-templates/components/email-templates-tab';
 
-/** /dashboard/admin/email-templates: e-mail templates (dashboard.md §2 admin area). A later issue builds it. */
+/** /dashboard/admin/email-templates: a lazy chunk of its own. */
 export function Component() {
-  return <SectionPlaceholder title={t('admin.email_templates')} />;
+  return <EmailTemplatesTab />;
 }

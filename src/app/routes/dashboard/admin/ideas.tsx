@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/admin';
+import { IdeasTab } from '@/features/admin/ideas/components/ideas-tab';
 
-/** /dashboard/admin/ideas: idea moderation (dashboard.md §2 admin area). A later issue builds it. */
+/** /dashboard/admin/ideas: a lazy chunk of its own. */
 export function Component() {
-  return <SectionPlaceholder title={t('admin.ideas')} />;
+  return <IdeasTab />;
 }

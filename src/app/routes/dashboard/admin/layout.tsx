@@ -1,11 +1,12 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { t, type AdminMessageKey } from '@/i18n/admin';
+import { AdminGate } from '@/features/admin/shared/components/admin-gate';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 
 const { admin } = paths.dashboard;
 
-/** The admin navigation tabs (dashboard.md §2 admin area). */
-const ADMIN_TABS: readonly { to: string; labelKey: AdminMessageKey }[] = [
+/** The admin navigation tabs: the spec's seven (dashboard.md §2 admin area), then payouts, revenue and payment links. */
+const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.users.path, labelKey: 'admin.users' },
   { to: admin.apps.path, labelKey: 'admin.apps' },
   { to: admin.ideas.path, labelKey: 'admin.ideas' },
@@ -13,9 +14,15 @@ const ADMIN_TABS: readonly { to: string; labelKey: AdminMessageKey }[] = [
   { to: admin.seo.path, labelKey: 'admin.seo' },
   { to: admin.smtp.path, labelKey: 'admin.smtp' },
   { to: admin.emailTemplates.path, labelKey: 'admin.email_templates' },
+  { to: admin.withdrawals.path, labelKey: 'admin.withdrawals' },
+  { to: admin.revenue.path, labelKey: 'admin.revenue' },
+  { to: admin.paymentLinks.path, labelKey: 'admin.payment_links' },
 ];
 
-/** /dashboard/admin/*: the admin area's title and tabs around the active tab. */
+/**
+ * /dashboard/admin/*: the admin area's title and tabs around the active tab. The gate asks for the
+ * 6-digit code first when the admin has 2FA and this session has not used it (the database requires it).
+ */
 export function Component() {
   return (
     <div className="space-y-6">
@@ -38,7 +45,9 @@ export function Component() {
           ))}
         </ul>
       </nav>
-      <Outlet />
+      <AdminGate>
+        <Outlet />
+      </AdminGate>
     </div>
   );
 }

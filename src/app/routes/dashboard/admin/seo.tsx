@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/admin';
+import { SeoTab } from '@/features/admin/seo/components/seo-tab';
 
-/** /dashboard/admin/seo: SEO settings (dashboard.md §2 admin area). A later issue builds it. */
+/** /dashboard/admin/seo: a lazy chunk of its own. */
 export function Component() {
-  return <SectionPlaceholder title={t('admin.seo')} />;
+  return <SeoTab />;
 }

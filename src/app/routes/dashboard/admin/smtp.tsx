@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/admin';
+import { SmtpTab } from '@/features/admin/smtp/components/smtp-tab';
 
-/** /dashboard/admin/smtp: mail-server configurations (dashboard.md §2 admin area). A later issue builds it. */
+/** /dashboard/admin/smtp: a lazy chunk of its own. */
 export function Component() {
-  return <SectionPlaceholder title={t('admin.smtp')} />;
+  return <SmtpTab />;
 }

@@ -1,7 +1,6 @@
-import { SectionPlaceholder } from '@/components/layout/section-placeholder';
-import { t } from '@/i18n/admin';
+import { UsersTab } from '@/features/admin/users/components/users-tab';
 
-/** /dashboard/admin/users: user management (dashboard.md §2 admin area). A later issue builds it. */
+/** /dashboard/admin/users: a lazy chunk of its own. */
 export function Component() {
-  return <SectionPlaceholder title={t('admin.users')} />;
+  return <UsersTab />;
 }

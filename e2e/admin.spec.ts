@@ -1,0 +1,287 @@
+// The admin area as the seeded admin (dashboard.md §2 admin area, §5, §7 Admin, issue 13): every tab
+// without serious accessibility problems, and the journeys an operator makes — users (search by phone,
+// level, CCC packages), apps with the image rules, idea moderation, announcements, SEO, the SMTP test
+// e-mail and an edited activation template that a new member's e-mail uses.
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { freeCccSlots, pngImage, signInApi, submitIdea } from './support/admin-api';
+import { createMember, createUnactivatedMember, uniqueEmail } from './support/factories';
+import { Mailbox } from './support/mailbox';
+import { signIn } from './support/session';
+
+const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
+
+const TABS = [
+  ['users', 'Użytkownicy'],
+  ['apps', 'Aplikacje'],
+  ['ideas', 'Pomysły'],
+  ['announcements', 'Ogłoszenia'],
+  ['seo', 'SEO'],
+  ['smtp', 'SMTP'],
+  ['email-templates', 'Szablony email'],
+  ['withdrawals', 'Wypłaty'],
+  ['revenue', 'Przychód'],
+  ['payment-links', 'Linki płatności'],
+] as const;
+
+const marker = () => randomBytes(4).toString('hex');
+
+/**
+ * The E2E stack's tokens live 310 s, so the session-expiry box comes up 10 s after a sign-in, bottom
+ * right, over whatever is there; a member would extend the session, and so does this handler when
+ * the box stands in the way of an action. Under an open dialog the box cannot be reached (nor is it
+ * in the way): then the action simply goes on.
+ */
+async function keepSessionAlive(page: Page): Promise<void> {
+  await page.addLocatorHandler(
+    page.getByRole('button', { name: 'Przedłuż sesję' }),
+    async (button) => {
+      await button.click({ timeout: 1_000 }).catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
+}
+
+async function openTab(page: Page, segment: string, title: string): Promise<void> {
+  await page.goto(`/dashboard/admin/${segment}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** A member's own browser, signed in through the login form. */
+async function memberPage(browser: Browser, member: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await keepSessionAlive(page);
+  await signIn(page, member);
+  return page;
+}
+
+test.beforeEach(async ({ page }) => {
+  test.setTimeout(120_000);
+  await keepSessionAlive(page);
+  await signIn(page, ADMIN);
+});
+
+test('every admin tab is in the tab bar and has no serious accessibility problem', async ({ page }) => {
+  await page.getByRole('link', { name: 'Panel Admina' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/admin\/smtp$/);
+  const bar = page.getByRole('navigation', { name: 'Sekcje panelu admina' });
+  for (const [segment, title] of TABS) {
+    await bar.getByRole('link', { name: title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/admin/${segment}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // Wait for the tab's data (no loading state left), then check.
+    await expect(page.getByRole('status', { name: 'Ładowanie...' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, { label: `admin/${segment}` });
+  }
+});
+
+test('users: found by part of the phone, level changed, two GOLD packages assigned', async ({ page, browser }) => {
+  const member = await createMember({ label: 'admin-users' });
+  const memberSession = await signInApi(member.email, member.password);
+  const goldBefore = await freeCccSlots(memberSession, 'GOLD');
+  await openTab(page, 'users', 'Użytkownicy');
+
+  await page.getByRole('searchbox', { name: 'Szukaj' }).fill(member.phone.slice(-6));
+  const row = page.getByRole('row').filter({ hasText: member.email });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('FREE')).toBeVisible();
+
+  await row.getByRole('button', { name: `Edytuj użytkownika ${member.name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edytuj użytkownika' });
+  await expect(edit.getByLabel('Imię i nazwisko')).toHaveValue(member.name);
+  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'user edit modal' });
+  await edit.getByLabel('Poziom członkostwa').selectOption('PREMIUM');
+  await edit.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row.getByText('PREMIUM')).toBeVisible();
+
+  await row.getByRole('button', { name: `Pakiety CCC użytkownika ${member.name}` }).click();
+  const ccc = page.getByRole('dialog', { name: 'Przydziel pakiet CCC' });
+  await ccc.getByRole('button', { name: 'Przydziel' }).click();
+  await expect(ccc.getByText('Wybierz pakiet', { exact: true })).toBeVisible();
+  await ccc.getByLabel('Pakiet', { exact: true }).selectOption('GOLD');
+  await ccc.getByLabel('Liczba pakietów').fill('2');
+  await ccc.getByRole('button', { name: 'Przydziel' }).click();
+  await expect(ccc.getByRole('listitem').filter({ hasText: 'GOLD' })).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'CCC assignment modal' });
+  await ccc.getByRole('button', { name: 'Zamknij' }).click();
+  expect(await freeCccSlots(memberSession, 'GOLD')).toBe(goldBefore - 2);
+
+  // The member, in their own browser: the badge shows the new level, the CCC page the fewer slots.
+  const own = await memberPage(browser, member);
+  await own.goto('/dashboard/ccc');
+  await expect(own.getByText(`${goldBefore - 2} / 30`)).toBeVisible();
+  await own.reload();
+  await expect(own.getByRole('link', { name: 'Poziom członkostwa: PREMIUM' })).toBeVisible();
+  await own.context().close();
+});
+
+test('apps: a 50×50 image is refused with its message, a valid one is uploaded with the app', async ({ page }) => {
+  const name = `Aplikacja E2E ${marker()}`;
+  await openTab(page, 'apps', 'Aplikacje');
+  await page.getByRole('button', { name: 'Dodaj aplikację' }).click();
+  const form = page.getByRole('dialog', { name: 'Nowa aplikacja' });
+  await form.getByLabel('Nazwa').fill(name);
+  await form.getByLabel('Kategoria').selectOption('productivity');
+  await form.getByLabel('Opis').fill('Planer zadań dla małych zespołów.');
+
+  await form.getByLabel(/^Obraz/).setInputFiles({ name: 'maly.png', mimeType: 'image/png', buffer: pngImage(50, 50) });
+  await expect(form.getByText('Minimalne wymiary obrazu to 100x100px')).toBeVisible();
+  await form.getByLabel(/^Strona WWW/).fill('to nie jest adres');
+  await form.getByRole('button', { name: 'Dodaj aplikację' }).click();
+  await expect(form.getByText('Nieprawidłowy format linku WWW')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'app form with errors' });
+
+  await form
+    .getByLabel(/^Obraz/)
+    .setInputFiles({ name: 'ikona.png', mimeType: 'image/png', buffer: pngImage(256, 256) });
+  await expect(form.getByText('Minimalne wymiary obrazu to 100x100px')).toBeHidden();
+  await expect(form.getByRole('img', { name: 'Podgląd obrazu' })).toBeVisible();
+  await form.getByLabel(/^Strona WWW/).fill('https://planer.example.com');
+  await form.getByRole('button', { name: 'Dodaj aplikację' }).click();
+  await expect(form).toBeHidden();
+
+  const card = page.getByRole('listitem').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  const image = card.locator('img');
+  await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/app-images\//);
+  const src = (await image.getAttribute('src'))!;
+  expect((await page.request.get(src)).status()).toBe(200);
+
+  // Deleting the app removes its image too.
+  await card.getByRole('button', { name: `Usuń aplikację ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Usuń aplikację' }).getByRole('button', { name: 'Usuń' }).click();
+  await expect(card).toHaveCount(0);
+  expect((await page.request.get(src)).status()).not.toBe(200);
+});
+
+test('ideas: a member’s pending idea is accepted', async ({ page }) => {
+  const member = await createMember({ label: 'admin-ideas' });
+  const title = `Pomysł E2E ${marker()}`;
+  await submitIdea(await signInApi(member.email, member.password), title);
+  await openTab(page, 'ideas', 'Pomysły');
+
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('W ocenie')).toBeVisible();
+  await card.getByRole('button', { name: `Akceptuj pomysł ${title}` }).click();
+  await expect(card.getByText('Zaakceptowany')).toBeVisible();
+  await expect(card.getByRole('button', { name: `Akceptuj pomysł ${title}` })).toHaveCount(0);
+});
+
+test('announcements: one is created with a link, switched off and on, and a member sees it', async ({
+  page,
+  browser,
+}) => {
+  const text = `Zebranie klubu ${marker()}`;
+  await openTab(page, 'announcements', 'Ogłoszenia');
+  await page.getByRole('button', { name: 'Opublikuj' }).click();
+  await expect(page.getByText('Treść ogłoszenia jest wymagana')).toBeVisible();
+  await page.getByLabel(/^Treść/).fill(`${text}: [szczegóły](https://klub.example.com/zebranie)`);
+  await expect(page.getByRole('link', { name: 'szczegóły' })).toHaveAttribute(
+    'href',
+    'https://klub.example.com/zebranie',
+  );
+  await page.getByRole('button', { name: 'Opublikuj' }).click();
+
+  const item = page.getByRole('listitem').filter({ hasText: text });
+  await expect(item.getByText('Aktywne', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: 'Dezaktywuj' }).click();
+  await expect(item.getByText('Nieaktywne', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: 'Aktywuj' }).click();
+  await expect(item.getByText('Aktywne', { exact: true })).toBeVisible();
+
+  // The banner shows one random active announcement: reload until it is this one.
+  const member = await createMember({ label: 'admin-announcement' });
+  const own = await memberPage(browser, member);
+  await expect
+    .poll(
+      async () => {
+        if (await own.getByText(text).isVisible()) return true;
+        await own.reload();
+        await own.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+        return own.getByText(text).isVisible();
+      },
+      { timeout: 20_000, intervals: [200] },
+    )
+    .toBe(true);
+  await own.context().close();
+});
+
+test('SEO: a new site title becomes the title of the tab', async ({ page }) => {
+  const title = `Klub Inwestorów ${marker()}`;
+  await openTab(page, 'seo', 'SEO');
+  const field = page.getByLabel('Tytuł strony');
+  const previous = await field.inputValue();
+  await field.fill('');
+  await page.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(page.getByText('Tytuł strony jest wymagany')).toBeVisible();
+
+  await field.fill(title);
+  await page.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Zapisano ustawienia strony' })).toBeVisible();
+  await expect(page).toHaveTitle(`SEO | ${title}`);
+  await page.reload();
+  await expect(page).toHaveTitle(`SEO | ${title}`);
+
+  await page.getByLabel('Tytuł strony').fill(previous);
+  await page.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(page).toHaveTitle(`SEO | ${previous}`);
+});
+
+test('SMTP: the test e-mail through the local configuration arrives in the mail catcher', async ({ page }) => {
+  const address = uniqueEmail('smtp-test');
+  const mailbox = await Mailbox.open(address);
+  await openTab(page, 'smtp', 'SMTP');
+
+  await page.getByRole('button', { name: 'Testuj konfigurację Lokalny serwer pocztowy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test SMTP' });
+  await dialog.getByLabel('Email').fill('bez-malpy');
+  await dialog.getByRole('button', { name: 'Wyślij test' }).click();
+  await expect(dialog.getByText('Proszę podać prawidłowy adres email')).toBeVisible();
+
+  await dialog.getByLabel('Email').fill(address);
+  await dialog.getByRole('button', { name: 'Wyślij test' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Wiadomość testowa została wysłana. Sprawdź swoją skrzynkę email.',
+  );
+  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'SMTP test modal' });
+
+  const mail = await mailbox.next({ subject: 'Test konfiguracji SMTP' });
+  expect(mail.Text).toContain('To jest wiadomość testowa wysłana z panelu administratora Klubu.');
+});
+
+test('templates: the edited activation template is what a new member receives', async ({ page, baseURL }) => {
+  const tag = `Znacznik E2E ${marker()}`;
+  await openTab(page, 'email-templates', 'Szablony email');
+  const card = page.getByRole('listitem').filter({ hasText: 'account-activation' });
+  await expect(card.getByRole('button', { name: 'Usuń szablon account-activation' })).toBeDisabled();
+  await card.getByRole('button', { name: 'Edytuj szablon account-activation' }).click();
+
+  const form = page.getByRole('dialog', { name: 'Edytuj szablon email' });
+  const html = form.getByLabel('Treść HTML');
+  const text = form.getByLabel('Treść tekstowa');
+  const original = { html: await html.inputValue(), text: await text.inputValue() };
+  await html.fill(`${original.html}<p>${tag}</p>`);
+  await text.fill(`${original.text}\n${tag}`);
+  // Checked before the preview opens: axe cannot run inside the sandboxed frame (no scripts there).
+  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'template form' });
+  await form.getByRole('button', { name: 'Pokaż podgląd' }).click();
+  await expect(form.frameLocator('iframe[title="Podgląd szablonu"]').getByText(tag)).toBeVisible();
+  await expect(form.frameLocator('iframe[title="Podgląd szablonu"]').getByText('Cześć Anna Nowak,')).toBeVisible();
+  await form.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(form).toBeHidden();
+
+  try {
+    const newcomer = await createUnactivatedMember({ label: 'admin-template', appOrigin: baseURL });
+    expect(newcomer.activationMail.Text).toContain(tag);
+    expect(newcomer.activationMail.HTML).toContain(`<p>${tag}</p>`);
+  } finally {
+    await card.getByRole('button', { name: 'Edytuj szablon account-activation' }).click();
+    await html.fill(original.html);
+    await text.fill(original.text);
+    await form.getByRole('button', { name: 'Zapisz' }).click();
+    await expect(form).toBeHidden();
+  }
+});

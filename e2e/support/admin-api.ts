@@ -1,0 +1,92 @@
+// What the admin journeys need around the UI: a member's idea (submitted as the member would, through
+// the API with their session), PNG files of a given size for the image rules, and a look at the CCC
+// slots as the member's CCC page counts them.
+import { deflateSync, crc32 } from 'node:zlib';
+import { ANON_KEY, API_URL } from './env';
+
+export interface ApiSession {
+  accessToken: string;
+  userId: string;
+}
+
+/** POST /auth/v1/token?grant_type=password, as supabase-js signs in. */
+export async function signInApi(email: string, password: string): Promise<ApiSession> {
+  const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { access_token?: string; user?: { id: string } };
+  if (!response.ok || !body.access_token || !body.user) {
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return { accessToken: body.access_token, userId: body.user.id };
+}
+
+async function rest<T>(session: ApiSession, path: string, init: RequestInit): Promise<T> {
+  const response = await fetch(`${API_URL}/rest/v1${path}`, {
+    ...init,
+    headers: {
+      apikey: ANON_KEY,
+      Authorization: `Bearer ${session.accessToken}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+      ...init.headers,
+    },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The member submits an idea (pending), as the submission form does. */
+export async function submitIdea(session: ApiSession, title: string): Promise<{ id: string }> {
+  const [row] = await rest<{ id: string }[]>(session, '/app_ideas', {
+    method: 'POST',
+    body: JSON.stringify({
+      title,
+      description: 'Aplikacja, która pomaga planować wspólne zakupy.',
+      category: 'lifestyle',
+      target_audience: 'Rodziny',
+      monetization_strategy: 'Subskrypcja',
+    }),
+  });
+  return row!;
+}
+
+/** Free slots of a CCC tier (RPC get_ccc_availability, which the CCC page reads). */
+export async function freeCccSlots(session: ApiSession, tier: string): Promise<number> {
+  const rows = await rest<{ tier: string; available_slots: number }[]>(session, '/rpc/get_ccc_availability', {
+    method: 'POST',
+    body: '{}',
+  });
+  const row = rows.find((candidate) => candidate.tier === tier);
+  if (!row) throw new Error(`no CCC tier ${tier}`);
+  return row.available_slots;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A solid-colour RGB PNG of the given size. */
+export function pngImage(width: number, height: number, rgb: [number, number, number] = [250, 204, 21]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, deflate, no filter method, no interlace
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,25 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { adminKeys } from '../../shared/api/keys';
+
+/** Announcements insert {content, active true} (dashboard.md §7 Admin). */
+export async function createAnnouncement(client: AppSupabaseClient, content: string) {
+  return unwrap(await client.from('announcements').insert({ content, active: true }).select().single());
+}
+
+export const createAnnouncementMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.announcements(), 'create'] as const,
+    mutationFn: async (content: string) => createAnnouncement(await getClient(), content),
+  });
+
+export function useCreateAnnouncement() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createAnnouncementMutationOptions(getClient),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+  });
+}

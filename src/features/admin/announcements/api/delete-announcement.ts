@@ -1,0 +1,26 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { AppError, unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { adminKeys } from '../../shared/api/keys';
+
+/** Announcements delete by id. */
+export async function deleteAnnouncement(client: AppSupabaseClient, id: string) {
+  const row = unwrap(await client.from('announcements').delete().eq('id', id).select('id').maybeSingle());
+  if (!row) throw new AppError('http.not_found');
+}
+
+export const deleteAnnouncementMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.announcements(), 'delete'] as const,
+    mutationFn: async (id: string) => deleteAnnouncement(await getClient(), id),
+  });
+
+export function useDeleteAnnouncement() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteAnnouncementMutationOptions(getClient),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+  });
+}

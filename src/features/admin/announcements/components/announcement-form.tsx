@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextareaField } from '@/components/form/textarea-field';
+import { t } from '@/i18n/admin';
+import { useZodForm } from '@/lib/form';
+import { announcementSchema } from '../schemas/announcement.schema';
+import { renderAnnouncement } from '../utils/announcement-links';
+
+/** The announcement's text with a live preview of its `[text](url)` links. */
+export function AnnouncementForm({
+  initialContent = '',
+  submitLabel,
+  onSubmit,
+}: {
+  initialContent?: string;
+  submitLabel: string;
+  /** Saves; throws to keep the text and show the message. Resolves true to clear the form. */
+  onSubmit: (content: string) => Promise<boolean>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, watch, reset } = useZodForm(announcementSchema, {
+    defaultValues: { content: initialContent },
+  });
+  const content = watch('content');
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      if (await onSubmit(values.content)) reset({ content: '' });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
+      <TextareaField
+        label={t('admin.announcements.content')}
+        hint={t('admin.announcements.content_hint')}
+        error={formState.errors.content?.message}
+        {...register('content')}
+      />
+      {content.trim() ? (
+        <div className="rounded-lg border border-surface-border bg-surface p-3 text-sm">
+          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+            {t('admin.announcements.preview')}
+          </p>
+          <p className="whitespace-pre-line">{renderAnnouncement(content)}</p>
+        </div>
+      ) : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div className="flex justify-end">
+        <div className="w-48">
+          <SubmitButton pending={formState.isSubmitting} label={submitLabel} pendingLabel={t('admin.saving')} />
+        </div>
+      </div>
+    </form>
+  );
+}

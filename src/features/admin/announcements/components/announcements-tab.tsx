@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { t } from '@/i18n/admin';
+import { formatDateTime } from '@/lib/format';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { adminErrorMessage } from '../../shared/utils/errors';
+import { useCreateAnnouncement } from '../api/create-announcement';
+import { useDeleteAnnouncement } from '../api/delete-announcement';
+import { useAnnouncements, type Announcement } from '../api/list-announcements';
+import { useUpdateAnnouncement } from '../api/update-announcement';
+import { renderAnnouncement } from '../utils/announcement-links';
+import { AnnouncementForm } from './announcement-form';
+
+/** Announcements tab (dashboard.md §2, §4, §7): create (active at once), toggle active, edit, delete. */
+export function AnnouncementsTab() {
+  const announcements = useAnnouncements();
+  const create = useCreateAnnouncement();
+  const update = useUpdateAnnouncement();
+  const remove = useDeleteAnnouncement();
+  const toast = useToast();
+  const [editing, setEditing] = useState<Announcement | null>(null);
+  const [deleting, setDeleting] = useState<Announcement | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [toggling, setToggling] = useState<string | null>(null);
+
+  const add = async (content: string) => {
+    try {
+      await create.mutateAsync(content);
+    } catch (failure) {
+      throw new Error(adminErrorMessage(failure, 'admin.announcements.save_failed'));
+    }
+    toast.show(t('admin.announcements.created'));
+    return true;
+  };
+
+  const edit = async (announcement: Announcement, content: string) => {
+    try {
+      await update.mutateAsync({ id: announcement.id, content });
+    } catch (failure) {
+      throw new Error(adminErrorMessage(failure, 'admin.announcements.save_failed'));
+    }
+    toast.show(t('admin.saved'));
+    setEditing(null);
+    return false;
+  };
+
+  const toggle = async (announcement: Announcement) => {
+    setToggling(announcement.id);
+    try {
+      await update.mutateAsync({ id: announcement.id, active: !announcement.active });
+      toast.show(t(announcement.active ? 'admin.announcements.deactivated' : 'admin.announcements.activated'));
+    } catch (failure) {
+      toast.show(adminErrorMessage(failure, 'admin.announcements.save_failed'), 'error');
+    } finally {
+      setToggling(null);
+    }
+  };
+
+  const confirmDelete = async (announcement: Announcement) => {
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(announcement.id);
+      toast.show(t('admin.announcements.deleted'));
+      setDeleting(null);
+    } catch (failure) {
+      setDeleteError(adminErrorMessage(failure, 'admin.announcements.delete_failed'));
+    }
+  };
+
+  return (
+    <section className="space-y-4">
+      <TabHeading title={t('admin.announcements')} description={t('admin.announcements.description')} />
+      <Card title={t('admin.announcements.new')}>
+        <AnnouncementForm submitLabel={t('admin.announcements.publish')} onSubmit={add} />
+      </Card>
+      {announcements.isPending ? (
+        <Skeleton className="h-32" label={t('app.loading')} />
+      ) : announcements.isError ? (
+        <ErrorState
+          message={t('admin.announcements.load_failed')}
+          onRetry={() => void announcements.refetch()}
+          retrying={announcements.isFetching}
+        />
+      ) : announcements.data.length === 0 ? (
+        <EmptyState>{t('admin.announcements.empty')}</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {announcements.data.map((announcement) => (
+            <li key={announcement.id}>
+              <Card className="space-y-3">
+                <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted">
+                  <span>{formatDateTime(announcement.created_at)}</span>
+                  <Badge tone={announcement.active ? 'success' : 'neutral'}>
+                    {t(announcement.active ? 'admin.announcements.active' : 'admin.announcements.inactive')}
+                  </Badge>
+                </div>
+                <p className="whitespace-pre-line text-ink">{renderAnnouncement(announcement.content)}</p>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1"
+                    disabled={toggling !== null}
+                    onClick={() => void toggle(announcement)}
+                  >
+                    {t(announcement.active ? 'admin.announcements.deactivate' : 'admin.announcements.activate')}
+                  </Button>
+                  <Button variant="secondary" className="px-3 py-1" onClick={() => setEditing(announcement)}>
+                    {t('admin.edit')}
+                  </Button>
+                  <Button variant="ghost" className="px-3 py-1 text-danger" onClick={() => setDeleting(announcement)}>
+                    {t('admin.delete')}
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <Dialog open onClose={() => setEditing(null)} title={t('admin.announcements.edit_title')} size="lg">
+          <div className="mt-4">
+            <AnnouncementForm
+              initialContent={editing.content}
+              submitLabel={t('admin.save')}
+              onSubmit={(content) => edit(editing, content)}
+            />
+          </div>
+        </Dialog>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          title={t('admin.announcements.delete_title')}
+          description={t('admin.announcements.delete_confirm')}
+          confirmLabel={t('admin.delete')}
+          pending={remove.isPending}
+          error={deleteError}
+          onConfirm={() => void confirmDelete(deleting)}
+          onClose={() => {
+            setDeleting(null);
+            setDeleteError(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { SelectField } from '@/components/form/select-field';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { formatDate } from '@/lib/format';
+import { Pagination } from '../../shared/components/pagination';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { adminErrorMessage } from '../../shared/utils/errors';
+import { useDeleteIdea } from '../api/delete-idea';
+import { IDEAS_PAGE_SIZE, useModeratedIdeas, type IdeaStatus, type ModeratedIdea } from '../api/list-ideas';
+import { useSetIdeaStatus } from '../api/set-idea-status';
+
+const STATUS: Record<IdeaStatus, { label: MessageKey; tone: BadgeTone }> = {
+  pending: { label: 'ideas.status.pending', tone: 'info' },
+  approved: { label: 'ideas.status.approved', tone: 'success' },
+  rejected: { label: 'ideas.status.rejected', tone: 'danger' },
+};
+
+function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => void }) {
+  const review = useSetIdeaStatus();
+  const toast = useToast();
+
+  const decide = async (status: 'approved' | 'rejected') => {
+    try {
+      await review.mutateAsync({ ideaId: idea.id, status });
+      toast.show(t(status === 'approved' ? 'admin.ideas.accepted' : 'admin.ideas.rejected', { title: idea.title }));
+    } catch (failure) {
+      toast.show(adminErrorMessage(failure, 'ideas.status_update_failed'), 'error');
+    }
+  };
+
+  return (
+    <Card className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 space-y-1">
+          <h2 className="text-base font-semibold text-ink">{idea.title}</h2>
+          <p className="text-sm text-ink-muted">
+            {t('admin.ideas.meta', {
+              author: idea.author_full_name || idea.author_email || t('dashboard.anonymous'),
+              date: formatDate(idea.submitted_at),
+            })}
+          </p>
+        </div>
+        <Badge tone={STATUS[idea.status].tone}>{t(STATUS[idea.status].label)}</Badge>
+      </div>
+      <p className="whitespace-pre-line text-sm text-ink">{idea.description}</p>
+      <dl className="grid gap-1 text-sm md:grid-cols-2">
+        <div>
+          <dt className="text-ink-muted">{t('admin.ideas.target_audience')}</dt>
+          <dd className="whitespace-pre-line">{idea.target_audience}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-muted">{t('admin.ideas.monetization')}</dt>
+          <dd className="whitespace-pre-line">{idea.monetization_strategy}</dd>
+        </div>
+      </dl>
+      {idea.image_urls.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t('admin.ideas.images')}>
+          {idea.image_urls.map((url, index) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={url}
+                  alt={t('admin.ideas.image_alt', { number: index + 1 })}
+                  className="h-16 w-16 rounded-lg object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {idea.status === 'pending' ? (
+          <>
+            <Button
+              className="px-3 py-1"
+              disabled={review.isPending}
+              aria-label={t('admin.ideas.accept_label', { title: idea.title })}
+              onClick={() => void decide('approved')}
+            >
+              {t('admin.ideas.accept')}
+            </Button>
+            <Button
+              variant="secondary"
+              className="px-3 py-1"
+              disabled={review.isPending}
+              aria-label={t('admin.ideas.reject_label', { title: idea.title })}
+              onClick={() => void decide('rejected')}
+            >
+              {t('admin.ideas.reject')}
+            </Button>
+          </>
+        ) : null}
+        <Button
+          variant="ghost"
+          className="px-3 py-1 text-danger"
+          aria-label={t('admin.ideas.delete_label', { title: idea.title })}
+          onClick={onDelete}
+        >
+          {t('admin.delete')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Ideas tab (dashboard.md §2, §4): the moderation list, pending first, with accept, reject and delete. */
+export function IdeasTab() {
+  const [status, setStatus] = useState<IdeaStatus | ''>('');
+  const [paging, setPaging] = useState({ status: '' as IdeaStatus | '', page: 0 });
+  const page = paging.status === status ? paging.page : 0;
+  const ideas = useModeratedIdeas({ status: status || null, page });
+  const remove = useDeleteIdea();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<ModeratedIdea | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const closeDelete = () => {
+    setDeleting(null);
+    setDeleteError(null);
+  };
+
+  const confirmDelete = async (idea: ModeratedIdea) => {
+    setDeleteError(null);
+    try {
+      const { leftovers } = await remove.mutateAsync({ id: idea.id, imageUrls: idea.image_urls });
+      toast.show(t('admin.ideas.deleted', { title: idea.title }));
+      if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+      closeDelete();
+    } catch (failure) {
+      setDeleteError(adminErrorMessage(failure, 'admin.ideas.delete_failed'));
+    }
+  };
+
+  return (
+    <section className="space-y-4">
+      <TabHeading
+        title={t('admin.ideas')}
+        action={
+          <div className="w-64">
+            <SelectField
+              label={t('admin.ideas.filter')}
+              value={status}
+              onChange={(event) => setStatus(event.target.value as IdeaStatus | '')}
+              placeholder={t('admin.ideas.all')}
+              options={(Object.keys(STATUS) as IdeaStatus[]).map((value) => ({ value, label: t(STATUS[value].label) }))}
+            />
+          </div>
+        }
+      />
+      {ideas.isPending ? (
+        <Skeleton className="h-48" label={t('app.loading')} />
+      ) : ideas.isError ? (
+        <ErrorState message={t('ideas.load_failed')} onRetry={() => void ideas.refetch()} retrying={ideas.isFetching} />
+      ) : ideas.data.rows.length === 0 ? (
+        <EmptyState>{t('admin.ideas.empty')}</EmptyState>
+      ) : (
+        <>
+          <ul className="space-y-4" aria-busy={ideas.isFetching || undefined}>
+            {ideas.data.rows.map((idea) => (
+              <li key={idea.id}>
+                <IdeaCard idea={idea} onDelete={() => setDeleting(idea)} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageSize={IDEAS_PAGE_SIZE}
+            total={ideas.data.total}
+            onPage={(next) => setPaging({ status, page: next })}
+            label={t('admin.ideas.pages')}
+          />
+        </>
+      )}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          title={t('admin.ideas.delete_title')}
+          description={t('ideas.delete_confirm')}
+          confirmLabel={t('admin.delete')}
+          pending={remove.isPending}
+          error={deleteError}
+          onConfirm={() => void confirmDelete(deleting)}
+          onClose={closeDelete}
+        />
+      ) : null}
+    </section>
+  );
+}

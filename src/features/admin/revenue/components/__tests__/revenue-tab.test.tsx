@@ -1,0 +1,43 @@
+import { screen, waitFor } from '@testing-library/react';
+import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
+import { RevenueTab } from '../revenue-tab';
+
+describe('the revenue tab', () => {
+  it('shows the latest revenue and the profit pools (5 %, 15 %, 20 %)', async () => {
+    mockTable('get', 'ecommerce_revenue', [{ id: '1', amount: 100000, created_at: '2026-11-20T10:00:00Z' }]);
+    renderAdmin(<RevenueTab />);
+    expect(await screen.findByText('START (5%)')).toBeInTheDocument();
+    expect(screen.getByText('PREMIUM (15%)').nextElementSibling).toHaveTextContent('15 000 zł');
+    expect(screen.getByText('VIP (20%)').nextElementSibling).toHaveTextContent('20 000 zł');
+  });
+
+  it('takes an amount ≥ 0 with at most 2 decimals and records it as a new row', async () => {
+    mockTable('get', 'ecommerce_revenue', []);
+    const inserts = mockTable('post', 'ecommerce_revenue', {
+      id: '2',
+      amount: 1234.5,
+      created_at: '2026-11-21T10:00:00Z',
+    });
+    const { user } = renderAdmin(<RevenueTab />);
+    const amount = screen.getByLabelText('Kwota (PLN)');
+    await user.type(amount, '-5');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(
+      await screen.findByText('Wprowadź kwotę nie mniejszą niż 0 (maksymalnie 2 miejsca po przecinku)'),
+    ).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '1234,5');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(inserts[0]?.body).toEqual({ amount: 1234.5 }));
+    await waitFor(() => expect(amount).toHaveValue(''));
+  });
+
+  it('shows a failed save', async () => {
+    mockTable('get', 'ecommerce_revenue', []);
+    mockTable('post', 'ecommerce_revenue', () => postgrestFailure(500, 'XX000', 'boom'));
+    const { user } = renderAdmin(<RevenueTab />);
+    await user.type(screen.getByLabelText('Kwota (PLN)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się zapisać przychodu');
+  });
+});

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
+import { Card } from '@/components/ui/card';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { t } from '@/i18n/admin';
+import { formatDateTime, formatPLN } from '@/lib/format';
+import { useZodForm } from '@/lib/form';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { adminErrorMessage } from '../../shared/utils/errors';
+import { useAddRevenue } from '../api/add-revenue';
+import { useRevenue } from '../api/list-revenue';
+import { revenueSchema, toAmount } from '../schemas/revenue.schema';
+
+/** dashboard.md §9: "Dashboard profit pool: latest ecommerce revenue times 5 % (START), 15 % (PREMIUM), 20 % (VIP)". */
+const POOLS = [
+  { tier: 'START', share: 0.05 },
+  { tier: 'PREMIUM', share: 0.15 },
+  { tier: 'VIP', share: 0.2 },
+] as const;
+
+/** Revenue tab (beyond the spec): enter the latest e-commerce revenue; the main panel's profit pools read it. */
+export function RevenueTab() {
+  const revenue = useRevenue();
+  const add = useAddRevenue();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useZodForm(revenueSchema, { defaultValues: { amount: '' } });
+
+  const onSubmit = handleSubmit(async ({ amount }) => {
+    setError(null);
+    try {
+      await add.mutateAsync(toAmount(amount));
+      toast.show(t('admin.revenue.saved', { amount: formatPLN(toAmount(amount)) }));
+      reset({ amount: '' });
+    } catch (failure) {
+      setError(adminErrorMessage(failure, 'admin.revenue.save_failed'));
+    }
+  });
+
+  const latest = revenue.data?.[0];
+  return (
+    <section className="space-y-4">
+      <TabHeading title={t('admin.revenue')} description={t('admin.revenue.description')} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title={t('admin.revenue.new')}>
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+            <TextField
+              label={t('admin.revenue.amount')}
+              inputMode="decimal"
+              autoComplete="off"
+              error={formState.errors.amount?.message}
+              {...register('amount')}
+            />
+            {error ? <FormAlert>{error}</FormAlert> : null}
+            <SubmitButton pending={formState.isSubmitting} label={t('admin.save')} pendingLabel={t('admin.saving')} />
+          </form>
+        </Card>
+        <Card title={t('admin.revenue.pools')}>
+          {latest ? (
+            <dl className="grid grid-cols-2 gap-y-2 text-sm">
+              <dt className="text-ink-muted">{t('admin.revenue.latest')}</dt>
+              <dd className="text-right font-semibold">{formatPLN(latest.amount)}</dd>
+              {POOLS.map((pool) => (
+                <div key={pool.tier} className="contents">
+                  <dt className="text-ink-muted">
+                    {t('admin.revenue.pool', { tier: pool.tier, percent: pool.share * 100 })}
+                  </dt>
+                  <dd className="text-right">{formatPLN(Number(latest.amount) * pool.share)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="text-sm text-ink-muted">{t('admin.revenue.none')}</p>
+          )}
+        </Card>
+      </div>
+      <Card title={t('admin.revenue.history')}>
+        {revenue.isPending ? (
+          <Skeleton className="h-32" label={t('app.loading')} />
+        ) : revenue.isError ? (
+          <ErrorState
+            message={t('admin.revenue.load_failed')}
+            onRetry={() => void revenue.refetch()}
+            retrying={revenue.isFetching}
+          />
+        ) : revenue.data.length === 0 ? (
+          <EmptyState>{t('admin.revenue.none')}</EmptyState>
+        ) : (
+          <ul className="divide-y divide-surface-border text-sm">
+            {revenue.data.map((entry) => (
+              <li key={entry.id} className="flex justify-between py-2">
+                <span className="text-ink-muted">{formatDateTime(entry.created_at)}</span>
+                <span>{formatPLN(entry.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}

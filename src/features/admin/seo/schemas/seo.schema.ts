@@ -1,0 +1,18 @@
+import { z } from 'zod/mini';
+
+export const TWITTER_CARDS = ['summary', 'summary_large_image', 'app', 'player'] as const;
+
+const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/** SEO form (dashboard.md §3 Site settings): the site title is required; the rest optional, within the table's limits. */
+export const seoSchema = z.object({
+  siteTitle: z.string().check(z.trim(), z.minLength(1, { error: 'validation.seo.title_required' }), z.maxLength(200)),
+  siteDescription: optional(500),
+  ogTitle: optional(200),
+  ogDescription: optional(500),
+  twitterCard: z.enum(TWITTER_CARDS),
+  twitterTitle: optional(200),
+  twitterDescription: optional(500),
+});
+
+export type SeoValues = z.output<typeof seoSchema>;

@@ -1,0 +1,28 @@
+/** Query and mutation keys of the admin area (one factory for every tab). */
+export type UserListParams = {
+  search: string;
+  emailConfirmed: boolean | null;
+  level: string | null;
+  sort: 'name' | 'email' | 'created';
+  ascending: boolean;
+  page: number;
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  assurance: (userId: string) => [...adminKeys.all, 'assurance', userId] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  userList: (params: UserListParams) => [...adminKeys.users(), 'list', params] as const,
+  userPackages: (userId: string) => [...adminKeys.users(), 'packages', userId] as const,
+  cccAvailability: () => [...adminKeys.all, 'ccc-availability'] as const,
+  apps: () => [...adminKeys.all, 'apps'] as const,
+  ideas: () => [...adminKeys.all, 'ideas'] as const,
+  ideaList: (status: string | null, page: number) => [...adminKeys.ideas(), 'list', status, page] as const,
+  announcements: () => [...adminKeys.all, 'announcements'] as const,
+  smtp: () => [...adminKeys.all, 'smtp'] as const,
+  templates: () => [...adminKeys.all, 'email-templates'] as const,
+  withdrawals: () => [...adminKeys.all, 'withdrawals'] as const,
+  withdrawalList: (status: string, page: number) => [...adminKeys.withdrawals(), 'list', status, page] as const,
+  revenue: () => [...adminKeys.all, 'revenue'] as const,
+  paymentLinks: () => [...adminKeys.all, 'payment-links'] as const,
+};

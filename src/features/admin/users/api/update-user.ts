@@ -1,0 +1,43 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import type { MembershipLevel } from '@/types/db';
+import { adminKeys } from '../../shared/api/keys';
+
+export type UserUpdate = {
+  userId: string;
+  fullName: string;
+  /** E.164, or '' to clear the phone. */
+  phone: string;
+  level: MembershipLevel;
+  emailConfirmed: boolean;
+};
+
+/** RPC admin_update_user (the user edit modal): name, phone, level and e-mail confirmation at once. */
+export async function updateUser(client: AppSupabaseClient, input: UserUpdate) {
+  return unwrap(
+    await client.rpc('admin_update_user', {
+      p_user_id: input.userId,
+      p_full_name: input.fullName,
+      p_phone: input.phone,
+      p_membership_level: input.level,
+      p_email_confirmed: input.emailConfirmed,
+    }),
+  );
+}
+
+export const updateUserMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.users(), 'update'] as const,
+    mutationFn: async (input: UserUpdate) => updateUser(await getClient(), input),
+  });
+
+export function useUpdateUser() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateUserMutationOptions(getClient),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+import { t } from '@/i18n/admin';
+import { adminErrorMessage } from '../../shared/utils/errors';
+import { useDeleteUser } from '../api/delete-user';
+import type { AdminUser } from '../api/list-users';
+
+/**
+ * The user delete modal. The database refuses one's own account, a member who holds money and one
+ * who waits for a payout; the reason is shown in the dialog. Files that could not be removed are
+ * reported after the account is gone.
+ */
+export function UserDeleteDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const remove = useDeleteUser();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setError(null);
+    try {
+      const { leftovers } = await remove.mutateAsync(user.user_id);
+      toast.show(t('admin.users.deleted', { email: user.email }));
+      if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+      onClose();
+    } catch (failure) {
+      setError(adminErrorMessage(failure, 'admin.user_delete_failed'));
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={t('admin.users.delete_title')}
+      description={t('admin.users.delete_confirm', { email: user.email })}
+      confirmLabel={t('admin.users.delete')}
+      pending={remove.isPending}
+      error={error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { lazy, Suspense, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { FormAlert } from '@/components/form/form-alert';
+import { SelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextField } from '@/components/form/text-field';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { t } from '@/i18n/admin';
+import { useZodForm } from '@/lib/form';
+import { Constants } from '@/types/database.types';
+import { adminErrorMessage } from '../../shared/utils/errors';
+import type { AdminUser } from '../api/list-users';
+import { useUpdateUser } from '../api/update-user';
+import { userEditSchema } from '../schemas/user-edit.schema';
+
+// The phone input (libphonenumber) is a chunk of its own, loaded when the modal opens.
+const PhoneField = lazy(() =>
+  import('@/components/form/phone-field').then((module) => ({ default: module.PhoneField })),
+);
+
+const LEVEL_OPTIONS = Constants.public.Enums.membership_level.map((level) => ({ value: level, label: level }));
+
+/** The user edit modal (dashboard.md §2, §7 Admin): full name, phone, membership level, e-mail confirmed. */
+export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const update = useUpdateUser();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, control, formState } = useZodForm(userEditSchema, {
+    defaultValues: {
+      fullName: user.full_name ?? '',
+      phone: user.phone ?? '',
+      level: user.membership_level,
+      emailConfirmed: user.email_confirmed,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await update.mutateAsync({ userId: user.user_id, ...values });
+      onClose();
+    } catch (failure) {
+      setError(adminErrorMessage(failure, 'admin.user_update_failed'));
+    }
+  });
+
+  const pending = formState.isSubmitting;
+  return (
+    <Dialog open onClose={onClose} title={t('admin.users.edit_title')} description={user.email} dismissible={!pending}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+        <TextField
+          label={t('admin.users.full_name')}
+          autoComplete="off"
+          error={formState.errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field, fieldState }) => (
+            <Suspense fallback={<TextField label={t('admin.users.phone')} value={field.value} disabled readOnly />}>
+              <PhoneField
+                label={t('admin.users.phone')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            </Suspense>
+          )}
+        />
+        <SelectField
+          label={t('admin.users.level')}
+          options={LEVEL_OPTIONS}
+          error={formState.errors.level?.message}
+          {...register('level')}
+        />
+        <CheckboxField label={t('admin.users.email_confirmed')} {...register('emailConfirmed')} />
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <div className="flex justify-end gap-3">
+          <Button variant="ghost" onClick={onClose} disabled={pending}>
+            {t('common.cancel')}
+          </Button>
+          <div className="w-40">
+            <SubmitButton pending={pending} label={t('admin.save')} pendingLabel={t('admin.saving')} />
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,253 @@
+import { useEffect, useState } from 'react';
+import { useAuth } from '@/lib/auth/auth-context';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { formatDate } from '@/lib/format';
+import { Constants } from '@/types/database.types';
+import type { UserListParams } from '../../shared/api/keys';
+import { Pagination } from '../../shared/components/pagination';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { adminErrorMessage } from '../../shared/utils/errors';
+import { useConfirmEmail } from '../api/confirm-email';
+import { useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
+import { CccAssignDialog } from './ccc-assign-dialog';
+import { UserDeleteDialog } from './user-delete-dialog';
+import { UserEditDialog } from './user-edit-dialog';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type SortChoice = `${UserListParams['sort']}:${'asc' | 'desc'}`;
+const SORT_LABELS: Record<SortChoice, MessageKey> = {
+  'created:desc': 'admin.users.sort.created_desc',
+  'created:asc': 'admin.users.sort.created_asc',
+  'name:asc': 'admin.users.sort.name_asc',
+  'name:desc': 'admin.users.sort.name_desc',
+  'email:asc': 'admin.users.sort.email_asc',
+  'email:desc': 'admin.users.sort.email_desc',
+};
+
+type Modal = { kind: 'edit' | 'delete' | 'ccc'; user: AdminUser } | null;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function levelTone(level: string) {
+  return level === 'FREE' ? 'neutral' : 'accent';
+}
+
+/**
+ * Users tab (dashboard.md §2, §7 Admin): search over name / e-mail / phone, filters (e-mail
+ * confirmed, level), sorts, server-side pages of 20; edit, confirm e-mail, CCC packages, delete.
+ */
+export function UsersTab() {
+  const { user: me } = useAuth();
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [confirmed, setConfirmed] = useState('');
+  const [level, setLevel] = useState('');
+  const [sort, setSort] = useState<SortChoice>('created:desc');
+  const [modal, setModal] = useState<Modal>(null);
+  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const confirmEmail = useConfirmEmail();
+  // The page belongs to one search and filter set: a new one starts at the first page.
+  const filtersKey = JSON.stringify([debouncedSearch, confirmed, level, sort]);
+  const [paging, setPaging] = useState({ filtersKey, page: 0 });
+  const page = paging.filtersKey === filtersKey ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ filtersKey, page: next });
+
+  const [sortColumn, direction] = sort.split(':') as [UserListParams['sort'], 'asc' | 'desc'];
+  const params: UserListParams = {
+    search: debouncedSearch,
+    emailConfirmed: confirmed === '' ? null : confirmed === 'true',
+    level: level || null,
+    sort: sortColumn,
+    ascending: direction === 'asc',
+    page,
+  };
+  const users = useAdminUsers(params);
+
+  const confirm = async (user: AdminUser) => {
+    try {
+      await confirmEmail.mutateAsync(user.user_id);
+      toast.show(t('admin.users.email_confirmed_done', { email: user.email }));
+    } catch (failure) {
+      toast.show(adminErrorMessage(failure, 'admin.user_update_failed'), 'error');
+    }
+  };
+
+  return (
+    <section className="space-y-4">
+      <TabHeading title={t('admin.users')} />
+      <Card>
+        <div className="grid gap-4 md:grid-cols-4" role="search" aria-label={t('admin.users.search_region')}>
+          <TextField
+            label={t('admin.users.search')}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('admin.users.search_placeholder')}
+          />
+          <SelectField
+            label={t('admin.users.filter_confirmed')}
+            value={confirmed}
+            onChange={(event) => setConfirmed(event.target.value)}
+            placeholder={t('admin.users.all')}
+            options={[
+              { value: 'true', label: t('admin.users.confirmed_yes') },
+              { value: 'false', label: t('admin.users.confirmed_no') },
+            ]}
+          />
+          <SelectField
+            label={t('admin.users.filter_level')}
+            value={level}
+            onChange={(event) => setLevel(event.target.value)}
+            placeholder={t('admin.users.all')}
+            options={Constants.public.Enums.membership_level.map((value) => ({ value, label: value }))}
+          />
+          <SelectField
+            label={t('admin.users.sort')}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as SortChoice)}
+            options={Object.entries(SORT_LABELS).map(([value, key]) => ({ value, label: t(key) }))}
+          />
+        </div>
+      </Card>
+
+      {users.isPending ? (
+        <Skeleton className="h-64" label={t('app.loading')} />
+      ) : users.isError ? (
+        <ErrorState
+          message={adminErrorMessage(users.error, 'admin.users.load_failed')}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
+      ) : users.data.rows.length === 0 ? (
+        <EmptyState>{t('admin.users.empty')}</EmptyState>
+      ) : (
+        <Card>
+          <p className="mb-3 text-sm text-ink-muted" aria-live="polite">
+            {users.data.more
+              ? t('admin.users.count_more', { count: users.data.total.toLocaleString('pl-PL') })
+              : t('admin.users.count', { count: users.data.total })}
+          </p>
+          <div className="overflow-x-auto" aria-busy={users.isFetching || undefined}>
+            <table className="w-full min-w-[56rem] text-left text-sm">
+              <caption className="sr-only">{t('admin.users')}</caption>
+              <thead className="text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.full_name')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.email')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.phone')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.level')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.email_confirmed')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t('admin.users.created')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('admin.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-surface-border">
+                {users.data.rows.map((row) => {
+                  const self = row.user_id === me?.id;
+                  const name = row.full_name || row.email;
+                  return (
+                    <tr key={row.user_id}>
+                      <th scope="row" className="py-2 pr-3 font-medium text-ink">
+                        {row.full_name || '—'}
+                      </th>
+                      <td className="py-2 pr-3 break-all">{row.email}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{row.phone || '—'}</td>
+                      <td className="py-2 pr-3">
+                        <Badge tone={levelTone(row.membership_level)}>{row.membership_level}</Badge>
+                      </td>
+                      <td className="py-2 pr-3">
+                        {row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no')}
+                      </td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatDate(row.created_at)}</td>
+                      <td className="py-2">
+                        <div className="flex flex-wrap gap-1">
+                          <Button
+                            variant="secondary"
+                            className="px-2 py-1"
+                            aria-label={t('admin.users.edit_label', { name })}
+                            onClick={() => setModal({ kind: 'edit', user: row })}
+                          >
+                            {t('admin.edit')}
+                          </Button>
+                          {row.email_confirmed ? null : (
+                            <Button
+                              variant="secondary"
+                              className="px-2 py-1"
+                              aria-label={t('admin.users.confirm_email_label', { name })}
+                              disabled={confirmEmail.isPending}
+                              onClick={() => void confirm(row)}
+                            >
+                              {t('admin.users.confirm_email')}
+                            </Button>
+                          )}
+                          <Button
+                            variant="secondary"
+                            className="px-2 py-1"
+                            aria-label={t('admin.users.ccc_label', { name })}
+                            onClick={() => setModal({ kind: 'ccc', user: row })}
+                          >
+                            {t('admin.users.ccc')}
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            className="px-2 py-1 text-danger"
+                            aria-label={t('admin.users.delete_label', { name })}
+                            title={self ? t('admin.cannot_delete_self') : undefined}
+                            disabled={self}
+                            onClick={() => setModal({ kind: 'delete', user: row })}
+                          >
+                            {t('admin.delete')}
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page}
+            pageSize={USERS_PAGE_SIZE}
+            total={users.data.total}
+            onPage={setPage}
+            label={t('admin.users.pages')}
+          />
+        </Card>
+      )}
+
+      {modal?.kind === 'edit' ? <UserEditDialog user={modal.user} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'delete' ? <UserDeleteDialog user={modal.user} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'ccc' ? <CccAssignDialog user={modal.user} onClose={() => setModal(null)} /> : null}
+    </section>
+  );
+}

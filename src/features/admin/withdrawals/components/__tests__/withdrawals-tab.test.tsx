@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
+import { WithdrawalsTab } from '../withdrawals-tab';
+
+const withdrawal = {
+  id: crypto.randomUUID(),
+  user_id: crypto.randomUUID(),
+  amount: 150.5,
+  network: 'ERC20',
+  address: `0x${'a'.repeat(40)}`,
+  status: 'pending',
+  tx_hash: null,
+  failure_reason: null,
+  created_at: '2026-11-20T10:00:00Z',
+  processed_at: null,
+  member_full_name: 'Ewa Testowa',
+  member_email: 'ewa@example.test',
+  total_count: 1,
+};
+const TX = `0x${'b'.repeat(64)}`;
+
+describe('the payouts tab', () => {
+  it('shows the pending queue: member, amount, network and address', async () => {
+    const calls = mockRpc('admin_list_withdrawals', [withdrawal]);
+    renderAdmin(<WithdrawalsTab />);
+    const row = await screen.findByRole('row', { name: /Ewa Testowa/ });
+    expect(within(row).getByText('150,50 USDT')).toBeInTheDocument();
+    expect(within(row).getByText('ERC20')).toBeInTheDocument();
+    expect(within(row).getByText(withdrawal.address)).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ p_status: 'pending', p_limit: 20, p_offset: 0 });
+  });
+
+  it('marks a withdrawal completed with a transaction hash (0x + 64 hex)', async () => {
+    mockRpc('admin_list_withdrawals', [withdrawal]);
+    const completes = mockRpc('admin_complete_withdrawal', { ...withdrawal, status: 'completed' });
+    const { user } = renderAdmin(<WithdrawalsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Oznacz wypłatę 150,50 USDT jako zrealizowaną' }));
+    const dialog = screen.getByRole('dialog', { name: 'Wypłata zrealizowana' });
+    await user.type(within(dialog).getByLabelText('Hash transakcji (0x…)'), '0x123');
+    await user.click(within(dialog).getByRole('button', { name: 'Zrealizowana' }));
+    expect(await within(dialog).findByText('Nieprawidłowy hash transakcji')).toBeInTheDocument();
+    expect(completes).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Hash transakcji (0x…)'));
+    await user.type(within(dialog).getByLabelText('Hash transakcji (0x…)'), TX);
+    await user.click(within(dialog).getByRole('button', { name: 'Zrealizowana' }));
+    await waitFor(() => expect(completes[0]?.body).toEqual({ p_withdrawal_id: withdrawal.id, p_tx_hash: TX }));
+  });
+
+  it('fails a withdrawal with a reason; a refusal is shown in the dialog', async () => {
+    mockRpc('admin_list_withdrawals', [withdrawal]);
+    const fails = mockRpc('admin_fail_withdrawal', () =>
+      postgrestFailure(400, 'P0001', 'wallet.withdrawal_not_pending'),
+    );
+    const { user } = renderAdmin(<WithdrawalsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Odrzuć wypłatę 150,50 USDT' }));
+    const dialog = screen.getByRole('dialog', { name: 'Odrzuć wypłatę' });
+    await user.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
+    expect(await within(dialog).findByText('Podaj powód (maksymalnie 500 znaków)')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Powód/), 'Nieprawidłowy adres sieci');
+    await user.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ta wypłata została już rozliczona');
+    expect(fails[0]?.body).toEqual({ p_withdrawal_id: withdrawal.id, p_reason: 'Nieprawidłowy adres sieci' });
+  });
+
+  it('lists processed ones by status, and says when the queue is empty', async () => {
+    const calls = mockRpc('admin_list_withdrawals', (call) =>
+      call.body.p_status === 'completed' ? [{ ...withdrawal, status: 'completed', tx_hash: TX }] : [],
+    );
+    const { user } = renderAdmin(<WithdrawalsTab />);
+    expect(await screen.findByText('Brak oczekujących wypłat')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'completed');
+    expect(await screen.findByText(TX)).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toMatchObject({ p_status: 'completed' });
+  });
+});

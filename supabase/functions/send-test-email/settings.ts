@@ -1,0 +1,67 @@
+// The environment of send-test-email, read once at start-up; problems are collected so the function
+// answers 500 naming them instead of failing to boot.
+//
+//   SUPABASE_URL               required (provided by Supabase)
+//   SUPABASE_ANON_KEY          required (provided by Supabase): the admin check goes to PostgREST
+//                              with the caller's JWT
+//   SUPABASE_SERVICE_ROLE_KEY  required (provided by Supabase): reads a stored configuration's
+//                              password, inside the function only
+//   SMTP_ALLOWED_PORTS         optional: ports allowed on public hosts, comma-separated
+//                              (default 25,465,587,2525)
+//   SMTP_ALLOW_PRIVATE_HOSTS   optional: "true" allows loopback and private addresses on any port
+//                              (local stacks only; never on a hosted project)
+//   SMTP_TEST_TIMEOUT_MS       optional: the limit for connecting, the greeting and each SMTP reply
+//                              (default 10000); the whole test is cut off at twice that
+import { DEFAULT_ALLOWED_PORTS } from './target.ts';
+
+export interface SendTestEmailSettings {
+  supabaseUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  allowedPorts: number[];
+  allowPrivateHosts: boolean;
+  timeoutMs: number;
+  problems: string[];
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export function settingsFromEnv(env: (name: string) => string | undefined): SendTestEmailSettings {
+  const read = (name: string) => env(name)?.trim() ?? '';
+  const problems: string[] = [];
+  const supabaseUrl = read('SUPABASE_URL').replace(/\/+$/, '');
+  const anonKey = read('SUPABASE_ANON_KEY');
+  const serviceRoleKey = read('SUPABASE_SERVICE_ROLE_KEY');
+  if (!/^https?:\/\/\S+$/.test(supabaseUrl)) problems.push('SUPABASE_URL is not set or not an http(s) URL');
+  if (!anonKey) problems.push('SUPABASE_ANON_KEY is not set');
+  if (!serviceRoleKey) problems.push('SUPABASE_SERVICE_ROLE_KEY is not set');
+
+  let allowedPorts: number[] = [...DEFAULT_ALLOWED_PORTS];
+  const portsText = read('SMTP_ALLOWED_PORTS');
+  if (portsText) {
+    const ports = portsText
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
+    if (ports.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535)) allowedPorts = ports;
+    else problems.push(`SMTP_ALLOWED_PORTS is not a list of ports: ${portsText}`);
+  }
+
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  const timeoutText = read('SMTP_TEST_TIMEOUT_MS');
+  if (timeoutText) {
+    const value = Number(timeoutText);
+    if (Number.isInteger(value) && value >= 100 && value <= 60_000) timeoutMs = value;
+    else problems.push(`SMTP_TEST_TIMEOUT_MS is not a number of milliseconds (100–60000): ${timeoutText}`);
+  }
+
+  return {
+    supabaseUrl,
+    anonKey,
+    serviceRoleKey,
+    allowedPorts,
+    allowPrivateHosts: read('SMTP_ALLOW_PRIVATE_HOSTS').toLowerCase() === 'true',
+    timeoutMs,
+    problems,
+  };
+}
