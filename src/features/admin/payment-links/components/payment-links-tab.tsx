@@ -3,10 +3,10 @@ import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { Constants } from '@/types/database.types';
+import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { usePaymentLinks, type PaymentLinks } from '../api/list-payment-links';
@@ -131,17 +131,9 @@ export function PaymentLinksTab() {
   return (
     <section className="space-y-4">
       <TabHeading title={t('admin.payment_links')} description={t('admin.payment_links.description')} />
-      {links.isPending ? (
-        <Skeleton className="h-96" label={t('app.loading')} />
-      ) : links.isError ? (
-        <ErrorState
-          message={t('admin.payment_links.load_failed')}
-          onRetry={() => void links.refetch()}
-          retrying={links.isFetching}
-        />
-      ) : (
-        <LinksForm key={links.dataUpdatedAt} links={links.data} />
-      )}
+      <QueryStates query={links} loadingClassName="h-96" errorMessage={t('admin.payment_links.load_failed')}>
+        {(data) => <LinksForm key={links.dataUpdatedAt} links={data} />}
+      </QueryStates>
     </section>
   );
 }

@@ -5,12 +5,12 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { useSiteSettings, type SiteSettings } from '@/lib/site-settings/get-site-settings';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
+import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { FAVICON_RULES, SITE_IMAGE_RULES, type ImageRules } from '../../shared/utils/image-rules';
@@ -170,17 +170,9 @@ export function SeoTab() {
   return (
     <section className="space-y-4">
       <TabHeading title={t('admin.seo')} description={t('admin.seo.description')} />
-      {settings.isPending ? (
-        <Skeleton className="h-96" label={t('app.loading')} />
-      ) : settings.isError ? (
-        <ErrorState
-          message={t('admin.seo.load_failed')}
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
-      ) : (
-        <SeoForm key={settings.data.updated_at} settings={settings.data} />
-      )}
+      <QueryStates query={settings} loadingClassName="h-96" errorMessage={t('admin.seo.load_failed')}>
+        {(data) => <SeoForm key={data.updated_at} settings={data} />}
+      </QueryStates>
     </section>
   );
 }
