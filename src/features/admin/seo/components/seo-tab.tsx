@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
@@ -9,6 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { useSiteSettings, type SiteSettings } from '@/lib/site-settings/get-site-settings';
+import { FormFooter } from '../../shared/components/form-footer';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
 import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
@@ -149,17 +148,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
           t('admin.seo.image_hint'),
         )}
       </Card>
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <div className="flex justify-end">
-        <div className="w-48">
-          <SubmitButton
-            pending={pending}
-
-            label={t('admin.save')}
-            pendingLabel={t('admin.saving')}
-          />
-        </div>
-      </div>
+      <FormFooter error={error} pending={pending} submitWidth="w-48" />
     </form>
   );
 }
