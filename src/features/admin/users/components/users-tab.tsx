@@ -14,6 +14,7 @@ import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useConfirmEmail } from '../api/confirm-email';
 import { useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
@@ -143,31 +144,17 @@ export function UsersTab() {
             <div className="overflow-x-auto" aria-busy={users.isFetching || undefined}>
               <table className="w-full min-w-[56rem] text-left text-sm">
                 <caption className="sr-only">{t('admin.users')}</caption>
-                <thead className="text-ink-muted">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.users.full_name')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.users.email')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.users.phone')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.users.level')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.users.email_confirmed')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.users.created')}
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      {t('admin.actions')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    t('admin.users.full_name'),
+                    t('admin.users.email'),
+                    t('admin.users.phone'),
+                    t('admin.users.level'),
+                    t('admin.users.email_confirmed'),
+                    t('admin.users.created'),
+                    t('admin.actions'),
+                  ]}
+                />
                 <tbody className="divide-y divide-surface-border">
                   {data.rows.map((row) => {
                     const self = row.user_id === me?.id;

@@ -7,6 +7,7 @@ import { formatDateTime, formatUSDT } from '@/lib/format';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
 import {
   useAdminWithdrawals,
   WITHDRAWALS_PAGE_SIZE,
@@ -65,28 +66,16 @@ export function WithdrawalsTab() {
             <div className="overflow-x-auto" aria-busy={withdrawals.isFetching || undefined}>
               <table className="w-full min-w-[52rem] text-left text-sm">
                 <caption className="sr-only">{t(STATUS_LABELS[status])}</caption>
-                <thead className="text-ink-muted">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.withdrawals.member')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.withdrawals.amount')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.withdrawals.network')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.withdrawals.address')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t('admin.withdrawals.created')}
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      {status === 'pending' ? t('admin.actions') : t('admin.withdrawals.result')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    t('admin.withdrawals.member'),
+                    t('admin.withdrawals.amount'),
+                    t('admin.withdrawals.network'),
+                    t('admin.withdrawals.address'),
+                    t('admin.withdrawals.created'),
+                    status === 'pending' ? t('admin.actions') : t('admin.withdrawals.result'),
+                  ]}
+                />
                 <tbody className="divide-y divide-surface-border">
                   {data.rows.map((row) => (
                     <tr key={row.id}>
