@@ -9,8 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { formatPLN, formatUSDT } from '@/lib/format';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
-import type { PaymentMethod } from '@/lib/payment/payment-page';
-import { usePaymentPage } from '@/lib/payment/use-payment-page';
+import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
 import { planPaymentLinksQueryOptions, usePlanPaymentLinks, type PlanPaymentLink } from '../api/get-plan-payment-links';
 
