@@ -57,8 +57,7 @@ export function IdeaAdminActions({ idea }: { idea: BoardIdea }) {
         </>
       ) : null}
       <Button
-        variant="ghost"
-        className="text-danger hover:text-danger"
+        variant="ghost-danger"
         onClick={() => {
           remove.reset();
           setConfirming(true);
