@@ -125,6 +125,18 @@ describe('templates of the send-email hook', () => {
     expect(rows[0]?.names).toEqual([...HOOK_TEMPLATES].sort());
   });
 
+  it('come with the migrations (a hosted project gets no seed), sending through the default SMTP config', async () => {
+    const { rows } = await admin().query<{ name: string; smtp_config_id: string | null; html_content: string }>(
+      `select t.name, t.smtp_config_id, t.html_content from private.auth_hook_email_templates() h
+         join public.email_templates t on t.name = h.template order by t.name`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([...HOOK_TEMPLATES].sort());
+    for (const row of rows) {
+      expect(row.smtp_config_id).toBeNull();
+      expect(row.html_content).toContain('{{fname}}');
+    }
+  });
+
   it.each(HOOK_TEMPLATES)('%s cannot be deleted or renamed, by an admin or by server code', async (name) => {
     const id = await hookTemplate(name);
     const adminUser = await createAdmin();

@@ -1,5 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { adminSession, memberSession } from '@/testing/factories';
+import { recordPost, rpcAnswer, rpcUrl } from '@/testing/msw/supabase-answers';
+import { server } from '@/testing/msw/server';
+import { createTestSupabase } from '@/testing/supabase';
 import { renderRoute } from '../testing/render-route';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -36,9 +39,12 @@ describe('route guards', () => {
   });
 
   it('keeps ?ref on the landing page', async () => {
-    const { location } = renderRoute('/?ref=abc123');
+    const track = recordPost(rpcUrl('track_referral_visit'), () => rpcAnswer(true));
+    server.use(track.handler);
+    const { location } = renderRoute('/?ref=abc123', { supabase: createTestSupabase() });
     expect(await screen.findByRole('tab', { name: 'Rejestracja' })).toBeInTheDocument();
     expect(location()).toMatchObject({ pathname: '/', search: '?ref=abc123' });
+    await waitFor(() => expect(track.calls).toHaveLength(1));
   });
 
   it('does not let a member reach /dashboard/admin/users: it ends at /dashboard', async () => {

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'ghost-danger' | 'danger';
 
 const BASE =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors ' +
@@ -10,6 +10,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-accent-contrast hover:bg-accent-hover',
   secondary: 'border border-surface-border bg-surface-raised text-ink hover:border-accent hover:text-accent',
   ghost: 'text-ink-muted hover:bg-surface-overlay hover:text-ink',
+  // A ghost for destructive actions: its own colour (a text colour added to 'ghost' would compete
+  // with text-ink-muted, and the stylesheet's order, not the class order, decides).
+  'ghost-danger': 'text-danger hover:bg-surface-overlay',
   danger: 'bg-danger text-surface hover:opacity-90',
 };
 

@@ -33,7 +33,7 @@ export const adminMessages = {
   'smtp.not_found': 'Nie znaleziono konfiguracji SMTP',
   // Raised by the admin area's migration (20261124160000_admin_area.sql).
   'templates.hook_template_protected':
-    'Tego szablonu używają e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu): można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
+    'Tego szablonu używają e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu, powiadomienia bezpieczeństwa): można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
   'admin.user_has_pending_withdrawal':
     'Nie można usunąć konta: członek ma oczekującą wypłatę. Najpierw zrealizuj ją lub odrzuć.',
   'admin.user_has_balance': 'Nie można usunąć konta: w portfelu członka są środki. Najpierw rozlicz saldo.',
@@ -247,7 +247,7 @@ export const adminMessages = {
   'templates.updated': 'Zmieniono: {date}',
   'templates.system': 'Systemowy',
   'templates.system_note':
-    'Ten szablon wysyła e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu). Można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
+    'Ten szablon wysyła e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu, powiadomienia bezpieczeństwa). Można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
   'templates.field.name': 'Nazwa',
   'templates.field.name_hint': '(małe litery, cyfry, - i _)',
   'templates.field.name_locked': '(nazwa szablonu systemowego nie może się zmienić)',

@@ -18,25 +18,27 @@ export function IdeaAdminActions({ idea }: { idea: BoardIdea }) {
   const remove = useDeleteIdea();
   const [confirming, setConfirming] = useState(false);
 
-  const review = (status: 'approved' | 'rejected') =>
-    setStatus.mutate(
-      { ideaId: idea.id, status },
-      {
-        onSuccess: () => toast.show(t(status === 'approved' ? 'ideas.admin.approved' : 'ideas.admin.rejected')),
-        onError: () => toast.show(t('ideas.status_update_failed'), 'error'),
-      },
-    );
+  // mutateAsync, not mutate's callbacks: a review or deletion refreshes the board before it settles,
+  // which can remove this card (and would drop a per-call onSuccess with it); the toast must still show.
+  const review = async (status: 'approved' | 'rejected') => {
+    try {
+      await setStatus.mutateAsync({ ideaId: idea.id, status });
+    } catch {
+      toast.show(t('ideas.status_update_failed'), 'error');
+      return;
+    }
+    toast.show(t(status === 'approved' ? 'ideas.admin.approved' : 'ideas.admin.rejected'));
+  };
 
-  const confirmDelete = () =>
-    remove.mutate(
-      { ideaId: idea.id, imageUrls: idea.image_urls },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          toast.show(t('ideas.admin.deleted'));
-        },
-      },
-    );
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync({ ideaId: idea.id, imageUrls: idea.image_urls });
+    } catch {
+      return; // shown in the dialog from remove.error
+    }
+    setConfirming(false);
+    toast.show(t('ideas.admin.deleted'));
+  };
 
   const deleteError = remove.error
     ? t(remove.error.message === 'ideas.admin_only' ? 'ideas.delete_admin_only' : 'ideas.admin.delete_failed')
@@ -46,17 +48,16 @@ export function IdeaAdminActions({ idea }: { idea: BoardIdea }) {
     <div role="group" aria-label={t('ideas.admin.actions', { title: idea.title })} className="flex flex-wrap gap-2">
       {idea.status === 'pending' ? (
         <>
-          <Button variant="secondary" onClick={() => review('approved')} disabled={setStatus.isPending}>
+          <Button variant="secondary" onClick={() => void review('approved')} disabled={setStatus.isPending}>
             {t('ideas.admin.approve')}
           </Button>
-          <Button variant="secondary" onClick={() => review('rejected')} disabled={setStatus.isPending}>
+          <Button variant="secondary" onClick={() => void review('rejected')} disabled={setStatus.isPending}>
             {t('ideas.admin.reject')}
           </Button>
         </>
       ) : null}
       <Button
-        variant="ghost"
-        className="text-danger hover:text-danger"
+        variant="ghost-danger"
         onClick={() => {
           remove.reset();
           setConfirming(true);
@@ -71,7 +72,7 @@ export function IdeaAdminActions({ idea }: { idea: BoardIdea }) {
         confirmLabel={t('ideas.admin.delete')}
         pending={remove.isPending}
         error={deleteError}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onClose={() => setConfirming(false)}
       />
     </div>

@@ -151,7 +151,7 @@ describe('the hook template in the list', () => {
     const dialog = screen.getByRole('dialog', { name: 'Usuń szablon' });
     await user.click(within(dialog).getByRole('button', { name: 'Usuń' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Tego szablonu używają e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu): można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
+      'Tego szablonu używają e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu, powiadomienia bezpieczeństwa): można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
     );
   });
 
