@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { freeCccSlots, pngImage, signInApi, submitIdea } from './support/admin-api';
+import { freeCccSlots, signInApi, submitIdea } from './support/admin-api';
+import { solidPngImage } from './support/images';
 import { createMember, createUnactivatedMember, uniqueEmail } from './support/factories';
 import { Mailbox } from './support/mailbox';
 import { signIn } from './support/session';
@@ -127,7 +128,9 @@ test('apps: a 50×50 image is refused with its message, a valid one is uploaded 
   await form.getByLabel('Kategoria').selectOption('productivity');
   await form.getByLabel('Opis').fill('Planer zadań dla małych zespołów.');
 
-  await form.getByLabel(/^Obraz/).setInputFiles({ name: 'maly.png', mimeType: 'image/png', buffer: pngImage(50, 50) });
+  await form
+    .getByLabel(/^Obraz/)
+    .setInputFiles({ name: 'maly.png', mimeType: 'image/png', buffer: solidPngImage(50, 50) });
   await expect(form.getByText('Minimalne wymiary obrazu to 100x100px')).toBeVisible();
   await form.getByLabel(/^Strona WWW/).fill('to nie jest adres');
   await form.getByRole('button', { name: 'Dodaj aplikację' }).click();
@@ -136,7 +139,7 @@ test('apps: a 50×50 image is refused with its message, a valid one is uploaded 
 
   await form
     .getByLabel(/^Obraz/)
-    .setInputFiles({ name: 'ikona.png', mimeType: 'image/png', buffer: pngImage(256, 256) });
+    .setInputFiles({ name: 'ikona.png', mimeType: 'image/png', buffer: solidPngImage(256, 256) });
   await expect(form.getByText('Minimalne wymiary obrazu to 100x100px')).toBeHidden();
   await expect(form.getByRole('img', { name: 'Podgląd obrazu' })).toBeVisible();
   await form.getByLabel(/^Strona WWW/).fill('https://planer.example.com');

@@ -1,7 +1,6 @@
 // What the admin journeys need around the UI: a member's idea (submitted as the member would, through
-// the API with their session), PNG files of a given size for the image rules, and a look at the CCC
-// slots as the member's CCC page counts them.
-import { deflateSync, crc32 } from 'node:zlib';
+// the API with their session) and a look at the CCC slots as the member's CCC page counts them. (PNG
+// files of a given size for the image rules: solidPngImage in ./images.)
 import { ANON_KEY, API_URL } from './env';
 
 export interface ApiSession {
@@ -63,30 +62,4 @@ export async function freeCccSlots(session: ApiSession, tier: string): Promise<n
   const row = rows.find((candidate) => candidate.tier === tier);
   if (!row) throw new Error(`no CCC tier ${tier}`);
   return row.available_slots;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A solid-colour RGB PNG of the given size. */
-export function pngImage(width: number, height: number, rgb: [number, number, number] = [250, 204, 21]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, deflate, no filter method, no interlace
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x += 1) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }

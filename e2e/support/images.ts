@@ -1,17 +1,7 @@
-// Pictures for upload tests: a real PNG (so the browser decodes and crops it), made here with zlib.
-import { deflateSync } from 'node:zlib';
+// Pictures for upload tests: real PNGs (so the browser decodes and crops them), made here with zlib.
+import { crc32, deflateSync } from 'node:zlib';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+type Rgb = [number, number, number];
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -22,22 +12,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A width × height RGB PNG: a diagonal gradient in the given colour, so crops differ visibly. */
-export function pngImage(width: number, height: number, colour: [number, number, number] = [250, 204, 21]): Buffer {
+/** A width × height 8-bit RGB PNG, pixel (x, y) in the colour `pixel` gives. */
+function png(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, deflate, no filter method, no interlace
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      const shade = (x + y) / (width + height);
-      row[1 + x * 3] = Math.round(colour[0] * shade);
-      row[2 + x * 3] = Math.round(colour[1] * shade);
-      row[3 + x * 3] = Math.round(colour[2] * shade);
-    }
+    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then the pixels
+    for (let x = 0; x < width; x += 1) row.set(pixel(x, y), 1 + x * 3);
     rows.push(row);
   }
   return Buffer.concat([
@@ -46,4 +30,17 @@ export function pngImage(width: number, height: number, colour: [number, number,
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A width × height RGB PNG: a diagonal gradient in the given colour, so crops differ visibly. */
+export function pngImage(width: number, height: number, colour: Rgb = [250, 204, 21]): Buffer {
+  return png(width, height, (x, y) => {
+    const shade = (x + y) / (width + height);
+    return [Math.round(colour[0] * shade), Math.round(colour[1] * shade), Math.round(colour[2] * shade)];
+  });
+}
+
+/** A solid-colour RGB PNG of the given size. */
+export function solidPngImage(width: number, height: number, rgb: Rgb = [250, 204, 21]): Buffer {
+  return png(width, height, () => rgb);
 }

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The icons' frame: decorative (hidden from screen readers), 24-unit grid, stroked in the text colour. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       aria-hidden="true"

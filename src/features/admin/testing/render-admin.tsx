@@ -3,6 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { ReactElement } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 import { adminSession } from '@/testing/factories';
+import { siteSettingsRow as shellSiteSettingsRow } from '@/testing/msw/dashboard-answers';
 import { recordPost, restUrl, rpcUrl, readRequest } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
@@ -25,21 +26,10 @@ export function renderAdmin(
   return { ...view, supabase, session };
 }
 
-/** The site_settings row as PostgREST returns it (one object for .single()). */
+/** The site_settings row as PostgREST returns it (one object for .single()), updated at a fixed time. */
 export function siteSettingsRow(overrides: Record<string, unknown> = {}) {
   return {
-    site_title: 'Klub',
-    site_description: 'Klub inwestorów w aplikacje.',
-    site_image: null,
-    favicon: '/favicon.svg',
-    og_title: 'Klub — inwestuj w aplikacje',
-    og_description: null,
-    og_image: null,
-    twitter_card: 'summary_large_image',
-    twitter_title: null,
-    twitter_description: null,
-    twitter_image: null,
-    updated_at: '2026-11-22T10:00:00Z',
+    ...shellSiteSettingsRow({ site_description: 'Klub inwestorów w aplikacje.', updated_at: '2026-11-22T10:00:00Z' }),
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
-import { openPaymentPage, paymentPageUrl, type PaymentMethod } from '@/lib/payment/payment-page';
+import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
 import type { CccPackage } from '../api/get-ccc-availability';
 import { cccPaymentLinksQueryOptions, useCccPaymentLinks, type CccPaymentLink } from '../api/get-ccc-payment-links';
@@ -46,10 +46,6 @@ function methodOptions(pkg: CccPackage): PaymentMethodOption[] {
   ];
 }
 
-function findLink(links: readonly CccPaymentLink[], pkg: CccPackage, method: PaymentMethod) {
-  return links.find((link) => link.tier === pkg.tier && link.method === method);
-}
-
 /**
  * 'Zakup pakietu {tier}' (dashboard.md §2): fast bank transfer, USDT, ACC with '-10% RABATU' and what
  * it saves; 'Do zapłaty' with the price (for ACC struck through, and 90 % of it); 'Kup teraz' waits
@@ -62,39 +58,18 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
   const queryClient = useQueryClient();
   const links = useCccPaymentLinks();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [processing, setProcessing] = useState(false);
-
-  const open = (list: readonly CccPaymentLink[], chosen: PaymentMethod) => {
-    const link = findLink(list, pkg, chosen);
-    if (!link) {
-      setFailed(true);
-      return;
-    }
-    try {
-      openPaymentPage(paymentPageUrl(link.url, chosen, email));
-    } catch {
-      setFailed(true);
-      return;
-    }
-    onClose();
-  };
+  const page = usePaymentPage({
+    links: links.data,
+    fetchLinks: () => queryClient.fetchQuery(cccPaymentLinksQueryOptions(getClient)),
+    belongs: (link: CccPaymentLink) => link.tier === pkg.tier,
+    email,
+    onOpened: onClose,
+  });
+  const { failed, processing } = page;
 
   const buy = async () => {
     if (!method) return;
-    setFailed(false);
-    if (links.data) {
-      open(links.data, method);
-      return;
-    }
-    setProcessing(true);
-    try {
-      open(await queryClient.fetchQuery(cccPaymentLinksQueryOptions(getClient)), method);
-    } catch {
-      setFailed(true);
-    } finally {
-      setProcessing(false);
-    }
+    await page.open(method);
   };
 
   return (
@@ -116,7 +91,7 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
           value={method}
           onChange={(next) => {
             setMethod(next);
-            setFailed(false);
+            page.clearFailure();
           }}
           disabled={processing}
         />

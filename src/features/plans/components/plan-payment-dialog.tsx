@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { formatPLN, formatUSDT } from '@/lib/format';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
-import { openPaymentPage, paymentPageUrl, type PaymentMethod } from '@/lib/payment/payment-page';
+import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
 import { planPaymentLinksQueryOptions, usePlanPaymentLinks, type PlanPaymentLink } from '../api/get-plan-payment-links';
 
@@ -52,10 +52,6 @@ function methodOptions(plan: MembershipPlan): PaymentMethodOption[] {
   ];
 }
 
-function findLink(links: readonly PlanPaymentLink[], plan: MembershipPlan, method: PaymentMethod) {
-  return links.find((link) => link.tier === plan.tier && link.method === method);
-}
-
 /**
  * The payment-method dialog of the plans grid (dashboard.md §2, §4 "no method, method chosen,
  * processing, closed"): transfer, usdt, acc with the prices of §9. 'Zapłać' without a method says
@@ -68,28 +64,20 @@ export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogPro
   const links = usePlanPaymentLinks();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [methodError, setMethodError] = useState<PlansMessageKey | null>(null);
-  const [failure, setFailure] = useState<PlansMessageKey | null>(null);
-  const [processing, setProcessing] = useState(false);
+  // Normally the links came with the grid, and the tab opens within the click.
+  const page = usePaymentPage({
+    links: links.data,
+    fetchLinks: () => queryClient.fetchQuery(planPaymentLinksQueryOptions(getClient)),
+    belongs: (link: PlanPaymentLink) => link.tier === plan.tier,
+    email,
+    onOpened: onClose,
+  });
+  const { failed, processing } = page;
 
   const choose = (next: PaymentMethod) => {
     setMethod(next);
     setMethodError(null);
-    setFailure(null);
-  };
-
-  const open = (list: readonly PlanPaymentLink[], chosen: PaymentMethod) => {
-    const link = findLink(list, plan, chosen);
-    if (!link) {
-      setFailure('payment.failed');
-      return;
-    }
-    try {
-      openPaymentPage(paymentPageUrl(link.url, chosen, email));
-    } catch {
-      setFailure('payment.failed');
-      return;
-    }
-    onClose();
+    page.clearFailure();
   };
 
   const pay = async () => {
@@ -97,21 +85,7 @@ export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogPro
       setMethodError('validation.payment.method_required');
       return;
     }
-    setFailure(null);
-    // Normally the links came with the grid, and the tab opens within the click.
-    if (links.data) {
-      open(links.data, method);
-      return;
-    }
-    setProcessing(true);
-    try {
-      const list = await queryClient.fetchQuery(planPaymentLinksQueryOptions(getClient));
-      open(list, method);
-    } catch {
-      setFailure('payment.failed');
-    } finally {
-      setProcessing(false);
-    }
+    await page.open(method);
   };
 
   return (
@@ -131,7 +105,7 @@ export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogPro
           error={methodError}
           disabled={processing}
         />
-        {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
+        {failed ? <FormAlert>{t('payment.failed')}</FormAlert> : null}
         <p className="text-xs text-ink-muted">{t('payment.new_tab')}</p>
         <div className="flex justify-end gap-3">
           <Button variant="ghost" onClick={onClose} disabled={processing}>

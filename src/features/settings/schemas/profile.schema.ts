@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { MessageKey } from '@/i18n/messages';
+import { fullName } from '@/lib/validation/full-name';
 
 /** The phone rules live in the phone-input chunk (src/components/form/phone-field.tsx). */
 export type PhoneCheck = (value: string) => MessageKey | null;
@@ -11,14 +12,7 @@ export type PhoneCheck = (value: string) => MessageKey | null;
  */
 export function createProfileSchema(checkPhone: PhoneCheck) {
   return z.object({
-    fullName: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: 'profile.full_name_required' }),
-        z.minLength(2, { error: 'profile.full_name_length' }),
-        z.maxLength(100, { error: 'profile.full_name_length' }),
-      ),
+    fullName: fullName(),
     displayName: z
       .string()
       .check(

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
+import { FormFooter } from '../../shared/components/form-footer';
 import { announcementSchema } from '../schemas/announcement.schema';
 import { renderAnnouncement } from '../utils/announcement-links';
 
@@ -49,12 +48,7 @@ export function AnnouncementForm({
           <p className="whitespace-pre-line">{renderAnnouncement(content)}</p>
         </div>
       ) : null}
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <div className="flex justify-end">
-        <div className="w-48">
-          <SubmitButton pending={formState.isSubmitting} label={submitLabel} pendingLabel={t('admin.saving')} />
-        </div>
-      </div>
+      <FormFooter error={error} pending={formState.isSubmitting} submitWidth="w-48" submitLabel={submitLabel} />
     </form>
   );
 }

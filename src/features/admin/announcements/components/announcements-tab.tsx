@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
+import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
+import { QueryStates } from '../../shared/components/query-states';
+import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
+import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useCreateAnnouncement } from '../api/create-announcement';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
@@ -25,8 +27,6 @@ export function AnnouncementsTab() {
   const remove = useDeleteAnnouncement();
   const toast = useToast();
   const [editing, setEditing] = useState<Announcement | null>(null);
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
 
   const add = async (content: string) => {
@@ -62,16 +62,10 @@ export function AnnouncementsTab() {
     }
   };
 
-  const confirmDelete = async (announcement: Announcement) => {
-    setDeleteError(null);
-    try {
-      await remove.mutateAsync(announcement.id);
-      toast.show(t('admin.announcements.deleted'));
-      setDeleting(null);
-    } catch (failure) {
-      setDeleteError(adminErrorMessage(failure, 'admin.announcements.delete_failed'));
-    }
-  };
+  const deletion = useConfirmDelete(async (announcement: Announcement) => {
+    await remove.mutateAsync(announcement.id);
+    toast.show(t('admin.announcements.deleted'));
+  }, 'admin.announcements.delete_failed');
 
   return (
     <section className="space-y-4">
@@ -79,49 +73,43 @@ export function AnnouncementsTab() {
       <Card title={t('admin.announcements.new')}>
         <AnnouncementForm submitLabel={t('admin.announcements.publish')} onSubmit={add} />
       </Card>
-      {announcements.isPending ? (
-        <Skeleton className="h-32" label={t('app.loading')} />
-      ) : announcements.isError ? (
-        <ErrorState
-          message={t('admin.announcements.load_failed')}
-          onRetry={() => void announcements.refetch()}
-          retrying={announcements.isFetching}
-        />
-      ) : announcements.data.length === 0 ? (
-        <EmptyState>{t('admin.announcements.empty')}</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {announcements.data.map((announcement) => (
-            <li key={announcement.id}>
-              <Card className="space-y-3">
-                <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted">
-                  <span>{formatDateTime(announcement.created_at)}</span>
-                  <Badge tone={announcement.active ? 'success' : 'neutral'}>
-                    {t(announcement.active ? 'admin.announcements.active' : 'admin.announcements.inactive')}
-                  </Badge>
-                </div>
-                <p className="whitespace-pre-line text-ink">{renderAnnouncement(announcement.content)}</p>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    className="px-3 py-1"
-                    disabled={toggling !== null}
-                    onClick={() => void toggle(announcement)}
-                  >
-                    {t(announcement.active ? 'admin.announcements.deactivate' : 'admin.announcements.activate')}
-                  </Button>
-                  <Button variant="secondary" className="px-3 py-1" onClick={() => setEditing(announcement)}>
-                    {t('admin.edit')}
-                  </Button>
-                  <Button variant="ghost" className="px-3 py-1 text-danger" onClick={() => setDeleting(announcement)}>
-                    {t('admin.delete')}
-                  </Button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={announcements}
+        loadingClassName="h-32"
+        errorMessage={t('admin.announcements.load_failed')}
+        isEmpty={(rows) => rows.length === 0}
+        empty={t('admin.announcements.empty')}
+      >
+        {(rows) => (
+          <ul className="space-y-3">
+            {rows.map((announcement) => (
+              <li key={announcement.id}>
+                <Card className="space-y-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-ink-muted">
+                    <span>{formatDateTime(announcement.created_at)}</span>
+                    <Badge tone={announcement.active ? 'success' : 'neutral'}>
+                      {t(announcement.active ? 'admin.announcements.active' : 'admin.announcements.inactive')}
+                    </Badge>
+                  </div>
+                  <p className="whitespace-pre-line text-ink">{renderAnnouncement(announcement.content)}</p>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1"
+                      disabled={toggling !== null}
+                      onClick={() => void toggle(announcement)}
+                    >
+                      {t(announcement.active ? 'admin.announcements.deactivate' : 'admin.announcements.activate')}
+                    </Button>
+                    <EditButton onClick={() => setEditing(announcement)} />
+                    <DeleteButton onClick={() => deletion.open(announcement)} />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       {editing ? (
         <Dialog open onClose={() => setEditing(null)} title={t('admin.announcements.edit_title')} size="lg">
           <div className="mt-4">
@@ -133,19 +121,12 @@ export function AnnouncementsTab() {
           </div>
         </Dialog>
       ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          open
+      {deletion.target ? (
+        <ConfirmDeleteDialog
+          deletion={deletion}
+          pending={remove.isPending}
           title={t('admin.announcements.delete_title')}
           description={t('admin.announcements.delete_confirm')}
-          confirmLabel={t('admin.delete')}
-          pending={remove.isPending}
-          error={deleteError}
-          onConfirm={() => void confirmDelete(deleting)}
-          onClose={() => {
-            setDeleting(null);
-            setDeleteError(null);
-          }}
         />
       ) : null}
     </section>

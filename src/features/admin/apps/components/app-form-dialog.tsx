@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { Constants } from '@/types/database.types';
+import { FormFooter } from '../../shared/components/form-footer';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { APP_IMAGE_RULES } from '../../shared/utils/image-rules';
@@ -172,19 +170,13 @@ export function AppFormDialog({ app, onClose }: { app: AdminApp | null; onClose:
             {...register('releaseDate')}
           />
         </fieldset>
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <div className="w-44">
-            <SubmitButton
-              pending={pending}
-              label={app ? t('admin.save') : t('apps.admin.create')}
-              pendingLabel={t('admin.saving')}
-            />
-          </div>
-        </div>
+        <FormFooter
+          error={error}
+          pending={pending}
+          submitWidth="w-44"
+          submitLabel={app ? t('admin.save') : t('apps.admin.create')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
@@ -9,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
+import { FormFooter } from '../../shared/components/form-footer';
 import { useSmtpConfigs } from '../../smtp/api/list-smtp-configs';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { EmailTemplate } from '../api/list-templates';
@@ -176,15 +175,7 @@ export function TemplateFormDialog({ template, onClose }: { template: EmailTempl
             />
           ) : null}
         </div>
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <div className="w-40">
-            <SubmitButton pending={pending} label={t('admin.save')} pendingLabel={t('admin.saving')} />
-          </div>
-        </div>
+        <FormFooter error={error} pending={pending} submitWidth="w-40" onCancel={onClose} />
       </form>
     </Dialog>
   );

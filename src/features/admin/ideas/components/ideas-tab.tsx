@@ -3,13 +3,15 @@ import { SelectField } from '@/components/form/select-field';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
+import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
 import { Pagination } from '../../shared/components/pagination';
+import { QueryStates } from '../../shared/components/query-states';
+import { DeleteButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
+import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useDeleteIdea } from '../api/delete-idea';
 import { IDEAS_PAGE_SIZE, useModeratedIdeas, type IdeaStatus, type ModeratedIdea } from '../api/list-ideas';
@@ -96,14 +98,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
             </Button>
           </>
         ) : null}
-        <Button
-          variant="ghost"
-          className="px-3 py-1 text-danger"
-          aria-label={t('admin.ideas.delete_label', { title: idea.title })}
-          onClick={onDelete}
-        >
-          {t('admin.delete')}
-        </Button>
+        <DeleteButton label={t('admin.ideas.delete_label', { title: idea.title })} onClick={onDelete} />
       </div>
     </Card>
   );
@@ -117,25 +112,11 @@ export function IdeasTab() {
   const ideas = useModeratedIdeas({ status: status || null, page });
   const remove = useDeleteIdea();
   const toast = useToast();
-  const [deleting, setDeleting] = useState<ModeratedIdea | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const closeDelete = () => {
-    setDeleting(null);
-    setDeleteError(null);
-  };
-
-  const confirmDelete = async (idea: ModeratedIdea) => {
-    setDeleteError(null);
-    try {
-      const { leftovers } = await remove.mutateAsync({ id: idea.id, imageUrls: idea.image_urls });
-      toast.show(t('admin.ideas.deleted', { title: idea.title }));
-      if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
-      closeDelete();
-    } catch (failure) {
-      setDeleteError(adminErrorMessage(failure, 'admin.ideas.delete_failed'));
-    }
-  };
+  const deletion = useConfirmDelete(async (idea: ModeratedIdea) => {
+    const { leftovers } = await remove.mutateAsync({ id: idea.id, imageUrls: idea.image_urls });
+    toast.show(t('admin.ideas.deleted', { title: idea.title }));
+    if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+  }, 'admin.ideas.delete_failed');
 
   return (
     <section className="space-y-4">
@@ -153,40 +134,38 @@ export function IdeasTab() {
           </div>
         }
       />
-      {ideas.isPending ? (
-        <Skeleton className="h-48" label={t('app.loading')} />
-      ) : ideas.isError ? (
-        <ErrorState message={t('ideas.load_failed')} onRetry={() => void ideas.refetch()} retrying={ideas.isFetching} />
-      ) : ideas.data.rows.length === 0 ? (
-        <EmptyState>{t('admin.ideas.empty')}</EmptyState>
-      ) : (
-        <>
-          <ul className="space-y-4" aria-busy={ideas.isFetching || undefined}>
-            {ideas.data.rows.map((idea) => (
-              <li key={idea.id}>
-                <IdeaCard idea={idea} onDelete={() => setDeleting(idea)} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={IDEAS_PAGE_SIZE}
-            total={ideas.data.total}
-            onPage={(next) => setPaging({ status, page: next })}
-            label={t('admin.ideas.pages')}
-          />
-        </>
-      )}
-      {deleting ? (
-        <ConfirmDialog
-          open
+      <QueryStates
+        query={ideas}
+        loadingClassName="h-48"
+        errorMessage={t('ideas.load_failed')}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={t('admin.ideas.empty')}
+      >
+        {(data) => (
+          <>
+            <ul className="space-y-4" aria-busy={ideas.isFetching || undefined}>
+              {data.rows.map((idea) => (
+                <li key={idea.id}>
+                  <IdeaCard idea={idea} onDelete={() => deletion.open(idea)} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageSize={IDEAS_PAGE_SIZE}
+              total={data.total}
+              onPage={(next) => setPaging({ status, page: next })}
+              label={t('admin.ideas.pages')}
+            />
+          </>
+        )}
+      </QueryStates>
+      {deletion.target ? (
+        <ConfirmDeleteDialog
+          deletion={deletion}
+          pending={remove.isPending}
           title={t('admin.ideas.delete_title')}
           description={t('ideas.delete_confirm')}
-          confirmLabel={t('admin.delete')}
-          pending={remove.isPending}
-          error={deleteError}
-          onConfirm={() => void confirmDelete(deleting)}
-          onClose={closeDelete}
         />
       ) : null}
     </section>

@@ -16,34 +16,16 @@ export type LinkChange =
  */
 export async function savePaymentLinks(client: AppSupabaseClient, changes: readonly LinkChange[]) {
   for (const change of changes) {
-    if (change.table === 'plan_payment_links') {
-      const updated = unwrap(
-        await client
-          .from('plan_payment_links')
-          .update({ url: change.url })
-          .eq('tier', change.tier)
-          .eq('method', change.method)
-          .select('tier'),
-      );
-      if (updated.length === 0) {
-        unwrap(
-          await client.from('plan_payment_links').insert({ tier: change.tier, method: change.method, url: change.url }),
-        );
-      }
-    } else {
-      const updated = unwrap(
-        await client
-          .from('ccc_payment_links')
-          .update({ url: change.url })
-          .eq('tier', change.tier)
-          .eq('method', change.method)
-          .select('tier'),
-      );
-      if (updated.length === 0) {
-        unwrap(
-          await client.from('ccc_payment_links').insert({ tier: change.tier, method: change.method, url: change.url }),
-        );
-      }
+    const updated = unwrap(
+      await client
+        .from(change.table)
+        .update({ url: change.url })
+        .eq('tier', change.tier)
+        .eq('method', change.method)
+        .select('tier'),
+    );
+    if (updated.length === 0) {
+      unwrap(await client.from(change.table).insert({ tier: change.tier, method: change.method, url: change.url }));
     }
   }
 }

@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { Constants } from '@/types/database.types';
+import { FormFooter } from '../../shared/components/form-footer';
+import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { usePaymentLinks, type PaymentLinks } from '../api/list-payment-links';
@@ -115,12 +114,7 @@ function LinksForm({ links }: { links: PaymentLinks }) {
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       {table('plan_payment_links', t('admin.payment_links.plans'), PLAN_TIERS)}
       {table('ccc_payment_links', t('admin.payment_links.ccc'), CCC_TIERS)}
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <div className="flex justify-end">
-        <div className="w-48">
-          <SubmitButton pending={pending} label={t('admin.save')} pendingLabel={t('admin.saving')} />
-        </div>
-      </div>
+      <FormFooter error={error} pending={pending} submitWidth="w-48" />
     </form>
   );
 }
@@ -131,17 +125,9 @@ export function PaymentLinksTab() {
   return (
     <section className="space-y-4">
       <TabHeading title={t('admin.payment_links')} description={t('admin.payment_links.description')} />
-      {links.isPending ? (
-        <Skeleton className="h-96" label={t('app.loading')} />
-      ) : links.isError ? (
-        <ErrorState
-          message={t('admin.payment_links.load_failed')}
-          onRetry={() => void links.refetch()}
-          retrying={links.isFetching}
-        />
-      ) : (
-        <LinksForm key={links.dataUpdatedAt} links={links.data} />
-      )}
+      <QueryStates query={links} loadingClassName="h-96" errorMessage={t('admin.payment_links.load_failed')}>
+        {(data) => <LinksForm key={links.dataUpdatedAt} links={data} />}
+      </QueryStates>
     </section>
   );
 }

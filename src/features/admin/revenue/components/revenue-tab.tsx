@@ -3,11 +3,11 @@ import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { formatDateTime, formatPLN } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
+import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useAddRevenue } from '../api/add-revenue';
@@ -78,26 +78,24 @@ export function RevenueTab() {
         </Card>
       </div>
       <Card title={t('admin.revenue.history')}>
-        {revenue.isPending ? (
-          <Skeleton className="h-32" label={t('app.loading')} />
-        ) : revenue.isError ? (
-          <ErrorState
-            message={t('admin.revenue.load_failed')}
-            onRetry={() => void revenue.refetch()}
-            retrying={revenue.isFetching}
-          />
-        ) : revenue.data.length === 0 ? (
-          <EmptyState>{t('admin.revenue.none')}</EmptyState>
-        ) : (
-          <ul className="divide-y divide-surface-border text-sm">
-            {revenue.data.map((entry) => (
-              <li key={entry.id} className="flex justify-between py-2">
-                <span className="text-ink-muted">{formatDateTime(entry.created_at)}</span>
-                <span>{formatPLN(entry.amount)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={revenue}
+          loadingClassName="h-32"
+          errorMessage={t('admin.revenue.load_failed')}
+          isEmpty={(rows) => rows.length === 0}
+          empty={t('admin.revenue.none')}
+        >
+          {(rows) => (
+            <ul className="divide-y divide-surface-border text-sm">
+              {rows.map((entry) => (
+                <li key={entry.id} className="flex justify-between py-2">
+                  <span className="text-ink-muted">{formatDateTime(entry.created_at)}</span>
+                  <span>{formatPLN(entry.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </Card>
     </section>
   );

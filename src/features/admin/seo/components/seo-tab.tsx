@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { useSiteSettings, type SiteSettings } from '@/lib/site-settings/get-site-settings';
+import { FormFooter } from '../../shared/components/form-footer';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
+import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { FAVICON_RULES, SITE_IMAGE_RULES, type ImageRules } from '../../shared/utils/image-rules';
@@ -149,17 +148,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
           t('admin.seo.image_hint'),
         )}
       </Card>
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <div className="flex justify-end">
-        <div className="w-48">
-          <SubmitButton
-            pending={pending}
-
-            label={t('admin.save')}
-            pendingLabel={t('admin.saving')}
-          />
-        </div>
-      </div>
+      <FormFooter error={error} pending={pending} submitWidth="w-48" />
     </form>
   );
 }
@@ -170,17 +159,9 @@ export function SeoTab() {
   return (
     <section className="space-y-4">
       <TabHeading title={t('admin.seo')} description={t('admin.seo.description')} />
-      {settings.isPending ? (
-        <Skeleton className="h-96" label={t('app.loading')} />
-      ) : settings.isError ? (
-        <ErrorState
-          message={t('admin.seo.load_failed')}
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
-      ) : (
-        <SeoForm key={settings.data.updated_at} settings={settings.data} />
-      )}
+      <QueryStates query={settings} loadingClassName="h-96" errorMessage={t('admin.seo.load_failed')}>
+        {(data) => <SeoForm key={data.updated_at} settings={data} />}
+      </QueryStates>
     </section>
   );
 }

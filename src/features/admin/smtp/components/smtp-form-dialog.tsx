@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { CheckboxField } from '@/components/form/checkbox-field';
-import { FormAlert } from '@/components/form/form-alert';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
+import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { SmtpConfig } from '../api/list-smtp-configs';
 import { useSaveSmtpConfig } from '../api/save-smtp-config';
@@ -134,18 +133,11 @@ export function SmtpFormDialog({ config, onClose }: { config: SmtpConfig | null;
             hint={t('smtp.field.is_default_hint')}
             {...register('isDefault')}
           />
-          {error ? <FormAlert>{error}</FormAlert> : null}
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="ghost" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
+          <FormFooter error={error} pending={pending} submitWidth="w-40" onCancel={onClose} wrap>
             <Button variant="secondary" onClick={openTest} disabled={pending}>
               {t('smtp.test.open')}
             </Button>
-            <div className="w-40">
-              <SubmitButton pending={pending} label={t('admin.save')} pendingLabel={t('admin.saving')} />
-            </div>
-          </div>
+          </FormFooter>
         </form>
       </Dialog>
       {testing ? <SmtpTestDialog target={testing} onClose={() => setTesting(null)} /> : null}

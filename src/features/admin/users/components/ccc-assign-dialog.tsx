@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,6 +10,7 @@ import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
 import type { Enums } from '@/types/database.types';
+import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useAssignCccPackage } from '../api/assign-ccc-package';
 import { useCccAvailability } from '../api/get-ccc-availability';
@@ -141,17 +140,14 @@ export function CccAssignDialog({ user, onClose }: { user: AdminUser; onClose: (
               {...register('quantity')}
             />
           </div>
-          {error ? <FormAlert>{error}</FormAlert> : null}
-          <div className="flex justify-end">
-            <div className="w-48">
-              <SubmitButton
-                pending={pending}
-                disabled={availability.isPending}
-                label={t('admin.ccc.assign')}
-                pendingLabel={t('common.processing')}
-              />
-            </div>
-          </div>
+          <FormFooter
+            error={error}
+            pending={pending}
+            submitWidth="w-48"
+            submitDisabled={availability.isPending}
+            submitLabel={t('admin.ccc.assign')}
+            pendingLabel={t('common.processing')}
+          />
         </form>
       )}
       <section className="mt-6 space-y-2" aria-labelledby={headingId}>

@@ -1,15 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { CheckboxField } from '@/components/form/checkbox-field';
-import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { Constants } from '@/types/database.types';
+import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { AdminUser } from '../api/list-users';
 import { useUpdateUser } from '../api/update-user';
@@ -79,15 +77,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
           {...register('level')}
         />
         <CheckboxField label={t('admin.users.email_confirmed')} {...register('emailConfirmed')} />
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <div className="w-40">
-            <SubmitButton pending={pending} label={t('admin.save')} pendingLabel={t('admin.saving')} />
-          </div>
-        </div>
+        <FormFooter error={error} pending={pending} submitWidth="w-40" onCancel={onClose} />
       </form>
     </Dialog>
   );

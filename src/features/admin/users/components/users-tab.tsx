@@ -5,14 +5,16 @@ import { TextField } from '@/components/form/text-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
 import type { UserListParams } from '../../shared/api/keys';
 import { Pagination } from '../../shared/components/pagination';
+import { QueryStates } from '../../shared/components/query-states';
+import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useConfirmEmail } from '../api/confirm-email';
 import { useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
@@ -125,125 +127,103 @@ export function UsersTab() {
         </div>
       </Card>
 
-      {users.isPending ? (
-        <Skeleton className="h-64" label={t('app.loading')} />
-      ) : users.isError ? (
-        <ErrorState
-          message={adminErrorMessage(users.error, 'admin.users.load_failed')}
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
-        />
-      ) : users.data.rows.length === 0 ? (
-        <EmptyState>{t('admin.users.empty')}</EmptyState>
-      ) : (
-        <Card>
-          <p className="mb-3 text-sm text-ink-muted" aria-live="polite">
-            {users.data.more
-              ? t('admin.users.count_more', { count: users.data.total.toLocaleString('pl-PL') })
-              : t('admin.users.count', { count: users.data.total })}
-          </p>
-          <div className="overflow-x-auto" aria-busy={users.isFetching || undefined}>
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <caption className="sr-only">{t('admin.users')}</caption>
-              <thead className="text-ink-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.users.full_name')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.users.email')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.users.phone')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.users.level')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.users.email_confirmed')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.users.created')}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {t('admin.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-surface-border">
-                {users.data.rows.map((row) => {
-                  const self = row.user_id === me?.id;
-                  const name = row.full_name || row.email;
-                  return (
-                    <tr key={row.user_id}>
-                      <th scope="row" className="py-2 pr-3 font-medium text-ink">
-                        {row.full_name || '—'}
-                      </th>
-                      <td className="py-2 pr-3 break-all">{row.email}</td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{row.phone || '—'}</td>
-                      <td className="py-2 pr-3">
-                        <Badge tone={levelTone(row.membership_level)}>{row.membership_level}</Badge>
-                      </td>
-                      <td className="py-2 pr-3">
-                        {row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no')}
-                      </td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatDate(row.created_at)}</td>
-                      <td className="py-2">
-                        <div className="flex flex-wrap gap-1">
-                          <Button
-                            variant="secondary"
-                            className="px-2 py-1"
-                            aria-label={t('admin.users.edit_label', { name })}
-                            onClick={() => setModal({ kind: 'edit', user: row })}
-                          >
-                            {t('admin.edit')}
-                          </Button>
-                          {row.email_confirmed ? null : (
+      <QueryStates
+        query={users}
+        loadingClassName="h-64"
+        errorMessage={(error) => adminErrorMessage(error, 'admin.users.load_failed')}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={t('admin.users.empty')}
+      >
+        {(data) => (
+          <Card>
+            <p className="mb-3 text-sm text-ink-muted" aria-live="polite">
+              {data.more
+                ? t('admin.users.count_more', { count: data.total.toLocaleString('pl-PL') })
+                : t('admin.users.count', { count: data.total })}
+            </p>
+            <div className="overflow-x-auto" aria-busy={users.isFetching || undefined}>
+              <table className="w-full min-w-[56rem] text-left text-sm">
+                <caption className="sr-only">{t('admin.users')}</caption>
+                <TableHead
+                  columns={[
+                    t('admin.users.full_name'),
+                    t('admin.users.email'),
+                    t('admin.users.phone'),
+                    t('admin.users.level'),
+                    t('admin.users.email_confirmed'),
+                    t('admin.users.created'),
+                    t('admin.actions'),
+                  ]}
+                />
+                <tbody className="divide-y divide-surface-border">
+                  {data.rows.map((row) => {
+                    const self = row.user_id === me?.id;
+                    const name = row.full_name || row.email;
+                    return (
+                      <tr key={row.user_id}>
+                        <th scope="row" className="py-2 pr-3 font-medium text-ink">
+                          {row.full_name || '—'}
+                        </th>
+                        <td className="py-2 pr-3 break-all">{row.email}</td>
+                        <td className="py-2 pr-3 whitespace-nowrap">{row.phone || '—'}</td>
+                        <td className="py-2 pr-3">
+                          <Badge tone={levelTone(row.membership_level)}>{row.membership_level}</Badge>
+                        </td>
+                        <td className="py-2 pr-3">
+                          {row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no')}
+                        </td>
+                        <td className="py-2 pr-3 whitespace-nowrap">{formatDate(row.created_at)}</td>
+                        <td className="py-2">
+                          <div className="flex flex-wrap gap-1">
+                            <EditButton
+                              dense
+                              label={t('admin.users.edit_label', { name })}
+                              onClick={() => setModal({ kind: 'edit', user: row })}
+                            />
+                            {row.email_confirmed ? null : (
+                              <Button
+                                variant="secondary"
+                                className="px-2 py-1"
+                                aria-label={t('admin.users.confirm_email_label', { name })}
+                                disabled={confirmEmail.isPending}
+                                onClick={() => void confirm(row)}
+                              >
+                                {t('admin.users.confirm_email')}
+                              </Button>
+                            )}
                             <Button
                               variant="secondary"
                               className="px-2 py-1"
-                              aria-label={t('admin.users.confirm_email_label', { name })}
-                              disabled={confirmEmail.isPending}
-                              onClick={() => void confirm(row)}
+                              aria-label={t('admin.users.ccc_label', { name })}
+                              onClick={() => setModal({ kind: 'ccc', user: row })}
                             >
-                              {t('admin.users.confirm_email')}
+                              {t('admin.users.ccc')}
                             </Button>
-                          )}
-                          <Button
-                            variant="secondary"
-                            className="px-2 py-1"
-                            aria-label={t('admin.users.ccc_label', { name })}
-                            onClick={() => setModal({ kind: 'ccc', user: row })}
-                          >
-                            {t('admin.users.ccc')}
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            className="px-2 py-1 text-danger"
-                            aria-label={t('admin.users.delete_label', { name })}
-                            title={self ? t('admin.cannot_delete_self') : undefined}
-                            disabled={self}
-                            onClick={() => setModal({ kind: 'delete', user: row })}
-                          >
-                            {t('admin.delete')}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page}
-            pageSize={USERS_PAGE_SIZE}
-            total={users.data.total}
-            onPage={setPage}
-            label={t('admin.users.pages')}
-          />
-        </Card>
-      )}
+                            <DeleteButton
+                              dense
+                              label={t('admin.users.delete_label', { name })}
+                              title={self ? t('admin.cannot_delete_self') : undefined}
+                              disabled={self}
+                              onClick={() => setModal({ kind: 'delete', user: row })}
+                            />
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageSize={USERS_PAGE_SIZE}
+              total={data.total}
+              onPage={setPage}
+              label={t('admin.users.pages')}
+            />
+          </Card>
+        )}
+      </QueryStates>
 
       {modal?.kind === 'edit' ? <UserEditDialog user={modal.user} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'delete' ? <UserDeleteDialog user={modal.user} onClose={() => setModal(null)} /> : null}

@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
-import { SubmitButton } from '@/components/form/submit-button';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin';
+import { t, type AdminAreaMessageKey } from '@/i18n/admin';
 import { formatUSDT } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
+import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useCompleteWithdrawal } from '../api/complete-withdrawal';
 import { useFailWithdrawal } from '../api/fail-withdrawal';
@@ -30,6 +28,65 @@ function Summary({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   );
 }
 
+type DoneKey = Extract<AdminAreaMessageKey, 'admin.withdrawals.completed_done' | 'admin.withdrawals.failed_done'>;
+
+/** Runs a decision: the toast and close when it is recorded, the reason in the dialog when not. */
+function useDecision(withdrawal: AdminWithdrawal, onClose: () => void) {
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+
+  const decide = async (run: () => Promise<unknown>, done: DoneKey, failure: AdminAreaMessageKey) => {
+    setError(null);
+    try {
+      await run();
+      toast.show(t(done, { amount: formatUSDT(withdrawal.amount) }));
+      onClose();
+    } catch (reason) {
+      setError(adminErrorMessage(reason, failure));
+    }
+  };
+
+  return { error, decide };
+}
+
+/** The dialog both decisions share: the request's summary, the decision's field, cancel and submit. */
+function DecisionDialog({
+  withdrawal,
+  onClose,
+  title,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  children,
+}: {
+  withdrawal: AdminWithdrawal;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={onClose} title={title} dismissible={!pending}>
+      <Summary withdrawal={withdrawal} />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+        {children}
+        <FormFooter
+          error={error}
+          pending={pending}
+          submitWidth="w-48"
+          submitLabel={submitLabel}
+          pendingLabel={t('common.processing')}
+          onCancel={onClose}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
 /** Marks a pending withdrawal completed, with the transaction hash of the payout. */
 export function CompleteWithdrawalDialog({
   withdrawal,
@@ -39,92 +96,70 @@ export function CompleteWithdrawalDialog({
   onClose: () => void;
 }) {
   const complete = useCompleteWithdrawal();
-  const toast = useToast();
-  const [error, setError] = useState<string | null>(null);
+  const { error, decide } = useDecision(withdrawal, onClose);
   const { register, handleSubmit, formState } = useZodForm(completeSchema, { defaultValues: { txHash: '' } });
 
-  const onSubmit = handleSubmit(async ({ txHash }) => {
-    setError(null);
-    try {
-      await complete.mutateAsync({ id: withdrawal.id, txHash });
-      toast.show(t('admin.withdrawals.completed_done', { amount: formatUSDT(withdrawal.amount) }));
-      onClose();
-    } catch (failure) {
-      setError(adminErrorMessage(failure, 'admin.withdrawals.complete_failed'));
-    }
-  });
+  const onSubmit = handleSubmit(({ txHash }) =>
+    decide(
+      () => complete.mutateAsync({ id: withdrawal.id, txHash }),
+      'admin.withdrawals.completed_done',
+      'admin.withdrawals.complete_failed',
+    ),
+  );
 
-  const pending = formState.isSubmitting;
   return (
-    <Dialog open onClose={onClose} title={t('admin.withdrawals.complete_title')} dismissible={!pending}>
-      <Summary withdrawal={withdrawal} />
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
-        <TextField
-          label={t('admin.withdrawals.tx_hash')}
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono text-xs"
-          error={formState.errors.txHash?.message}
-          {...register('txHash')}
-        />
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <div className="w-48">
-            <SubmitButton
-              pending={pending}
-              label={t('admin.withdrawals.complete')}
-              pendingLabel={t('common.processing')}
-            />
-          </div>
-        </div>
-      </form>
-    </Dialog>
+    <DecisionDialog
+      withdrawal={withdrawal}
+      onClose={onClose}
+      title={t('admin.withdrawals.complete_title')}
+      submitLabel={t('admin.withdrawals.complete')}
+      pending={formState.isSubmitting}
+      error={error}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label={t('admin.withdrawals.tx_hash')}
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono text-xs"
+        error={formState.errors.txHash?.message}
+        {...register('txHash')}
+      />
+    </DecisionDialog>
   );
 }
 
 /** Marks a pending withdrawal failed, with a reason the member sees; the money returns to them. */
 export function FailWithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal; onClose: () => void }) {
   const fail = useFailWithdrawal();
-  const toast = useToast();
-  const [error, setError] = useState<string | null>(null);
+  const { error, decide } = useDecision(withdrawal, onClose);
   const { register, handleSubmit, formState } = useZodForm(failSchema, { defaultValues: { reason: '' } });
 
-  const onSubmit = handleSubmit(async ({ reason }) => {
-    setError(null);
-    try {
-      await fail.mutateAsync({ id: withdrawal.id, reason });
-      toast.show(t('admin.withdrawals.failed_done', { amount: formatUSDT(withdrawal.amount) }));
-      onClose();
-    } catch (failure) {
-      setError(adminErrorMessage(failure, 'admin.withdrawals.fail_failed'));
-    }
-  });
+  const onSubmit = handleSubmit(({ reason }) =>
+    decide(
+      () => fail.mutateAsync({ id: withdrawal.id, reason }),
+      'admin.withdrawals.failed_done',
+      'admin.withdrawals.fail_failed',
+    ),
+  );
 
-  const pending = formState.isSubmitting;
   return (
-    <Dialog open onClose={onClose} title={t('admin.withdrawals.fail_title')} dismissible={!pending}>
-      <Summary withdrawal={withdrawal} />
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
-        <TextareaField
-          label={t('admin.withdrawals.reason')}
-          hint={t('admin.withdrawals.reason_hint')}
-          rows={3}
-          error={formState.errors.reason?.message}
-          {...register('reason')}
-        />
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <div className="w-48">
-            <SubmitButton pending={pending} label={t('admin.withdrawals.fail')} pendingLabel={t('common.processing')} />
-          </div>
-        </div>
-      </form>
-    </Dialog>
+    <DecisionDialog
+      withdrawal={withdrawal}
+      onClose={onClose}
+      title={t('admin.withdrawals.fail_title')}
+      submitLabel={t('admin.withdrawals.fail')}
+      pending={formState.isSubmitting}
+      error={error}
+      onSubmit={onSubmit}
+    >
+      <TextareaField
+        label={t('admin.withdrawals.reason')}
+        hint={t('admin.withdrawals.reason_hint')}
+        rows={3}
+        error={formState.errors.reason?.message}
+        {...register('reason')}
+      />
+    </DecisionDialog>
   );
 }

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { Pagination } from '../../shared/components/pagination';
+import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
 import {
   useAdminWithdrawals,
   WITHDRAWALS_PAGE_SIZE,
@@ -53,95 +54,79 @@ export function WithdrawalsTab() {
           </div>
         }
       />
-      {withdrawals.isPending ? (
-        <Skeleton className="h-48" label={t('app.loading')} />
-      ) : withdrawals.isError ? (
-        <ErrorState
-          message={t('admin.withdrawals.load_failed')}
-          onRetry={() => void withdrawals.refetch()}
-          retrying={withdrawals.isFetching}
-        />
-      ) : withdrawals.data.rows.length === 0 ? (
-        <EmptyState>
-          {t(status === 'pending' ? 'admin.withdrawals.empty_pending' : 'admin.withdrawals.empty')}
-        </EmptyState>
-      ) : (
-        <Card>
-          <div className="overflow-x-auto" aria-busy={withdrawals.isFetching || undefined}>
-            <table className="w-full min-w-[52rem] text-left text-sm">
-              <caption className="sr-only">{t(STATUS_LABELS[status])}</caption>
-              <thead className="text-ink-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.withdrawals.member')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.withdrawals.amount')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.withdrawals.network')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.withdrawals.address')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('admin.withdrawals.created')}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {status === 'pending' ? t('admin.actions') : t('admin.withdrawals.result')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-surface-border">
-                {withdrawals.data.rows.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row" className="py-2 pr-3 font-medium text-ink">
-                      {row.member_full_name || row.member_email || t('admin.withdrawals.deleted_member')}
-                      {row.member_full_name && row.member_email ? (
-                        <span className="block text-xs font-normal text-ink-muted">{row.member_email}</span>
-                      ) : null}
-                    </th>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatUSDT(row.amount)}</td>
-                    <td className="py-2 pr-3">{row.network}</td>
-                    <td className="py-2 pr-3 break-all font-mono text-xs">{row.address}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
-                    <td className="py-2">
-                      {status === 'pending' ? (
-                        <div className="flex flex-wrap gap-1">
-                          <Button
-                            className="px-2 py-1"
-                            aria-label={t('admin.withdrawals.complete_label', { amount: formatUSDT(row.amount) })}
-                            onClick={() => setModal({ kind: 'complete', withdrawal: row })}
-                          >
-                            {t('admin.withdrawals.complete')}
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            className="px-2 py-1"
-                            aria-label={t('admin.withdrawals.fail_label', { amount: formatUSDT(row.amount) })}
-                            onClick={() => setModal({ kind: 'fail', withdrawal: row })}
-                          >
-                            {t('admin.withdrawals.fail')}
-                          </Button>
-                        </div>
-                      ) : (
-                        <span className="break-all font-mono text-xs">{row.tx_hash ?? row.failure_reason}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page}
-            pageSize={WITHDRAWALS_PAGE_SIZE}
-            total={withdrawals.data.total}
-            onPage={(next) => setPaging({ status, page: next })}
-            label={t('admin.withdrawals.pages')}
-          />
-        </Card>
-      )}
+      <QueryStates
+        query={withdrawals}
+        loadingClassName="h-48"
+        errorMessage={t('admin.withdrawals.load_failed')}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={t(status === 'pending' ? 'admin.withdrawals.empty_pending' : 'admin.withdrawals.empty')}
+      >
+        {(data) => (
+          <Card>
+            <div className="overflow-x-auto" aria-busy={withdrawals.isFetching || undefined}>
+              <table className="w-full min-w-[52rem] text-left text-sm">
+                <caption className="sr-only">{t(STATUS_LABELS[status])}</caption>
+                <TableHead
+                  columns={[
+                    t('admin.withdrawals.member'),
+                    t('admin.withdrawals.amount'),
+                    t('admin.withdrawals.network'),
+                    t('admin.withdrawals.address'),
+                    t('admin.withdrawals.created'),
+                    status === 'pending' ? t('admin.actions') : t('admin.withdrawals.result'),
+                  ]}
+                />
+                <tbody className="divide-y divide-surface-border">
+                  {data.rows.map((row) => (
+                    <tr key={row.id}>
+                      <th scope="row" className="py-2 pr-3 font-medium text-ink">
+                        {row.member_full_name || row.member_email || t('admin.withdrawals.deleted_member')}
+                        {row.member_full_name && row.member_email ? (
+                          <span className="block text-xs font-normal text-ink-muted">{row.member_email}</span>
+                        ) : null}
+                      </th>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatUSDT(row.amount)}</td>
+                      <td className="py-2 pr-3">{row.network}</td>
+                      <td className="py-2 pr-3 break-all font-mono text-xs">{row.address}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
+                      <td className="py-2">
+                        {status === 'pending' ? (
+                          <div className="flex flex-wrap gap-1">
+                            <Button
+                              className="px-2 py-1"
+                              aria-label={t('admin.withdrawals.complete_label', { amount: formatUSDT(row.amount) })}
+                              onClick={() => setModal({ kind: 'complete', withdrawal: row })}
+                            >
+                              {t('admin.withdrawals.complete')}
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              className="px-2 py-1"
+                              aria-label={t('admin.withdrawals.fail_label', { amount: formatUSDT(row.amount) })}
+                              onClick={() => setModal({ kind: 'fail', withdrawal: row })}
+                            >
+                              {t('admin.withdrawals.fail')}
+                            </Button>
+                          </div>
+                        ) : (
+                          <span className="break-all font-mono text-xs">{row.tx_hash ?? row.failure_reason}</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageSize={WITHDRAWALS_PAGE_SIZE}
+              total={data.total}
+              onPage={(next) => setPaging({ status, page: next })}
+              label={t('admin.withdrawals.pages')}
+            />
+          </Card>
+        )}
+      </QueryStates>
       {modal?.kind === 'complete' ? (
         <CompleteWithdrawalDialog withdrawal={modal.withdrawal} onClose={() => setModal(null)} />
       ) : null}

@@ -2,21 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import type { SmtpConfig } from '../../api/list-smtp-configs';
 import { SmtpFormDialog } from '../smtp-form-dialog';
+import { smtpConfig } from './fixtures';
 
-const stored: SmtpConfig = {
-  id: 'd0000000-0000-4000-8000-000000000001',
-  name: 'Lokalny serwer pocztowy',
-  host: '127.0.0.1',
-  port: 54325,
-  username: 'klub',
-  password: '••••••••',
-  from_email: 'no-reply@klub.local',
-  from_name: 'Klub',
-  is_default: true,
-  secure: false,
-  created_at: '2026-11-22T10:00:00Z',
-  updated_at: '2026-11-22T10:00:00Z',
-};
+const stored = smtpConfig();
 
 function setup(config: SmtpConfig | null, answer: Parameters<typeof mockRpc>[1] = [{ ...stored }]) {
   const calls = mockRpc('admin_upsert_smtp_config', answer);

@@ -1,36 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { SmtpTab } from '../smtp-tab';
+import { smtpConfig } from './fixtures';
 
 const configs = [
-  {
-    id: 'd0000000-0000-4000-8000-000000000001',
-    name: 'Lokalny serwer pocztowy',
-    host: '127.0.0.1',
-    port: 54325,
-    username: 'klub',
-    password: '••••••••',
-    from_email: 'no-reply@klub.local',
-    from_name: 'Klub',
-    is_default: true,
-    secure: false,
-    created_at: '2026-11-22T10:00:00Z',
-    updated_at: '2026-11-22T10:00:00Z',
-  },
-  {
+  smtpConfig(),
+  smtpConfig({
     id: 'd0000000-0000-4000-8000-000000000002',
     name: 'Zapasowy',
     host: 'smtp.example.com',
     port: 465,
     username: 'zapas',
-    password: null,
+    password: null as unknown as string, // the RPC's null: no password stored
     from_email: 'zapas@example.com',
-    from_name: 'Klub',
     is_default: false,
     secure: true,
-    created_at: '2026-11-22T10:00:00Z',
-    updated_at: '2026-11-22T10:00:00Z',
-  },
+  }),
 ];
 
 describe('the SMTP tab', () => {
