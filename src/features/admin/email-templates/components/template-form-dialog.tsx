@@ -149,8 +149,7 @@ export function TemplateFormDialog({ template, onClose }: { template: EmailTempl
                 onChange={(event) => updateRow(row.key, { example: event.target.value })}
               />
               <Button
-                variant="ghost"
-                className="text-danger"
+                variant="ghost-danger"
                 aria-label={t('templates.variable.remove', { number: index + 1 })}
                 onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
               >

@@ -21,12 +21,7 @@ export function EditButton({ label, dense = false, ...props }: RowButtonProps) {
 /** A row's 'Usuń' button (it opens the confirmation; it deletes nothing itself). */
 export function DeleteButton({ label, dense = false, ...props }: RowButtonProps) {
   return (
-    <Button
-      variant="ghost"
-      className={dense ? 'px-2 py-1 text-danger' : 'px-3 py-1 text-danger'}
-      aria-label={label}
-      {...props}
-    >
+    <Button variant="ghost-danger" className={dense ? 'px-2 py-1' : 'px-3 py-1'} aria-label={label} {...props}>
       {t('admin.delete')}
     </Button>
   );

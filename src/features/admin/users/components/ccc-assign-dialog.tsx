@@ -52,8 +52,8 @@ function MemberPackages({ userId }: { userId: string }) {
             {t('admin.ccc.until', { date: formatDate(item.end_date) })}
           </span>
           <Button
-            variant="ghost"
-            className="px-2 py-1 text-danger"
+            variant="ghost-danger"
+            className="px-2 py-1"
             onClick={() => void remove(item)}
             disabled={removing !== null}
             aria-label={t('admin.ccc.remove_label', { tier: item.package_tier, date: formatDate(item.end_date) })}
