@@ -210,6 +210,13 @@ test('announcements: one is created with a link, switched off and on, and a memb
     )
     .toBe(true);
   await own.context().close();
+
+  // Deleted again (after a confirmation), so the journeys after this one see only the seeded banner.
+  await item.getByRole('button', { name: 'Usuń' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Usuń ogłoszenie' });
+  await confirm.getByRole('button', { name: 'Usuń' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
 });
 
 test('SEO: a new site title becomes the title of the tab', async ({ page }) => {

@@ -138,7 +138,19 @@ test('the announcement is dismissed and stays dismissed after a reload', async (
   await signIn(page, seeded.anna);
   const text = page.getByText('Nowe pakiety CCC są już dostępne');
   const banner = page.getByRole('region', { name: 'Ogłoszenie' }).filter({ has: text });
-  await expect(banner).toBeVisible();
+  // The banner shows one random active announcement: reload until it is the seeded one (other
+  // journeys may have left active ones).
+  await expect
+    .poll(
+      async () => {
+        if (await banner.isVisible()) return true;
+        await page.reload();
+        await page.getByRole('navigation', { name: 'Menu główne' }).waitFor();
+        return banner.isVisible();
+      },
+      { timeout: 20_000, intervals: [200] },
+    )
+    .toBe(true);
   await expect(banner.getByRole('link', { name: 'sprawdź szczegóły' })).toHaveAttribute('href', '/dashboard/ccc');
   await expectNoSeriousA11yViolations(page, { include: '[aria-label="Ogłoszenie"]', label: 'announcement banner' });
 

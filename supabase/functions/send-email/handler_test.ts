@@ -1,9 +1,9 @@
-// The handler with a fake template store (the seed's templates) and a recording mailer: which
+// The handler with a fake template store (the default templates of the migrations) and a recording mailer: which
 // e-mails each auth action produces, how they render, and every refusal and failure answer.
 import assert from 'node:assert/strict';
 import type { EmailTemplate } from '../_shared/email-templates.ts';
 import { TemplateStoreError } from '../_shared/email-templates.ts';
-import { seedTemplates } from '../_shared/testing/seed-templates.ts';
+import { defaultTemplates } from '../_shared/testing/default-templates.ts';
 import { newHookSecret, signature, signedRequest } from '../_shared/testing/webhook.ts';
 import { createSendEmailHandler, DELIVERY_FAILURE, type SendEmailDeps, TEMPLATE_BY_ACTION } from './handler.ts';
 import {
@@ -81,7 +81,7 @@ Deno.test('signup: fname falls back to the e-mail when the full name is missing 
 
 Deno.test('signup: a hostile full name is escaped in HTML and plain in the text and subject', async () => {
   const hostile = `<script>alert("x")</script> O'Brien & Co`;
-  const templates = await seedTemplates();
+  const templates = await defaultTemplates();
   const activation = templates.get('account-activation') as EmailTemplate;
   templates.set('account-activation', { ...activation, subject: 'Witaj {{fname}}' });
   const { mailer } = await send({ action: 'signup', fullName: hostile }, { templates: await fakeStore({ templates }) });
@@ -194,7 +194,7 @@ Deno.test('email_change: only the new address when Auth sends a single token', a
 
 Deno.test("a template's own SMTP config wins over the default one", async () => {
   const own = { ...defaultSmtp, host: 'smtp.example.com', port: 465 };
-  const templates = await seedTemplates();
+  const templates = await defaultTemplates();
   templates.set('magic-link', { ...(templates.get('magic-link') as EmailTemplate), smtp_config: own });
   const store = await fakeStore({ templates });
   const { mailer } = await send({ action: 'magiclink' }, { templates: store });
@@ -263,8 +263,8 @@ Deno.test('security notifications: password, e-mail (to the old address) and 2FA
   }
 });
 
-Deno.test('every action with a template finds its template in the seed', async () => {
-  const templates = await seedTemplates();
+Deno.test('every action with a template finds its template among the migrated defaults', async () => {
+  const templates = await defaultTemplates();
   for (const name of Object.values(TEMPLATE_BY_ACTION)) assert.ok(templates.has(name), name);
 });
 
@@ -343,7 +343,7 @@ Deno.test('400 for a signed body that is not a Send Email Hook payload', async (
 // --- failures -------------------------------------------------------------------------------
 
 Deno.test('500 naming the template when it does not exist; nothing sent', async () => {
-  const templates = await seedTemplates();
+  const templates = await defaultTemplates();
   templates.delete('account-activation');
   const { response, mailer } = await send({ action: 'signup' }, { templates: await fakeStore({ templates }) });
   await assertHookError(response, 500, /^E-mail setup is missing: e-mail template "account-activation" not found/);

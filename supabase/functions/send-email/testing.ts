@@ -1,9 +1,9 @@
-// Test helpers for the send-email handler: Auth-shaped payloads, a template store over the seed's
+// Test helpers for the send-email handler: Auth-shaped payloads, a template store over the migrated default
 // templates, a mailer that records what it is asked to send, and the failure-shape assertion.
 import assert from 'node:assert/strict';
 import type { EmailTemplate, TemplateStore } from '../_shared/email-templates.ts';
 import { type Mailer, MailerError, type OutgoingEmail, type SmtpConfig } from '../_shared/mailer.ts';
-import { seedTemplates } from '../_shared/testing/seed-templates.ts';
+import { defaultTemplates } from '../_shared/testing/default-templates.ts';
 import type { SendEmailSettings } from './settings.ts';
 
 export const SITE = 'http://127.0.0.1:5173';
@@ -86,7 +86,7 @@ export interface FakeStoreOptions {
 }
 
 export async function fakeStore(options: FakeStoreOptions = {}): Promise<TemplateStore & { reads: string[] }> {
-  const templates = options.templates ?? (await seedTemplates());
+  const templates = options.templates ?? (await defaultTemplates());
   const reads: string[] = [];
   return {
     reads,
