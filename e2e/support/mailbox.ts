@@ -20,7 +20,7 @@ export interface Mail {
   Created: string;
 }
 
-/** The subjects of the seeded templates (supabase/seed.sql). */
+/** The subjects of the default templates (migration 20261124170000_email_templates.sql). */
 export const subjects = {
   activation: 'Aktywuj swoje konto w Klubie',
   magicLink: 'Twój link do logowania',
