@@ -1,18 +1,8 @@
 // The member dashboard's E2E facts and server-side writes, straight from the stack's PostgreSQL as
 // the superuser: what "the server" does while a page is open (a new notification, a new revenue
 // figure), and the values the screens must show, read independently of the app's RPCs.
-import pg from 'pg';
-import { STACK_DATABASE_URL } from './env';
-
-export async function sql<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: STACK_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import type pg from 'pg';
+import { query as sql } from './database';
 
 async function one<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row> {
   const [row] = await sql<Row>(text, values);

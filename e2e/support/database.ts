@@ -1,10 +1,10 @@
 // Facts the UI does not show, read from the stack's database, and a few writers that arrange data the way
-// server code would (admin RPCs with service_role claims). The referral page that
-// lists a member's referred users is a later issue; until then the relationship is checked here.
+// server code would (admin RPCs with service_role claims).
 import pg from 'pg';
 import { STACK_DATABASE_URL } from './env';
 
-async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
+/** One statement on the stack's PostgreSQL as the superuser, on its own connection. */
+export async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: STACK_DATABASE_URL });
   await client.connect();
   try {
