@@ -1,6 +1,7 @@
 // Accounts (issue 3): profile sync with auth.users, activation, user_settings, two-factor
 // mirror, profile and e-mail RPCs, account status and the membership plans catalogue.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SPEC_PLANS } from '../helpers/spec-plans.ts';
 import {
   addMfaFactor,
   removeMfaFactor,
@@ -379,32 +380,7 @@ describe('membership_plans catalogue', () => {
   });
 
   it('holds the three plans with the spec prices and shares, readable by anon and members', async () => {
-    const expected = [
-      {
-        tier: 'START',
-        yearly_price_pln: '4997.00',
-        profit_share: '0.0500',
-        idea_ownership: '0.0500',
-        price_usdt: '1220.00',
-        price_acc: '4497.00',
-      },
-      {
-        tier: 'PREMIUM',
-        yearly_price_pln: '14997.00',
-        profit_share: '0.1500',
-        idea_ownership: '0.1000',
-        price_usdt: '3625.00',
-        price_acc: '13497.00',
-      },
-      {
-        tier: 'VIP',
-        yearly_price_pln: '49997.00',
-        profit_share: '0.2000',
-        idea_ownership: '0.2000',
-        price_usdt: '12099.00',
-        price_acc: '44997.00',
-      },
-    ];
+    const expected = SPEC_PLANS;
     const sql =
       'select tier, yearly_price_pln, profit_share, idea_ownership, price_usdt, price_acc from public.membership_plans order by yearly_price_pln';
     expect(await queryAs('anon', sql)).toEqual(expected);

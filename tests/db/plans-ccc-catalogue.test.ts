@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createAdmin, createMember, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
 import { occupySlots } from '../helpers/money-factories.ts';
+import { SPEC_PLANS } from '../helpers/spec-plans.ts';
 
 interface Plan {
   tier: string;
@@ -48,32 +49,7 @@ describe('membership_plans: the plans grid reads everything from one row per pla
         price_usdt,
         price_acc,
       })),
-    ).toEqual([
-      {
-        tier: 'START',
-        yearly_price_pln: '4997.00',
-        profit_share: '0.0500',
-        idea_ownership: '0.0500',
-        price_usdt: '1220.00',
-        price_acc: '4497.00',
-      },
-      {
-        tier: 'PREMIUM',
-        yearly_price_pln: '14997.00',
-        profit_share: '0.1500',
-        idea_ownership: '0.1000',
-        price_usdt: '3625.00',
-        price_acc: '13497.00',
-      },
-      {
-        tier: 'VIP',
-        yearly_price_pln: '49997.00',
-        profit_share: '0.2000',
-        idea_ownership: '0.2000',
-        price_usdt: '12099.00',
-        price_acc: '44997.00',
-      },
-    ]);
+    ).toEqual(SPEC_PLANS);
     for (const plan of plans) {
       expect(plan.description.length).toBeGreaterThan(10);
       expect(plan.benefits.length).toBeGreaterThanOrEqual(3);
