@@ -13,10 +13,10 @@ describe('seed.sql', () => {
     client = await admin().connect();
     await client.query('begin');
     // The seed targets a freshly migrated project; rows other test files left (a default SMTP
-    // config, payment links) would collide, so they are set aside inside this transaction (the
-    // rollback restores everything).
+    // config, payment links, referrers who would outrank the seeded ones) would collide, so they
+    // are set aside inside this transaction (the rollback restores everything).
     await client.query(
-      'update public.smtp_configs set is_default = false where is_default; delete from public.plan_payment_links; delete from public.ccc_payment_links',
+      'update public.smtp_configs set is_default = false where is_default; delete from public.plan_payment_links; delete from public.ccc_payment_links; update private.referrer_stats set referral_count = 0, total_earnings = 0',
     );
     await client.query(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'));
   });
