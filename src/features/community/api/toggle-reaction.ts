@@ -62,7 +62,7 @@ export const toggleReactionMutationOptions = (
   onFailure: (input: ToggleReactionInput) => void,
 ) =>
   mutationOptions<void, unknown, ToggleReactionInput>({
-    mutationKey: [...communityKeys.all, 'reaction'],
+    mutationKey: communityKeys.toggleReaction(),
     mutationFn: async (input) => toggleReaction(await getClient(), userId, input),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: communityKeys.posts() });

@@ -1,4 +1,3 @@
-import { useIsMutating } from '@tanstack/react-query';
 import { t, type DashboardMessageKey as MessageKey } from '@/i18n/dashboard';
 import { formatNumber } from '@/lib/format';
 import type { Post } from '../api/get-posts';
@@ -17,14 +16,6 @@ function ReactionButton({ post, type }: { post: Post; type: ReactionType }) {
   const toggle = useToggleReaction();
   const mine = post.my_reactions.includes(type);
   const count = post.reaction_counts[type];
-  const pending =
-    useIsMutating({
-      mutationKey: ['community', 'reaction'],
-      predicate: (m) => {
-        const input = m.state.variables as { postId?: string; type?: string } | undefined;
-        return input?.postId === post.id && input.type === type;
-      },
-    }) > 0;
   const label = t(REACTIONS[type].label);
   return (
     <button
@@ -32,7 +23,7 @@ function ReactionButton({ post, type }: { post: Post; type: ReactionType }) {
       aria-pressed={mine}
       aria-label={t('community.reaction_count', { label, count })}
       title={label}
-      disabled={pending}
+      disabled={toggle.isPending}
       onClick={() => toggle.mutate({ postId: post.id, type, add: !mine })}
       className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm tabular-nums transition-colors disabled:cursor-wait ${
         mine
