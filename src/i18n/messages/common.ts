@@ -26,7 +26,6 @@ export const commonMessages = {
   'app.not_found.description': 'Strona, której szukasz, nie istnieje.',
   'app.not_found.redirect': 'Za 5 sekund nastąpi przekierowanie na stronę główną.',
   'app.not_found.home': 'Wróć do strony głównej',
-  'app.placeholder': 'Ta sekcja jest w przygotowaniu.',
   'app.name': 'Klub',
   'app.skip_to_content': 'Przejdź do treści',
   'app.home': 'Wróć do strony głównej',
