@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import { profileKeys } from '@/lib/profile/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { MembershipLevel } from '@/types/db';
@@ -38,6 +39,11 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateUserMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    // The edited member may be the admin: their own header (badge, name) reads the profile too.
+    onSuccess: (_data, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.own(input.userId) }),
+      ]),
   });
 }
