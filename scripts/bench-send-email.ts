@@ -8,7 +8,7 @@
 // our target p95 ≤ 1 s. A benchmark, not a test: it exits non-zero on failed calls only.
 //
 // Options: --iterations=100 (timed calls per action), --warmup=5.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import pg from 'pg';
 import { WORKDIR } from './db/harness.ts';
 import { freePort } from './lib/ports.ts';
 import { loadConfig } from './stack/config/config.ts';
+import { signWebhook } from './stack/auth/hook.ts';
 import { memoryLogger } from './stack/log.ts';
 import { startStack } from './stack/stack.ts';
 
@@ -29,12 +30,15 @@ const { values } = parseArgs({
 const iterations = Number(values.iterations);
 const warmup = Number(values.warmup);
 
+/** The headers Auth signs a hook call with (the stack's own signer). */
 function sign(secret: string, body: string) {
   const id = randomUUID();
   const timestamp = Math.floor(Date.now() / 1000);
-  const key = Buffer.from(secret.replace(/^v1,/, '').replace(/^whsec_/, ''), 'base64');
-  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${signature}` };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, id, timestamp, body),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -181,8 +181,4 @@ export class Channel {
     this.ctx.registry.remove(this.subscriptions);
     this.subscriptions = [];
   }
-
-  get subscriptionCount(): number {
-    return this.subscriptions.length;
-  }
 }
