@@ -1,3 +1,5 @@
+import { normaliseEmail } from './redirect-urls';
+
 /**
  * The sign-up's claim secret (docs/decisions.md, pre-account takeover). Registering creates 32
  * random bytes, keeps them in this browser's local storage under the e-mail, and sends only their
@@ -16,7 +18,7 @@ function storage(): Storage | null {
   }
 }
 
-const keyFor = (email: string) => `${KEY_PREFIX}${email.trim().toLowerCase()}`;
+const keyFor = (email: string) => `${KEY_PREFIX}${normaliseEmail(email)}`;
 
 function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

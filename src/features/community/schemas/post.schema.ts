@@ -26,5 +26,3 @@ export const reactionCountsSchema = z.pipe(
 export const commentSchema = z.object({
   content: z.string().check(z.refine((value) => value.length <= 2000, { error: 'community.comment_too_long' })),
 });
-
-export type CommentInput = z.infer<typeof commentSchema>;

@@ -14,7 +14,6 @@ export const ideasKeys = {
   board: (params: BoardParams) => [...ideasKeys.boards(), params] as const,
   stats: () => [...ideasKeys.all, 'stats'] as const,
   comments: (ideaId: string) => [...ideasKeys.all, 'comments', ideaId] as const,
-  submit: () => [...ideasKeys.all, 'submit'] as const,
   vote: () => [...ideasKeys.all, 'vote'] as const,
   addComment: () => [...ideasKeys.all, 'add-comment'] as const,
   setStatus: () => [...ideasKeys.all, 'set-status'] as const,

@@ -3,4 +3,5 @@ export const walletKeys = {
   all: ['wallet'] as const,
   balance: (userId: string) => [...walletKeys.all, 'balance', userId] as const,
   withdrawals: (userId: string) => [...walletKeys.all, 'withdrawals', userId] as const,
+  requestWithdrawal: () => [...walletKeys.all, 'request-withdrawal'] as const,
 };

@@ -25,7 +25,7 @@ export async function requestWithdrawal(client: AppSupabaseClient, request: With
 
 export const requestWithdrawalMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...walletKeys.all, 'request-withdrawal'] as const,
+    mutationKey: walletKeys.requestWithdrawal(),
     mutationFn: async (request: WithdrawalRequest) => requestWithdrawal(await getClient(), request),
   });
 
