@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import type { BoardPage } from './get-ideas-board';
+import { updateBoardIdea } from './get-ideas-board';
 import { ideasKeys } from './keys';
 
 export type AddCommentInput = { ideaId: string; userId: string; content: string };
@@ -16,26 +16,13 @@ export async function addIdeaComment(client: AppSupabaseClient, input: AddCommen
   );
 }
 
-/** The new comment counts on every board page that shows the idea (the server's count follows). */
-function countComment(queryClient: QueryClient, ideaId: string) {
-  queryClient.setQueriesData<BoardPage>({ queryKey: ideasKeys.boards() }, (page) =>
-    page
-      ? {
-          ...page,
-          ideas: page.ideas.map((idea) =>
-            idea.id === ideaId ? { ...idea, comments_count: idea.comments_count + 1 } : idea,
-          ),
-        }
-      : page,
-  );
-}
-
 export const addIdeaCommentMutationOptions = (getClient: () => Promise<AppSupabaseClient>, queryClient: QueryClient) =>
   mutationOptions({
     mutationKey: ideasKeys.addComment(),
     mutationFn: async (input: AddCommentInput) => addIdeaComment(await getClient(), input),
     onSuccess: async (_data, input) => {
-      countComment(queryClient, input.ideaId);
+      // The new comment counts on every board page that shows the idea (the server's count follows).
+      updateBoardIdea(queryClient, input.ideaId, (idea) => ({ ...idea, comments_count: idea.comments_count + 1 }));
       await queryClient.invalidateQueries({ queryKey: ideasKeys.comments(input.ideaId) });
     },
   });

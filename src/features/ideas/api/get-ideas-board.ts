@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
@@ -19,6 +19,13 @@ export type BoardIdea = Omit<BoardRow, 'user_vote' | 'webhook_response' | 'autho
 };
 
 export type BoardPage = { ideas: BoardIdea[]; total: number };
+
+/** Applies a change to the idea on every cached board page (votes, new comments). */
+export function updateBoardIdea(queryClient: QueryClient, ideaId: string, change: (idea: BoardIdea) => BoardIdea) {
+  queryClient.setQueriesData<BoardPage>({ queryKey: ideasKeys.boards() }, (page) =>
+    page ? { ...page, ideas: page.ideas.map((idea) => (idea.id === ideaId ? change(idea) : idea)) } : page,
+  );
+}
 
 /**
  * RPC get_app_ideas: one page of the board (search in title and description, category, sort, 20 per

@@ -3,7 +3,7 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { averageWith } from '../utils/votes';
-import type { BoardIdea, BoardPage } from './get-ideas-board';
+import { updateBoardIdea, type BoardPage } from './get-ideas-board';
 import { ideasKeys } from './keys';
 
 export type VoteInput = { ideaId: string; userId: string; score: number };
@@ -16,13 +16,6 @@ export async function voteForIdea(client: AppSupabaseClient, input: VoteInput): 
   );
   if (!row) throw new AppError('http.unexpected');
   return { score: Number(row.score), votes_count: row.votes_count, user_vote: row.user_vote };
-}
-
-/** Applies a change to the idea on every cached board page. */
-function updateIdea(queryClient: QueryClient, ideaId: string, change: (idea: BoardIdea) => BoardIdea) {
-  queryClient.setQueriesData<BoardPage>({ queryKey: ideasKeys.boards() }, (page) =>
-    page ? { ...page, ideas: page.ideas.map((idea) => (idea.id === ideaId ? change(idea) : idea)) } : page,
-  );
 }
 
 type Snapshot = { pages: [QueryKey, BoardPage | undefined][] };
@@ -38,7 +31,7 @@ export const voteMutationOptions = (getClient: () => Promise<AppSupabaseClient>,
     onMutate: async (input): Promise<Snapshot> => {
       await queryClient.cancelQueries({ queryKey: ideasKeys.boards() });
       const pages = queryClient.getQueriesData<BoardPage>({ queryKey: ideasKeys.boards() });
-      updateIdea(queryClient, input.ideaId, (idea) => ({
+      updateBoardIdea(queryClient, input.ideaId, (idea) => ({
         ...idea,
         user_vote: input.score,
         score: averageWith(Number(idea.score), idea.votes_count, input.score),
@@ -50,7 +43,7 @@ export const voteMutationOptions = (getClient: () => Promise<AppSupabaseClient>,
       for (const [key, page] of snapshot?.pages ?? []) queryClient.setQueryData(key, page);
     },
     onSuccess: (result, input) => {
-      updateIdea(queryClient, input.ideaId, (idea) => ({ ...idea, ...result }));
+      updateBoardIdea(queryClient, input.ideaId, (idea) => ({ ...idea, ...result }));
     },
   });
 
