@@ -1,4 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
+import type { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { ReactElement } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
@@ -17,12 +18,16 @@ import '@/i18n/admin';
  */
 export function renderAdmin(
   ui: ReactElement,
-  { session = adminSession(), siteSettings = true }: { session?: Session; siteSettings?: boolean } = {},
+  {
+    session = adminSession(),
+    siteSettings = true,
+    queryClient,
+  }: { session?: Session; siteSettings?: boolean; queryClient?: QueryClient } = {},
 ) {
   // The tab headings put the site title in the browser tab (a test may answer it itself).
   if (siteSettings) server.use(http.get(restUrl('/site_settings'), () => HttpResponse.json(siteSettingsRow())));
   const supabase = createTestSupabase();
-  const view = renderWithProviders(<ToastProvider>{ui}</ToastProvider>, { supabase, session });
+  const view = renderWithProviders(<ToastProvider>{ui}</ToastProvider>, { supabase, session, queryClient });
   return { ...view, supabase, session };
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { dashboardKeys } from './keys';
+import { announcementKeys } from '@/lib/announcements/keys';
 
 /** dashboard.md §7, §9: "select active rows, limit 10". */
 export const ANNOUNCEMENTS_LIMIT = 10;
@@ -26,7 +26,7 @@ export type Announcement = Awaited<ReturnType<typeof getActiveAnnouncements>>[nu
 
 export const activeAnnouncementsQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: dashboardKeys.announcements(),
+    queryKey: announcementKeys.active(),
     queryFn: async ({ signal }) => getActiveAnnouncements(await getClient(), signal),
     staleTime: 5 * 60_000,
   });

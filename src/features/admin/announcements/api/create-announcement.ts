@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { announcementKeys } from '@/lib/announcements/keys';
 import { adminKeys } from '../../shared/api/keys';
 
 /** Announcements insert {content, active true} (dashboard.md §7 Admin). */
@@ -20,6 +21,11 @@ export function useCreateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createAnnouncementMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+    // The members' view of the same rows (the banner above every page) follows too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { announcementKeys } from '@/lib/announcements/keys';
 import { adminKeys } from '../../shared/api/keys';
 
 /** Announcements delete by id. */
@@ -21,6 +22,11 @@ export function useDeleteAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteAnnouncementMutationOptions(getClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+    // The members' view of the same rows (the banner above every page) follows too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+      ]),
   });
 }

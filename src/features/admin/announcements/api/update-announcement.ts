@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { announcementKeys } from '@/lib/announcements/keys';
 import { adminKeys } from '../../shared/api/keys';
 
 export type AnnouncementChange = { id: string } & ({ content: string } | { active: boolean });
@@ -24,6 +25,11 @@ export function useUpdateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateAnnouncementMutationOptions(getClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+    // The members' view of the same rows (the banner above every page) follows too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+      ]),
   });
 }

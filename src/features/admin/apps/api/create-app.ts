@@ -3,6 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { TablesInsert } from '@/types/database.types';
+import { appsKeys } from '@/lib/apps/keys';
 import { adminKeys } from '../../shared/api/keys';
 import { removeAppImage, uploadAppImage, type AppImageUpload } from './app-image';
 
@@ -35,6 +36,11 @@ export function useCreateApp() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createAppMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
+    // The members' view of the same rows (the apps catalogue) follows too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
+        queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { appsKeys } from '@/lib/apps/keys';
 import { adminKeys } from '../../shared/api/keys';
 import { removeAppImage } from './app-image';
 
@@ -24,6 +25,11 @@ export function useDeleteApp() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteAppMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
+    // The members' view of the same rows (the apps catalogue) follows too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
+        queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+      ]),
   });
 }

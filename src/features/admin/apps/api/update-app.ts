@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { appsKeys } from '@/lib/apps/keys';
 import { adminKeys } from '../../shared/api/keys';
 import { removeAppImage, uploadAppImage, type AppImageUpload } from './app-image';
 import type { AppFields } from './create-app';
@@ -47,6 +48,11 @@ export function useUpdateApp() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateAppMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
+    // The members' view of the same rows (the apps catalogue) follows too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
+        queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+      ]),
   });
 }

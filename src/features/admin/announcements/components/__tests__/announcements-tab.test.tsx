@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { announcementKeys } from '@/lib/announcements/keys';
+import { createTestQueryClient } from '@/testing/render';
 import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { renderAnnouncement } from '../../utils/announcement-links';
 import { AnnouncementsTab } from '../announcements-tab';
@@ -33,6 +35,17 @@ describe('the announcements tab', () => {
     await user.click(screen.getByRole('button', { name: 'Opublikuj' }));
     await waitFor(() => expect(inserts[0]?.body).toEqual({ content: 'Zebranie w piątek', active: true }));
     await waitFor(() => expect(screen.getByLabelText(/^Treść/)).toHaveValue(''));
+  });
+
+  it("marks the members' banner stale once an announcement is published", async () => {
+    mockTable('get', 'announcements', []);
+    mockTable('post', 'announcements', announcement());
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(announcementKeys.active(), []);
+    const { user } = renderAdmin(<AnnouncementsTab />, { queryClient });
+    await user.type(screen.getByLabelText(/^Treść/), 'Zebranie w piątek');
+    await user.click(screen.getByRole('button', { name: 'Opublikuj' }));
+    await waitFor(() => expect(queryClient.getQueryState(announcementKeys.active())?.isInvalidated).toBe(true));
   });
 
   it('keeps the text when publishing fails', async () => {

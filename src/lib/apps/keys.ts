@@ -1,4 +1,4 @@
-/** Query keys of the member's apps catalogue (the admin apps tab keeps its own, in features/admin). */
+/** Query keys of the member's apps catalogue; in lib so that the admin's app changes can refresh it. */
 export const appsKeys = {
   all: ['apps'] as const,
   catalogue: () => [...appsKeys.all, 'catalogue'] as const,
