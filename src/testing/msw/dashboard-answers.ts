@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { http, HttpResponse } from 'msw';
 import type { Tables } from '@/types/database.types';
-import { restUrl } from './handlers';
+import { restUrl, siteSettingsRow } from './handlers';
 
 /*
  * PostgREST-shaped answers for what the signed-in shell reads on every dashboard page: the own
@@ -79,21 +79,7 @@ export function notificationRow(overrides: Partial<NotificationRow> = {}): Notif
   };
 }
 
-export const siteSettingsRow = (overrides: Partial<Tables<'site_settings'>> = {}) => ({
-  site_title: 'Klub',
-  site_description: 'Klub inwestorów w aplikacje',
-  site_image: null,
-  favicon: '/favicon.svg',
-  og_title: 'Klub — inwestuj w aplikacje',
-  og_description: null,
-  og_image: null,
-  twitter_card: 'summary_large_image',
-  twitter_title: null,
-  twitter_description: null,
-  twitter_image: null,
-  updated_at: new Date().toISOString(),
-  ...overrides,
-});
+export { siteSettingsRow };
 
 type ShellAnswers = {
   profile?: ProfileRow | null;

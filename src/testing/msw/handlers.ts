@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { Tables } from '@/types/database.types';
 import { TEST_SUPABASE_URL } from '../test-env';
 
 /**
@@ -29,8 +30,27 @@ export function authError(status: number, errorCode: string, msg: string, extra:
   );
 }
 
+/** The site_settings row as PostgREST returns it for `.single()` (the seed's values). */
+export const siteSettingsRow = (overrides: Partial<Tables<'site_settings'>> = {}) => ({
+  site_title: 'Klub',
+  site_description: 'Klub inwestorów w aplikacje',
+  site_image: null,
+  favicon: '/favicon.svg',
+  og_title: 'Klub — inwestuj w aplikacje',
+  og_description: null,
+  og_image: null,
+  twitter_card: 'summary_large_image',
+  twitter_title: null,
+  twitter_description: null,
+  twitter_image: null,
+  updated_at: new Date().toISOString(),
+  ...overrides,
+});
+
 /** Default answers every test may rely on. */
 export const handlers = [
+  // The site settings every signed-in page reads for its title (a test may answer them itself).
+  http.get(restUrl('/site_settings'), () => HttpResponse.json(siteSettingsRow())),
   // Sign-out: GoTrue answers 204 No Content.
   http.post(authUrl('/logout'), () => new HttpResponse(null, { status: 204 })),
 ];

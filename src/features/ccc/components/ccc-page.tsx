@@ -9,12 +9,14 @@ import { useCccSettings } from '../api/get-ccc-settings';
 import { CccPurchaseDialog } from './ccc-purchase-dialog';
 import { CccTierCard } from './ccc-tier-card';
 import { CccTokenInfo } from './ccc-token-info';
+import { usePageTitle } from '@/components/layout/site-head';
 
 /**
  * /dashboard/ccc, 'Pakiety CCC' (dashboard.md §2): the token, then one card per tier with the free
  * slots the server counts. Availability, settings and payment links load in parallel.
  */
 export function CccPage() {
+  usePageTitle(t('ccc.title'));
   const availability = useCccAvailability();
   const settings = useCccSettings();
   const profile = useOwnProfile();
@@ -25,7 +27,6 @@ export function CccPage() {
 
   return (
     <section className="space-y-6">
-      <title>{`${t('ccc.title')} | ${t('app.name')}`}</title>
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-ink">{t('ccc.title')}</h1>
         <p className="text-ink-muted">{t('ccc.subtitle')}</p>

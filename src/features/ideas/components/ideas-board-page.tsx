@@ -11,6 +11,7 @@ import { BoardFilters } from './board-filters';
 import { BoardPagination } from './board-pagination';
 import { IdeaCard } from './idea-card';
 import { IdeasSidebar } from './ideas-sidebar';
+import { usePageTitle } from '@/components/layout/site-head';
 
 /** The board's state lives in the address (?q=&category=&sort=&page=): reload, back and links keep it. */
 export function boardParamsFrom(search: URLSearchParams): BoardParams {
@@ -31,6 +32,7 @@ export function boardParamsFrom(search: URLSearchParams): BoardParams {
  * the star vote, the feedback, comments, images and, for admins, moderation.
  */
 export function IdeasBoardPage() {
+  usePageTitle(t('nav.ideas'));
   const [searchParams, setSearchParams] = useSearchParams();
   const params = boardParamsFrom(searchParams);
   const board = useIdeasBoard(params);
@@ -76,7 +78,6 @@ export function IdeasBoardPage() {
 
   return (
     <section className="space-y-6">
-      <title>{`${t('nav.ideas')} | ${t('app.name')}`}</title>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
           <h1 className="text-2xl font-bold text-ink">{t('nav.ideas')}</h1>

@@ -21,6 +21,7 @@ import { categoryOptions } from '../utils/categories';
 import { acceptIdeaImages } from '../utils/image-files';
 import { ImagePicker, type PickedImage } from './image-picker';
 import { WebhookFeedback } from './webhook-feedback';
+import { usePageTitle } from '@/components/layout/site-head';
 
 type FormImage = PickedImage & { path: string | null; url: string | null };
 
@@ -37,6 +38,7 @@ const STEP_TEXT: Record<SubmissionStep, IdeasMessageKey> = {
  * already uploaded, which are not sent twice).
  */
 export function SubmitIdeaPage() {
+  usePageTitle(t('nav.submit_idea'));
   const { user } = useAuth();
   const { getClient, preload } = useSupabase();
   const queryClient = useQueryClient();
@@ -141,7 +143,6 @@ export function SubmitIdeaPage() {
 
   return (
     <section className="mx-auto max-w-3xl space-y-6">
-      <title>{`${t('nav.submit_idea')} | ${t('app.name')}`}</title>
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-ink">{t('nav.submit_idea')}</h1>
         <p className="text-ink-muted">{t('ideas.submit.intro')}</p>

@@ -7,6 +7,7 @@ import { useOwnProfile } from '@/lib/profile/get-own-profile';
 import { usePlanPaymentLinks } from '../api/get-plan-payment-links';
 import { PlanCard } from './plan-card';
 import { PlanPaymentDialog } from './plan-payment-dialog';
+import { usePageTitle } from '@/components/layout/site-head';
 
 /**
  * /dashboard/investments, 'Dołącz do Klubu' (dashboard.md §2 Plans grid): START, PREMIUM and VIP from
@@ -14,6 +15,7 @@ import { PlanPaymentDialog } from './plan-payment-dialog';
  * alongside, so paying opens the provider's tab at once.
  */
 export function PlansPage() {
+  usePageTitle(t('plans.title'));
   const plans = useMembershipPlans();
   const profile = useOwnProfile();
   const { user } = useAuth();
@@ -23,7 +25,6 @@ export function PlansPage() {
 
   return (
     <section className="space-y-6">
-      <title>{`${t('plans.title')} | ${t('app.name')}`}</title>
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-ink">{t('plans.title')}</h1>
         <p className="text-ink-muted">{t('plans.subtitle')}</p>

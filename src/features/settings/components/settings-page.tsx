@@ -11,6 +11,7 @@ import { profileKeys } from '@/lib/profile/keys';
 import { useSupabase } from '@/lib/supabase-context';
 import { ProfileCard } from './profile-card';
 import { SecurityCard } from './security-card';
+import { usePageTitle } from '@/components/layout/site-head';
 
 type EmailNotice = 'first_confirmed' | 'changed' | null;
 
@@ -56,12 +57,12 @@ function useEmailChangeNotice(): EmailNotice {
 
 /** /dashboard/settings (dashboard.md §2): the profile card and the security card. */
 export function SettingsPage() {
+  usePageTitle(t('settings.title'));
   const profile = useOwnProfile();
   const emailNotice = useEmailChangeNotice();
 
   return (
     <section className="space-y-6">
-      <title>{`${t('settings.title')} | ${t('app.name')}`}</title>
       <h1 className="text-2xl font-bold text-ink">{t('settings.title')}</h1>
       {emailNotice ? (
         <FormAlert tone={emailNotice === 'changed' ? 'success' : 'info'}>

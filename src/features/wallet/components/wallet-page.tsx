@@ -6,6 +6,7 @@ import { useWithdrawals } from '../api/get-withdrawals';
 import { BalanceCard } from './balance-card';
 import { WithdrawalForm } from './withdrawal-form';
 import { WithdrawalHistory } from './withdrawal-history';
+import { usePageTitle } from '@/components/layout/site-head';
 
 /** Saved wallet methods: the form supports them, the page passes none (dashboard.md §2). */
 const SAVED_METHODS = [] as const;
@@ -15,6 +16,7 @@ const SAVED_METHODS = [] as const;
  * the withdrawal form and the history. Balance and history load in parallel.
  */
 export function WalletPage() {
+  usePageTitle(t('wallet.title'));
   const balance = useWalletBalance();
   const withdrawals = useWithdrawals();
 
@@ -60,7 +62,6 @@ export function WalletPage() {
 
   return (
     <section className="space-y-6">
-      <title>{`${t('wallet.title')} | ${t('app.name')}`}</title>
       <header className="space-y-2">
         <h1 className="text-2xl font-bold text-ink">{t('wallet.title')}</h1>
         <p className="text-ink-muted">{t('wallet.subtitle')}</p>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '@/i18n/admin';
-import { useSiteSettings } from '@/lib/site-settings/get-site-settings';
+import { usePageTitle } from '@/components/layout/site-head';
 
 /**
  * A tab's heading with its main action at the right, and the browser tab's title
@@ -15,10 +14,9 @@ export function TabHeading({
   description?: string;
   action?: ReactNode;
 }) {
-  const siteTitle = useSiteSettings().data?.site_title || t('app.name');
+  usePageTitle(title);
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
-      <title>{`${title} | ${siteTitle}`}</title>
       <div className="space-y-1">
         <h1 className="text-2xl font-bold text-ink">{title}</h1>
         {description ? <p className="text-sm text-ink-muted">{description}</p> : null}
