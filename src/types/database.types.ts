@@ -5,6 +5,46 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      admin_audit_log: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          after: Json | null;
+          before: Json | null;
+          created_at: string;
+          id: number;
+          target_id: string | null;
+          target_type: string;
+          target_user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          target_id?: string | null;
+          target_type: string;
+          target_user_id?: string | null;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          target_id?: string | null;
+          target_type?: string;
+          target_user_id?: string | null;
+        };
+        Relationships: [];
+      };
       announcements: {
         Row: {
           active: boolean;
@@ -640,6 +680,7 @@ export type Database = {
           full_name: string | null;
           id: string;
           membership_level: Database['public']['Enums']['membership_level'];
+          membership_valid_until: string | null;
           phone: string | null;
           updated_at: string;
           user_id: string;
@@ -652,6 +693,7 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           membership_level?: Database['public']['Enums']['membership_level'];
+          membership_valid_until?: string | null;
           phone?: string | null;
           updated_at?: string;
           user_id: string;
@@ -663,6 +705,7 @@ export type Database = {
           full_name?: string | null;
           id?: string;
           membership_level?: Database['public']['Enums']['membership_level'];
+          membership_valid_until?: string | null;
           phone?: string | null;
           updated_at?: string;
           user_id?: string;
@@ -1100,6 +1143,7 @@ export type Database = {
           full_name: string | null;
           id: string;
           membership_level: Database['public']['Enums']['membership_level'];
+          membership_valid_until: string | null;
           phone: string | null;
           updated_at: string;
           user_id: string;
@@ -1321,6 +1365,7 @@ export type Database = {
           full_name: string | null;
           id: string;
           membership_level: Database['public']['Enums']['membership_level'];
+          membership_valid_until: string | null;
           phone: string | null;
           updated_at: string;
           user_id: string;
