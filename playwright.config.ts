@@ -1,5 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BUILD_COMMAND, E2E_DIST, E2E_PREBUILT_VARIABLE, e2eBuildEnv, e2ePorts } from './scripts/lib/e2e-app.ts';
+import {
+  E2E_BUILD_COMMAND,
+  E2E_DIST,
+  E2E_PREBUILT_VARIABLE,
+  e2eAllowedRedirectOrigins,
+  e2eBuildEnv,
+  e2ePorts,
+} from './scripts/lib/e2e-app.ts';
 
 // The system Chromium from Debian; Playwright never downloads a browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,6 +79,9 @@ export default defineConfig({
         // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
         STACK_JWT_EXPIRY: '310',
         ...TEST_RATE_LIMITS,
+        // The e-mails' links may lead to this app's origin whatever E2E_PORT is (supabase/.env allows
+        // only 4173-4180; on another port every link led to SITE_URL's dev server, which is not there).
+        ALLOWED_REDIRECT_ORIGINS: e2eAllowedRedirectOrigins(BASE_URL),
       },
       gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
     },

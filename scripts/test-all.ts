@@ -5,8 +5,9 @@
 //   unit:   vitest unit (jsdom; CPU-bound)
 //   db:     db:types:check → db:advisors (on the migrated database, before any test writes to it) →
 //           vitest integration → vitest stack (mostly waiting on PostgreSQL and the stack's services)
-//   app:    build (once, for size and E2E) → size → e2e (after `unit`, so the browser does not share
-//           the cores with the jsdom tests)
+//   app:    build (once, for size and E2E) → size → e2e (after `typecheck`: the browser starts when the
+//           CPU-heavy static checks are done, and shares the cores with the unit tests and the
+//           database lane, as a developer's machine with one busy core would)
 // A step's output is printed in one piece when it ends, so lanes do not interleave their lines.
 // Prints a timing table and a closing line "tests: N passed, N failed".
 //
@@ -179,7 +180,7 @@ const steps: Step[] = [
     lane: 'app',
     command: npx('playwright', 'test', '--reporter=list,json'),
     env: { [E2E_PREBUILT_VARIABLE]: '1' },
-    after: ['unit'],
+    after: ['typecheck'],
     counts: playwrightCounts,
   },
 ];
@@ -200,13 +201,15 @@ if (!selected.some((step) => step.name === 'build')) {
 await rm(REPORTS, { recursive: true, force: true });
 await mkdir(REPORTS, { recursive: true });
 
-let db: Database | undefined;
 const env: NodeJS.ProcessEnv = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'playwright.json') };
-if (!process.env.DATABASE_URL && selected.some((step) => step.lane === 'db' || step.name.startsWith('db:'))) {
-  db = await startDatabase();
-  env.DATABASE_URL = db.url;
-  console.log(`\n▶ database ready in ${(db.readyInMs / 1000).toFixed(2)} s (${db.url})`);
-}
+// The db lane's database starts while the other lanes already run; only that lane waits for it.
+const database: Promise<Database | undefined> =
+  !process.env.DATABASE_URL && selected.some((step) => step.lane === 'db')
+    ? startDatabase().then((db) => {
+        console.log(`\n▶ database ready in ${(db.readyInMs / 1000).toFixed(2)} s (${db.url})`);
+        return db;
+      })
+    : Promise.resolve(undefined);
 
 const results: Result[] = [];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -214,9 +217,22 @@ const ended = new Map<string, Promise<void>>();
 
 async function runStep(step: Step): Promise<void> {
   await Promise.all((step.after ?? []).map((name) => ended.get(name)));
+  let stepEnv = env;
+  if (step.lane === 'db') {
+    const db = await database.catch((error: unknown) => {
+      console.error(`\n▶ the database did not start: ${String(error)}`);
+      return null;
+    });
+    if (db === null) {
+      results.push({ name: step.name, ok: false, startedAt: since(), seconds: 0 });
+      total.failed += 1;
+      return;
+    }
+    if (db) stepEnv = { ...env, DATABASE_URL: db.url };
+  }
   const startedAt = since();
   console.log(`\n▶ ${step.name} (${step.lane}) at ${startedAt.toFixed(1)} s`);
-  const code = await exec(step, env);
+  const code = await exec(step, stepEnv);
   results.push({ name: step.name, ok: code === 0, startedAt, seconds: since() - startedAt });
   if (step.counts) {
     const counts = await step.counts().catch(() => ({ passed: 0, failed: 0, skipped: 0 }));
@@ -254,7 +270,7 @@ try {
     await Promise.all([...lanes.values()].map(runLane));
   }
 } finally {
-  await db?.stop();
+  await (await database.catch(() => undefined))?.stop();
 }
 
 console.log('\nstep                  result   start  seconds');

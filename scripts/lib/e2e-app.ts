@@ -47,6 +47,16 @@ export function e2eBuildEnv(env: NodeJS.ProcessEnv = process.env): Record<string
   };
 }
 
+/**
+ * The send-email function's ALLOWED_REDIRECT_ORIGINS of supabase/.env (the local stack's defaults)
+ * and the E2E app's origin, so the e-mails' links lead to the app under test on any port.
+ */
+export function e2eAllowedRedirectOrigins(appOrigin: string, env: NodeJS.ProcessEnv = process.env): string {
+  const local = parseEnv(readFileSync(path.join(ROOT, 'supabase/.env'), 'utf8')) as Record<string, string>;
+  const current = (env.ALLOWED_REDIRECT_ORIGINS ?? local.ALLOWED_REDIRECT_ORIGINS ?? '').split(/\s+/).filter(Boolean);
+  return [...new Set([...current, appOrigin])].join(' ');
+}
+
 /** The build command (run in the project root with e2eBuildEnv() added to the environment). */
 export const E2E_BUILD_COMMAND = [
   'npx',

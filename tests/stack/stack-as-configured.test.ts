@@ -84,7 +84,7 @@ describe('a stack on other ports, as config.toml configures it', () => {
     // The seconds left of the 60: as many fewer as have passed since the sign-up (a busy machine
     // takes more than a second between the two requests), and never more than 60.
     const seconds = Number(
-      /^For security purposes, you can only request this after (\d+) seconds\.$/.exec(again.message)?.[1],
+      /^For security purposes, you can only request this after (\d+) seconds\.$/.exec(again.message ?? '')?.[1],
     );
     const passed = Math.ceil((Date.now() - sentAt) / 1000);
     expect(seconds).toBeLessThanOrEqual(60);
