@@ -1,17 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  E2E_BUILD_COMMAND,
+  E2E_DIST,
+  E2E_PREBUILT_VARIABLE,
+  e2eAllowedRedirectOrigins,
+  e2eBuildEnv,
+  e2ePorts,
+} from './scripts/lib/e2e-app.ts';
 
 // The system Chromium from Debian; Playwright never downloads a browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const E2E_DIST = '.tmp/e2e-dist';
-// The build reads its VITE_* variables from the environment: the documented local defaults.
-const appEnv = parseEnv(readFileSync(new URL('./.env.example', import.meta.url), 'utf8')) as Record<string, string>;
 // The stack's ports: `supabase start`'s by default; STACK_API_PORT, STACK_DB_PORT, STACK_INBOX_PORT and
 // STACK_SMTP_PORT move them (with E2E_PORT for the app), so two checkouts can run their E2E side by side.
-const API_PORT = Number(process.env.STACK_API_PORT ?? 54321);
+const { app: PORT, api: API_PORT } = e2ePorts();
+const BASE_URL = `http://127.0.0.1:${PORT}`;
 const API_URL = `http://127.0.0.1:${API_PORT}`;
 // Auth's limits as on hosted Supabase, for a test run: one IP signs up, signs in and asks for e-mails
 // far more often than a member would, so the per-IP and project-wide limits are raised; the
@@ -77,32 +79,23 @@ export default defineConfig({
         // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
         STACK_JWT_EXPIRY: '310',
         ...TEST_RATE_LIMITS,
+        // The e-mails' links may lead to this app's origin whatever E2E_PORT is (supabase/.env allows
+        // only 4173-4180; on another port every link led to SITE_URL's dev server, which is not there).
+        ALLOWED_REDIRECT_ORIGINS: e2eAllowedRedirectOrigins(BASE_URL),
       },
       gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
     },
     {
-      // A minified build in mode 'e2e', not 'production': src/config/env.ts shows the hCaptcha widget
-      // only when MODE is 'production', so this build sends the development token like `npm run dev`
-      // (hCaptcha's script host is not reachable from the tests, and the stack's captcha is off).
-      // It goes to its own folder so it never replaces the production build in dist/.
+      // The app: the minified build of scripts/lib/e2e-app.ts, served by `vite preview`. `npm test`
+      // has built it already (for the size budgets too) and says so with E2E_PREBUILT=1.
       command: [
-        `npx vite build --mode e2e --outDir ${E2E_DIST} --emptyOutDir --logLevel warn`,
+        ...(process.env[E2E_PREBUILT_VARIABLE] === '1' ? [] : [E2E_BUILD_COMMAND.join(' ')]),
         `npx vite preview --outDir ${E2E_DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
       ].join(' && '),
       url: BASE_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      // The e-mails' links lead back to the origin the app asks for (VITE_SITE_URL), which must be
-      // the one served here, not the dev server's of .env.example.
-      env: { ...appEnv, ...pickViteEnv(process.env), VITE_SUPABASE_URL: API_URL, VITE_SITE_URL: BASE_URL },
+      env: e2eBuildEnv(),
     },
   ],
 });
-
-function pickViteEnv(source: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(source).filter(
-      (entry): entry is [string, string] => entry[0].startsWith('VITE_') && entry[1] !== undefined,
-    ),
-  );
-}

@@ -5,7 +5,8 @@
 //   - every lazy chunk on its own (the phone-input and the Supabase chunks have their own budget);
 //   - a member's first /dashboard: the entry, the Supabase client and the dashboard shell.
 // Builds first (`vite build`, which writes dist/.vite/manifest.json); `--no-build` measures the
-// existing dist/. Exits 1 when anything is above its budget.
+// existing dist/, and `--dist <folder>` another existing build (`npm test` measures the minified
+// build the E2E tests run, so the app is built once per run). Exits 1 when anything is above its budget.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,8 @@ import { parseEnv } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
+const distArg = process.argv.indexOf('--dist');
+const DIST = distArg === -1 ? path.join(ROOT, 'dist') : path.resolve(ROOT, process.argv[distArg + 1] ?? 'dist');
 const MANIFEST = path.join(DIST, '.vite/manifest.json');
 
 const KB = 1000;
@@ -112,7 +114,7 @@ const rows: Row[] = [];
 const row = (label: string, size: number, budget: number, note?: string) => rows.push({ label, size, budget, note });
 
 function main(): void {
-  if (!process.argv.includes('--no-build')) build();
+  if (!process.argv.includes('--no-build') && distArg === -1) build();
   if (!existsSync(MANIFEST)) {
     console.error(`${path.relative(ROOT, MANIFEST)} is missing: build with build.manifest = true (vite.config.ts).`);
     process.exit(1);

@@ -1,14 +1,32 @@
 // `npm test`: everything CI checks, in one run, with one database.
-// lint → format → typecheck → (database) types drift → advisors → unit + integration → e2e.
+//
+// The steps run in lanes that work side by side on the 2 cores, each lane in its order:
+//   checks: lint → format → typecheck → functions:check → functions (Deno tests)
+//   unit:   vitest unit (jsdom; CPU-bound)
+//   db:     db:types:check → db:advisors (on the migrated database, before any test writes to it) →
+//           vitest integration → vitest stack (mostly waiting on PostgreSQL and the stack's services)
+//   app:    build (once, for size and E2E) → size → e2e (after `typecheck`: the browser starts when the
+//           CPU-heavy static checks are done, and shares the cores with the unit tests and the
+//           database lane, as a developer's machine with one busy core would)
+// A step's output is printed in one piece when it ends, so lanes do not interleave their lines.
 // Prints a timing table and a closing line "tests: N passed, N failed".
+//
+// `npm test -- <step> …` runs only the named steps (in their lanes, without waiting for steps that
+// were left out); `--serial` runs the steps one after another, in the order above.
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, startDatabase, type Database } from './db/harness.ts';
+import { E2E_BUILD_COMMAND, E2E_DIST, E2E_PREBUILT_VARIABLE, e2eBuildEnv } from './lib/e2e-app.ts';
 
 interface Step {
   name: string;
+  lane: 'checks' | 'unit' | 'db' | 'app';
   command: string[];
+  /** Extra environment of this step. */
+  env?: NodeJS.ProcessEnv;
+  /** Steps of other lanes that must have ended first (when they are part of the run). */
+  after?: string[];
   /** Reads the test counts the step wrote, if it runs tests. */
   counts?: () => Promise<Counts>;
 }
@@ -19,20 +37,48 @@ interface Counts {
   skipped: number;
 }
 
-const REPORTS = path.join(ROOT, '.tmp/reports');
-const only = process.argv.slice(2);
+interface Result {
+  name: string;
+  ok: boolean;
+  startedAt: number;
+  seconds: number;
+}
 
-function exec(command: string[], env: NodeJS.ProcessEnv): Promise<number> {
+const REPORTS = path.join(ROOT, '.tmp/reports');
+const args = process.argv.slice(2);
+const serial = args.includes('--serial');
+const only = args.filter((arg) => !arg.startsWith('--'));
+const started = performance.now();
+const since = () => (performance.now() - started) / 1000;
+
+/** Runs a command with its output kept, and prints the output in one piece when it ends. */
+function exec(step: Step, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    const [bin, ...args] = command;
-    const child = spawn(bin!, args, { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('close', (code) => resolve(code ?? 1));
-    child.on('error', () => resolve(1));
+    const [bin, ...rest] = step.command;
+    const chunks: Buffer[] = [];
+    const child = spawn(bin!, rest, {
+      cwd: ROOT,
+      env: { ...env, ...step.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const finish = (code: number) => {
+      const output = Buffer.concat(chunks).toString('utf8').trimEnd();
+      console.log(`\n━━ ${step.name} (${code === 0 ? 'ok' : `FAILED, exit ${code}`}) ━━ ${step.command.join(' ')}`);
+      if (output) console.log(output);
+      resolve(code);
+    };
+    child.on('close', (code) => finish(code ?? 1));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(String(error)));
+      finish(1);
+    });
   });
 }
 
-async function vitestCounts(): Promise<Counts> {
-  const report = JSON.parse(await readFile(path.join(REPORTS, 'vitest.json'), 'utf8')) as {
+async function vitestCounts(file: string): Promise<Counts> {
+  const report = JSON.parse(await readFile(path.join(REPORTS, file), 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
@@ -65,29 +111,51 @@ async function playwrightCounts(): Promise<Counts> {
   };
 }
 
-const npx = (...args: string[]) => ['npx', '--no-install', ...args];
-const deno = (...args: string[]) => ['node_modules/.bin/deno', ...args, '--config', 'supabase/functions/deno.json'];
+const npx = (...rest: string[]) => ['npx', '--no-install', ...rest];
+const deno = (...rest: string[]) => ['node_modules/.bin/deno', ...rest, '--config', 'supabase/functions/deno.json'];
+const vitest = (project: string): Step => ({
+  name: project,
+  lane: project === 'unit' ? 'unit' : 'db',
+  command: npx(
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(REPORTS, `vitest-${project}.json`)}`,
+  ),
+  counts: () => vitestCounts(`vitest-${project}.json`),
+});
 
 const steps: Step[] = [
-  { name: 'lint', command: npx('eslint', '.', '--max-warnings=0') },
-  { name: 'format', command: npx('prettier', '--check', '.', '--log-level', 'warn') },
-  { name: 'typecheck', command: npx('tsc', '-b') },
-  { name: 'functions:check', command: ['npm', 'run', '--silent', 'functions:check'] },
-  { name: 'db:types:check', command: npx('tsx', 'scripts/db-types.ts', '--check') },
-  { name: 'db:advisors', command: npx('tsx', 'scripts/db-advisors.ts') },
+  // ESLint and Prettier keep caches in node_modules/.cache (a re-run checks only what changed).
   {
-    name: 'unit + integration',
-    command: npx(
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(REPORTS, 'vitest.json')}`,
-    ),
-    counts: vitestCounts,
+    name: 'lint',
+    lane: 'checks',
+    command: npx('eslint', '.', '--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'),
   },
   {
+    name: 'format',
+    lane: 'checks',
+    command: npx(
+      'prettier',
+      '--check',
+      '.',
+      '--log-level',
+      'warn',
+      '--cache',
+      '--cache-location',
+      'node_modules/.cache/prettier/.cache',
+    ),
+  },
+  { name: 'typecheck', lane: 'checks', command: npx('tsc', '-b') },
+  { name: 'functions:check', lane: 'checks', command: ['npm', 'run', '--silent', 'functions:check'] },
+  { name: 'db:types:check', lane: 'db', command: npx('tsx', 'scripts/db-types.ts', '--check') },
+  { name: 'db:advisors', lane: 'db', command: npx('tsx', 'scripts/db-advisors.ts') },
+  {
     name: 'functions',
+    lane: 'checks',
     command: [
       ...deno(
         'test',
@@ -102,54 +170,117 @@ const steps: Step[] = [
     ],
     counts: denoCounts,
   },
-  { name: 'size', command: npx('tsx', 'scripts/size.ts') },
-  { name: 'e2e', command: npx('playwright', 'test', '--reporter=list,json'), counts: playwrightCounts },
+  vitest('unit'),
+  vitest('integration'),
+  vitest('stack'),
+  { name: 'build', lane: 'app', command: E2E_BUILD_COMMAND, env: e2eBuildEnv() },
+  { name: 'size', lane: 'app', command: npx('tsx', 'scripts/size.ts', '--dist', E2E_DIST) },
+  {
+    name: 'e2e',
+    lane: 'app',
+    command: npx('playwright', 'test', '--reporter=list,json'),
+    env: { [E2E_PREBUILT_VARIABLE]: '1' },
+    after: ['typecheck'],
+    counts: playwrightCounts,
+  },
 ];
 
 const selected = only.length ? steps.filter((step) => only.includes(step.name)) : steps;
+const unknown = only.filter((name) => !steps.some((step) => step.name === name));
+if (unknown.length) {
+  console.error(`unknown step(s): ${unknown.join(', ')}; the steps are ${steps.map((step) => step.name).join(', ')}`);
+  process.exit(2);
+}
+// Size and E2E use the build of this run: without the build step they build as they did alone.
+if (!selected.some((step) => step.name === 'build')) {
+  for (const step of selected) {
+    if (step.name === 'size') step.command = npx('tsx', 'scripts/size.ts');
+    if (step.name === 'e2e') delete step.env;
+  }
+}
 await rm(REPORTS, { recursive: true, force: true });
 await mkdir(REPORTS, { recursive: true });
 
-const started = performance.now();
-let db: Database | undefined;
 const env: NodeJS.ProcessEnv = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'playwright.json') };
-if (!process.env.DATABASE_URL) {
-  db = await startDatabase();
-  env.DATABASE_URL = db.url;
-  console.log(`\n▶ database ready in ${(db.readyInMs / 1000).toFixed(2)} s (${db.url})`);
+// The db lane's database starts while the other lanes already run; only that lane waits for it.
+const database: Promise<Database | undefined> =
+  !process.env.DATABASE_URL && selected.some((step) => step.lane === 'db')
+    ? startDatabase().then((db) => {
+        console.log(`\n▶ database ready in ${(db.readyInMs / 1000).toFixed(2)} s (${db.url})`);
+        return db;
+      })
+    : Promise.resolve(undefined);
+
+const results: Result[] = [];
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const ended = new Map<string, Promise<void>>();
+
+async function runStep(step: Step): Promise<void> {
+  await Promise.all((step.after ?? []).map((name) => ended.get(name)));
+  let stepEnv = env;
+  if (step.lane === 'db') {
+    const db = await database.catch((error: unknown) => {
+      console.error(`\n▶ the database did not start: ${String(error)}`);
+      return null;
+    });
+    if (db === null) {
+      results.push({ name: step.name, ok: false, startedAt: since(), seconds: 0 });
+      total.failed += 1;
+      return;
+    }
+    if (db) stepEnv = { ...env, DATABASE_URL: db.url };
+  }
+  const startedAt = since();
+  console.log(`\n▶ ${step.name} (${step.lane}) at ${startedAt.toFixed(1)} s`);
+  const code = await exec(step, stepEnv);
+  results.push({ name: step.name, ok: code === 0, startedAt, seconds: since() - startedAt });
+  if (step.counts) {
+    const counts = await step.counts().catch(() => ({ passed: 0, failed: 0, skipped: 0 }));
+    // A runner that failed without a failing test (crash, unhandled error) still counts as a failure.
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  } else if (code !== 0) {
+    total.failed += 1;
+  }
 }
 
-const results: { name: string; ok: boolean; seconds: number }[] = [];
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 try {
-  for (const step of selected) {
-    console.log(`\n▶ ${step.name}: ${step.command.slice(2).join(' ')}`);
-    const t0 = performance.now();
-    const code = await exec(step.command, env);
-    results.push({ name: step.name, ok: code === 0, seconds: (performance.now() - t0) / 1000 });
-    if (step.counts) {
-      const counts = await step.counts().catch(() => ({ passed: 0, failed: 0, skipped: 0 }));
-      // A runner that failed without a failing test (crash, unhandled error) still counts as a failure.
-      if (code !== 0 && counts.failed === 0) counts.failed = 1;
-      total.passed += counts.passed;
-      total.failed += counts.failed;
-      total.skipped += counts.skipped;
-    } else if (code !== 0) {
-      total.failed += 1;
+  if (serial) {
+    for (const step of selected) {
+      delete step.after;
+      await runStep(step);
     }
+  } else {
+    const lanes = new Map<string, Step[]>();
+    for (const step of selected) lanes.set(step.lane, [...(lanes.get(step.lane) ?? []), step]);
+    const runLane = async (laneSteps: Step[]) => {
+      for (const step of laneSteps) await ended.get(step.name);
+    };
+    // Every step's promise exists before any step starts, so `after` can wait for any of them.
+    for (const laneSteps of lanes.values()) {
+      let previous: Promise<void> = Promise.resolve();
+      for (const step of laneSteps) {
+        const current = previous.then(() => runStep(step));
+        ended.set(step.name, current);
+        previous = current;
+      }
+    }
+    await Promise.all([...lanes.values()].map(runLane));
   }
 } finally {
-  await db?.stop();
+  await (await database.catch(() => undefined))?.stop();
 }
 
-console.log('\nstep                  result  seconds');
-for (const result of results) {
+console.log('\nstep                  result   start  seconds');
+for (const result of [...results].sort((a, b) => a.startedAt - b.startedAt)) {
   console.log(
-    `${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(8)}${result.seconds.toFixed(1).padStart(7)}`,
+    `${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(7)}${result.startedAt.toFixed(1).padStart(6)}${result.seconds.toFixed(1).padStart(9)}`,
   );
 }
-console.log(`total wall time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`total wall time: ${since().toFixed(1)} s`);
 console.log(
   `tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );
-process.exit(results.every((result) => result.ok) ? 0 : 1);
+process.exit(results.length === selected.length && results.every((result) => result.ok) ? 0 : 1);

@@ -36,9 +36,14 @@ export function createTestQueryClient(): QueryClient {
   return createQueryClient({ queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } });
 }
 
-/** user-event that also moves fake timers on, when a test uses them. */
+/**
+ * user-event without its artificial pause between events (`delay: null`: no `setTimeout` per
+ * keystroke; React still renders after each event, as act() wraps every one), and that moves fake
+ * timers on when a test uses them.
+ */
 export function setupUser() {
   return userEvent.setup({
+    delay: null,
     advanceTimers: (ms) => {
       if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
     },

@@ -18,8 +18,10 @@ configureZod();
 const defaultAsyncWrapper = getConfig().asyncWrapper;
 configure({
   // Routes are lazy chunks that Vite transforms on their first import in a test file; on a busy
-  // machine that alone can take longer than Testing Library's default 1 s for findBy*/waitFor.
-  asyncUtilTimeout: 3_000,
+  // machine that alone can take longer than Testing Library's default 1 s for findBy*/waitFor, and
+  // with `npm test`'s lanes (and other processes) on both cores a screen took more than 3 s. Only a
+  // failing test waits this long.
+  asyncUtilTimeout: 10_000,
   asyncWrapper: async (callback) => {
     if (!vi.isFakeTimers()) return defaultAsyncWrapper(callback);
     const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };

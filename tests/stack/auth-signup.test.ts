@@ -177,8 +177,11 @@ describe('the Send Email Hook failing', () => {
       code: 'hook_timeout',
       message: 'Failed to reach hook within maximum time of 5.000000 seconds',
     });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
-    expect(Date.now() - started).toBeLessThan(6_000);
+    // Auth gave up at 5 s, not when the hook answered (10 s): the margin between them is for a busy
+    // machine (with the hook at 6 s, a sign-up that took 1 s more than the timeout failed this test).
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(5_000);
+    expect(elapsed).toBeLessThan(9_000);
     expect(await authUser(email)).toBeUndefined();
   });
 

@@ -8,12 +8,14 @@ import { LoginPanel } from '@/features/auth/components/login-panel';
 import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
+import { chunkLoader } from '@/lib/chunk-loader';
 
 /** The registration tab is a chunk of its own, fetched when the tab is hovered, focused or opened. */
 export const registerFormChunk = {
   load: () => import('@/features/auth/components/register-form'),
 };
-const loadRegisterForm = () => registerFormChunk.load().then((module) => ({ default: module.RegisterForm }));
+const loadRegisterModule = chunkLoader(() => registerFormChunk.load());
+const loadRegisterForm = () => loadRegisterModule().then((module) => ({ default: module.RegisterForm }));
 const prefetchRegisterForm = () => {
   loadRegisterForm().catch(() => {
     // Opening the tab loads it again and, if that fails too, offers a retry.

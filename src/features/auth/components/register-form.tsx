@@ -8,6 +8,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { FieldShell, TextField, inputClassName } from '@/components/form/text-field';
 import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { t } from '@/i18n/messages';
+import { chunkLoader } from '@/lib/chunk-loader';
 import { useResolvedForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
 import { useRegister } from '../api/register';
@@ -35,14 +36,8 @@ import { authErrorMessage } from '../utils/error-messages';
 /** The phone-input chunk (tests replace `load` to make it fail). */
 export const phoneFieldChunk = { load: () => import('@/components/form/phone-field') };
 
-let phoneModule: Promise<typeof PhoneFieldModule> | null = null;
-function loadPhoneModule() {
-  phoneModule ??= phoneFieldChunk.load().catch((error: unknown) => {
-    phoneModule = null;
-    throw error;
-  });
-  return phoneModule;
-}
+/** The field, the schema and the submit share one load; a retry after a failure loads it anew. */
+const loadPhoneModule: () => Promise<typeof PhoneFieldModule> = chunkLoader(() => phoneFieldChunk.load());
 
 const loadPhoneField = () => loadPhoneModule().then((module) => ({ default: module.PhoneField }));
 

@@ -23,6 +23,10 @@ export const addIdeaCommentMutationOptions = (getClient: () => Promise<AppSupaba
     onSuccess: async (_data, input) => {
       // The new comment counts on every board page that shows the idea (the server's count follows).
       updateBoardIdea(queryClient, input.ideaId, (idea) => ({ ...idea, comments_count: idea.comments_count + 1 }));
+      // A first read of the list still on its way began before the insert: an invalidation would
+      // join it (TanStack Query only cancels a running fetch that already has data) and the list
+      // would stay without the new comment. Cancelled first, the list is read anew.
+      await queryClient.cancelQueries({ queryKey: ideasKeys.comments(input.ideaId) });
       await queryClient.invalidateQueries({ queryKey: ideasKeys.comments(input.ideaId) });
     },
   });

@@ -7,6 +7,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { FieldShell, inputClassName, TextField } from '@/components/form/text-field';
 import { isMessageKey } from '@/i18n/messages';
 import { t } from '@/i18n/settings';
+import { chunkLoader } from '@/lib/chunk-loader';
 import { useResolvedForm } from '@/lib/form';
 import type { OwnProfile } from '@/lib/profile/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -19,14 +20,9 @@ import {
 import { settingsErrorMessage } from '../utils/error-messages';
 
 // The phone input (react-phone-number-input with libphonenumber) is a chunk of its own.
-let phoneModule: Promise<typeof PhoneFieldModule> | null = null;
-function loadPhoneModule() {
-  phoneModule ??= import('@/components/form/phone-field').catch((error: unknown) => {
-    phoneModule = null;
-    throw error;
-  });
-  return phoneModule;
-}
+const loadPhoneModule: () => Promise<typeof PhoneFieldModule> = chunkLoader(
+  () => import('@/components/form/phone-field'),
+);
 
 const PhoneField = lazy(() => loadPhoneModule().then((module) => ({ default: module.PhoneField })));
 
