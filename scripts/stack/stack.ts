@@ -1,7 +1,7 @@
 // Starts the whole local stack (used by `npm run stack` and by the contract tests' global setup):
 // PostgreSQL 17 with the platform bootstrap, migrations and seed; PostgREST; the Auth, Storage and
 // Realtime emulations; the Deno function workers; the mail catcher; and the gateway in front of them.
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,8 +27,9 @@ import { ANON_KEY, assertWellKnownKeys, SERVICE_ROLE_KEY } from './keys.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import { startMail, type MailCatcher } from './mail/index.ts';
 import { assertPortsFree, freePort } from '../lib/ports.ts';
+import { clearState, reclaimLeftovers, writeState } from './leftovers.ts';
 import { startPostgrest } from './postgrest.ts';
-import type { ExitInfo } from './processes.ts';
+import { onChildrenChange, type ExitInfo } from './processes.ts';
 import { startRealtime, type Realtime } from './realtime/index.ts';
 import { startStorage } from './storage/index.ts';
 
@@ -86,10 +87,10 @@ type Stopper = () => Promise<unknown>;
 async function choosePorts(config: StackConfig, wanted: StackOptions['ports']): Promise<StackConfig['ports']> {
   const ports = { ...config.ports, ...wanted };
   await assertPortsFree([
-    { port: ports.api, service: 'API gateway' },
-    { port: ports.db, service: 'PostgreSQL' },
-    { port: ports.inbox, service: 'mail inbox' },
-    { port: ports.smtp, service: 'SMTP' },
+    { port: ports.api, service: 'API gateway', env: 'STACK_API_PORT' },
+    { port: ports.db, service: 'PostgreSQL', env: 'STACK_DB_PORT' },
+    { port: ports.inbox, service: 'mail inbox', env: 'STACK_INBOX_PORT' },
+    { port: ports.smtp, service: 'SMTP', env: 'STACK_SMTP_PORT' },
   ]);
   return ports;
 }
@@ -159,9 +160,14 @@ interface Plan {
   apiUrl: string;
 }
 
-/** Settings from config.toml plus the options, with the ports checked before anything starts. */
-async function plan(options: StackOptions): Promise<Plan> {
+/**
+ * Settings from config.toml plus the options, with the ports checked before anything starts (after
+ * what an earlier run with this data folder left running has been stopped: leftovers.ts).
+ */
+async function plan(options: StackOptions, log: Logger): Promise<Plan> {
   await assertWellKnownKeys();
+  const dataDir = options.dataDir ?? path.join(ROOT, '.data/stack');
+  await reclaimLeftovers(dataDir, (line) => log.info('stack', line));
   const base = await loadConfig(WORKDIR, { functions: options.functionSettings });
   const ports = await choosePorts(base, options.ports);
   const config = await loadConfig(WORKDIR, {
@@ -175,7 +181,7 @@ async function plan(options: StackOptions): Promise<Plan> {
   return {
     config,
     ports,
-    dataDir: options.dataDir ?? path.join(ROOT, '.data/stack'),
+    dataDir,
     functionsDir: options.functionsDir ?? path.join(WORKDIR, 'supabase/functions'),
     apiUrl: `http://127.0.0.1:${ports.api}`,
   };
@@ -296,9 +302,17 @@ async function startRuntimes(
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const started = performance.now();
   const log = options.log ?? consoleLogger();
-  const settings = await plan(options);
+  const settings = await plan(options, log);
   const { config, ports, apiUrl } = settings;
   const life = new Lifecycle(log, options.onCrash);
+  // The data folder records this process and its children, so that a later start recognises them.
+  await mkdir(settings.dataDir, { recursive: true });
+  writeState(settings.dataDir, []);
+  const unsubscribe = onChildrenChange((children) => writeState(settings.dataDir, children));
+  life.started(async () => {
+    unsubscribe();
+    clearState(settings.dataDir);
+  });
   try {
     const { db, mail, automation } = await startBackends(settings, options, log, life);
     const { postgrestPort, functions } = await startRuntimes(

@@ -138,7 +138,7 @@ export async function startAutomation({ port, log }: { port: number; log: Logger
       });
     }, port);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new BusyPortError(port, 'automation service');
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new BusyPortError(port, 'automation service', 'STACK_AUTOMATION_PORT');
     throw error;
   }
   const url = `http://127.0.0.1:${port}`;
