@@ -36,10 +36,31 @@ ratio = 1.5
     });
   });
 
-  it('fails loudly, with the line, on what it does not support', () => {
-    expect(() => parseToml('a = 1\nb = { c = 2 }')).toThrow('config.toml line 2: inline tables');
-    expect(() => parseToml('[[x]]')).toThrow('arrays of tables');
-    expect(() => parseToml('a = 1\na = 2')).toThrow('"a" is defined twice');
+  it('reads every valid hand edit: inline tables, arrays of tables, multi-line strings', () => {
+    const toml = parseToml(`
+[auth.sms.test_otp]
+numbers = { "4152127777" = "123456" }
+[[remotes]]
+name = "staging"
+[[remotes]]
+name = "production"
+[auth.email.template.invite]
+subject = """Zaproszenie
+do klubu"""
+`);
+    expect(toml).toEqual({
+      auth: {
+        sms: { test_otp: { numbers: { '4152127777': '123456' } } },
+        email: { template: { invite: { subject: 'Zaproszenie\ndo klubu' } } },
+      },
+      remotes: [{ name: 'staging' }, { name: 'production' }],
+    });
+  });
+
+  it('fails loudly, with the line and column, on a file that is not valid TOML', () => {
+    expect(() => parseToml('a = 1\na = 2')).toThrow('config.toml line 2, column 1:');
+    expect(() => parseToml('[auth]\nsite_url = "http://x')).toThrow('config.toml line 2, column 12: unfinished string');
+    expect(() => parseToml('__proto__ = 1')).toThrow('config.toml line 1, column 1');
   });
 
   it('reads durations and sizes as the CLI does', () => {
