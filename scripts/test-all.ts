@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, startDatabase, type Database } from './db/harness.ts';
+import { ROOT, startDatabase, type Database } from '@klub/local-supabase/db/harness.ts';
 
 interface Step {
   name: string;

@@ -21,10 +21,10 @@ import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { freePort } from './lib/ports.ts';
-import { ANON_KEY, JWT_KEY } from './stack/keys.ts';
-import { memoryLogger } from './stack/log.ts';
-import { startStack } from './stack/stack.ts';
+import { freePort } from '../src/lib/ports.ts';
+import { ANON_KEY, JWT_KEY } from '../src/keys.ts';
+import { memoryLogger } from '../src/log.ts';
+import { startStack } from '../src/stack.ts';
 
 const TARGET_P95_MS = 100;
 const DELIVERY_TIMEOUT_MS = 5_000;

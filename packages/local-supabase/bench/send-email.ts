@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { WORKDIR } from './db/harness.ts';
-import { freePort } from './lib/ports.ts';
-import { loadConfig } from './stack/config/config.ts';
-import { signWebhook } from './stack/auth/hook.ts';
-import { memoryLogger } from './stack/log.ts';
-import { startStack } from './stack/stack.ts';
+import { WORKDIR } from '../src/db/harness.ts';
+import { freePort } from '../src/lib/ports.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { signWebhook } from '../src/auth/hook.ts';
+import { memoryLogger } from '../src/log.ts';
+import { startStack } from '../src/stack.ts';
 
 const HOOK_BUDGET_MS = 5_000;
 const TARGET_P95_MS = 1_000;

@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, WORKDIR } from '../db/harness.ts';
+import { ROOT, WORKDIR } from './db/harness.ts';
 import { consoleLogger, type Logger } from './log.ts';
-import { BusyPortError } from '../lib/ports.ts';
+import { BusyPortError } from './lib/ports.ts';
 import { StackRunningError } from './leftovers.ts';
 import { watchLaunchers } from './lifeline.ts';
 import { takeOverSignals } from './signals.ts';

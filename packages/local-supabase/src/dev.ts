@@ -3,7 +3,7 @@
 // Set STACK=off to run Vite alone (e.g. against `supabase start`, which serves the same URL and keys).
 import './signals.ts';
 import path from 'node:path';
-import { ROOT } from '../db/harness.ts';
+import { ROOT } from './db/harness.ts';
 import { runStack } from './cli.ts';
 import { spawnSupervised } from './processes.ts';
 

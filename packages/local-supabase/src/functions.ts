@@ -8,11 +8,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jwtVerify } from 'jose';
+import { PACKAGE_DIR } from './db/harness.ts';
 import type { FunctionSettings } from './config/config.ts';
 import { bearerToken, sendJson } from './http.ts';
 import { JWT_KEY } from './keys.ts';
 import type { Logger } from './log.ts';
-import { freePort } from '../lib/ports.ts';
+import { freePort } from './lib/ports.ts';
 import { spawnSupervised, type Supervised } from './processes.ts';
 import { proxy } from './proxy.ts';
 
@@ -152,7 +153,7 @@ class Worker {
   private async boot(): Promise<number> {
     const { definition, options } = this;
     const port = await freePort();
-    const worker = path.join(options.root, 'scripts/stack/deno/worker.ts');
+    const worker = path.join(PACKAGE_DIR, 'src/deno/worker.ts');
     const args = [
       'run',
       '--allow-all',

@@ -5,7 +5,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT, startDatabase, WORKDIR } from '../db/harness.ts';
+import { ROOT, startDatabase, WORKDIR } from './db/harness.ts';
 import { startAuth } from './auth/index.ts';
 import {
   AUTOMATION_PORT_OFFSET,
@@ -26,7 +26,7 @@ import { closeServer, listen } from './http.ts';
 import { ANON_KEY, assertWellKnownKeys, SERVICE_ROLE_KEY } from './keys.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import { startMail, type MailCatcher } from './mail/index.ts';
-import { assertPortsFree, freePort } from '../lib/ports.ts';
+import { assertPortsFree, freePort } from './lib/ports.ts';
 import { clearState, reclaimLeftovers, writeState } from './leftovers.ts';
 import { startPostgrest } from './postgrest.ts';
 import { onChildrenChange, type ExitInfo } from './processes.ts';
@@ -68,7 +68,7 @@ export interface Stack {
   dbUrl: string;
   inboxUrl: string;
   smtpPort: number;
-  /** The fake automation service (scripts/stack/automation) the idea-webhook function posts to. */
+  /** The fake automation service (packages/local-supabase/src/automation) the idea-webhook function posts to. */
   automationUrl: string;
   anonKey: string;
   serviceRoleKey: string;

@@ -2,7 +2,7 @@
 // STACK_DATA_DIR) — the `npm run stack` or `npm run dev` in another terminal, or what such a run
 // left behind when it was killed. Anything it did not start is left alone.
 import path from 'node:path';
-import { ROOT } from '../db/harness.ts';
+import { ROOT } from './db/harness.ts';
 import { DATA_DIR } from './cli.ts';
 import { reclaimLeftovers, runningStack, stopProcess } from './leftovers.ts';
 

@@ -2,7 +2,7 @@
 // expired access tokens.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { JWT_KEY } from '../../scripts/stack/keys.ts';
+import { JWT_KEY } from '../src/keys.ts';
 import { activatedMember, PASSWORD, signedIn, uniqueEmail } from './helpers/accounts.ts';
 import { appClient, claimsOf, stack } from './helpers/clients.ts';
 import { authMail } from './helpers/mailbox.ts';

@@ -1,11 +1,7 @@
 // The fake automation service the idea-webhook function posts new ideas to: answers as told,
 // records what it received, and where the functions are pointed at it.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_FEEDBACK,
-  resolveAutomationUrl,
-  type AutomationService,
-} from '../../scripts/stack/automation/index.ts';
+import { DEFAULT_FEEDBACK, resolveAutomationUrl, type AutomationService } from '../src/automation/index.ts';
 import { stack } from './helpers/clients.ts';
 
 const base = () => stack().automationUrl;

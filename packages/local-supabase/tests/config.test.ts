@@ -3,13 +3,13 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { WORKDIR } from '../../scripts/db/harness.ts';
-import { resolveHookUrl } from '../../scripts/stack/auth/index.ts';
-import { signWebhook } from '../../scripts/stack/auth/hook.ts';
-import { loadConfig } from '../../scripts/stack/config/config.ts';
-import { durationToSeconds, sizeToBytes } from '../../scripts/stack/config/schema.ts';
-import { parseToml } from '../../scripts/stack/config/toml.ts';
-import { ANON_KEY, JWT_KEY, SERVICE_ROLE_KEY, signLegacyKey } from '../../scripts/stack/keys.ts';
+import { WORKDIR } from '../src/db/harness.ts';
+import { resolveHookUrl } from '../src/auth/index.ts';
+import { signWebhook } from '../src/auth/hook.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { durationToSeconds, sizeToBytes } from '../src/config/schema.ts';
+import { parseToml } from '../src/config/toml.ts';
+import { ANON_KEY, JWT_KEY, SERVICE_ROLE_KEY, signLegacyKey } from '../src/keys.ts';
 
 describe('TOML reader', () => {
   it('reads tables, dotted and quoted keys, strings with escapes, numbers, booleans and multi-line arrays', () => {

@@ -11,10 +11,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/db/harness.ts';
-import { freePort, isPortFree } from '../../scripts/lib/ports.ts';
-import { commandLine, isAlive, readState, type StackState } from '../../scripts/stack/leftovers.ts';
+import { PACKAGE_DIR, ROOT } from '../src/db/harness.ts';
+import { freePort, isPortFree } from '../src/lib/ports.ts';
+import { commandLine, isAlive, readState, type StackState } from '../src/leftovers.ts';
 
+const BIN = path.join(PACKAGE_DIR, 'bin/local-supabase.mjs');
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
 let ports: number[];
@@ -48,7 +49,7 @@ function run(command: string, args: string[]): Run {
   return { child, output: () => text, exited, waitForOutput };
 }
 
-const startStack = () => run('node', ['--import', 'tsx', 'scripts/stack/index.ts']);
+const startStack = () => run('node', [BIN, 'start']);
 const READY = 'Local Supabase stack ready';
 
 async function postmasterPid(): Promise<number> {
@@ -122,7 +123,7 @@ afterAll(async () => {
       }
     }
   }
-  await run('node', ['--import', 'tsx', 'scripts/stack/stop.ts']).exited;
+  await run('node', [BIN, 'stop']).exited;
   await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
 

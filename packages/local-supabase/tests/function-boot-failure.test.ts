@@ -5,11 +5,11 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKDIR } from '../../scripts/db/harness.ts';
-import { loadConfig } from '../../scripts/stack/config/config.ts';
-import { memoryLogger } from '../../scripts/stack/log.ts';
-import { freePort } from '../../scripts/lib/ports.ts';
-import { startStack, type Stack } from '../../scripts/stack/stack.ts';
+import { WORKDIR } from '../src/db/harness.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { memoryLogger } from '../src/log.ts';
+import { freePort } from '../src/lib/ports.ts';
+import { startStack, type Stack } from '../src/stack.ts';
 
 const MISSING = 'npm:is-odd@3.0.1'; // not a dependency of this project: in no cache
 let stack: Stack;

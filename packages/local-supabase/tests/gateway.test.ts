@@ -1,7 +1,7 @@
 // The gateway: API keys like Kong's key-auth, CORS for the Vite origins, the routes it does not
 // emulate, and edge functions with the env and JWT checks Supabase gives them.
 import { describe, expect, it } from 'vitest';
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../../scripts/stack/keys.ts';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../src/keys.ts';
 import { stack } from './helpers/clients.ts';
 
 const url = (path: string) => `${stack().apiUrl}${path}`;

@@ -1,17 +1,17 @@
 // Vitest global setup of the stack contract tests: the whole local stack once, on free ports, with a
-// temporary data folder, the test functions of tests/stack/fixtures/functions and the SQL fixtures.
+// temporary data folder, the test functions of tests/fixtures/functions and the SQL fixtures.
 // The stack's log is written to .tmp/stack-tests.log for reading after a failure.
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { ROOT, WORKDIR } from '../../scripts/db/harness.ts';
-import { loadConfig } from '../../scripts/stack/config/config.ts';
-import { memoryLogger } from '../../scripts/stack/log.ts';
-import { freePort } from '../../scripts/lib/ports.ts';
-import { waitFor } from '../../scripts/stack/processes.ts';
-import { startStack } from '../../scripts/stack/stack.ts';
+import { PACKAGE_DIR, ROOT, WORKDIR } from '../src/db/harness.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { memoryLogger } from '../src/log.ts';
+import { freePort } from '../src/lib/ports.ts';
+import { waitFor } from '../src/processes.ts';
+import { startStack } from '../src/stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,7 +40,7 @@ async function loadFixtures(dbUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
-    await client.query(await readFile(path.join(ROOT, 'tests/stack/fixtures/contract.sql'), 'utf8'));
+    await client.query(await readFile(path.join(PACKAGE_DIR, 'tests/fixtures/contract.sql'), 'utf8'));
   } finally {
     await client.end();
   }
@@ -71,7 +71,7 @@ export default async function setup(project: TestProject) {
     // stack with config.toml's own values in auth-rate-limits.test.ts.
     rateLimits: { emailSent: 100_000, signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000 },
     emailMaxFrequency: EMAIL_MAX_FREQUENCY,
-    functionsDir: path.join(ROOT, 'tests/stack/fixtures/functions'),
+    functionsDir: path.join(PACKAGE_DIR, 'tests/fixtures/functions'),
     functionSettings: { 'send-email': { verifyJwt: false }, echo: { verifyJwt: true } },
     functionEnv: { SEND_EMAIL_HOOK_SECRET: hookSecret, SMTP_PORT: String(smtp) },
     log,

@@ -3,12 +3,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthContext } from '../../scripts/stack/auth/context.ts';
-import type { AuthError } from '../../scripts/stack/auth/errors.ts';
-import { sendEmailThroughHook, type EmailData } from '../../scripts/stack/auth/hook.ts';
-import type { AuthConfig } from '../../scripts/stack/config/config.ts';
-import { freePort } from '../../scripts/lib/ports.ts';
-import { memoryLogger } from '../../scripts/stack/log.ts';
+import type { AuthContext } from '../src/auth/context.ts';
+import type { AuthError } from '../src/auth/errors.ts';
+import { sendEmailThroughHook, type EmailData } from '../src/auth/hook.ts';
+import type { AuthConfig } from '../src/config/config.ts';
+import { freePort } from '../src/lib/ports.ts';
+import { memoryLogger } from '../src/log.ts';
 
 const servers: http.Server[] = [];
 afterEach(async () => {

@@ -2,10 +2,10 @@
 // (its documented examples), pgoutput frames, the serializers, and the "is this transaction
 // visible yet" test that guards the row-level security check.
 import { describe, expect, it } from 'vitest';
-import { decodePgOutput, decodeReplicationFrame, standbyStatusUpdate } from '../../scripts/stack/realtime/pgoutput.ts';
-import { describeParams, parseSubscriptionParams } from '../../scripts/stack/realtime/params.ts';
-import { decode, encode, encodeReply } from '../../scripts/stack/realtime/protocol.ts';
-import { finishedIn } from '../../scripts/stack/realtime/visibility.ts';
+import { decodePgOutput, decodeReplicationFrame, standbyStatusUpdate } from '../src/realtime/pgoutput.ts';
+import { describeParams, parseSubscriptionParams } from '../src/realtime/params.ts';
+import { decode, encode, encodeReply } from '../src/realtime/protocol.ts';
+import { finishedIn } from '../src/realtime/visibility.ts';
 
 describe('postgres_changes parameters (Subscriptions.parse_subscription_params)', () => {
   const parse = (params: Record<string, unknown>) => parseSubscriptionParams(params);

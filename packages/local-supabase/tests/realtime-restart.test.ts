@@ -8,10 +8,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/ports.ts';
-import { ANON_KEY, JWT_KEY } from '../../scripts/stack/keys.ts';
-import { memoryLogger } from '../../scripts/stack/log.ts';
-import { startStack, type Stack, type StackOptions } from '../../scripts/stack/stack.ts';
+import { freePort } from '../src/lib/ports.ts';
+import { ANON_KEY, JWT_KEY } from '../src/keys.ts';
+import { memoryLogger } from '../src/log.ts';
+import { startStack, type Stack, type StackOptions } from '../src/stack.ts';
 import { realtime } from './helpers/clients.ts';
 import { listen } from './helpers/realtime.ts';
 

@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JWT_KEY } from '../../scripts/stack/keys.ts';
+import { JWT_KEY } from '../src/keys.ts';
 import { activatedMember, type Member } from './helpers/accounts.ts';
 import { appClient, realtime, serviceClient, stack } from './helpers/clients.ts';
 import { listen, withSessionToken, type Change, type Listening } from './helpers/realtime.ts';

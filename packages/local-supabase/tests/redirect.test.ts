@@ -2,7 +2,7 @@
 // and port; loopback addresses; additional_redirect_urls as gobwas globs with '.' and '/' as
 // separators), first as a function, then through the stack's e-mailed links.
 import { describe, expect, it } from 'vitest';
-import { globMatches, isRedirectAllowed } from '../../scripts/stack/auth/redirect.ts';
+import { globMatches, isRedirectAllowed } from '../src/auth/redirect.ts';
 import { activatedMember } from './helpers/accounts.ts';
 import { appClient } from './helpers/clients.ts';
 import { authMail } from './helpers/mailbox.ts';

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/ports.ts';
-import { memoryLogger } from '../../scripts/stack/log.ts';
-import { startStack, type Stack } from '../../scripts/stack/stack.ts';
+import { freePort } from '../src/lib/ports.ts';
+import { memoryLogger } from '../src/log.ts';
+import { startStack, type Stack } from '../src/stack.ts';
 import { PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 
 let stack: Stack;

@@ -39,7 +39,7 @@ export function notEmulated(what: string): AuthError {
   return new AuthError(
     400,
     'not_implemented',
-    `${what} is not emulated by the local stack (scripts/stack/auth). Use \`supabase start\` for it, or extend the emulation.`,
+    `${what} is not emulated by the local stack (packages/local-supabase/src/auth). Use \`supabase start\` for it, or extend the emulation.`,
   );
 }
 

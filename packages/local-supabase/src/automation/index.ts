@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:http';
 import { closeServer, listen, readBody, sendJson } from '../http.ts';
 import type { Logger } from '../log.ts';
-import { BusyPortError } from '../../lib/ports.ts';
+import { BusyPortError } from '../lib/ports.ts';
 
 export const WEBHOOK_PATH = '/webhook/ideas';
 export const DEFAULT_FEEDBACK = 'Pomysł „{title}” trafił do automatycznej analizy. Wkrótce otrzymasz ocenę.';
@@ -138,7 +138,8 @@ export async function startAutomation({ port, log }: { port: number; log: Logger
       });
     }, port);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new BusyPortError(port, 'automation service', 'STACK_AUTOMATION_PORT');
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new BusyPortError(port, 'automation service', 'STACK_AUTOMATION_PORT');
     throw error;
   }
   const url = `http://127.0.0.1:${port}`;

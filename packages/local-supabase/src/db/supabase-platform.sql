@@ -6,7 +6,7 @@
 -- storage / extensions schemas with the tables GoTrue and the Storage API own, the auth.*
 -- claim helpers, the storage path helpers and the realtime publication. It exists only
 -- because `supabase start` (Docker) cannot run on our machines. The harness
--- (scripts/db/harness.ts) loads it as `supabase_admin`, the cluster's superuser, into a bare
+-- (packages/local-supabase/src/db/harness.ts) loads it as `supabase_admin`, the cluster's superuser, into a bare
 -- PostgreSQL 17 and then applies supabase/migrations with the real Supabase CLI connected as
 -- `postgres`, so a migration that needs more than a hosted project allows fails here too.
 -- Keep it faithful: never add project objects here.

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
-import { commandLine } from '../stack/leftovers.ts';
+import { commandLine } from '../leftovers.ts';
 
 export class BusyPortError extends Error {
   constructor(

@@ -6,7 +6,7 @@ export const realtimeErrors = {
   unmatchedTopic: 'unmatched topic',
   subscribed: 'Subscribed to PostgreSQL',
   notEmulated: (what: string) =>
-    `${what} is not emulated by the local stack (scripts/stack/realtime emulates postgres_changes only). Use \`supabase start\` for it, or extend the emulation.`,
+    `${what} is not emulated by the local stack (packages/local-supabase/src/realtime emulates postgres_changes only). Use \`supabase start\` for it, or extend the emulation.`,
 };
 
 export class HttpRefusal extends Error {

@@ -38,7 +38,7 @@ export const storageErrors = {
     new StorageError(
       501,
       'NotImplemented',
-      `${what} is not emulated by the local stack (scripts/stack/storage). Use \`supabase start\` for it, or extend the emulation.`,
+      `${what} is not emulated by the local stack (packages/local-supabase/src/storage). Use \`supabase start\` for it, or extend the emulation.`,
       'not_implemented',
     ),
 };
