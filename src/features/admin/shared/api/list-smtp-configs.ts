@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '../../shared/api/keys';
+import { adminKeys } from './keys';
 
-/** RPC admin_list_smtp_configs: every configuration, the password masked ('••••••••', null when none). */
+/** RPC admin_list_smtp_configs (the SMTP tab and the e-mail templates' sender choice): every configuration, the password masked ('••••••••', null when none). */
 export async function listSmtpConfigs(client: AppSupabaseClient, signal?: AbortSignal) {
   let request = client.rpc('admin_list_smtp_configs');
   if (signal) request = request.abortSignal(signal);
