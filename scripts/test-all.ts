@@ -74,6 +74,7 @@ const steps: Step[] = [
   { name: 'typecheck', command: npx('tsc', '-b') },
   { name: 'functions:check', command: ['npm', 'run', '--silent', 'functions:check'] },
   { name: 'db:types:check', command: npx('tsx', 'scripts/db-types.ts', '--check') },
+  { name: 'db:schema:check', command: npx('tsx', 'scripts/db-schema.ts', '--check') },
   { name: 'db:advisors', command: npx('tsx', 'scripts/db-advisors.ts') },
   {
     name: 'unit + integration',
