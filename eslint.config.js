@@ -16,7 +16,7 @@ export default tseslint.config(
       'playwright-report',
       'src/types/database.types.ts',
       'supabase/functions',
-      'tests/stack/fixtures/functions',
+      'packages/local-supabase/tests/fixtures/functions',
     ],
   },
   {

@@ -65,8 +65,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // The local Supabase stack (scripts/stack), fresh for every run in its own data folder.
-      command: 'node --import tsx scripts/stack/index.ts --reset',
+      // The local Supabase stack (packages/local-supabase), fresh for every run in its own data folder.
+      command: 'npx local-supabase start --reset',
       url: `${API_URL}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -26,7 +26,6 @@ export default mergeConfig(
             name: 'integration',
             environment: 'node',
             include: ['tests/**/*.test.ts'],
-            exclude: ['tests/stack/**'],
             globalSetup: ['tests/setup/global-db.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,
@@ -37,8 +36,8 @@ export default mergeConfig(
           test: {
             name: 'stack',
             environment: 'node',
-            include: ['tests/stack/**/*.test.ts'],
-            globalSetup: ['tests/stack/global-setup.ts'],
+            include: ['packages/local-supabase/tests/**/*.test.ts'],
+            globalSetup: ['packages/local-supabase/tests/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 120_000,
           },

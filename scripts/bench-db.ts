@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startDatabase } from './db/harness.ts';
+import { startDatabase } from '@klub/local-supabase/db/harness.ts';
 
 const TARGET_P95_MS = 20;
 const POOL_SIZE = 4;

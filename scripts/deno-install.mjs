@@ -4,7 +4,7 @@
 // run with --cached-only; a missing dependency then fails at once with a message naming this script).
 //
 // Deno projects: supabase/functions (the edge functions and their tests) and
-// tests/stack/fixtures/functions (the stack contract tests' functions). Every .ts file of a project
+// packages/local-supabase/tests/fixtures/functions (the stack contract tests' functions). Every .ts file of a project
 // is an entry point, so test-only imports are cached too. Plain JavaScript on purpose: it runs before
 // anything else works (no tsx), and it is skipped when the deno package is absent (npm ci --omit=dev).
 //
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DENO_PROJECTS = ['supabase/functions', 'tests/stack/fixtures/functions'];
+export const DENO_PROJECTS = ['supabase/functions', 'packages/local-supabase/tests/fixtures/functions'];
 const DENO = path.join(ROOT, 'node_modules/.bin/deno');
 
 /** Every .ts file under `dir`, relative to it, node_modules excluded. */

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { ROOT, freePort } from './db/harness.ts';
+import { ROOT, freePort } from '@klub/local-supabase/db/harness.ts';
 
 const RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, startDatabase, type Database } from './db/harness.ts';
+import { ROOT, startDatabase, type Database } from '@klub/local-supabase/db/harness.ts';
 import { E2E_BUILD_COMMAND, E2E_DIST, E2E_PREBUILT_VARIABLE, e2eBuildEnv } from './lib/e2e-app.ts';
 
 interface Step {
@@ -152,6 +152,7 @@ const steps: Step[] = [
   { name: 'typecheck', lane: 'checks', command: npx('tsc', '-b') },
   { name: 'functions:check', lane: 'checks', command: ['npm', 'run', '--silent', 'functions:check'] },
   { name: 'db:types:check', lane: 'db', command: npx('tsx', 'scripts/db-types.ts', '--check') },
+  { name: 'db:schema:check', lane: 'db', command: npx('tsx', 'scripts/db-schema.ts', '--check') },
   { name: 'db:advisors', lane: 'db', command: npx('tsx', 'scripts/db-advisors.ts') },
   {
     name: 'functions',

@@ -1,6 +1,6 @@
 // The mail catcher seen from a test: one member's mailbox, read through the Mailpit-compatible API
 // of the local stack (the same calls work against the Mailpit of `supabase start`). The helper in
-// tests/stack/helpers reads the stack tests' own send-email stand-in inside Vitest; these are the
+// packages/local-supabase/tests/helpers reads the stack tests' own send-email stand-in inside Vitest; these are the
 // real e-mails of supabase/functions/send-email, so this one stays small and separate.
 import { expect, type Page } from '@playwright/test';
 import { EMAIL_MAX_FREQUENCY_MS, INBOX_URL } from './env';

@@ -1,11 +1,11 @@
 // The install step that caches the Deno code's dependencies (scripts/deno-install.mjs) and what the
-// stack passes on to the Deno workers (scripts/stack/stack.ts).
+// stack passes on to the Deno workers (packages/local-supabase/src/stack.ts).
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DENO_PROJECTS, denoInstallEnv, entryPoints } from '../../scripts/deno-install.mjs';
-import { ROOT } from '../../scripts/db/harness.ts';
-import { functionEnv, WORKER_PASSTHROUGH } from '../../scripts/stack/stack.ts';
+import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { functionEnv, WORKER_PASSTHROUGH } from '@klub/local-supabase/stack.ts';
 
 describe('deno-install', () => {
   it('installs every Deno project that holds code and a lock file', async () => {
@@ -19,7 +19,11 @@ describe('deno-install', () => {
       );
       return [...here, ...below.flat()];
     };
-    const found = [...(await withLock('supabase')), ...(await withLock('tests'))].sort();
+    const found = [
+      ...(await withLock('supabase')),
+      ...(await withLock('tests')),
+      ...(await withLock('packages')),
+    ].sort();
     expect([...DENO_PROJECTS].sort()).toEqual(found);
   });
 

@@ -1,4 +1,5 @@
-// The local ESLint rule that keeps imports flowing one way: shared → features → app.
+// The local ESLint rule that keeps imports flowing one way: shared → features → app; admin tabs are
+// features of their own beside the admin's shared layer; domain homes in src/lib serve both sides.
 import { RuleTester } from 'eslint';
 import { describe, it } from 'vitest';
 import { importBoundaries } from '../../eslint/import-boundaries.js';
@@ -24,8 +25,58 @@ tester.run('import-boundaries', importBoundaries, {
     { filename: file('main.tsx'), code: "import { App } from '@/app/app';" },
     { filename: file('lib/errors.ts'), code: "import { t } from '../i18n/messages';" },
     { filename: file('features/ideas/components/board.tsx'), code: "import React from 'react';" },
+    // One home per domain operation: member pages and admin tabs import the same src/lib/<domain>.
+    { filename: file('features/ideas/components/board.tsx'), code: "import { d } from '@/lib/ideas/delete-idea';" },
+    {
+      filename: file('features/admin/ideas/components/ideas-tab.tsx'),
+      code: "import { d } from '@/lib/ideas/delete-idea'; import { k } from '../../../../lib/ideas/keys';",
+    },
+    // An admin tab uses its own files and the admin's shared layer (a new tab included).
+    {
+      filename: file('features/admin/users/components/users-tab.tsx'),
+      code: "import { k } from '../../shared/api/keys'; import { l } from '../api/list-users';",
+    },
+    {
+      filename: file('features/admin/newly-added/components/x.tsx'),
+      code: "import { Q } from '@/features/admin/shared/components/query-states';",
+    },
+    {
+      filename: file('features/admin/smtp/components/__tests__/smtp-tab.test.tsx'),
+      code: "import { renderAdmin } from '../../../testing/render-admin';",
+    },
+    { filename: file('features/admin/shared/components/x.tsx'), code: "import { k } from '../api/keys';" },
   ],
   invalid: [
+    {
+      filename: file('features/admin/ideas/api/delete-idea.ts'),
+      code: "import { d } from '@/features/ideas/api/delete-idea';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'admin/ideas', to: 'ideas' } }],
+    },
+    {
+      filename: file('features/ideas/api/keys.ts'),
+      code: "import { k } from '@/features/admin/ideas/api/list-ideas';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'ideas', to: 'admin/ideas' } }],
+    },
+    {
+      filename: file('features/wallet/api/keys.ts'),
+      code: "import { k } from '@/features/admin/shared/api/keys';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'wallet', to: 'admin' } }],
+    },
+    {
+      filename: file('features/admin/email-templates/components/template-form-dialog.tsx'),
+      code: "import { s } from '../../smtp/api/save-smtp-config';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'admin/email-templates', to: 'admin/smtp' } }],
+    },
+    {
+      filename: file('features/admin/shared/components/x.tsx'),
+      code: "import { l } from '../../users/api/list-users';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'admin', to: 'admin/users' } }],
+    },
+    {
+      filename: file('lib/ideas/delete-idea.ts'),
+      code: "import { k } from '@/features/admin/ideas/api/keys';",
+      errors: [{ messageId: 'sharedToFeature', data: { to: 'admin/ideas' } }],
+    },
     {
       filename: file('features/wallet/components/balance.tsx'),
       code: "import { x } from '@/features/ccc/api/keys';",

@@ -71,7 +71,7 @@ export function PostComments({ postId }: { postId: string }) {
           {comments.hasNextPage ? (
             <Button
               variant="ghost"
-              className="px-2 py-1 text-xs"
+              size="sm"
               onClick={() => void comments.fetchNextPage()}
               disabled={comments.isFetchingNextPage}
               aria-busy={comments.isFetchingNextPage || undefined}

@@ -52,7 +52,7 @@ export function NotificationList({ limit, markAll = false }: NotificationListPro
     <div className="space-y-3">
       {markAll && anyUnread ? (
         <div className="flex justify-end">
-          <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => markAllRead.mutate()}>
+          <Button variant="ghost" size="sm" onClick={() => markAllRead.mutate()}>
             {t('notifications.mark_all_read')}
           </Button>
         </div>

@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { FormFooter } from '../../shared/components/form-footer';
-import { useSmtpConfigs } from '../../smtp/api/list-smtp-configs';
+import { useSmtpConfigs } from '../../shared/api/list-smtp-configs';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { EmailTemplate } from '../api/list-templates';
 import { useSaveTemplate } from '../api/save-template';

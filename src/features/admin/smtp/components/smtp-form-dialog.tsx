@@ -8,7 +8,7 @@ import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import type { SmtpConfig } from '../api/list-smtp-configs';
+import type { SmtpConfig } from '../../shared/api/list-smtp-configs';
 import { useSaveSmtpConfig } from '../api/save-smtp-config';
 import { createSmtpSchema } from '../schemas/smtp.schema';
 import { SmtpTestDialog, type SmtpTestTarget } from './smtp-test-dialog';

@@ -10,7 +10,7 @@ import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { useDeleteSmtpConfig } from '../api/delete-smtp-config';
-import { useSmtpConfigs, type SmtpConfig } from '../api/list-smtp-configs';
+import { useSmtpConfigs, type SmtpConfig } from '../../shared/api/list-smtp-configs';
 import { SmtpFormDialog } from './smtp-form-dialog';
 import { SmtpTestDialog } from './smtp-test-dialog';
 

