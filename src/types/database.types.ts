@@ -722,7 +722,7 @@ export type Database = {
           id: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id: string | null;
-          referrer_id: string;
+          referrer_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -731,7 +731,7 @@ export type Database = {
           id?: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id: string;
+          referrer_id?: string | null;
         };
         Update: {
           amount_pln?: number;
@@ -739,7 +739,7 @@ export type Database = {
           id?: string;
           level?: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id?: string;
+          referrer_id?: string | null;
         };
         Relationships: [];
       };

@@ -108,7 +108,7 @@ describe('app ideas', () => {
         votes_count: 0,
         comments_count: 0,
         webhook_response: null,
-        image_urls: [image.url],
+        image_urls: [image.path],
       });
       expect((await ideaRow(row!.id))?.submitted_by).toBe(member.id);
     });
@@ -147,10 +147,10 @@ describe('app ideas', () => {
       const submit = (actor: TestUser, urls: string[]) =>
         errorOf(queryAs(actor, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls]));
 
-      it('accepts public URLs of objects in the author’s own folder of idea-images', async () => {
+      it('accepts objects in the author’s own folder of idea-images (path or public URL), keeping their paths', async () => {
         const [one, two] = await Promise.all([storeIdeaImage(member), storeIdeaImage(member, { ext: 'webp' })]);
-        const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [one.url, two.url]]);
-        expect(row!.image_urls).toEqual([one.url, two.url]);
+        const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [one.url, two.path]]);
+        expect(row!.image_urls).toEqual([one.path, two.path]);
       });
 
       it('refuses any other URL: other hosts’ paths, other buckets, other folders, queries', async () => {
@@ -836,7 +836,7 @@ describe('app ideas', () => {
         code: 'P0001',
         message: 'ideas.images_remaining',
       });
-      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 1, image_urls: [one.url, two.url] });
+      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 1, image_urls: [one.path, two.path] });
     });
 
     it('deletes the idea with its votes and comments once its images are removed, returning their paths', async () => {
