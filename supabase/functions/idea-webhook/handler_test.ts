@@ -208,9 +208,11 @@ Deno.test('CORS: OPTIONS is the preflight (no token needed); other methods are r
 Deno.test('posts the idea fields with id and submittedBy, stores and returns the feedback', async () => {
   const service = startService(() => Response.json({ feedback: '  Świetny pomysł, analizujemy rynek.  ' }));
   try {
+    // The stored object paths (issue 21), and URLs of rows written before (the host is dropped).
     const images = [
       `https://evil.example.test/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-a.png`,
       `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-b.webp`,
+      `${AUTHOR}/1700000000-c.jpg`,
     ];
     const { handler, ideas } = setup({ idea: idea({ image_urls: images }), settings: { webhookUrl: service.url } });
     const result = await answer(await call(handler));
@@ -231,6 +233,7 @@ Deno.test('posts the idea fields with id and submittedBy, stores and returns the
       imageUrls: [
         `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-a.png`,
         `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-b.webp`,
+        `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-c.jpg`,
       ],
       submittedBy: AUTHOR,
       submittedAt: '2026-11-24T10:00:00.000Z',

@@ -187,7 +187,7 @@ describe('the idea form: submission', () => {
       apikey: TEST_ANON_KEY,
     });
     expect(second.contentType).toBe('image/webp');
-    const publicUrl = (path: string) => `${TEST_SUPABASE_URL}/storage/v1/object/public/idea-images/${path}`;
+    // Object paths only: the database keeps no host (issue 21).
     expect(table.inserts).toEqual([
       {
         title: 'Aplikacja do wspólnych zakupów',
@@ -195,7 +195,7 @@ describe('the idea form: submission', () => {
         category: 'lifestyle',
         target_audience: 'Rodziny',
         monetization_strategy: 'Freemium',
-        image_urls: [publicUrl(first.path), publicUrl(second.path)],
+        image_urls: [first.path, second.path],
         select: 'id',
       },
     ]);
