@@ -46,6 +46,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         ComputedFields: never;
@@ -67,6 +68,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Update: {
@@ -87,6 +89,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Relationships: [];
@@ -1297,6 +1300,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         SetofOptions: {
@@ -1359,6 +1363,7 @@ export type Database = {
           username: string;
         }[];
       };
+      claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };

@@ -618,11 +618,18 @@ describe('app ideas', () => {
     it('counts a search’s matches up to 500 (501 = more), still ordering and paging over all of them', async () => {
       const tag = uniqueTag('mass');
       const result = await inSnapshotAs(member, async (query) => {
+        // 505 ideas by one author: written by server code (service role), past the members' daily limit.
         await query(
-          `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy)
-           select 'Masowy ' || $1 || ' ' || g, 'Opis', 'games', 'A', 'M' from generate_series(1, 505) g`,
-          [tag],
+          `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
         );
+        await query(
+          `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy, submitted_by)
+           select 'Masowy ' || $1 || ' ' || g, 'Opis', 'games', 'A', 'M', $2 from generate_series(1, 505) g`,
+          [tag, member.id],
+        );
+        await query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify(member.claims),
+        ]);
         const page = (offset: number) =>
           query<BoardRow>("select * from public.get_app_ideas($1, null, 'date', 20, $2)", [tag, offset]);
         return { first: await page(0), last: await page(500), none: await page(600) };

@@ -187,6 +187,12 @@ export function createIdeaWebhookHandler(deps: IdeaWebhookDeps): (request: Reque
     // Sent already (e.g. a retry after a lost answer): the stored feedback, without a second call.
     if (idea.webhook_response !== null) return json(request, 200, { feedback: idea.webhook_response });
 
+    // One call of the service per idea, whatever the browser repeats: claimed atomically first.
+    if (!(await ideas.claim(idea.id))) {
+      const current = await ideas.find(idea.id);
+      if (current?.webhook_response != null) return json(request, 200, { feedback: current.webhook_response });
+      throw new RequestError(409, 'ideas.webhook_in_progress', 'The idea is being sent already');
+    }
     const feedback = await callService(idea);
     const stored = await ideas.storeFeedback(idea.id, feedback);
     if (!stored) {

@@ -28,7 +28,14 @@ export class SubmissionError extends Error {
     readonly step: 'upload' | 'save',
     options: { cause: unknown },
   ) {
-    super(step === 'upload' ? 'files.image_upload_failed' : 'ideas.save_failed', options);
+    super(
+      step === 'upload'
+        ? 'files.image_upload_failed'
+        : (options.cause as { message?: unknown } | null)?.message === 'ideas.daily_limit'
+          ? 'ideas.daily_limit'
+          : 'ideas.save_failed',
+      options,
+    );
   }
 }
 

@@ -225,6 +225,18 @@ describe('the idea form: submission', () => {
     expect(screen.getByText('Webhook request failed')).toBeInTheDocument();
   });
 
+  it('names the daily limit of 10 ideas (the database’s rule) and keeps what was typed', async () => {
+    const table = ideasTable(() => postgrestError(400, { code: 'P0001', message: 'ideas.daily_limit' }));
+    server.use(table.handler, webhook().handler);
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Możesz zgłosić najwyżej 10 pomysłów dziennie. Spróbuj ponownie jutro.',
+    );
+    expect(field('Tytuł')).toHaveValue('Aplikacja do wspólnych zakupów');
+  });
+
   it('keeps everything when saving fails, and a second try does not upload the images again', async () => {
     const files = storage();
     const table = ideasTable((index) => (index === 0 ? postgrestError(500, { code: 'XX000', message: 'boom' }) : null));
