@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { DOCUMENT_CACHE, securityHeaders } from './deploy/security-headers.ts';
 
 /**
  * The phone input's country flags, served by the app itself under /flags/3x2/XX.svg (from
@@ -47,13 +48,24 @@ function phoneFlags(): Plugin {
   };
 }
 
+/**
+ * `vite preview` serves the production headers (deploy/security-headers.ts, the one source), so the
+ * E2E suite, which runs against the preview, proves the Content-Security-Policy does not break the app.
+ */
+function previewHeaders(mode: string): Record<string, string> {
+  const supabaseUrl = loadEnv(mode, process.cwd(), 'VITE_').VITE_SUPABASE_URL;
+  if (!supabaseUrl) return {};
+  return { ...securityHeaders({ supabaseUrl }), 'Cache-Control': DOCUMENT_CACHE };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), phoneFlags()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: { port: 5173, strictPort: true },
-  preview: { port: 4173, strictPort: true },
+  // The preview serves production builds: production's env files, overridden by the shell's VITE_*.
+  preview: { port: 4173, strictPort: true, headers: previewHeaders('production') },
   build: {
     target: 'es2022',
     sourcemap: true,

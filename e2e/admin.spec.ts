@@ -9,9 +9,9 @@ import { freeCccSlots, signInApi, submitIdea } from './support/admin-api';
 import { solidPngImage } from './support/images';
 import { createMember, createUnactivatedMember, uniqueEmail } from './support/factories';
 import { Mailbox } from './support/mailbox';
-import { signIn } from './support/session';
+import { SEEDED_ADMIN, signIn } from './support/session';
 
-const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
+const ADMIN = SEEDED_ADMIN;
 
 const TABS = [
   ['users', 'Użytkownicy'],

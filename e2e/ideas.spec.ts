@@ -9,10 +9,10 @@ import { API_URL } from './support/env';
 import { createMember, type Member } from './support/factories';
 import { pngImage } from './support/images';
 import { accessToken, createIdeaWithImages, storedObjects } from './support/ideas';
-import { signIn } from './support/session';
+import { SEEDED_ADMIN, signIn } from './support/session';
 
 /** The seeded admin (supabase/seed.sql, README). Read-only for tests. */
-const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
+const ADMIN = SEEDED_ADMIN;
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

@@ -1,7 +1,7 @@
 -- Local development data only (`supabase start`, `npm run stack`, `npm run db:start`). Never run on a
 -- hosted project. Passwords are documented in README.md.
 --
---   admin@klub.local  / Admin1234   admin (app_metadata.admin = true), VIP
+--   admin@klub.local  / Admin1234   admin (app_metadata.admin = true), VIP, TOTP secret KLUBADMINTOTPLOCALSEEDSECRETAAAA
 --   anna@klub.local   / Member1234  member, PREMIUM, has a referral code, a funded wallet, a CCC package
 --   jan@klub.local    / Member1234  member, FREE, referred by Anna
 --
@@ -26,6 +26,12 @@ select '00000000-0000-0000-0000-000000000000', id, 'authenticated', 'authenticat
        jsonb_build_object('full_name', full_name, 'phone', phone, 'email_verified', true),
        now() - interval '90 days', now(), null, false
   from seeded;
+
+-- The admin's authenticator (every admin right needs aal2): a verified TOTP factor whose secret the
+-- README lists. Local only: a real admin enrols their own factor in the app.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values ('a0000000-0000-4000-8000-0000000000f1', 'a0000000-0000-4000-8000-000000000001', 'Seed TOTP', 'totp', 'verified',
+        now(), now(), 'KLUBADMINTOTPLOCALSEEDSECRETAAAA');
 
 -- Anna's referral code, then Jan signs up with it (the trigger records the relationship).
 insert into public.referral_codes (code, user_id, description)

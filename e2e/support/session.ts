@@ -1,17 +1,31 @@
 // Signing in for journeys that are not about signing in: the session comes from the Auth API (the
-// request supabase-js makes for the login form) and is handed to the page the way supabase-js keeps
-// it, then the dashboard opens. The journeys about signing in use the form itself
-// (LandingPage.login.signIn: sign-in.spec.ts, stack.spec.ts, session.spec.ts, the TOTP step of
-// wallet.spec.ts, new passwords in password-reset.spec.ts and settings.spec.ts).
-// Every signed-in journey, the seeded admin's included, signs in here: a change to how an account
-// signs in (a second factor for the admin) lands in this one place.
+// requests supabase-js makes for the login form, the TOTP step included) and is handed to the page
+// the way supabase-js keeps it, then the dashboard opens. The journeys about signing in use the form
+// itself (LandingPage.login.signIn: sign-in.spec.ts, stack.spec.ts, session.spec.ts, the TOTP step of
+// wallet.spec.ts and admin-two-factor.spec.ts, new passwords in password-reset.spec.ts and
+// settings.spec.ts).
+// Every signed-in journey, the seeded admin's included, signs in here: an account with a TOTP factor
+// (the seeded admin's is known: every admin right needs aal2) gets its code verified as from an
+// authenticator app, so the session is aal2.
 import { expect, type Page } from '@playwright/test';
 import { ANON_KEY, API_URL } from './env';
+import { totpCode } from './totp';
 
 export interface Credentials {
   email: string;
   password: string;
+  /** The base32 secret of the account's TOTP factor, when it has one. */
+  totpSecret?: string;
 }
+
+/** The seeded local admin (supabase/seed.sql, README): password and the secret of its TOTP factor. */
+export const SEEDED_ADMIN = {
+  email: 'admin@klub.local',
+  password: 'Admin1234',
+  totpSecret: 'KLUBADMINTOTPLOCALSEEDSECRETAAAA',
+} as const satisfies Credentials;
+
+const KNOWN_SECRETS: Record<string, string> = { [SEEDED_ADMIN.email]: SEEDED_ADMIN.totpSecret };
 
 /** The session as supabase-js stores it (the token endpoint's answer). */
 interface StoredSession {
@@ -25,6 +39,36 @@ interface StoredSession {
 
 /** localStorage's key for the session, as supabase-js computes it (src/lib/supabase.ts). */
 export const SESSION_STORAGE_KEY = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
+
+/** The factor challenge and verification the login form's second step makes: an aal2 session. */
+export async function totpSession(session: StoredSession, secret: string): Promise<StoredSession> {
+  const auth = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${API_URL}/auth/v1${route}`, {
+      method,
+      headers: {
+        apikey: ANON_KEY,
+        Authorization: `Bearer ${session.access_token}`,
+        'Content-Type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as T;
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const user = await auth<{ factors?: { id: string; factor_type: string; status: string }[] }>('GET', '/user');
+  const factor = user.factors?.find((f) => f.factor_type === 'totp' && f.status === 'verified');
+  if (!factor) throw new Error('the account has no verified TOTP factor');
+  const challenge = await auth<{ id: string }>('POST', `/factors/${factor.id}/challenge`, {});
+  const verified = await auth<Partial<StoredSession>>('POST', `/factors/${factor.id}/verify`, {
+    challenge_id: challenge.id,
+    code: totpCode(secret),
+  });
+  return {
+    ...(verified as StoredSession),
+    expires_at: verified.expires_at ?? Math.floor(Date.now() / 1000) + (verified.expires_in ?? 0),
+  };
+}
 
 /** POST /auth/v1/token?grant_type=password: the session the login form would get. */
 export async function passwordSession(who: Credentials): Promise<StoredSession> {
@@ -45,7 +89,9 @@ export async function passwordSession(who: Credentials): Promise<StoredSession> 
 
 /** Signs in (a session from the Auth API in this page's storage) and waits for the dashboard shell. */
 export async function signIn(page: Page, who: Credentials): Promise<void> {
-  const session = await passwordSession(who);
+  const secret = who.totpSecret ?? KNOWN_SECRETS[who.email.toLowerCase()];
+  const password = await passwordSession(who);
+  const session = secret ? await totpSession(password, secret) : password;
   // A static file of the app's origin: its storage, without starting the app twice.
   await page.goto('/favicon.svg');
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
@@ -55,4 +101,12 @@ export async function signIn(page: Page, who: Credentials): Promise<void> {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('navigation', { name: 'Menu główne' })).toBeVisible();
+}
+
+/** The second step of the sign-in: the 6-digit code of the authenticator. */
+export async function enterTotpCode(page: Page, secret: string): Promise<void> {
+  const code = page.getByLabel('Kod weryfikacyjny');
+  await expect(code).toBeVisible();
+  await code.fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Zweryfikuj' }).click();
 }

@@ -224,6 +224,16 @@ export function checkDeployment({ config, appEnv, localValues }: DeploymentInput
   }
   // The automation service new ideas go to (idea-webhook): a public https address, kept secret.
   checkPublicHttps(problems, 'IDEA_WEBHOOK_URL (idea-webhook)', functionSecrets.IDEA_WEBHOOK_URL);
+  // SMTP to loopback and private addresses is for the local stack's mail catcher only (issue 21).
+  if (
+    String(functionSecrets.SMTP_ALLOW_PRIVATE_HOSTS ?? '')
+      .trim()
+      .toLowerCase() === 'true'
+  ) {
+    problems.push(
+      'SMTP_ALLOW_PRIVATE_HOSTS (send-email, send-test-email) is for local stacks only: set it to false for production',
+    );
+  }
   const allowedOrigins = functionSecrets.ALLOWED_REDIRECT_ORIGINS;
   if (typeof allowedOrigins === 'string' && !unresolved(allowedOrigins)) {
     for (const origin of allowedOrigins.split(/[\s,]+/).filter(Boolean)) {

@@ -86,6 +86,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         ComputedFields: never;
@@ -107,6 +108,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Update: {
@@ -127,6 +129,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Relationships: [];
@@ -765,7 +768,7 @@ export type Database = {
           id: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id: string | null;
-          referrer_id: string;
+          referrer_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -774,7 +777,7 @@ export type Database = {
           id?: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id: string;
+          referrer_id?: string | null;
         };
         Update: {
           amount_pln?: number;
@@ -782,7 +785,7 @@ export type Database = {
           id?: string;
           level?: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id?: string;
+          referrer_id?: string | null;
         };
         Relationships: [];
       };
@@ -1341,6 +1344,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         SetofOptions: {
@@ -1404,6 +1408,7 @@ export type Database = {
           username: string;
         }[];
       };
+      claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };

@@ -29,12 +29,12 @@ const HOOK_TEMPLATES = [
 
 /** An admin whose account has a verified TOTP factor, signed in with the password only (aal1). */
 async function adminWithFactor(): Promise<{ aal1: TestUser; aal2: TestUser }> {
-  const adminUser = await createAdmin();
+  const adminUser = await createAdmin({ aal: 'aal1' });
   await addMfaFactor(adminUser.id);
   return { aal1: adminUser, aal2: withClaims(adminUser, { aal: 'aal2' }) };
 }
 
-describe('admin rights need the second factor when the admin has one', () => {
+describe('admin rights need the second factor (aal2)', () => {
   it('an admin with a verified factor is no admin at aal1: RPCs, policies and reads refuse', async () => {
     const { aal1 } = await adminWithFactor();
     const member = await createMember();
@@ -80,13 +80,15 @@ describe('admin rights need the second factor when the admin has one', () => {
     await admin().query('delete from public.announcements where id = $1', [announcement!.id]);
   });
 
-  it('an admin without a verified factor (none, or only an unverified one) works at aal1', async () => {
-    const plain = await createAdmin();
-    const enrolling = await createAdmin();
+  it('an admin without a verified factor (none, or only an unverified one) is no admin at aal1 either', async () => {
+    const plain = await createAdmin({ aal: 'aal1' });
+    const enrolling = await createAdmin({ aal: 'aal1' });
     await addMfaFactor(enrolling.id, { status: 'unverified' });
     for (const actor of [plain, enrolling]) {
-      const rows = await queryAs<{ total_count: string }>(actor, 'select * from public.admin_list_users(p_limit => 1)');
-      expect(rows).toHaveLength(1);
+      expect(await errorOf(queryAs(actor, 'select * from public.admin_list_users(p_limit => 1)'))).toEqual({
+        code: '42501',
+        message: 'auth.forbidden',
+      });
     }
   });
 

@@ -305,8 +305,8 @@ describe('admin content', () => {
 
     it('keeps the stored password when the new one is null or empty, and replaces it otherwise', async () => {
       const [created] = await upsert(adminUser, valid);
-      await upsert(adminUser, { ...valid, p_id: created!.id, p_password: null, p_port: 465 });
-      expect(await storedSmtp(created!.id)).toMatchObject({ password: 'bardzo-tajne', port: 465, secure: true });
+      await upsert(adminUser, { ...valid, p_id: created!.id, p_password: null, p_from_name: 'Klub Inwestora' });
+      expect(await storedSmtp(created!.id)).toMatchObject({ password: 'bardzo-tajne', from_name: 'Klub Inwestora' });
       await upsert(adminUser, { ...valid, p_id: created!.id, p_password: '' });
       expect((await storedSmtp(created!.id))?.password).toBe('bardzo-tajne');
       await upsert(adminUser, { ...valid, p_id: created!.id, p_password: 'nowe-haslo' });

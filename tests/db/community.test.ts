@@ -78,21 +78,24 @@ describe('community', () => {
       expect(await sqlState(queryAs('anon', 'select id from public.posts'))).toBe('42501');
     });
 
-    it('lets a member publish a post as themselves only', async () => {
+    it('lets an admin publish a post as themselves only, and no member (no posting feature)', async () => {
       const [row] = await queryAs<{ author_id: string }>(
-        member,
+        adminUser,
         "insert into public.posts (title, content) values ('Cześć', 'Pierwszy wpis') returning author_id",
       );
-      expect(row!.author_id).toBe(member.id);
+      expect(row!.author_id).toBe(adminUser.id);
       expect(
         await sqlState(
-          queryAs(member, "insert into public.posts (author_id, title, content) values ($1, 'Podróbka', 'Treść')", [
+          queryAs(adminUser, "insert into public.posts (author_id, title, content) values ($1, 'Podróbka', 'Treść')", [
             otherMember.id,
           ]),
         ),
       ).toBe('42501');
-      expect(await sqlState(queryAs(member, "insert into public.posts (title, content) values (' ', 'Treść')"))).toBe(
-        '23514',
+      expect(
+        await sqlState(queryAs(adminUser, "insert into public.posts (title, content) values (' ', 'Treść')")),
+      ).toBe('23514');
+      expect(await sqlState(queryAs(member, "insert into public.posts (title, content) values ('A', 'B')"))).toBe(
+        '42501',
       );
       expect(await sqlState(queryAs('anon', "insert into public.posts (title, content) values ('A', 'B')"))).toBe(
         '42501',

@@ -108,7 +108,7 @@ describe('app ideas', () => {
         votes_count: 0,
         comments_count: 0,
         webhook_response: null,
-        image_urls: [image.url],
+        image_urls: [image.path],
       });
       expect((await ideaRow(row!.id))?.submitted_by).toBe(member.id);
     });
@@ -147,10 +147,10 @@ describe('app ideas', () => {
       const submit = (actor: TestUser, urls: string[]) =>
         errorOf(queryAs(actor, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', urls]));
 
-      it('accepts public URLs of objects in the author’s own folder of idea-images', async () => {
+      it('accepts objects in the author’s own folder of idea-images (path or public URL), keeping their paths', async () => {
         const [one, two] = await Promise.all([storeIdeaImage(member), storeIdeaImage(member, { ext: 'webp' })]);
-        const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [one.url, two.url]]);
-        expect(row!.image_urls).toEqual([one.url, two.url]);
+        const [row] = await queryAs<IdeaRow>(member, insertIdeaSql, ['T', 'D', 'games', 'A', 'M', [one.url, two.path]]);
+        expect(row!.image_urls).toEqual([one.path, two.path]);
       });
 
       it('refuses any other URL: other hosts’ paths, other buckets, other folders, queries', async () => {
@@ -618,11 +618,18 @@ describe('app ideas', () => {
     it('counts a search’s matches up to 500 (501 = more), still ordering and paging over all of them', async () => {
       const tag = uniqueTag('mass');
       const result = await inSnapshotAs(member, async (query) => {
+        // 505 ideas by one author: written by server code (service role), past the members' daily limit.
         await query(
-          `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy)
-           select 'Masowy ' || $1 || ' ' || g, 'Opis', 'games', 'A', 'M' from generate_series(1, 505) g`,
-          [tag],
+          `select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
         );
+        await query(
+          `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy, submitted_by)
+           select 'Masowy ' || $1 || ' ' || g, 'Opis', 'games', 'A', 'M', $2 from generate_series(1, 505) g`,
+          [tag, member.id],
+        );
+        await query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify(member.claims),
+        ]);
         const page = (offset: number) =>
           query<BoardRow>("select * from public.get_app_ideas($1, null, 'date', 20, $2)", [tag, offset]);
         return { first: await page(0), last: await page(500), none: await page(600) };
@@ -836,7 +843,7 @@ describe('app ideas', () => {
         code: 'P0001',
         message: 'ideas.images_remaining',
       });
-      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 1, image_urls: [one.url, two.url] });
+      expect(await ideaRow(idea.id)).toMatchObject({ votes_count: 1, image_urls: [one.path, two.path] });
     });
 
     it('deletes the idea with its votes and comments once its images are removed, returning their paths', async () => {

@@ -86,11 +86,11 @@ describe('get_my_referral_overview()', () => {
     expect(overview.codes[0]!.last_conversion_at).not.toBeNull();
   });
 
-  it('lists the referred members newest first with the e-mail masked after 3 characters', async () => {
+  it('lists the referred members newest first with the e-mail masked (3 characters, the domain’s first)', async () => {
     const overview = await overviewOf(referrer);
     expect(overview.referred.map((row) => row.full_name)).toEqual(['Jo Krótki', 'Katarzyna Nowa']);
-    expect(overview.referred[0]!.email).toMatch(/^jo\.\*\*\*@example\.test$/);
-    expect(overview.referred[1]!.email).toMatch(/^kat\*\*\*@example\.test$/);
+    expect(overview.referred[0]!.email).toBe('jo.***@e***');
+    expect(overview.referred[1]!.email).toBe('kat***@e***');
     expect(overview.referred_total).toBe(2);
   });
 

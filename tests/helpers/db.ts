@@ -159,7 +159,8 @@ export async function createUser(input: NewUser = {}): Promise<TestUser> {
 }
 
 export const createMember = (input: NewUser = {}) => createUser({ ...input, admin: false });
-export const createAdmin = (input: NewUser = {}) => createUser({ ...input, admin: true });
+/** An admin signed in with their second factor (aal2): every admin right needs it (private.is_admin). */
+export const createAdmin = (input: NewUser = {}) => createUser({ aal: 'aal2', ...input, admin: true });
 
 /** A copy of a user whose JWT claims differ (e.g. forged user_metadata, or aal2). */
 export function withClaims(user: TestUser, patch: Partial<Claims>): TestUser {

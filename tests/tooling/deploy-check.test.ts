@@ -20,6 +20,7 @@ const production = {
   SEND_EMAIL_HOOK_URI: 'https://abcdefghijklmnopqrst.supabase.co/functions/v1/send-email',
   SUPABASE_AUTH_CAPTCHA_ENABLED: 'true',
   ALLOWED_REDIRECT_ORIGINS: 'https://www.klub.example.pl',
+  SMTP_ALLOW_PRIVATE_HOSTS: 'false',
 };
 const productionSecrets = {
   SEND_EMAIL_HOOK_SECRET: HOOK_SECRET,
@@ -75,9 +76,21 @@ describe('deploy:check', () => {
         '[auth.captcha] must be enabled (SUPABASE_AUTH_CAPTCHA_ENABLED=true)',
         '[auth.captcha] secret: SUPABASE_AUTH_CAPTCHA_SECRET is not set for production',
         'IDEA_WEBHOOK_URL (idea-webhook) points at a local address: http://host.docker.internal:54326/webhook/ideas',
+        'SMTP_ALLOW_PRIVATE_HOSTS (send-email, send-test-email) is for local stacks only: set it to false for production',
         'VITE_SUPABASE_ANON_KEY is not set',
       ]),
     );
+  });
+
+  it('refuses SMTP_ALLOW_PRIVATE_HOSTS for production (SMTP to private and loopback addresses)', async () => {
+    expect(
+      await problemsOf({
+        ...complete,
+        'supabase/.env.production': { ...production, SMTP_ALLOW_PRIVATE_HOSTS: 'true' },
+      }),
+    ).toEqual([
+      'SMTP_ALLOW_PRIVATE_HOSTS (send-email, send-test-email) is for local stacks only: set it to false for production',
+    ]);
   });
 
   it('refuses localhost and plain http anywhere, and a captcha turned off from the shell', async () => {

@@ -56,6 +56,11 @@ export const adminMessages = {
   'admin.mfa.title': 'Potwierdź dostęp do panelu admina',
   'admin.mfa.description':
     'Twoje konto ma włączoną weryfikację dwuetapową. Wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej, aby zarządzać klubem.',
+  'admin.mfa.enrol_title': 'Weryfikacja dwuetapowa jest wymagana',
+  'admin.mfa.enrol_description':
+    'Panel admina wymaga weryfikacji dwuetapowej. Połącz konto z aplikacją uwierzytelniającą, aby zarządzać klubem.',
+  'admin.mfa.enrol_button': 'Skonfiguruj weryfikację dwuetapową',
+  'admin.mfa.status_failed': 'Nie udało się sprawdzić weryfikacji dwuetapowej',
   // ---- Users tab ----
   'admin.users.search_region': 'Wyszukiwanie użytkowników',
   'admin.users.search': 'Szukaj',

@@ -103,6 +103,8 @@ export const authMessages = {
   'reset.failed': 'Wystąpił błąd podczas zmiany hasła',
   'password.changed': 'Hasło zostało zmienione pomyślnie',
   'validation.name.min': 'Imię i nazwisko musi mieć co najmniej 3 znaki',
+  /** Names that pass for the club's staff are the admins' (issue 21, docs/decisions.md). */
+  'validation.name.reserved': 'Ta nazwa jest zarezerwowana dla administracji klubu',
   'validation.email.invalid': 'Nieprawidłowy adres email',
   'validation.phone.required': 'Numer telefonu jest wymagany',
   'validation.phone.format': 'Nieprawidłowy format numeru telefonu',

@@ -8,6 +8,8 @@ export const commonMessages = {
   'http.unexpected': 'Wystąpił nieoczekiwany błąd',
   /** 429 and Auth's over_request_rate_limit (not given by the spec; docs/decisions.md). */
   'http.too_many_requests': 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.',
+  /** get_account_status's limit per client address (issue 21, docs/decisions.md). */
+  'account.status_rate_limited': 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.',
   /** Auth's over_email_send_rate_limit: per address, or the project's e-mails per hour (docs/decisions.md). */
   'http.email_rate_limited': 'Zbyt wiele wiadomości email w krótkim czasie. Spróbuj ponownie za kilka minut.',
   'network.failure': 'Problem z połączeniem sieciowym. Spróbuj ponownie później.',

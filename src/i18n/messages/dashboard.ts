@@ -85,6 +85,9 @@ export const dashboardMessages = {
   'community.empty': 'Nie ma jeszcze żadnych postów.',
   'community.new_post': 'Nowy post',
   'community.new_post_soon': 'Dodawanie postów będzie dostępne wkrótce.',
+  /** The database's limits (issue 21, docs/decisions.md). */
+  'community.comment_rate_limited': 'Dodajesz komentarze zbyt często. Spróbuj ponownie za godzinę.',
+  'community.reaction_rate_limited': 'Dodajesz reakcje zbyt często. Spróbuj ponownie za godzinę.',
   'community.by': '{name}, {date}',
   'community.reactions': 'Reakcje',
   'community.reaction.like': 'Lubię to',

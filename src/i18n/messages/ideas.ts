@@ -15,6 +15,9 @@ export const ideasMessages = {
   'ideas.webhook_failed': 'Webhook request failed',
   'ideas.delete_admin_only': 'Only administrators can delete ideas',
   'ideas.save_failed': 'Nie udało się zapisać pomysłu',
+  /** The database's limits (issue 21, docs/decisions.md). */
+  'ideas.daily_limit': 'Możesz zgłosić najwyżej 10 pomysłów dziennie. Spróbuj ponownie jutro.',
+  'ideas.comment_rate_limited': 'Dodajesz komentarze zbyt często. Spróbuj ponownie za godzinę.',
   'ideas.submit_failed': 'Wystąpił błąd podczas wysyłania pomysłu. Spróbuj ponownie.',
   'ideas.vote_failed': 'Wystąpił błąd podczas głosowania',
   'ideas.load_failed': 'Wystąpił błąd podczas ładowania pomysłów',

@@ -16,6 +16,7 @@ export const settingsMessages = {
   'profile.not_found': 'Nie znaleziono zasobu',
   'profile.full_name_required': 'Imię i nazwisko jest wymagane',
   'profile.full_name_length': 'Imię i nazwisko musi mieć od 2 do 100 znaków',
+  'profile.full_name_reserved': 'Ta nazwa jest zarezerwowana dla administracji klubu',
   'profile.display_name_required': 'Nazwa wyświetlana jest wymagana',
   'profile.display_name_length': 'Nazwa wyświetlana musi mieć od 1 do 50 znaków',
   'profile.phone_invalid': 'Nieprawidłowy numer telefonu',

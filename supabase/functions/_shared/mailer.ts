@@ -1,6 +1,7 @@
 // Sends e-mail through an SMTP configuration (a row of public.smtp_configs) with nodemailer: port
-// 465 uses implicit TLS; any other port starts in clear and upgrades with STARTTLS when the server
-// offers it (nodemailer's default). Certificates are always verified. One connection per message:
+// 465 uses implicit TLS; any other port must upgrade with STARTTLS before anything else is said (a
+// server that does not offer it never sees the password or the message), except the local stack's own
+// mail catcher (allowPlaintext, set by the target check). Certificates are always verified. One connection per message:
 // configurations change rarely and a send is rare too, so no pool outlives a request.
 // @ts-types="npm:@types/nodemailer@8.0.2"
 import nodemailer from 'npm:nodemailer@10.6.0';
@@ -18,6 +19,11 @@ export interface SmtpConfig {
    * certificate against `host`.
    */
   address?: string;
+  /**
+   * Talk in clear: only for the local stack's mail catcher (a loopback target of a stack that
+   * allows private hosts, see smtp-target.ts). Everywhere else TLS is required.
+   */
+  allowPlaintext?: boolean;
 }
 
 export interface OutgoingEmail {
@@ -37,6 +43,7 @@ export interface SmtpTransportOptions {
   host: string;
   port: number;
   secure: boolean;
+  requireTLS: boolean;
   tls?: { servername: string };
   auth?: { user: string; pass: string };
   connectionTimeout: number;
@@ -76,6 +83,7 @@ export function transportOptions(config: SmtpConfig, options: MailerOptions = {}
     host: viaAddress ? (config.address as string) : config.host,
     port: config.port,
     secure: config.port === 465,
+    requireTLS: config.port !== 465 && config.allowPlaintext !== true,
     // Connecting to a checked address: the certificate must still name the configured host.
     ...(viaAddress && !isIpLiteral(config.host) ? { tls: { servername: config.host } } : {}),
     // An empty password means the server takes mail without authentication.

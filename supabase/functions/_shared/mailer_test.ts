@@ -10,13 +10,21 @@ function config(port: number, overrides: Partial<SmtpConfig> = {}): SmtpConfig {
     password: 'klub-local',
     from_email: 'no-reply@klub.local',
     from_name: 'Klub Inwestora',
+    // The test servers offer no TLS: like the local stack's mail catcher, they are allowed in clear.
+    allowPlaintext: true,
     ...overrides,
   };
 }
 
-Deno.test('transportOptions: port 465 uses implicit TLS, other ports STARTTLS when offered', () => {
-  assert.equal(transportOptions(config(465)).secure, true);
-  for (const port of [25, 587, 2525, 54325]) assert.equal(transportOptions(config(port)).secure, false, String(port));
+Deno.test('transportOptions: port 465 uses implicit TLS, other ports require STARTTLS', () => {
+  assert.equal(transportOptions(config(465, { allowPlaintext: false })).secure, true);
+  for (const port of [25, 587, 2525]) {
+    const options = transportOptions(config(port, { allowPlaintext: false }));
+    assert.equal(options.secure, false, String(port));
+    assert.equal(options.requireTLS, true, String(port));
+  }
+  // Only the local stack's mail catcher (a loopback target of a stack that allows private hosts).
+  assert.equal(transportOptions(config(54325)).requireTLS, false);
   assert.deepEqual(transportOptions(config(587)).auth, { user: 'klub', pass: 'klub-local' });
   assert.equal(transportOptions(config(587, { password: '' })).auth, undefined);
   assert.equal(transportOptions(config(587), { timeoutMs: 1234 }).connectionTimeout, 1234);
@@ -40,6 +48,25 @@ Deno.test('the mailer delivers to a real SMTP server: sender, recipient, login, 
     assert.equal(mail.parsed.subject, 'Zażółć gęślą jaźń');
     assert.equal(mail.parsed.html, '<p>Cześć &lt;Anna&gt;</p>');
     assert.equal(mail.parsed.text?.trim(), 'Cześć <Anna>');
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test('a server that offers no STARTTLS gets neither the password nor the message', async () => {
+  const server = await startSmtpServer();
+  try {
+    await assert.rejects(
+      () =>
+        createNodemailerMailer().send(config(server.port, { allowPlaintext: false }), {
+          to: 'anna@example.com',
+          subject: 's',
+          html: 'h',
+        }),
+      (error: unknown) => error instanceof MailerError,
+    );
+    assert.equal(server.messages.length, 0);
+    assert.equal(server.logins.length, 0);
   } finally {
     await server.close();
   }

@@ -46,7 +46,11 @@ export interface WebhookPayload {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IMAGE_PATH = /\/storage\/v1\/object\/public\/idea-images\/([0-9a-f-]{36}\/[A-Za-z0-9_][A-Za-z0-9._-]*)$/;
+// The database stores an image as its object path ({uid}/{file}); rows written before issue 21 hold
+// a public URL, whose path is kept and whose host is dropped.
+const OBJECT_PATH = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[A-Za-z0-9_][A-Za-z0-9._-]{0,199}';
+const BARE_PATH = new RegExp(`^(${OBJECT_PATH})$`);
+const IMAGE_PATH = new RegExp(`/storage/v1/object/public/idea-images/(${OBJECT_PATH})$`);
 
 const consoleLogger: Logger = {
   info: (message) => console.info(`[idea-webhook] ${message}`),
@@ -107,7 +111,7 @@ async function ideaIdFrom(request: Request): Promise<string> {
  */
 export function webhookPayload(idea: IdeaRecord, supabaseUrl: string): WebhookPayload {
   const imageUrls = idea.image_urls.flatMap((url) => {
-    const path = IMAGE_PATH.exec(url.split('?')[0] ?? '')?.[1];
+    const path = BARE_PATH.exec(url)?.[1] ?? IMAGE_PATH.exec(url.split('?')[0] ?? '')?.[1];
     return path ? [`${supabaseUrl}/storage/v1/object/public/idea-images/${path}`] : [];
   });
   return {
@@ -183,6 +187,12 @@ export function createIdeaWebhookHandler(deps: IdeaWebhookDeps): (request: Reque
     // Sent already (e.g. a retry after a lost answer): the stored feedback, without a second call.
     if (idea.webhook_response !== null) return json(request, 200, { feedback: idea.webhook_response });
 
+    // One call of the service per idea, whatever the browser repeats: claimed atomically first.
+    if (!(await ideas.claim(idea.id))) {
+      const current = await ideas.find(idea.id);
+      if (current?.webhook_response != null) return json(request, 200, { feedback: current.webhook_response });
+      throw new RequestError(409, 'ideas.webhook_in_progress', 'The idea is being sent already');
+    }
     const feedback = await callService(idea);
     const stored = await ideas.storeFeedback(idea.id, feedback);
     if (!stored) {

@@ -72,11 +72,25 @@ function idea(overrides: Partial<IdeaRecord> = {}): IdeaRecord {
   };
 }
 
-function memoryStore(initial: IdeaRecord | null): IdeaStore & { current: IdeaRecord | null; writes: string[] } {
+function memoryStore(
+  initial: IdeaRecord | null,
+): IdeaStore & { current: IdeaRecord | null; writes: string[]; claims: number; claimed: boolean } {
   const store = {
     current: initial,
     writes: [] as string[],
+    claims: 0,
+    claimed: false,
     find: (id: string) => Promise.resolve(store.current && store.current.id === id ? { ...store.current } : null),
+    claim(id: string) {
+      // As claim_idea_webhook: one caller gets a pending idea without feedback.
+      store.claims += 1;
+      const row = store.current;
+      if (!row || row.id !== id || row.status !== 'pending' || row.webhook_response !== null || store.claimed) {
+        return Promise.resolve(false);
+      }
+      store.claimed = true;
+      return Promise.resolve(true);
+    },
     storeFeedback(id: string, feedback: string) {
       store.writes.push(feedback);
       const row = store.current;
@@ -205,12 +219,41 @@ Deno.test('CORS: OPTIONS is the preflight (no token needed); other methods are r
 
 // --- what the service gets and what is stored ------------------------------------------------------
 
+Deno.test('parallel calls for one idea post it once: the idea is claimed before the service is called', async () => {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const service = startService(async () => {
+    await gate;
+    return Response.json({ feedback: 'Świetny pomysł.' });
+  });
+  try {
+    const { handler, ideas } = setup({ settings: { webhookUrl: service.url } });
+    const calls = Promise.all([call(handler), call(handler), call(handler)]);
+    // Let every call reach the service (or be turned away), then answer.
+    while (ideas.claims < 3 && service.received.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    release();
+    const results = await Promise.all((await calls).map(answer));
+    assert.equal(service.received.length, 1);
+    assert.equal(results.filter((result) => result.status === 200).length, 1);
+    for (const result of results.filter((one) => one.status !== 200)) {
+      assert.equal(result.status, 409);
+      assert.deepEqual((result.body.error as { code: string }).code, 'ideas.webhook_in_progress');
+    }
+    assert.equal(ideas.current?.webhook_response, 'Świetny pomysł.');
+  } finally {
+    release();
+    await service.close();
+  }
+});
+
 Deno.test('posts the idea fields with id and submittedBy, stores and returns the feedback', async () => {
   const service = startService(() => Response.json({ feedback: '  Świetny pomysł, analizujemy rynek.  ' }));
   try {
+    // The stored object paths (issue 21), and URLs of rows written before (the host is dropped).
     const images = [
       `https://evil.example.test/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-a.png`,
       `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-b.webp`,
+      `${AUTHOR}/1700000000-c.jpg`,
     ];
     const { handler, ideas } = setup({ idea: idea({ image_urls: images }), settings: { webhookUrl: service.url } });
     const result = await answer(await call(handler));
@@ -231,6 +274,7 @@ Deno.test('posts the idea fields with id and submittedBy, stores and returns the
       imageUrls: [
         `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-a.png`,
         `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-b.webp`,
+        `${SUPABASE_URL}/storage/v1/object/public/idea-images/${AUTHOR}/1700000000-c.jpg`,
       ],
       submittedBy: AUTHOR,
       submittedAt: '2026-11-24T10:00:00.000Z',

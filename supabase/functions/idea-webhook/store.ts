@@ -19,6 +19,11 @@ export interface IdeaRecord {
 
 export interface IdeaStore {
   find(id: string): Promise<IdeaRecord | null>;
+  /**
+   * Claims a pending idea without feedback for one call of the service (RPC claim_idea_webhook,
+   * atomic in the database): true for the one caller that got it.
+   */
+  claim(id: string): Promise<boolean>;
   /** Stores the feedback if the idea is still pending and has none; false when nothing changed. */
   storeFeedback(id: string, feedback: string): Promise<boolean>;
 }
@@ -40,6 +45,11 @@ export function supabaseIdeaStore(supabaseUrl: string, serviceRoleKey: string): 
       const { data, error } = await client.from('app_ideas').select(IDEA_COLUMNS).eq('id', id).maybeSingle();
       if (error) throw new Error(`reading the idea failed: ${error.message}`);
       return (data as IdeaRecord | null) ?? null;
+    },
+    async claim(id) {
+      const { data, error } = await client.rpc('claim_idea_webhook', { p_idea_id: id });
+      if (error) throw new Error(`claiming the idea failed: ${error.message}`);
+      return data === true;
     },
     async storeFeedback(id, feedback) {
       const { data, error } = await client

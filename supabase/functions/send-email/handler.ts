@@ -5,7 +5,10 @@
 //   200 {}                               sent (or, for a notification the club does not use, skipped)
 //   401 / 405                            bad signature / not POST (answered with that status)
 //   http_code 400                        unreadable payload; an invitation (not used by the club)
-//   http_code 502                        nothing sent: the SMTP server refused or could not be reached
+//   http_code 502                        nothing sent: the SMTP server refused or could not be reached,
+//                                        or its target is refused by the one SMTP target policy
+//                                        (_shared/smtp-target.ts, checked on every send); the answer
+//                                        is generic with a reference, the detail goes to the log
 //   http_code 500                        nothing sent: a template, SMTP configuration or setting is
 //                                        missing (the message starts with SETUP_MISSING), or
 //                                        something else failed (e.g. the database could not be read)
@@ -18,6 +21,7 @@ import { HookError, hookFailure, hookSuccess } from '../_shared/hook-response.ts
 import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts';
 import { renderTemplate, type TemplateVariables } from '../_shared/render.ts';
 import { type EmailTemplate, type TemplateStore, TemplateStoreError } from '../_shared/email-templates.ts';
+import { checkTarget, type TargetPolicy } from '../_shared/smtp-target.ts';
 import { InvalidSecretError, verifyWebhook } from '../_shared/verify-signature.ts';
 import { appLink, appOrigin, emailChangeLink } from './links.ts';
 import { parsePayload, type SendEmailPayload } from './payload.ts';
@@ -53,6 +57,8 @@ export interface SendEmailDeps {
   /** Milliseconds since the epoch (the signature's timestamp is checked against it). */
   now?: () => number;
   logger?: Logger;
+  /** DNS resolution for the SMTP target check (tests pass a fixed answer). */
+  resolve?: TargetPolicy['resolve'];
 }
 
 /** One e-mail to send: which template, to whom, with which values (fname is added by the handler). */
@@ -163,6 +169,17 @@ async function prepare(store: TemplateStore, name: string): Promise<Prepared> {
   return { template, smtp };
 }
 
+/**
+ * What Auth (and through it whoever triggered the e-mail, an anonymous password reset included) is
+ * told: the setup problems and refusals of the payload as they are (our own texts), anything else
+ * only as a reference to the log line with the detail (an SMTP server's reply never leaves).
+ */
+function answerFor(failure: HookError, ref: string): string {
+  if (failure.status === DELIVERY_FAILURE_STATUS) return `${DELIVERY_FAILURE} (ref ${ref})`;
+  if (failure.status === 400 || failure.message.startsWith(SETUP_MISSING)) return failure.message;
+  return `Unexpected error (ref ${ref})`;
+}
+
 function asHookError(error: unknown): HookError {
   if (error instanceof HookError) return error;
   // 502: the mail server failed. (supabase-js drops Auth's message of any 5xx answer and keeps the
@@ -188,6 +205,19 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? console;
   const { settings } = deps;
+  const policy: TargetPolicy = { ...settings.smtpPolicy, resolve: deps.resolve };
+
+  /** The one target policy on every send; the connection goes to the checked address only. */
+  const sendChecked = async (smtp: SmtpConfig, email: Parameters<Mailer['send']>[1]) => {
+    const target = await checkTarget(smtp.host, smtp.port, policy);
+    if (!target.ok) {
+      throw new HookError(
+        DELIVERY_FAILURE_STATUS,
+        `${DELIVERY_FAILURE}: SMTP target ${smtp.host}:${smtp.port} refused by the target policy (${target.code})`,
+      );
+    }
+    await deps.mailer.send({ ...smtp, address: target.address, allowPlaintext: target.plaintextAllowed }, email);
+  };
 
   return async (request) => {
     if (request.method !== 'POST') return hookFailure(405, 'Method not allowed: the Send Email Hook uses POST');
@@ -244,15 +274,16 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
         planned.map((email) => {
           const { template, smtp } = prepared.get(email.template) as Prepared;
           const variables = { fname, ...email.variables };
-          return deps.mailer.send(smtp, { to: email.to, ...renderTemplate(template, variables) });
+          return sendChecked(smtp, { to: email.to, ...renderTemplate(template, variables) });
         }),
       );
       logger.info(`send-email: ${action} e-mail sent (${planned.length}) for user ${payload.user.id || '?'}`);
       return hookSuccess();
     } catch (error) {
       const failure = asHookError(error);
-      logger.error(`send-email: ${action} failed (${failure.status}): ${failure.message}`);
-      return hookFailure(failure.status, failure.message);
+      const ref = crypto.randomUUID();
+      logger.error(`send-email: ${action} failed (${failure.status}, ref ${ref}): ${failure.message}`);
+      return hookFailure(failure.status, answerFor(failure, ref));
     }
   };
 }

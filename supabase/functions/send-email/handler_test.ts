@@ -24,6 +24,12 @@ const secret = newHookSecret();
 /** A URL as it appears in an href: the query's & escaped. */
 const inHtml = (url: string) => url.replaceAll('&', '&amp;');
 
+/** A logger that keeps what goes to the function's log. */
+function recordingLogger() {
+  const lines: string[] = [];
+  return { lines, info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+}
+
 async function setup(overrides: Partial<SendEmailDeps> = {}) {
   const templates = await fakeStore();
   const mailer = recordingMailer();
@@ -32,6 +38,7 @@ async function setup(overrides: Partial<SendEmailDeps> = {}) {
     templates,
     mailer,
     logger: quietLogger,
+    resolve: () => Promise.resolve(['93.184.215.14']),
     ...overrides,
   });
   return { handler, templates, mailer };
@@ -51,7 +58,8 @@ Deno.test('signup: account-activation to the user, with fname and the {app origi
   assert.equal(mailer.sent.length, 1);
   const [{ config, email }] = mailer.sent as [(typeof mailer.sent)[number]];
   const link = `${SITE}/activate?token=pkce_5e1f`;
-  assert.deepEqual(config, defaultSmtp);
+  // The local stack's mail catcher: a checked loopback address, the only target allowed in clear.
+  assert.deepEqual(config, { ...defaultSmtp, address: '127.0.0.1', allowPlaintext: true });
   assert.equal(email.to, 'anna@example.com');
   assert.equal(email.subject, 'Aktywuj swoje konto w Klubie');
   assert.equal(
@@ -198,7 +206,8 @@ Deno.test("a template's own SMTP config wins over the default one", async () => 
   templates.set('magic-link', { ...(templates.get('magic-link') as EmailTemplate), smtp_config: own });
   const store = await fakeStore({ templates });
   const { mailer } = await send({ action: 'magiclink' }, { templates: store });
-  assert.deepEqual(mailer.sent[0]?.config, own);
+  // Sent to the address the target check resolved and allowed, with TLS required.
+  assert.deepEqual(mailer.sent[0]?.config, { ...own, address: '93.184.215.14', allowPlaintext: false });
   assert.deepEqual(store.reads.sort(), ['name:8484b834-f29e-4af2-bf42-80644d154f76', 'template:magic-link']);
 });
 
@@ -361,25 +370,75 @@ Deno.test('500 naming the template when neither it nor the default has an SMTP c
 
 Deno.test('500 when the templates cannot be read', async () => {
   const fail = new TemplateStoreError('reading email template "magic-link" failed: permission denied');
-  const { response } = await send({ action: 'magiclink' }, { templates: await fakeStore({ fail }) });
-  await assertHookError(response, 500, /permission denied/);
+  const logger = recordingLogger();
+  const { response } = await send({ action: 'magiclink' }, { templates: await fakeStore({ fail }), logger });
+  await assertHookError(response, 500, /^Unexpected error \(ref [0-9a-f-]{36}\)$/);
+  assert.ok(logger.lines.some((line) => line.includes('permission denied')));
 });
 
-Deno.test('502 naming the SMTP server when it refuses, also when one of two e-mails fails', async () => {
-  const refusing = recordingMailer(['anna@example.com']);
-  const signup = await send({ action: 'signup' }, { mailer: refusing });
-  await assertHookError(
-    signup.response,
-    502,
-    new RegExp(`^${DELIVERY_FAILURE}: SMTP server 127\\.0\\.0\\.1:54325 did not take the message`),
-  );
+Deno.test(
+  '502 when the SMTP server refuses, also when one of two e-mails fails: Auth gets a reference, the log the reply',
+  async () => {
+    const logger = recordingLogger();
+    const signup = await send({ action: 'signup' }, { mailer: recordingMailer(['anna@example.com']), logger });
+    const message = await assertHookError(
+      signup.response,
+      502,
+      new RegExp(`^${DELIVERY_FAILURE} \\(ref [0-9a-f-]{36}\\)$`),
+    );
+    const ref = /ref ([0-9a-f-]{36})/.exec(message)?.[1] ?? '';
+    assert.ok(
+      logger.lines.some(
+        (line) => line.includes(ref) && line.includes('SMTP server 127.0.0.1:54325 did not take the message'),
+      ),
+      logger.lines.join('\n'),
+    );
 
-  const change = await send(
-    { action: 'email_change', newEmail: 'anna.nowa@example.com', tokenHash: 'a', tokenHashNew: 'b' },
-    { mailer: recordingMailer(['anna@example.com']) },
-  );
-  await assertHookError(change.response, 502);
-});
+    const change = await send(
+      { action: 'email_change', newEmail: 'anna.nowa@example.com', tokenHash: 'a', tokenHashNew: 'b' },
+      { mailer: recordingMailer(['anna@example.com']) },
+    );
+    await assertHookError(change.response, 502);
+  },
+);
+
+Deno.test(
+  'the target policy on every send: a private or non-canonical SMTP target of a hosted project gets nothing',
+  async () => {
+    const hosted = settings(secret, {
+      supabaseUrl: 'https://abcd.supabase.co',
+      smtpPolicy: { allowedPorts: [25, 465, 587, 2525], allowPrivateHosts: false },
+    });
+    for (const smtp of [
+      { ...defaultSmtp, host: '10.0.0.5', port: 587 },
+      { ...defaultSmtp, host: '012.0.0.5', port: 587 },
+      { ...defaultSmtp, host: 'smtp.example.com', port: 6379 },
+    ]) {
+      const logger = recordingLogger();
+      const { response, mailer } = await send(
+        { action: 'recovery' },
+        { settings: hosted, templates: await fakeStore({ defaultSmtp: smtp }), logger },
+      );
+      const message = await assertHookError(response, 502, new RegExp(`^${DELIVERY_FAILURE} \\(ref [0-9a-f-]{36}\\)$`));
+      assert.equal(message.includes(smtp.host), false);
+      assert.equal(mailer.sent.length, 0, smtp.host);
+      assert.ok(
+        logger.lines.some((line) => line.includes(smtp.host)),
+        logger.lines.join('\n'),
+      );
+    }
+    const resolvedPrivate = await send(
+      { action: 'recovery' },
+      {
+        settings: hosted,
+        templates: await fakeStore({ defaultSmtp: { ...defaultSmtp, host: 'smtp.example.com', port: 587 } }),
+        resolve: () => Promise.resolve(['169.254.169.254']),
+      },
+    );
+    await assertHookError(resolvedPrivate.response, 502);
+    assert.equal(resolvedPrivate.mailer.sent.length, 0);
+  },
+);
 
 Deno.test('500 for an auth action without a template or a deliberate answer', async () => {
   for (const action of ['email', 'something_new']) {

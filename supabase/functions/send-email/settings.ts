@@ -11,6 +11,10 @@
 //                              its origin or at one of ALLOWED_REDIRECT_ORIGINS
 //   ALLOWED_REDIRECT_ORIGINS   optional: more allowed application origins (or URLs), separated
 //                              by commas or spaces; redirect_to may pick one of them
+//   SMTP_ALLOWED_PORTS         optional: ports allowed on public SMTP hosts (default 25, 465, 587, 2525)
+//   SMTP_ALLOW_PRIVATE_HOSTS   optional: "true" only on a local stack (refused with a hosted SUPABASE_URL)
+
+import { smtpPolicyFromEnv } from '../_shared/smtp-target.ts';
 
 /** The base64 part of the local stacks' hook secret, committed in supabase/.env. */
 export const COMMITTED_LOCAL_SECRET = 'a2x1Yi1sb2NhbC1zZW5kLWVtYWlsLWhvb2stc2VjcmV0';
@@ -26,6 +30,8 @@ export interface SendEmailSettings {
   siteOrigin: string;
   /** Origins from ALLOWED_REDIRECT_ORIGINS. */
   allowedRedirectOrigins: string[];
+  /** Where SMTP connections may go (the SMTP test's policy too, _shared/smtp-target.ts). */
+  smtpPolicy: { allowedPorts: number[]; allowPrivateHosts: boolean };
   /** What is missing or malformed; the handler refuses to send while this is not empty. */
   problems: string[];
 }
@@ -88,12 +94,19 @@ export function settingsFromEnv(env: EnvReader): SendEmailSettings {
     if (origin) allowedRedirectOrigins.push(origin);
     else problems.push(`ALLOWED_REDIRECT_ORIGINS has an entry that is not an http(s) URL: ${entry}`);
   }
+  const smtp = smtpPolicyFromEnv(read);
+  problems.push(...smtp.problems);
+  if (smtp.allowPrivateHosts && supabaseUrl && !isLocalStackUrl(supabaseUrl)) {
+    problems.push('SMTP_ALLOW_PRIVATE_HOSTS is for local stacks only: remove it from a hosted project');
+  }
+
   return {
     hookSecret,
     supabaseUrl,
     serviceRoleKey,
     siteOrigin: siteOrigin ?? '',
     allowedRedirectOrigins,
+    smtpPolicy: { allowedPorts: smtp.allowedPorts, allowPrivateHosts: smtp.allowPrivateHosts },
     problems,
   };
 }

@@ -24,8 +24,19 @@ Deno.test('settingsFromEnv reads the required variables and derives origins', ()
     serviceRoleKey: 'key',
     siteOrigin: 'http://127.0.0.1:5173',
     allowedRedirectOrigins: ['http://localhost:5173', 'https://klub.example.com', 'http://127.0.0.1:4173'],
+    smtpPolicy: { allowedPorts: [25, 465, 587, 2525], allowPrivateHosts: false },
     problems: [],
   });
+});
+
+Deno.test('SMTP_ALLOW_PRIVATE_HOSTS is refused for a hosted project, read on a local stack', () => {
+  const hosted = { ...complete, SUPABASE_URL: 'https://abcd.supabase.co', SMTP_ALLOW_PRIVATE_HOSTS: 'true' };
+  assert.deepEqual(settingsFromEnv(env(hosted)).problems, [
+    'SMTP_ALLOW_PRIVATE_HOSTS is for local stacks only: remove it from a hosted project',
+  ]);
+  const local = settingsFromEnv(env({ ...complete, SMTP_ALLOW_PRIVATE_HOSTS: 'true', SMTP_ALLOWED_PORTS: '587' }));
+  assert.deepEqual(local.problems, []);
+  assert.deepEqual(local.smtpPolicy, { allowedPorts: [587], allowPrivateHosts: true });
 });
 
 Deno.test('settingsFromEnv names every missing or malformed variable (SITE_URL is required)', () => {

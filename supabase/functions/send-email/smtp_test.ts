@@ -102,7 +102,8 @@ Deno.test('an SMTP server refusing the message ends in a 502 hook error', async 
   await withSmtp({ refuse: { code: 550, message: 'Mailbox unavailable' } }, async (smtp) => {
     await withFunction(smtp.port, async (call) => {
       const message = await assertHookError(await call({ action: 'magiclink' }), 502);
-      assert.match(message, new RegExp(`^Sending the e-mail failed: SMTP server 127\\.0\\.0\\.1:${smtp.port} .*550`));
+      // The server's reply goes to the log, never back to Auth (and whoever triggered the e-mail).
+      assert.match(message, /^Sending the e-mail failed \(ref [0-9a-f-]{36}\)$/);
       assert.equal(smtp.messages.length, 0);
     });
   });
@@ -111,10 +112,6 @@ Deno.test('an SMTP server refusing the message ends in a 502 hook error', async 
 Deno.test('an SMTP server that is down ends in a 502 hook error', async () => {
   const port = await closedPort();
   await withFunction(port, async (call) => {
-    await assertHookError(
-      await call({ action: 'recovery' }),
-      502,
-      new RegExp(`^Sending the e-mail failed: SMTP server 127\\.0\\.0\\.1:${port} `),
-    );
+    await assertHookError(await call({ action: 'recovery' }), 502, /^Sending the e-mail failed \(ref [0-9a-f-]{36}\)$/);
   });
 });

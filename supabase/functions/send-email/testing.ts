@@ -16,6 +16,7 @@ export function settings(hookSecret: string, overrides: Partial<SendEmailSetting
     serviceRoleKey: 'service-role-key',
     siteOrigin: SITE,
     allowedRedirectOrigins: ['http://localhost:5173'],
+    smtpPolicy: { allowedPorts: [25, 465, 587, 2525], allowPrivateHosts: true },
     problems: [],
     ...overrides,
   };

@@ -19,7 +19,7 @@
 import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts';
 import type { AccessGate, SmtpConfigStore } from './access.ts';
 import type { SendTestEmailSettings } from './settings.ts';
-import { checkTarget, isValidHost, type TargetPolicy } from './target.ts';
+import { checkTarget, isValidHost, type TargetPolicy } from '../_shared/smtp-target.ts';
 
 export interface Logger {
   info(message: string): void;
@@ -226,7 +226,10 @@ export function createSendTestEmailHandler(deps: SendTestEmailDeps): (request: R
 
       try {
         await withDeadline(
-          mailer.send({ ...config, address: target.address }, { to, subject, html, text }),
+          mailer.send(
+            { ...config, address: target.address, allowPlaintext: target.plaintextAllowed },
+            { to, subject, html, text },
+          ),
           settings.timeoutMs * 2,
         );
       } catch (error) {

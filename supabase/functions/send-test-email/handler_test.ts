@@ -5,7 +5,7 @@ import { type Mailer, type OutgoingEmail, type SmtpConfig, transportOptions } fr
 import type { AccessGate, SmtpConfigStore, StoredSmtpConfig } from './access.ts';
 import { createSendTestEmailHandler } from './handler.ts';
 import { settingsFromEnv } from './settings.ts';
-import { checkTarget, isPrivateAddress } from './target.ts';
+import { checkTarget, isPrivateAddress } from '../_shared/smtp-target.ts';
 import { quietLogger, storedConfig, testSettings } from './testing.ts';
 
 function recordingMailer() {
@@ -201,7 +201,7 @@ Deno.test('checkTarget picks an IPv4 address when the host has both', async () =
     allowPrivateHosts: false,
     resolve: () => Promise.resolve(['2a00:1450:4001:829::200e', '93.184.215.14']),
   });
-  assert.deepEqual(result, { ok: true, address: '93.184.215.14' });
+  assert.deepEqual(result, { ok: true, address: '93.184.215.14', plaintextAllowed: false });
 });
 
 Deno.test('CORS preflight, other methods, and a misconfigured function', async () => {

@@ -12,7 +12,7 @@
 //                              (local stacks only; never on a hosted project)
 //   SMTP_TEST_TIMEOUT_MS       optional: the limit for connecting, the greeting and each SMTP reply
 //                              (default 10000); the whole test is cut off at twice that
-import { DEFAULT_ALLOWED_PORTS } from './target.ts';
+import { smtpPolicyFromEnv } from '../_shared/smtp-target.ts';
 
 export interface SendTestEmailSettings {
   supabaseUrl: string;
@@ -36,16 +36,9 @@ export function settingsFromEnv(env: (name: string) => string | undefined): Send
   if (!anonKey) problems.push('SUPABASE_ANON_KEY is not set');
   if (!serviceRoleKey) problems.push('SUPABASE_SERVICE_ROLE_KEY is not set');
 
-  let allowedPorts: number[] = [...DEFAULT_ALLOWED_PORTS];
-  const portsText = read('SMTP_ALLOWED_PORTS');
-  if (portsText) {
-    const ports = portsText
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map(Number);
-    if (ports.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535)) allowedPorts = ports;
-    else problems.push(`SMTP_ALLOWED_PORTS is not a list of ports: ${portsText}`);
-  }
+  // The one SMTP target policy's settings (the send-email hook reads the same).
+  const { allowedPorts, allowPrivateHosts, problems: policyProblems } = smtpPolicyFromEnv(read);
+  problems.push(...policyProblems);
 
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   const timeoutText = read('SMTP_TEST_TIMEOUT_MS');
@@ -60,7 +53,7 @@ export function settingsFromEnv(env: (name: string) => string | undefined): Send
     anonKey,
     serviceRoleKey,
     allowedPorts,
-    allowPrivateHosts: read('SMTP_ALLOW_PRIVATE_HOSTS').toLowerCase() === 'true',
+    allowPrivateHosts,
     timeoutMs,
     problems,
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { MessageKey } from '@/i18n/messages';
+import { isReservedDisplayName } from '@/lib/validation/full-name';
 import { emailField } from './email.schema';
 
 /**
@@ -16,7 +17,11 @@ export type PhoneCheck = (value: string) => MessageKey | null;
 export function createRegisterSchema(checkPhone: PhoneCheck) {
   return z
     .object({
-      name: z.string().check(z.trim(), z.minLength(3, { error: 'validation.name.min' })),
+      name: z.string().check(
+        z.trim(),
+        z.minLength(3, { error: 'validation.name.min' }),
+        z.refine((value) => !isReservedDisplayName(value), { error: 'validation.name.reserved' }),
+      ),
       email: emailField(),
       phone: z.string().check(
         z.superRefine((value, ctx) => {

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { IDEA_IMAGES_BUCKET, ideaImagePath } from '../utils/image-urls';
+import { IDEA_IMAGES_BUCKET, ideaImagePath } from '@/lib/ideas/image-urls';
 import { ideasKeys, refreshIdeas } from './keys';
 
 export type DeleteIdeaInput = { ideaId: string; imageUrls: readonly string[] };

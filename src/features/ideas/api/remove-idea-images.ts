@@ -1,5 +1,5 @@
 import type { AppSupabaseClient } from '@/lib/supabase';
-import { IDEA_IMAGES_BUCKET } from '../utils/image-urls';
+import { IDEA_IMAGES_BUCKET } from '@/lib/ideas/image-urls';
 
 /**
  * Removes images the member uploaded but no idea uses (one taken off the form, or the form left

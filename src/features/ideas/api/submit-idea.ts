@@ -2,7 +2,7 @@ import { t } from '@/i18n/ideas';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import type { IdeaValues } from '../schemas/idea.schema';
 import { imageExtension } from '../utils/image-files';
-import { newIdeaImagePath } from '../utils/image-urls';
+import { newIdeaImagePath } from '@/lib/ideas/image-urls';
 import { createIdea } from './create-idea';
 import { removeIdeaImages } from './remove-idea-images';
 import { sendIdeaWebhook } from './send-idea-webhook';
@@ -28,7 +28,14 @@ export class SubmissionError extends Error {
     readonly step: 'upload' | 'save',
     options: { cause: unknown },
   ) {
-    super(step === 'upload' ? 'files.image_upload_failed' : 'ideas.save_failed', options);
+    super(
+      step === 'upload'
+        ? 'files.image_upload_failed'
+        : (options.cause as { message?: unknown } | null)?.message === 'ideas.daily_limit'
+          ? 'ideas.daily_limit'
+          : 'ideas.save_failed',
+      options,
+    );
   }
 }
 
@@ -36,7 +43,8 @@ export type SubmissionResult = { ideaId: string; feedback: string };
 
 /**
  * The submission (dashboard.md §2 Ideas, §7): uploads the images not uploaded yet, one after the
- * other, into the member's folder of idea-images; inserts the idea with their public URLs; then has
+ * other, into the member's folder of idea-images; inserts the idea with their object paths (the
+ * database keeps paths only, issue 21); then has
  * the idea-webhook function pass it to the automation service. Images uploaded by an earlier,
  * failed attempt are not sent again. A failed webhook call does not undo the idea (it is saved):
  * the member sees 'Webhook request failed'.
@@ -46,11 +54,11 @@ export async function submitIdea(
   input: { userId: string; values: IdeaValues; images: readonly SubmissionImage[] },
   events: SubmissionEvents = {},
 ): Promise<SubmissionResult> {
-  const urls: string[] = [];
+  const paths: string[] = [];
   if (input.images.length > 0) events.onStep?.('upload');
   for (const image of input.images) {
     if (image.path && image.url) {
-      urls.push(image.url);
+      paths.push(image.path);
       continue;
     }
     const path = newIdeaImagePath(input.userId, imageExtension(image.file.type));
@@ -62,7 +70,7 @@ export async function submitIdea(
         onProgress: (share) => events.onImageProgress?.(image.id, share),
       });
       events.onImageDone?.(image.id, path, url);
-      urls.push(url);
+      paths.push(path);
     } catch (error) {
       events.onImageFailed?.(image.id);
       // The failure may have come after Storage kept the file: it must not stay behind.
@@ -80,7 +88,7 @@ export async function submitIdea(
       category: input.values.category,
       targetAudience: input.values.targetAudience,
       monetizationStrategy: input.values.monetizationStrategy,
-      imageUrls: urls,
+      imageUrls: paths,
     });
   } catch (error) {
     throw new SubmissionError('save', { cause: error });

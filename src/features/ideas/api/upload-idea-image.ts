@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 import { AppError } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
-import { IDEA_IMAGES_BUCKET, publicIdeaImageUrl } from '../utils/image-urls';
+import { IDEA_IMAGES_BUCKET, publicIdeaImageUrl } from '@/lib/ideas/image-urls';
 
 /** dashboard.md §9: "storage cache control 3600". */
 const CACHE_CONTROL = 'max-age=3600';

@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format';
 import type { BoardIdea } from '../api/get-ideas-board';
 import { isAlreadyVoted, useVoteForIdea } from '../api/vote-for-idea';
 import { categoryLabel, statusLabel, type IdeaStatus } from '../utils/categories';
-import { ideaImageSrc } from '../utils/image-urls';
+import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ChevronIcon } from './icons';
 import { IdeaAdminActions } from './idea-admin-actions';
 import { IdeaComments } from './idea-comments';

@@ -5,7 +5,5 @@ export const settingsKeys = {
   uploadAvatar: () => [...settingsKeys.all, 'upload-avatar'] as const,
   emailChange: () => [...settingsKeys.all, 'email-change'] as const,
   changePassword: () => [...settingsKeys.all, 'change-password'] as const,
-  enrollTotp: () => [...settingsKeys.all, 'enroll-totp'] as const,
-  cancelTotp: () => [...settingsKeys.all, 'cancel-totp'] as const,
   disableTotp: () => [...settingsKeys.all, 'disable-totp'] as const,
 };

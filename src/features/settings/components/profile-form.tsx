@@ -37,6 +37,7 @@ const profileResolver: Resolver<ProfileFormValues, unknown, ProfileValues> = asy
 const FIELD_OF_KEY: Partial<Record<string, keyof ProfileFormValues>> = {
   'profile.full_name_required': 'fullName',
   'profile.full_name_length': 'fullName',
+  'profile.full_name_reserved': 'fullName',
   'profile.display_name_required': 'displayName',
   'profile.display_name_length': 'displayName',
   'profile.phone_invalid': 'phone',

@@ -13,7 +13,7 @@ import { settingsErrorMessage } from '../utils/error-messages';
 
 // qrcode.react is in this chunk: loaded only when 2FA is being switched on.
 const TwoFactorSetupDialog = lazy(() =>
-  import('./two-factor-setup-dialog').then((module) => ({ default: module.TwoFactorSetupDialog })),
+  import('@/components/mfa/two-factor-setup-dialog').then((module) => ({ default: module.TwoFactorSetupDialog })),
 );
 
 type Step = 'idle' | 'setup' | 'confirm-disable' | 'step-up';

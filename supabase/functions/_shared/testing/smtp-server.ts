@@ -16,6 +16,8 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   port: number;
   messages: ReceivedMail[];
+  /** Every login the server saw, whether or not a message followed. */
+  logins: { username: string; password: string }[];
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export interface TestSmtpOptions {
 export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const logins = new Map<string, { username: string; password: string }>();
+  const allLogins: { username: string; password: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
@@ -40,6 +43,7 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
         return callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
       }
       logins.set(session.id, { username: auth.username ?? '', password: auth.password ?? '' });
+      allLogins.push({ username: auth.username ?? '', password: auth.password ?? '' });
       callback(null, { user: auth.username ?? '' });
     },
     onRcptTo(_address, _session, callback) {
@@ -71,6 +75,7 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
   return {
     port,
     messages,
+    logins: allLogins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,16 +3,15 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { adminKeys } from '../../shared/api/keys';
-import { removeFiles, storagePathOf } from '../../shared/utils/storage';
-
-const BUCKET = 'idea-images';
+import { IDEA_IMAGES_BUCKET as BUCKET, ideaImagePath } from '@/lib/ideas/image-urls';
+import { removeFiles } from '../../shared/utils/storage';
 
 /**
  * Deletes an idea and its images: the files first (through the Storage API), then the row with RPC
  * admin_delete_idea, then anything the database still names (an image it knew by another URL).
  */
 export async function deleteIdea(client: AppSupabaseClient, idea: { id: string; imageUrls: readonly string[] }) {
-  const paths = idea.imageUrls.map((url) => storagePathOf(url, BUCKET)).filter((path): path is string => !!path);
+  const paths = idea.imageUrls.map(ideaImagePath).filter((path): path is string => path !== null);
   if (paths.length > 0)
     await removeFiles(
       client,

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
+import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
@@ -26,6 +27,8 @@ const STATUS: Record<IdeaStatus, { label: MessageKey; tone: BadgeTone }> = {
 function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => void }) {
   const review = useSetIdeaStatus();
   const toast = useToast();
+  // Built the way the members' board builds them: the path with this app's own Storage URL.
+  const images = idea.image_urls.map(ideaImageSrc).filter((src): src is string => src !== null);
 
   const decide = async (status: 'approved' | 'rejected') => {
     try {
@@ -61,13 +64,13 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
           <dd className="whitespace-pre-line">{idea.monetization_strategy}</dd>
         </div>
       </dl>
-      {idea.image_urls.length > 0 ? (
+      {images.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label={t('admin.ideas.images')}>
-          {idea.image_urls.map((url, index) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noopener noreferrer">
+          {images.map((src, index) => (
+            <li key={src}>
+              <a href={src} target="_blank" rel="noopener noreferrer">
                 <img
-                  src={url}
+                  src={src}
                   alt={t('admin.ideas.image_alt', { number: index + 1 })}
                   className="h-16 w-16 rounded-lg object-cover"
                 />

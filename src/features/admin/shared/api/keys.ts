@@ -10,7 +10,6 @@ export type UserListParams = {
 
 export const adminKeys = {
   all: ['admin'] as const,
-  assurance: (userId: string) => [...adminKeys.all, 'assurance', userId] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userList: (params: UserListParams) => [...adminKeys.users(), 'list', params] as const,
   userPackages: (userId: string) => [...adminKeys.users(), 'packages', userId] as const,

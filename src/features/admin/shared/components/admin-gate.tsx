@@ -1,98 +1,87 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
-import { OneTimeCodeField } from '@/components/form/one-time-code-field';
-import { SubmitButton } from '@/components/form/submit-button';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TotpStepUp } from '@/components/mfa/totp-step-up';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/states';
+import { LoadingState } from '@/components/ui/spinner';
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/admin';
 import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
-import { toUserMessage } from '@/lib/errors';
-import { useZodForm } from '@/lib/form';
-import { z } from 'zod/mini';
-import { oneTimeCode } from '@/lib/validation/one-time-code';
-import { useAdminAssurance, useVerifyAdminCode } from '../api/admin-assurance';
+import { mfaKeys, useMfaStatus } from '@/lib/mfa/mfa-status';
 import { adminKeys } from '../api/keys';
-import { isForbidden } from '../utils/errors';
 
-const codeSchema = z.object({ code: oneTimeCode() });
+// qrcode.react comes with the set-up dialog: loaded only for an admin who has no factor yet.
+const TwoFactorSetupDialog = lazy(() =>
+  import('@/components/mfa/two-factor-setup-dialog').then((module) => ({ default: module.TwoFactorSetupDialog })),
+);
 
-/** The 6-digit code that turns this session into an aal2 one, so the database accepts admin work. */
-export function AdminStepUp() {
-  const verify = useVerifyAdminCode();
-  const { register, handleSubmit, formState, setFocus, setValue } = useZodForm(codeSchema, {
-    defaultValues: { code: '' },
-  });
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => setFocus('code'), [setFocus]);
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setError(null);
-    try {
-      await verify.mutateAsync(code);
-    } catch (failure) {
-      setError(toUserMessage(failure));
-      setValue('code', '');
-      setFocus('code');
-    }
-  });
-
+/** An admin without a second factor: the area opens only after one is set up (settings' set-up dialog). */
+function AdminEnrolment({ staleFactorIds, onEnabled }: { staleFactorIds: readonly string[]; onEnabled: () => void }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Card title={t('admin.mfa.title')} className="max-w-md">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <p className="text-sm text-ink-muted">{t('admin.mfa.description')}</p>
-        <OneTimeCodeField label={t('auth.mfa.code')} error={formState.errors.code?.message} {...register('code')} />
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <SubmitButton
-          pending={formState.isSubmitting}
-          label={t('auth.mfa.submit')}
-          pendingLabel={t('auth.mfa.submitting')}
-        />
-      </form>
+    <Card title={t('admin.mfa.enrol_title')} className="max-w-md">
+      <div className="space-y-4">
+        <p className="text-sm text-ink-muted">{t('admin.mfa.enrol_description')}</p>
+        <Button onClick={() => setOpen(true)}>{t('admin.mfa.enrol_button')}</Button>
+      </div>
+      {open ? (
+        <Suspense fallback={<LoadingState label={t('settings.two_factor.preparing')} />}>
+          <TwoFactorSetupDialog
+            staleFactorIds={staleFactorIds}
+            onClose={() => setOpen(false)}
+            onEnabled={() => {
+              setOpen(false);
+              onEnabled();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
 
 /**
- * The admin area's second-factor rule, mirrored: the database ignores an admin whose verified factor
- * was not used in this session (aal1), so the area asks for the code first. The decision comes from
- * the session at once (its JWT level and the factors Auth gave with it, as the route guards decide);
- * a refusal (403/42501) anywhere in the area asks Auth for the factors as they are now, in case one
- * was enrolled elsewhere since the session began.
+ * The admin area's second-factor rule, mirrored from the database (private.is_admin: every admin
+ * right needs an aal2 session). An aal2 session goes straight in. Otherwise the factors as Auth
+ * knows them now (lib/mfa): with a verified factor, its 6-digit code (the member side's step-up);
+ * without one, the set-up first. Once the session is aal2, everything read at aal1 is read again.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
-  const { session, user } = useAuth();
+  const { session } = useAuth();
   const queryClient = useQueryClient();
-  const userId = user?.id ?? '';
-  const [refused, setRefused] = useState(false);
-  const current = useAdminAssurance(refused);
+  const navigate = useNavigate();
+  const aal2 = assuranceOf(session).currentLevel === 'aal2';
+  const status = useMfaStatus();
 
-  useEffect(() => {
-    const recheck = (error: unknown) => {
-      if (!isForbidden(error)) return;
-      setRefused(true);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.assurance(userId) });
-    };
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey[0] === adminKeys.all[0]) {
-        recheck(event.action.error);
-      }
-    });
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);
-    });
-    return () => {
-      unsubscribeQueries();
-      unsubscribeMutations();
-    };
-  }, [queryClient, userId]);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: mfaKeys.all });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  };
 
-  const level = assuranceOf(session);
-  const stepUpRequired =
-    level.currentLevel !== 'aal2' && (level.nextLevel === 'aal2' || current.data?.stepUpRequired === true);
-  if (stepUpRequired) return <AdminStepUp />;
-  if (refused && current.isPending) return <Skeleton className="h-40" label={t('app.loading')} />;
-  return children;
+  if (aal2) return children;
+  if (status.isPending) return <Skeleton className="h-40" label={t('app.loading')} />;
+  if (status.isError) {
+    return (
+      <ErrorState
+        message={t('admin.mfa.status_failed')}
+        onRetry={() => void status.refetch()}
+        retrying={status.isFetching}
+      />
+    );
+  }
+  const factorId = status.data.verifiedFactorId;
+  if (!factorId) return <AdminEnrolment staleFactorIds={status.data.unverifiedFactorIds} onEnabled={refresh} />;
+  return (
+    <Card title={t('admin.mfa.title')} className="max-w-md">
+      <TotpStepUp
+        factorId={factorId}
+        description={t('admin.mfa.description')}
+        onVerified={refresh}
+        onCancel={() => void navigate(paths.dashboard.root.path)}
+      />
+    </Card>
+  );
 }

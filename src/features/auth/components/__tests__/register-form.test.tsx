@@ -109,6 +109,14 @@ describe('registration: the form', () => {
     expect(screen.queryByText('Nieprawidłowy adres email')).not.toBeInTheDocument();
   });
 
+  it('refuses a name that passes for the club’s staff, and sends nothing (the database’s rule too)', async () => {
+    const { user } = await setup();
+    await fill(user, { name: 'Administrator Klubu' });
+    await user.click(submit());
+    expect(await screen.findByText('Ta nazwa jest zarezerwowana dla administracji klubu')).toBeInTheDocument();
+    expect(field('Imię i nazwisko')).toHaveValue('Administrator Klubu');
+  });
+
   it('refuses a phone of fewer than 7 digits with the format message (the database’s rule too)', async () => {
     const { user } = await setup();
     await fill(user, { phone: '1234' });

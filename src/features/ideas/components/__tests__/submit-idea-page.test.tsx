@@ -187,7 +187,7 @@ describe('the idea form: submission', () => {
       apikey: TEST_ANON_KEY,
     });
     expect(second.contentType).toBe('image/webp');
-    const publicUrl = (path: string) => `${TEST_SUPABASE_URL}/storage/v1/object/public/idea-images/${path}`;
+    // Object paths only: the database keeps no host (issue 21).
     expect(table.inserts).toEqual([
       {
         title: 'Aplikacja do wspólnych zakupów',
@@ -195,7 +195,7 @@ describe('the idea form: submission', () => {
         category: 'lifestyle',
         target_audience: 'Rodziny',
         monetization_strategy: 'Freemium',
-        image_urls: [publicUrl(first.path), publicUrl(second.path)],
+        image_urls: [first.path, second.path],
         select: 'id',
       },
     ]);
@@ -223,6 +223,18 @@ describe('the idea form: submission', () => {
     await user.click(submitButton());
     expect(await screen.findByRole('heading', { name: 'Pomysł został zgłoszony' })).toBeInTheDocument();
     expect(screen.getByText('Webhook request failed')).toBeInTheDocument();
+  });
+
+  it('names the daily limit of 10 ideas (the database’s rule) and keeps what was typed', async () => {
+    const table = ideasTable(() => postgrestError(400, { code: 'P0001', message: 'ideas.daily_limit' }));
+    server.use(table.handler, webhook().handler);
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Możesz zgłosić najwyżej 10 pomysłów dziennie. Spróbuj ponownie jutro.',
+    );
+    expect(field('Tytuł')).toHaveValue('Aplikacja do wspólnych zakupów');
   });
 
   it('keeps everything when saving fails, and a second try does not upload the images again', async () => {

@@ -1,5 +1,5 @@
 import { acceptIdeaImages, checkIdeaImage, MAX_IDEA_IMAGE_BYTES } from '../image-files';
-import { ideaImagePath, ideaImageSrc, newIdeaImagePath } from '../image-urls';
+import { ideaImagePath, ideaImageSrc, newIdeaImagePath } from '@/lib/ideas/image-urls';
 import { isErrorFeedback } from '../feedback';
 import { averageWith, votesLabel } from '../votes';
 import { TEST_SUPABASE_URL } from '@/testing/test-env';
@@ -42,6 +42,15 @@ describe('idea image addresses', () => {
     expect(ideaImagePath(`https://x.supabase.co/storage/v1/object/public/avatars/${path}`)).toBeNull();
     expect(ideaImagePath(`https://x.supabase.co/storage/v1/object/public/idea-images/${uid}/../x.png`)).toBeNull();
     expect(ideaImagePath('javascript:alert(1)')).toBeNull();
+  });
+
+  it('reads the bare object paths the database stores, and nothing that only looks like one', () => {
+    const path = `${uid}/1700000000-abc.png`;
+    expect(ideaImagePath(path)).toBe(path);
+    expect(ideaImageSrc(path)).toBe(`${TEST_SUPABASE_URL}/storage/v1/object/public/idea-images/${path}`);
+    expect(ideaImagePath(`//evil.test/${path}`)).toBeNull();
+    expect(ideaImagePath(`${uid}/../x.png`)).toBeNull();
+    expect(ideaImagePath(`${uid}/a/b.png`)).toBeNull();
   });
 
   it('shows images only from the app’s own Storage', () => {

@@ -71,6 +71,25 @@ describe('the ideas moderation list', () => {
     expect(storage.removals).toEqual([[`${author}/1.png`]]);
   });
 
+  it('shows the images from this app’s own Storage only, whatever host a row names', async () => {
+    const author = crypto.randomUUID();
+    mockRpc('admin_list_ideas', [
+      idea({
+        image_urls: [
+          `${author}/1-a.png`,
+          `https://attacker.example/storage/v1/object/public/idea-images/${author}/2-b.png`,
+          'https://attacker.example/track.png',
+        ],
+      }),
+    ]);
+    renderAdmin(<IdeasTab />);
+    const images = await screen.findAllByRole('img', { name: /^Obraz/ });
+    const own = [publicUrl('idea-images', `${author}/1-a.png`), publicUrl('idea-images', `${author}/2-b.png`)];
+    expect(images.map((image) => image.getAttribute('src'))).toEqual(own);
+    expect(images.map((image) => image.closest('a')!.getAttribute('href'))).toEqual(own);
+    expect(document.body.innerHTML).not.toContain('attacker.example');
+  });
+
   it('shows the spec text when the list fails, and an empty state', async () => {
     mockRpc('admin_list_ideas', () => postgrestFailure(500, 'XX000', 'boom'));
     const view = renderAdmin(<IdeasTab />);

@@ -7,12 +7,19 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n/settings';
-import { authErrorCode } from '@/lib/errors';
+import { authErrorCode, isNetworkError } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
+import { useCancelTotp, useEnrollTotp, type TotpEnrolment } from '@/lib/mfa/enroll-totp';
 import { useVerifyTotp } from '@/lib/mfa/verify-totp';
 import { oneTimeCode } from '@/lib/validation/one-time-code';
-import { useCancelTotp, useEnrollTotp, type TotpEnrolment } from '../api/two-factor';
-import { settingsErrorMessage } from '../utils/error-messages';
+
+/** A failed enrolment or first verification: the network's text, or the step's own. */
+function setupErrorMessage(
+  error: unknown,
+  fallback: 'settings.two_factor_setup_failed' | 'settings.two_factor_verify_failed',
+): string {
+  return isNetworkError(error) ? t('network.failure') : t(fallback);
+}
 
 const codeSchema = z.object({ code: oneTimeCode() });
 
@@ -24,7 +31,8 @@ type TwoFactorSetupDialogProps = {
 };
 
 /**
- * Turning 2FA on (a chunk of its own with qrcode.react, loaded when the toggle is switched on):
+ * Turning 2FA on (a chunk of its own with qrcode.react, loaded when shown): the settings toggle and
+ * the admin area's required set-up (an admin without a factor) both use it.
  * Auth enrols a TOTP factor; the QR code of its otpauth URI and the secret are shown for the
  * authenticator app; the code field's button waits for a code; a wrong code says 'Nieprawidłowy kod'.
  * Closing before the code is verified removes the half-made factor.
@@ -46,7 +54,7 @@ export function TwoFactorSetupDialog({ staleFactorIds, onClose, onEnabled }: Two
     started.current = true;
     enroll.mutate(staleFactorIds, {
       onSuccess: setEnrolment,
-      onError: (error) => setFailure(settingsErrorMessage(error, 'settings.two_factor_setup_failed')),
+      onError: (error) => setFailure(setupErrorMessage(error, 'settings.two_factor_setup_failed')),
     });
   }, [enroll, staleFactorIds]);
 
@@ -69,7 +77,7 @@ export function TwoFactorSetupDialog({ staleFactorIds, onClose, onEnabled }: Two
       setFailure(
         authErrorCode(error) === 'mfa_verification_failed'
           ? t('validation.two_factor.invalid_code')
-          : settingsErrorMessage(error, 'settings.two_factor_verify_failed'),
+          : setupErrorMessage(error, 'settings.two_factor_verify_failed'),
       );
       setValue('code', '');
       setFocus('code');
