@@ -4,6 +4,7 @@ import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
+import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
 import { createTestSupabase } from '@/testing/supabase';
 import type { CccPackage } from '../../api/get-ccc-availability';
 import { CccPage } from '../ccc-page';
@@ -69,8 +70,8 @@ function serve({ linkRows = links, settings = {} }: { linkRows?: typeof links; s
 function setup() {
   const supabase = createTestSupabase();
   const session = buildSession(buildUser({ email: 'ewa@example.pl' }));
-  const open = vi.spyOn(window, 'open').mockReturnValue(null);
-  return { ...renderWithProviders(<CccPage />, { supabase, session }), open };
+  const { open, tab } = fakePaymentTab();
+  return { ...renderWithProviders(<CccPage />, { supabase, session }), open, tab };
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -175,16 +176,39 @@ describe("'Zakup pakietu {tier}'", () => {
     ['Szybki przelew bankowy', 'https://pay.example.com/ccc/platinum/transfer'],
     ['Kryptowaluta USDT', 'https://pay.example.com/ccc/platinum/usdt'],
     ['Płatności ACC', 'https://pay.example.com/ccc/platinum/acc?email=ewa%40example.pl'],
-  ])('buys with %s: the tier × method page in a new tab, then closes', async (name, url) => {
+  ])(
+    'buys with %s: records the order, sends the new tab to the tier × method page, shows the reference',
+    async (name, url) => {
+      serve();
+      const created = serveCreateOrder({ kind: 'ccc', plan_tier: null, ccc_tier: 'PLATINUM', reference: 'KLB-CCC234' });
+      server.use(created.handler);
+      const { dialog, user, open, tab } = await openDialog('PLATINUM');
+      await user.click(within(dialog).getByRole('radio', { name }));
+      await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
+      expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
+      expect(await within(dialog).findByTestId('payment-reference')).toHaveTextContent('KLB-CCC234');
+      expect(created.calls).toEqual([{ p_method: expect.any(String), p_ccc_tier: 'PLATINUM', p_quantity: 1 }]);
+      expect(tab.location.href).toBe(url);
+    },
+  );
+
+  it("refuses a full tier with the database's reason and closes the tab", async () => {
     serve();
-    const { dialog, user, open } = await openDialog('PLATINUM');
-    await user.click(within(dialog).getByRole('radio', { name }));
+    server.use(
+      http.post(restUrl('/rpc/create_payment_order'), () =>
+        postgrestError(400, { code: 'P0001', message: 'payments.no_slots' }),
+      ),
+    );
+    const { dialog, user, tab } = await openDialog('PLATINUM');
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
-    expect(open).toHaveBeenCalledExactlyOnceWith(url, '_blank', 'noopener,noreferrer');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Wystąpił błąd podczas płatności');
+    expect(alert).toHaveTextContent('Brak dostępnych miejsc w tym pakiecie');
+    expect(tab.close).toHaveBeenCalledOnce();
   });
 
-  it("shows 'Przetwarzanie...' while the links are still loading, then opens the page", async () => {
+  it("shows 'Przetwarzanie...' while the links are still loading (the tab already open), then sends the tab", async () => {
     let release: () => void = () => {};
     serve();
     server.use(
@@ -193,14 +217,14 @@ describe("'Zakup pakietu {tier}'", () => {
         return HttpResponse.json(links);
       }),
     );
-    const { dialog, user, open } = await openDialog('START');
+    server.use(serveCreateOrder({ kind: 'ccc', plan_tier: null, ccc_tier: 'START' }).handler);
+    const { dialog, user, open, tab } = await openDialog('START');
     await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
     expect(within(dialog).getByRole('button', { name: 'Przetwarzanie...' })).toBeDisabled();
+    expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
     release();
-    await waitFor(() =>
-      expect(open).toHaveBeenCalledWith('https://pay.example.com/ccc/start/usdt', '_blank', 'noopener,noreferrer'),
-    );
+    await waitFor(() => expect(tab.location.href).toBe('https://pay.example.com/ccc/start/usdt'));
   });
 
   it("says 'Wystąpił błąd podczas płatności' when the tier has no link for the method", async () => {
