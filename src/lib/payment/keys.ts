@@ -8,6 +8,8 @@ export const paymentKeys = {
   adminOrders: () => [...paymentKeys.all, 'admin'] as const,
   adminOrdersList: (filters: { status: string; method: string; search: string; page: number }) =>
     [...paymentKeys.adminOrders(), filters] as const,
+  planLinks: () => [...paymentKeys.all, 'plan-links'] as const,
+  cccLinks: () => [...paymentKeys.all, 'ccc-links'] as const,
   createOrder: () => [...paymentKeys.all, 'create'] as const,
   cancelOrder: () => [...paymentKeys.all, 'cancel'] as const,
 };

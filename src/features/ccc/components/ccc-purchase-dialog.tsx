@@ -11,8 +11,12 @@ import { t } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
 import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
-import type { CccPackage } from '../api/get-ccc-availability';
-import { cccPaymentLinksQueryOptions, useCccPaymentLinks, type CccPaymentLink } from '../api/get-ccc-payment-links';
+import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
+import {
+  cccPaymentLinksQueryOptions,
+  useCccPaymentLinks,
+  type CccPaymentLink,
+} from '@/lib/payment/get-ccc-payment-links';
 
 type CccPurchaseDialogProps = {
   pkg: CccPackage;

@@ -12,7 +12,11 @@ import { formatPLN, formatUSDT } from '@/lib/format';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
-import { planPaymentLinksQueryOptions, usePlanPaymentLinks, type PlanPaymentLink } from '../api/get-plan-payment-links';
+import {
+  planPaymentLinksQueryOptions,
+  usePlanPaymentLinks,
+  type PlanPaymentLink,
+} from '@/lib/payment/get-plan-payment-links';
 
 type PlanPaymentDialogProps = {
   plan: MembershipPlan;

@@ -6,7 +6,7 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
 import { createTestSupabase } from '@/testing/supabase';
-import type { CccPackage } from '../../api/get-ccc-availability';
+import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
 import { CccPage } from '../ccc-page';
 
 const CONTRACT = '0x5c0c0a1b2c3d4e5f60718293a4b5c6d7e8f90cc1';
@@ -234,5 +234,58 @@ describe("'Zakup pakietu {tier}'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas płatności');
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('Twoje pakiety', () => {
+  it('shows the member’s packages: tier, CCC, share, dates, days left, active or ended', async () => {
+    serve();
+    const end = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000 - 60_000).toISOString();
+    server.use(
+      http.post(restUrl('/rpc/get_user_ccc_packages'), () =>
+        HttpResponse.json([
+          {
+            id: 'a',
+            user_id: 'u',
+            package_tier: 'GOLD',
+            ccc_amount: 4000,
+            profit_share: 0.08,
+            duration_months: 10,
+            start_date: '2026-11-01T10:00:00+00:00',
+            end_date: end,
+            created_at: '2026-11-01T10:00:00+00:00',
+            active: true,
+          },
+          {
+            id: 'b',
+            user_id: 'u',
+            package_tier: 'START',
+            ccc_amount: 1000,
+            profit_share: 0.03,
+            duration_months: 7,
+            start_date: '2025-01-01T10:00:00+00:00',
+            end_date: '2025-07-30T10:00:00+00:00',
+            created_at: '2025-01-01T10:00:00+00:00',
+            active: false,
+          },
+        ]),
+      ),
+    );
+    setup();
+    const section = await screen.findByRole('region', { name: 'Twoje pakiety' });
+    const gold = await within(section).findByRole('row', { name: /GOLD/ });
+    expect(gold).toHaveTextContent('4000 CCC');
+    expect(gold).toHaveTextContent('8%');
+    expect(gold).toHaveTextContent('01.11.2026');
+    expect(within(gold).getAllByRole('cell')[4]).toHaveTextContent('10');
+    expect(gold).toHaveTextContent('Aktywny');
+    expect(within(section).getByRole('row', { name: /START/ })).toHaveTextContent('Zakończony');
+  });
+
+  it('says when the member has no packages', async () => {
+    serve();
+    setup();
+    const section = await screen.findByRole('region', { name: 'Twoje pakiety' });
+    expect(await within(section).findByText('Nie masz jeszcze pakietów CCC')).toBeInTheDocument();
   });
 });
