@@ -8,8 +8,9 @@ import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { MyPaymentOrders } from '../my-payment-orders';
 
-function order(values: Partial<MyPaymentOrder>): MyPaymentOrder {
-  return {
+/** An order as get_my_payment_orders returns it (the generated row type says nothing of nulls). */
+function order(values: Partial<Record<keyof MyPaymentOrder, unknown>>): MyPaymentOrder {
+  const row = {
     id: crypto.randomUUID(),
     reference: 'KLB-AAAAAA',
     kind: 'plan',
@@ -28,6 +29,7 @@ function order(values: Partial<MyPaymentOrder>): MyPaymentOrder {
     membership_valid_until: null,
     ...values,
   };
+  return row as unknown as MyPaymentOrder;
 }
 
 function setup() {
