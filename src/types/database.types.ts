@@ -766,8 +766,9 @@ export type Database = {
           phone: string | null;
           updated_at: string;
           user_id: string;
+          effective_membership_level: Database['public']['Enums']['membership_level'] | null;
         };
-        ComputedFields: never;
+        ComputedFields: 'effective_membership_level';
         Insert: {
           created_at?: string;
           email: string;
@@ -1671,6 +1672,15 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      effective_membership_level: {
+        Args: {
+          p_profile: Omit<
+            Database['public']['Tables']['profiles']['Row'],
+            Database['public']['Tables']['profiles']['ComputedFields']
+          >;
+        };
+        Returns: Database['public']['Enums']['membership_level'];
       };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };

@@ -194,6 +194,17 @@ as $$
   end
 $$;
 
+-- The member's level as it counts today, as a computed field of profiles (PostgREST: select
+-- `effective_membership_level` with the row): the header badge and every member page read it.
+create function public.effective_membership_level(p_profile public.profiles)
+returns public.membership_level
+language sql
+stable
+set search_path = ''
+as $$
+  select private.effective_level(p_profile.membership_level, p_profile.membership_valid_until, current_date)
+$$;
+
 -- Member: records an order for a plan (p_plan_tier) or a CCC tier (p_ccc_tier, p_quantity) paid by
 -- p_method. Prices come from the catalogue. An open order for the same item and method is
 -- returned again (its amount follows the catalogue); at most 3 orders may be pending; a CCC tier
@@ -945,6 +956,8 @@ grant execute on function private.order_item_label(public.payment_orders) to aut
 revoke execute on function private.run_membership_reminders(date) from public, anon, authenticated;
 grant execute on function private.run_membership_reminders(date) to service_role;
 
+revoke execute on function public.effective_membership_level(public.profiles) from public, anon;
+grant execute on function public.effective_membership_level(public.profiles) to authenticated, service_role;
 revoke execute on function public.create_payment_order(public.payment_method, public.membership_level, public.ccc_tier, integer) from public, anon, authenticated;
 grant execute on function public.create_payment_order(public.payment_method, public.membership_level, public.ccc_tier, integer) to authenticated;
 revoke execute on function public.cancel_payment_order(uuid) from public, anon, authenticated;

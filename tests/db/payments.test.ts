@@ -479,6 +479,17 @@ describe('membership terms', () => {
     };
     expect(await level(until)).toBe('VIP');
     expect(await level(await dayOffset(1))).toBe('FREE');
+
+    // The computed field the header badge reads (PostgREST: select=effective_membership_level).
+    const read = () =>
+      queryAs<{ level: string }>(
+        member,
+        `select public.effective_membership_level(p) as level from public.profiles p where p.user_id = $1`,
+        [member.id],
+      );
+    expect(await read()).toEqual([{ level: 'VIP' }]);
+    await setTerm(member.id, 'VIP', await dayOffset(-1));
+    expect(await read()).toEqual([{ level: 'FREE' }]);
   });
 
   it('admin user edit sets and clears the end date, audited; members cannot', async () => {
