@@ -108,7 +108,7 @@ create index payment_orders_method_created_idx on public.payment_orders (method,
 create index payment_orders_plan_tier_idx on public.payment_orders (plan_tier) where plan_tier is not null;
 create index payment_orders_ccc_tier_idx on public.payment_orders (ccc_tier) where ccc_tier is not null;
 -- Reminders look at paid members by end date.
-create index profiles_membership_valid_until_idx on public.profiles (membership_valid_until)
+create index profiles_membership_valid_until_idx on public.profiles (membership_valid_until, membership_level)
   where membership_level <> 'FREE';
 create index email_outbox_unsent_idx on private.email_outbox (created_at) where sent_at is null;
 create index email_outbox_user_idx on private.email_outbox (user_id);
@@ -687,6 +687,103 @@ begin
     v_sent := v_sent + 1;
   end loop;
   return v_sent;
+end
+$$;
+
+-- The main panel's member counts and 'Twój poziom' by effective level (a FREE 'levels' row is
+-- assumed by the counters as before).
+create or replace function public.get_dashboard_stats()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+  v_result jsonb;
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+
+  with
+  apps as (
+    select count(*) as app_count,
+           coalesce(sum(a.current_value), 0) as current_value,
+           coalesce(sum(a.projected_value), 0) as projected_value,
+           coalesce(sum(a.revenue), 0) as revenue
+      from public.apps a
+  ),
+  ideas as (
+    select coalesce(sum(c.value), 0)::bigint as total,
+           coalesce(sum(c.value) filter (where c.key = 'pending'), 0)::bigint as pending,
+           coalesce(sum(c.value) filter (where c.key = 'approved'), 0)::bigint as approved,
+           coalesce(sum(c.value) filter (where c.key = 'rejected'), 0)::bigint as rejected
+      from private.dashboard_counters c
+     where c.kind = 'ideas'
+  ),
+  my_ideas as (
+    select count(*) as mine from public.app_ideas i where i.submitted_by = v_uid
+  ),
+  -- The counters hold stored levels; members whose paid level ended count as FREE (effective level).
+  lapsed as (
+    select p.membership_level::text as level, count(*) as members
+      from public.profiles p
+     where p.membership_level <> 'FREE'
+       and p.membership_valid_until < current_date
+       and p.email_confirmed
+     group by p.membership_level
+  ),
+  levels as (
+    select c.key as level,
+           c.value
+             - coalesce((select l.members from lapsed l where l.level = c.key), 0)
+             + case when c.key = 'FREE' then coalesce((select sum(l.members) from lapsed l), 0) else 0 end
+             as members
+      from private.dashboard_counters c
+     where c.kind = 'confirmed_members'
+  ),
+  revenue as (
+    select r.amount, r.created_at from public.ecommerce_revenue r order by r.created_at desc limit 1
+  ),
+  pools as (
+    select jsonb_object_agg(mp.tier, round(coalesce((select amount from revenue), 0) * mp.profit_share, 2)) as pools
+      from public.membership_plans mp
+  ),
+  ccc as (
+    select c.package_tier as tier, count(*) as active
+      from public.ccc_assignments c
+     where c.end_date >= now()
+     group by c.package_tier
+  ),
+  me as (
+    select private.effective_level(p.membership_level, p.membership_valid_until, current_date) as membership_level
+      from public.profiles p where p.user_id = v_uid
+  )
+  select jsonb_build_object(
+    'apps', (select jsonb_build_object('count', app_count, 'current_value', current_value,
+                                       'projected_value', projected_value, 'revenue', revenue) from apps),
+    'ideas', (select jsonb_build_object('total', total, 'pending', pending, 'approved', approved,
+                                        'rejected', rejected, 'mine', (select mine from my_ideas)) from ideas),
+    'members', jsonb_build_object(
+      'confirmed', coalesce((select sum(members) from levels), 0),
+      'by_level', jsonb_build_object(
+        'FREE', coalesce((select members from levels where level = 'FREE'), 0),
+        'START', coalesce((select members from levels where level = 'START'), 0),
+        'PREMIUM', coalesce((select members from levels where level = 'PREMIUM'), 0),
+        'VIP', coalesce((select members from levels where level = 'VIP'), 0))),
+    'revenue', jsonb_build_object(
+      'latest_amount', (select amount from revenue),
+      'latest_at', (select created_at from revenue),
+      'pools', coalesce((select pools from pools), '{}'::jsonb)),
+    'ccc', jsonb_build_object(
+      'active', coalesce((select sum(active) from ccc), 0),
+      'by_tier', coalesce((select jsonb_object_agg(tier, active) from ccc), '{}'::jsonb)),
+    'me', jsonb_build_object('membership_level', (select membership_level from me))
+  ) into v_result;
+
+  return v_result;
 end
 $$;
 
