@@ -22,6 +22,7 @@ const TABS = [
   ['smtp', 'SMTP'],
   ['email-templates', 'Szablony email'],
   ['withdrawals', 'Wypłaty'],
+  ['payments', 'Płatności'],
   ['revenue', 'Przychód'],
   ['payment-links', 'Linki płatności'],
 ] as const;

@@ -1,5 +1,5 @@
-// Plans and CCC packages (dashboard.md §2, §9): each payment dialog opens the stored link of its tier
-// and method in a new tab (ACC with the member's e-mail); a CCC tier without free slots (filled by
+// Plans and CCC packages (dashboard.md §2, §9): each payment dialog records the order and opens the
+// stored link of its tier and method in a new tab (ACC with the member's e-mail); a CCC tier without free slots (filled by
 // the admin RPC) says 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -20,10 +20,15 @@ async function answerPaymentPages(context: BrowserContext) {
   );
 }
 
+/**
+ * The dialogs open a blank tab within the click (popup blockers), record the order, then send the
+ * tab to the provider: the tab once it has left about:blank.
+ */
 async function newTabAfter(page: Page, click: () => Promise<void>): Promise<Page> {
   const popup = page.waitForEvent('popup');
   await click();
   const tab = await popup;
+  await tab.waitForURL(/^https:\/\/platnosci\.example\.com\//);
   await tab.waitForLoadState();
   return tab;
 }
@@ -54,6 +59,13 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
     expect(tab.url()).toBe(expected.toString());
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     await tab.close();
+    // The order is recorded: its reference, where to give it, then the dialog closes.
+    await expect(dialog.getByTestId('payment-reference')).toHaveText(/^KLB-[0-9A-Z]{6}$/);
+    if (method === 'transfer') {
+      await expect(dialog).toContainText('Podaj ten kod w tytule przelewu');
+      await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'plan payment success' });
+    }
+    await dialog.getByRole('button', { name: 'Zamknij' }).click();
     await expect(dialog).toBeHidden();
   }
 });
@@ -96,6 +108,8 @@ test("a CCC tier without free slots says 'Brak dostępnych miejsc'; the others o
       if (method === 'acc') expected.searchParams.set('email', member.email);
       expect(tab.url()).toBe(expected.toString());
       await tab.close();
+      await expect(dialog.getByTestId('payment-reference')).toHaveText(/^KLB-[0-9A-Z]{6}$/);
+      await dialog.getByRole('button', { name: 'Zamknij' }).click();
       await expect(dialog).toBeHidden();
     }
   } finally {

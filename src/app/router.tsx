@@ -34,6 +34,7 @@ function adminRoute(): RouteObject {
             lazy: () => import('./routes/dashboard/admin/email-templates'),
           },
           { path: dashboard.admin.withdrawals.segment, lazy: () => import('./routes/dashboard/admin/withdrawals') },
+          { path: dashboard.admin.payments.segment, lazy: () => import('./routes/dashboard/admin/payments') },
           { path: dashboard.admin.revenue.segment, lazy: () => import('./routes/dashboard/admin/revenue') },
           {
             path: dashboard.admin.paymentLinks.segment,

@@ -54,6 +54,7 @@ export const paths = {
       emailTemplates: adminTab('email-templates'),
       // Beyond the spec's seven tabs: what an operator needs to run the club.
       withdrawals: adminTab('withdrawals'),
+      payments: adminTab('payments'),
       revenue: adminTab('revenue'),
       paymentLinks: adminTab('payment-links'),
     },

@@ -32,8 +32,8 @@ async function statsWithTruth(member: TestUser) {
         "select count(*) as total, count(*) filter (where status = 'pending') as pending, count(*) filter (where status = 'approved') as approved from public.app_ideas",
       ),
       mine: await one<{ count: string }>('select count(*) from public.app_ideas where submitted_by = $1', [member.id]),
-      members: await one<{ confirmed: string; vip: string; unconfirmed: string }>(
-        "select count(*) filter (where email_confirmed) as confirmed, count(*) filter (where email_confirmed and membership_level = 'VIP') as vip, count(*) filter (where not email_confirmed) as unconfirmed from public.profiles",
+      members: await one<{ confirmed: string; vip: string; premium: string; unconfirmed: string }>(
+        "select count(*) filter (where email_confirmed) as confirmed, count(*) filter (where email_confirmed and private.effective_level(membership_level, membership_valid_until, current_date) = 'VIP') as vip, count(*) filter (where email_confirmed and private.effective_level(membership_level, membership_valid_until, current_date) = 'PREMIUM') as premium, count(*) filter (where not email_confirmed) as unconfirmed from public.profiles",
       ),
       revenue: await one<{ amount: string } | undefined>(
         'select amount from public.ecommerce_revenue order by created_at desc limit 1',
@@ -93,6 +93,19 @@ describe('get_dashboard_stats', () => {
     expect(stats.ccc.by_tier.DIAMOND).toBe(Number(truth.ccc.diamond));
     expect(stats.ccc.by_tier.DIAMOND).toBeGreaterThanOrEqual(1);
     expect(stats.me.membership_level).toBe('FREE');
+  });
+
+  it('counts a member whose paid level ended as FREE, and tells them their level is FREE', async () => {
+    const lapsed = await createMember();
+    await admin().query(
+      "update public.profiles set membership_level = 'PREMIUM', membership_valid_until = current_date - 1 where user_id = $1",
+      [lapsed.id],
+    );
+    const { truth, stats } = await statsWithTruth(lapsed);
+    expect(stats.me.membership_level).toBe('FREE');
+    expect(stats.members.by_level.VIP).toBe(Number(truth.members.vip));
+    expect(Object.values(stats.members.by_level).reduce((a, b) => a + b, 0)).toBe(stats.members.confirmed);
+    expect(stats.members.by_level.PREMIUM).toBe(Number(truth.members.premium));
   });
 
   it('computes the profit pools from the latest revenue and the plan shares (5 %, 15 %, 20 %)', async () => {

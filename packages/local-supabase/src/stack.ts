@@ -31,6 +31,7 @@ import { clearState, reclaimLeftovers, writeState } from './leftovers.ts';
 import { startPostgrest } from './postgrest.ts';
 import { onChildrenChange, type ExitInfo } from './processes.ts';
 import { startRealtime, type Realtime } from './realtime/index.ts';
+import { startMembershipReminders } from './reminders.ts';
 import { startStorage } from './storage/index.ts';
 
 export interface StackOptions {
@@ -325,10 +326,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
     const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
     const realtime = await startRealtime({ dbPort: ports.db, log });
+    // The daily membership reminders (pg_cron on hosted Supabase).
+    const reminders = startMembershipReminders(db.url, log);
     life.started(
       () => storage.close(),
       () => auth.close(),
       () => realtime.close(),
+      () => reminders.stop(),
     );
     const handlers = { auth: auth.handler, storage: storage.handler, functions, realtime };
     const server = await startGateway(ports.api, postgrestPort, handlers, log);

@@ -1,12 +1,17 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
-import { useOwnProfile } from '@/lib/profile/get-own-profile';
+import { formatDate } from '@/lib/format';
+import { membershipTerm, useOwnProfile } from '@/lib/profile/get-own-profile';
 
-/** The member's level (FREE, START, PREMIUM, VIP); a click leads to the plans (dashboard.md §2). */
+/**
+ * The member's level as it counts today (FREE, START, PREMIUM, VIP; FREE after the end date) with
+ * the end date of a paid level, e.g. 'PREMIUM · do 24.11.2027'; a click leads to the plans
+ * (dashboard.md §2).
+ */
 export function MembershipBadge() {
   const { data: profile, isPending } = useOwnProfile();
-  const level = profile?.membership_level;
+  const { level, validUntil } = membershipTerm(profile);
   const className =
     'rounded-full border border-accent px-3 py-1 text-xs font-semibold uppercase tracking-wide text-accent hover:bg-accent hover:text-accent-contrast';
   if (!level) {
@@ -17,8 +22,16 @@ export function MembershipBadge() {
     );
   }
   return (
-    <Link to={paths.dashboard.investments.path} aria-label={t('nav.membership_label', { level })} className={className}>
-      {level}
+    <Link
+      to={paths.dashboard.investments.path}
+      aria-label={
+        validUntil
+          ? t('nav.membership_until_label', { level, date: formatDate(validUntil) })
+          : t('nav.membership_label', { level })
+      }
+      className={className}
+    >
+      {validUntil ? t('nav.membership_until', { level, date: formatDate(validUntil) }) : level}
     </Link>
   );
 }

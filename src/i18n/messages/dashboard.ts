@@ -110,4 +110,7 @@ export const dashboardMessages = {
   'community.load_more': 'Pokaż więcej',
   'community.invalid_page': 'Error loading posts',
   'community.post_not_found': 'Nie znaleziono posta',
+  'dashboard.renewal.soon': 'Twoje członkostwo {level} jest ważne do {date}. Odnów je, aby zachować swój poziom.',
+  'dashboard.renewal.lapsed': 'Twoje członkostwo {level} wygasło {date}. Twój poziom to teraz FREE.',
+  'dashboard.renewal.link': 'Odnów członkostwo',
 } as const;

@@ -1,5 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAuth } from '@/lib/auth/auth-context';
+import { toUserMessage } from '@/lib/errors';
+import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
+import { createPaymentOrder, type PaymentItem, type PaymentOrder } from './create-payment-order';
+import { paymentKeys } from './keys';
 
 /** transfer (a Polish payment gateway), usdt, acc: the methods of both payment dialogs (dashboard.md §2). */
 export type PaymentMethod = Enums<'payment_method'>;
@@ -27,20 +33,41 @@ export function openPaymentPage(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
+/**
+ * A blank tab opened within the click (a popup blocker allows it only there), cut off from this
+ * one at once; sent to the provider once the order exists. Null when the browser blocked it.
+ */
+export function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (tab) {
+    try {
+      tab.opener = null;
+    } catch {
+      // A browser that refuses the assignment opened the tab without an opener anyway.
+    }
+  }
+  return tab;
+}
+
 type PaymentLink = { method: PaymentMethod; url: string };
 
+/** The order recorded and where the member pays it; `tabOpened` false when a popup blocker refused the tab. */
+export type PaymentStarted = { order: PaymentOrder; url: string; tabOpened: boolean };
+
 /**
- * Opening the provider's page from a payment dialog: the stored link for the chosen method (read
- * from the cache, so the tab opens within the click, or fetched once with `processing` meanwhile),
- * for acc with the member's e-mail; `failed` when there is no link or the page could not be opened.
- * `onOpened` runs after the page is open (the dialogs close).
+ * Paying from a payment dialog: within the click a blank tab opens (popup blockers allow a tab only
+ * from the gesture itself); then the order is recorded (RPC create_payment_order, prices from the
+ * database) and the tab is sent to the stored link of the chosen method (ACC with the member's
+ * e-mail). No link, or an order that could not be recorded, closes the tab and says `failed` (with
+ * the database's reason when it gave one). `started` holds the order for the success state; the
+ * member's order list is read again.
  */
 export function usePaymentPage<L extends PaymentLink>({
   links,
   fetchLinks,
   belongs,
   email,
-  onOpened,
+  item,
 }: {
   /** The links already read, or undefined while they are not. */
   links: readonly L[] | undefined;
@@ -48,41 +75,68 @@ export function usePaymentPage<L extends PaymentLink>({
   /** Whether a link is one of the product bought (its tier). */
   belongs: (link: L) => boolean;
   email: string;
-  onOpened: () => void;
+  item: PaymentItem;
 }) {
+  const { getClient } = useSupabase();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  const [started, setStarted] = useState<PaymentStarted | null>(null);
 
-  const openFrom = (list: readonly L[], method: PaymentMethod) => {
-    const link = list.find((candidate) => belongs(candidate) && candidate.method === method);
-    if (!link) {
-      setFailed(true);
-      return;
-    }
-    try {
-      openPaymentPage(paymentPageUrl(link.url, method, email));
-    } catch {
-      setFailed(true);
-      return;
-    }
-    onOpened();
+  const find = (list: readonly L[], method: PaymentMethod) =>
+    list.find((candidate) => belongs(candidate) && candidate.method === method);
+
+  const fail = (error?: unknown) => {
+    setFailed(true);
+    setReason(error !== undefined && isPaymentsErrorKey(error) ? toUserMessage(error) : null);
   };
 
   const open = async (method: PaymentMethod) => {
     setFailed(false);
-    if (links) {
-      openFrom(links, method);
+    setReason(null);
+    const cached = links ? find(links, method) : undefined;
+    if (links && !cached) {
+      fail();
       return;
     }
+    const tab = openBlankTab();
     setProcessing(true);
     try {
-      openFrom(await fetchLinks(), method);
-    } catch {
-      setFailed(true);
+      const link = cached ?? find(await fetchLinks(), method);
+      if (!link) throw new Error('payment.failed');
+      const order = await createPaymentOrder(await getClient(), item, method);
+      const url = paymentPageUrl(link.url, method, email);
+      let tabOpened = false;
+      if (tab) {
+        tab.location.href = url;
+        tabOpened = true;
+      }
+      setStarted({ order, url, tabOpened });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') });
+    } catch (error) {
+      tab?.close();
+      fail(error);
     } finally {
       setProcessing(false);
     }
   };
 
-  return { open, failed, processing, clearFailure: () => setFailed(false) };
+  return {
+    open,
+    failed,
+    reason,
+    processing,
+    started,
+    clearFailure: () => {
+      setFailed(false);
+      setReason(null);
+    },
+  };
+}
+
+/** True for the payments.* keys the database raises (limits, slots): their text says why. */
+function isPaymentsErrorKey(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('payments.');
 }

@@ -10,7 +10,7 @@ export const PROFILE_STALE_TIME_MS = 5 * 60_000;
 
 // One literal (not a concatenation), so supabase-js can type the row from it.
 const PROFILE_COLUMNS =
-  'id, user_id, full_name, email, phone, email_confirmed, membership_level, created_at, updated_at, user_settings (display_name, avatar_url, two_factor_enabled, theme, notification_preferences, updated_at)';
+  'id, user_id, full_name, email, phone, email_confirmed, membership_level, membership_valid_until, effective_membership_level, created_at, updated_at, user_settings (display_name, avatar_url, two_factor_enabled, theme, notification_preferences, updated_at)';
 
 /**
  * The member's profile with the nested user_settings (dashboard.md §7 Profile: "select profile
@@ -37,6 +37,36 @@ export function useOwnProfile() {
   const { user } = useAuth();
   const userId = user?.id ?? '';
   return useQuery({ ...ownProfileQueryOptions(getClient, userId), enabled: userId !== '' });
+}
+
+/** Days before the end date from which the dashboard shows the renewal notice. */
+export const RENEWAL_NOTICE_DAYS = 30;
+
+/**
+ * The member's term as the database counts it today: the effective level (FREE after the end date)
+ * and the end date while it holds; `lapsed` when a paid level has ended; `renewSoon` from 30 days
+ * before the end.
+ */
+export function membershipTerm(profile: OwnProfile | undefined, now = new Date()) {
+  const stored = profile?.membership_level;
+  const level = profile?.effective_membership_level ?? stored;
+  const validUntil = profile?.membership_valid_until ?? null;
+  const paid = level !== undefined && level !== 'FREE';
+  const lapsed = stored !== undefined && stored !== 'FREE' && level === 'FREE';
+  let daysLeft: number | null = null;
+  if (paid && validUntil) {
+    const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+    const [year, month, day] = validUntil.split('-').map(Number);
+    daysLeft = Math.round((Date.UTC(year!, month! - 1, day!) - today) / 86_400_000);
+  }
+  return {
+    level,
+    validUntil: paid ? validUntil : null,
+    lapsed,
+    lapsedOn: lapsed ? validUntil : null,
+    storedLevel: stored,
+    renewSoon: daysLeft !== null && daysLeft <= RENEWAL_NOTICE_DAYS,
+  };
 }
 
 /** What the header and menus call the member: the display name, else the e-mail (dashboard.md §2). */

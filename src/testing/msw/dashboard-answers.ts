@@ -18,6 +18,8 @@ type ProfileRow = Pick<
   | 'phone'
   | 'email_confirmed'
   | 'membership_level'
+  | 'membership_valid_until'
+  | 'effective_membership_level'
   | 'created_at'
   | 'updated_at'
 > & {
@@ -35,7 +37,15 @@ export type NotificationRow = Pick<
 /** The member's profile row with nested settings, as `profiles?select=…,user_settings(…)` returns it. */
 export function profileRow(
   user: User,
-  overrides: { level?: ProfileRow['membership_level']; displayName?: string | null; fullName?: string } = {},
+  overrides: {
+    level?: ProfileRow['membership_level'];
+    /** The end date (YYYY-MM-DD); null: none. */
+    validUntil?: string | null;
+    /** The level the server counts today (FREE after the end date); the stored level unless given. */
+    effectiveLevel?: ProfileRow['membership_level'];
+    displayName?: string | null;
+    fullName?: string;
+  } = {},
 ): ProfileRow {
   const now = new Date().toISOString();
   const fullName =
@@ -49,6 +59,8 @@ export function profileRow(
     phone: null,
     email_confirmed: true,
     membership_level: overrides.level ?? 'FREE',
+    membership_valid_until: overrides.validUntil ?? null,
+    effective_membership_level: overrides.effectiveLevel ?? overrides.level ?? 'FREE',
     created_at: now,
     updated_at: now,
     user_settings: {

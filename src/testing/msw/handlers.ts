@@ -51,6 +51,10 @@ export const siteSettingsRow = (overrides: Partial<Tables<'site_settings'>> = {}
 export const handlers = [
   // The site settings every signed-in page reads for its title (a test may answer them itself).
   http.get(restUrl('/site_settings'), () => HttpResponse.json(siteSettingsRow())),
+  // 'Moje płatności' under the plans grid and the CCC packages (a test may answer them itself).
+  http.post(restUrl('/rpc/get_my_payment_orders'), () => HttpResponse.json([])),
+  // 'Twoje pakiety' on the CCC page.
+  http.post(restUrl('/rpc/get_user_ccc_packages'), () => HttpResponse.json([])),
   // Sign-out: GoTrue answers 204 No Content.
   http.post(authUrl('/logout'), () => new HttpResponse(null, { status: 204 })),
 ];

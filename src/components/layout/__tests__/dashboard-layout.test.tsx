@@ -99,12 +99,23 @@ describe('the side menu', () => {
 
 describe('the header', () => {
   function renderShell(
-    options: { level?: 'FREE' | 'START' | 'PREMIUM' | 'VIP'; displayName?: string | null; unread?: number } = {},
+    options: {
+      level?: 'FREE' | 'START' | 'PREMIUM' | 'VIP';
+      validUntil?: string | null;
+      effectiveLevel?: 'FREE' | 'START' | 'PREMIUM' | 'VIP';
+      displayName?: string | null;
+      unread?: number;
+    } = {},
   ) {
     const session = memberSession({ fullName: 'Jan Kowalski' });
     server.use(
       ...shellHandlers({
-        profile: profileRow(session.user, { level: options.level ?? 'PREMIUM', displayName: options.displayName }),
+        profile: profileRow(session.user, {
+          level: options.level ?? 'PREMIUM',
+          validUntil: options.validUntil,
+          effectiveLevel: options.effectiveLevel,
+          displayName: options.displayName,
+        }),
         siteSettings: siteSettingsRow({ site_title: 'Mój Klub', og_title: 'Klub — udostępnij' }),
         unread: options.unread ?? 0,
       }),
@@ -124,6 +135,18 @@ describe('the header', () => {
       </div>
     ) : null;
   }
+
+  it('shows a paid level with its end date, and FREE once the server counts the membership as ended', async () => {
+    const { header, unmount } = renderShell({ level: 'PREMIUM', validUntil: '2027-11-24' });
+    const badge = await within(header()).findByRole('link', {
+      name: 'Poziom członkostwa: PREMIUM, ważne do 24.11.2027',
+    });
+    expect(badge).toHaveTextContent(/^PREMIUM · do 24.11.2027$/);
+    unmount();
+    const lapsed = renderShell({ level: 'PREMIUM', validUntil: '2026-01-01', effectiveLevel: 'FREE' });
+    const free = await within(lapsed.header()).findByRole('link', { name: 'Poziom członkostwa: FREE' });
+    expect(free).toHaveTextContent(/^FREE$/);
+  });
 
   it("shows the site title, the member's level (→ investments), settings and the display name", async () => {
     const { header } = renderShell({ displayName: 'Janek' });

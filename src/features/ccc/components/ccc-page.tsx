@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
-import { useCccAvailability, type CccPackage } from '../api/get-ccc-availability';
-import { useCccPaymentLinks } from '../api/get-ccc-payment-links';
-import { useCccSettings } from '../api/get-ccc-settings';
+import { useCccAvailability, type CccPackage } from '@/lib/ccc/get-ccc-availability';
+import { useCccPaymentLinks } from '@/lib/payment/get-ccc-payment-links';
+import { useCccSettings } from '@/lib/ccc/get-ccc-settings';
 import { CccPurchaseDialog } from './ccc-purchase-dialog';
 import { CccTierCard } from './ccc-tier-card';
 import { CccTokenInfo } from './ccc-token-info';
+import { OwnPackages } from './own-packages';
 import { usePageTitle } from '@/components/layout/site-head';
 
 /**
@@ -53,6 +55,8 @@ export function CccPage() {
           ))}
         </div>
       )}
+      <OwnPackages />
+      <MyPaymentOrders />
       {chosen ? <CccPurchaseDialog pkg={chosen} email={email} onClose={() => setChosen(null)} /> : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
+import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,8 +11,12 @@ import { t } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
 import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
-import type { CccPackage } from '../api/get-ccc-availability';
-import { cccPaymentLinksQueryOptions, useCccPaymentLinks, type CccPaymentLink } from '../api/get-ccc-payment-links';
+import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
+import {
+  cccPaymentLinksQueryOptions,
+  useCccPaymentLinks,
+  type CccPaymentLink,
+} from '@/lib/payment/get-ccc-payment-links';
 
 type CccPurchaseDialogProps = {
   pkg: CccPackage;
@@ -50,8 +55,8 @@ function methodOptions(pkg: CccPackage): PaymentMethodOption[] {
  * 'Zakup pakietu {tier}' (dashboard.md §2): fast bank transfer, USDT, ACC with '-10% RABATU' and what
  * it saves; 'Do zapłaty' with the price (for ACC struck through, and 90 % of it); 'Kup teraz' waits
  * for a method and says 'Przetwarzanie...' while working; the tier's page for the method opens in a
- * new tab (ACC with the member's e-mail) and the dialog closes. Nothing is saved (the spec's
- * purchase handler saves nothing either; docs/decisions.md).
+ * new tab (ACC with the member's e-mail) once the order is recorded (usePaymentPage), and the dialog
+ * shows the order's reference and what to do with it.
  */
 export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProps) {
   const { getClient } = useSupabase();
@@ -63,9 +68,9 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
     fetchLinks: () => queryClient.fetchQuery(cccPaymentLinksQueryOptions(getClient)),
     belongs: (link: CccPaymentLink) => link.tier === pkg.tier,
     email,
-    onOpened: onClose,
+    item: { kind: 'ccc', tier: pkg.tier },
   });
-  const { failed, processing } = page;
+  const { failed, reason, processing, started } = page;
 
   const buy = async () => {
     if (!method) return;
@@ -84,39 +89,48 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
       })}
       dismissible={!processing}
     >
-      <div className="mt-5 space-y-4">
-        <PaymentMethodOptions
-          legend={t('payment.methods')}
-          options={methodOptions(pkg)}
-          value={method}
-          onChange={(next) => {
-            setMethod(next);
-            page.clearFailure();
-          }}
-          disabled={processing}
-        />
-        <div className="flex items-baseline justify-between rounded-lg bg-surface-overlay px-4 py-3">
-          <span className="text-sm text-ink-muted">{t('ccc.amount_due')}</span>
-          <span className="text-lg font-bold text-ink" data-testid="amount-due">
-            {method === 'acc' ? (
-              <StruckPrice regular={pkg.price_usd} price={pkg.price_acc_usd} />
-            ) : (
-              formatUSDT(pkg.price_usd)
-            )}
-          </span>
+      {started ? (
+        <PaymentOrderSuccess started={started} onClose={onClose} />
+      ) : (
+        <div className="mt-5 space-y-4">
+          <PaymentMethodOptions
+            legend={t('payment.methods')}
+            options={methodOptions(pkg)}
+            value={method}
+            onChange={(next) => {
+              setMethod(next);
+              page.clearFailure();
+            }}
+            disabled={processing}
+          />
+          <div className="flex items-baseline justify-between rounded-lg bg-surface-overlay px-4 py-3">
+            <span className="text-sm text-ink-muted">{t('ccc.amount_due')}</span>
+            <span className="text-lg font-bold text-ink" data-testid="amount-due">
+              {method === 'acc' ? (
+                <StruckPrice regular={pkg.price_usd} price={pkg.price_acc_usd} />
+              ) : (
+                formatUSDT(pkg.price_usd)
+              )}
+            </span>
+          </div>
+          {failed ? (
+            <FormAlert>
+              {t('payment.failed')}
+              {reason ? `. ${reason}` : null}
+            </FormAlert>
+          ) : null}
+          <p className="text-xs text-ink-muted">{t('payment.new_tab')}</p>
+          <div className="flex justify-end gap-3">
+            <Button variant="ghost" onClick={onClose} disabled={processing}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void buy()} disabled={!method || processing} aria-busy={processing || undefined}>
+              {processing ? <Spinner className="h-4 w-4 border-accent-contrast border-t-transparent" /> : null}
+              {processing ? t('common.processing') : t('ccc.buy_now')}
+            </Button>
+          </div>
         </div>
-        {failed ? <FormAlert>{t('payment.failed')}</FormAlert> : null}
-        <p className="text-xs text-ink-muted">{t('payment.new_tab')}</p>
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={processing}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void buy()} disabled={!method || processing} aria-busy={processing || undefined}>
-            {processing ? <Spinner className="h-4 w-4 border-accent-contrast border-t-transparent" /> : null}
-            {processing ? t('common.processing') : t('ccc.buy_now')}
-          </Button>
-        </div>
-      </div>
+      )}
     </Dialog>
   );
 }

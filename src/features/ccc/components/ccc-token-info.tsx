@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/plans';
 import { formatInteger } from '@/lib/format';
-import type { CccSettings } from '../api/get-ccc-settings';
+import type { CccSettings } from '@/lib/ccc/get-ccc-settings';
 import { explorerUrl, shortAddress } from '../utils/contract';
 
 /**

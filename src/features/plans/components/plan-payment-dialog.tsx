@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
+import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,11 @@ import { formatPLN, formatUSDT } from '@/lib/format';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
-import { planPaymentLinksQueryOptions, usePlanPaymentLinks, type PlanPaymentLink } from '../api/get-plan-payment-links';
+import {
+  planPaymentLinksQueryOptions,
+  usePlanPaymentLinks,
+  type PlanPaymentLink,
+} from '@/lib/payment/get-plan-payment-links';
 
 type PlanPaymentDialogProps = {
   plan: MembershipPlan;
@@ -55,8 +60,9 @@ function methodOptions(plan: MembershipPlan): PaymentMethodOption[] {
 /**
  * The payment-method dialog of the plans grid (dashboard.md §2, §4 "no method, method chosen,
  * processing, closed"): transfer, usdt, acc with the prices of §9. 'Zapłać' without a method says
- * 'Wybierz metodę płatności'; with one it opens the plan's page for that method in a new tab (acc
- * with the member's e-mail) and closes. A missing link says 'Wystąpił błąd podczas płatności'.
+ * 'Wybierz metodę płatności'; with one it records the order and opens the plan's page for that
+ * method in a new tab (acc with the member's e-mail), then shows the order's reference. A missing
+ * link or an order that could not be recorded says 'Wystąpił błąd podczas płatności'.
  */
 export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogProps) {
   const { getClient } = useSupabase();
@@ -70,9 +76,9 @@ export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogPro
     fetchLinks: () => queryClient.fetchQuery(planPaymentLinksQueryOptions(getClient)),
     belongs: (link: PlanPaymentLink) => link.tier === plan.tier,
     email,
-    onOpened: onClose,
+    item: { kind: 'plan', tier: plan.tier },
   });
-  const { failed, processing } = page;
+  const { failed, reason, processing, started } = page;
 
   const choose = (next: PaymentMethod) => {
     setMethod(next);
@@ -96,27 +102,36 @@ export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogPro
       description={t('plans.payment_description', { tier: plan.tier })}
       dismissible={!processing}
     >
-      <div className="mt-5 space-y-4">
-        <PaymentMethodOptions
-          legend={t('payment.methods')}
-          options={methodOptions(plan)}
-          value={method}
-          onChange={choose}
-          error={methodError}
-          disabled={processing}
-        />
-        {failed ? <FormAlert>{t('payment.failed')}</FormAlert> : null}
-        <p className="text-xs text-ink-muted">{t('payment.new_tab')}</p>
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose} disabled={processing}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void pay()} disabled={processing} aria-busy={processing || undefined}>
-            {processing ? <Spinner className="h-4 w-4 border-accent-contrast border-t-transparent" /> : null}
-            {processing ? t('common.processing') : t('payment.pay')}
-          </Button>
+      {started ? (
+        <PaymentOrderSuccess started={started} onClose={onClose} />
+      ) : (
+        <div className="mt-5 space-y-4">
+          <PaymentMethodOptions
+            legend={t('payment.methods')}
+            options={methodOptions(plan)}
+            value={method}
+            onChange={choose}
+            error={methodError}
+            disabled={processing}
+          />
+          {failed ? (
+            <FormAlert>
+              {t('payment.failed')}
+              {reason ? `. ${reason}` : null}
+            </FormAlert>
+          ) : null}
+          <p className="text-xs text-ink-muted">{t('payment.new_tab')}</p>
+          <div className="flex justify-end gap-3">
+            <Button variant="ghost" onClick={onClose} disabled={processing}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void pay()} disabled={processing} aria-busy={processing || undefined}>
+              {processing ? <Spinner className="h-4 w-4 border-accent-contrast border-t-transparent" /> : null}
+              {processing ? t('common.processing') : t('payment.pay')}
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
     </Dialog>
   );
 }

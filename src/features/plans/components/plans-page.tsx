@@ -1,10 +1,11 @@
+import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { useState } from 'react';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
-import { usePlanPaymentLinks } from '../api/get-plan-payment-links';
+import { usePlanPaymentLinks } from '@/lib/payment/get-plan-payment-links';
 import { PlanCard } from './plan-card';
 import { PlanPaymentDialog } from './plan-payment-dialog';
 import { usePageTitle } from '@/components/layout/site-head';
@@ -51,6 +52,7 @@ export function PlansPage() {
           ))}
         </div>
       )}
+      <MyPaymentOrders />
       {chosen ? <PlanPaymentDialog plan={chosen} email={email} onClose={() => setChosen(null)} /> : null}
     </section>
   );

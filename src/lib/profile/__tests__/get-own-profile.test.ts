@@ -12,6 +12,8 @@ const row = {
   phone: null,
   email_confirmed: true,
   membership_level: 'PREMIUM',
+  membership_valid_until: null,
+  effective_membership_level: 'PREMIUM',
   created_at: '2026-11-01T10:00:00+00:00',
   updated_at: '2026-11-01T10:00:00+00:00',
   user_settings: {

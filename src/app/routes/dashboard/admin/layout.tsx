@@ -5,7 +5,7 @@ import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 
 const { admin } = paths.dashboard;
 
-/** The admin navigation tabs: the spec's seven (dashboard.md §2 admin area), then payouts, revenue and payment links. */
+/** The admin navigation tabs: the spec's seven (dashboard.md §2 admin area), then payouts, payments, revenue and payment links. */
 const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.users.path, labelKey: 'admin.users' },
   { to: admin.apps.path, labelKey: 'admin.apps' },
@@ -15,6 +15,7 @@ const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.smtp.path, labelKey: 'admin.smtp' },
   { to: admin.emailTemplates.path, labelKey: 'admin.email_templates' },
   { to: admin.withdrawals.path, labelKey: 'admin.withdrawals' },
+  { to: admin.payments.path, labelKey: 'admin.payments' },
   { to: admin.revenue.path, labelKey: 'admin.revenue' },
   { to: admin.paymentLinks.path, labelKey: 'admin.payment_links' },
 ];

@@ -3,6 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
+import { paymentKeys } from '@/lib/payment/keys';
 import { adminKeys } from '../../shared/api/keys';
 
 export type PaymentMethod = Enums<'payment_method'>;
@@ -41,6 +42,12 @@ export function useSavePaymentLinks() {
   const queryClient = useQueryClient();
   return useMutation({
     ...savePaymentLinksMutationOptions(getClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.paymentLinks() }),
+    // The members' dialogs read the same tables under lib/payment's keys: they refresh too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.paymentLinks() }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.planLinks() }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.cccLinks() }),
+      ]),
   });
 }

@@ -12,8 +12,6 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userList: (params: UserListParams) => [...adminKeys.users(), 'list', params] as const,
-  userPackages: (userId: string) => [...adminKeys.users(), 'packages', userId] as const,
-  cccAvailability: () => [...adminKeys.all, 'ccc-availability'] as const,
   apps: () => [...adminKeys.all, 'apps'] as const,
   ideas: () => [...adminKeys.all, 'ideas'] as const,
   ideaList: (status: string | null, page: number) => [...adminKeys.ideas(), 'list', status, page] as const,

@@ -3,6 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
+import { cccKeys } from '@/lib/ccc/keys';
 import { adminKeys } from '../../shared/api/keys';
 
 export type CccAssignment = { userId: string; tier: Enums<'ccc_tier'>; quantity: number };
@@ -32,8 +33,8 @@ export function useAssignCccPackage() {
     ...assignCccPackageMutationOptions(getClient),
     onSettled: (_data, _error, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.cccAvailability() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.userPackages(input.userId) }),
+        queryClient.invalidateQueries({ queryKey: cccKeys.availability() }),
+        queryClient.invalidateQueries({ queryKey: cccKeys.packages(input.userId) }),
       ]),
   });
 }

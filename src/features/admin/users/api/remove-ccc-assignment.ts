@@ -2,6 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { cccKeys } from '@/lib/ccc/keys';
 import { adminKeys } from '../../shared/api/keys';
 
 /** RPC admin_remove_ccc_assignment: removes one of a member's packages; its slot is free at once. */
@@ -23,8 +24,8 @@ export function useRemoveCccAssignment() {
     ...removeCccAssignmentMutationOptions(getClient),
     onSettled: (_data, _error, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.cccAvailability() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.userPackages(input.userId) }),
+        queryClient.invalidateQueries({ queryKey: cccKeys.availability() }),
+        queryClient.invalidateQueries({ queryKey: cccKeys.packages(input.userId) }),
       ]),
   });
 }

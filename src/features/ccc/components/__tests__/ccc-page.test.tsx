@@ -4,8 +4,9 @@ import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
+import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
 import { createTestSupabase } from '@/testing/supabase';
-import type { CccPackage } from '../../api/get-ccc-availability';
+import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
 import { CccPage } from '../ccc-page';
 
 const CONTRACT = '0x5c0c0a1b2c3d4e5f60718293a4b5c6d7e8f90cc1';
@@ -69,8 +70,8 @@ function serve({ linkRows = links, settings = {} }: { linkRows?: typeof links; s
 function setup() {
   const supabase = createTestSupabase();
   const session = buildSession(buildUser({ email: 'ewa@example.pl' }));
-  const open = vi.spyOn(window, 'open').mockReturnValue(null);
-  return { ...renderWithProviders(<CccPage />, { supabase, session }), open };
+  const { open, tab } = fakePaymentTab();
+  return { ...renderWithProviders(<CccPage />, { supabase, session }), open, tab };
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -175,16 +176,39 @@ describe("'Zakup pakietu {tier}'", () => {
     ['Szybki przelew bankowy', 'https://pay.example.com/ccc/platinum/transfer'],
     ['Kryptowaluta USDT', 'https://pay.example.com/ccc/platinum/usdt'],
     ['Płatności ACC', 'https://pay.example.com/ccc/platinum/acc?email=ewa%40example.pl'],
-  ])('buys with %s: the tier × method page in a new tab, then closes', async (name, url) => {
+  ])(
+    'buys with %s: records the order, sends the new tab to the tier × method page, shows the reference',
+    async (name, url) => {
+      serve();
+      const created = serveCreateOrder({ kind: 'ccc', plan_tier: null, ccc_tier: 'PLATINUM', reference: 'KLB-CCC234' });
+      server.use(created.handler);
+      const { dialog, user, open, tab } = await openDialog('PLATINUM');
+      await user.click(within(dialog).getByRole('radio', { name }));
+      await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
+      expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
+      expect(await within(dialog).findByTestId('payment-reference')).toHaveTextContent('KLB-CCC234');
+      expect(created.calls).toEqual([{ p_method: expect.any(String), p_ccc_tier: 'PLATINUM', p_quantity: 1 }]);
+      expect(tab.location.href).toBe(url);
+    },
+  );
+
+  it("refuses a full tier with the database's reason and closes the tab", async () => {
     serve();
-    const { dialog, user, open } = await openDialog('PLATINUM');
-    await user.click(within(dialog).getByRole('radio', { name }));
+    server.use(
+      http.post(restUrl('/rpc/create_payment_order'), () =>
+        postgrestError(400, { code: 'P0001', message: 'payments.no_slots' }),
+      ),
+    );
+    const { dialog, user, tab } = await openDialog('PLATINUM');
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
-    expect(open).toHaveBeenCalledExactlyOnceWith(url, '_blank', 'noopener,noreferrer');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Wystąpił błąd podczas płatności');
+    expect(alert).toHaveTextContent('Brak dostępnych miejsc w tym pakiecie');
+    expect(tab.close).toHaveBeenCalledOnce();
   });
 
-  it("shows 'Przetwarzanie...' while the links are still loading, then opens the page", async () => {
+  it("shows 'Przetwarzanie...' while the links are still loading (the tab already open), then sends the tab", async () => {
     let release: () => void = () => {};
     serve();
     server.use(
@@ -193,14 +217,14 @@ describe("'Zakup pakietu {tier}'", () => {
         return HttpResponse.json(links);
       }),
     );
-    const { dialog, user, open } = await openDialog('START');
+    server.use(serveCreateOrder({ kind: 'ccc', plan_tier: null, ccc_tier: 'START' }).handler);
+    const { dialog, user, open, tab } = await openDialog('START');
     await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
     expect(within(dialog).getByRole('button', { name: 'Przetwarzanie...' })).toBeDisabled();
+    expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
     release();
-    await waitFor(() =>
-      expect(open).toHaveBeenCalledWith('https://pay.example.com/ccc/start/usdt', '_blank', 'noopener,noreferrer'),
-    );
+    await waitFor(() => expect(tab.location.href).toBe('https://pay.example.com/ccc/start/usdt'));
   });
 
   it("says 'Wystąpił błąd podczas płatności' when the tier has no link for the method", async () => {
@@ -210,5 +234,58 @@ describe("'Zakup pakietu {tier}'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas płatności');
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('Twoje pakiety', () => {
+  it('shows the member’s packages: tier, CCC, share, dates, days left, active or ended', async () => {
+    serve();
+    const end = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000 - 60_000).toISOString();
+    server.use(
+      http.post(restUrl('/rpc/get_user_ccc_packages'), () =>
+        HttpResponse.json([
+          {
+            id: 'a',
+            user_id: 'u',
+            package_tier: 'GOLD',
+            ccc_amount: 4000,
+            profit_share: 0.08,
+            duration_months: 10,
+            start_date: '2026-11-01T10:00:00+00:00',
+            end_date: end,
+            created_at: '2026-11-01T10:00:00+00:00',
+            active: true,
+          },
+          {
+            id: 'b',
+            user_id: 'u',
+            package_tier: 'START',
+            ccc_amount: 1000,
+            profit_share: 0.03,
+            duration_months: 7,
+            start_date: '2025-01-01T10:00:00+00:00',
+            end_date: '2025-07-30T10:00:00+00:00',
+            created_at: '2025-01-01T10:00:00+00:00',
+            active: false,
+          },
+        ]),
+      ),
+    );
+    setup();
+    const section = await screen.findByRole('region', { name: 'Twoje pakiety' });
+    const gold = await within(section).findByRole('row', { name: /GOLD/ });
+    expect(gold).toHaveTextContent('4000 CCC');
+    expect(gold).toHaveTextContent('8%');
+    expect(gold).toHaveTextContent('01.11.2026');
+    expect(within(gold).getAllByRole('cell')[4]).toHaveTextContent('10');
+    expect(gold).toHaveTextContent('Aktywny');
+    expect(within(section).getByRole('row', { name: /START/ })).toHaveTextContent('Zakończony');
+  });
+
+  it('says when the member has no packages', async () => {
+    serve();
+    setup();
+    const section = await screen.findByRole('region', { name: 'Twoje pakiety' });
+    expect(await within(section).findByText('Nie masz jeszcze pakietów CCC')).toBeInTheDocument();
   });
 });

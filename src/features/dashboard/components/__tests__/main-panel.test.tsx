@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { memberSession } from '@/testing/factories';
+import { profileRow } from '@/testing/msw/dashboard-answers';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
@@ -33,7 +34,7 @@ const ranking = [
   { id: crypto.randomUUID(), full_name: 'Ewa Kowalska', referral_count: 1, total_earnings: 0 },
 ];
 
-type Answers = { stats?: () => Response; rankings?: () => Response };
+type Answers = { stats?: () => Response; rankings?: () => Response; profile?: Parameters<typeof profileRow>[1] };
 
 function setup(answers: Answers = {}) {
   const calls = { stats: 0, rankings: 0, rankingBody: undefined as unknown };
@@ -48,7 +49,9 @@ function setup(answers: Answers = {}) {
       return answers.rankings ? answers.rankings() : HttpResponse.json(ranking);
     }),
   );
-  const rendered = renderWithProviders(<MainPanel />, { session: memberSession(), supabase: createTestSupabase() });
+  const session = memberSession();
+  server.use(http.get(restUrl('/profiles'), () => HttpResponse.json(profileRow(session.user, answers.profile))));
+  const rendered = renderWithProviders(<MainPanel />, { session, supabase: createTestSupabase() });
   return { ...rendered, calls };
 }
 
@@ -172,5 +175,39 @@ describe('Top Partners', () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'Nie udało się załadować rankingu partnerów: Błąd serwera, spróbuj ponownie później',
     );
+  });
+});
+
+describe('the renewal notice', () => {
+  const inDays = (days: number) => {
+    const day = new Date();
+    day.setDate(day.getDate() + days);
+    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  };
+  const shown = (date: string) => date.split('-').reverse().join('.');
+
+  it('shows from 30 days before the end, with a link to the plans', async () => {
+    const until = inDays(30);
+    setup({ profile: { level: 'PREMIUM', validUntil: until } });
+    const notice = await screen.findByText(/Twoje członkostwo PREMIUM jest ważne do/);
+    expect(notice).toHaveTextContent(`Twoje członkostwo PREMIUM jest ważne do ${shown(until)}.`);
+    expect(within(notice).getByRole('link', { name: 'Odnów członkostwo' })).toHaveAttribute(
+      'href',
+      '/dashboard/investments',
+    );
+  });
+
+  it('is not shown 31 days before the end, nor for FREE members', async () => {
+    setup({ profile: { level: 'PREMIUM', validUntil: inDays(31) } });
+    await screen.findByText('Członkowie klubu');
+    expect(screen.queryByText(/Twoje członkostwo/)).not.toBeInTheDocument();
+  });
+
+  it('says the membership ended when the level counts as FREE after the end date', async () => {
+    const until = inDays(-1);
+    setup({ profile: { level: 'START', validUntil: until, effectiveLevel: 'FREE' } });
+    const notice = await screen.findByText(/wygasło/);
+    expect(notice).toHaveTextContent(`Twoje członkostwo START wygasło ${shown(until)}. Twój poziom to teraz FREE.`);
+    expect(within(notice).getByRole('link', { name: 'Odnów członkostwo' })).toBeInTheDocument();
   });
 });

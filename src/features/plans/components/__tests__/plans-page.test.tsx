@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
+import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
 import { createTestSupabase } from '@/testing/supabase';
 import { PlansPage } from '../plans-page';
 
@@ -62,8 +63,8 @@ function serve({ linkRows = links, level = 'START' }: { linkRows?: typeof links;
 function setup() {
   const supabase = createTestSupabase();
   const session = buildSession(buildUser({ email: 'jan+klub@example.pl' }));
-  const open = vi.spyOn(window, 'open').mockReturnValue(null);
-  return { ...renderWithProviders(<PlansPage />, { supabase, session }), open };
+  const { open, tab } = fakePaymentTab();
+  return { ...renderWithProviders(<PlansPage />, { supabase, session }), open, tab };
 }
 
 const card = (tier: string) => screen.getByRole('article', { name: tier });
@@ -134,16 +135,75 @@ describe('payment dialog', () => {
   });
 
   it.each([
-    ['transfer', 'Szybki przelew bankowy', 'https://pay.example.com/premium/transfer?ref=klub'],
-    ['usdt', 'Kryptowaluta USDT', 'https://pay.example.com/premium/usdt?ref=klub'],
-    ['acc', 'Płatności ACC', 'https://pay.example.com/premium/acc?ref=klub&email=jan%2Bklub%40example.pl'],
-  ])('pays by %s: the plan’s page in a new tab (noopener), then the dialog closes', async (_method, name, url) => {
+    [
+      'transfer',
+      'Szybki przelew bankowy',
+      'https://pay.example.com/premium/transfer?ref=klub',
+      'Podaj ten kod w tytule przelewu',
+    ],
+    [
+      'usdt',
+      'Kryptowaluta USDT',
+      'https://pay.example.com/premium/usdt?ref=klub',
+      'Podaj ten kod w opisie (memo) transakcji USDT',
+    ],
+    [
+      'acc',
+      'Płatności ACC',
+      'https://pay.example.com/premium/acc?ref=klub&email=jan%2Bklub%40example.pl',
+      'Podaj ten kod w polu uwag płatności ACC',
+    ],
+  ])(
+    'pays by %s: a tab opens within the click, the order is recorded, the tab goes to the plan’s page and the reference shows',
+    async (method, name, url, next) => {
+      serve();
+      const created = serveCreateOrder({ reference: 'KLB-7F3K2Q', plan_tier: 'PREMIUM' });
+      server.use(created.handler);
+      const { dialog, user, open, tab } = await openDialog('PREMIUM');
+      await user.click(within(dialog).getByRole('radio', { name }));
+      await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+      expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
+      expect(await within(dialog).findByTestId('payment-reference')).toHaveTextContent('KLB-7F3K2Q');
+      expect(created.calls).toEqual([{ p_method: method, p_plan_tier: 'PREMIUM' }]);
+      expect(tab.location.href).toBe(url);
+      expect(tab.opener).toBeNull();
+      expect(tab.close).not.toHaveBeenCalled();
+      expect(dialog).toHaveTextContent(next);
+      await user.click(within(dialog).getByRole('button', { name: 'Kopiuj kod' }));
+      expect(await navigator.clipboard.readText()).toBe('KLB-7F3K2Q');
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Skopiowano kod');
+    },
+  );
+
+  it("closes the tab and says 'Wystąpił błąd podczas płatności' when the order cannot be recorded, keeping the choice", async () => {
     serve();
-    const { dialog, user, open } = await openDialog('PREMIUM');
-    await user.click(within(dialog).getByRole('radio', { name }));
+    server.use(
+      http.post(restUrl('/rpc/create_payment_order'), () =>
+        postgrestError(400, { code: 'P0001', message: 'payments.too_many_pending' }),
+      ),
+    );
+    const { dialog, user, tab } = await openDialog('START');
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
     await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
-    expect(open).toHaveBeenCalledExactlyOnceWith(url, '_blank', 'noopener,noreferrer');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Wystąpił błąd podczas płatności');
+    expect(alert).toHaveTextContent('Masz już 3 płatności oczekujące na potwierdzenie');
+    expect(tab.close).toHaveBeenCalledOnce();
+    expect(tab.location.href).toBe('');
+    expect(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' })).toBeChecked();
+  });
+
+  it('offers a link to the payment page when the browser blocked the tab', async () => {
+    serve();
+    server.use(serveCreateOrder().handler);
+    const { dialog, user, open } = await openDialog('START');
+    open.mockReturnValue(null);
+    await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+    const link = await within(dialog).findByRole('link', { name: 'Przejdź do strony płatności' });
+    expect(link).toHaveAttribute('href', 'https://pay.example.com/start/transfer?ref=klub');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('target', '_blank');
   });
 
   it("says 'Wystąpił błąd podczas płatności' for a missing link instead of opening a blank tab", async () => {

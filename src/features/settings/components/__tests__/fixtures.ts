@@ -15,6 +15,8 @@ export function profileOf(user: User, values: Partial<OwnProfile> = {}): OwnProf
     phone: '+48501234567',
     email_confirmed: true,
     membership_level: 'FREE',
+    membership_valid_until: null,
+    effective_membership_level: 'FREE',
     created_at: '2026-11-01T10:00:00+00:00',
     updated_at: '2026-11-01T10:00:00+00:00',
     user_settings: {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { cccKeys } from './keys';
+import { paymentKeys } from './keys';
 
 /**
  * The providers' pages per tier and method (ccc_payment_links: members read, admins write). Read
@@ -18,7 +18,7 @@ export type CccPaymentLink = Awaited<ReturnType<typeof getCccPaymentLinks>>[numb
 
 export const cccPaymentLinksQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: cccKeys.paymentLinks(),
+    queryKey: paymentKeys.cccLinks(),
     queryFn: async ({ signal }) => getCccPaymentLinks(await getClient(), signal),
     staleTime: 5 * 60_000,
   });

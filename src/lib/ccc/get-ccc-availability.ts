@@ -2,20 +2,24 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '../../shared/api/keys';
+import { cccKeys } from './keys';
 
-/** RPC get_ccc_availability: each tier with its used and free slots (the assignment modal's choices). */
+/**
+ * The six tiers with their free slots and prices (RPC get_ccc_availability: one call instead of the
+ * spec's count per tier), for the CCC page and the admin's assignment dialog (one key). Slots change
+ * when an admin assigns a package or confirms a payment: always read again.
+ */
 export async function getCccAvailability(client: AppSupabaseClient, signal?: AbortSignal) {
   let request = client.rpc('get_ccc_availability');
   if (signal) request = request.abortSignal(signal);
   return unwrap(await request);
 }
 
-export type CccTierAvailability = Awaited<ReturnType<typeof getCccAvailability>>[number];
+export type CccPackage = Awaited<ReturnType<typeof getCccAvailability>>[number];
 
 export const cccAvailabilityQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.cccAvailability(),
+    queryKey: cccKeys.availability(),
     queryFn: async ({ signal }) => getCccAvailability(await getClient(), signal),
     staleTime: 0,
   });

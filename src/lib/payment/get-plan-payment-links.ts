@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { planKeys } from './keys';
+import { paymentKeys } from './keys';
 
 /**
  * The providers' pages per plan and method (plan_payment_links: members read, admins write). Read
@@ -18,7 +18,7 @@ export type PlanPaymentLink = Awaited<ReturnType<typeof getPlanPaymentLinks>>[nu
 
 export const planPaymentLinksQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: planKeys.paymentLinks(),
+    queryKey: paymentKeys.planLinks(),
     queryFn: async ({ signal }) => getPlanPaymentLinks(await getClient(), signal),
     staleTime: 5 * 60_000,
   });

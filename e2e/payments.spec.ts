@@ -1,0 +1,130 @@
+// Payments (issue 19): a member orders a plan and sees the reference; the admin confirms it in the
+// 'Płatności' tab; the member's badge then shows the level with its end date. A rejected order shows
+// its reason in 'Moje płatności'. axe on the new screens and dialogs at 1366 and 390 px.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { query } from './support/database';
+import { createMember } from './support/factories';
+import { signIn } from './support/session';
+
+const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
+const WIDTHS = [1366, 390] as const;
+
+async function answerPaymentPages(context: BrowserContext) {
+  await context.route('https://platnosci.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Płatność</title><p>Strona płatności</p>' }),
+  );
+}
+
+/** axe at both widths, then back to the desktop width. */
+async function a11yAtWidths(page: Page, label: string, include?: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousA11yViolations(page, { include, label: `${label} at ${width}px` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** Orders a plan in its dialog; returns the reference the dialog shows. */
+async function orderPlan(page: Page, tier: string, methodLabel: string, checkA11y = false): Promise<string> {
+  await page.goto('/dashboard/investments');
+  await page.getByRole('button', { name: `Wybierz plan ${tier}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Płatność za plan ${tier}` });
+  await dialog.getByRole('radio', { name: methodLabel }).check();
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Zapłać' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/^https:\/\/platnosci\.example\.com\//);
+  await tab.close();
+  const reference = (await dialog.getByTestId('payment-reference').textContent()) ?? '';
+  expect(reference).toMatch(/^KLB-[0-9A-Z]{6}$/);
+  if (checkA11y) await a11yAtWidths(page, 'payment success', '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Zamknij' }).click();
+  await expect(dialog).toBeHidden();
+  return reference;
+}
+
+async function openAdminPayments(context: BrowserContext, reference: string): Promise<Page> {
+  const admin = await context.browser()!.newContext();
+  const page = await admin.newPage();
+  await signIn(page, ADMIN);
+  await page.goto('/dashboard/admin/payments');
+  await expect(page.getByRole('heading', { name: 'Płatności' })).toBeVisible();
+  await page.getByLabel('Szukaj').fill(reference);
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toBeVisible();
+  return page;
+}
+
+test('a member orders START by transfer, the admin confirms, the badge shows START with its end date', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await answerPaymentPages(context);
+  const member = await createMember({ label: 'payments' });
+  await signIn(page, member);
+  const reference = await orderPlan(page, 'START', 'Szybki przelew bankowy', true);
+
+  const mine = page.getByRole('region', { name: 'Moje płatności' });
+  await expect(mine).toContainText(reference);
+  await expect(mine).toContainText('Oczekuje na potwierdzenie');
+  await a11yAtWidths(page, 'plans page with Moje płatności');
+
+  const adminPage = await openAdminPayments(context, reference);
+  await a11yAtWidths(adminPage, 'admin payments tab');
+  await adminPage.getByRole('button', { name: `Potwierdź płatność ${reference}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Potwierdź płatność' });
+  await a11yAtWidths(adminPage, 'confirm payment dialog', '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Potwierdź' }).click();
+  await expect(adminPage.getByText(`Potwierdzono płatność ${reference}`)).toBeVisible();
+  await adminPage.context().close();
+
+  const [row] = await query<{ until: string }>(
+    "select to_char(current_date + interval '1 year', 'DD.MM.YYYY') as until",
+  );
+  const until = row!.until;
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: `Poziom członkostwa: START, ważne do ${until}` })).toHaveText(
+    `START · do ${until}`,
+  );
+  await page.goto('/dashboard/investments');
+  await expect(page.getByRole('region', { name: 'Moje płatności' })).toContainText('Opłacone');
+});
+
+test('a rejected order shows its reason to the member', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await answerPaymentPages(context);
+  const member = await createMember({ label: 'payments-reject' });
+  await signIn(page, member);
+  const reference = await orderPlan(page, 'PREMIUM', 'Kryptowaluta USDT');
+
+  const adminPage = await openAdminPayments(context, reference);
+  await adminPage.getByRole('button', { name: `Odrzuć płatność ${reference}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Odrzuć płatność' });
+  await a11yAtWidths(adminPage, 'reject payment dialog', '[role="dialog"]');
+  await dialog.getByLabel(/^Powód/).fill('Nie otrzymaliśmy przelewu');
+  await dialog.getByRole('button', { name: 'Odrzuć' }).click();
+  await expect(adminPage.getByText(`Odrzucono płatność ${reference}`)).toBeVisible();
+  await adminPage.context().close();
+
+  await page.reload();
+  const mine = page.getByRole('region', { name: 'Moje płatności' });
+  await expect(mine).toContainText('Odrzucone');
+  await expect(mine).toContainText('Powód: Nie otrzymaliśmy przelewu');
+});
+
+test('a membership moved past its end date shows FREE and the renewal path', async ({ page }) => {
+  test.setTimeout(60_000);
+  const member = await createMember({ label: 'payments-lapsed' });
+  await query(
+    "update public.profiles set membership_level = 'START', membership_valid_until = current_date - 1 where email = $1",
+    [member.email],
+  );
+  await signIn(page, member);
+  await expect(page.getByRole('link', { name: 'Poziom członkostwa: FREE' })).toHaveText('FREE');
+  const notice = page.getByRole('status').filter({ hasText: 'wygasło' });
+  await expect(notice).toContainText('Twój poziom to teraz FREE.');
+  await notice.getByRole('link', { name: 'Odnów członkostwo' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/investments$/);
+  await expectNoSeriousA11yViolations(page, { label: 'plans after the end date' });
+});

@@ -1,0 +1,104 @@
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { t, type PlansMessageKey } from '@/i18n/plans';
+import { toUserMessage } from '@/lib/errors';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useCancelPaymentOrder } from '@/lib/payment/cancel-payment-order';
+import { formatOrderAmount } from '@/lib/payment/format-order';
+import { useMyPaymentOrders, type MyPaymentOrder } from '@/lib/payment/get-my-payment-orders';
+
+const STATUS_TEXT: Record<MyPaymentOrder['status'], PlansMessageKey> = {
+  pending: 'payment.status.pending',
+  paid: 'payment.status.paid',
+  rejected: 'payment.status.rejected',
+  cancelled: 'payment.status.cancelled',
+};
+
+const STATUS_TONE: Record<MyPaymentOrder['status'], string> = {
+  pending: 'text-accent',
+  paid: 'text-success',
+  rejected: 'text-danger',
+  cancelled: 'text-ink-muted',
+};
+
+function OrderRow({ order }: { order: MyPaymentOrder }) {
+  const cancel = useCancelPaymentOrder();
+  const toast = useToast();
+  const pending = cancel.isPending && cancel.variables === order.id;
+
+  const onCancel = () =>
+    cancel.mutate(order.id, {
+      onSuccess: () => toast.show(t('payment.cancelled_toast', { reference: order.reference }), 'success'),
+      onError: (error) => toast.show(toUserMessage(error), 'error'),
+    });
+
+  return (
+    <li className="space-y-1 py-3" data-order-reference={order.reference}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="font-semibold text-ink">
+          {order.item_label}{' '}
+          <span className="text-sm font-normal text-ink-muted">
+            · {t(`payment.method_short.${order.method}`)} · {formatOrderAmount(order.amount, order.currency)}
+          </span>
+        </p>
+        <p className={`text-sm font-medium ${STATUS_TONE[order.status]}`}>{t(STATUS_TEXT[order.status])}</p>
+      </div>
+      <p className="text-sm text-ink-muted">
+        <span className="sr-only">{t('payment.column.reference')}: </span>
+        <span className="font-mono text-ink">{order.reference}</span>
+        {' · '}
+        <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        {order.status === 'paid' && order.decided_at ? (
+          <> · {t('payment.paid_on', { date: formatDate(order.decided_at) })}</>
+        ) : null}
+      </p>
+      {order.status === 'rejected' && order.rejection_reason ? (
+        <p className="text-sm text-danger">{t('payment.reason', { reason: order.rejection_reason })}</p>
+      ) : null}
+      {order.status === 'pending' ? (
+        <Button
+          variant="ghost"
+          className="-ml-3"
+          onClick={onCancel}
+          disabled={pending}
+          aria-busy={pending || undefined}
+          aria-label={t('payment.cancel_label', { reference: order.reference })}
+        >
+          {pending ? t('common.processing') : t('payment.cancel')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * 'Moje płatności' (issue 19): the member's orders, newest first — item, method, amount, reference,
+ * status in Polish, dates and the rejection reason; a pending order can be cancelled. The plans page
+ * and the CCC page show the same list (one cache, lib/payment).
+ */
+export function MyPaymentOrders() {
+  const orders = useMyPaymentOrders();
+  return (
+    <Card title={t('payment.my_orders')} id="moje-platnosci">
+      {orders.isPending ? (
+        <Skeleton className="h-24" label={t('payment.my_orders_loading')} />
+      ) : orders.isError ? (
+        <ErrorState
+          message={t('payment.my_orders_failed')}
+          onRetry={() => void orders.refetch()}
+          retrying={orders.isFetching}
+        />
+      ) : orders.data.length === 0 ? (
+        <EmptyState>{t('payment.my_orders_empty')}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-surface-border">
+          {orders.data.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

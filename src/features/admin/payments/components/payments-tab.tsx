@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { formatDateTime } from '@/lib/format';
+import { formatOrderAmount } from '@/lib/payment/format-order';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
+import { Pagination } from '../../shared/components/pagination';
+import { QueryStates } from '../../shared/components/query-states';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
+import {
+  PAYMENTS_PAGE_SIZE,
+  useAdminPaymentOrders,
+  type AdminPaymentOrder,
+  type PaymentOrderStatus,
+} from '../api/list-payment-orders';
+import { ConfirmPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
+
+const STATUS_LABELS: Record<PaymentOrderStatus, MessageKey> = {
+  pending: 'payment.status.pending',
+  paid: 'payment.status.paid',
+  rejected: 'payment.status.rejected',
+  cancelled: 'payment.status.cancelled',
+};
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Modal = { kind: 'confirm' | 'reject'; order: AdminPaymentOrder } | null;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Etherscan's page of a USDT (ERC20) transaction. */
+const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
+
+function Outcome({ order }: { order: AdminPaymentOrder }) {
+  if (order.status === 'paid') {
+    return (
+      <span className="text-xs">
+        {t('admin.payments.received', {
+          amount: formatOrderAmount(order.amount_received ?? order.amount, order.currency),
+        })}
+        {order.tx_hash ? (
+          <a
+            href={explorerTx(order.tx_hash)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block break-all font-mono text-accent underline-offset-4 hover:underline"
+            aria-label={t('admin.payments.tx_link', { hash: order.tx_hash })}
+          >
+            {order.tx_hash.slice(0, 10)}…
+          </a>
+        ) : null}
+      </span>
+    );
+  }
+  if (order.status === 'rejected') return <span className="text-xs">{order.rejection_reason}</span>;
+  return null;
+}
+
+/**
+ * 'Płatności' tab (issue 19): members' orders newest first, by status and method, searched by
+ * reference, name, e-mail or phone; a pending order is confirmed (amount received, USDT hash) or
+ * rejected with a reason. Same shape and states as the payouts tab.
+ */
+export function PaymentsTab() {
+  const [status, setStatus] = useState<PaymentOrderStatus | ''>('pending');
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const filterKey = `${status}|${method}|${debouncedSearch}`;
+  const [paging, setPaging] = useState({ filterKey, page: 0 });
+  const page = paging.filterKey === filterKey ? paging.page : 0;
+  const orders = useAdminPaymentOrders({ status, method, search: debouncedSearch, page });
+  const [modal, setModal] = useState<Modal>(null);
+
+  return (
+    <section className="space-y-4">
+      <TabHeading title={t('admin.payments')} description={t('admin.payments.description')} />
+      <div className="grid gap-4 md:grid-cols-3" role="search" aria-label={t('admin.payments.search_region')}>
+        <TextField
+          label={t('admin.payments.search')}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('admin.payments.search_placeholder')}
+        />
+        <SelectField
+          label={t('admin.payments.status')}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as PaymentOrderStatus | '')}
+          options={[
+            { value: '', label: t('admin.payments.all') },
+            ...(Object.keys(STATUS_LABELS) as PaymentOrderStatus[]).map((value) => ({
+              value,
+              label: t(STATUS_LABELS[value]),
+            })),
+          ]}
+        />
+        <SelectField
+          label={t('admin.payments.method')}
+          value={method}
+          onChange={(event) => setMethod(event.target.value as PaymentMethod | '')}
+          options={[
+            { value: '', label: t('admin.payments.all') },
+            ...PAYMENT_METHODS.map((value) => ({ value, label: t(`payment.method_short.${value}`) })),
+          ]}
+        />
+      </div>
+      <QueryStates
+        query={orders}
+        loadingClassName="h-48"
+        errorMessage={t('admin.payments.load_failed')}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={t('admin.payments.empty')}
+      >
+        {(data) => (
+          <Card>
+            <div className="overflow-x-auto" aria-busy={orders.isFetching || undefined}>
+              <table className="w-full min-w-[60rem] text-left text-sm">
+                <caption className="sr-only">{t('admin.payments')}</caption>
+                <TableHead
+                  columns={[
+                    t('admin.payments.reference'),
+                    t('admin.payments.member'),
+                    t('admin.payments.item'),
+                    t('admin.payments.method'),
+                    t('admin.payments.amount'),
+                    t('admin.payments.created'),
+                    t('admin.payments.status'),
+                    t('admin.actions'),
+                  ]}
+                />
+                <tbody className="divide-y divide-surface-border">
+                  {data.rows.map((row) => (
+                    <tr key={row.id} data-order-reference={row.reference}>
+                      <th scope="row" className="py-2 pr-3 font-mono font-medium text-ink">
+                        {row.reference}
+                      </th>
+                      <td className="py-2 pr-3">
+                        {row.member_full_name || row.member_email || t('admin.withdrawals.deleted_member')}
+                        {row.member_full_name && row.member_email ? (
+                          <span className="block text-xs text-ink-muted">{row.member_email}</span>
+                        ) : null}
+                      </td>
+                      <td className="py-2 pr-3">{row.item_label}</td>
+                      <td className="py-2 pr-3">{t(`payment.method_short.${row.method}`)}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatOrderAmount(row.amount, row.currency)}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
+                      <td className="py-2 pr-3">{t(STATUS_LABELS[row.status])}</td>
+                      <td className="py-2">
+                        {row.status === 'pending' ? (
+                          <div className="flex flex-wrap gap-1">
+                            <Button
+                              className="px-2 py-1"
+                              aria-label={t('admin.payments.confirm_label', { reference: row.reference })}
+                              onClick={() => setModal({ kind: 'confirm', order: row })}
+                            >
+                              {t('admin.payments.confirm')}
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              className="px-2 py-1"
+                              aria-label={t('admin.payments.reject_label', { reference: row.reference })}
+                              onClick={() => setModal({ kind: 'reject', order: row })}
+                            >
+                              {t('admin.payments.reject')}
+                            </Button>
+                          </div>
+                        ) : (
+                          <Outcome order={row} />
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageSize={PAYMENTS_PAGE_SIZE}
+              total={data.total}
+              onPage={(next) => setPaging({ filterKey, page: next })}
+              label={t('admin.payments.pages')}
+            />
+          </Card>
+        )}
+      </QueryStates>
+      {modal?.kind === 'confirm' ? <ConfirmPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'reject' ? <RejectPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
+    </section>
+  );
+}

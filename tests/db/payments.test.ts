@@ -1,0 +1,603 @@
+// Payment orders and membership terms (issue 19): members record orders with catalogue prices and
+// limits; admins confirm once (plan → level + end date + referral commission; CCC → assignments
+// under the slot lock) or reject with a reason; reminders go out once; the catalogue is edited by
+// admins with validation. Every RPC as member, other member, admin and anon.
+import { describe, expect, it } from 'vitest';
+import {
+  createReferralCode,
+  profileOf,
+  race,
+  setMembershipLevel,
+  signUpWithReferral,
+} from '../helpers/accounts-factories.ts';
+import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
+import { freeSlots, notificationsOf, occupySlots, txHash } from '../helpers/money-factories.ts';
+
+interface Order {
+  id: string;
+  reference: string;
+  user_id: string;
+  kind: 'plan' | 'ccc';
+  plan_tier: string | null;
+  ccc_tier: string | null;
+  quantity: number;
+  method: string;
+  amount: string;
+  currency: string;
+  status: string;
+  amount_received: string | null;
+  tx_hash: string | null;
+  rejection_reason: string | null;
+  membership_valid_until: string | null;
+}
+
+const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2)`;
+const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3)`;
+const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3)`;
+const REJECT = `select changed, (payment_order).* from public.admin_reject_payment($1, $2)`;
+
+async function orderPlan(member: TestUser, tier = 'START', method = 'transfer'): Promise<Order> {
+  const [row] = await queryAs<Order>(member, CREATE_PLAN, [method, tier]);
+  return row!;
+}
+
+async function orderCcc(member: TestUser, tier: string, quantity = 1, method = 'usdt'): Promise<Order> {
+  const [row] = await queryAs<Order>(member, CREATE_CCC, [method, tier, quantity]);
+  return row!;
+}
+
+async function confirm(
+  adminUser: TestUser,
+  orderId: string,
+  received: string | null = null,
+  hash: string | null = null,
+) {
+  const [row] = await queryAs<Order & { changed: boolean }>(adminUser, CONFIRM, [orderId, received, hash]);
+  return row!;
+}
+
+async function orderById(id: string): Promise<Order> {
+  const { rows } = await admin().query<Order>(
+    `select *, membership_valid_until::text as membership_valid_until from public.payment_orders where id = $1`,
+    [id],
+  );
+  return rows[0]!;
+}
+
+async function validUntil(userId: string): Promise<string | null> {
+  const { rows } = await admin().query<{ d: string | null }>(
+    `select membership_valid_until::text as d from public.profiles where user_id = $1`,
+    [userId],
+  );
+  return rows[0]!.d;
+}
+
+async function setTerm(userId: string, level: string, until: string | null) {
+  await admin().query(
+    `update public.profiles set membership_level = $2, membership_valid_until = $3::date where user_id = $1`,
+    [userId, level, until],
+  );
+}
+
+const dayOffset = async (days: number): Promise<string> => {
+  const { rows } = await admin().query<{ d: string }>(`select (current_date + $1::int)::text as d`, [days]);
+  return rows[0]!.d;
+};
+
+describe('create_payment_order', () => {
+  it('records a pending order with the catalogue price and a KLB- reference, per method', async () => {
+    const member = await createMember();
+    const transfer = await orderPlan(member, 'START', 'transfer');
+    expect(transfer).toMatchObject({
+      status: 'pending',
+      kind: 'plan',
+      plan_tier: 'START',
+      amount: '4997.00',
+      currency: 'PLN',
+    });
+    expect(transfer.reference).toMatch(/^KLB-[23456789A-HJ-NP-Z]{6}$/);
+    expect(transfer.user_id).toBe(member.id);
+    const usdt = await orderPlan(member, 'START', 'usdt');
+    expect(usdt).toMatchObject({ amount: '1220.00', currency: 'USDT' });
+    const acc = await orderPlan(member, 'START', 'acc');
+    expect(acc).toMatchObject({ amount: '4497.00', currency: 'PLN' });
+    expect(new Set([transfer.reference, usdt.reference, acc.reference]).size).toBe(3);
+  });
+
+  it('prices CCC orders in USDT, ACC at 90 %, times the quantity', async () => {
+    const member = await createMember();
+    expect(await orderCcc(member, 'BRONZE', 2, 'usdt')).toMatchObject({
+      amount: '1000.00',
+      currency: 'USDT',
+      quantity: 2,
+    });
+    expect(await orderCcc(member, 'BRONZE', 1, 'acc')).toMatchObject({ amount: '450.00', currency: 'USDT' });
+  });
+
+  it('reuses the open order for the same item and method instead of a second one', async () => {
+    const member = await createMember();
+    const first = await orderPlan(member, 'PREMIUM', 'usdt');
+    const again = await orderPlan(member, 'PREMIUM', 'usdt');
+    expect(again.id).toBe(first.id);
+    expect(again.reference).toBe(first.reference);
+    const { rows } = await admin().query(`select id from public.payment_orders where user_id = $1`, [member.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a fourth pending order, and allows one again after a cancel', async () => {
+    const member = await createMember();
+    const first = await orderPlan(member, 'START', 'transfer');
+    await orderPlan(member, 'START', 'usdt');
+    await orderPlan(member, 'PREMIUM', 'transfer');
+    const fourth = await errorOf(queryAs(member, CREATE_PLAN, ['transfer', 'VIP']));
+    expect(fourth).toEqual({ code: 'P0001', message: 'payments.too_many_pending' });
+    await queryAs(member, `select * from public.cancel_payment_order($1)`, [first.id]);
+    expect((await orderPlan(member, 'VIP', 'transfer')).status).toBe('pending');
+  });
+
+  it('holds the limit when one member creates many orders at once', async () => {
+    const member = await createMember();
+    const results = await race(
+      6,
+      member,
+      `select * from public.create_payment_order(p_method => 'transfer', p_ccc_tier => 'START', p_quantity => floor(random() * 10)::int + 1)`,
+    );
+    const { rows } = await admin().query<{ n: number }>(
+      `select count(*)::int as n from public.payment_orders where user_id = $1 and status = 'pending'`,
+      [member.id],
+    );
+    expect(rows[0]!.n).toBeLessThanOrEqual(3);
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+  });
+
+  it('refuses a CCC order for a tier without enough free slots', async () => {
+    const member = await createMember();
+    const holder = await createMember();
+    await occupySlots('PLATINUM', await freeSlots('PLATINUM'), holder.id);
+    expect(await errorOf(queryAs(member, CREATE_CCC, ['usdt', 'PLATINUM', 1]))).toEqual({
+      code: 'P0001',
+      message: 'payments.no_slots',
+    });
+  });
+
+  it('refuses bad items and quantities, and anonymous callers', async () => {
+    const member = await createMember();
+    expect((await errorOf(queryAs(member, `select public.create_payment_order('transfer')`)))?.message).toBe(
+      'payments.invalid_item',
+    );
+    expect(
+      (await errorOf(queryAs(member, `select public.create_payment_order('transfer', 'START', 'GOLD')`)))?.message,
+    ).toBe('payments.invalid_item');
+    expect((await errorOf(queryAs(member, CREATE_CCC, ['usdt', 'GOLD', 11])))?.message).toBe(
+      'payments.invalid_quantity',
+    );
+    expect(await sqlState(queryAs('anon', CREATE_PLAN, ['transfer', 'START']))).toBe('42501');
+  });
+
+  it('cannot be written directly: members only read their own orders, admins all', async () => {
+    const member = await createMember();
+    const otherMember = await createMember();
+    const adminUser = await createAdmin();
+    const order = await orderPlan(member);
+    expect(
+      await sqlState(queryAs(member, `update public.payment_orders set status = 'paid' where id = $1`, [order.id])),
+    ).toBe('42501');
+    expect(
+      await sqlState(
+        queryAs(
+          member,
+          `insert into public.payment_orders (reference, user_id, kind, plan_tier, method, amount, currency)
+           values ('KLB-AAAAAA', $1, 'plan', 'VIP', 'transfer', 1, 'PLN')`,
+          [member.id],
+        ),
+      ),
+    ).toBe('42501');
+    expect(await queryAs(member, `select id from public.payment_orders where id = $1`, [order.id])).toHaveLength(1);
+    expect(await queryAs(otherMember, `select id from public.payment_orders where id = $1`, [order.id])).toEqual([]);
+    expect(await queryAs(adminUser, `select id from public.payment_orders where id = $1`, [order.id])).toHaveLength(1);
+    expect(await sqlState(queryAs('anon', `select id from public.payment_orders`))).toBe('42501');
+    const mine = await queryAs<{ reference: string; item_label: string }>(
+      member,
+      `select reference, item_label from public.get_my_payment_orders()`,
+    );
+    expect(mine).toEqual([{ reference: order.reference, item_label: 'Plan START' }]);
+    expect(await queryAs(otherMember, `select * from public.get_my_payment_orders()`)).toEqual([]);
+  });
+});
+
+describe('cancel_payment_order', () => {
+  it('cancels the member’s own pending order once; nobody else’s', async () => {
+    const member = await createMember();
+    const otherMember = await createMember();
+    const order = await orderPlan(member);
+    expect(await errorOf(queryAs(otherMember, `select * from public.cancel_payment_order($1)`, [order.id]))).toEqual({
+      code: 'P0002',
+      message: 'payments.order_not_found',
+    });
+    const [cancelled] = await queryAs<Order>(member, `select * from public.cancel_payment_order($1)`, [order.id]);
+    expect(cancelled!.status).toBe('cancelled');
+    expect((await errorOf(queryAs(member, `select * from public.cancel_payment_order($1)`, [order.id])))?.message).toBe(
+      'payments.not_pending',
+    );
+    expect(await sqlState(queryAs('anon', `select * from public.cancel_payment_order($1)`, [order.id]))).toBe('42501');
+  });
+});
+
+describe('admin_confirm_payment', () => {
+  it('turns a plan order into the level with an end date one year ahead, once, with the referral commission', async () => {
+    const referrer = await createMember();
+    const code = await createReferralCode(referrer);
+    const member = await signUpWithReferral(code.code);
+    const adminUser = await createAdmin();
+    const order = await orderPlan(member, 'START', 'transfer');
+
+    const first = await confirm(adminUser, order.id);
+    expect(first.changed).toBe(true);
+    expect(first.status).toBe('paid');
+    expect(first.amount_received).toBe('4997.00');
+    const expected = await admin().query<{ d: string }>(`select (current_date + interval '1 year')::date::text as d`);
+    expect(await validUntil(member.id)).toBe(expected.rows[0]!.d);
+    expect((await profileOf(member.id))!.membership_level).toBe('START');
+    expect((await orderById(order.id)).membership_valid_until).toBe(expected.rows[0]!.d);
+
+    const second = await confirm(adminUser, order.id);
+    expect(second.changed).toBe(false);
+    expect(await validUntil(member.id)).toBe(expected.rows[0]!.d);
+
+    const { rows: commissions } = await admin().query<{ amount_pln: string; level: string }>(
+      `select amount_pln, level from public.referral_commissions where referred_id = $1`,
+      [member.id],
+    );
+    expect(commissions).toEqual([{ amount_pln: '499.70', level: 'START' }]);
+    const titles = (await notificationsOf(member.id)).map((n) => n.title);
+    expect(titles.filter((t) => t === 'Płatność potwierdzona')).toHaveLength(1);
+    const { rows: mails } = await admin().query<{
+      template: string;
+      to_email: string;
+      variables: Record<string, string>;
+    }>(`select template, to_email, variables from private.email_outbox where user_id = $1`, [member.id]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ template: 'payment-confirmed', to_email: member.email });
+    expect(mails[0]!.variables.reference).toBe(order.reference);
+    const { rows: audit } = await admin().query<{ action: string }>(
+      `select action from public.admin_audit_log where target_user_id = $1 order by id`,
+      [member.id],
+    );
+    expect(audit.map((a) => a.action)).toEqual(['user.membership', 'payment.confirm']);
+  });
+
+  it('adds a year to the current end date when renewing early, and starts from today after expiry', async () => {
+    const adminUser = await createAdmin();
+    const early = await createMember();
+    const in100 = await dayOffset(100);
+    await setTerm(early.id, 'START', in100);
+    await confirm(adminUser, (await orderPlan(early, 'PREMIUM')).id);
+    const { rows } = await admin().query<{ d: string }>(`select ($1::date + interval '1 year')::date::text as d`, [
+      in100,
+    ]);
+    expect(await validUntil(early.id)).toBe(rows[0]!.d);
+    expect((await profileOf(early.id))!.membership_level).toBe('PREMIUM');
+
+    const lapsed = await createMember();
+    await setTerm(lapsed.id, 'START', await dayOffset(-10));
+    await confirm(adminUser, (await orderPlan(lapsed, 'START')).id);
+    const { rows: fromToday } = await admin().query<{ d: string }>(
+      `select (current_date + interval '1 year')::date::text as d`,
+    );
+    expect(await validUntil(lapsed.id)).toBe(fromToday[0]!.d);
+  });
+
+  it('records the amount received and a USDT transaction hash, and refuses bad ones', async () => {
+    const member = await createMember();
+    const adminUser = await createAdmin();
+    const usdtOrder = await orderPlan(member, 'START', 'usdt');
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, '1.001', null])))?.message).toBe(
+      'payments.invalid_amount',
+    );
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, 'NaN', null])))?.message).toBe(
+      'payments.invalid_amount',
+    );
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, '-5', null])))?.message).toBe(
+      'payments.invalid_amount',
+    );
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, null, '0x1234'])))?.message).toBe(
+      'payments.invalid_tx_hash',
+    );
+    const hash = txHash();
+    const paid = await confirm(adminUser, usdtOrder.id, '1219.50', hash);
+    expect(paid).toMatchObject({ changed: true, amount_received: '1219.50', tx_hash: hash });
+
+    const transferOrder = await orderPlan(member, 'VIP', 'transfer');
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [transferOrder.id, null, txHash()])))?.message).toBe(
+      'payments.invalid_tx_hash',
+    );
+  });
+
+  it('is for admins only (members, anon and an admin without the second factor are refused)', async () => {
+    const member = await createMember();
+    const otherMember = await createMember();
+    const order = await orderPlan(member);
+    expect(await sqlState(queryAs(member, CONFIRM, [order.id, null, null]))).toBe('42501');
+    expect(await sqlState(queryAs(otherMember, CONFIRM, [order.id, null, null]))).toBe('42501');
+    expect(await sqlState(queryAs('anon', CONFIRM, [order.id, null, null]))).toBe('42501');
+    expect(await sqlState(queryAs(member, REJECT, [order.id, 'x']))).toBe('42501');
+    expect((await orderById(order.id)).status).toBe('pending');
+  });
+
+  it('refuses a cancelled or rejected order', async () => {
+    const member = await createMember();
+    const adminUser = await createAdmin();
+    const order = await orderPlan(member);
+    await queryAs(member, `select * from public.cancel_payment_order($1)`, [order.id]);
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [order.id, null, null])))?.message).toBe('payments.not_pending');
+    expect((await profileOf(member.id))!.membership_level).toBe('FREE');
+  });
+
+  it('two admins confirming at once change the level once', async () => {
+    const member = await createMember();
+    const adminUser = await createAdmin();
+    const order = await orderPlan(member, 'VIP');
+    const results = await race<{ changed: boolean }>(2, adminUser, CONFIRM, [order.id, null, null]);
+    const changed = results.map((r) => (r.status === 'fulfilled' ? r.value[0]!.changed : 'failed'));
+    expect(changed.sort()).toEqual([false, true]);
+    const titles = (await notificationsOf(member.id)).filter((n) => n.title === 'Płatność potwierdzona');
+    expect(titles).toHaveLength(1);
+  });
+
+  it('assigns CCC packages under the slot lock: 20 confirmations on 3 free slots give 3', async () => {
+    const adminUser = await createAdmin();
+    const holder = await createMember();
+    const free = await freeSlots('SILVER');
+    const orders: Order[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      orders.push(await orderCcc(await createMember(), 'SILVER', 1, 'usdt'));
+    }
+    await occupySlots('SILVER', free - 3, holder.id);
+    expect(await freeSlots('SILVER')).toBe(3);
+
+    const settled = await Promise.allSettled(orders.map((order) => confirm(adminUser, order.id)));
+    const confirmed = settled.filter((r) => r.status === 'fulfilled');
+    const refused = settled.filter((r) => r.status === 'rejected');
+    expect(confirmed).toHaveLength(3);
+    expect(refused).toHaveLength(17);
+    for (const failure of refused) {
+      expect((failure as PromiseRejectedResult).reason.message).toBe('ccc.no_slots');
+    }
+    expect(await freeSlots('SILVER')).toBe(0);
+    const { rows } = await admin().query<{ status: string; n: number }>(
+      `select status, count(*)::int as n from public.payment_orders where id = any($1) group by status order by status`,
+      [orders.map((o) => o.id)],
+    );
+    expect(rows).toEqual([
+      { status: 'pending', n: 17 },
+      { status: 'paid', n: 3 },
+    ]);
+  });
+
+  it('shows the member their own packages after a CCC confirmation', async () => {
+    const adminUser = await createAdmin();
+    const member = await createMember();
+    const order = await orderCcc(member, 'BRONZE', 2, 'acc');
+    await confirm(adminUser, order.id);
+    const packages = await queryAs<{ package_tier: string; active: boolean }>(
+      member,
+      `select package_tier, active from public.get_user_ccc_packages(null)`,
+    );
+    expect(packages).toEqual([
+      { package_tier: 'BRONZE', active: true },
+      { package_tier: 'BRONZE', active: true },
+    ]);
+  });
+});
+
+describe('admin_reject_payment', () => {
+  it('rejects with a required reason, notifies and queues the e-mail; a second reject changes nothing', async () => {
+    const member = await createMember();
+    const adminUser = await createAdmin();
+    const order = await orderPlan(member);
+    expect((await errorOf(queryAs(adminUser, REJECT, [order.id, '   '])))?.message).toBe('payments.reason_required');
+    const [first] = await queryAs<Order & { changed: boolean }>(adminUser, REJECT, [order.id, ' Brak przelewu ']);
+    expect(first).toMatchObject({ changed: true, status: 'rejected', rejection_reason: 'Brak przelewu' });
+    const [second] = await queryAs<Order & { changed: boolean }>(adminUser, REJECT, [order.id, 'Inny powód']);
+    expect(second).toMatchObject({ changed: false, rejection_reason: 'Brak przelewu' });
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [order.id, null, null])))?.message).toBe('payments.not_pending');
+    expect((await notificationsOf(member.id)).filter((n) => n.title === 'Płatność odrzucona')).toHaveLength(1);
+    const { rows } = await admin().query<{ template: string; variables: Record<string, string> }>(
+      `select template, variables from private.email_outbox where user_id = $1`,
+      [member.id],
+    );
+    expect(rows).toEqual([
+      { template: 'payment-rejected', variables: expect.objectContaining({ reason: 'Brak przelewu' }) },
+    ]);
+    const [mine] = await queryAs<{ status: string; rejection_reason: string }>(
+      member,
+      `select status, rejection_reason from public.get_my_payment_orders()`,
+    );
+    expect(mine).toEqual({ status: 'rejected', rejection_reason: 'Brak przelewu' });
+  });
+});
+
+describe('admin_list_payment_orders', () => {
+  it('filters by status and method, finds by reference, name, e-mail or phone; admins only', async () => {
+    const adminUser = await createAdmin();
+    const member = await createMember({ fullName: 'Zofia Płatnicza', phone: '+48511222333' });
+    const otherMember = await createMember();
+    const transfer = await orderPlan(member, 'START', 'transfer');
+    const usdt = await orderPlan(member, 'START', 'usdt');
+    await confirm(adminUser, usdt.id);
+    const list = (args: unknown[]) =>
+      queryAs<{ id: string; member_full_name: string; total_count: string }>(
+        adminUser,
+        `select * from public.admin_list_payment_orders($1, $2, $3, $4, $5)`,
+        args,
+      );
+    expect((await list([null, null, transfer.reference.toLowerCase(), 20, 0])).map((r) => r.id)).toEqual([transfer.id]);
+    expect((await list([null, null, 'Płatnicza', 20, 0])).map((r) => r.id)).toEqual([usdt.id, transfer.id]);
+    expect((await list([null, null, member.email, 20, 0])).map((r) => r.id)).toEqual([usdt.id, transfer.id]);
+    expect((await list([null, null, '511222333', 20, 0])).map((r) => r.id)).toEqual([usdt.id, transfer.id]);
+    expect((await list(['paid', null, 'Płatnicza', 20, 0])).map((r) => r.id)).toEqual([usdt.id]);
+    expect((await list([null, 'transfer', 'Płatnicza', 20, 0])).map((r) => r.id)).toEqual([transfer.id]);
+    const page = await list([null, null, 'Płatnicza', 1, 1]);
+    expect(page.map((r) => r.id)).toEqual([transfer.id]);
+    expect(Number(page[0]!.total_count)).toBe(2);
+    expect(await sqlState(list([null, null, '%', 0, 0]))).toBe('22023');
+    expect(await sqlState(queryAs(otherMember, `select * from public.admin_list_payment_orders()`))).toBe('42501');
+    expect(await sqlState(queryAs('anon', `select * from public.admin_list_payment_orders()`))).toBe('42501');
+  });
+});
+
+describe('membership terms', () => {
+  it('renewal reminder from 30 days before the end and the expiry notice, each sent once', async () => {
+    const member = await createMember();
+    const until = await dayOffset(30);
+    await setTerm(member.id, 'PREMIUM', until);
+    const run = async (day: string) => {
+      await admin().query(`select private.run_membership_reminders($1::date)`, [day]);
+      return (await notificationsOf(member.id)).map((n) => n.title);
+    };
+    expect(await run(await dayOffset(-1))).toEqual([]);
+    expect(await run(await dayOffset(0))).toEqual(['Twoje członkostwo wkrótce wygaśnie']);
+    expect(await run(await dayOffset(1))).toEqual(['Twoje członkostwo wkrótce wygaśnie']);
+    expect(await run(until)).toHaveLength(1);
+    const after = await run(await dayOffset(31));
+    expect(after.sort()).toEqual(['Twoje członkostwo wkrótce wygaśnie', 'Twoje członkostwo wygasło']);
+    expect(await run(await dayOffset(40))).toHaveLength(2);
+    expect(await sqlState(queryAs(member, `select private.run_membership_reminders()`))).toBe('42501');
+  });
+
+  it('the effective level is the stored one through the end day and FREE the day after', async () => {
+    const member = await createMember();
+    const until = await dayOffset(0);
+    await setTerm(member.id, 'VIP', until);
+    const level = async (day: string) => {
+      const { rows } = await admin().query<{ l: string }>(
+        `select private.effective_level(membership_level, membership_valid_until, $2::date) as l
+           from public.profiles where user_id = $1`,
+        [member.id, day],
+      );
+      return rows[0]!.l;
+    };
+    expect(await level(until)).toBe('VIP');
+    expect(await level(await dayOffset(1))).toBe('FREE');
+
+    // The computed field the header badge reads (PostgREST: select=effective_membership_level).
+    const read = () =>
+      queryAs<{ level: string }>(
+        member,
+        `select public.effective_membership_level(p) as level from public.profiles p where p.user_id = $1`,
+        [member.id],
+      );
+    expect(await read()).toEqual([{ level: 'VIP' }]);
+    await setTerm(member.id, 'VIP', await dayOffset(-1));
+    expect(await read()).toEqual([{ level: 'FREE' }]);
+  });
+
+  it('admin user edit sets and clears the end date, audited; members cannot', async () => {
+    const adminUser = await createAdmin();
+    const member = await createMember();
+    await setMembershipLevel(member.id, 'START');
+    await queryAs(adminUser, `select public.admin_update_user($1, p_membership_valid_until => '2030-05-01')`, [
+      member.id,
+    ]);
+    expect(await validUntil(member.id)).toBe('2030-05-01');
+    await queryAs(adminUser, `select public.admin_update_user($1, p_clear_valid_until => true)`, [member.id]);
+    expect(await validUntil(member.id)).toBeNull();
+    const { rows } = await admin().query<{ before: unknown; after: unknown }>(
+      `select before, after from public.admin_audit_log where target_user_id = $1 and action = 'user.update' order by id`,
+      [member.id],
+    );
+    expect(rows).toEqual([
+      { before: { membership_valid_until: null }, after: { membership_valid_until: '2030-05-01' } },
+      { before: { membership_valid_until: '2030-05-01' }, after: { membership_valid_until: null } },
+    ]);
+    expect(
+      await sqlState(queryAs(member, `select public.admin_update_user($1, p_clear_valid_until => true)`, [member.id])),
+    ).toBe('42501');
+  });
+});
+
+describe('catalogue admin RPCs', () => {
+  const PLAN = `select * from public.admin_update_membership_plan($1, $2, $3, $4, $5, $6, $7, $8)`;
+  const TIER = `select * from public.admin_update_ccc_tier($1, $2, $3, $4, $5, $6)`;
+  const SETTINGS = `select * from public.admin_update_ccc_settings($1, $2)`;
+
+  it('edits a plan with validated prices and shares; new orders use the new price', async () => {
+    const adminUser = await createAdmin();
+    const member = await createMember();
+    const before = await admin().query(`select * from public.membership_plans where tier = 'VIP'`);
+    const row = before.rows[0] as Record<string, unknown>;
+    const args = (price: string) => [
+      'VIP',
+      price,
+      row.price_usdt,
+      row.price_acc,
+      row.profit_share,
+      row.idea_ownership,
+      row.description,
+      row.benefits,
+    ];
+    for (const bad of ['0', '-1', '1.001', 'NaN', 'Infinity']) {
+      expect((await errorOf(queryAs(adminUser, PLAN, args(bad))))?.message).toBe('catalogue.invalid_price');
+    }
+    const badShare = ['VIP', '1', '1', '1', '1.5', '0.1', '', []];
+    expect((await errorOf(queryAs(adminUser, PLAN, badShare)))?.message).toBe('catalogue.invalid_share');
+    expect(await sqlState(queryAs(member, PLAN, args('100.00')))).toBe('42501');
+    expect(await sqlState(queryAs('anon', PLAN, args('100.00')))).toBe('42501');
+    try {
+      await queryAs(adminUser, PLAN, args('50000.50'));
+      expect((await orderPlan(member, 'VIP', 'transfer')).amount).toBe('50000.50');
+      const { rows } = await admin().query(`select action from public.admin_audit_log where action = 'catalogue.plan'`);
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await admin().query(`update public.membership_plans set yearly_price_pln = $1 where tier = 'VIP'`, [
+        row.yearly_price_pln,
+      ]);
+    }
+  });
+
+  it('edits a CCC tier, never below the slots in use', async () => {
+    const adminUser = await createAdmin();
+    const holder = await createMember();
+    const { rows } = await admin().query(`select * from public.ccc_tiers where tier = 'DIAMOND'`);
+    const tier = rows[0] as Record<string, unknown>;
+    const used = (tier.total_slots as number) - (await freeSlots('DIAMOND'));
+    await occupySlots('DIAMOND', 2, holder.id);
+    const args = (slots: number, price = String(tier.price_usd)) => [
+      'DIAMOND',
+      tier.ccc_amount,
+      price,
+      tier.profit_share,
+      tier.duration_months,
+      slots,
+    ];
+    expect((await errorOf(queryAs(adminUser, TIER, args(used + 1))))?.message).toBe('catalogue.slots_below_used');
+    expect((await errorOf(queryAs(adminUser, TIER, args(100, 'Infinity'))))?.message).toBe('catalogue.invalid_price');
+    const [updated] = await queryAs<{ total_slots: number }>(adminUser, TIER, args(used + 2));
+    expect(updated!.total_slots).toBe(used + 2);
+    expect(await freeSlots('DIAMOND')).toBe(0);
+    expect(await sqlState(queryAs(holder, TIER, args(100)))).toBe('42501');
+    await admin().query(`update public.ccc_tiers set total_slots = $1 where tier = 'DIAMOND'`, [tier.total_slots]);
+  });
+
+  it('sets the contract address (0x + 40 hex) and the supply', async () => {
+    const adminUser = await createAdmin();
+    const member = await createMember();
+    const address = `0x${'ab'.repeat(20)}`;
+    expect((await errorOf(queryAs(adminUser, SETTINGS, ['0x123', '1000'])))?.message).toBe(
+      'catalogue.invalid_contract',
+    );
+    expect((await errorOf(queryAs(adminUser, SETTINGS, [address, '10.5'])))?.message).toBe('catalogue.invalid_supply');
+    expect((await errorOf(queryAs(adminUser, SETTINGS, [address, '0'])))?.message).toBe('catalogue.invalid_supply');
+    const [saved] = await queryAs<{ contract_address: string; total_supply: string }>(adminUser, SETTINGS, [
+      address,
+      '2000000',
+    ]);
+    expect(saved).toMatchObject({ contract_address: address, total_supply: '2000000' });
+    const [seen] = await queryAs<{ contract_address: string }>(
+      member,
+      `select contract_address from public.ccc_settings`,
+    );
+    expect(seen!.contract_address).toBe(address);
+    expect(await sqlState(queryAs(member, SETTINGS, [address, '1']))).toBe('42501');
+  });
+});
