@@ -13,7 +13,11 @@ create type public.membership_level as enum ('FREE', 'START', 'PREMIUM', 'VIP');
 
 create type public.notification_type as enum ('profit', 'message', 'system');
 
+create type public.payment_item_kind as enum ('plan', 'ccc');
+
 create type public.payment_method as enum ('transfer', 'usdt', 'acc');
+
+create type public.payment_order_status as enum ('pending', 'paid', 'rejected', 'cancelled');
 
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
@@ -24,6 +28,13 @@ create type public.withdrawal_network as enum ('ERC20', 'BSC');
 create type public.withdrawal_status as enum ('pending', 'completed', 'failed');
 
 -- Tables
+
+create table private.account_status_lookups (
+  client text not null,
+  looked_up_at timestamp with time zone default now() not null
+);
+alter table private.account_status_lookups enable row level security;
+comment on table private.account_status_lookups is 'Recent get_account_status calls per client address (10 minutes), for its rate limit.';
 
 create table private.dashboard_counter_changes (
   id bigint generated always as identity not null,
@@ -46,6 +57,37 @@ create table private.dashboard_counters (
 alter table private.dashboard_counters enable row level security;
 comment on table private.dashboard_counters is 'Counters of the main panel and the ideas board: kind confirmed_members (key = membership level; confirmed e-mail only), ideas (key = status) and idea_categories (key = category). Kept by triggers on profiles and app_ideas, applied when each transaction commits. Repair: select private.recount_dashboard_counters().';
 
+create table private.email_outbox (
+  id bigint generated always as identity not null,
+  template text not null,
+  user_id uuid,
+  to_email text not null,
+  variables jsonb default '{}'::jsonb not null,
+  created_at timestamp with time zone default now() not null,
+  sent_at timestamp with time zone,
+  attempts smallint default 0 not null,
+  last_error text,
+  constraint email_outbox_to_email_check CHECK (((char_length(to_email) >= 3) AND (char_length(to_email) <= 320))),
+  constraint email_outbox_variables_check CHECK ((jsonb_typeof(variables) = 'object'::text)),
+  constraint email_outbox_template_fkey FOREIGN KEY (template) REFERENCES public.email_templates(name) ON UPDATE CASCADE,
+  constraint email_outbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint email_outbox_pkey PRIMARY KEY (id)
+);
+alter table private.email_outbox enable row level security;
+comment on table private.email_outbox is 'Decision e-mails queued in the deciding transaction; the send path delivers them (sent_at) with the send-email SMTP settings.';
+
+create table private.membership_reminders (
+  user_id uuid not null,
+  valid_until date not null,
+  kind text not null,
+  sent_at timestamp with time zone default now() not null,
+  constraint membership_reminders_kind_check CHECK ((kind = ANY (ARRAY['renewal'::text, 'expired'::text]))),
+  constraint membership_reminders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint membership_reminders_pkey PRIMARY KEY (user_id, valid_until, kind)
+);
+alter table private.membership_reminders enable row level security;
+comment on table private.membership_reminders is 'One row per reminder sent (renewal 30 days before, expired after the end date): sent once.';
+
 create table private.post_counters (
   post_id uuid not null,
   kind text not null,
@@ -64,6 +106,7 @@ create table private.referrer_stats (
   updated_at timestamp with time zone default now() not null,
   constraint referrer_stats_referral_count_check CHECK ((referral_count >= 0)),
   constraint referrer_stats_total_earnings_check CHECK ((total_earnings >= (0)::numeric)),
+  constraint referrer_stats_total_earnings_finite_check CHECK ((total_earnings <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint referrer_stats_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint referrer_stats_pkey PRIMARY KEY (user_id)
 );
@@ -84,6 +127,25 @@ create table private.signup_passwords (
 );
 alter table private.signup_passwords enable row level security;
 comment on table private.signup_passwords is 'Pre-account takeover guard: the claim hash of the signing-up browser, and the password set before the address was first confirmed (parked at that confirmation until claimed back or replaced). Written by triggers and claim_signup_password only.';
+
+create table public.admin_audit_log (
+  id bigint generated always as identity not null,
+  created_at timestamp with time zone default now() not null,
+  actor_id uuid,
+  actor_email text,
+  action text not null,
+  target_type text not null,
+  target_id text,
+  target_user_id uuid,
+  before jsonb,
+  after jsonb,
+  constraint admin_audit_log_action_check CHECK ((action ~ '^[a-z][a-z0-9_.]{1,63}$'::text)),
+  constraint admin_audit_log_target_id_check CHECK ((char_length(target_id) <= 200)),
+  constraint admin_audit_log_target_type_check CHECK (((char_length(target_type) >= 1) AND (char_length(target_type) <= 64))),
+  constraint admin_audit_log_pkey PRIMARY KEY (id)
+);
+alter table public.admin_audit_log enable row level security;
+comment on table public.admin_audit_log is 'Append-only trail of every admin write: who, when, action, target and the changed fields before and after. No secrets.';
 
 create table public.announcements (
   id uuid default gen_random_uuid() not null,
@@ -115,11 +177,13 @@ create table public.app_ideas (
   search_text text generated always as (lower(((title || ' '::text) || description))) stored not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  webhook_claimed_at timestamp with time zone,
   constraint app_ideas_comments_count_check CHECK ((comments_count >= 0)),
   constraint app_ideas_description_check CHECK (((description ~ '[^[:space:]]'::text) AND (char_length(description) <= 5000))),
-  constraint app_ideas_image_urls_check CHECK (((cardinality(image_urls) <= 5) AND (array_position(image_urls, NULL::text) IS NULL) AND (char_length(array_to_string(image_urls, ' '::text)) <= (5 * 2048)) AND ((cardinality(image_urls) = 0) OR (((' '::text || array_to_string(image_urls, ' '::text)) ~ '^( https?://[^[:space:]]+)+$'::text) AND (cardinality(string_to_array(array_to_string(image_urls, ' '::text), ' '::text)) = cardinality(image_urls)))))),
+  constraint app_ideas_image_urls_check CHECK (((cardinality(image_urls) <= 5) AND (array_position(image_urls, NULL::text) IS NULL) AND ((cardinality(image_urls) = 0) OR ((' '::text || array_to_string(image_urls, ' '::text)) ~ '^( [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[A-Za-z0-9_][A-Za-z0-9._-]{0,199})+$'::text)))),
   constraint app_ideas_monetization_strategy_check CHECK (((monetization_strategy ~ '[^[:space:]]'::text) AND (char_length(monetization_strategy) <= 1000))),
   constraint app_ideas_score_check CHECK (((score = (0)::numeric) OR ((score >= (1)::numeric) AND (score <= (5)::numeric)))),
+  constraint app_ideas_score_finite_check CHECK ((score <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint app_ideas_score_votes_check CHECK (((votes_count = 0) = (score = (0)::numeric))),
   constraint app_ideas_target_audience_check CHECK (((target_audience ~ '[^[:space:]]'::text) AND (char_length(target_audience) <= 1000))),
   constraint app_ideas_title_check CHECK (((title ~ '[^[:space:]]'::text) AND (char_length(title) <= 200))),
@@ -136,9 +200,10 @@ comment on column public.app_ideas.score is 'Average of the votes rounded to 2 d
 comment on column public.app_ideas.votes_count is 'Number of votes; kept by a trigger on idea_votes.';
 comment on column public.app_ideas.views_count is 'Not maintained yet: the spec shows no view tracking.';
 comment on column public.app_ideas.comments_count is 'Number of comments; kept by a trigger on idea_comments.';
-comment on column public.app_ideas.image_urls is 'Up to 5 public URLs of objects in the author''s folder of idea-images (checked by private.check_idea_images: the objects exist, none twice, none used by another idea). Readers should build the URL from the object path with their own Storage URL.';
+comment on column public.app_ideas.image_urls is 'Up to 5 object paths ({uid}/{file}) of idea-images in the author''s folder (a public URL given on insert is reduced to its path by private.check_idea_images). Readers build the URL with their own Storage URL.';
 comment on column public.app_ideas.webhook_response is 'Feedback of the external automation service, stored by the idea-webhook edge function (service role) while the idea is pending; members cannot write it.';
 comment on column public.app_ideas.search_text is 'lower(title || '' '' || description), trigram-indexed for the board''s case-insensitive search.';
+comment on column public.app_ideas.webhook_claimed_at is 'When the idea-webhook function claimed the idea for its one call of the automation service (claim_idea_webhook).';
 
 create table public.apps (
   id uuid default gen_random_uuid() not null,
@@ -169,20 +234,27 @@ create table public.apps (
   constraint apps_app_store_url_check CHECK (((char_length(app_store_url) <= 2048) AND (app_store_url ~* '^https?://(apps|itunes)\.apple\.com([/?#][^[:space:]]*)?$'::text))),
   constraint apps_available_shares_check CHECK ((available_shares >= 0)),
   constraint apps_current_value_check CHECK ((current_value >= (0)::numeric)),
+  constraint apps_current_value_finite_check CHECK ((current_value <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint apps_description_check CHECK (((description ~ '[^[:space:]]'::text) AND (char_length(description) <= 5000))),
   constraint apps_downloads_check CHECK ((downloads >= 0)),
   constraint apps_google_play_url_check CHECK (((char_length(google_play_url) <= 2048) AND (google_play_url ~* '^https?://play\.google\.com([/?#][^[:space:]]*)?$'::text))),
+  constraint apps_growth_rate_finite_check CHECK ((growth_rate <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint apps_image_dimensions_check CHECK (((image_width IS NULL) = (image_height IS NULL))),
   constraint apps_image_height_check CHECK (((image_height >= 100) AND (image_height <= 2048))),
   constraint apps_image_size_check CHECK (((image_size >= 1) AND (image_size <= 2097152))),
   constraint apps_image_url_check CHECK (((char_length(image_url) <= 2048) AND (image_url ~* '^https?://[^[:space:]/?#]+[^[:space:]]*$'::text))),
   constraint apps_image_width_check CHECK (((image_width >= 100) AND (image_width <= 2048))),
   constraint apps_minimum_investment_check CHECK ((minimum_investment >= (0)::numeric)),
+  constraint apps_minimum_investment_finite_check CHECK ((minimum_investment <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint apps_name_check CHECK (((name ~ '[^[:space:]]'::text) AND (char_length(name) <= 200))),
   constraint apps_price_per_share_check CHECK ((price_per_share >= (0)::numeric)),
+  constraint apps_price_per_share_finite_check CHECK ((price_per_share <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint apps_projected_value_check CHECK ((projected_value >= (0)::numeric)),
+  constraint apps_projected_value_finite_check CHECK ((projected_value <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint apps_rating_check CHECK (((rating >= (0)::numeric) AND (rating <= (5)::numeric))),
+  constraint apps_rating_finite_check CHECK ((rating <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint apps_revenue_check CHECK ((revenue >= (0)::numeric)),
+  constraint apps_revenue_finite_check CHECK ((revenue <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint apps_website_url_check CHECK (((char_length(website_url) <= 2048) AND (website_url ~* '^https?://[^[:space:]/?#]+\.[^[:space:]/?#]+([/?#][^[:space:]]*)?$'::text))),
   constraint apps_pkey PRIMARY KEY (id)
 );
@@ -216,6 +288,7 @@ create table public.ccc_assignments (
   constraint ccc_assignments_duration_months_check CHECK (((duration_months >= 1) AND (duration_months <= 120))),
   constraint ccc_assignments_end_after_start CHECK ((end_date > start_date)),
   constraint ccc_assignments_profit_share_check CHECK (((profit_share > (0)::numeric) AND (profit_share < (1)::numeric))),
+  constraint ccc_assignments_profit_share_finite_check CHECK ((profit_share <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint ccc_assignments_package_tier_fkey FOREIGN KEY (package_tier) REFERENCES public.ccc_tiers(tier),
   constraint ccc_assignments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint ccc_assignments_pkey PRIMARY KEY (id)
@@ -248,6 +321,7 @@ create table public.ccc_settings (
   constraint ccc_settings_explorer_token_url_check CHECK (((char_length(explorer_token_url) <= 500) AND (explorer_token_url ~* '^https://[^[:space:]/?#]+\.[^[:space:]/?#]+/[^[:space:]]*\{address\}[^[:space:]]*$'::text))),
   constraint ccc_settings_id_check CHECK (id),
   constraint ccc_settings_total_supply_check CHECK ((total_supply > (0)::numeric)),
+  constraint ccc_settings_total_supply_finite_check CHECK ((total_supply <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint ccc_settings_pkey PRIMARY KEY (id)
 );
 alter table public.ccc_settings enable row level security;
@@ -268,7 +342,9 @@ create table public.ccc_tiers (
   constraint ccc_tiers_ccc_amount_check CHECK ((ccc_amount > 0)),
   constraint ccc_tiers_duration_months_check CHECK (((duration_months >= 1) AND (duration_months <= 120))),
   constraint ccc_tiers_price_usd_check CHECK ((price_usd > (0)::numeric)),
+  constraint ccc_tiers_price_usd_finite_check CHECK ((price_usd <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint ccc_tiers_profit_share_check CHECK (((profit_share > (0)::numeric) AND (profit_share < (1)::numeric))),
+  constraint ccc_tiers_profit_share_finite_check CHECK ((profit_share <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint ccc_tiers_total_slots_check CHECK ((total_slots >= 0)),
   constraint ccc_tiers_pkey PRIMARY KEY (tier),
   constraint ccc_tiers_sort_order_key UNIQUE (sort_order)
@@ -286,6 +362,7 @@ create table public.ecommerce_revenue (
   created_at timestamp with time zone default now() not null,
   created_by uuid default auth.uid(),
   constraint ecommerce_revenue_amount_check CHECK ((amount >= (0)::numeric)),
+  constraint ecommerce_revenue_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint ecommerce_revenue_pkey PRIMARY KEY (id)
 );
 alter table public.ecommerce_revenue enable row level security;
@@ -356,11 +433,16 @@ create table public.membership_plans (
   constraint membership_plans_benefits_check CHECK (((cardinality(benefits) <= 20) AND (array_position(benefits, NULL::text) IS NULL))),
   constraint membership_plans_description_check CHECK ((char_length(description) <= 1000)),
   constraint membership_plans_idea_ownership_check CHECK (((idea_ownership > (0)::numeric) AND (idea_ownership < (1)::numeric))),
+  constraint membership_plans_idea_ownership_finite_check CHECK ((idea_ownership <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint membership_plans_price_acc_check CHECK ((price_acc > (0)::numeric)),
+  constraint membership_plans_price_acc_finite_check CHECK ((price_acc <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint membership_plans_price_usdt_check CHECK ((price_usdt > (0)::numeric)),
+  constraint membership_plans_price_usdt_finite_check CHECK ((price_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint membership_plans_profit_share_check CHECK (((profit_share > (0)::numeric) AND (profit_share < (1)::numeric))),
+  constraint membership_plans_profit_share_finite_check CHECK ((profit_share <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint membership_plans_tier_check CHECK ((tier <> 'FREE'::public.membership_level)),
   constraint membership_plans_yearly_price_pln_check CHECK ((yearly_price_pln > (0)::numeric)),
+  constraint membership_plans_yearly_price_pln_finite_check CHECK ((yearly_price_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint membership_plans_pkey PRIMARY KEY (tier)
 );
 alter table public.membership_plans enable row level security;
@@ -390,6 +472,51 @@ alter table public.notifications enable row level security;
 comment on table public.notifications is 'Per-member notifications. Members read their own rows and set read_at; rows are created by server functions, service_role, or admins (system/message only). In the supabase_realtime publication.';
 comment on column public.notifications.data is 'Free-form details shown by the panel: amount (number), currency (''PLN'' when absent, ''USDT'' for wallet credits), percentage (number, 0-100), tier and packageTier (CCC tier names).';
 comment on column public.notifications.read_at is 'Null while unread. Set by the member (the server stores now()); once set it never changes back.';
+
+create table public.payment_orders (
+  id uuid default gen_random_uuid() not null,
+  reference text not null,
+  user_id uuid not null,
+  kind public.payment_item_kind not null,
+  plan_tier public.membership_level,
+  ccc_tier public.ccc_tier,
+  quantity smallint default 1 not null,
+  method public.payment_method not null,
+  amount numeric(12,2) not null,
+  currency text not null,
+  status public.payment_order_status default 'pending'::public.payment_order_status not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  decided_at timestamp with time zone,
+  decided_by uuid,
+  amount_received numeric(12,2),
+  tx_hash text,
+  rejection_reason text,
+  membership_valid_until date,
+  constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
+  constraint payment_orders_amount_received_check CHECK ((amount_received > (0)::numeric)),
+  constraint payment_orders_currency_check CHECK ((currency = ANY (ARRAY['PLN'::text, 'USDT'::text]))),
+  constraint payment_orders_decision CHECK ((((status = 'pending'::public.payment_order_status) AND (decided_at IS NULL)) OR ((status <> 'pending'::public.payment_order_status) AND (decided_at IS NOT NULL)))),
+  constraint payment_orders_item CHECK ((((kind = 'plan'::public.payment_item_kind) AND (plan_tier IS NOT NULL) AND (ccc_tier IS NULL) AND (quantity = 1)) OR ((kind = 'ccc'::public.payment_item_kind) AND (ccc_tier IS NOT NULL) AND (plan_tier IS NULL)))),
+  constraint payment_orders_quantity_check CHECK (((quantity >= 1) AND (quantity <= 10))),
+  constraint payment_orders_reason CHECK (((status = 'rejected'::public.payment_order_status) = (rejection_reason IS NOT NULL))),
+  constraint payment_orders_reference_check CHECK ((reference ~ '^KLB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$'::text)),
+  constraint payment_orders_rejection_reason_check CHECK (((char_length(rejection_reason) >= 1) AND (char_length(rejection_reason) <= 500))),
+  constraint payment_orders_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint payment_orders_tx_hash_usdt CHECK (((tx_hash IS NULL) OR (method = 'usdt'::public.payment_method))),
+  constraint payment_orders_ccc_tier_fkey FOREIGN KEY (ccc_tier) REFERENCES public.ccc_tiers(tier),
+  constraint payment_orders_plan_tier_fkey FOREIGN KEY (plan_tier) REFERENCES public.membership_plans(tier),
+  constraint payment_orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint payment_orders_pkey PRIMARY KEY (id),
+  constraint payment_orders_reference_key UNIQUE (reference)
+);
+alter table public.payment_orders enable row level security;
+comment on table public.payment_orders is 'What a member pays (issue 19): item, method, amount and currency from the catalogue, a KLB- reference; pending until an admin confirms (paid) or rejects it, or the member cancels it. Written only by the payment RPCs.';
+comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created (or reused): PLN for plan transfer/ACC, USDT otherwise.';
+comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';
+comment on column public.payment_orders.amount_received is 'What the admin confirmed as received (defaults to amount).';
+comment on column public.payment_orders.tx_hash is 'USDT only: the transaction hash the admin entered (0x + 64 hex).';
+comment on column public.payment_orders.membership_valid_until is 'Plan orders: the end date the confirmation set.';
 
 create table public.plan_payment_links (
   tier public.membership_level not null,
@@ -454,6 +581,7 @@ create table public.profiles (
   membership_level public.membership_level default 'FREE'::public.membership_level not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  membership_valid_until date,
   constraint profiles_email_check CHECK ((email = lower(email))),
   constraint profiles_full_name_check CHECK ((char_length(full_name) <= 200)),
   constraint profiles_phone_check CHECK ((char_length(phone) <= 32)),
@@ -464,6 +592,7 @@ create table public.profiles (
 alter table public.profiles enable row level security;
 comment on table public.profiles is 'One row per auth user, created by the on_auth_user_created trigger.';
 comment on column public.profiles.membership_level is 'Changed only by admins (through server functions), never by the member.';
+comment on column public.profiles.membership_valid_until is 'Last day the stored paid level holds; after it the effective level is FREE (private.effective_level). Null: no end date.';
 
 create table public.referral_codes (
   id uuid default gen_random_uuid() not null,
@@ -494,20 +623,22 @@ comment on column public.referral_codes.conversions_count is 'Referred members w
 
 create table public.referral_commissions (
   id uuid default gen_random_uuid() not null,
-  referrer_id uuid not null,
+  referrer_id uuid,
   referred_id uuid,
   level public.membership_level not null,
   amount_pln numeric(12,2) not null,
   created_at timestamp with time zone default now() not null,
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
+  constraint referral_commissions_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint referral_commissions_level_check CHECK ((level <> 'FREE'::public.membership_level)),
   constraint referral_commissions_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
-  constraint referral_commissions_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint referral_commissions_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_pkey PRIMARY KEY (id),
   constraint referral_commissions_referred_id_key UNIQUE (referred_id)
 );
 alter table public.referral_commissions enable row level security;
 comment on table public.referral_commissions is 'Commission of the referrer on a referred member''s first paid level: 10 % of membership_plans.yearly_price_pln.';
+comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
 
 create table public.referral_relationships (
   id uuid default gen_random_uuid() not null,
@@ -600,6 +731,7 @@ create table public.user_settings (
   constraint user_settings_avatar_url_check CHECK (((avatar_url IS NULL) OR ((char_length(avatar_url) <= 2048) AND (avatar_url ~ '^https?://'::text)))),
   constraint user_settings_display_name_check CHECK (((display_name IS NULL) OR ((char_length(display_name) >= 1) AND (char_length(display_name) <= 50)))),
   constraint user_settings_notification_preferences_check CHECK ((jsonb_typeof(notification_preferences) = 'object'::text)),
+  constraint user_settings_notification_preferences_known_check CHECK (private.valid_notification_preferences(notification_preferences)),
   constraint user_settings_theme_check CHECK ((theme = ANY (ARRAY['dark'::text, 'light'::text]))),
   constraint user_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(user_id) ON DELETE CASCADE,
   constraint user_settings_pkey PRIMARY KEY (id),
@@ -618,7 +750,9 @@ create table public.wallet_balances (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   constraint wallet_balances_available_balance_check CHECK ((available_balance >= (0)::numeric)),
+  constraint wallet_balances_available_balance_finite_check CHECK ((available_balance <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_balances_pending_balance_check CHECK ((pending_balance >= (0)::numeric)),
+  constraint wallet_balances_pending_balance_finite_check CHECK ((pending_balance <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_balances_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint wallet_balances_pkey PRIMARY KEY (user_id)
 );
@@ -637,8 +771,10 @@ create table public.wallet_transactions (
   note text,
   created_by uuid,
   created_at timestamp with time zone default now() not null,
+  constraint wallet_transactions_available_delta_finite_check CHECK ((available_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_not_empty CHECK (((available_delta <> (0)::numeric) OR (pending_delta <> (0)::numeric))),
   constraint wallet_transactions_note_check CHECK ((char_length(note) <= 500)),
+  constraint wallet_transactions_pending_delta_finite_check CHECK ((pending_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_withdrawal_kinds CHECK (((kind = ANY (ARRAY['withdrawal_hold'::public.wallet_transaction_kind, 'withdrawal_release'::public.wallet_transaction_kind, 'withdrawal_payout'::public.wallet_transaction_kind])) = (withdrawal_id IS NOT NULL))),
   constraint wallet_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
   constraint wallet_transactions_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id) ON DELETE CASCADE,
@@ -664,6 +800,7 @@ create table public.withdrawals (
   processed_by uuid,
   constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
+  constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
   constraint withdrawals_failed_has_reason CHECK (((status <> 'failed'::public.withdrawal_status) OR (failure_reason IS NOT NULL))),
   constraint withdrawals_failure_reason_check CHECK ((char_length(failure_reason) <= 500)),
@@ -680,9 +817,25 @@ comment on column public.withdrawals.processed_by is 'auth.uid() of the admin wh
 
 -- Indexes
 
+CREATE INDEX account_status_lookups_client_looked_up_at_idx ON private.account_status_lookups USING btree (client, looked_up_at);
+
+CREATE INDEX account_status_lookups_looked_up_at_idx ON private.account_status_lookups USING btree (looked_up_at);
+
 CREATE INDEX dashboard_counter_changes_txid_idx ON private.dashboard_counter_changes USING btree (txid);
 
+CREATE INDEX email_outbox_unsent_idx ON private.email_outbox USING btree (created_at) WHERE (sent_at IS NULL);
+
+CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id);
+
 CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (referral_count DESC, total_earnings DESC, user_id);
+
+CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
+
+CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, created_at DESC);
+
+CREATE INDEX admin_audit_log_created_at_idx ON public.admin_audit_log USING btree (created_at DESC, id DESC);
+
+CREATE INDEX admin_audit_log_target_user_idx ON public.admin_audit_log USING btree (target_user_id, created_at DESC);
 
 CREATE INDEX announcements_active_created_at_idx ON public.announcements USING btree (created_at DESC) WHERE active;
 
@@ -698,6 +851,8 @@ CREATE INDEX app_ideas_category_votes_count_idx ON public.app_ideas USING btree 
 
 CREATE INDEX app_ideas_comments_count_idx ON public.app_ideas USING btree (comments_count DESC, submitted_at DESC, id DESC);
 
+CREATE INDEX app_ideas_image_urls_idx ON public.app_ideas USING gin (image_urls);
+
 CREATE INDEX app_ideas_score_idx ON public.app_ideas USING btree (score DESC, submitted_at DESC, id DESC);
 
 CREATE INDEX app_ideas_search_text_trgm_idx ON public.app_ideas USING gin (search_text extensions.gin_trgm_ops);
@@ -708,7 +863,7 @@ CREATE INDEX app_ideas_status_submitted_at_idx ON public.app_ideas USING btree (
 
 CREATE INDEX app_ideas_submitted_at_idx ON public.app_ideas USING btree (submitted_at DESC, id DESC);
 
-CREATE INDEX app_ideas_submitted_by_idx ON public.app_ideas USING btree (submitted_by);
+CREATE INDEX app_ideas_submitted_by_submitted_at_idx ON public.app_ideas USING btree (submitted_by, submitted_at);
 
 CREATE INDEX app_ideas_votes_count_idx ON public.app_ideas USING btree (votes_count DESC, submitted_at DESC, id DESC);
 
@@ -724,7 +879,7 @@ CREATE INDEX email_templates_smtp_config_id_idx ON public.email_templates USING 
 
 CREATE INDEX idea_comments_idea_id_created_at_idx ON public.idea_comments USING btree (idea_id, created_at, id);
 
-CREATE INDEX idea_comments_user_id_idx ON public.idea_comments USING btree (user_id);
+CREATE INDEX idea_comments_user_id_created_at_idx ON public.idea_comments USING btree (user_id, created_at);
 
 CREATE INDEX idea_votes_user_id_idx ON public.idea_votes USING btree (user_id);
 
@@ -732,11 +887,25 @@ CREATE INDEX notifications_unread_idx ON public.notifications USING btree (user_
 
 CREATE INDEX notifications_user_id_created_at_idx ON public.notifications USING btree (user_id, created_at DESC);
 
+CREATE INDEX payment_orders_ccc_tier_idx ON public.payment_orders USING btree (ccc_tier) WHERE (ccc_tier IS NOT NULL);
+
+CREATE INDEX payment_orders_created_idx ON public.payment_orders USING btree (created_at DESC, id DESC);
+
+CREATE INDEX payment_orders_method_created_idx ON public.payment_orders USING btree (method, created_at DESC, id DESC);
+
+CREATE UNIQUE INDEX payment_orders_one_pending_idx ON public.payment_orders USING btree (user_id, kind, plan_tier, ccc_tier, quantity, method) NULLS NOT DISTINCT WHERE (status = 'pending'::public.payment_order_status);
+
+CREATE INDEX payment_orders_plan_tier_idx ON public.payment_orders USING btree (plan_tier) WHERE (plan_tier IS NOT NULL);
+
+CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING btree (status, created_at DESC, id DESC);
+
+CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
+
 CREATE INDEX post_comments_post_id_created_at_idx ON public.post_comments USING btree (post_id, created_at, id);
 
-CREATE INDEX post_comments_user_id_idx ON public.post_comments USING btree (user_id);
+CREATE INDEX post_comments_user_id_created_at_idx ON public.post_comments USING btree (user_id, created_at);
 
-CREATE INDEX post_reactions_user_id_idx ON public.post_reactions USING btree (user_id);
+CREATE INDEX post_reactions_user_id_created_at_idx ON public.post_reactions USING btree (user_id, created_at);
 
 CREATE INDEX posts_author_id_idx ON public.posts USING btree (author_id);
 
@@ -757,6 +926,8 @@ CREATE INDEX profiles_full_name_id_idx ON public.profiles USING btree (full_name
 CREATE INDEX profiles_full_name_trgm_idx ON public.profiles USING gin (full_name extensions.gin_trgm_ops);
 
 CREATE INDEX profiles_membership_level_created_at_id_idx ON public.profiles USING btree (membership_level, created_at DESC, id DESC);
+
+CREATE INDEX profiles_membership_valid_until_idx ON public.profiles USING btree (membership_valid_until, membership_level) WHERE (membership_level <> 'FREE'::public.membership_level);
 
 CREATE INDEX profiles_phone_trgm_idx ON public.profiles USING gin (phone extensions.gin_trgm_ops);
 
@@ -799,23 +970,23 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.admin_assurance_ok()
  RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+$function$;
+comment on function private.admin_assurance_ok() is 'True when the session is aal2 (a verified second factor was used). Part of private.is_admin(): no admin right without it.';
+
+CREATE OR REPLACE FUNCTION private.admin_audit_log_append_only()
+ RETURNS trigger
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
-  if coalesce(auth.jwt() ->> 'aal', '') = 'aal2' then
-    return true;
-  end if;
-  return not exists (
-    select 1
-      from auth.mfa_factors f
-     where f.user_id = auth.uid()
-       and f.status = 'verified'
-  );
+  raise exception using errcode = 'P0001', message = 'audit.append_only';
 end
 $function$;
-comment on function private.admin_assurance_ok() is 'True when the session is aal2 or the caller has no verified MFA factor. Part of private.is_admin().';
 
 CREATE OR REPLACE FUNCTION private.apply_dashboard_changes()
  RETURNS trigger
@@ -887,6 +1058,42 @@ end
 $function$;
 comment on function private.apply_wallet_entry(p_user_id uuid, p_kind public.wallet_transaction_kind, p_available_delta numeric, p_pending_delta numeric, p_withdrawal_id uuid, p_note text) is 'The only writer of wallet balances: locks the balance row, appends the ledger entry and applies the same deltas.';
 
+CREATE OR REPLACE FUNCTION private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before jsonb := p_before;
+  v_after jsonb := p_after;
+  v_key text;
+begin
+  if jsonb_typeof(p_before) = 'object' and jsonb_typeof(p_after) = 'object' then
+    v_before := '{}'::jsonb;
+    v_after := '{}'::jsonb;
+    for v_key in select k from jsonb_object_keys(p_before || p_after) as k loop
+      if (p_before -> v_key) is distinct from (p_after -> v_key) then
+        v_before := v_before || jsonb_build_object(v_key, p_before -> v_key);
+        v_after := v_after || jsonb_build_object(v_key, p_after -> v_key);
+      end if;
+    end loop;
+  end if;
+  insert into public.admin_audit_log (actor_id, actor_email, action, target_type, target_id, target_user_id, before, after)
+  values (
+    auth.uid(),
+    nullif(auth.jwt() ->> 'email', ''),
+    p_action,
+    p_target_type,
+    p_target_id,
+    p_target_user_id,
+    v_before,
+    v_after
+  );
+end
+$function$;
+comment on function private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb) is 'Appends one admin_audit_log row for the calling admin, in the caller''s transaction; keeps only the fields that changed between before and after.';
+
 CREATE OR REPLACE FUNCTION private.auth_hook_email_templates()
  RETURNS TABLE(action text, template text)
  LANGUAGE sql
@@ -950,13 +1157,12 @@ begin
   if exists (
     select 1
       from public.app_ideas i
-     cross join lateral unnest(i.image_urls) as u(url)
-     where i.submitted_by = new.submitted_by
-       and i.id <> new.id
-       and private.idea_image_path(u.url) = any(v_paths)
+     where i.id <> new.id
+       and i.image_urls && v_paths
   ) then
     raise exception using errcode = '23514', message = 'ideas.image_in_use';
   end if;
+  new.image_urls := v_paths;
   return new;
 end
 $function$;
@@ -1124,6 +1330,64 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date)
+ RETURNS public.membership_level
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_level = 'FREE' or p_valid_until is null or p_valid_until >= p_on_day then p_level
+    else 'FREE'::public.membership_level
+  end
+$function$;
+comment on function private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date) is 'The level that counts on a day: the stored level while membership_valid_until is that day or later (or null), FREE after it.';
+
+CREATE OR REPLACE FUNCTION private.enforce_member_rate_limit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_count integer;
+begin
+  if v_uid is null then
+    return new;
+  end if;
+  perform pg_advisory_xact_lock(hashtext('member_rate_limit:' || tg_table_name || ':' || v_uid::text));
+  case tg_table_name
+    when 'app_ideas' then
+      select count(*) into v_count from public.app_ideas i
+       where i.submitted_by = v_uid and i.submitted_at > now() - interval '1 day';
+      if v_count >= 10 then
+        raise exception using errcode = 'P0001', message = 'ideas.daily_limit';
+      end if;
+    when 'idea_comments' then
+      select count(*) into v_count from public.idea_comments c
+       where c.user_id = v_uid and c.created_at > now() - interval '1 hour';
+      if v_count >= 20 then
+        raise exception using errcode = 'P0001', message = 'ideas.comment_rate_limited';
+      end if;
+    when 'post_comments' then
+      select count(*) into v_count from public.post_comments c
+       where c.user_id = v_uid and c.created_at > now() - interval '1 hour';
+      if v_count >= 20 then
+        raise exception using errcode = 'P0001', message = 'community.comment_rate_limited';
+      end if;
+    when 'post_reactions' then
+      select count(*) into v_count from public.post_reactions r
+       where r.user_id = v_uid and r.created_at > now() - interval '1 hour';
+      if v_count >= 60 then
+        raise exception using errcode = 'P0001', message = 'community.reaction_rate_limited';
+      end if;
+  end case;
+  return new;
+end
+$function$;
+comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
+
 CREATE OR REPLACE FUNCTION private.guard_member_deletion()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1147,6 +1411,27 @@ begin
 end
 $function$;
 comment on function private.guard_member_deletion() is 'Refuses deleting an account whose wallet holds money or that has a pending withdrawal (admin.user_has_balance, admin.user_has_pending_withdrawal).';
+
+CREATE OR REPLACE FUNCTION private.guard_reserved_display_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.is_reserved_display_name(new.full_name)
+     and (tg_op = 'INSERT' or new.full_name is distinct from old.full_name)
+     and not exists (
+       select 1 from auth.users u
+        where u.id = new.user_id
+          and coalesce(u.raw_app_meta_data -> 'admin' = 'true'::jsonb, false)
+     ) then
+    raise exception using errcode = '22023', message = 'profile.full_name_reserved';
+  end if;
+  return new;
+end
+$function$;
+comment on function private.guard_reserved_display_name() is 'Refuses a reserved display name on a profile whose account is not an admin (profile.full_name_reserved, 22023).';
 
 CREATE OR REPLACE FUNCTION private.guard_signup_password()
  RETURNS trigger
@@ -1225,18 +1510,34 @@ AS $function$
 $function$;
 comment on function private.hook_template_names() is 'The email_templates names the send-email hook renders; they can be edited but not deleted or renamed.';
 
+CREATE OR REPLACE FUNCTION private.idea_image_in_use(p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.app_ideas i where i.image_urls @> array[p_name])
+$function$;
+comment on function private.idea_image_in_use(p_name text) is 'True when an idea refers to this idea-images object: its author can no longer replace or remove it.';
+
 CREATE OR REPLACE FUNCTION private.idea_image_path(p_url text)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select (regexp_match(
-    p_url,
-    '^https?://[^/?#[:space:]]+/storage/v1/object/public/idea-images/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[A-Za-z0-9_][A-Za-z0-9._-]{0,199})$'
-  ))[1]
+  select coalesce(
+    (regexp_match(
+      p_url,
+      '^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[A-Za-z0-9_][A-Za-z0-9._-]{0,199})$'
+    ))[1],
+    (regexp_match(
+      p_url,
+      '^https?://[^/?#[:space:]]+/storage/v1/object/public/idea-images/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[A-Za-z0-9_][A-Za-z0-9._-]{0,199})$'
+    ))[1]
+  )
 $function$;
-comment on function private.idea_image_path(p_url text) is 'The idea-images object path ({uid}/{file}) of a public URL of that bucket, or null.';
+comment on function private.idea_image_path(p_url text) is 'The idea-images object path ({uid}/{file}) of a bare path or a public URL of that bucket, or null.';
 
 CREATE OR REPLACE FUNCTION private.is_admin()
  RETURNS boolean
@@ -1251,7 +1552,7 @@ begin
   return private.admin_assurance_ok();
 end
 $function$;
-comment on function private.is_admin() is 'True when the caller''s JWT carries app_metadata.admin = true and, if the admin has a verified MFA factor, the session is aal2.';
+comment on function private.is_admin() is 'True when the caller''s JWT carries app_metadata.admin = true and the session is aal2.';
 
 CREATE OR REPLACE FUNCTION private.is_admin_or_service_role()
  RETURNS boolean
@@ -1263,6 +1564,16 @@ AS $function$
 $function$;
 comment on function private.is_admin_or_service_role() is 'True for admins (app_metadata.admin) and for server code using the service_role key.';
 
+CREATE OR REPLACE FUNCTION private.is_reserved_display_name(p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(lower(p_name) ~ '(^|[^[:alpha:]])(admin|moderat)', false)
+$function$;
+comment on function private.is_reserved_display_name(p_name text) is 'True for display names that pass for staff (a word starting with admin or moderat).';
+
 CREATE OR REPLACE FUNCTION private.is_valid_amount(p_amount numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -1272,18 +1583,37 @@ AS $function$
   select coalesce(p_amount > 0 and p_amount = round(p_amount, 2) and p_amount < 1e16, false)
 $function$;
 
+CREATE OR REPLACE FUNCTION private.is_valid_decimal(p_value numeric, p_scale integer)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_value is not null
+     and p_value <> 'NaN'::numeric
+     and p_value not in ('Infinity'::numeric, '-Infinity'::numeric)
+     and p_value > 0
+     and p_value = round(p_value, p_scale)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.mask_email(p_email text)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
+  with parts as (
+    select split_part(p_email, '@', 1) as local_part,
+           case when position('@' in p_email) > 0 then substring(p_email from position('@' in p_email) + 1) end as domain
+  )
   select case
     when p_email is null then null
-    when position('@' in p_email) = 0 then left(p_email, 3) || '***'
-    else left(split_part(p_email, '@', 1), 3) || '***@' || substring(p_email from position('@' in p_email) + 1)
+    else left(local_part, least(3, greatest(1, char_length(local_part) / 2))) || '***'
+         || case when domain is null then '' else '@' || left(domain, 1) || '***' end
   end
+  from parts
 $function$;
+comment on function private.mask_email(p_email text) is 'At most 3 characters (and at most half) of the local part, then ***@, the domain''s first character and ***.';
 
 CREATE OR REPLACE FUNCTION private.member_display_name(p_user_id uuid)
  RETURNS text
@@ -1297,6 +1627,32 @@ AS $function$
    where p.user_id = p_user_id
 $function$;
 comment on function private.member_display_name(p_user_id uuid) is 'Name shown for a member in lists: display name, else full name; never the e-mail.';
+
+CREATE OR REPLACE FUNCTION private.new_payment_reference()
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_alphabet constant text := '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  v_bytes bytea := uuid_send(gen_random_uuid());
+  v_ref text := 'KLB-';
+begin
+  for i in 0..5 loop
+    v_ref := v_ref || substr(v_alphabet, (get_byte(v_bytes, i) % 32) + 1, 1);
+  end loop;
+  return v_ref;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.next_valid_until(p_current date, p_today date)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (greatest(p_today, coalesce(p_current, p_today)) + interval '1 year')::date
+$function$;
 
 CREATE OR REPLACE FUNCTION private.notifications_guard_read_at()
  RETURNS trigger
@@ -1331,6 +1687,18 @@ end
 $function$;
 comment on function private.notify(p_user_id uuid, p_type public.notification_type, p_title text, p_content text, p_data jsonb) is 'Inserts one notification; used by the security definer RPCs of the wallet and CCC domains.';
 
+CREATE OR REPLACE FUNCTION private.order_item_label(p_order public.payment_orders)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case p_order.kind
+    when 'plan' then 'Plan ' || p_order.plan_tier::text
+    else 'Pakiet CCC ' || p_order.ccc_tier::text || case when p_order.quantity > 1 then ' x' || p_order.quantity else '' end
+  end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.protect_hook_templates()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1361,6 +1729,25 @@ begin
   select p_kind, d.key, d.delta
     from (values (p_from, -1::bigint), (p_to, 1::bigint)) as d (key, delta)
    where d.key is not null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.queue_member_email(p_template text, p_user_id uuid, p_variables jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+  v_name text;
+begin
+  select p.email, p.full_name into v_email, v_name from public.profiles p where p.user_id = p_user_id;
+  if v_email is null then
+    return;
+  end if;
+  insert into private.email_outbox (template, user_id, to_email, variables)
+  values (p_template, p_user_id, v_email, jsonb_build_object('fname', coalesce(v_name, '')) || p_variables);
 end
 $function$;
 
@@ -1531,6 +1918,63 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.request_client()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    nullif(btrim(split_part(coalesce(current_setting('request.headers', true), '{}')::jsonb ->> 'x-forwarded-for', ',', 1)), ''),
+    'unknown'
+  )
+$function$;
+comment on function private.request_client() is 'The client address of the request (first X-Forwarded-For entry), or unknown.';
+
+CREATE OR REPLACE FUNCTION private.run_membership_reminders(p_today date DEFAULT CURRENT_DATE)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row record;
+  v_sent integer := 0;
+begin
+  for v_row in
+    with due as (
+      select p.user_id, p.membership_level, p.membership_valid_until,
+             case when p.membership_valid_until < p_today then 'expired' else 'renewal' end as kind
+        from public.profiles p
+       where p.membership_level <> 'FREE'
+         and p.membership_valid_until is not null
+         and p.membership_valid_until <= p_today + 30
+    )
+    insert into private.membership_reminders (user_id, valid_until, kind)
+    select due.user_id, due.membership_valid_until, due.kind from due
+    on conflict do nothing
+    returning user_id, valid_until, kind
+  loop
+    if v_row.kind = 'renewal' then
+      perform private.notify(
+        v_row.user_id, 'system', 'Twoje członkostwo wkrótce wygaśnie',
+        format('Twoje członkostwo jest ważne do %s. Odnów je, aby zachować swój poziom.', to_char(v_row.valid_until, 'DD.MM.YYYY')),
+        jsonb_build_object('kind', 'membership_renewal', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
+      );
+    else
+      perform private.notify(
+        v_row.user_id, 'system', 'Twoje członkostwo wygasło',
+        format('Twoje członkostwo wygasło %s. Twój poziom to teraz FREE. Odnów plan, aby wrócić do swojego poziomu.', to_char(v_row.valid_until, 'DD.MM.YYYY')),
+        jsonb_build_object('kind', 'membership_expired', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
+      );
+    end if;
+    v_sent := v_sent + 1;
+  end loop;
+  return v_sent;
+end
+$function$;
+comment on function private.run_membership_reminders(p_today date) is 'Daily: renewal reminder from 30 days before the end date and expiry notice after it, each once per end date.';
+
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1612,6 +2056,22 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.valid_notification_preferences(p_preferences jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_typeof(p_preferences) = 'object'
+     and not exists (
+       select 1
+         from jsonb_each(p_preferences) e
+        where e.key not in ('profit', 'message', 'system')
+           or jsonb_typeof(e.value) <> 'boolean'
+     )
+$function$;
+comment on function private.valid_notification_preferences(p_preferences jsonb) is 'True for an object whose keys are notification types (profit, message, system) and whose values are booleans.';
+
 CREATE OR REPLACE FUNCTION private.validate_profile_contact()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1674,9 +2134,6 @@ CREATE OR REPLACE FUNCTION private.wallet_transactions_append_only()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op = 'DELETE' and not exists (select 1 from auth.users u where u.id = old.user_id) then
-    return old;
-  end if;
   if tg_op = 'UPDATE'
      and old.user_id is not null
      and new.user_id is null
@@ -1819,6 +2276,103 @@ begin
 end
 $function$;
 comment on function public.admin_confirm_email(p_user_id uuid) is 'Admin only. Sets auth.users.email_confirmed_at (profile follows).';
+
+CREATE OR REPLACE FUNCTION public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric DEFAULT NULL::numeric, p_tx_hash text DEFAULT NULL::text)
+ RETURNS TABLE(changed boolean, payment_order public.payment_orders)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+  v_before public.payment_orders;
+  v_profile public.profiles;
+  v_valid_until date;
+  v_today date := current_date;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_amount_received is not null and not private.is_valid_amount(p_amount_received) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
+  end if;
+
+  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status = 'paid' then
+    changed := false;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+  if v_order.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
+  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+  end if;
+  v_before := v_order;
+
+  if v_order.kind = 'plan' then
+    select * into v_profile from public.profiles p where p.user_id = v_order.user_id for update;
+    if not found then
+      raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+    end if;
+    v_valid_until := private.next_valid_until(
+      case when private.effective_level(v_profile.membership_level, v_profile.membership_valid_until, v_today) <> 'FREE'
+           then v_profile.membership_valid_until end,
+      v_today
+    );
+    update public.profiles p
+       set membership_level = v_order.plan_tier, membership_valid_until = v_valid_until
+     where p.user_id = v_order.user_id;
+    perform private.audit(
+      'user.membership', 'profile', v_order.user_id::text, v_order.user_id,
+      jsonb_build_object('membership_level', v_profile.membership_level, 'membership_valid_until', v_profile.membership_valid_until),
+      jsonb_build_object('membership_level', v_order.plan_tier, 'membership_valid_until', v_valid_until)
+    );
+  else
+    perform public.admin_assign_ccc_package(v_order.user_id, v_order.ccc_tier, v_order.quantity);
+  end if;
+
+  update public.payment_orders o
+     set status = 'paid',
+         decided_at = now(),
+         decided_by = (select auth.uid()),
+         amount_received = coalesce(p_amount_received, o.amount),
+         tx_hash = p_tx_hash,
+         membership_valid_until = v_valid_until,
+         updated_at = now()
+   where o.id = p_order_id
+  returning * into v_order;
+
+  perform private.audit(
+    'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
+    jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash),
+    jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash)
+  );
+  perform private.notify(
+    v_order.user_id, 'system', 'Płatność potwierdzona',
+    format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
+      || case when v_valid_until is not null then format(' Członkostwo ważne do %s.', to_char(v_valid_until, 'DD.MM.YYYY')) else '' end,
+    jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
+  );
+  perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
+    'reference', v_order.reference,
+    'item', private.order_item_label(v_order),
+    'amount', to_char(v_order.amount_received, 'FM999999990.00') || ' ' || v_order.currency,
+    'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
+  ));
+
+  changed := true;
+  payment_order := v_order;
+  return next;
+end
+$function$;
+comment on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text) is 'Admin: confirms a pending order once (plan: level + end date; CCC: assignments under the slot lock); changed = false when already paid.';
 
 CREATE OR REPLACE FUNCTION public.admin_credit_wallet(p_user_id uuid, p_amount numeric, p_note text, p_notify boolean DEFAULT false)
  RETURNS public.wallet_balances
@@ -2043,6 +2597,65 @@ end
 $function$;
 comment on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) is 'Admin only. Ideas pending first, newest first, with the author''s name and e-mail and the total count (up to 1 001); optional status filter; pages of 1..100.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_payment_orders(p_status public.payment_order_status DEFAULT NULL::public.payment_order_status, p_method public.payment_method DEFAULT NULL::public.payment_method, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, reference text, user_id uuid, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, decided_by uuid, amount_received numeric, tx_hash text, rejection_reason text, member_full_name text, member_email text, member_phone text, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search text := nullif(btrim(coalesce(p_search, '')), '');
+  v_pattern text;
+  v_where text := 'true';
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit not between 1 and 100 then
+    raise exception using errcode = '22023', message = 'admin.invalid_limit';
+  end if;
+  if p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'admin.invalid_offset';
+  end if;
+  if char_length(v_search) > 200 then
+    raise exception using errcode = '22023', message = 'admin.invalid_search';
+  end if;
+  v_pattern := '%' || replace(replace(replace(v_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+
+  if p_status is not null then
+    v_where := v_where || ' and o.status = $1';
+  end if;
+  if p_method is not null then
+    v_where := v_where || ' and o.method = $2';
+  end if;
+  if v_search is not null then
+    -- A reference is matched exactly; otherwise the members whose name, e-mail or phone contains
+    -- the text (the trigram indexes of admin_list_users serve them).
+    v_where := v_where || ' and (o.reference = upper($3) or o.user_id in (
+        select p.user_id from public.profiles p
+         where p.full_name ilike $4 or p.email ilike $4 or p.phone ilike $4))';
+  end if;
+
+  return query execute
+    'with page as (
+       select o.id from public.payment_orders o
+        where ' || v_where || '
+        order by o.created_at desc, o.id desc
+        limit $5 offset $6
+     )
+     select o.id, o.reference, o.user_id, o.kind, o.plan_tier, o.ccc_tier, o.quantity,
+            private.order_item_label(o), o.method, o.amount, o.currency, o.status, o.created_at,
+            o.decided_at, o.decided_by, o.amount_received, o.tx_hash, o.rejection_reason,
+            p.full_name, p.email, p.phone,
+            (select count(*) from (select 1 from public.payment_orders o where ' || v_where || ' limit 1001) c)
+       from page
+       join public.payment_orders o on o.id = page.id
+       left join public.profiles p on p.user_id = o.user_id
+      order by o.created_at desc, o.id desc'
+    using p_status, p_method, v_search, v_pattern, p_limit, p_offset;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION public.admin_list_smtp_configs()
  RETURNS TABLE(id uuid, name text, host text, port integer, username text, password text, from_email text, from_name text, is_default boolean, secure boolean, created_at timestamp with time zone, updated_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -2192,6 +2805,65 @@ end
 $function$;
 comment on function public.admin_list_withdrawals(p_status public.withdrawal_status, p_limit integer, p_offset integer) is 'Admin only. Withdrawals of one status with the member''s name and e-mail: pending oldest first, others newest first; pages of 1..100; total_count stops at 1 001.';
 
+CREATE OR REPLACE FUNCTION public.admin_reject_payment(p_order_id uuid, p_reason text)
+ RETURNS TABLE(changed boolean, payment_order public.payment_orders)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+  v_reason text := btrim(coalesce(p_reason, ''));
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if char_length(v_reason) not between 1 and 500 then
+    raise exception using errcode = 'P0001', message = 'payments.reason_required';
+  end if;
+  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status = 'rejected' then
+    changed := false;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+  if v_order.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+
+  update public.payment_orders o
+     set status = 'rejected', decided_at = now(), decided_by = (select auth.uid()),
+         rejection_reason = v_reason, updated_at = now()
+   where o.id = p_order_id
+  returning * into v_order;
+
+  perform private.audit(
+    'payment.reject', 'payment_order', v_order.id::text, v_order.user_id,
+    jsonb_build_object('status', 'pending', 'rejection_reason', null),
+    jsonb_build_object('status', 'rejected', 'rejection_reason', v_reason)
+  );
+  perform private.notify(
+    v_order.user_id, 'system', 'Płatność odrzucona',
+    format('Odrzuciliśmy Twoją płatność %s (%s). Powód: %s', v_order.reference, private.order_item_label(v_order), v_reason),
+    jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'rejected')
+  );
+  perform private.queue_member_email('payment-rejected', v_order.user_id, jsonb_build_object(
+    'reference', v_order.reference,
+    'item', private.order_item_label(v_order),
+    'reason', v_reason
+  ));
+
+  changed := true;
+  payment_order := v_order;
+  return next;
+end
+$function$;
+comment on function public.admin_reject_payment(p_order_id uuid, p_reason text) is 'Admin: rejects a pending order with a reason; changed = false when already rejected.';
+
 CREATE OR REPLACE FUNCTION public.admin_remove_ccc_assignment(p_assignment_id uuid)
  RETURNS public.ccc_assignments
  LANGUAGE plpgsql
@@ -2243,37 +2915,174 @@ end
 $function$;
 comment on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) is 'Admins: moves a pending idea to approved or rejected. Errors: ideas.admin_only, ideas.invalid_status, ideas.not_found, ideas.already_reviewed.';
 
-CREATE OR REPLACE FUNCTION public.admin_update_user(p_user_id uuid, p_full_name text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_email_confirmed boolean DEFAULT NULL::boolean)
+CREATE OR REPLACE FUNCTION public.admin_update_ccc_settings(p_contract_address text, p_total_supply numeric)
+ RETURNS public.ccc_settings
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_address text := nullif(btrim(coalesce(p_contract_address, '')), '');
+  v_before public.ccc_settings;
+  v_after public.ccc_settings;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if v_address is not null and v_address !~ '^0x[0-9a-fA-F]{40}$' then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_contract';
+  end if;
+  if not private.is_valid_decimal(p_total_supply, 0) or p_total_supply >= 1e30 then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_supply';
+  end if;
+  select * into v_before from public.ccc_settings s where s.id for update;
+  update public.ccc_settings s
+     set contract_address = v_address, total_supply = p_total_supply
+   where s.id
+  returning * into v_after;
+  perform private.audit('catalogue.ccc_settings', 'ccc_settings', null, null,
+                        to_jsonb(v_before) - 'updated_at', to_jsonb(v_after) - 'updated_at');
+  return v_after;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.admin_update_ccc_tier(p_tier public.ccc_tier, p_ccc_amount integer, p_price_usd numeric, p_profit_share numeric, p_duration_months integer, p_total_slots integer)
+ RETURNS public.ccc_tiers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before public.ccc_tiers;
+  v_after public.ccc_tiers;
+  v_used integer;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_ccc_amount is null or p_ccc_amount <= 0 then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_amount';
+  end if;
+  if not private.is_valid_amount(p_price_usd) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
+  end if;
+  if not (private.is_valid_decimal(p_profit_share, 4) and p_profit_share < 1) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_share';
+  end if;
+  if p_duration_months is null or p_duration_months not between 1 and 120 then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_months';
+  end if;
+  select * into v_before from public.ccc_tiers t where t.tier = p_tier for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+  select count(*) into v_used from public.ccc_assignments a where a.package_tier = p_tier and a.end_date >= now();
+  if p_total_slots is null or p_total_slots < v_used then
+    raise exception using errcode = 'P0001', message = 'catalogue.slots_below_used';
+  end if;
+  update public.ccc_tiers t
+     set ccc_amount = p_ccc_amount, price_usd = p_price_usd, profit_share = p_profit_share,
+         duration_months = p_duration_months, total_slots = p_total_slots
+   where t.tier = p_tier
+  returning * into v_after;
+  perform private.audit('catalogue.ccc_tier', 'ccc_tier', p_tier::text, null, to_jsonb(v_before), to_jsonb(v_after));
+  return v_after;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.admin_update_membership_plan(p_tier public.membership_level, p_yearly_price_pln numeric, p_price_usdt numeric, p_price_acc numeric, p_profit_share numeric, p_idea_ownership numeric, p_description text, p_benefits text[])
+ RETURNS public.membership_plans
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before public.membership_plans;
+  v_after public.membership_plans;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not (private.is_valid_amount(p_yearly_price_pln) and private.is_valid_amount(p_price_usdt)
+          and private.is_valid_amount(p_price_acc)) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
+  end if;
+  if not (private.is_valid_decimal(p_profit_share, 4) and p_profit_share < 1
+          and private.is_valid_decimal(p_idea_ownership, 4) and p_idea_ownership < 1) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_share';
+  end if;
+  if p_description is null or char_length(p_description) > 1000 or p_benefits is null
+     or cardinality(p_benefits) > 20 or array_position(p_benefits, null) is not null
+     or exists (select 1 from unnest(p_benefits) b where char_length(btrim(b)) not between 1 and 200) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_text';
+  end if;
+  select * into v_before from public.membership_plans m where m.tier = p_tier for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+  update public.membership_plans m
+     set yearly_price_pln = p_yearly_price_pln, price_usdt = p_price_usdt, price_acc = p_price_acc,
+         profit_share = p_profit_share, idea_ownership = p_idea_ownership,
+         description = btrim(p_description),
+         benefits = (select coalesce(array_agg(btrim(b) order by n), '{}') from unnest(p_benefits) with ordinality as u(b, n)),
+         updated_at = now()
+   where m.tier = p_tier
+  returning * into v_after;
+  perform private.audit('catalogue.plan', 'membership_plan', p_tier::text, null,
+                        to_jsonb(v_before) - 'updated_at', to_jsonb(v_after) - 'updated_at');
+  return v_after;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.admin_update_user(p_user_id uuid, p_full_name text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_valid_until date DEFAULT NULL::date, p_clear_valid_until boolean DEFAULT false)
  RETURNS public.profiles
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
+  v_before public.profiles;
   v_profile public.profiles;
+  v_confirmed_before boolean;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  update public.profiles p
-     set full_name = coalesce(p_full_name, p.full_name),
-         phone = coalesce(p_phone, p.phone),
-         membership_level = coalesce(p_membership_level, p.membership_level)
-   where p.user_id = p_user_id;
+  select * into v_before from public.profiles p where p.user_id = p_user_id for update;
   if not found then
     raise exception using errcode = 'P0002', message = 'admin.user_not_found';
   end if;
+  update public.profiles p
+     set full_name = coalesce(p_full_name, p.full_name),
+         phone = coalesce(p_phone, p.phone),
+         membership_level = coalesce(p_membership_level, p.membership_level),
+         membership_valid_until = case
+           when coalesce(p_clear_valid_until, false) then null
+           else coalesce(p_membership_valid_until, p.membership_valid_until)
+         end
+   where p.user_id = p_user_id;
   if p_email_confirmed is not null then
+    select u.email_confirmed_at is not null into v_confirmed_before from auth.users u where u.id = p_user_id;
     update auth.users u
        set email_confirmed_at = case when p_email_confirmed then coalesce(u.email_confirmed_at, now()) end,
            updated_at = now()
      where u.id = p_user_id;
   end if;
   select * into v_profile from public.profiles p where p.user_id = p_user_id;
+  perform private.audit(
+    'user.update', 'profile', p_user_id::text, p_user_id,
+    jsonb_build_object('full_name', v_before.full_name, 'phone', v_before.phone,
+                       'membership_level', v_before.membership_level,
+                       'membership_valid_until', v_before.membership_valid_until,
+                       'email_confirmed', coalesce(v_confirmed_before, v_before.email_confirmed)),
+    jsonb_build_object('full_name', v_profile.full_name, 'phone', v_profile.phone,
+                       'membership_level', v_profile.membership_level,
+                       'membership_valid_until', v_profile.membership_valid_until,
+                       'email_confirmed', coalesce(p_email_confirmed, v_profile.email_confirmed))
+  );
   return v_profile;
 end
 $function$;
-comment on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean) is 'Admin only. Null keeps a value; email_confirmed is written to auth.users.email_confirmed_at.';
 
 CREATE OR REPLACE FUNCTION public.admin_upsert_smtp_config(p_id uuid DEFAULT NULL::uuid, p_name text DEFAULT NULL::text, p_host text DEFAULT NULL::text, p_port integer DEFAULT 587, p_username text DEFAULT NULL::text, p_password text DEFAULT NULL::text, p_from_email text DEFAULT NULL::text, p_from_name text DEFAULT NULL::text, p_is_default boolean DEFAULT false)
  RETURNS TABLE(id uuid, name text, host text, port integer, username text, password text, from_email text, from_name text, is_default boolean, secure boolean, created_at timestamp with time zone, updated_at timestamp with time zone)
@@ -2289,6 +3098,8 @@ declare
   v_password text := nullif(p_password, '');
   v_name text;
   v_id uuid;
+  v_old public.smtp_configs;
+  v_default boolean := coalesce(p_is_default, false);
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -2313,9 +3124,24 @@ begin
   end if;
   v_name := left(coalesce(nullif(btrim(p_name), ''), v_host), 100);
 
-  if coalesce(p_is_default, false) then
-    -- Serialise default switches so two admins cannot both leave a default behind.
-    perform pg_advisory_xact_lock(hashtext('public.smtp_configs.is_default'));
+  -- Serialise default switches so two admins cannot both leave a default behind (or none).
+  perform pg_advisory_xact_lock(hashtext('public.smtp_configs.is_default'));
+
+  if p_id is not null then
+    select * into v_old from public.smtp_configs s where s.id = p_id for update;
+    if not found then
+      raise exception using errcode = 'P0002', message = 'smtp.not_found';
+    end if;
+    if v_password is null
+       and (lower(v_host) <> lower(v_old.host) or p_port <> v_old.port or v_username <> v_old.username) then
+      raise exception using errcode = '22023', message = 'smtp.password_required';
+    end if;
+    v_default := v_default or v_old.is_default;
+  elsif not exists (select 1 from public.smtp_configs s where s.is_default) then
+    v_default := true;
+  end if;
+
+  if v_default then
     update public.smtp_configs s set is_default = false where s.is_default and s.id is distinct from p_id;
   end if;
 
@@ -2324,7 +3150,7 @@ begin
       raise exception using errcode = '22023', message = 'smtp.password_required';
     end if;
     insert into public.smtp_configs as s (name, host, port, username, password, from_email, from_name, is_default)
-    values (v_name, v_host, p_port, v_username, v_password, v_from_email, v_from_name, coalesce(p_is_default, false))
+    values (v_name, v_host, p_port, v_username, v_password, v_from_email, v_from_name, v_default)
     returning s.id into v_id;
   else
     update public.smtp_configs s
@@ -2335,12 +3161,9 @@ begin
            password = coalesce(v_password, s.password),
            from_email = v_from_email,
            from_name = v_from_name,
-           is_default = coalesce(p_is_default, false)
+           is_default = v_default
      where s.id = p_id
      returning s.id into v_id;
-    if v_id is null then
-      raise exception using errcode = 'P0002', message = 'smtp.not_found';
-    end if;
   end if;
 
   return query
@@ -2352,6 +3175,53 @@ begin
 end
 $function$;
 comment on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) is 'Admins: creates (p_id null) or updates an SMTP configuration; a null/empty password keeps the stored one. Returns the row masked. Errors: auth.forbidden, smtp.invalid_host, smtp.invalid_port, smtp.username_required, smtp.invalid_password, smtp.password_required, smtp.invalid_from_email, smtp.from_name_required, smtp.not_found.';
+
+CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
+ RETURNS public.payment_orders
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_order from public.payment_orders o
+   where o.id = p_order_id and o.user_id = (select auth.uid())
+   for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+  update public.payment_orders o
+     set status = 'cancelled', decided_at = now(), updated_at = now()
+   where o.id = p_order_id
+  returning * into v_order;
+  return v_order;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.claim_idea_webhook(p_idea_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with claimed as (
+    update public.app_ideas i
+       set webhook_claimed_at = now()
+     where i.id = p_idea_id
+       and i.status = 'pending'
+       and i.webhook_response is null
+       and (i.webhook_claimed_at is null or i.webhook_claimed_at < now() - interval '2 minutes')
+    returning i.id
+  )
+  select exists (select 1 from claimed)
+$function$;
+comment on function public.claim_idea_webhook(p_idea_id uuid) is 'Service role (idea-webhook): true for the one caller that claims a pending idea without feedback; a claim lasts 2 minutes.';
 
 CREATE OR REPLACE FUNCTION public.claim_signup_password(p_claim text DEFAULT NULL::text)
  RETURNS text
@@ -2385,6 +3255,117 @@ begin
 end
 $function$;
 comment on function public.claim_signup_password(p_claim text) is 'After activation: returns kept (the sign-up password works: given back for the right claim secret, or nothing was parked) or password_required (the member sets a new password).';
+
+CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1)
+ RETURNS public.payment_orders
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user_id uuid := (select auth.uid());
+  v_kind public.payment_item_kind;
+  v_amount numeric(12, 2);
+  v_currency text;
+  v_plan public.membership_plans;
+  v_tier public.ccc_tiers;
+  v_free integer;
+  v_order public.payment_orders;
+  v_pending integer;
+begin
+  if v_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_method is null then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_method';
+  end if;
+  if (p_plan_tier is null) = (p_ccc_tier is null) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+
+  if p_plan_tier is not null then
+    if p_quantity is distinct from 1 then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_quantity';
+    end if;
+    select * into v_plan from public.membership_plans m where m.tier = p_plan_tier;
+    if not found then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+    end if;
+    v_kind := 'plan';
+    v_amount := case p_method when 'transfer' then v_plan.yearly_price_pln when 'usdt' then v_plan.price_usdt else v_plan.price_acc end;
+    v_currency := case p_method when 'usdt' then 'USDT' else 'PLN' end;
+  else
+    if p_quantity is null or p_quantity not between 1 and 10 then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_quantity';
+    end if;
+    select * into v_tier from public.ccc_tiers t where t.tier = p_ccc_tier;
+    if not found then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+    end if;
+    v_kind := 'ccc';
+    v_amount := p_quantity * case p_method when 'acc' then v_tier.price_acc_usd else v_tier.price_usd end;
+    v_currency := 'USDT';
+  end if;
+
+  -- One member's creates run one after another (the limit and the reuse are decided alone).
+  perform 1 from public.profiles p where p.user_id = v_user_id for update;
+
+  select * into v_order
+    from public.payment_orders o
+   where o.user_id = v_user_id
+     and o.status = 'pending'
+     and o.kind = v_kind
+     and o.plan_tier is not distinct from p_plan_tier
+     and o.ccc_tier is not distinct from p_ccc_tier
+     and o.quantity = p_quantity
+     and o.method = p_method;
+  if found then
+    if v_order.amount <> v_amount or v_order.currency <> v_currency then
+      update public.payment_orders o
+         set amount = v_amount, currency = v_currency, updated_at = now()
+       where o.id = v_order.id
+      returning * into v_order;
+    end if;
+    return v_order;
+  end if;
+
+  select count(*) into v_pending from public.payment_orders o where o.user_id = v_user_id and o.status = 'pending';
+  if v_pending >= 3 then
+    raise exception using errcode = 'P0001', message = 'payments.too_many_pending';
+  end if;
+
+  if v_kind = 'ccc' then
+    select v_tier.total_slots - count(*) into v_free
+      from public.ccc_assignments a
+     where a.package_tier = v_tier.tier and a.end_date >= now();
+    if p_quantity > v_free then
+      raise exception using errcode = 'P0001', message = 'payments.no_slots';
+    end if;
+  end if;
+
+  loop
+    begin
+      insert into public.payment_orders (reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency)
+      values (private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount, v_currency)
+      returning * into v_order;
+      return v_order;
+    exception when unique_violation then
+      -- A reference collision (1 in 10^9): draw again.
+      null;
+    end;
+  end loop;
+end
+$function$;
+comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer) is 'Member: records (or reuses) a pending order with the catalogue price; at most 3 pending; CCC needs free slots.';
+
+CREATE OR REPLACE FUNCTION public.effective_membership_level(p_profile public.profiles)
+ RETURNS public.membership_level
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.effective_level(p_profile.membership_level, p_profile.membership_valid_until, current_date)
+$function$;
 
 CREATE OR REPLACE FUNCTION public.generate_unique_referral_code(p_user_id uuid, p_description text DEFAULT NULL::text)
  RETURNS public.referral_codes
@@ -2432,19 +3413,29 @@ comment on function public.generate_unique_referral_code(p_user_id uuid, p_descr
 
 CREATE OR REPLACE FUNCTION public.get_account_status(p_email text)
  RETURNS text
- LANGUAGE sql
- STABLE SECURITY DEFINER
+ LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(
+declare
+  v_client text := private.request_client();
+begin
+  perform pg_advisory_xact_lock(hashtext('account_status:' || v_client));
+  delete from private.account_status_lookups l where l.looked_up_at < now() - interval '10 minutes';
+  if (select count(*) from private.account_status_lookups l where l.client = v_client) >= 20 then
+    raise exception using errcode = 'P0001', message = 'account.status_rate_limited';
+  end if;
+  insert into private.account_status_lookups (client) values (v_client);
+  return coalesce(
     (select case when p.email_confirmed then 'active' else 'not_activated' end
        from public.profiles p
       where p.email = lower(btrim(p_email))
       limit 1),
     'missing'
-  )
+  );
+end
 $function$;
-comment on function public.get_account_status(p_email text) is 'missing | not_activated | active for an e-mail (login and registration screens). Reveals nothing else.';
+comment on function public.get_account_status(p_email text) is 'missing | not_activated | active for an e-mail (login and registration screens); at most 20 calls per client address in 10 minutes (account.status_rate_limited).';
 
 CREATE OR REPLACE FUNCTION public.get_app_ideas(p_search text DEFAULT NULL::text, p_category public.app_category DEFAULT NULL::public.app_category, p_sort text DEFAULT 'date'::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_status public.idea_status DEFAULT NULL::public.idea_status)
  RETURNS TABLE(id uuid, title text, description text, category public.app_category, target_audience text, monetization_strategy text, submitted_by uuid, submitted_at timestamp with time zone, status public.idea_status, score numeric, votes_count integer, views_count integer, comments_count integer, image_urls text[], webhook_response text, created_at timestamp with time zone, updated_at timestamp with time zone, author_full_name text, user_vote smallint, total_count bigint)
@@ -2625,8 +3616,21 @@ begin
   my_ideas as (
     select count(*) as mine from public.app_ideas i where i.submitted_by = v_uid
   ),
+  -- The counters hold stored levels; members whose paid level ended count as FREE (effective level).
+  lapsed as (
+    select p.membership_level::text as level, count(*) as members
+      from public.profiles p
+     where p.membership_level <> 'FREE'
+       and p.membership_valid_until < current_date
+       and p.email_confirmed
+     group by p.membership_level
+  ),
   levels as (
-    select c.key as level, c.value as members
+    select c.key as level,
+           c.value
+             - coalesce((select l.members from lapsed l where l.level = c.key), 0)
+             + case when c.key = 'FREE' then coalesce((select sum(l.members) from lapsed l), 0) else 0 end
+             as members
       from private.dashboard_counters c
      where c.kind = 'confirmed_members'
   ),
@@ -2644,7 +3648,8 @@ begin
      group by c.package_tier
   ),
   me as (
-    select p.membership_level from public.profiles p where p.user_id = v_uid
+    select private.effective_level(p.membership_level, p.membership_valid_until, current_date) as membership_level
+      from public.profiles p where p.user_id = v_uid
   )
   select jsonb_build_object(
     'apps', (select jsonb_build_object('count', app_count, 'current_value', current_value,
@@ -2720,6 +3725,30 @@ AS $function$
   where c.kind in ('ideas', 'idea_categories')
 $function$;
 comment on function public.get_idea_stats() is 'Sidebar of the ideas board, from the counters: counts per status and top_categories = [{category, count}] (the five most used over all ideas, ties by name).';
+
+CREATE OR REPLACE FUNCTION public.get_my_payment_orders(p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, reference text, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, rejection_reason text, tx_hash text, membership_valid_until date)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit not between 1 and 100 or p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'admin.invalid_limit';
+  end if;
+  return query
+    select o.id, o.reference, o.kind, o.plan_tier, o.ccc_tier, o.quantity, private.order_item_label(o),
+           o.method, o.amount, o.currency, o.status, o.created_at, o.decided_at, o.rejection_reason,
+           o.tx_hash, o.membership_valid_until
+      from public.payment_orders o
+     where o.user_id = (select auth.uid())
+     order by o.created_at desc, o.id desc
+     limit p_limit offset p_offset;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION public.get_my_referral_codes()
  RETURNS SETOF public.referral_codes
@@ -3196,9 +4225,15 @@ CREATE TRIGGER on_auth_user_password_guard BEFORE UPDATE OF email_confirmed_at, 
 
 CREATE CONSTRAINT TRIGGER dashboard_counter_changes_apply AFTER INSERT ON private.dashboard_counter_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.apply_dashboard_changes();
 
+CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.admin_audit_log_append_only();
+
+CREATE TRIGGER admin_audit_log_no_update_delete BEFORE DELETE OR UPDATE ON public.admin_audit_log FOR EACH ROW EXECUTE FUNCTION private.admin_audit_log_append_only();
+
 CREATE TRIGGER app_ideas_check_images BEFORE INSERT OR UPDATE OF image_urls ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.check_idea_images();
 
 CREATE TRIGGER app_ideas_count_dashboard_ideas AFTER INSERT OR DELETE OR UPDATE OF status, category ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_ideas();
+
+CREATE TRIGGER app_ideas_rate_limit BEFORE INSERT ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.enforce_member_rate_limit();
 
 CREATE TRIGGER app_ideas_set_updated_at BEFORE UPDATE OF title, description, category, target_audience, monetization_strategy, image_urls, status, webhook_response ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -3211,6 +4246,8 @@ CREATE TRIGGER ccc_settings_set_updated_at BEFORE UPDATE ON public.ccc_settings 
 CREATE TRIGGER email_templates_protect_hook_templates BEFORE DELETE OR UPDATE OF name ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.protect_hook_templates();
 
 CREATE TRIGGER email_templates_set_updated_at BEFORE UPDATE ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER idea_comments_rate_limit BEFORE INSERT ON public.idea_comments FOR EACH ROW EXECUTE FUNCTION private.enforce_member_rate_limit();
 
 CREATE TRIGGER idea_comments_refresh_after_delete AFTER DELETE ON public.idea_comments REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.refresh_idea_comment_counts();
 
@@ -3232,9 +4269,13 @@ CREATE TRIGGER post_comments_count_after_delete AFTER DELETE ON public.post_comm
 
 CREATE TRIGGER post_comments_count_after_insert AFTER INSERT ON public.post_comments REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.count_post_comments();
 
+CREATE TRIGGER post_comments_rate_limit BEFORE INSERT ON public.post_comments FOR EACH ROW EXECUTE FUNCTION private.enforce_member_rate_limit();
+
 CREATE TRIGGER post_reactions_count_after_delete AFTER DELETE ON public.post_reactions REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.count_post_reactions();
 
 CREATE TRIGGER post_reactions_count_after_insert AFTER INSERT ON public.post_reactions REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.count_post_reactions();
+
+CREATE TRIGGER post_reactions_rate_limit BEFORE INSERT ON public.post_reactions FOR EACH ROW EXECUTE FUNCTION private.enforce_member_rate_limit();
 
 CREATE TRIGGER posts_set_updated_at BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -3245,6 +4286,8 @@ CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE
 CREATE TRIGGER profiles_create_user_settings AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.create_user_settings();
 
 CREATE TRIGGER profiles_create_wallet AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.create_wallet_for_profile();
+
+CREATE TRIGGER profiles_guard_reserved_display_name BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.guard_reserved_display_name();
 
 CREATE TRIGGER profiles_record_referral AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.record_referral_at_signup();
 
@@ -3271,6 +4314,9 @@ CREATE TRIGGER wallet_transactions_append_only BEFORE DELETE OR UPDATE ON public
 CREATE TRIGGER withdrawals_set_updated_at BEFORE UPDATE ON public.withdrawals FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 -- Policies
+
+create policy admin_audit_log_select_admin on public.admin_audit_log as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
 
 create policy announcements_delete_authenticated on public.announcements as permissive for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
@@ -3383,6 +4429,9 @@ create policy notifications_update_authenticated on public.notifications as perm
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
+create policy payment_orders_select_authenticated on public.payment_orders as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
 create policy plan_payment_links_delete_authenticated on public.plan_payment_links as permissive for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
@@ -3417,8 +4466,8 @@ create policy post_reactions_select_authenticated on public.post_reactions as pe
 create policy posts_delete_authenticated on public.posts as permissive for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
-create policy posts_insert_authenticated on public.posts as permissive for insert to authenticated
-  with check ((author_id = ( SELECT auth.uid() AS uid)));
+create policy posts_insert_admin on public.posts as permissive for insert to authenticated
+  with check ((( SELECT private.is_admin() AS is_admin) AND (author_id = ( SELECT auth.uid() AS uid))));
 
 create policy posts_select_authenticated on public.posts as permissive for select to authenticated
   using (true);
@@ -3476,7 +4525,7 @@ create policy withdrawals_select_authenticated on public.withdrawals as permissi
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 create policy storage_objects_delete_authenticated on storage.objects as permissive for delete to authenticated
-  using ((((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)) OR ((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text, 'app-images'::text, 'site-images'::text])) AND ( SELECT private.is_admin() AS is_admin))));
+  using ((((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)) OR ((bucket_id = 'idea-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (NOT private.idea_image_in_use(name))) OR ((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text, 'app-images'::text, 'site-images'::text])) AND ( SELECT private.is_admin() AS is_admin))));
 
 create policy storage_objects_insert_authenticated on storage.objects as permissive for insert to authenticated
   with check ((((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)) OR ((bucket_id = 'app-images'::text) AND ( SELECT private.is_admin() AS is_admin)) OR ((bucket_id = 'site-images'::text) AND ( SELECT private.is_admin() AS is_admin) AND (((storage.foldername(name))[1] IS DISTINCT FROM 'favicon'::text) OR COALESCE(
@@ -3489,7 +4538,7 @@ create policy storage_objects_select_authenticated on storage.objects as permiss
   using ((((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)) OR ((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text, 'app-images'::text, 'site-images'::text])) AND ( SELECT private.is_admin() AS is_admin))));
 
 create policy storage_objects_update_authenticated on storage.objects as permissive for update to authenticated
-  using ((((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)) OR ((bucket_id = ANY (ARRAY['app-images'::text, 'site-images'::text])) AND ( SELECT private.is_admin() AS is_admin))))
+  using ((((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)) OR ((bucket_id = 'idea-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (NOT private.idea_image_in_use(name))) OR ((bucket_id = ANY (ARRAY['app-images'::text, 'site-images'::text])) AND ( SELECT private.is_admin() AS is_admin))))
   with check ((((bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)) OR ((bucket_id = 'app-images'::text) AND ( SELECT private.is_admin() AS is_admin)) OR ((bucket_id = 'site-images'::text) AND ( SELECT private.is_admin() AS is_admin) AND (((storage.foldername(name))[1] IS DISTINCT FROM 'favicon'::text) OR COALESCE(
 CASE
     WHEN ((metadata ->> 'contentLength'::text) ~ '^[0-9]{1,18}$'::text) THEN (((metadata ->> 'contentLength'::text))::bigint <= 102400)
@@ -3497,6 +4546,12 @@ CASE
 END, false)))));
 
 -- Grants to the API roles
+
+grant select, update on private.email_outbox to service_role;
+
+grant select on public.admin_audit_log to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on public.admin_audit_log to service_role;
 
 grant delete, select on public.announcements to authenticated;
 
@@ -3553,6 +4608,10 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select on public.notifications to authenticated;
 
 grant delete, insert, select, update on public.notifications to service_role;
+
+grant select on public.payment_orders to authenticated;
+
+grant select on public.payment_orders to service_role;
 
 grant delete, select on public.plan_payment_links to authenticated;
 
@@ -3618,13 +4677,25 @@ grant execute on function private.admin_assurance_ok() to service_role;
 
 grant execute on function private.auth_hook_email_templates() to service_role;
 
+grant execute on function private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date) to authenticated;
+
 grant execute on function private.hook_template_names() to authenticated;
 
 grant execute on function private.hook_template_names() to service_role;
 
+grant execute on function private.idea_image_in_use(p_name text) to authenticated;
+
 grant execute on function private.is_admin() to authenticated;
 
 grant execute on function private.is_admin() to service_role;
+
+grant execute on function private.order_item_label(p_order public.payment_orders) to authenticated;
+
+grant execute on function private.run_membership_reminders(p_today date) to service_role;
+
+grant execute on function private.valid_notification_preferences(p_preferences jsonb) to authenticated;
+
+grant execute on function private.valid_notification_preferences(p_preferences jsonb) to service_role;
 
 grant execute on function private.wallet_ledger_mismatches() to service_role;
 
@@ -3639,6 +4710,10 @@ grant execute on function public.admin_complete_withdrawal(p_withdrawal_id uuid,
 grant execute on function public.admin_confirm_email(p_user_id uuid) to authenticated;
 
 grant execute on function public.admin_confirm_email(p_user_id uuid) to service_role;
+
+grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text) to authenticated;
+
+grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text) to service_role;
 
 grant execute on function public.admin_credit_wallet(p_user_id uuid, p_amount numeric, p_note text, p_notify boolean) to authenticated;
 
@@ -3662,6 +4737,10 @@ grant execute on function public.admin_list_ideas(p_status public.idea_status, p
 
 grant execute on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) to service_role;
 
+grant execute on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) to authenticated;
+
+grant execute on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) to service_role;
+
 grant execute on function public.admin_list_smtp_configs() to authenticated;
 
 grant execute on function public.admin_list_smtp_configs() to service_role;
@@ -3674,6 +4753,10 @@ grant execute on function public.admin_list_withdrawals(p_status public.withdraw
 
 grant execute on function public.admin_list_withdrawals(p_status public.withdrawal_status, p_limit integer, p_offset integer) to service_role;
 
+grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to authenticated;
+
+grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to service_role;
+
 grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uuid) to authenticated;
 
 grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uuid) to service_role;
@@ -3682,15 +4765,41 @@ grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status 
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to service_role;
 
-grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean) to authenticated;
+grant execute on function public.admin_update_ccc_settings(p_contract_address text, p_total_supply numeric) to authenticated;
 
-grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean) to service_role;
+grant execute on function public.admin_update_ccc_settings(p_contract_address text, p_total_supply numeric) to service_role;
+
+grant execute on function public.admin_update_ccc_tier(p_tier public.ccc_tier, p_ccc_amount integer, p_price_usd numeric, p_profit_share numeric, p_duration_months integer, p_total_slots integer) to authenticated;
+
+grant execute on function public.admin_update_ccc_tier(p_tier public.ccc_tier, p_ccc_amount integer, p_price_usd numeric, p_profit_share numeric, p_duration_months integer, p_total_slots integer) to service_role;
+
+grant execute on function public.admin_update_membership_plan(p_tier public.membership_level, p_yearly_price_pln numeric, p_price_usdt numeric, p_price_acc numeric, p_profit_share numeric, p_idea_ownership numeric, p_description text, p_benefits text[]) to authenticated;
+
+grant execute on function public.admin_update_membership_plan(p_tier public.membership_level, p_yearly_price_pln numeric, p_price_usdt numeric, p_price_acc numeric, p_profit_share numeric, p_idea_ownership numeric, p_description text, p_benefits text[]) to service_role;
+
+grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean) to authenticated;
+
+grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean) to service_role;
 
 grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) to authenticated;
 
 grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) to service_role;
 
+grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
+
+grant execute on function public.cancel_payment_order(p_order_id uuid) to service_role;
+
+grant execute on function public.claim_idea_webhook(p_idea_id uuid) to service_role;
+
 grant execute on function public.claim_signup_password(p_claim text) to authenticated;
+
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer) to authenticated;
+
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer) to service_role;
+
+grant execute on function public.effective_membership_level(p_profile public.profiles) to authenticated;
+
+grant execute on function public.effective_membership_level(p_profile public.profiles) to service_role;
 
 grant execute on function public.generate_unique_referral_code(p_user_id uuid, p_description text) to authenticated;
 
@@ -3699,8 +4808,6 @@ grant execute on function public.generate_unique_referral_code(p_user_id uuid, p
 grant execute on function public.get_account_status(p_email text) to anon;
 
 grant execute on function public.get_account_status(p_email text) to authenticated;
-
-grant execute on function public.get_account_status(p_email text) to service_role;
 
 grant execute on function public.get_app_ideas(p_search text, p_category public.app_category, p_sort text, p_limit integer, p_offset integer, p_status public.idea_status) to authenticated;
 
@@ -3715,6 +4822,10 @@ grant execute on function public.get_idea_comments(p_idea_id uuid) to authentica
 grant execute on function public.get_idea_comments(p_idea_id uuid) to service_role;
 
 grant execute on function public.get_idea_stats() to authenticated;
+
+grant execute on function public.get_my_payment_orders(p_limit integer, p_offset integer) to authenticated;
+
+grant execute on function public.get_my_payment_orders(p_limit integer, p_offset integer) to service_role;
 
 grant execute on function public.get_my_referral_codes() to authenticated;
 

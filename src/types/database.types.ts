@@ -86,6 +86,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         ComputedFields: never;
@@ -107,6 +108,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Update: {
@@ -127,6 +129,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Relationships: [];
@@ -848,7 +851,7 @@ export type Database = {
           id: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id: string | null;
-          referrer_id: string;
+          referrer_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -857,7 +860,7 @@ export type Database = {
           id?: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id: string;
+          referrer_id?: string | null;
         };
         Update: {
           amount_pln?: number;
@@ -865,7 +868,7 @@ export type Database = {
           id?: string;
           level?: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id?: string;
+          referrer_id?: string | null;
         };
         Relationships: [];
       };
@@ -1471,6 +1474,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         SetofOptions: {
@@ -1637,6 +1641,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
       create_payment_order: {
         Args: {
