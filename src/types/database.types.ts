@@ -551,6 +551,96 @@ export type Database = {
         };
         Relationships: [];
       };
+      payout_run_items: {
+        Row: {
+          amount_pln: number;
+          amount_usdt: number;
+          run_id: string;
+          tier: Database['public']['Enums']['membership_level'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount_pln: number;
+          amount_usdt: number;
+          run_id: string;
+          tier: Database['public']['Enums']['membership_level'];
+          user_id: string;
+        };
+        Update: {
+          amount_pln?: number;
+          amount_usdt?: number;
+          run_id?: string;
+          tier?: Database['public']['Enums']['membership_level'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payout_run_items_run_id_fkey';
+            columns: ['run_id'];
+            isOneToOne: false;
+            referencedRelation: 'payout_runs';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payout_runs: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          created_by_email: string | null;
+          id: string;
+          members_count: number;
+          rate_pln_usdt: number;
+          remainder_pln: number;
+          revenue_amount: number;
+          revenue_date: string;
+          revenue_id: string;
+          tiers: NonNullable<Json>;
+          total_pln: number;
+          total_usdt: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          created_by_email?: string | null;
+          id?: string;
+          members_count: number;
+          rate_pln_usdt: number;
+          remainder_pln: number;
+          revenue_amount: number;
+          revenue_date: string;
+          revenue_id: string;
+          tiers: NonNullable<Json>;
+          total_pln: number;
+          total_usdt: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          created_by_email?: string | null;
+          id?: string;
+          members_count?: number;
+          rate_pln_usdt?: number;
+          remainder_pln?: number;
+          revenue_amount?: number;
+          revenue_date?: string;
+          revenue_id?: string;
+          tiers?: NonNullable<Json>;
+          total_pln?: number;
+          total_usdt?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payout_runs_revenue_id_fkey';
+            columns: ['revenue_id'];
+            isOneToOne: true;
+            referencedRelation: 'ecommerce_revenue';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       plan_payment_links: {
         Row: {
           method: Database['public']['Enums']['payment_method'];
@@ -989,35 +1079,41 @@ export type Database = {
       };
       wallet_transactions: {
         Row: {
+          available_after: number | null;
           available_delta: number;
           created_at: string;
           created_by: string | null;
           id: number;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note: string | null;
+          pending_after: number | null;
           pending_delta: number;
           user_id: string | null;
           withdrawal_id: string | null;
         };
         ComputedFields: never;
         Insert: {
+          available_after?: number | null;
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
           id?: never;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
+          pending_after?: number | null;
           pending_delta?: number;
           user_id?: string | null;
           withdrawal_id?: string | null;
         };
         Update: {
+          available_after?: number | null;
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
           id?: never;
           kind?: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
+          pending_after?: number | null;
           pending_delta?: number;
           user_id?: string | null;
           withdrawal_id?: string | null;
@@ -1038,6 +1134,37 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      withdrawal_addresses: {
+        Row: {
+          address: string;
+          created_at: string;
+          id: string;
+          is_default: boolean;
+          label: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          address: string;
+          created_at?: string;
+          id?: string;
+          is_default?: boolean;
+          label: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          user_id?: string;
+        };
+        Update: {
+          address?: string;
+          created_at?: string;
+          id?: string;
+          is_default?: boolean;
+          label?: string;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          user_id?: string;
+        };
+        Relationships: [];
       };
       withdrawals: {
         Row: {
@@ -1090,6 +1217,23 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_adjust_wallet: {
+        Args: { p_amount: number; p_direction: string; p_reason: string; p_user_id: string };
+        Returns: {
+          available_balance: number;
+          created_at: string;
+          pending_balance: number;
+          total_balance: number | null;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'wallet_balances';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_assign_ccc_package: {
         Args: { p_quantity: number; p_tier: Database['public']['Enums']['ccc_tier']; p_user_id: string };
         Returns: {
@@ -1300,6 +1444,19 @@ export type Database = {
           user_id: string;
         }[];
       };
+      admin_preview_payout: {
+        Args: { p_rate: number; p_revenue_id: string };
+        Returns: {
+          already_paid: boolean;
+          members: number;
+          per_member_pln: number;
+          per_member_usdt: number;
+          percentage: number;
+          pool_pln: number;
+          remainder_pln: number;
+          tier: Database['public']['Enums']['membership_level'];
+        }[];
+      };
       admin_remove_ccc_assignment: {
         Args: { p_assignment_id: string };
         Returns: {
@@ -1317,6 +1474,30 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'ccc_assignments';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_run_payout: {
+        Args: { p_rate: number; p_revenue_id: string };
+        Returns: {
+          created_at: string;
+          created_by: string | null;
+          created_by_email: string | null;
+          id: string;
+          members_count: number;
+          rate_pln_usdt: number;
+          remainder_pln: number;
+          revenue_amount: number;
+          revenue_date: string;
+          revenue_id: string;
+          tiers: NonNullable<Json>;
+          total_pln: number;
+          total_usdt: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_runs';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -1403,6 +1584,29 @@ export type Database = {
           updated_at: string;
           username: string;
         }[];
+      };
+      cancel_withdrawal: {
+        Args: { p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          amount: number;
+          created_at: string;
+          failure_reason: string | null;
+          id: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          processed_at: string | null;
+          processed_by: string | null;
+          status: Database['public']['Enums']['withdrawal_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'withdrawals';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
       generate_unique_referral_code: {
@@ -1667,7 +1871,7 @@ export type Database = {
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind: 'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment';
       withdrawal_network: 'ERC20' | 'BSC';
-      withdrawal_status: 'pending' | 'completed' | 'failed';
+      withdrawal_status: 'pending' | 'completed' | 'failed' | 'cancelled';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -1784,7 +1988,7 @@ export const Constants = {
       reaction_type: ['like', 'love', 'fire', 'clap'],
       wallet_transaction_kind: ['credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment'],
       withdrawal_network: ['ERC20', 'BSC'],
-      withdrawal_status: ['pending', 'completed', 'failed'],
+      withdrawal_status: ['pending', 'completed', 'failed', 'cancelled'],
     },
   },
 } as const;

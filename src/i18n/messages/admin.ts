@@ -279,6 +279,7 @@ export const adminMessages = {
   'admin.withdrawals.status.pending': 'Oczekujące',
   'admin.withdrawals.status.completed': 'Zrealizowane',
   'admin.withdrawals.status.failed': 'Odrzucone',
+  'admin.withdrawals.status.cancelled': 'Anulowane przez członka',
   'admin.withdrawals.empty_pending': 'Brak oczekujących wypłat',
   'admin.withdrawals.empty': 'Brak wypłat',
   'admin.withdrawals.load_failed': 'Nie udało się załadować wypłat',

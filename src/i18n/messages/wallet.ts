@@ -21,6 +21,7 @@ export const walletMessages = {
   'wallet.mfa_required': 'Wypłata wymaga potwierdzenia kodem weryfikacji dwuetapowej',
   'wallet.withdrawal_not_found': 'Nie znaleziono wypłaty',
   'wallet.withdrawal_not_pending': 'Ta wypłata została już rozliczona',
+  'wallet.addresses_limit': 'Możesz zapisać najwyżej 10 adresów',
   /** The eWallet page: our texts where the spec shows none. */
   'wallet.title': 'eWallet',
   'wallet.subtitle': 'Saldo w USDT i wypłaty na Twój portfel kryptowalutowy.',
@@ -46,6 +47,7 @@ export const walletMessages = {
   'wallet.status.pending': 'Oczekująca',
   'wallet.status.completed': 'Zrealizowana',
   'wallet.status.failed': 'Odrzucona',
+  'wallet.status.cancelled': 'Anulowana',
   'wallet.history.explorer': 'Zobacz transakcję',
   'wallet.history.explorer_label': 'Zobacz transakcję {hash} w eksploratorze (otwiera się w nowej karcie)',
   'wallet.history.network': 'Sieć {network}',

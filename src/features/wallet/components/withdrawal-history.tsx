@@ -10,14 +10,17 @@ const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
   pending: 'wallet.status.pending',
   completed: 'wallet.status.completed',
   failed: 'wallet.status.failed',
+  cancelled: 'wallet.status.cancelled',
 };
 
-/** Completed: a green check; failed: a red cross; pending and anything else: a spinning clock (§4). */
+/** Completed: a green check; failed: a red cross; cancelled by the member: a grey cross; pending and anything else: a spinning clock (§4). */
 function StatusIcon({ status }: { status: Withdrawal['status'] }) {
   if (status === 'completed')
     return <CheckCircleIcon className="h-6 w-6 shrink-0 text-success" data-status-icon="completed" />;
   if (status === 'failed')
     return <CrossCircleIcon className="h-6 w-6 shrink-0 text-danger" data-status-icon="failed" />;
+  if (status === 'cancelled')
+    return <CrossCircleIcon className="h-6 w-6 shrink-0 text-ink-muted" data-status-icon="cancelled" />;
   return (
     <ClockIcon
       className="h-6 w-6 shrink-0 animate-spin text-accent [animation-duration:3s]"
