@@ -1869,7 +1869,8 @@ export type Database = {
       notification_type: 'profit' | 'message' | 'system';
       payment_method: 'transfer' | 'usdt' | 'acc';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
-      wallet_transaction_kind: 'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment';
+      wallet_transaction_kind:
+        'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
       withdrawal_network: 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'completed' | 'failed' | 'cancelled';
     };
@@ -1986,7 +1987,14 @@ export const Constants = {
       notification_type: ['profit', 'message', 'system'],
       payment_method: ['transfer', 'usdt', 'acc'],
       reaction_type: ['like', 'love', 'fire', 'clap'],
-      wallet_transaction_kind: ['credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment'],
+      wallet_transaction_kind: [
+        'credit',
+        'withdrawal_hold',
+        'withdrawal_release',
+        'withdrawal_payout',
+        'adjustment',
+        'profit_payout',
+      ],
       withdrawal_network: ['ERC20', 'BSC'],
       withdrawal_status: ['pending', 'completed', 'failed', 'cancelled'],
     },

@@ -33,6 +33,8 @@
 -- -------------------------------------------------------------------------------------
 -- Used only at run time (function bodies), so adding it inside the migration's transaction is fine.
 alter type public.withdrawal_status add value if not exists 'cancelled';
+-- A profit payout run's credit (admin_run_payout), told apart from deposits in the history.
+alter type public.wallet_transaction_kind add value if not exists 'profit_payout';
 
 -- -------------------------------------------------------------------------------------
 -- Tables
@@ -646,11 +648,11 @@ as $$
   )
   select s.tier,
          round(s.profit_share * 100, 2),
-         s.pool,
+         s.pool::numeric(18, 2),
          s.n,
-         s.share,
-         floor(s.share * p_rate * 100) / 100,
-         s.pool - s.share * s.n
+         s.share::numeric(18, 2),
+         (floor(s.share * p_rate * 100) / 100)::numeric(18, 2),
+         (s.pool - s.share * s.n)::numeric(18, 2)
     from shares s
    order by s.profit_share
 $$;
@@ -774,7 +776,7 @@ begin
      order by i.user_id
   loop
     perform private.apply_wallet_entry(
-      v_item.user_id, 'credit', v_item.amount_usdt, 0, null,
+      v_item.user_id, 'profit_payout', v_item.amount_usdt, 0, null,
       format('Wypłata zysków %s: %s PLN (kurs %s)', v_item.tier, v_item.amount_pln, p_rate)
     );
     perform private.notify(

@@ -406,6 +406,9 @@ describe('money operations', () => {
         currency: 'PLN',
       });
       expect((await auditSince(since)).map((a) => a.action)).toEqual(['payout.run']);
+      expect(
+        await queryAs(vip, 'select kind, available_delta from public.wallet_transactions where user_id = $1', [vip.id]),
+      ).toEqual([{ kind: 'profit_payout', available_delta: vipTier.per_member_usdt }]);
 
       expect(
         await errorOf(queryAs(adminUser, 'select * from public.admin_run_payout($1, 0.25)', [revenueId])),

@@ -4,4 +4,6 @@ export const walletKeys = {
   balance: (userId: string) => [...walletKeys.all, 'balance', userId] as const,
   withdrawals: (userId: string) => [...walletKeys.all, 'withdrawals', userId] as const,
   requestWithdrawal: () => [...walletKeys.all, 'request-withdrawal'] as const,
+  cancelWithdrawal: () => [...walletKeys.all, 'cancel-withdrawal'] as const,
+  savedAddresses: (userId: string) => [...walletKeys.all, 'saved-addresses', userId] as const,
 };

@@ -3,6 +3,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { ledgerKeys } from '@/lib/wallet/keys';
 import type { Withdrawal } from './get-withdrawals';
 import { walletKeys } from './keys';
 
@@ -53,6 +54,7 @@ export function useRequestWithdrawal() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: walletKeys.balance(userId) }),
         queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(userId) }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(userId) }),
       ]);
     },
   });

@@ -7,6 +7,8 @@ import { BalanceCard } from './balance-card';
 import { WithdrawalForm } from './withdrawal-form';
 import { WithdrawalHistory } from './withdrawal-history';
 import { usePageTitle } from '@/components/layout/site-head';
+import { LedgerHistory } from '@/components/wallet/ledger-history';
+import { useAuth } from '@/lib/auth/auth-context';
 
 /** Saved wallet methods: the form supports them, the page passes none (dashboard.md §2). */
 const SAVED_METHODS = [] as const;
@@ -19,6 +21,7 @@ export function WalletPage() {
   usePageTitle(t('wallet.title'));
   const balance = useWalletBalance();
   const withdrawals = useWithdrawals();
+  const { user } = useAuth();
 
   const retryAll = () => {
     void balance.refetch();
@@ -56,6 +59,9 @@ export function WalletPage() {
         ) : (
           <WithdrawalHistory withdrawals={withdrawals.data ?? []} />
         )}
+        <div className="xl:col-span-2">
+          <LedgerHistory userId={user?.id ?? ''} fileName="historia-operacji.csv" />
+        </div>
       </div>
     );
   }
