@@ -6,4 +6,7 @@ export const walletKeys = {
   requestWithdrawal: () => [...walletKeys.all, 'request-withdrawal'] as const,
   cancelWithdrawal: () => [...walletKeys.all, 'cancel-withdrawal'] as const,
   savedAddresses: (userId: string) => [...walletKeys.all, 'saved-addresses', userId] as const,
+  saveAddress: () => [...walletKeys.all, 'save-address'] as const,
+  updateAddress: () => [...walletKeys.all, 'update-address'] as const,
+  deleteAddress: () => [...walletKeys.all, 'delete-address'] as const,
 };

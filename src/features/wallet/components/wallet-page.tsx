@@ -2,16 +2,15 @@ import { ErrorState } from '@/components/ui/states';
 import { LoadingState } from '@/components/ui/spinner';
 import { t } from '@/i18n/wallet';
 import { useWalletBalance } from '../api/get-wallet-balance';
+import { useSavedAddresses } from '../api/get-saved-addresses';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { SavedAddresses } from './saved-addresses';
 import { BalanceCard } from './balance-card';
 import { WithdrawalForm } from './withdrawal-form';
 import { WithdrawalHistory } from './withdrawal-history';
 import { usePageTitle } from '@/components/layout/site-head';
 import { LedgerHistory } from '@/components/wallet/ledger-history';
 import { useAuth } from '@/lib/auth/auth-context';
-
-/** Saved wallet methods: the form supports them, the page passes none (dashboard.md §2). */
-const SAVED_METHODS = [] as const;
 
 /**
  * /dashboard/wallet, the eWallet (dashboard.md §2): 'Ładowanie portfela...', then the balance card,
@@ -22,6 +21,13 @@ export function WalletPage() {
   const balance = useWalletBalance();
   const withdrawals = useWithdrawals();
   const { user } = useAuth();
+  const addresses = useSavedAddresses();
+  const savedMethods = (addresses.data ?? []).map((address) => ({
+    address: address.address,
+    network: address.network,
+    isDefault: address.is_default,
+    label: address.label,
+  }));
 
   const retryAll = () => {
     void balance.refetch();
@@ -46,7 +52,12 @@ export function WalletPage() {
           ) : (
             <>
               <BalanceCard balance={balance.data} />
-              <WithdrawalForm available={Number(balance.data.available_balance)} savedMethods={SAVED_METHODS} />
+              <WithdrawalForm
+                key={addresses.isPending ? 'addresses-loading' : 'addresses-ready'}
+                available={Number(balance.data.available_balance)}
+                savedMethods={savedMethods}
+              />
+              <SavedAddresses />
             </>
           )}
         </div>

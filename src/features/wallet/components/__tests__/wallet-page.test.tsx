@@ -7,6 +7,7 @@ import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/t
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
+import type { SavedAddress } from '../../api/get-saved-addresses';
 import type { Withdrawal } from '../../api/get-withdrawals';
 import { WalletPage } from '../wallet-page';
 
@@ -59,10 +60,18 @@ function serve({
   balance = { available_balance: 1250, pending_balance: 0, total_balance: 1250 },
   history = [] as Withdrawal[],
   ledger = [] as LedgerRow[],
+  addresses = [] as SavedAddress[],
   account = buildUser(),
-}: { balance?: Balance; history?: Withdrawal[]; ledger?: LedgerRow[]; account?: User } = {}) {
+}: {
+  balance?: Balance;
+  history?: Withdrawal[];
+  ledger?: LedgerRow[];
+  addresses?: SavedAddress[];
+  account?: User;
+} = {}) {
   const balanceReads: string[] = [];
   server.use(
+    http.get(restUrl('/withdrawal_addresses'), () => HttpResponse.json(addresses)),
     http.get(restUrl('/wallet_transactions'), ({ request }) => {
       const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
       const page = ledger.slice(offset, offset + 20);
@@ -429,5 +438,71 @@ describe("eWallet: 'Historia operacji' and cancelling", { timeout: 15_000 }, () 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Nie udało się anulować wypłaty: Ta wypłata została już rozliczona',
     );
+  });
+});
+
+describe('eWallet: saved addresses', { timeout: 15_000 }, () => {
+  const saved = (values: Partial<SavedAddress>): SavedAddress => ({
+    id: crypto.randomUUID(),
+    label: 'Ledger',
+    network: 'BSC',
+    address: ADDRESS,
+    is_default: false,
+    created_at: '2026-11-20T10:00:00+00:00',
+    ...values,
+  });
+
+  it('fills the form with the default address and lists the saved ones', async () => {
+    serve({
+      addresses: [
+        saved({ id: 'a1', label: 'Ledger', is_default: true }),
+        saved({ id: 'a2', label: 'Giełda', network: 'ERC20', address: `0x${'1'.repeat(40)}` }),
+      ],
+    });
+    setup();
+    const card = await screen.findByRole('region', { name: 'Zapisane adresy' });
+    expect(await within(card).findByText('Ledger')).toBeInTheDocument();
+    expect(within(card).getByText('Domyślny')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Ustaw jako domyślny: Giełda' })).toBeInTheDocument();
+    await waitFor(() => expect(addressField()).toHaveValue(ADDRESS));
+    expect(networkField()).toHaveValue('BSC');
+  });
+
+  it("saves the address after a withdrawal with 'Zapisz ten adres'", async () => {
+    serve();
+    const rpc = recordPost(restUrl('/rpc/request_withdrawal'), () => HttpResponse.json(withdrawal({ id: 'n' })));
+    const insert = recordPost(restUrl('/withdrawal_addresses'), () =>
+      HttpResponse.json({ id: 'new' }, { status: 201 }),
+    );
+    server.use(rpc.handler, insert.handler);
+    const { user } = setup();
+    await screen.findByText('Brak zapisanych adresów');
+    await user.type(amountField(), '10');
+    await user.type(addressField(), ADDRESS);
+    await user.click(screen.getByLabelText('Zapisz ten adres'));
+    await user.click(submit());
+    await waitFor(() => expect(insert.calls).toHaveLength(1));
+    expect(insert.calls[0]?.body).toEqual({
+      label: 'ERC20 0x5290…9EE7',
+      network: 'ERC20',
+      address: ADDRESS,
+      is_default: true,
+    });
+  });
+
+  it('renames an address, keeping what was typed when the save fails', async () => {
+    serve({ addresses: [saved({ id: 'a1', label: 'Ledger' })] });
+    server.use(
+      http.patch(restUrl('/withdrawal_addresses'), () => postgrestError(500, { code: 'XX000', message: 'boom' })),
+    );
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Zmień nazwę: Ledger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zmień nazwę adresu' });
+    const field = within(dialog).getByLabelText('Nazwa');
+    await user.clear(field);
+    await user.type(field, 'Mój Ledger');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nie udało się zapisać zmian');
+    expect(field).toHaveValue('Mój Ledger');
   });
 });
