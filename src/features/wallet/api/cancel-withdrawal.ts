@@ -30,9 +30,8 @@ export function useCancelWithdrawal() {
     ...cancelWithdrawalMutationOptions(getClient),
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.balance(userId) }),
         queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(userId) }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(userId) }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(userId) }), // balance and ledger
       ]);
     },
   });

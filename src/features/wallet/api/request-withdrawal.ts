@@ -52,9 +52,8 @@ export function useRequestWithdrawal() {
         list ? [created, ...list.filter((item) => item.id !== created.id)] : list,
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.balance(userId) }),
         queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(userId) }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(userId) }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(userId) }), // balance and ledger
       ]);
     },
   });

@@ -1,7 +1,7 @@
 import { ErrorState } from '@/components/ui/states';
 import { LoadingState } from '@/components/ui/spinner';
 import { t } from '@/i18n/wallet';
-import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWalletBalance } from '@/lib/wallet/get-wallet-balance';
 import { useSavedAddresses } from '../api/get-saved-addresses';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { SavedAddresses } from './saved-addresses';

@@ -21,6 +21,7 @@ import { useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-user
 import { CccAssignDialog } from './ccc-assign-dialog';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
+import { WalletDialog } from '../../wallet/components/wallet-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -34,7 +35,7 @@ const SORT_LABELS: Record<SortChoice, MessageKey> = {
   'email:desc': 'admin.users.sort.email_desc',
 };
 
-type Modal = { kind: 'edit' | 'delete' | 'ccc'; user: AdminUser } | null;
+type Modal = { kind: 'edit' | 'delete' | 'ccc' | 'wallet'; user: AdminUser } | null;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -199,6 +200,14 @@ export function UsersTab() {
                             >
                               {t('admin.users.ccc')}
                             </Button>
+                            <Button
+                              variant="secondary"
+                              className="px-2 py-1"
+                              aria-label={t('admin.users.wallet_label', { name })}
+                              onClick={() => setModal({ kind: 'wallet', user: row })}
+                            >
+                              {t('admin.users.wallet')}
+                            </Button>
                             <DeleteButton
                               dense
                               label={t('admin.users.delete_label', { name })}
@@ -228,6 +237,7 @@ export function UsersTab() {
       {modal?.kind === 'edit' ? <UserEditDialog user={modal.user} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'delete' ? <UserDeleteDialog user={modal.user} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'ccc' ? <CccAssignDialog user={modal.user} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'wallet' ? <WalletDialog user={modal.user} onClose={() => setModal(null)} /> : null}
     </section>
   );
 }
