@@ -56,6 +56,8 @@ export const paths = {
       withdrawals: adminTab('withdrawals'),
       revenue: adminTab('revenue'),
       paymentLinks: adminTab('payment-links'),
+      payouts: adminTab('profit-payouts'),
+      audit: adminTab('audit'),
     },
   },
 } as const;

@@ -17,6 +17,8 @@ const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.withdrawals.path, labelKey: 'admin.withdrawals' },
   { to: admin.revenue.path, labelKey: 'admin.revenue' },
   { to: admin.paymentLinks.path, labelKey: 'admin.payment_links' },
+  { to: admin.payouts.path, labelKey: 'admin.payouts' },
+  { to: admin.audit.path, labelKey: 'admin.audit' },
 ];
 
 /**
