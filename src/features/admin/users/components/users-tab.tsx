@@ -13,11 +13,13 @@ import type { UserListParams } from '../../shared/api/keys';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
+import { collectPages, downloadCsv, toCsv } from '@/lib/csv';
+import { useSupabase } from '@/lib/supabase-context';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useConfirmEmail } from '../api/confirm-email';
-import { useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
+import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
 import { CccAssignDialog } from './ccc-assign-dialog';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
@@ -80,6 +82,41 @@ export function UsersTab() {
     page,
   };
   const users = useAdminUsers(params);
+  const { getClient } = useSupabase();
+  const [csv, setCsv] = useState<'idle' | 'pending' | 'failed'>('idle');
+
+  /** The list as the filters show it, every page (100 rows a request). */
+  const exportCsv = async () => {
+    setCsv('pending');
+    try {
+      const client = await getClient();
+      const rows = await collectPages((offset, limit) => listUsersRange(client, params, offset, limit), 100);
+      downloadCsv(
+        'uzytkownicy.csv',
+        toCsv(
+          [
+            t('admin.users.full_name'),
+            t('admin.users.email'),
+            t('admin.users.phone'),
+            t('admin.users.level'),
+            t('admin.users.email_confirmed'),
+            t('admin.users.created'),
+          ],
+          rows.map((row) => [
+            row.full_name,
+            row.email,
+            row.phone,
+            row.membership_level,
+            row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no'),
+            row.created_at,
+          ]),
+        ),
+      );
+      setCsv('idle');
+    } catch {
+      setCsv('failed');
+    }
+  };
 
   const confirm = async (user: AdminUser) => {
     try {
@@ -92,7 +129,26 @@ export function UsersTab() {
 
   return (
     <section className="space-y-4">
-      <TabHeading title={t('admin.users')} />
+      <TabHeading
+        title={t('admin.users')}
+        action={
+          <div className="space-y-1 text-right">
+            <Button
+              variant="secondary"
+              onClick={() => void exportCsv()}
+              disabled={csv === 'pending'}
+              aria-busy={csv === 'pending' || undefined}
+            >
+              {t('admin.csv')}
+            </Button>
+            {csv === 'failed' ? (
+              <p role="alert" className="text-sm text-danger">
+                {t('admin.csv_failed')}
+              </p>
+            ) : null}
+          </div>
+        }
+      />
       <Card>
         <div className="grid gap-4 md:grid-cols-4" role="search" aria-label={t('admin.users.search_region')}>
           <TextField
