@@ -103,6 +103,8 @@ create index withdrawal_addresses_user_id_idx on public.withdrawal_addresses (us
 create unique index withdrawal_addresses_one_default_idx on public.withdrawal_addresses (user_id) where is_default;
 create index payout_runs_created_at_idx on public.payout_runs (created_at desc);
 create index payout_run_items_user_id_idx on public.payout_run_items (user_id);
+-- 'Dziennik zmian' filters by the admin's e-mail, newest first.
+create index admin_audit_log_actor_email_idx on public.admin_audit_log (actor_email, created_at desc);
 -- Payout runs pick members by effective level: the level and end date, read from the index alone.
 create index profiles_membership_level_valid_until_idx on public.profiles (membership_level, membership_valid_until)
   include (user_id);
