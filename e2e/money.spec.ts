@@ -81,6 +81,17 @@ test('admin credits a member in Portfel: the member sees the entry and the notif
     .click();
   await expect(own.getByRole('dialog', { name: 'Powiadomienia' }).getByText('Portfel zasilony')).toBeVisible();
 
+  // 'Wypłaty zysków': a preview only (a run would credit the seeded members other journeys read).
+  await admin.goto('/dashboard/admin/profit-payouts');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Wypłaty zysków' })).toBeVisible();
+  const revenue = admin.getByRole('combobox', { name: 'Wpis przychodu' });
+  await revenue.selectOption({ index: 1 });
+  await admin.getByLabel(/^Kurs PLN→USDT/).fill('0,25');
+  await admin.getByRole('button', { name: 'Podgląd' }).click();
+  await expect(admin.getByRole('row', { name: /PREMIUM/ })).toContainText('15%');
+  await expect(admin.getByTestId('payout-totals')).toContainText('kurs 0.25');
+  await axeAtWidths(admin, 'profit payouts preview');
+
   // The audit trail: the credit, by the admin, about the member.
   await admin.goto('/dashboard/admin/audit');
   await expect(admin.getByRole('heading', { level: 1, name: 'Dziennik zmian' })).toBeVisible();

@@ -138,7 +138,8 @@ export function AuditTab() {
         >
           {(data) => (
             <>
-              <div className="overflow-x-auto">
+              {/* Scrolls sideways on narrow screens: focusable so the keyboard can scroll it. */}
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.audit.list')}>
                 <table className="w-full text-left text-sm" aria-busy={audit.isPlaceholderData || undefined}>
                   <TableHead
                     columns={[

@@ -164,7 +164,12 @@ export function PayoutsTab() {
               <FormAlert>{adminErrorMessage(preview.error, 'admin.payouts.preview_failed')}</FormAlert>
             ) : (
               <>
-                <div className="overflow-x-auto">
+                <div
+                  className="overflow-x-auto"
+                  tabIndex={0}
+                  role="region"
+                  aria-label={t('admin.payouts.preview_caption')}
+                >
                   <table className="w-full text-left text-sm">
                     <caption className="sr-only">{t('admin.payouts.preview_caption')}</caption>
                     <TableHead
@@ -276,7 +281,7 @@ export function PayoutsTab() {
           empty={t('admin.payouts.runs_empty')}
         >
           {(rows) => (
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.payouts.runs')}>
               <table className="w-full text-left text-sm">
                 <TableHead
                   columns={[
