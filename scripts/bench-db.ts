@@ -41,6 +41,7 @@ interface Volumes {
   postReactions: number;
   postComments: number;
   announcements: number;
+  auditRows: number;
 }
 
 interface SeedStep {
@@ -128,6 +129,7 @@ function volumesAt(scale: number): Volumes {
     withdrawals: scaled(50_000),
     withdrawers: scaled(15_000),
     profitCredits: scaled(30_000),
+    auditRows: scaled(1_000_000),
     apps: 50,
     revenueRows: 1_000,
     posts: scaled(5_000),
@@ -397,6 +399,23 @@ function seedSteps(v: Volumes): SeedStep[] {
                      from generate_series(1, t.total_slots * 2) slot) s
               join bench_members m on m.n = s.member`,
       params: [v.members],
+    },
+    {
+      label: `admin audit trail (${v.auditRows} rows by 5 admins over 2 years, 12 actions, most about a member)`,
+      sql: `insert into public.admin_audit_log (created_at, actor_id, actor_email, action, target_type, target_id,
+                                                target_user_id, before, after)
+            select now() - (g::float / $1::int) * interval '730 days',
+                   a.id, a.email, x.action, split_part(x.action, '.', 1), m.user_id::text,
+                   case when x.action like 'apps.%' or x.action like 'site_settings.%' then null else m.user_id end,
+                   jsonb_build_object('membership_level', 'FREE'), jsonb_build_object('membership_level', 'VIP')
+              from generate_series(1, $1::int) g
+              join lateral (select (array['profiles.update', 'wallet.credit', 'wallet.debit', 'withdrawal.complete',
+                                          'withdrawal.fail', 'ccc_assignments.insert', 'ccc_assignments.delete',
+                                          'user.confirm_email', 'apps.update', 'site_settings.update',
+                                          'email_templates.update', 'payout.run'])[1 + (g * 7919) % 12] as action) x on true
+              join lateral (select gen_random_uuid() as id, 'admin' || (g % 5) || '@klub.bench' as email) a on true
+              join bench_members m on m.n = 1 + (g * 104729) % $2::int`,
+      params: [v.auditRows, v.members],
     },
   ];
 }
@@ -789,6 +808,32 @@ const reads: Read[] = [
     params: () => [],
     sample: 'referrers',
   },
+  // Money operations (issue 20): the ledger history pages of the eWallet and the admin's 'Portfel'.
+  {
+    name: 'own wallet ledger (Historia operacji), page 1 with count',
+    path: '/wallet_transactions',
+    method: 'GET',
+    sql: `select t.id, t.kind, t.available_delta, t.pending_delta, t.available_after, t.pending_after, t.note,
+                 t.created_at, w.network, w.tx_hash, w.status, count(*) over () as total
+            from public.wallet_transactions t
+            left join public.withdrawals w on w.id = t.withdrawal_id
+           where t.user_id = $1
+           order by t.created_at desc, t.id desc limit 20`,
+    params: (member) => [member.id],
+    sample: 'withdrawalOwners',
+  },
+  {
+    name: 'own wallet ledger, page 3',
+    path: '/wallet_transactions',
+    method: 'GET',
+    sql: `select t.id, t.kind, t.available_delta, t.available_after, t.note, t.created_at, w.tx_hash
+            from public.wallet_transactions t
+            left join public.withdrawals w on w.id = t.withdrawal_id
+           where t.user_id = $1
+           order by t.created_at desc, t.id desc limit 20 offset 40`,
+    params: (member) => [member.id],
+    sample: 'withdrawalOwners',
+  },
   // The admin area (issue 13): the users tab's search, filters, sorts and pages; the moderation and
   // payout lists. Searches look for the sampled member by a part of their phone, e-mail or name.
   ...adminReads(),
@@ -880,6 +925,51 @@ function adminReads(): Read[] {
       sample: 'members',
       admin: true,
     },
+    ...auditReads(),
+    {
+      name: 'admin profit payout preview (every paid member of the latest revenue entry)',
+      path: '/rpc/admin_preview_payout',
+      method: 'POST',
+      sql: `select * from public.admin_preview_payout(
+              (select id from public.ecommerce_revenue order by created_at desc, id desc limit 1), 0.25)`,
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+  ];
+}
+
+/** 'Dziennik zmian' at a million rows: the tab's filters, 26 rows a page (one more than shown). */
+function auditReads(): Read[] {
+  const columns =
+    'id, created_at, actor_id, actor_email, action, target_type, target_id, target_user_id, before, after';
+  const read = (name: string, where: string, params: (member: Member) => unknown[], offset = 0): Read => ({
+    name: `admin audit trail: ${name}`,
+    path: '/admin_audit_log',
+    method: 'GET',
+    sql: `select ${columns} from public.admin_audit_log ${where}
+           order by created_at desc, id desc limit 26 offset ${offset}`,
+    params,
+    sample: 'members',
+    admin: true,
+  });
+  return [
+    read('no filter, page 1', '', () => []),
+    read('no filter, page 40', '', () => [], 1_000),
+    read('by admin', 'where actor_email = $1', () => ['admin3@klub.bench']),
+    read('by action prefix (wallet.)', "where action like 'wallet.%'", () => []),
+    read('by rare action (payout.run)', "where action like 'payout.run%'", () => []),
+    read('by member', 'where target_user_id = $1', (member) => [member.id]),
+    read(
+      'by date range (one month, a year ago)',
+      "where created_at >= now() - interval '395 days' and created_at < now() - interval '365 days'",
+      () => [],
+    ),
+    read(
+      'by admin + action + date range',
+      "where actor_email = $1 and action like 'withdrawal.%' and created_at >= now() - interval '400 days' and created_at < now() - interval '300 days'",
+      () => ['admin1@klub.bench'],
+    ),
   ];
 }
 
@@ -973,6 +1063,39 @@ function printTable(results: Result[]): void {
   for (const line of lines) console.log(format(line));
 }
 
+/**
+ * One real payout run on the latest revenue entry as an admin (issue 20): every paid member is
+ * credited through the ledger and notified in one transaction. Printed, not held to the 20 ms target.
+ */
+async function timePayoutRun(superuser: pg.Client, admin: Member): Promise<void> {
+  const { rows } = await superuser.query<{ id: string; members: string }>(
+    `select (select id from public.ecommerce_revenue order by created_at desc, id desc limit 1) as id,
+            (select count(*) from public.profiles where membership_level <> 'FREE')::text as members`,
+  );
+  const revenueId = rows[0]?.id;
+  await superuser.query('begin');
+  try {
+    await superuser.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claimsOf(admin, true))]);
+    const started = performance.now();
+    const run = await superuser.query<{ members_count: number; total_usdt: string }>(
+      'select members_count, total_usdt from public.admin_run_payout($1, 0.25)',
+      [revenueId],
+    );
+    const ms = performance.now() - started;
+    await superuser.query('commit');
+    const { rows: mismatches } = await superuser.query(
+      'select count(*)::int as n from private.wallet_ledger_mismatches()',
+    );
+    console.log(
+      `\nPayout run: ${run.rows[0]?.members_count} members credited (${rows[0]?.members} paid members in all), ` +
+        `${run.rows[0]?.total_usdt} USDT, in ${seconds(ms)} (${ms.toFixed(0)} ms); ledger mismatches after it: ${mismatches[0]?.n}.`,
+    );
+  } catch (error) {
+    await superuser.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
 // -----------------------------------------------------------------------------------------------
 // Main
 // -----------------------------------------------------------------------------------------------
@@ -1013,6 +1136,7 @@ async function main(): Promise<void> {
     const results: Result[] = [];
     for (const read of reads) results.push(await measure(pool, read, samples[read.sample], options));
     printTable(results);
+    await timePayoutRun(superuser, samples.members[0]!);
 
     const missed = results.filter((r) => r.p95 > TARGET_P95_MS);
     console.log(

@@ -40,6 +40,8 @@ function adminRoute(): RouteObject {
             path: dashboard.admin.paymentLinks.segment,
             lazy: () => import('./routes/dashboard/admin/payment-links'),
           },
+          { path: dashboard.admin.payouts.segment, lazy: () => import('./routes/dashboard/admin/payouts') },
+          { path: dashboard.admin.audit.segment, lazy: () => import('./routes/dashboard/admin/audit') },
         ],
       },
     ],

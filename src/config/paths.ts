@@ -57,6 +57,8 @@ export const paths = {
       payments: adminTab('payments'),
       revenue: adminTab('revenue'),
       paymentLinks: adminTab('payment-links'),
+      payouts: adminTab('profit-payouts'),
+      audit: adminTab('audit'),
     },
   },
 } as const;

@@ -86,7 +86,6 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
-          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         ComputedFields: never;
@@ -108,7 +107,6 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
-          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Update: {
@@ -129,7 +127,6 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
-          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Relationships: [];
@@ -554,85 +551,93 @@ export type Database = {
         };
         Relationships: [];
       };
-      payment_orders: {
+      payout_run_items: {
         Row: {
-          amount: number;
-          amount_received: number | null;
-          ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
-          created_at: string;
-          currency: string;
-          decided_at: string | null;
-          decided_by: string | null;
-          id: string;
-          kind: Database['public']['Enums']['payment_item_kind'];
-          membership_valid_until: string | null;
-          method: Database['public']['Enums']['payment_method'];
-          plan_tier: Database['public']['Enums']['membership_level'] | null;
-          quantity: number;
-          reference: string;
-          rejection_reason: string | null;
-          status: Database['public']['Enums']['payment_order_status'];
-          tx_hash: string | null;
-          updated_at: string;
+          amount_pln: number;
+          amount_usdt: number;
+          run_id: string;
+          tier: Database['public']['Enums']['membership_level'];
           user_id: string;
         };
         ComputedFields: never;
         Insert: {
-          amount: number;
-          amount_received?: number | null;
-          ccc_tier?: Database['public']['Enums']['ccc_tier'] | null;
-          created_at?: string;
-          currency: string;
-          decided_at?: string | null;
-          decided_by?: string | null;
-          id?: string;
-          kind: Database['public']['Enums']['payment_item_kind'];
-          membership_valid_until?: string | null;
-          method: Database['public']['Enums']['payment_method'];
-          plan_tier?: Database['public']['Enums']['membership_level'] | null;
-          quantity?: number;
-          reference: string;
-          rejection_reason?: string | null;
-          status?: Database['public']['Enums']['payment_order_status'];
-          tx_hash?: string | null;
-          updated_at?: string;
+          amount_pln: number;
+          amount_usdt: number;
+          run_id: string;
+          tier: Database['public']['Enums']['membership_level'];
           user_id: string;
         };
         Update: {
-          amount?: number;
-          amount_received?: number | null;
-          ccc_tier?: Database['public']['Enums']['ccc_tier'] | null;
-          created_at?: string;
-          currency?: string;
-          decided_at?: string | null;
-          decided_by?: string | null;
-          id?: string;
-          kind?: Database['public']['Enums']['payment_item_kind'];
-          membership_valid_until?: string | null;
-          method?: Database['public']['Enums']['payment_method'];
-          plan_tier?: Database['public']['Enums']['membership_level'] | null;
-          quantity?: number;
-          reference?: string;
-          rejection_reason?: string | null;
-          status?: Database['public']['Enums']['payment_order_status'];
-          tx_hash?: string | null;
-          updated_at?: string;
+          amount_pln?: number;
+          amount_usdt?: number;
+          run_id?: string;
+          tier?: Database['public']['Enums']['membership_level'];
           user_id?: string;
         };
         Relationships: [
           {
-            foreignKeyName: 'payment_orders_ccc_tier_fkey';
-            columns: ['ccc_tier'];
+            foreignKeyName: 'payout_run_items_run_id_fkey';
+            columns: ['run_id'];
             isOneToOne: false;
-            referencedRelation: 'ccc_tiers';
-            referencedColumns: ['tier'];
+            referencedRelation: 'payout_runs';
+            referencedColumns: ['id'];
           },
+        ];
+      };
+      payout_runs: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          created_by_email: string | null;
+          id: string;
+          members_count: number;
+          rate_pln_usdt: number;
+          remainder_pln: number;
+          revenue_amount: number;
+          revenue_date: string;
+          revenue_id: string;
+          tiers: NonNullable<Json>;
+          total_pln: number;
+          total_usdt: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          created_by_email?: string | null;
+          id?: string;
+          members_count: number;
+          rate_pln_usdt: number;
+          remainder_pln: number;
+          revenue_amount: number;
+          revenue_date: string;
+          revenue_id: string;
+          tiers: NonNullable<Json>;
+          total_pln: number;
+          total_usdt: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          created_by_email?: string | null;
+          id?: string;
+          members_count?: number;
+          rate_pln_usdt?: number;
+          remainder_pln?: number;
+          revenue_amount?: number;
+          revenue_date?: string;
+          revenue_id?: string;
+          tiers?: NonNullable<Json>;
+          total_pln?: number;
+          total_usdt?: number;
+        };
+        Relationships: [
           {
-            foreignKeyName: 'payment_orders_plan_tier_fkey';
-            columns: ['plan_tier'];
-            isOneToOne: false;
-            referencedRelation: 'membership_plans';
-            referencedColumns: ['tier'];
+            foreignKeyName: 'payout_runs_revenue_id_fkey';
+            columns: ['revenue_id'];
+            isOneToOne: true;
+            referencedRelation: 'ecommerce_revenue';
+            referencedColumns: ['id'];
           },
         ];
       };
@@ -769,9 +774,8 @@ export type Database = {
           phone: string | null;
           updated_at: string;
           user_id: string;
-          effective_membership_level: Database['public']['Enums']['membership_level'] | null;
         };
-        ComputedFields: 'effective_membership_level';
+        ComputedFields: never;
         Insert: {
           created_at?: string;
           email: string;
@@ -851,7 +855,7 @@ export type Database = {
           id: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id: string | null;
-          referrer_id: string | null;
+          referrer_id: string;
         };
         ComputedFields: never;
         Insert: {
@@ -860,7 +864,7 @@ export type Database = {
           id?: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id?: string | null;
+          referrer_id: string;
         };
         Update: {
           amount_pln?: number;
@@ -868,7 +872,7 @@ export type Database = {
           id?: string;
           level?: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id?: string | null;
+          referrer_id?: string;
         };
         Relationships: [];
       };
@@ -1075,35 +1079,41 @@ export type Database = {
       };
       wallet_transactions: {
         Row: {
+          available_after: number | null;
           available_delta: number;
           created_at: string;
           created_by: string | null;
           id: number;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note: string | null;
+          pending_after: number | null;
           pending_delta: number;
           user_id: string | null;
           withdrawal_id: string | null;
         };
         ComputedFields: never;
         Insert: {
+          available_after?: number | null;
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
           id?: never;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
+          pending_after?: number | null;
           pending_delta?: number;
           user_id?: string | null;
           withdrawal_id?: string | null;
         };
         Update: {
+          available_after?: number | null;
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
           id?: never;
           kind?: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
+          pending_after?: number | null;
           pending_delta?: number;
           user_id?: string | null;
           withdrawal_id?: string | null;
@@ -1124,6 +1134,37 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      withdrawal_addresses: {
+        Row: {
+          address: string;
+          created_at: string;
+          id: string;
+          is_default: boolean;
+          label: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          address: string;
+          created_at?: string;
+          id?: string;
+          is_default?: boolean;
+          label: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          user_id?: string;
+        };
+        Update: {
+          address?: string;
+          created_at?: string;
+          id?: string;
+          is_default?: boolean;
+          label?: string;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          user_id?: string;
+        };
+        Relationships: [];
       };
       withdrawals: {
         Row: {
@@ -1176,6 +1217,23 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_adjust_wallet: {
+        Args: { p_amount: number; p_direction: string; p_reason: string; p_user_id: string };
+        Returns: {
+          available_balance: number;
+          created_at: string;
+          pending_balance: number;
+          total_balance: number | null;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'wallet_balances';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_assign_ccc_package: {
         Args: { p_quantity: number; p_tier: Database['public']['Enums']['ccc_tier']; p_user_id: string };
         Returns: {
@@ -1240,13 +1298,6 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
-      };
-      admin_confirm_payment: {
-        Args: { p_amount_received?: number; p_order_id: string; p_tx_hash?: string };
-        Returns: {
-          changed: boolean;
-          payment_order: Database['public']['Tables']['payment_orders']['Row'];
-        }[];
       };
       admin_credit_wallet: {
         Args: { p_amount: number; p_note: string; p_notify?: boolean; p_user_id: string };
@@ -1332,39 +1383,6 @@ export type Database = {
           votes_count: number;
         }[];
       };
-      admin_list_payment_orders: {
-        Args: {
-          p_limit?: number;
-          p_method?: Database['public']['Enums']['payment_method'];
-          p_offset?: number;
-          p_search?: string;
-          p_status?: Database['public']['Enums']['payment_order_status'];
-        };
-        Returns: {
-          amount: number;
-          amount_received: number;
-          ccc_tier: Database['public']['Enums']['ccc_tier'];
-          created_at: string;
-          currency: string;
-          decided_at: string;
-          decided_by: string;
-          id: string;
-          item_label: string;
-          kind: Database['public']['Enums']['payment_item_kind'];
-          member_email: string;
-          member_full_name: string;
-          member_phone: string;
-          method: Database['public']['Enums']['payment_method'];
-          plan_tier: Database['public']['Enums']['membership_level'];
-          quantity: number;
-          reference: string;
-          rejection_reason: string;
-          status: Database['public']['Enums']['payment_order_status'];
-          total_count: number;
-          tx_hash: string;
-          user_id: string;
-        }[];
-      };
       admin_list_smtp_configs: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1426,11 +1444,17 @@ export type Database = {
           user_id: string;
         }[];
       };
-      admin_reject_payment: {
-        Args: { p_order_id: string; p_reason: string };
+      admin_preview_payout: {
+        Args: { p_rate: number; p_revenue_id: string };
         Returns: {
-          changed: boolean;
-          payment_order: Database['public']['Tables']['payment_orders']['Row'];
+          already_paid: boolean;
+          members: number;
+          per_member_pln: number;
+          per_member_usdt: number;
+          percentage: number;
+          pool_pln: number;
+          remainder_pln: number;
+          tier: Database['public']['Enums']['membership_level'];
         }[];
       };
       admin_remove_ccc_assignment: {
@@ -1450,6 +1474,30 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'ccc_assignments';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_run_payout: {
+        Args: { p_rate: number; p_revenue_id: string };
+        Returns: {
+          created_at: string;
+          created_by: string | null;
+          created_by_email: string | null;
+          id: string;
+          members_count: number;
+          rate_pln_usdt: number;
+          remainder_pln: number;
+          revenue_amount: number;
+          revenue_date: string;
+          revenue_id: string;
+          tiers: NonNullable<Json>;
+          total_pln: number;
+          total_usdt: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_runs';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -1474,7 +1522,6 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
-          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         SetofOptions: {
@@ -1484,84 +1531,11 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      admin_update_ccc_settings: {
-        Args: { p_contract_address: string; p_total_supply: number };
-        Returns: {
-          contract_address: string | null;
-          explorer_token_url: string;
-          id: boolean;
-          total_supply: number;
-          updated_at: string;
-        };
-        SetofOptions: {
-          from: '*';
-          to: 'ccc_settings';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      admin_update_ccc_tier: {
-        Args: {
-          p_ccc_amount: number;
-          p_duration_months: number;
-          p_price_usd: number;
-          p_profit_share: number;
-          p_tier: Database['public']['Enums']['ccc_tier'];
-          p_total_slots: number;
-        };
-        Returns: {
-          ccc_amount: number;
-          duration_months: number;
-          price_acc_usd: number | null;
-          price_usd: number;
-          profit_share: number;
-          sort_order: number;
-          tier: Database['public']['Enums']['ccc_tier'];
-          total_slots: number;
-        };
-        SetofOptions: {
-          from: '*';
-          to: 'ccc_tiers';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      admin_update_membership_plan: {
-        Args: {
-          p_benefits: string[];
-          p_description: string;
-          p_idea_ownership: number;
-          p_price_acc: number;
-          p_price_usdt: number;
-          p_profit_share: number;
-          p_tier: Database['public']['Enums']['membership_level'];
-          p_yearly_price_pln: number;
-        };
-        Returns: {
-          benefits: string[];
-          description: string;
-          idea_ownership: number;
-          price_acc: number;
-          price_usdt: number;
-          profit_share: number;
-          tier: Database['public']['Enums']['membership_level'];
-          updated_at: string;
-          yearly_price_pln: number;
-        };
-        SetofOptions: {
-          from: '*';
-          to: 'membership_plans';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
       admin_update_user: {
         Args: {
-          p_clear_valid_until?: boolean;
           p_email_confirmed?: boolean;
           p_full_name?: string;
           p_membership_level?: Database['public']['Enums']['membership_level'];
-          p_membership_valid_until?: string;
           p_phone?: string;
           p_user_id: string;
         };
@@ -1611,82 +1585,30 @@ export type Database = {
           username: string;
         }[];
       };
-      cancel_payment_order: {
-        Args: { p_order_id: string };
+      cancel_withdrawal: {
+        Args: { p_withdrawal_id: string };
         Returns: {
+          address: string;
           amount: number;
-          amount_received: number | null;
-          ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
           created_at: string;
-          currency: string;
-          decided_at: string | null;
-          decided_by: string | null;
+          failure_reason: string | null;
           id: string;
-          kind: Database['public']['Enums']['payment_item_kind'];
-          membership_valid_until: string | null;
-          method: Database['public']['Enums']['payment_method'];
-          plan_tier: Database['public']['Enums']['membership_level'] | null;
-          quantity: number;
-          reference: string;
-          rejection_reason: string | null;
-          status: Database['public']['Enums']['payment_order_status'];
+          network: Database['public']['Enums']['withdrawal_network'];
+          processed_at: string | null;
+          processed_by: string | null;
+          status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
-          to: 'payment_orders';
+          to: 'withdrawals';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
-      create_payment_order: {
-        Args: {
-          p_ccc_tier?: Database['public']['Enums']['ccc_tier'];
-          p_method: Database['public']['Enums']['payment_method'];
-          p_plan_tier?: Database['public']['Enums']['membership_level'];
-          p_quantity?: number;
-        };
-        Returns: {
-          amount: number;
-          amount_received: number | null;
-          ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
-          created_at: string;
-          currency: string;
-          decided_at: string | null;
-          decided_by: string | null;
-          id: string;
-          kind: Database['public']['Enums']['payment_item_kind'];
-          membership_valid_until: string | null;
-          method: Database['public']['Enums']['payment_method'];
-          plan_tier: Database['public']['Enums']['membership_level'] | null;
-          quantity: number;
-          reference: string;
-          rejection_reason: string | null;
-          status: Database['public']['Enums']['payment_order_status'];
-          tx_hash: string | null;
-          updated_at: string;
-          user_id: string;
-        };
-        SetofOptions: {
-          from: '*';
-          to: 'payment_orders';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      effective_membership_level: {
-        Args: {
-          p_profile: Omit<
-            Database['public']['Tables']['profiles']['Row'],
-            Database['public']['Tables']['profiles']['ComputedFields']
-          >;
-        };
-        Returns: Database['public']['Enums']['membership_level'];
-      };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };
         Returns: {
@@ -1778,27 +1700,6 @@ export type Database = {
           rejected_count: number;
           top_categories: Json;
           total_count: number;
-        }[];
-      };
-      get_my_payment_orders: {
-        Args: { p_limit?: number; p_offset?: number };
-        Returns: {
-          amount: number;
-          ccc_tier: Database['public']['Enums']['ccc_tier'];
-          created_at: string;
-          currency: string;
-          decided_at: string;
-          id: string;
-          item_label: string;
-          kind: Database['public']['Enums']['payment_item_kind'];
-          membership_valid_until: string;
-          method: Database['public']['Enums']['payment_method'];
-          plan_tier: Database['public']['Enums']['membership_level'];
-          quantity: number;
-          reference: string;
-          rejection_reason: string;
-          status: Database['public']['Enums']['payment_order_status'];
-          tx_hash: string;
         }[];
       };
       get_my_referral_codes: {
@@ -1966,13 +1867,12 @@ export type Database = {
       idea_status: 'pending' | 'approved' | 'rejected';
       membership_level: 'FREE' | 'START' | 'PREMIUM' | 'VIP';
       notification_type: 'profit' | 'message' | 'system';
-      payment_item_kind: 'plan' | 'ccc';
       payment_method: 'transfer' | 'usdt' | 'acc';
-      payment_order_status: 'pending' | 'paid' | 'rejected' | 'cancelled';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
-      wallet_transaction_kind: 'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment';
+      wallet_transaction_kind:
+        'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
       withdrawal_network: 'ERC20' | 'BSC';
-      withdrawal_status: 'pending' | 'completed' | 'failed';
+      withdrawal_status: 'pending' | 'completed' | 'failed' | 'cancelled';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -2085,13 +1985,18 @@ export const Constants = {
       idea_status: ['pending', 'approved', 'rejected'],
       membership_level: ['FREE', 'START', 'PREMIUM', 'VIP'],
       notification_type: ['profit', 'message', 'system'],
-      payment_item_kind: ['plan', 'ccc'],
       payment_method: ['transfer', 'usdt', 'acc'],
-      payment_order_status: ['pending', 'paid', 'rejected', 'cancelled'],
       reaction_type: ['like', 'love', 'fire', 'clap'],
-      wallet_transaction_kind: ['credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment'],
+      wallet_transaction_kind: [
+        'credit',
+        'withdrawal_hold',
+        'withdrawal_release',
+        'withdrawal_payout',
+        'adjustment',
+        'profit_payout',
+      ],
       withdrawal_network: ['ERC20', 'BSC'],
-      withdrawal_status: ['pending', 'completed', 'failed'],
+      withdrawal_status: ['pending', 'completed', 'failed', 'cancelled'],
     },
   },
 } as const;

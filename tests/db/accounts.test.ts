@@ -152,7 +152,7 @@ describe('user_settings', () => {
     const updated = await queryAs(
       member,
       `update public.user_settings set display_name = 'Ania', theme = 'light', avatar_url = 'https://cdn.example.test/a.jpg',
-         notification_preferences = '{"message": false}' where user_id = $1 returning display_name, theme, avatar_url, notification_preferences`,
+         notification_preferences = '{"withdrawal_completed": false}' where user_id = $1 returning display_name, theme, avatar_url, notification_preferences`,
       [member.id],
     );
     expect(updated).toEqual([
@@ -160,7 +160,7 @@ describe('user_settings', () => {
         display_name: 'Ania',
         theme: 'light',
         avatar_url: 'https://cdn.example.test/a.jpg',
-        notification_preferences: { message: false },
+        notification_preferences: { withdrawal_completed: false },
       },
     ]);
     expect(

@@ -3,6 +3,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { ledgerKeys } from '@/lib/wallet/keys';
 import type { Withdrawal } from './get-withdrawals';
 import { walletKeys } from './keys';
 
@@ -51,8 +52,8 @@ export function useRequestWithdrawal() {
         list ? [created, ...list.filter((item) => item.id !== created.id)] : list,
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.balance(userId) }),
         queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(userId) }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(userId) }), // balance and ledger
       ]);
     },
   });

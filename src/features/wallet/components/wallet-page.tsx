@@ -1,15 +1,16 @@
 import { ErrorState } from '@/components/ui/states';
 import { LoadingState } from '@/components/ui/spinner';
 import { t } from '@/i18n/wallet';
-import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWalletBalance } from '@/lib/wallet/get-wallet-balance';
+import { useSavedAddresses } from '../api/get-saved-addresses';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { SavedAddresses } from './saved-addresses';
 import { BalanceCard } from './balance-card';
 import { WithdrawalForm } from './withdrawal-form';
 import { WithdrawalHistory } from './withdrawal-history';
 import { usePageTitle } from '@/components/layout/site-head';
-
-/** Saved wallet methods: the form supports them, the page passes none (dashboard.md §2). */
-const SAVED_METHODS = [] as const;
+import { LedgerHistory } from '@/components/wallet/ledger-history';
+import { useAuth } from '@/lib/auth/auth-context';
 
 /**
  * /dashboard/wallet, the eWallet (dashboard.md §2): 'Ładowanie portfela...', then the balance card,
@@ -19,6 +20,14 @@ export function WalletPage() {
   usePageTitle(t('wallet.title'));
   const balance = useWalletBalance();
   const withdrawals = useWithdrawals();
+  const { user } = useAuth();
+  const addresses = useSavedAddresses();
+  const savedMethods = (addresses.data ?? []).map((address) => ({
+    address: address.address,
+    network: address.network,
+    isDefault: address.is_default,
+    label: address.label,
+  }));
 
   const retryAll = () => {
     void balance.refetch();
@@ -43,7 +52,12 @@ export function WalletPage() {
           ) : (
             <>
               <BalanceCard balance={balance.data} />
-              <WithdrawalForm available={Number(balance.data.available_balance)} savedMethods={SAVED_METHODS} />
+              <WithdrawalForm
+                key={addresses.isPending ? 'addresses-loading' : 'addresses-ready'}
+                available={Number(balance.data.available_balance)}
+                savedMethods={savedMethods}
+              />
+              <SavedAddresses />
             </>
           )}
         </div>
@@ -56,6 +70,9 @@ export function WalletPage() {
         ) : (
           <WithdrawalHistory withdrawals={withdrawals.data ?? []} />
         )}
+        <div className="xl:col-span-2">
+          <LedgerHistory userId={user?.id ?? ''} fileName="historia-operacji.csv" />
+        </div>
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { CheckboxField } from '@/components/form/checkbox-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { errorAttributes, FieldShell, inputClassName, TextField } from '@/components/form/text-field';
@@ -9,11 +10,18 @@ import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { useZodForm } from '@/lib/form';
 import { formatUSDT } from '@/lib/format';
 import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
+import { toUserMessage } from '@/lib/errors';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
+import { useSaveAddress } from '../api/save-address';
 import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from '../schemas/withdrawal.schema';
 
 /** A wallet the member saved before (dashboard.md §2: supported by the form; the page passes none). */
-export type SavedWalletMethod = { address: string; network: (typeof NETWORKS)[number]; isDefault: boolean };
+export type SavedWalletMethod = {
+  address: string;
+  network: (typeof NETWORKS)[number];
+  isDefault: boolean;
+  label?: string;
+};
 
 type WithdrawalFormProps = {
   /** The available balance as the server last reported it. */
@@ -63,6 +71,8 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [saveThis, setSaveThis] = useState(false);
+  const saveAddress = useSaveAddress();
 
   const askForCode = async (values: WithdrawalValues): Promise<boolean> => {
     const status = mfa.data?.verifiedFactorId ? mfa.data : (await mfa.refetch()).data;
@@ -78,6 +88,21 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
       await withdraw.mutateAsync({ amount, network: values.network, address: values.address });
       setSuccess(t('wallet.withdraw.success', { amount: formatUSDT(amount) }));
       reset({ amount: '', network: values.network, address: '' });
+      const known = savedMethods.some(
+        (method) => method.network === values.network && method.address.toLowerCase() === values.address.toLowerCase(),
+      );
+      if (saveThis && !known) {
+        setSaveThis(false);
+        saveAddress.mutate(
+          {
+            label: `${values.network} ${values.address.slice(0, 6)}…${values.address.slice(-4)}`,
+            network: values.network,
+            address: values.address,
+            isDefault: savedMethods.length === 0,
+          },
+          { onError: (error) => setFailure(t('wallet.addresses.save_failed', { reason: toUserMessage(error) })) },
+        );
+      }
     } catch (error) {
       const key = serverKey(error);
       const field = key ? FIELD_OF_KEY[key] : undefined;
@@ -155,6 +180,11 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
             error={formState.errors.address?.message}
             {...register('address')}
           />
+          <CheckboxField
+            label={t('wallet.addresses.save')}
+            checked={saveThis}
+            onChange={(event) => setSaveThis(event.target.checked)}
+          />
         </fieldset>
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         {success ? <FormAlert tone="success">{success}</FormAlert> : null}
@@ -210,7 +240,7 @@ function SavedMethodSelect({
         <option value="">{t('wallet.withdraw.saved_none')}</option>
         {methods.map((method, index) => (
           <option key={`${method.network}-${method.address}`} value={String(index)}>
-            {`${method.network} ${method.address}${method.isDefault ? ` ${t('wallet.withdraw.saved_default')}` : ''}`}
+            {`${method.label ? `${method.label}: ` : ''}${method.network} ${method.address}${method.isDefault ? ` ${t('wallet.withdraw.saved_default')}` : ''}`}
           </option>
         ))}
       </select>

@@ -1,23 +1,32 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
 import { CheckCircleIcon, ClockIcon, CrossCircleIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/states';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { formatDateTime, formatUSDT } from '@/lib/format';
+import { toUserMessage } from '@/lib/errors';
+import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import type { Withdrawal } from '../api/get-withdrawals';
-import { transactionUrl } from '../utils/explorer';
+import { transactionUrl } from '@/lib/wallet/explorer';
 
 const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
   pending: 'wallet.status.pending',
   completed: 'wallet.status.completed',
   failed: 'wallet.status.failed',
+  cancelled: 'wallet.status.cancelled',
 };
 
-/** Completed: a green check; failed: a red cross; pending and anything else: a spinning clock (§4). */
+/** Completed: a green check; failed: a red cross; cancelled by the member: a grey cross; pending and anything else: a spinning clock (§4). */
 function StatusIcon({ status }: { status: Withdrawal['status'] }) {
   if (status === 'completed')
     return <CheckCircleIcon className="h-6 w-6 shrink-0 text-success" data-status-icon="completed" />;
   if (status === 'failed')
     return <CrossCircleIcon className="h-6 w-6 shrink-0 text-danger" data-status-icon="failed" />;
+  if (status === 'cancelled')
+    return <CrossCircleIcon className="h-6 w-6 shrink-0 text-ink-muted" data-status-icon="cancelled" />;
   return (
     <ClockIcon
       className="h-6 w-6 shrink-0 animate-spin text-accent [animation-duration:3s]"
@@ -31,8 +40,32 @@ function StatusIcon({ status }: { status: Withdrawal['status'] }) {
  * and the transaction on the chain's explorer when it has a hash. Empty: 'Brak historii wypłat'.
  */
 export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {
+  const [cancelling, setCancelling] = useState<Withdrawal | null>(null);
+  const cancel = useCancelWithdrawal();
+  const toast = useToast();
   return (
     <Card title={t('wallet.history')}>
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={t('wallet.cancel.title')}
+        description={cancelling ? t('wallet.cancel.description', { amount: formatUSDT(cancelling.amount) }) : undefined}
+        confirmLabel={t('wallet.cancel.confirm')}
+        pending={cancel.isPending}
+        error={cancel.error ? `${t('wallet.cancel.failed')}: ${toUserMessage(cancel.error)}` : null}
+        onConfirm={() => {
+          if (!cancelling) return;
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => {
+              setCancelling(null);
+              toast.show(t('wallet.cancel.done'), 'success');
+            },
+          });
+        }}
+        onClose={() => {
+          setCancelling(null);
+          cancel.reset();
+        }}
+      />
       {withdrawals.length === 0 ? (
         <EmptyState>{t('wallet.history_empty')}</EmptyState>
       ) : (
@@ -71,6 +104,11 @@ export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withd
                     {t('wallet.history.explorer')}
                     <ExternalLinkIcon className="h-4 w-4" />
                   </a>
+                ) : null}
+                {withdrawal.status === 'pending' ? (
+                  <Button variant="ghost-danger" className="px-0" onClick={() => setCancelling(withdrawal)}>
+                    {t('wallet.cancel')}
+                  </Button>
                 ) : null}
               </div>
             </li>

@@ -18,6 +18,8 @@ const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.payments.path, labelKey: 'admin.payments' },
   { to: admin.revenue.path, labelKey: 'admin.revenue' },
   { to: admin.paymentLinks.path, labelKey: 'admin.payment_links' },
+  { to: admin.payouts.path, labelKey: 'admin.payouts' },
+  { to: admin.audit.path, labelKey: 'admin.audit' },
 ];
 
 /**

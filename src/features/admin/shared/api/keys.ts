@@ -8,6 +8,9 @@ export type UserListParams = {
   page: number;
 };
 
+/** The audit tab's filters ('' = any). */
+export type AuditFilters = { actor: string; action: string; member: string; from: string; to: string };
+
 export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
@@ -22,4 +25,10 @@ export const adminKeys = {
   withdrawalList: (status: string, page: number) => [...adminKeys.withdrawals(), 'list', status, page] as const,
   revenue: () => [...adminKeys.all, 'revenue'] as const,
   paymentLinks: () => [...adminKeys.all, 'payment-links'] as const,
+  adjustWallet: () => [...adminKeys.all, 'adjust-wallet'] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
+  auditList: (filters: AuditFilters, page: number) => [...adminKeys.audit(), 'list', filters, page] as const,
+  payouts: () => [...adminKeys.all, 'payouts'] as const,
+  payoutPreview: (revenueId: string, rate: string) => [...adminKeys.payouts(), 'preview', revenueId, rate] as const,
+  runPayout: () => [...adminKeys.payouts(), 'run'] as const,
 };

@@ -39,6 +39,26 @@ export async function listUsers(client: AppSupabaseClient, params: UserListParam
 
 export type AdminUser = Awaited<ReturnType<typeof listUsers>>['rows'][number];
 
+/** Any range of the same list (the CSV export pages through it, at most 100 rows a request). */
+export async function listUsersRange(
+  client: AppSupabaseClient,
+  params: Omit<UserListParams, 'page'>,
+  offset: number,
+  limit: number,
+) {
+  return unwrap(
+    await client.rpc('admin_list_users', {
+      p_search: params.search.trim() || undefined,
+      p_email_confirmed: params.emailConfirmed ?? undefined,
+      p_membership_level: (params.level as MembershipLevel | null) ?? undefined,
+      p_sort: params.sort,
+      p_ascending: params.ascending,
+      p_limit: Math.min(limit, 100),
+      p_offset: offset,
+    }),
+  );
+}
+
 export const usersQueryOptions = (getClient: () => Promise<AppSupabaseClient>, params: UserListParams) =>
   queryOptions({
     queryKey: adminKeys.userList(params),

@@ -13,14 +13,17 @@ import type { UserListParams } from '../../shared/api/keys';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
+import { collectPages, downloadCsv, toCsv } from '@/lib/csv';
+import { useSupabase } from '@/lib/supabase-context';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useConfirmEmail } from '../api/confirm-email';
-import { useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
+import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
 import { CccAssignDialog } from './ccc-assign-dialog';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
+import { WalletDialog } from '../../wallet/components/wallet-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -34,7 +37,7 @@ const SORT_LABELS: Record<SortChoice, MessageKey> = {
   'email:desc': 'admin.users.sort.email_desc',
 };
 
-type Modal = { kind: 'edit' | 'delete' | 'ccc'; user: AdminUser } | null;
+type Modal = { kind: 'edit' | 'delete' | 'ccc' | 'wallet'; user: AdminUser } | null;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -79,6 +82,41 @@ export function UsersTab() {
     page,
   };
   const users = useAdminUsers(params);
+  const { getClient } = useSupabase();
+  const [csv, setCsv] = useState<'idle' | 'pending' | 'failed'>('idle');
+
+  /** The list as the filters show it, every page (100 rows a request). */
+  const exportCsv = async () => {
+    setCsv('pending');
+    try {
+      const client = await getClient();
+      const rows = await collectPages((offset, limit) => listUsersRange(client, params, offset, limit), 100);
+      downloadCsv(
+        'uzytkownicy.csv',
+        toCsv(
+          [
+            t('admin.users.full_name'),
+            t('admin.users.email'),
+            t('admin.users.phone'),
+            t('admin.users.level'),
+            t('admin.users.email_confirmed'),
+            t('admin.users.created'),
+          ],
+          rows.map((row) => [
+            row.full_name,
+            row.email,
+            row.phone,
+            row.membership_level,
+            row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no'),
+            row.created_at,
+          ]),
+        ),
+      );
+      setCsv('idle');
+    } catch {
+      setCsv('failed');
+    }
+  };
 
   const confirm = async (user: AdminUser) => {
     try {
@@ -91,7 +129,26 @@ export function UsersTab() {
 
   return (
     <section className="space-y-4">
-      <TabHeading title={t('admin.users')} />
+      <TabHeading
+        title={t('admin.users')}
+        action={
+          <div className="space-y-1 text-right">
+            <Button
+              variant="secondary"
+              onClick={() => void exportCsv()}
+              disabled={csv === 'pending'}
+              aria-busy={csv === 'pending' || undefined}
+            >
+              {t('admin.csv')}
+            </Button>
+            {csv === 'failed' ? (
+              <p role="alert" className="text-sm text-danger">
+                {t('admin.csv_failed')}
+              </p>
+            ) : null}
+          </div>
+        }
+      />
       <Card>
         <div className="grid gap-4 md:grid-cols-4" role="search" aria-label={t('admin.users.search_region')}>
           <TextField
@@ -199,6 +256,14 @@ export function UsersTab() {
                             >
                               {t('admin.users.ccc')}
                             </Button>
+                            <Button
+                              variant="secondary"
+                              className="px-2 py-1"
+                              aria-label={t('admin.users.wallet_label', { name })}
+                              onClick={() => setModal({ kind: 'wallet', user: row })}
+                            >
+                              {t('admin.users.wallet')}
+                            </Button>
                             <DeleteButton
                               dense
                               label={t('admin.users.delete_label', { name })}
@@ -228,6 +293,7 @@ export function UsersTab() {
       {modal?.kind === 'edit' ? <UserEditDialog user={modal.user} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'delete' ? <UserDeleteDialog user={modal.user} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'ccc' ? <CccAssignDialog user={modal.user} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'wallet' ? <WalletDialog user={modal.user} onClose={() => setModal(null)} /> : null}
     </section>
   );
 }

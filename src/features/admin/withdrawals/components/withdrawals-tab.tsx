@@ -20,6 +20,7 @@ const STATUS_LABELS: Record<WithdrawalStatus, MessageKey> = {
   pending: 'admin.withdrawals.status.pending',
   completed: 'admin.withdrawals.status.completed',
   failed: 'admin.withdrawals.status.failed',
+  cancelled: 'admin.withdrawals.status.cancelled',
 };
 
 type Modal = { kind: 'complete' | 'fail'; withdrawal: AdminWithdrawal } | null;

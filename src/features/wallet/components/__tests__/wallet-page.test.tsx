@@ -7,6 +7,7 @@ import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/t
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
+import type { SavedAddress } from '../../api/get-saved-addresses';
 import type { Withdrawal } from '../../api/get-withdrawals';
 import { WalletPage } from '../wallet-page';
 
@@ -28,13 +29,55 @@ function withdrawal(values: Partial<Withdrawal>): Withdrawal {
 
 type Balance = { available_balance: number; pending_balance: number; total_balance: number };
 
+type LedgerRow = {
+  id: number;
+  kind: string;
+  available_delta: number;
+  pending_delta: number;
+  available_after: number;
+  pending_after: number;
+  note: string | null;
+  created_at: string;
+  withdrawal: { network: 'ERC20' | 'BSC'; tx_hash: string | null; status: string } | null;
+};
+
+function ledgerRow(values: Partial<LedgerRow>): LedgerRow {
+  return {
+    id: 1,
+    kind: 'credit',
+    available_delta: 100,
+    pending_delta: 0,
+    available_after: 100,
+    pending_after: 0,
+    note: null,
+    created_at: '2026-11-20T10:00:00+00:00',
+    withdrawal: null,
+    ...values,
+  };
+}
+
 function serve({
   balance = { available_balance: 1250, pending_balance: 0, total_balance: 1250 },
   history = [] as Withdrawal[],
+  ledger = [] as LedgerRow[],
+  addresses = [] as SavedAddress[],
   account = buildUser(),
-}: { balance?: Balance; history?: Withdrawal[]; account?: User } = {}) {
+}: {
+  balance?: Balance;
+  history?: Withdrawal[];
+  ledger?: LedgerRow[];
+  addresses?: SavedAddress[];
+  account?: User;
+} = {}) {
   const balanceReads: string[] = [];
   server.use(
+    http.get(restUrl('/withdrawal_addresses'), () => HttpResponse.json(addresses)),
+    http.get(restUrl('/wallet_transactions'), ({ request }) => {
+      const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
+      const page = ledger.slice(offset, offset + 20);
+      const range = page.length ? `${offset}-${offset + page.length - 1}` : '*';
+      return HttpResponse.json(page, { headers: { 'Content-Range': `${range}/${ledger.length}` } });
+    }),
     http.get(restUrl('/wallet_balances'), ({ request }) => {
       balanceReads.push(new URL(request.url).search);
       return HttpResponse.json(balance);
@@ -313,5 +356,153 @@ describe('eWallet: the code before a withdrawal (2FA on, aal1 session)', { timeo
     await user.click(submit());
     await waitFor(() => expect(rpc.calls).toHaveLength(1));
     expect(screen.queryByLabelText('Kod weryfikacyjny')).not.toBeInTheDocument();
+  });
+});
+
+describe("eWallet: 'Historia operacji' and cancelling", { timeout: 15_000 }, () => {
+  it('lists ledger entries with Polish labels, signed amounts, balance after, note and transaction link, paged', async () => {
+    const ledger = [
+      ledgerRow({
+        id: 30,
+        kind: 'withdrawal_payout',
+        available_delta: 0,
+        pending_delta: -40,
+        available_after: 60,
+        withdrawal: { network: 'BSC', tx_hash: HASH, status: 'completed' },
+      }),
+      ledgerRow({
+        id: 29,
+        kind: 'adjustment',
+        available_delta: -20.5,
+        available_after: 60,
+        note: 'Korekta błędnej wpłaty',
+      }),
+      ...Array.from({ length: 20 }, (_, i) => ledgerRow({ id: 28 - i, kind: 'profit_payout', available_delta: 1 })),
+    ];
+    serve({ ledger });
+    const { user } = setup();
+    const card = await screen.findByRole('region', { name: 'Historia operacji' });
+    await within(card).findByText('Wypłata zrealizowana');
+    const items = within(card).getAllByRole('listitem');
+    expect(items).toHaveLength(20);
+    expect(items[0]).toHaveTextContent('−40,00 USDT');
+    expect(items[0]).toHaveTextContent('Saldo dostępne po: 60,00 USDT');
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', `https://bscscan.com/tx/${HASH}`);
+    expect(items[1]).toHaveTextContent('Korekta salda');
+    expect(items[1]).toHaveTextContent('−20,50 USDT');
+    expect(items[1]).toHaveTextContent('Korekta błędnej wpłaty');
+    expect(items[2]).toHaveTextContent('Wypłata zysków');
+    expect(items[2]).toHaveTextContent('+1,00 USDT');
+    expect(within(card).getByText('Strona 1 z 2')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Starsze' }));
+    expect(await within(card).findByText('Strona 2 z 2')).toBeInTheDocument();
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it("says 'Brak operacji' for an empty ledger", async () => {
+    serve();
+    setup();
+    const card = await screen.findByRole('region', { name: 'Historia operacji' });
+    expect(await within(card).findByText('Brak operacji')).toBeInTheDocument();
+  });
+
+  it('cancels a pending withdrawal after confirming, and reads the wallet again', async () => {
+    const { balanceReads } = serve({ history: [withdrawal({ id: 'w1', status: 'pending', amount: 25 })] });
+    const rpc = recordPost(restUrl('/rpc/cancel_withdrawal'), () =>
+      HttpResponse.json(withdrawal({ id: 'w1', status: 'cancelled', amount: 25 })),
+    );
+    server.use(rpc.handler);
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Anuluj wypłatę' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anulować wypłatę?' });
+    expect(dialog).toHaveTextContent('Kwota 25,00 USDT wróci do salda dostępnego.');
+    const readsBefore = balanceReads.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj wypłatę' }));
+    await waitFor(() => expect(rpc.calls).toHaveLength(1));
+    expect(rpc.calls[0]?.body).toEqual({ p_withdrawal_id: 'w1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(balanceReads.length).toBeGreaterThan(readsBefore));
+  });
+
+  it('keeps the dialog open with the reason when an admin settled it first', async () => {
+    serve({ history: [withdrawal({ id: 'w1', status: 'pending', amount: 25 })] });
+    server.use(
+      http.post(restUrl('/rpc/cancel_withdrawal'), () =>
+        postgrestError(400, { code: 'P0001', message: 'wallet.withdrawal_not_pending' }),
+      ),
+    );
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Anuluj wypłatę' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj wypłatę' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Nie udało się anulować wypłaty: Ta wypłata została już rozliczona',
+    );
+  });
+});
+
+describe('eWallet: saved addresses', { timeout: 15_000 }, () => {
+  const saved = (values: Partial<SavedAddress>): SavedAddress => ({
+    id: crypto.randomUUID(),
+    label: 'Ledger',
+    network: 'BSC',
+    address: ADDRESS,
+    is_default: false,
+    created_at: '2026-11-20T10:00:00+00:00',
+    ...values,
+  });
+
+  it('fills the form with the default address and lists the saved ones', async () => {
+    serve({
+      addresses: [
+        saved({ id: 'a1', label: 'Ledger', is_default: true }),
+        saved({ id: 'a2', label: 'Giełda', network: 'ERC20', address: `0x${'1'.repeat(40)}` }),
+      ],
+    });
+    setup();
+    const card = await screen.findByRole('region', { name: 'Zapisane adresy' });
+    expect(await within(card).findByText('Ledger')).toBeInTheDocument();
+    expect(within(card).getByText('Domyślny')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Ustaw jako domyślny: Giełda' })).toBeInTheDocument();
+    await waitFor(() => expect(addressField()).toHaveValue(ADDRESS));
+    expect(networkField()).toHaveValue('BSC');
+  });
+
+  it("saves the address after a withdrawal with 'Zapisz ten adres'", async () => {
+    serve();
+    const rpc = recordPost(restUrl('/rpc/request_withdrawal'), () => HttpResponse.json(withdrawal({ id: 'n' })));
+    const insert = recordPost(restUrl('/withdrawal_addresses'), () =>
+      HttpResponse.json({ id: 'new' }, { status: 201 }),
+    );
+    server.use(rpc.handler, insert.handler);
+    const { user } = setup();
+    await screen.findByText('Brak zapisanych adresów');
+    await user.type(amountField(), '10');
+    await user.type(addressField(), ADDRESS);
+    await user.click(screen.getByLabelText('Zapisz ten adres'));
+    await user.click(submit());
+    await waitFor(() => expect(insert.calls).toHaveLength(1));
+    expect(insert.calls[0]?.body).toEqual({
+      label: 'ERC20 0x5290…9EE7',
+      network: 'ERC20',
+      address: ADDRESS,
+      is_default: true,
+    });
+  });
+
+  it('renames an address, keeping what was typed when the save fails', async () => {
+    serve({ addresses: [saved({ id: 'a1', label: 'Ledger' })] });
+    server.use(
+      http.patch(restUrl('/withdrawal_addresses'), () => postgrestError(500, { code: 'XX000', message: 'boom' })),
+    );
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Zmień nazwę: Ledger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zmień nazwę adresu' });
+    const field = within(dialog).getByLabelText('Nazwa');
+    await user.clear(field);
+    await user.type(field, 'Mój Ledger');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nie udało się zapisać zmian');
+    expect(field).toHaveValue('Mój Ledger');
   });
 });

@@ -1,4 +1,4 @@
-import type { Withdrawal } from '../api/get-withdrawals';
+import type { Enums } from '@/types/database.types';
 
 /**
  * The public explorers of the two chains (dashboard.md §2: "Ethereum explorer for ERC20, BSC
@@ -9,6 +9,6 @@ export const TX_EXPLORERS = {
   BSC: 'https://bscscan.com/tx/',
 } as const;
 
-export function transactionUrl(network: Withdrawal['network'], txHash: string): string {
+export function transactionUrl(network: Enums<'withdrawal_network'>, txHash: string): string {
   return `${network === 'ERC20' ? TX_EXPLORERS.ERC20 : TX_EXPLORERS.BSC}${encodeURIComponent(txHash)}`;
 }

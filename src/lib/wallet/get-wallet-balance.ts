@@ -3,7 +3,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { walletKeys } from './keys';
+import { ledgerKeys } from './keys';
 
 /** dashboard.md §7 Wallet: "select wallet_balances by user_id, single row". The server keeps the sums. */
 export async function getWalletBalance(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
@@ -19,13 +19,14 @@ export type WalletBalance = Awaited<ReturnType<typeof getWalletBalance>>;
 
 export const walletBalanceQueryOptions = (getClient: () => Promise<AppSupabaseClient>, userId: string) =>
   queryOptions({
-    queryKey: walletKeys.balance(userId),
+    queryKey: ledgerKeys.balance(userId),
     queryFn: async ({ signal }) => getWalletBalance(await getClient(), userId, signal),
   });
 
-export function useWalletBalance() {
+/** The signed-in member's balance, or (admin 'Portfel') the given member's. */
+export function useWalletBalance(ofUserId?: string) {
   const { getClient } = useSupabase();
   const { user } = useAuth();
-  const userId = user?.id ?? '';
+  const userId = ofUserId ?? user?.id ?? '';
   return useQuery({ ...walletBalanceQueryOptions(getClient, userId), enabled: userId !== '' });
 }

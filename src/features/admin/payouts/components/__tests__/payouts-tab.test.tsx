@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
+import { PayoutsTab } from '../payouts-tab';
+
+const preview = [
+  {
+    tier: 'START',
+    percentage: 5,
+    pool_pln: 50,
+    members: 3,
+    per_member_pln: 16.66,
+    per_member_usdt: 4.16,
+    remainder_pln: 0.02,
+    already_paid: false,
+  },
+  {
+    tier: 'PREMIUM',
+    percentage: 15,
+    pool_pln: 150,
+    members: 1,
+    per_member_pln: 150,
+    per_member_usdt: 37.5,
+    remainder_pln: 0,
+    already_paid: false,
+  },
+  {
+    tier: 'VIP',
+    percentage: 20,
+    pool_pln: 200,
+    members: 0,
+    per_member_pln: 0,
+    per_member_usdt: 0,
+    remainder_pln: 200,
+    already_paid: false,
+  },
+];
+
+function setup(run: Parameters<typeof mockRpc>[1] = { members_count: 4, total_usdt: 49.98 }) {
+  mockTable('get', 'ecommerce_revenue', [
+    { id: 'r-paid', amount: 500, created_at: '2026-11-01T10:00:00Z', payout_runs: { id: 'x' } },
+    { id: 'r1', amount: 1000, created_at: '2026-11-20T10:00:00Z', payout_runs: null },
+  ]);
+  mockTable('get', 'payout_runs', []);
+  const previews = mockRpc('admin_preview_payout', preview);
+  const runs = mockRpc('admin_run_payout', run);
+  const view = renderAdmin(<PayoutsTab />);
+  return { ...view, previews, runs };
+}
+
+describe("'Wypłaty zysków'", () => {
+  it('offers only entries not paid out, previews per tier with totals and remainder, then runs once confirmed', async () => {
+    const { user, previews, runs } = setup();
+    const select = await screen.findByRole('combobox', { name: 'Wpis przychodu' });
+    expect(within(select).getAllByRole('option')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    expect(screen.getByText('Wybierz wpis przychodu')).toBeInTheDocument();
+    expect(previews).toHaveLength(0);
+    await user.selectOptions(select, 'r1');
+    await user.type(screen.getByLabelText(/^Kurs PLN→USDT/), '0,25');
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    await waitFor(() => expect(previews).toHaveLength(1));
+    expect(previews[0]?.body).toEqual({ p_revenue_id: 'r1', p_rate: 0.25 });
+    const startRow = await screen.findByRole('row', { name: /START/ });
+    expect(startRow).toHaveTextContent('16,66 zł');
+    expect(startRow).toHaveTextContent('4,16 USDT');
+    expect(screen.getByTestId('payout-totals')).toHaveTextContent(
+      'Razem: 4 członków, 199,98 zł = 49,98 USDT (kurs 0.25); niewypłacona reszta: 200,02 zł.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(runs[0]?.body).toEqual({ p_revenue_id: 'r1', p_rate: 0.25 });
+  });
+
+  it('keeps the dialog open with the reason when another admin paid the entry first', async () => {
+    const { user } = setup(() => postgrestFailure(400, 'P0001', 'payouts.already_paid'));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Wpis przychodu' }), 'r1');
+    await user.type(screen.getByLabelText(/^Kurs PLN→USDT/), '0.25');
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    await user.click(await screen.findByRole('button', { name: 'Zatwierdź wypłatę' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ten wpis przychodu został już wypłacony');
+  });
+});

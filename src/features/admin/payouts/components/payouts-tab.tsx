@@ -1,0 +1,319 @@
+import { useState } from 'react';
+import { FormAlert } from '@/components/form/form-alert';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Skeleton } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { t } from '@/i18n/admin';
+import { collectPages, downloadCsv, toCsv } from '@/lib/csv';
+import { formatDate, formatDateTime, formatDecimal, formatInteger, formatUSDT } from '@/lib/format';
+import { useSupabase } from '@/lib/supabase-context';
+import { QueryStates } from '../../shared/components/query-states';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
+import { adminErrorMessage } from '../../shared/utils/errors';
+import { listPayoutRuns, usePayoutRuns } from '../api/list-payout-runs';
+import { usePayoutRevenue } from '../api/list-payout-revenue';
+import { usePayoutPreview, type PayoutPreviewRow } from '../api/preview-payout';
+import { useRunPayout } from '../api/run-payout';
+
+/** A positive PLN→USDT rate with at most 6 decimals ("0,25" or "0.2512"). */
+const RATE = /^\d+(?:[.,]\d{1,6})?$/;
+
+const pln = (value: number | string | null) => `${formatDecimal(value, 2)} zł`;
+const cents = (value: number | string) => Math.round(Number(value) * 100);
+
+function totals(rows: readonly PayoutPreviewRow[]) {
+  const paying = rows.filter((row) => cents(row.per_member_usdt) > 0);
+  return {
+    members: paying.reduce((sum, row) => sum + row.members, 0),
+    pln: paying.reduce((sum, row) => sum + cents(row.per_member_pln) * row.members, 0) / 100,
+    usdt: paying.reduce((sum, row) => sum + cents(row.per_member_usdt) * row.members, 0) / 100,
+    remainder:
+      rows.reduce((sum, row) => sum + cents(row.pool_pln), 0) / 100 -
+      paying.reduce((sum, row) => sum + cents(row.per_member_pln) * row.members, 0) / 100,
+  };
+}
+
+/**
+ * 'Wypłaty zysków': choose a revenue entry not paid out yet and the PLN→USDT rate, see per tier the
+ * members and each one's share (rounded down to 0.01, the remainder shown), then confirm: one
+ * transaction credits every wallet and notifies every member. The runs are listed below (CSV too).
+ */
+export function PayoutsTab() {
+  const { getClient } = useSupabase();
+  const revenue = usePayoutRevenue();
+  const runs = usePayoutRuns();
+  const run = useRunPayout();
+  const toast = useToast();
+  const [revenueId, setRevenueId] = useState('');
+  const [rate, setRate] = useState('');
+  const [errors, setErrors] = useState<{ revenue?: string; rate?: string }>({});
+  const [request, setRequest] = useState<{ revenueId: string; rate: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [csvFailed, setCsvFailed] = useState(false);
+  const preview = usePayoutPreview(request);
+
+  const showPreview = () => {
+    const next: typeof errors = {};
+    if (!revenueId) next.revenue = t('admin.payouts.revenue_required');
+    const value = rate.trim().replace(',', '.');
+    if (!RATE.test(rate.trim()) || Number(value) <= 0) next.rate = t('admin.payouts.rate_invalid');
+    setErrors(next);
+    if (next.revenue || next.rate) return;
+    setRequest({ revenueId, rate: value });
+  };
+
+  const exportRuns = async () => {
+    setCsvFailed(false);
+    try {
+      const client = await getClient();
+      const rows = await collectPages((offset, limit) => listPayoutRuns(client, offset, limit));
+      downloadCsv(
+        'wyplaty-zyskow.csv',
+        toCsv(
+          [
+            t('admin.payouts.run_date'),
+            t('admin.payouts.revenue_date'),
+            t('admin.payouts.revenue_amount'),
+            t('admin.payouts.rate'),
+            t('admin.payouts.members'),
+            t('admin.payouts.total_pln'),
+            t('admin.payouts.total_usdt'),
+            t('admin.payouts.remainder'),
+            t('admin.payouts.run_by'),
+          ],
+          rows.map((row) => [
+            row.created_at,
+            row.revenue_date,
+            Number(row.revenue_amount),
+            Number(row.rate_pln_usdt),
+            row.members_count,
+            Number(row.total_pln),
+            Number(row.total_usdt),
+            Number(row.remainder_pln),
+            row.created_by_email,
+          ]),
+        ),
+      );
+    } catch {
+      setCsvFailed(true);
+    }
+  };
+
+  const unpaid = (revenue.data ?? []).filter((entry) => !entry.paid);
+  const sum = preview.data ? totals(preview.data) : null;
+  const alreadyPaid = preview.data?.some((row) => row.already_paid) ?? false;
+
+  return (
+    <section className="space-y-4">
+      <TabHeading title={t('admin.payouts')} description={t('admin.payouts.description')} />
+      <Card title={t('admin.payouts.new')}>
+        {revenue.isPending ? (
+          <Skeleton className="h-24" label={t('app.loading')} />
+        ) : revenue.isError ? (
+          <FormAlert>{t('admin.payouts.load_failed')}</FormAlert>
+        ) : (
+          <form
+            noValidate
+            className="grid gap-4 md:grid-cols-[2fr_1fr_auto] md:items-end"
+            onSubmit={(event) => {
+              event.preventDefault();
+              showPreview();
+            }}
+          >
+            <SelectField
+              label={t('admin.payouts.revenue')}
+              placeholder={unpaid.length ? t('admin.payouts.revenue_choose') : t('admin.payouts.revenue_none')}
+              value={revenueId}
+              onChange={(event) => {
+                setRevenueId(event.target.value);
+                setRequest(null);
+              }}
+              options={unpaid.map((entry) => ({
+                value: entry.id,
+                label: `${formatDate(entry.created_at)} — ${pln(entry.amount)}`,
+              }))}
+              error={errors.revenue}
+            />
+            <TextField
+              label={t('admin.payouts.rate')}
+              hint={t('admin.payouts.rate_hint')}
+              inputMode="decimal"
+              autoComplete="off"
+              value={rate}
+              onChange={(event) => {
+                setRate(event.target.value);
+                setRequest(null);
+              }}
+              error={errors.rate}
+            />
+            <Button type="submit" variant="secondary">
+              {t('admin.payouts.preview')}
+            </Button>
+          </form>
+        )}
+        {request ? (
+          <div className="mt-6 space-y-4" aria-live="polite">
+            {preview.isPending ? (
+              <Skeleton className="h-32" label={t('app.loading')} />
+            ) : preview.isError ? (
+              <FormAlert>{adminErrorMessage(preview.error, 'admin.payouts.preview_failed')}</FormAlert>
+            ) : (
+              <>
+                <div
+                  className="overflow-x-auto"
+                  tabIndex={0}
+                  role="region"
+                  aria-label={t('admin.payouts.preview_caption')}
+                >
+                  <table className="w-full text-left text-sm">
+                    <caption className="sr-only">{t('admin.payouts.preview_caption')}</caption>
+                    <TableHead
+                      columns={[
+                        t('admin.payouts.tier'),
+                        t('admin.payouts.percentage'),
+                        t('admin.payouts.pool'),
+                        t('admin.payouts.members'),
+                        t('admin.payouts.per_member_pln'),
+                        t('admin.payouts.per_member_usdt'),
+                        t('admin.payouts.remainder'),
+                      ]}
+                    />
+                    <tbody className="divide-y divide-surface-border">
+                      {preview.data.map((row) => (
+                        <tr key={row.tier} data-tier={row.tier}>
+                          <th scope="row" className="py-2 pr-3 font-semibold text-ink">
+                            {row.tier}
+                          </th>
+                          <td className="py-2 pr-3">{formatDecimal(row.percentage, 0)}%</td>
+                          <td className="py-2 pr-3">{pln(row.pool_pln)}</td>
+                          <td className="py-2 pr-3">{formatInteger(row.members)}</td>
+                          <td className="py-2 pr-3">{pln(row.per_member_pln)}</td>
+                          <td className="py-2 pr-3">{formatUSDT(row.per_member_usdt)}</td>
+                          <td className="py-2">{pln(row.remainder_pln)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {sum ? (
+                  <p className="text-sm text-ink" data-testid="payout-totals">
+                    {t('admin.payouts.totals', {
+                      members: formatInteger(sum.members),
+                      pln: pln(sum.pln),
+                      usdt: formatUSDT(sum.usdt),
+                      remainder: pln(sum.remainder),
+                      rate: request.rate,
+                    })}
+                  </p>
+                ) : null}
+                {alreadyPaid ? (
+                  <FormAlert>{t('payouts.already_paid')}</FormAlert>
+                ) : (
+                  <Button onClick={() => setConfirming(true)} disabled={!sum || sum.members === 0}>
+                    {t('admin.payouts.confirm')}
+                  </Button>
+                )}
+              </>
+            )}
+          </div>
+        ) : null}
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        tone="primary"
+        title={t('admin.payouts.confirm_title')}
+        description={
+          sum && request
+            ? t('admin.payouts.confirm_description', {
+                members: formatInteger(sum.members),
+                usdt: formatUSDT(sum.usdt),
+                rate: request.rate,
+              })
+            : undefined
+        }
+        confirmLabel={t('admin.payouts.confirm')}
+        pending={run.isPending}
+        error={run.error ? adminErrorMessage(run.error, 'admin.payouts.run_failed') : null}
+        onConfirm={() => {
+          if (!request) return;
+          run.mutate(
+            { revenueId: request.revenueId, rate: Number(request.rate) },
+            {
+              onSuccess: (done) => {
+                setConfirming(false);
+                setRequest(null);
+                setRevenueId('');
+                toast.show(
+                  t('admin.payouts.done', {
+                    members: formatInteger(done.members_count),
+                    usdt: formatUSDT(done.total_usdt),
+                  }),
+                  'success',
+                );
+              },
+            },
+          );
+        }}
+        onClose={() => {
+          setConfirming(false);
+          run.reset();
+        }}
+      />
+      <Card
+        title={t('admin.payouts.runs')}
+        actions={
+          <Button variant="secondary" onClick={() => void exportRuns()} disabled={!runs.data?.length}>
+            {t('admin.csv')}
+          </Button>
+        }
+      >
+        {csvFailed ? <FormAlert>{t('admin.csv_failed')}</FormAlert> : null}
+        <QueryStates
+          query={runs}
+          loadingClassName="h-32"
+          errorMessage={t('admin.payouts.runs_failed')}
+          isEmpty={(rows) => rows.length === 0}
+          empty={t('admin.payouts.runs_empty')}
+        >
+          {(rows) => (
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.payouts.runs')}>
+              <table className="w-full text-left text-sm">
+                <TableHead
+                  columns={[
+                    t('admin.payouts.run_date'),
+                    t('admin.payouts.revenue_amount'),
+                    t('admin.payouts.rate'),
+                    t('admin.payouts.members'),
+                    t('admin.payouts.total_pln'),
+                    t('admin.payouts.total_usdt'),
+                    t('admin.payouts.remainder'),
+                    t('admin.payouts.run_by'),
+                  ]}
+                />
+                <tbody className="divide-y divide-surface-border">
+                  {rows.map((row) => (
+                    <tr key={row.id} data-run-id={row.id}>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
+                      <td className="py-2 pr-3">{pln(row.revenue_amount)}</td>
+                      <td className="py-2 pr-3">{row.rate_pln_usdt}</td>
+                      <td className="py-2 pr-3">{formatInteger(row.members_count)}</td>
+                      <td className="py-2 pr-3">{pln(row.total_pln)}</td>
+                      <td className="py-2 pr-3">{formatUSDT(row.total_usdt)}</td>
+                      <td className="py-2 pr-3">{pln(row.remainder_pln)}</td>
+                      <td className="py-2">{row.created_by_email ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryStates>
+      </Card>
+    </section>
+  );
+}

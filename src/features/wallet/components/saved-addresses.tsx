@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { TextField } from '@/components/form/text-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { t } from '@/i18n/wallet';
+import { toUserMessage } from '@/lib/errors';
+import { useDeleteAddress } from '../api/delete-address';
+import type { SavedAddress } from '../api/get-saved-addresses';
+import { useSavedAddresses } from '../api/get-saved-addresses';
+import { useUpdateAddress } from '../api/update-address';
+
+const MAX_LABEL = 50;
+
+/**
+ * 'Zapisane adresy': the member's saved withdrawal addresses (at most 10) — rename, make default,
+ * delete. The withdrawal form offers them; the default one is filled in when the page opens.
+ */
+export function SavedAddresses() {
+  const addresses = useSavedAddresses();
+  const update = useUpdateAddress();
+  const remove = useDeleteAddress();
+  const toast = useToast();
+  const [renaming, setRenaming] = useState<SavedAddress | null>(null);
+  const [deleting, setDeleting] = useState<SavedAddress | null>(null);
+
+  const failed = (error: unknown) =>
+    toast.show(t('wallet.addresses.action_failed', { reason: toUserMessage(error) }), 'error');
+
+  let body;
+  if (addresses.isPending) body = <Skeleton className="h-24" label={t('wallet.addresses.title')} />;
+  else if (addresses.isError)
+    body = (
+      <ErrorState
+        message={t('wallet.addresses.failed')}
+        onRetry={() => void addresses.refetch()}
+        retrying={addresses.isFetching}
+      />
+    );
+  else if (addresses.data.length === 0)
+    body = <EmptyState hint={t('wallet.addresses.empty_hint')}>{t('wallet.addresses.empty')}</EmptyState>;
+  else
+    body = (
+      <>
+        <p className="mb-2 text-sm text-ink-muted">
+          {t('wallet.addresses.limit_hint', { count: addresses.data.length })}
+        </p>
+        <ul className="divide-y divide-surface-border">
+          {addresses.data.map((address) => (
+            <li key={address.id} className="space-y-2 py-3" data-address-id={address.id}>
+              <div className="flex flex-wrap items-center gap-2">
+                <p className="font-medium text-ink">{address.label}</p>
+                <span className="text-sm text-ink-muted">{address.network}</span>
+                {address.is_default ? <Badge>{t('wallet.addresses.default')}</Badge> : null}
+              </div>
+              <p className="break-all font-mono text-xs text-ink-muted">{address.address}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="ghost" onClick={() => setRenaming(address)}>
+                  {t('wallet.addresses.rename')}
+                  <span className="sr-only">: {address.label}</span>
+                </Button>
+                {address.is_default ? null : (
+                  <Button
+                    variant="ghost"
+                    disabled={update.isPending}
+                    onClick={() => update.mutate({ id: address.id, isDefault: true }, { onError: failed })}
+                  >
+                    {t('wallet.addresses.make_default')}
+                    <span className="sr-only">: {address.label}</span>
+                  </Button>
+                )}
+                <Button variant="ghost-danger" onClick={() => setDeleting(address)}>
+                  {t('wallet.addresses.delete')}
+                  <span className="sr-only">: {address.label}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+
+  return (
+    <Card title={t('wallet.addresses.title')}>
+      {body}
+      {renaming ? <RenameDialog address={renaming} onClose={() => setRenaming(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('wallet.addresses.delete_title')}
+        description={deleting ? t('wallet.addresses.delete_description', { address: deleting.address }) : undefined}
+        confirmLabel={t('wallet.addresses.delete')}
+        pending={remove.isPending}
+        error={remove.error ? t('wallet.addresses.action_failed', { reason: toUserMessage(remove.error) }) : null}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+      />
+    </Card>
+  );
+}
+
+function RenameDialog({ address, onClose }: { address: SavedAddress; onClose: () => void }) {
+  const update = useUpdateAddress();
+  const [label, setLabel] = useState(address.label);
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <Dialog open onClose={onClose} title={t('wallet.addresses.rename_title')} dismissible={!update.isPending}>
+      <form
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = label.trim();
+          if (value === '' || value.length > MAX_LABEL) {
+            setInvalid(true);
+            return;
+          }
+          setInvalid(false);
+          update.mutate({ id: address.id, label: value }, { onSuccess: onClose });
+        }}
+      >
+        <TextField
+          label={t('wallet.addresses.label')}
+          value={label}
+          maxLength={MAX_LABEL + 10}
+          onChange={(event) => setLabel(event.target.value)}
+          error={invalid ? t('wallet.addresses.label_invalid') : undefined}
+        />
+        {update.error ? (
+          <p role="alert" className="text-sm text-danger">
+            {t('wallet.addresses.action_failed', { reason: toUserMessage(update.error) })}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-3">
+          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined}>
+            {t('wallet.addresses.save_label')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
