@@ -21,11 +21,11 @@ create type public.payment_order_status as enum ('pending', 'paid', 'rejected', 
 
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment');
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
 
 create type public.withdrawal_network as enum ('ERC20', 'BSC');
 
-create type public.withdrawal_status as enum ('pending', 'completed', 'failed');
+create type public.withdrawal_status as enum ('pending', 'completed', 'failed', 'cancelled');
 
 -- Tables
 
@@ -518,6 +518,44 @@ comment on column public.payment_orders.amount_received is 'What the admin confi
 comment on column public.payment_orders.tx_hash is 'USDT only: the transaction hash the admin entered (0x + 64 hex).';
 comment on column public.payment_orders.membership_valid_until is 'Plan orders: the end date the confirmation set.';
 
+create table public.payout_run_items (
+  run_id uuid not null,
+  user_id uuid not null,
+  tier public.membership_level not null,
+  amount_pln numeric(18,2) not null,
+  amount_usdt numeric(18,2) not null,
+  constraint payout_run_items_amount_pln_check CHECK ((amount_pln > (0)::numeric)),
+  constraint payout_run_items_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
+  constraint payout_run_items_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.payout_runs(id) ON DELETE CASCADE,
+  constraint payout_run_items_pkey PRIMARY KEY (run_id, user_id)
+);
+alter table public.payout_run_items enable row level security;
+comment on table public.payout_run_items is 'What each member received in a payout run (PLN and USDT).';
+
+create table public.payout_runs (
+  id uuid default gen_random_uuid() not null,
+  revenue_id uuid not null,
+  revenue_amount numeric(14,2) not null,
+  revenue_date date not null,
+  rate_pln_usdt numeric(12,6) not null,
+  tiers jsonb not null,
+  members_count integer not null,
+  total_pln numeric(18,2) not null,
+  total_usdt numeric(18,2) not null,
+  remainder_pln numeric(18,2) not null,
+  created_by uuid,
+  created_by_email text,
+  created_at timestamp with time zone default now() not null,
+  constraint payout_runs_members_count_check CHECK ((members_count >= 0)),
+  constraint payout_runs_rate_pln_usdt_check CHECK ((rate_pln_usdt > (0)::numeric)),
+  constraint payout_runs_tiers_check CHECK ((jsonb_typeof(tiers) = 'array'::text)),
+  constraint payout_runs_revenue_id_fkey FOREIGN KEY (revenue_id) REFERENCES public.ecommerce_revenue(id) ON DELETE RESTRICT,
+  constraint payout_runs_pkey PRIMARY KEY (id),
+  constraint payout_runs_revenue_id_key UNIQUE (revenue_id)
+);
+alter table public.payout_runs enable row level security;
+comment on table public.payout_runs is 'One profit payout per revenue entry: rate, per-tier figures, totals, remainder and the admin who ran it.';
+
 create table public.plan_payment_links (
   tier public.membership_level not null,
   method public.payment_method not null,
@@ -771,6 +809,8 @@ create table public.wallet_transactions (
   note text,
   created_by uuid,
   created_at timestamp with time zone default now() not null,
+  available_after numeric(18,2),
+  pending_after numeric(18,2),
   constraint wallet_transactions_available_delta_finite_check CHECK ((available_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_not_empty CHECK (((available_delta <> (0)::numeric) OR (pending_delta <> (0)::numeric))),
   constraint wallet_transactions_note_check CHECK ((char_length(note) <= 500)),
@@ -784,6 +824,25 @@ alter table public.wallet_transactions enable row level security;
 comment on table public.wallet_transactions is 'Append-only ledger: per user, the sums of available_delta and pending_delta equal the balances (see private.wallet_ledger_mismatches()).';
 comment on column public.wallet_transactions.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
 comment on column public.wallet_transactions.created_by is 'auth.uid() of the caller (admin or member); null for service_role. No foreign key so the audit survives account deletion.';
+comment on column public.wallet_transactions.available_after is 'Available balance right after this entry (written by private.apply_wallet_entry).';
+comment on column public.wallet_transactions.pending_after is 'Pending balance right after this entry (written by private.apply_wallet_entry).';
+
+create table public.withdrawal_addresses (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default auth.uid() not null,
+  label text not null,
+  network public.withdrawal_network not null,
+  address text not null,
+  is_default boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  constraint withdrawal_addresses_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  constraint withdrawal_addresses_label_check CHECK (((label ~ '[^[:space:]]'::text) AND (char_length(label) <= 50))),
+  constraint withdrawal_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint withdrawal_addresses_pkey PRIMARY KEY (id),
+  constraint withdrawal_addresses_user_id_network_address_key UNIQUE (user_id, network, address)
+);
+alter table public.withdrawal_addresses enable row level security;
+comment on table public.withdrawal_addresses is 'A member''s saved withdrawal addresses (at most 10, one default), validated like the withdrawal form.';
 
 create table public.withdrawals (
   id uuid default gen_random_uuid() not null,
@@ -830,6 +889,8 @@ CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id)
 CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (referral_count DESC, total_earnings DESC, user_id);
 
 CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
+
+CREATE INDEX admin_audit_log_actor_email_idx ON public.admin_audit_log USING btree (actor_email, created_at DESC);
 
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, created_at DESC);
 
@@ -901,6 +962,10 @@ CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING bt
 
 CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
 
+CREATE INDEX payout_run_items_user_id_idx ON public.payout_run_items USING btree (user_id);
+
+CREATE INDEX payout_runs_created_at_idx ON public.payout_runs USING btree (created_at DESC);
+
 CREATE INDEX post_comments_post_id_created_at_idx ON public.post_comments USING btree (post_id, created_at, id);
 
 CREATE INDEX post_comments_user_id_created_at_idx ON public.post_comments USING btree (user_id, created_at);
@@ -927,6 +992,8 @@ CREATE INDEX profiles_full_name_trgm_idx ON public.profiles USING gin (full_name
 
 CREATE INDEX profiles_membership_level_created_at_id_idx ON public.profiles USING btree (membership_level, created_at DESC, id DESC);
 
+CREATE INDEX profiles_membership_level_valid_until_idx ON public.profiles USING btree (membership_level, membership_valid_until) INCLUDE (user_id);
+
 CREATE INDEX profiles_membership_valid_until_idx ON public.profiles USING btree (membership_valid_until, membership_level) WHERE (membership_level <> 'FREE'::public.membership_level);
 
 CREATE INDEX profiles_phone_trgm_idx ON public.profiles USING gin (phone extensions.gin_trgm_ops);
@@ -944,6 +1011,10 @@ CREATE UNIQUE INDEX smtp_configs_is_default_idx ON public.smtp_configs USING btr
 CREATE INDEX wallet_transactions_user_id_created_at_idx ON public.wallet_transactions USING btree (user_id, created_at DESC, id DESC);
 
 CREATE INDEX wallet_transactions_withdrawal_id_idx ON public.wallet_transactions USING btree (withdrawal_id);
+
+CREATE UNIQUE INDEX withdrawal_addresses_one_default_idx ON public.withdrawal_addresses USING btree (user_id) WHERE is_default;
+
+CREATE INDEX withdrawal_addresses_user_id_idx ON public.withdrawal_addresses USING btree (user_id, created_at);
 
 CREATE INDEX withdrawals_pending_created_at_idx ON public.withdrawals USING btree (created_at) WHERE (status = 'pending'::public.withdrawal_status);
 
@@ -1045,8 +1116,13 @@ begin
     raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
   end if;
 
-  insert into public.wallet_transactions (user_id, kind, available_delta, pending_delta, withdrawal_id, note, created_by)
-  values (p_user_id, p_kind, p_available_delta, p_pending_delta, p_withdrawal_id, p_note, auth.uid());
+  insert into public.wallet_transactions (
+    user_id, kind, available_delta, pending_delta, withdrawal_id, note, created_by, available_after, pending_after
+  )
+  values (
+    p_user_id, p_kind, p_available_delta, p_pending_delta, p_withdrawal_id, p_note, auth.uid(),
+    v_balance.available_balance + p_available_delta, v_balance.pending_balance + p_pending_delta
+  );
 
   update public.wallet_balances
      set available_balance = available_balance + p_available_delta,
@@ -1093,6 +1169,79 @@ begin
 end
 $function$;
 comment on function private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb) is 'Appends one admin_audit_log row for the calling admin, in the caller''s transaction; keeps only the fields that changed between before and after.';
+
+CREATE OR REPLACE FUNCTION private.audit_admin_auth_user()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if pg_trigger_depth() > 1 or not private.is_admin() then
+    return null;
+  end if;
+  if tg_op = 'DELETE' then
+    perform private.audit(
+      'user.delete', 'user', old.id::text, old.id,
+      jsonb_build_object('email', old.email, 'full_name', (select p.full_name from public.profiles p where p.user_id = old.id)),
+      null
+    );
+  else
+    perform private.audit(
+      case when new.email_confirmed_at is null then 'user.unconfirm_email' else 'user.confirm_email' end,
+      'user', new.id::text, new.id,
+      jsonb_build_object('email_confirmed_at', old.email_confirmed_at),
+      jsonb_build_object('email_confirmed_at', new.email_confirmed_at)
+    );
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_admin_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_old jsonb;
+  v_new jsonb;
+  v_row jsonb;
+  v_hidden text[] := array['updated_at'] || coalesce(tg_argv::text[], '{}');
+  v_target text;
+begin
+  if pg_trigger_depth() > 1 or not private.is_admin() then
+    return null;
+  end if;
+  if tg_op <> 'INSERT' then
+    v_old := to_jsonb(old) - v_hidden;
+  end if;
+  if tg_op <> 'DELETE' then
+    v_new := to_jsonb(new) - v_hidden;
+  end if;
+  if tg_op = 'UPDATE' and v_old = v_new then
+    return null;
+  end if;
+  v_row := coalesce(v_new, v_old);
+  v_target := coalesce(
+    v_row ->> 'id',
+    v_row ->> 'user_id',
+    nullif(concat_ws('/', v_row ->> 'tier', v_row ->> 'method'), ''),
+    v_row ->> 'name'
+  );
+  perform private.audit(
+    tg_table_name || '.' || lower(tg_op),
+    tg_table_name,
+    v_target,
+    case when v_row ? 'user_id' then (v_row ->> 'user_id')::uuid end,
+    v_old,
+    v_new
+  );
+  return null;
+end
+$function$;
+comment on function private.audit_admin_write() is 'Generic audit trigger: one admin_audit_log row per row changed by an admin''s own statement; TG_ARGV lists columns never recorded.';
 
 CREATE OR REPLACE FUNCTION private.auth_hook_email_templates()
  RETURNS TABLE(action text, template text)
@@ -1412,6 +1561,19 @@ end
 $function$;
 comment on function private.guard_member_deletion() is 'Refuses deleting an account whose wallet holds money or that has a pending withdrawal (admin.user_has_balance, admin.user_has_pending_withdrawal).';
 
+CREATE OR REPLACE FUNCTION private.guard_notification_preferences()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.valid_notification_preferences(new.notification_preferences) then
+    raise exception using errcode = 'P0001', message = 'settings.invalid_notification_preferences';
+  end if;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.guard_reserved_display_name()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1464,6 +1626,28 @@ begin
         update private.signup_passwords s set first_confirmed_at = now(), claim_hash = null where s.user_id = new.id;
       end if;
     end if;
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.guard_withdrawal_addresses()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform 1 from public.wallet_balances b where b.user_id = new.user_id for update;
+    if (select count(*) from public.withdrawal_addresses a where a.user_id = new.user_id) >= 10 then
+      raise exception using errcode = 'P0001', message = 'wallet.addresses_limit';
+    end if;
+  end if;
+  if new.is_default and (tg_op = 'INSERT' or not old.is_default) then
+    update public.withdrawal_addresses a
+       set is_default = false
+     where a.user_id = new.user_id and a.is_default and a.id <> new.id;
   end if;
   return new;
 end
@@ -1654,6 +1838,18 @@ AS $function$
   select (greatest(p_today, coalesce(p_current, p_today)) + interval '1 year')::date
 $function$;
 
+CREATE OR REPLACE FUNCTION private.notification_preference_keys()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array[
+    'wallet_credited', 'profit_payout', 'withdrawal_requested', 'withdrawal_completed', 'withdrawal_failed',
+    'profit', 'message', 'system'
+  ]
+$function$;
+
 CREATE OR REPLACE FUNCTION private.notifications_guard_read_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1697,6 +1893,45 @@ AS $function$
     when 'plan' then 'Plan ' || p_order.plan_tier::text
     else 'Pakiet CCC ' || p_order.ccc_tier::text || case when p_order.quantity > 1 then ' x' || p_order.quantity else '' end
   end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.payout_tiers(p_revenue public.ecommerce_revenue, p_rate numeric)
+ RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with day as (
+    select (p_revenue.created_at at time zone 'Europe/Warsaw')::date as d
+  ),
+  counts as (
+    select p.membership_level as tier, count(*)::integer as n
+      from public.profiles p, day
+     where p.membership_level <> 'FREE'
+       and (p.membership_valid_until is null or p.membership_valid_until >= day.d)
+     group by p.membership_level
+  ),
+  tiers as (
+    select mp.tier, mp.profit_share,
+           round(p_revenue.amount * mp.profit_share, 2) as pool,
+           coalesce(c.n, 0) as n
+      from public.membership_plans mp
+      left join counts c on c.tier = mp.tier
+     where mp.tier <> 'FREE'
+  ),
+  shares as (
+    select t.*, case when t.n > 0 then floor(t.pool * 100 / t.n) / 100 else 0 end as share
+      from tiers t
+  )
+  select s.tier,
+         round(s.profit_share * 100, 2),
+         s.pool::numeric(18, 2),
+         s.n,
+         s.share::numeric(18, 2),
+         (floor(s.share * p_rate * 100) / 100)::numeric(18, 2),
+         (s.pool - s.share * s.n)::numeric(18, 2)
+    from shares s
+   order by s.profit_share
 $function$;
 
 CREATE OR REPLACE FUNCTION private.protect_hook_templates()
@@ -2063,14 +2298,23 @@ CREATE OR REPLACE FUNCTION private.valid_notification_preferences(p_preferences 
  SET search_path TO ''
 AS $function$
   select jsonb_typeof(p_preferences) = 'object'
+     and (select count(*) from jsonb_object_keys(p_preferences)) <= 20
      and not exists (
-       select 1
-         from jsonb_each(p_preferences) e
-        where e.key not in ('profit', 'message', 'system')
+       select 1 from jsonb_each(p_preferences) e
+        where e.key <> all (private.notification_preference_keys())
            or jsonb_typeof(e.value) <> 'boolean'
      )
 $function$;
 comment on function private.valid_notification_preferences(p_preferences jsonb) is 'True for an object whose keys are notification types (profit, message, system) and whose values are booleans.';
+
+CREATE OR REPLACE FUNCTION private.valid_payout_rate(p_rate numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p_rate > 0 and p_rate = round(p_rate, 6) and p_rate < 1000000, false)
+$function$;
 
 CREATE OR REPLACE FUNCTION private.validate_profile_contact()
  RETURNS trigger
@@ -2146,6 +2390,55 @@ begin
   raise exception using errcode = 'P0001', message = 'wallet.ledger_append_only';
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text)
+ RETURNS public.wallet_balances
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_balance public.wallet_balances;
+  v_reason text := btrim(p_reason);
+  v_credit boolean;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_direction is null or p_direction not in ('credit', 'debit') then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
+  end if;
+  v_credit := p_direction = 'credit';
+  if not private.is_valid_amount(p_amount) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_amount';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+
+  v_balance := private.apply_wallet_entry(
+    p_user_id,
+    case when v_credit then 'credit' else 'adjustment' end::public.wallet_transaction_kind,
+    case when v_credit then p_amount else -p_amount end,
+    0, null, v_reason
+  );
+
+  perform private.notify(
+    p_user_id,
+    'system',
+    case when v_credit then 'Portfel zasilony' else 'Korekta salda portfela' end,
+    format(case when v_credit then 'Na Twój portfel wpłynęło %s USDT: %s.' else 'Z Twojego portfela pobrano %s USDT: %s.' end,
+           p_amount::numeric(18, 2), v_reason),
+    jsonb_build_object('kind', case when v_credit then 'wallet_credited' else 'wallet_debited' end,
+                       'amount', p_amount::numeric(18, 2), 'currency', 'USDT', 'reason', v_reason)
+  );
+  perform private.audit('wallet.' || p_direction, 'wallet', p_user_id::text, p_user_id,
+    jsonb_build_object('available_balance', v_balance.available_balance - case when v_credit then p_amount else -p_amount end),
+    jsonb_build_object('available_balance', v_balance.available_balance, 'amount', p_amount, 'reason', v_reason));
+  return v_balance;
+end
+$function$;
+comment on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer)
  RETURNS SETOF public.ccc_assignments
@@ -2246,8 +2539,14 @@ begin
     'system',
     'Wypłata zrealizowana',
     format('Twoja wypłata %s USDT (%s) została zrealizowana.', v_withdrawal.amount, v_withdrawal.network),
-    jsonb_build_object('amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id, 'network', v_withdrawal.network, 'txHash', p_tx_hash)
+    jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
+                       'network', v_withdrawal.network, 'txHash', p_tx_hash)
   );
+  if private.is_admin() then
+    perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+      jsonb_build_object('status', 'pending', 'tx_hash', null),
+      jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
+  end if;
   return v_withdrawal;
 end
 $function$;
@@ -2405,6 +2704,11 @@ begin
       jsonb_build_object('amount', p_amount::numeric(18, 2), 'currency', 'USDT')
     );
   end if;
+  if private.is_admin() then
+    perform private.audit('wallet.credit', 'wallet', p_user_id::text, p_user_id,
+      jsonb_build_object('available_balance', v_balance.available_balance - p_amount),
+      jsonb_build_object('available_balance', v_balance.available_balance, 'amount', p_amount, 'note', v_note));
+  end if;
   return v_balance;
 end
 $function$;
@@ -2517,8 +2821,14 @@ begin
     'system',
     'Wypłata odrzucona',
     format('Twoja wypłata %s USDT nie została zrealizowana: %s. Środki wróciły do salda dostępnego.', v_withdrawal.amount, v_reason),
-    jsonb_build_object('amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id, 'network', v_withdrawal.network)
+    jsonb_build_object('kind', 'withdrawal_failed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
+                       'network', v_withdrawal.network, 'reason', v_reason)
   );
+  if private.is_admin() then
+    perform private.audit('withdrawal.fail', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+      jsonb_build_object('status', 'pending', 'failure_reason', null),
+      jsonb_build_object('status', 'failed', 'failure_reason', v_reason, 'amount', v_withdrawal.amount));
+  end if;
   return v_withdrawal;
 end
 $function$;
@@ -2805,6 +3115,32 @@ end
 $function$;
 comment on function public.admin_list_withdrawals(p_status public.withdrawal_status, p_limit integer, p_offset integer) is 'Admin only. Withdrawals of one status with the member''s name and e-mail: pending oldest first, others newest first; pages of 1..100; total_count stops at 1 001.';
 
+CREATE OR REPLACE FUNCTION public.admin_preview_payout(p_revenue_id uuid, p_rate numeric)
+ RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric, already_paid boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_revenue public.ecommerce_revenue;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  select * into v_revenue from public.ecommerce_revenue r where r.id = p_revenue_id;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payouts.revenue_not_found';
+  end if;
+  return query
+    select t.*, exists (select 1 from public.payout_runs pr where pr.revenue_id = p_revenue_id)
+      from private.payout_tiers(v_revenue, p_rate) t;
+end
+$function$;
+comment on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: per tier members and shares a payout run would pay (no writes).';
+
 CREATE OR REPLACE FUNCTION public.admin_reject_payment(p_order_id uuid, p_reason text)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
@@ -2884,6 +3220,98 @@ begin
 end
 $function$;
 comment on function public.admin_remove_ccc_assignment(p_assignment_id uuid) is 'Admin/service_role: deletes one assignment and returns it.';
+
+CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate numeric)
+ RETURNS public.payout_runs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_revenue public.ecommerce_revenue;
+  v_run public.payout_runs;
+  v_day date;
+  v_tiers jsonb;
+  v_members integer;
+  v_total_pln numeric;
+  v_total_usdt numeric;
+  v_remainder numeric;
+  v_item record;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  select * into v_revenue from public.ecommerce_revenue r where r.id = p_revenue_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payouts.revenue_not_found';
+  end if;
+  if exists (select 1 from public.payout_runs pr where pr.revenue_id = p_revenue_id) then
+    raise exception using errcode = 'P0001', message = 'payouts.already_paid';
+  end if;
+  v_day := (v_revenue.created_at at time zone 'Europe/Warsaw')::date;
+
+  select coalesce(jsonb_agg(to_jsonb(t) order by t.percentage), '[]'::jsonb),
+         coalesce(sum(t.members) filter (where t.per_member_usdt > 0), 0),
+         coalesce(sum(t.per_member_pln * t.members) filter (where t.per_member_usdt > 0), 0),
+         coalesce(sum(t.per_member_usdt * t.members), 0),
+         coalesce(sum(t.pool_pln), 0) - coalesce(sum(t.per_member_pln * t.members) filter (where t.per_member_usdt > 0), 0)
+    into v_tiers, v_members, v_total_pln, v_total_usdt, v_remainder
+    from private.payout_tiers(v_revenue, p_rate) t;
+  if v_members = 0 then
+    raise exception using errcode = 'P0001', message = 'payouts.nothing_to_pay';
+  end if;
+
+  insert into public.payout_runs (
+    revenue_id, revenue_amount, revenue_date, rate_pln_usdt, tiers, members_count,
+    total_pln, total_usdt, remainder_pln, created_by, created_by_email
+  )
+  values (
+    p_revenue_id, v_revenue.amount, v_day, p_rate, v_tiers, v_members,
+    v_total_pln, v_total_usdt, v_remainder, auth.uid(), nullif(auth.jwt() ->> 'email', '')
+  )
+  returning * into v_run;
+
+  insert into public.payout_run_items (run_id, user_id, tier, amount_pln, amount_usdt)
+  select v_run.id, p.user_id, p.membership_level, t.per_member_pln, t.per_member_usdt
+    from private.payout_tiers(v_revenue, p_rate) t
+    join public.profiles p
+      on p.membership_level = t.tier
+     and (p.membership_valid_until is null or p.membership_valid_until >= v_day)
+   where t.per_member_usdt > 0;
+
+  for v_item in
+    select i.user_id, i.tier, i.amount_pln, i.amount_usdt, t.percentage
+      from public.payout_run_items i
+      join private.payout_tiers(v_revenue, p_rate) t on t.tier = i.tier
+     where i.run_id = v_run.id
+     order by i.user_id
+  loop
+    perform private.apply_wallet_entry(
+      v_item.user_id, 'profit_payout', v_item.amount_usdt, 0, null,
+      format('Wypłata zysków %s: %s PLN (kurs %s)', v_item.tier, v_item.amount_pln, p_rate)
+    );
+    perform private.notify(
+      v_item.user_id,
+      'profit',
+      'Wypłata zysków',
+      format('Otrzymałeś %s PLN (%s USDT) z puli %s.', v_item.amount_pln, v_item.amount_usdt, v_item.tier),
+      jsonb_build_object('kind', 'profit_payout', 'amount', v_item.amount_pln, 'currency', 'PLN',
+                         'percentage', v_item.percentage, 'tier', v_item.tier,
+                         'amountUsdt', v_item.amount_usdt, 'rate', p_rate, 'runId', v_run.id)
+    );
+  end loop;
+
+  perform private.audit('payout.run', 'payout_run', v_run.id::text, null, null,
+    jsonb_build_object('revenue_id', p_revenue_id, 'revenue_amount', v_revenue.amount, 'rate_pln_usdt', p_rate,
+                       'members_count', v_members, 'total_pln', v_total_pln, 'total_usdt', v_total_usdt,
+                       'remainder_pln', v_remainder));
+  return v_run;
+end
+$function$;
+comment on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: pays a revenue entry out once: credits every member of each tier through the ledger, notifies, audits.';
 
 CREATE OR REPLACE FUNCTION public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status)
  RETURNS public.app_ideas
@@ -3204,6 +3632,42 @@ begin
   return v_order;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.cancel_withdrawal(p_withdrawal_id uuid)
+ RETURNS public.withdrawals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user_id uuid := auth.uid();
+  v_withdrawal public.withdrawals;
+begin
+  if v_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal
+    from public.withdrawals w
+   where w.id = p_withdrawal_id and w.user_id = v_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+
+  update public.withdrawals
+     set status = 'cancelled', processed_at = now(), processed_by = v_user_id
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.apply_wallet_entry(v_user_id, 'withdrawal_release', v_withdrawal.amount, -v_withdrawal.amount,
+                                     v_withdrawal.id, 'Anulowana przez członka');
+  return v_withdrawal;
+end
+$function$;
+comment on function public.cancel_withdrawal(p_withdrawal_id uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available.';
 
 CREATE OR REPLACE FUNCTION public.claim_idea_webhook(p_idea_id uuid)
  RETURNS boolean
@@ -4081,6 +4545,14 @@ begin
   returning * into v_withdrawal;
 
   perform private.apply_wallet_entry(v_user_id, 'withdrawal_hold', -p_amount, p_amount, v_withdrawal.id, null);
+  perform private.notify(
+    v_user_id,
+    'system',
+    'Zlecenie wypłaty przyjęte',
+    format('Zleciłeś wypłatę %s USDT (%s) na adres %s.', v_withdrawal.amount, v_withdrawal.network, v_withdrawal.address),
+    jsonb_build_object('kind', 'withdrawal_requested', 'amount', v_withdrawal.amount, 'currency', 'USDT',
+                       'withdrawalId', v_withdrawal.id, 'network', v_withdrawal.network)
+  );
   return v_withdrawal;
 end
 $function$;
@@ -4215,6 +4687,10 @@ CREATE TRIGGER on_auth_identity_created BEFORE INSERT ON auth.identities FOR EAC
 
 CREATE CONSTRAINT TRIGGER on_auth_session_mfa_changed AFTER DELETE OR UPDATE OF aal, factor_id ON auth.sessions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.sync_two_factor_enabled();
 
+CREATE TRIGGER auth_users_audit_confirm AFTER UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW WHEN (old.email_confirmed_at IS DISTINCT FROM new.email_confirmed_at) EXECUTE FUNCTION private.audit_admin_auth_user();
+
+CREATE TRIGGER auth_users_audit_delete AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.audit_admin_auth_user();
+
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 
 CREATE TRIGGER on_auth_user_deleting BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.guard_member_deletion();
@@ -4229,6 +4705,12 @@ CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON public.admin_audit
 
 CREATE TRIGGER admin_audit_log_no_update_delete BEFORE DELETE OR UPDATE ON public.admin_audit_log FOR EACH ROW EXECUTE FUNCTION private.admin_audit_log_append_only();
 
+CREATE TRIGGER announcements_audit AFTER INSERT OR DELETE OR UPDATE ON public.announcements FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
+CREATE TRIGGER app_ideas_audit_delete AFTER DELETE ON public.app_ideas FOR EACH ROW WHEN (old.submitted_by IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
+
+CREATE TRIGGER app_ideas_audit_status AFTER UPDATE ON public.app_ideas FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER app_ideas_check_images BEFORE INSERT OR UPDATE OF image_urls ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.check_idea_images();
 
 CREATE TRIGGER app_ideas_count_dashboard_ideas AFTER INSERT OR DELETE OR UPDATE OF status, category ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_ideas();
@@ -4237,11 +4719,25 @@ CREATE TRIGGER app_ideas_rate_limit BEFORE INSERT ON public.app_ideas FOR EACH R
 
 CREATE TRIGGER app_ideas_set_updated_at BEFORE UPDATE OF title, description, category, target_audience, monetization_strategy, image_urls, status, webhook_response ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER apps_audit AFTER INSERT OR DELETE OR UPDATE ON public.apps FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER apps_set_updated_at BEFORE UPDATE ON public.apps FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER ccc_assignments_audit AFTER INSERT OR DELETE OR UPDATE ON public.ccc_assignments FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
+CREATE TRIGGER ccc_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.ccc_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER ccc_payment_links_set_updated_at BEFORE UPDATE ON public.ccc_payment_links FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER ccc_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.ccc_settings FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER ccc_settings_set_updated_at BEFORE UPDATE ON public.ccc_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER ccc_tiers_audit AFTER INSERT OR DELETE OR UPDATE ON public.ccc_tiers FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
+CREATE TRIGGER ecommerce_revenue_audit AFTER INSERT OR DELETE OR UPDATE ON public.ecommerce_revenue FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
+CREATE TRIGGER email_templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER email_templates_protect_hook_templates BEFORE DELETE OR UPDATE OF name ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.protect_hook_templates();
 
@@ -4259,9 +4755,13 @@ CREATE TRIGGER idea_votes_refresh_after_insert AFTER INSERT ON public.idea_votes
 
 CREATE TRIGGER idea_votes_refresh_after_update AFTER UPDATE ON public.idea_votes REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.refresh_idea_vote_stats();
 
+CREATE TRIGGER membership_plans_audit AFTER INSERT OR DELETE OR UPDATE ON public.membership_plans FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER membership_plans_set_updated_at BEFORE UPDATE ON public.membership_plans FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER notifications_guard_read_at BEFORE UPDATE OF read_at ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.notifications_guard_read_at();
+
+CREATE TRIGGER plan_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER plan_payment_links_set_updated_at BEFORE UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -4280,6 +4780,8 @@ CREATE TRIGGER post_reactions_rate_limit BEFORE INSERT ON public.post_reactions 
 CREATE TRIGGER posts_set_updated_at BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER profiles_activate_referral AFTER UPDATE OF email_confirmed ON public.profiles FOR EACH ROW WHEN (old.email_confirmed IS DISTINCT FROM new.email_confirmed) EXECUTE FUNCTION private.activate_referral();
+
+CREATE TRIGGER profiles_audit AFTER UPDATE ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until OR (old.full_name IS DISTINCT FROM new.full_name OR old.phone IS DISTINCT FROM new.phone) AND new.user_id IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
 
@@ -4301,15 +4803,23 @@ CREATE TRIGGER referral_commissions_sum_earnings AFTER INSERT OR DELETE ON publi
 
 CREATE TRIGGER referral_relationships_count_referrals AFTER INSERT OR DELETE OR UPDATE OF activated_at ON public.referral_relationships FOR EACH ROW EXECUTE FUNCTION private.count_referrer_referrals();
 
+CREATE TRIGGER site_settings_audit AFTER INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER site_settings_set_updated_at BEFORE UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER smtp_configs_audit AFTER INSERT OR DELETE OR UPDATE ON public.smtp_configs FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write('password');
+
 CREATE TRIGGER smtp_configs_set_updated_at BEFORE UPDATE ON public.smtp_configs FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER user_settings_guard_notification_preferences BEFORE INSERT OR UPDATE OF notification_preferences ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.guard_notification_preferences();
 
 CREATE TRIGGER user_settings_set_updated_at BEFORE UPDATE ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER wallet_balances_set_updated_at BEFORE UPDATE ON public.wallet_balances FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER wallet_transactions_append_only BEFORE DELETE OR UPDATE ON public.wallet_transactions FOR EACH ROW EXECUTE FUNCTION private.wallet_transactions_append_only();
+
+CREATE TRIGGER withdrawal_addresses_guard BEFORE INSERT OR UPDATE ON public.withdrawal_addresses FOR EACH ROW EXECUTE FUNCTION private.guard_withdrawal_addresses();
 
 CREATE TRIGGER withdrawals_set_updated_at BEFORE UPDATE ON public.withdrawals FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -4432,6 +4942,12 @@ create policy notifications_update_authenticated on public.notifications as perm
 create policy payment_orders_select_authenticated on public.payment_orders as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
+create policy payout_run_items_select_authenticated on public.payout_run_items as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+create policy payout_runs_select_admin on public.payout_runs as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
 create policy plan_payment_links_delete_authenticated on public.plan_payment_links as permissive for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
@@ -4520,6 +5036,19 @@ create policy wallet_balances_select_authenticated on public.wallet_balances as 
 
 create policy wallet_transactions_select_authenticated on public.wallet_transactions as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+create policy withdrawal_addresses_delete_own on public.withdrawal_addresses as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy withdrawal_addresses_insert_own on public.withdrawal_addresses as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy withdrawal_addresses_select_own on public.withdrawal_addresses as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy withdrawal_addresses_update_own on public.withdrawal_addresses as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
 
 create policy withdrawals_select_authenticated on public.withdrawals as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
@@ -4613,6 +5142,10 @@ grant select on public.payment_orders to authenticated;
 
 grant select on public.payment_orders to service_role;
 
+grant select on public.payout_run_items to authenticated;
+
+grant select on public.payout_runs to authenticated;
+
 grant delete, select on public.plan_payment_links to authenticated;
 
 grant delete, insert, select, update on public.plan_payment_links to service_role;
@@ -4667,6 +5200,8 @@ grant select on public.wallet_transactions to authenticated;
 
 grant select on public.wallet_transactions to service_role;
 
+grant delete, select on public.withdrawal_addresses to authenticated;
+
 grant select on public.withdrawals to authenticated;
 
 grant select on public.withdrawals to service_role;
@@ -4689,6 +5224,8 @@ grant execute on function private.is_admin() to authenticated;
 
 grant execute on function private.is_admin() to service_role;
 
+grant execute on function private.notification_preference_keys() to authenticated;
+
 grant execute on function private.order_item_label(p_order public.payment_orders) to authenticated;
 
 grant execute on function private.run_membership_reminders(p_today date) to service_role;
@@ -4698,6 +5235,8 @@ grant execute on function private.valid_notification_preferences(p_preferences j
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to service_role;
 
 grant execute on function private.wallet_ledger_mismatches() to service_role;
+
+grant execute on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text) to authenticated;
 
 grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) to authenticated;
 
@@ -4753,6 +5292,8 @@ grant execute on function public.admin_list_withdrawals(p_status public.withdraw
 
 grant execute on function public.admin_list_withdrawals(p_status public.withdrawal_status, p_limit integer, p_offset integer) to service_role;
 
+grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
+
 grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to service_role;
@@ -4760,6 +5301,8 @@ grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason 
 grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uuid) to authenticated;
 
 grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uuid) to service_role;
+
+grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to authenticated;
 
@@ -4788,6 +5331,8 @@ grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text
 grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
 
 grant execute on function public.cancel_payment_order(p_order_id uuid) to service_role;
+
+grant execute on function public.cancel_withdrawal(p_withdrawal_id uuid) to authenticated;
 
 grant execute on function public.claim_idea_webhook(p_idea_id uuid) to service_role;
 

@@ -86,6 +86,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         ComputedFields: never;
@@ -107,6 +108,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Update: {
@@ -127,6 +129,7 @@ export type Database = {
           updated_at?: string;
           views_count?: number;
           votes_count?: number;
+          webhook_claimed_at?: string | null;
           webhook_response?: string | null;
         };
         Relationships: [];
@@ -551,6 +554,88 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_orders: {
+        Row: {
+          amount: number;
+          amount_received: number | null;
+          ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
+          created_at: string;
+          currency: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          kind: Database['public']['Enums']['payment_item_kind'];
+          membership_valid_until: string | null;
+          method: Database['public']['Enums']['payment_method'];
+          plan_tier: Database['public']['Enums']['membership_level'] | null;
+          quantity: number;
+          reference: string;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['payment_order_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          amount_received?: number | null;
+          ccc_tier?: Database['public']['Enums']['ccc_tier'] | null;
+          created_at?: string;
+          currency: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          kind: Database['public']['Enums']['payment_item_kind'];
+          membership_valid_until?: string | null;
+          method: Database['public']['Enums']['payment_method'];
+          plan_tier?: Database['public']['Enums']['membership_level'] | null;
+          quantity?: number;
+          reference: string;
+          rejection_reason?: string | null;
+          status?: Database['public']['Enums']['payment_order_status'];
+          tx_hash?: string | null;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          amount_received?: number | null;
+          ccc_tier?: Database['public']['Enums']['ccc_tier'] | null;
+          created_at?: string;
+          currency?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          kind?: Database['public']['Enums']['payment_item_kind'];
+          membership_valid_until?: string | null;
+          method?: Database['public']['Enums']['payment_method'];
+          plan_tier?: Database['public']['Enums']['membership_level'] | null;
+          quantity?: number;
+          reference?: string;
+          rejection_reason?: string | null;
+          status?: Database['public']['Enums']['payment_order_status'];
+          tx_hash?: string | null;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_orders_ccc_tier_fkey';
+            columns: ['ccc_tier'];
+            isOneToOne: false;
+            referencedRelation: 'ccc_tiers';
+            referencedColumns: ['tier'];
+          },
+          {
+            foreignKeyName: 'payment_orders_plan_tier_fkey';
+            columns: ['plan_tier'];
+            isOneToOne: false;
+            referencedRelation: 'membership_plans';
+            referencedColumns: ['tier'];
+          },
+        ];
+      };
       payout_run_items: {
         Row: {
           amount_pln: number;
@@ -774,8 +859,9 @@ export type Database = {
           phone: string | null;
           updated_at: string;
           user_id: string;
+          effective_membership_level: Database['public']['Enums']['membership_level'] | null;
         };
-        ComputedFields: never;
+        ComputedFields: 'effective_membership_level';
         Insert: {
           created_at?: string;
           email: string;
@@ -855,7 +941,7 @@ export type Database = {
           id: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id: string | null;
-          referrer_id: string;
+          referrer_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -864,7 +950,7 @@ export type Database = {
           id?: string;
           level: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id: string;
+          referrer_id?: string | null;
         };
         Update: {
           amount_pln?: number;
@@ -872,7 +958,7 @@ export type Database = {
           id?: string;
           level?: Database['public']['Enums']['membership_level'];
           referred_id?: string | null;
-          referrer_id?: string;
+          referrer_id?: string | null;
         };
         Relationships: [];
       };
@@ -1299,6 +1385,13 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_confirm_payment: {
+        Args: { p_amount_received?: number; p_order_id: string; p_tx_hash?: string };
+        Returns: {
+          changed: boolean;
+          payment_order: Database['public']['Tables']['payment_orders']['Row'];
+        }[];
+      };
       admin_credit_wallet: {
         Args: { p_amount: number; p_note: string; p_notify?: boolean; p_user_id: string };
         Returns: {
@@ -1383,6 +1476,39 @@ export type Database = {
           votes_count: number;
         }[];
       };
+      admin_list_payment_orders: {
+        Args: {
+          p_limit?: number;
+          p_method?: Database['public']['Enums']['payment_method'];
+          p_offset?: number;
+          p_search?: string;
+          p_status?: Database['public']['Enums']['payment_order_status'];
+        };
+        Returns: {
+          amount: number;
+          amount_received: number;
+          ccc_tier: Database['public']['Enums']['ccc_tier'];
+          created_at: string;
+          currency: string;
+          decided_at: string;
+          decided_by: string;
+          id: string;
+          item_label: string;
+          kind: Database['public']['Enums']['payment_item_kind'];
+          member_email: string;
+          member_full_name: string;
+          member_phone: string;
+          method: Database['public']['Enums']['payment_method'];
+          plan_tier: Database['public']['Enums']['membership_level'];
+          quantity: number;
+          reference: string;
+          rejection_reason: string;
+          status: Database['public']['Enums']['payment_order_status'];
+          total_count: number;
+          tx_hash: string;
+          user_id: string;
+        }[];
+      };
       admin_list_smtp_configs: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1457,6 +1583,13 @@ export type Database = {
           tier: Database['public']['Enums']['membership_level'];
         }[];
       };
+      admin_reject_payment: {
+        Args: { p_order_id: string; p_reason: string };
+        Returns: {
+          changed: boolean;
+          payment_order: Database['public']['Tables']['payment_orders']['Row'];
+        }[];
+      };
       admin_remove_ccc_assignment: {
         Args: { p_assignment_id: string };
         Returns: {
@@ -1522,6 +1655,7 @@ export type Database = {
           updated_at: string;
           views_count: number;
           votes_count: number;
+          webhook_claimed_at: string | null;
           webhook_response: string | null;
         };
         SetofOptions: {
@@ -1531,11 +1665,84 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_update_ccc_settings: {
+        Args: { p_contract_address: string; p_total_supply: number };
+        Returns: {
+          contract_address: string | null;
+          explorer_token_url: string;
+          id: boolean;
+          total_supply: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'ccc_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_update_ccc_tier: {
+        Args: {
+          p_ccc_amount: number;
+          p_duration_months: number;
+          p_price_usd: number;
+          p_profit_share: number;
+          p_tier: Database['public']['Enums']['ccc_tier'];
+          p_total_slots: number;
+        };
+        Returns: {
+          ccc_amount: number;
+          duration_months: number;
+          price_acc_usd: number | null;
+          price_usd: number;
+          profit_share: number;
+          sort_order: number;
+          tier: Database['public']['Enums']['ccc_tier'];
+          total_slots: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'ccc_tiers';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_update_membership_plan: {
+        Args: {
+          p_benefits: string[];
+          p_description: string;
+          p_idea_ownership: number;
+          p_price_acc: number;
+          p_price_usdt: number;
+          p_profit_share: number;
+          p_tier: Database['public']['Enums']['membership_level'];
+          p_yearly_price_pln: number;
+        };
+        Returns: {
+          benefits: string[];
+          description: string;
+          idea_ownership: number;
+          price_acc: number;
+          price_usdt: number;
+          profit_share: number;
+          tier: Database['public']['Enums']['membership_level'];
+          updated_at: string;
+          yearly_price_pln: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'membership_plans';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_user: {
         Args: {
+          p_clear_valid_until?: boolean;
           p_email_confirmed?: boolean;
           p_full_name?: string;
           p_membership_level?: Database['public']['Enums']['membership_level'];
+          p_membership_valid_until?: string;
           p_phone?: string;
           p_user_id: string;
         };
@@ -1585,6 +1792,36 @@ export type Database = {
           username: string;
         }[];
       };
+      cancel_payment_order: {
+        Args: { p_order_id: string };
+        Returns: {
+          amount: number;
+          amount_received: number | null;
+          ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
+          created_at: string;
+          currency: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          kind: Database['public']['Enums']['payment_item_kind'];
+          membership_valid_until: string | null;
+          method: Database['public']['Enums']['payment_method'];
+          plan_tier: Database['public']['Enums']['membership_level'] | null;
+          quantity: number;
+          reference: string;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['payment_order_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payment_orders';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       cancel_withdrawal: {
         Args: { p_withdrawal_id: string };
         Returns: {
@@ -1608,7 +1845,52 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
+      create_payment_order: {
+        Args: {
+          p_ccc_tier?: Database['public']['Enums']['ccc_tier'];
+          p_method: Database['public']['Enums']['payment_method'];
+          p_plan_tier?: Database['public']['Enums']['membership_level'];
+          p_quantity?: number;
+        };
+        Returns: {
+          amount: number;
+          amount_received: number | null;
+          ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
+          created_at: string;
+          currency: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          kind: Database['public']['Enums']['payment_item_kind'];
+          membership_valid_until: string | null;
+          method: Database['public']['Enums']['payment_method'];
+          plan_tier: Database['public']['Enums']['membership_level'] | null;
+          quantity: number;
+          reference: string;
+          rejection_reason: string | null;
+          status: Database['public']['Enums']['payment_order_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payment_orders';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      effective_membership_level: {
+        Args: {
+          p_profile: Omit<
+            Database['public']['Tables']['profiles']['Row'],
+            Database['public']['Tables']['profiles']['ComputedFields']
+          >;
+        };
+        Returns: Database['public']['Enums']['membership_level'];
+      };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };
         Returns: {
@@ -1700,6 +1982,27 @@ export type Database = {
           rejected_count: number;
           top_categories: Json;
           total_count: number;
+        }[];
+      };
+      get_my_payment_orders: {
+        Args: { p_limit?: number; p_offset?: number };
+        Returns: {
+          amount: number;
+          ccc_tier: Database['public']['Enums']['ccc_tier'];
+          created_at: string;
+          currency: string;
+          decided_at: string;
+          id: string;
+          item_label: string;
+          kind: Database['public']['Enums']['payment_item_kind'];
+          membership_valid_until: string;
+          method: Database['public']['Enums']['payment_method'];
+          plan_tier: Database['public']['Enums']['membership_level'];
+          quantity: number;
+          reference: string;
+          rejection_reason: string;
+          status: Database['public']['Enums']['payment_order_status'];
+          tx_hash: string;
         }[];
       };
       get_my_referral_codes: {
@@ -1867,7 +2170,9 @@ export type Database = {
       idea_status: 'pending' | 'approved' | 'rejected';
       membership_level: 'FREE' | 'START' | 'PREMIUM' | 'VIP';
       notification_type: 'profit' | 'message' | 'system';
+      payment_item_kind: 'plan' | 'ccc';
       payment_method: 'transfer' | 'usdt' | 'acc';
+      payment_order_status: 'pending' | 'paid' | 'rejected' | 'cancelled';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind:
         'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
@@ -1985,7 +2290,9 @@ export const Constants = {
       idea_status: ['pending', 'approved', 'rejected'],
       membership_level: ['FREE', 'START', 'PREMIUM', 'VIP'],
       notification_type: ['profit', 'message', 'system'],
+      payment_item_kind: ['plan', 'ccc'],
       payment_method: ['transfer', 'usdt', 'acc'],
+      payment_order_status: ['pending', 'paid', 'rejected', 'cancelled'],
       reaction_type: ['like', 'love', 'fire', 'clap'],
       wallet_transaction_kind: [
         'credit',
