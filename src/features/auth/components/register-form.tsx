@@ -1,9 +1,10 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Controller, type Resolver } from 'react-hook-form';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
+import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FieldShell, TextField, inputClassName } from '@/components/form/text-field';
 import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
@@ -99,6 +100,7 @@ export function RegisterForm() {
     },
   });
   const { register, control, handleSubmit, formState, setError, setValue, setFocus, getValues } = form;
+  const password = useWatch({ control, name: 'password' });
 
   // A ?ref that arrives while the form is open fills the field if it is still empty.
   useEffect(() => {
@@ -195,16 +197,15 @@ export function RegisterForm() {
         error={formState.errors.referralCode?.message}
         {...register('referralCode')}
       />
-      <TextField
+      <PasswordField
         label={t('auth.field.password')}
-        type="password"
         autoComplete="new-password"
+        rulesFor={password}
         error={formState.errors.password?.message}
         {...register('password')}
       />
-      <TextField
+      <PasswordField
         label={t('auth.field.confirm_password')}
-        type="password"
         autoComplete="new-password"
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}
