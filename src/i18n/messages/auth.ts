@@ -38,6 +38,10 @@ export const authMessages = {
     'Aby się zalogować, kliknij link aktywacyjny wysłany na adres {email}. Możesz też wysłać go ponownie.',
   'auth.resend.submit': 'Wyślij link aktywacyjny ponownie',
   'auth.resend.sent': 'Link aktywacyjny został wysłany ponownie na adres {email}.',
+  /** The check-your-mailbox screen's resend countdown and correction (not in the spec). */
+  'auth.resend.wait': 'Ponowne wysłanie możliwe za',
+  'auth.resend.seconds': '{seconds} s',
+  'auth.register.correct_email': 'Popraw adres email',
   'auth.register.success_title': 'Sprawdź swoją skrzynkę email',
   'auth.register.success':
     'Wysłaliśmy link aktywacyjny na adres {email}. Kliknij go, aby aktywować konto. Jeśli nie widzisz wiadomości, sprawdź folder spam.',

@@ -23,6 +23,7 @@ import { referralCodeFromSearch, storedReferralCode } from '../utils/referral-st
 import { normaliseEmail } from '../utils/redirect-urls';
 import { registrationProblems } from '../utils/registration-rules';
 import { RegisterCaptcha } from './register-captcha';
+import { RegistrationSent } from './registration-sent';
 import { ResendActivationPanel } from './resend-activation-panel';
 import type * as PhoneFieldModule from '@/components/form/phone-field';
 import { EmailField } from '@/components/form/email-field';
@@ -85,7 +86,8 @@ export function RegisterForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [notActivated, setNotActivated] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
+  // Back from the check-your-mailbox screen: the form keeps what was typed; the e-mail gets the focus.
+  const correcting = useRef(false);
 
   const form = useResolvedForm(registerResolver, {
     defaultValues: {
@@ -109,8 +111,10 @@ export function RegisterForm() {
   }, [location.search, getValues, setValue]);
 
   useEffect(() => {
-    if (sentTo) successRef.current?.focus();
-  }, [sentTo]);
+    if (sentTo || !correcting.current) return;
+    correcting.current = false;
+    setFocus('email');
+  }, [sentTo, setFocus]);
 
   // Opening this tab means the visitor is about to register: the client loads while they type.
   useEffect(() => preload(), [preload]);
@@ -150,14 +154,15 @@ export function RegisterForm() {
 
   if (sentTo) {
     return (
-      <div className="space-y-3 text-center">
-        <h2 ref={successRef} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
-          {t('auth.register.success_title')}
-        </h2>
-        <p role="status" className="text-ink">
-          {t('auth.register.success', { email: sentTo })}
-        </p>
-      </div>
+      <RegistrationSent
+        email={sentTo}
+        onCorrectEmail={() => {
+          correcting.current = true;
+          setSentTo(null);
+          // A solved captcha was spent on the sign-up: the corrected one needs a new answer.
+          if (captchaEnabled) setValue('captchaToken', '');
+        }}
+      />
     );
   }
 

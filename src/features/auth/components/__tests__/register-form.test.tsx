@@ -11,6 +11,7 @@ import {
   userAnswer,
 } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
+import { advanceTime, fakeTimers } from '@/testing/timers';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { DEVELOPMENT_CAPTCHA_TOKEN as DEV_CAPTCHA } from '../../utils/captcha-token';
@@ -191,6 +192,45 @@ describe('registration: with the server', () => {
       gotrue_meta_security: { captcha_token: DEV_CAPTCHA },
     });
     expect(signupCall.calls[0]?.query.redirect_to).toBe('http://localhost:3000/activate');
+  });
+
+  it('the check-your-mailbox screen: resend after a visible 60-second countdown, and a way to correct the address', async () => {
+    const resend = recordPost(authUrl('/resend'), () => okAnswer());
+    const { signupCall } = serverAnswers();
+    server.use(resend.handler);
+    const { user } = await setup();
+    await fill(user, { email: 'jan@exmaple.pl' });
+    fakeTimers({ clock: true });
+    await user.click(submit());
+
+    await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' });
+    const again = screen.getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' });
+    expect(again).toBeDisabled();
+    expect(screen.getByRole('timer')).toHaveTextContent('60 s');
+    await advanceTime(59_000);
+    expect(screen.getByRole('timer')).toHaveTextContent('1 s');
+    expect(again).toBeDisabled();
+    await advanceTime(1_000);
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(again).toBeEnabled();
+
+    // The account exists now (not activated): the resend goes out and the countdown starts again.
+    server.use(http.post(rpcUrl('get_account_status'), () => rpcAnswer('not_activated')));
+    await user.click(again);
+    expect(
+      await screen.findByText('Link aktywacyjny został wysłany ponownie na adres jan@exmaple.pl.'),
+    ).toBeInTheDocument();
+    expect(resend.calls[0]?.body).toMatchObject({ type: 'signup', email: 'jan@exmaple.pl' });
+    expect(await screen.findByRole('timer')).toHaveTextContent('60 s');
+    expect(again).toBeDisabled();
+
+    // A mistyped address: back to the form with what was typed, the e-mail focused.
+    await user.click(screen.getByRole('button', { name: 'Popraw adres email' }));
+    expect(field('Email')).toHaveFocus();
+    expect(field('Email')).toHaveValue('jan@exmaple.pl');
+    expect(field('Imię i nazwisko')).toHaveValue('Jan Kowalski');
+    expect(field('Hasło')).toHaveValue('Haslo1234');
+    expect(signupCall.calls).toHaveLength(1);
   });
 
   it('keeps a claim secret in this browser and sends only its SHA-256 (pre-account takeover guard)', async () => {
