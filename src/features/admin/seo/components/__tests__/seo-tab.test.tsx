@@ -75,6 +75,22 @@ describe('the SEO tab', () => {
     await waitFor(() => expect(document.title).toBe('SEO | Klub Inwestorów'));
   });
 
+  it('uploads exactly the favicon the form accepted: an .ico without a MIME type, just under 100 KB, as a raw body', async () => {
+    const storage = mockStorage('site-images');
+    const updates = mockTable('patch', 'site_settings', (call) => [siteSettingsRow(call.body)]);
+    const { user } = renderAdmin(<SeoTab />);
+    await screen.findByLabelText('Tytuł strony');
+    fireEvent.change(screen.getByLabelText(/^Favicon/), {
+      target: { files: [fileOf('favicon.ico', '', 100 * 1024 - 20)] },
+    });
+    await screen.findByRole('img', { name: 'Podgląd obrazu' });
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(storage.uploads[0]).toMatch(/^favicon\/\d+-[0-9a-f]{8}\.ico$/);
+    // Not a multipart form: the policy's 100 KB measures the request, which is the file itself.
+    expect(storage.bodies[0]).toEqual({ contentType: 'image/x-icon', size: 100 * 1024 - 20 });
+  });
+
   it('says "Nie udało się zapisać ustawień strony" when the row is refused', async () => {
     mockTable('patch', 'site_settings', () => postgrestFailure(500, 'XX000', 'boom'));
     const { user } = renderAdmin(<SeoTab />);
