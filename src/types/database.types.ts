@@ -786,6 +786,7 @@ export type Database = {
           og_description: string | null;
           og_image: string | null;
           og_title: string | null;
+          privacy_url: string | null;
           site_description: string;
           site_image: string | null;
           site_title: string;
@@ -802,6 +803,7 @@ export type Database = {
           og_description?: string | null;
           og_image?: string | null;
           og_title?: string | null;
+          privacy_url?: string | null;
           site_description?: string;
           site_image?: string | null;
           site_title: string;
@@ -817,6 +819,7 @@ export type Database = {
           og_description?: string | null;
           og_image?: string | null;
           og_title?: string | null;
+          privacy_url?: string | null;
           site_description?: string;
           site_image?: string | null;
           site_title?: string;

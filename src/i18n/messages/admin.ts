@@ -183,8 +183,12 @@ export const adminMessages = {
   'admin.seo.twitter_image': 'Obraz Twitter',
   'admin.seo.saved': 'Zapisano ustawienia strony',
   'admin.seo.save_failed': 'Nie udało się zapisać ustawień strony',
-  'admin.seo.load_failed': 'Nie udało się załadować ustawień strony',
+  /** dashboard.md §8 'Other': the site settings could not be read. */
+  'admin.seo.load_failed': 'Wystąpił błąd podczas ładowania ustawień',
   'validation.seo.title_required': 'Tytuł strony jest wymagany',
+  'admin.seo.privacy_url': 'Adres polityki prywatności',
+  'admin.seo.privacy_url_hint': '(link pod formularzem rejestracji)',
+  'validation.seo.privacy_url': 'Podaj adres zaczynający się od http://, https:// lub /',
   // ---- SMTP tab ----
   'smtp.description':
     'Serwery poczty, przez które klub wysyła e-maile. Domyślna konfiguracja obsługuje szablony bez własnej.',

@@ -42,6 +42,8 @@ export const authMessages = {
   'auth.resend.wait': 'Ponowne wysłanie możliwe za',
   'auth.resend.seconds': '{seconds} s',
   'auth.register.correct_email': 'Popraw adres email',
+  'auth.register.privacy': 'Zasady przetwarzania danych opisuje',
+  'auth.register.privacy_link': 'polityka prywatności klubu',
   'auth.register.success_title': 'Sprawdź swoją skrzynkę email',
   'auth.register.success':
     'Wysłaliśmy link aktywacyjny na adres {email}. Kliknij go, aby aktywować konto. Jeśli nie widzisz wiadomości, sprawdź folder spam.',

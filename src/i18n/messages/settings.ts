@@ -12,7 +12,6 @@ export const settingsMessages = {
   'settings.two_factor_verify_failed': 'Nie udało się zweryfikować kodu',
   'settings.two_factor_disable_failed': 'Nie udało się wyłączyć weryfikacji dwuetapowej',
   'settings.upload_failed': 'Wystąpił błąd podczas przesyłania',
-  'settings.loading_failed': 'Wystąpił błąd podczas ładowania ustawień',
   'profile.not_found': 'Nie znaleziono zasobu',
   'profile.full_name_required': 'Imię i nazwisko jest wymagane',
   'profile.full_name_length': 'Imię i nazwisko musi mieć od 2 do 100 znaków',

@@ -10,6 +10,8 @@ import { FieldShell, TextField, inputClassName } from '@/components/form/text-fi
 import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { t } from '@/i18n/messages';
 import { useResolvedForm } from '@/lib/form';
+import { toSafeLink } from '@/lib/safe-links';
+import { useSiteSettings } from '@/lib/site-settings/get-site-settings';
 import { useSupabase } from '@/lib/supabase-context';
 import { useRegister } from '../api/register';
 import {
@@ -67,6 +69,22 @@ function PhoneFieldFallback({ label }: { label: string }) {
         placeholder={t('app.loading')}
       />
     </FieldShell>
+  );
+}
+
+/** The club's privacy notice under the form, when the site settings name one (the SEO tab edits it). */
+function PrivacyNotice() {
+  const settings = useSiteSettings();
+  const link = settings.data?.privacy_url ? toSafeLink(settings.data.privacy_url) : null;
+  if (!link) return null;
+  return (
+    <p className="text-center text-sm text-ink-muted">
+      {t('auth.register.privacy')}{' '}
+      <a href={link.href} target="_blank" rel="noopener noreferrer" className="text-accent underline">
+        {t('auth.register.privacy_link')}
+      </a>
+      .
+    </p>
   );
 }
 
@@ -223,6 +241,7 @@ export function RegisterForm() {
         label={t('auth.register.submit')}
         pendingLabel={t('auth.register.submitting')}
       />
+      <PrivacyNotice />
     </form>
   );
 }

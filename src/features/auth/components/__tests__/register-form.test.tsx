@@ -10,6 +10,7 @@ import {
   rpcUrl,
   userAnswer,
 } from '@/testing/msw/supabase-answers';
+import { restUrl, siteSettingsRow } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { advanceTime, fakeTimers } from '@/testing/timers';
 import { renderWithProviders } from '@/testing/render';
@@ -139,6 +140,25 @@ describe('registration: the form', () => {
     expect(show).toHaveAttribute('aria-pressed', 'true');
     expect(field('Hasło')).toHaveAttribute('type', 'text');
     expect(field('Hasło')).toHaveValue('abC1defgh');
+  });
+
+  it('links the club’s privacy notice under the form when the site settings name one', async () => {
+    server.use(
+      http.get(restUrl('/site_settings'), () =>
+        HttpResponse.json(siteSettingsRow({ privacy_url: 'https://klub.example/prywatnosc' })),
+      ),
+    );
+    await setup();
+    const link = await screen.findByRole('link', { name: 'polityka prywatności klubu' });
+    expect(link).toHaveAttribute('href', 'https://klub.example/prywatnosc');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows no privacy link when none is set', async () => {
+    await setup();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Zarejestruj się' })).toBeEnabled());
+    expect(screen.queryByRole('link', { name: 'polityka prywatności klubu' })).not.toBeInTheDocument();
   });
 
   it('refuses a phone of fewer than 7 digits with the format message (the database’s rule too)', async () => {
