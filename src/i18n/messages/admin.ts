@@ -292,6 +292,8 @@ export const adminMessages = {
   'admin.withdrawals.amount': 'Kwota',
   'admin.withdrawals.network': 'Sieć',
   'admin.withdrawals.address': 'Adres portfela',
+  'admin.withdrawals.copy_address': 'adres portfela',
+  'admin.withdrawals.copy_tx': 'hash transakcji',
   'admin.withdrawals.created': 'Zlecono',
   'admin.withdrawals.result': 'Hash transakcji / powód',
   'admin.withdrawals.complete': 'Zrealizowana',

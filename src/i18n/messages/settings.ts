@@ -77,6 +77,7 @@ export const settingsMessages = {
     'Zeskanuj kod QR w aplikacji uwierzytelniającej (np. Google Authenticator) albo wpisz w niej klucz ręcznie, a potem podaj 6-cyfrowy kod.',
   'settings.two_factor.qr': 'Kod QR do aplikacji uwierzytelniającej',
   'settings.two_factor.secret': 'Klucz do wpisania ręcznie',
+  'settings.two_factor.copy_secret': 'klucz',
   'settings.two_factor.code': 'Kod z aplikacji',
   'settings.two_factor.verify': 'Zweryfikuj',
   'settings.two_factor.verifying': 'Weryfikacja...',
