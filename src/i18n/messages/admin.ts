@@ -52,7 +52,10 @@ export const adminMessages = {
   'admin.pagination.previous': 'Poprzednia',
   'admin.pagination.next': 'Następna',
   'admin.pagination.status': 'Strona {page} z {pages}',
-  'admin.files_left': 'Nie udało się usunąć {count} plików z magazynu',
+  /** Polish plural forms (lib/plural.ts): 1 pliku, 2–4 plików, 5 plików (genitive after 'nie udało się usunąć'). */
+  'admin.files_left_one': 'Nie udało się usunąć {count} pliku z magazynu',
+  'admin.files_left_few': 'Nie udało się usunąć {count} plików z magazynu',
+  'admin.files_left_many': 'Nie udało się usunąć {count} plików z magazynu',
   'admin.mfa.title': 'Potwierdź dostęp do panelu admina',
   'admin.mfa.description':
     'Twoje konto ma włączoną weryfikację dwuetapową. Wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej, aby zarządzać klubem.',

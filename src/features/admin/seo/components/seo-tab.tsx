@@ -1,3 +1,5 @@
+import { pluralKey } from '@/lib/plural';
+import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -79,7 +81,8 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
       });
       setImages({ site_image: KEEP, favicon: KEEP, og_image: KEEP, twitter_image: KEEP });
       toast.show(t('admin.seo.saved'));
-      if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+      if (leftovers.length > 0)
+        toast.show(t(pluralKey(leftovers.length, FILES_LEFT), { count: leftovers.length }), 'error');
     } catch (failure) {
       setError(adminErrorMessage(failure, 'admin.seo.save_failed'));
     }

@@ -84,3 +84,10 @@ export async function removeFiles(
   }
   return failed;
 }
+
+/** 'Nie udało się usunąć {count} pliku/plików z magazynu', by Polish plural form (lib/plural.ts). */
+export const FILES_LEFT = {
+  one: 'admin.files_left_one',
+  few: 'admin.files_left_few',
+  many: 'admin.files_left_many',
+} as const;
