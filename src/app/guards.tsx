@@ -4,6 +4,7 @@ import { FullPageLoader } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { landingNoticeState } from '@/features/auth/utils/landing-notice';
 import { useAuth } from '@/lib/auth/auth-context';
+import { returnPathFrom, returnToState } from '@/lib/auth/return-to';
 import { authRedirectError } from '@/lib/errors';
 import { authErrorMessage } from '@/features/auth/utils/error-messages';
 
@@ -32,7 +33,8 @@ function emailLinkFrom(params: URLSearchParams) {
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { session, loading, mfaRequired } = useAuth();
   const [params] = useSearchParams();
-  const { key } = useLocation();
+  const location = useLocation();
+  const { key } = location;
   const emailLink = emailLinkFrom(params);
   if (emailLink) {
     return (
@@ -44,23 +46,26 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   if (loading) return <FullPageLoader />;
   if (!session) {
     const error = authRedirectError(params);
+    // The page asked for comes back after signing in (lib/auth/return-to.ts).
     const state = error
       ? landingNoticeState({ tone: 'error', text: authErrorMessage(error, 'magic_link') })
-      : undefined;
+      : returnToState(location);
     return <Navigate to={paths.home.path} replace state={state} />;
   }
-  if (mfaRequired) return <Navigate to={paths.home.path} replace />;
+  if (mfaRequired) return <Navigate to={paths.home.path} replace state={returnToState(location)} />;
   return children ?? <Outlet />;
 }
 
 /**
- * The landing page: signed-in users go to /dashboard; signed-out visitors stay (with any ?ref), and
- * so does a session that still needs its second factor (the page asks for the code).
+ * The landing page: signed-in users go to the dashboard page they had asked for (carried in the
+ * location state), else /dashboard; signed-out visitors stay (with any ?ref), and so does a session
+ * that still needs its second factor (the page asks for the code).
  */
 export function RedirectIfSignedIn({ children }: { children?: ReactNode }) {
   const { session, loading, mfaRequired } = useAuth();
+  const { state } = useLocation();
   if (loading) return <FullPageLoader />;
-  if (session && !mfaRequired) return <Navigate to={paths.dashboard.root.path} replace />;
+  if (session && !mfaRequired) return <Navigate to={returnPathFrom(state)} replace />;
   return children ?? <Outlet />;
 }
 

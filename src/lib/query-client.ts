@@ -38,6 +38,9 @@ export function createQueryClient(overrides: DefaultOptions = {}): QueryClient {
       mutations: {
         // Writes are not idempotent: never repeated behind the user's back.
         retry: false,
+        // Offline, an action is tried at once and fails with the spec's network message, instead of
+        // waiting (spinning) for the connection; reads (networkMode 'online') pause and resume.
+        networkMode: 'always',
         ...overrides.mutations,
       },
     },

@@ -4,14 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { ReactElement } from 'react';
-import {
-  createMemoryRouter,
-  createPath,
-  parsePath,
-  RouterProvider,
-  type DataRouter,
-  type Path,
-} from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider, type DataRouter, type Path } from 'react-router-dom';
 import { Providers } from '@/components/layout/providers';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
@@ -87,7 +80,8 @@ export function renderRouter(createRoutes: RouteFactory, path: string, options: 
   let current: DataRouter | null = null;
   const createRouter: RouterFactory = (routes, previous) => {
     current = createMemoryRouter(routes, {
-      initialEntries: [previous ? createPath(previous.state.location) : path],
+      // The location with its state, as a browser router finds it in the history entry.
+      initialEntries: [previous ? previous.state.location : path],
     });
     return current;
   };

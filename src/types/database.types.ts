@@ -1005,6 +1005,7 @@ export type Database = {
           og_description: string | null;
           og_image: string | null;
           og_title: string | null;
+          privacy_url: string | null;
           site_description: string;
           site_image: string | null;
           site_title: string;
@@ -1021,6 +1022,7 @@ export type Database = {
           og_description?: string | null;
           og_image?: string | null;
           og_title?: string | null;
+          privacy_url?: string | null;
           site_description?: string;
           site_image?: string | null;
           site_title: string;
@@ -1036,6 +1038,7 @@ export type Database = {
           og_description?: string | null;
           og_image?: string | null;
           og_title?: string | null;
+          privacy_url?: string | null;
           site_description?: string;
           site_image?: string | null;
           site_title?: string;

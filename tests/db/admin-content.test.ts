@@ -151,6 +151,21 @@ describe('admin content', () => {
       ).toBe('23514');
     });
 
+    it('keeps the privacy notice address admins set (http(s) or a path only); members cannot change it', async () => {
+      const [row] = await queryAs<{ privacy_url: string }>(
+        adminUser,
+        "update public.site_settings set privacy_url = 'https://klub.example/prywatnosc' returning privacy_url",
+      );
+      expect(row!.privacy_url).toBe('https://klub.example/prywatnosc');
+      expect(
+        await sqlState(queryAs(adminUser, "update public.site_settings set privacy_url = 'javascript:alert(1)'")),
+      ).toBe('23514');
+      expect(await queryAs(member, "update public.site_settings set privacy_url = '/x' returning id")).toEqual([]);
+      const [read] = await queryAs<{ privacy_url: string }>('anon', 'select privacy_url from public.site_settings');
+      expect(read!.privacy_url).toBe('https://klub.example/prywatnosc');
+      await admin().query('update public.site_settings set privacy_url = null');
+    });
+
     it('changes nothing for members, denies anon, and allows no insert or delete even for admins', async () => {
       const before = (await admin().query('select site_title from public.site_settings')).rows[0]!.site_title;
       expect(await queryAs(member, "update public.site_settings set site_title = 'Hacked' returning id")).toEqual([]);

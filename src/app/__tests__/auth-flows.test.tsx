@@ -61,8 +61,9 @@ describe('the landing page', () => {
   it('prefills the referral code from ?ref and counts the visit', async () => {
     const track = recordPost(rpcUrl('track_referral_visit'), () => rpcAnswer(true));
     server.use(track.handler);
-    const { user } = renderRoute('/?ref=abc12', { supabase: createTestSupabase() });
-    await user.click(await screen.findByRole('tab', { name: 'Rejestracja' }));
+    renderRoute('/?ref=abc12', { supabase: createTestSupabase() });
+    // A referral link opens on 'Rejestracja'.
+    expect(await screen.findByRole('tab', { name: 'Rejestracja' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText(/^Kod polecający/)).toHaveValue('ABC12');
     await waitFor(() => expect(track.calls).toEqual([{ query: {}, body: { p_code: 'ABC12' } }]));
   });
@@ -77,6 +78,18 @@ describe('signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
     expect(await dashboardHeading()).toBeInTheDocument();
     expect(location().pathname).toBe('/dashboard');
+  });
+
+  it('returns to the page asked for before signing in, not always /dashboard', async () => {
+    server.use(http.post(authUrl('/token'), () => sessionAnswer(memberSession())));
+    const { user, location } = renderRoute('/dashboard/wallet?tab=history', { supabase: createTestSupabase() });
+    await user.type(await screen.findByLabelText('Email'), 'jan@example.pl');
+    expect(location().pathname).toBe('/');
+    await user.type(screen.getByLabelText('Hasło'), 'Haslo1234');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'eWallet' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/dashboard/wallet');
+    expect(location().search).toBe('?tab=history');
   });
 
   it('with 2FA: the 6-digit code comes before /dashboard (wrong code, then the right one)', async () => {
@@ -291,13 +304,15 @@ describe('the session', () => {
   });
 
   it('opens the modal when the session ends elsewhere (refresh failed, other tab)', async () => {
-    const { authClient, location } = renderRoute('/dashboard/wallet', {
+    const { authClient, location, router } = renderRoute('/dashboard/wallet', {
       authClient: createFakeAuthClient({ session: memberSession() }),
     });
     await screen.findByRole('heading', { level: 1, name: 'eWallet' });
     act(() => authClient.emit('SIGNED_OUT', null));
     expect(await screen.findByRole('dialog', { name: 'Sesja wygasła' })).toBeInTheDocument();
     expect(location().pathname).toBe('/');
+    // 'Zaloguj się ponownie' keeps the page to return to after signing in.
+    expect(router()?.state.location.state).toEqual({ from: '/dashboard/wallet' });
   });
 
   it('does not open the modal on "Wyloguj"', async () => {
@@ -318,6 +333,7 @@ describe('the resend flow against the server', () => {
     const resend = recordPost(authUrl('/resend'), () => okAnswer());
     server.use(
       http.post(authUrl('/token'), () => gotrueError(400, 'email_not_confirmed', 'Email not confirmed')),
+      http.post(rpcUrl('get_account_status'), () => rpcAnswer('not_activated')),
       resend.handler,
     );
     const { user } = renderRoute('/', { supabase: createTestSupabase() });

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { LoadingState } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
@@ -6,6 +7,7 @@ import { AuthPage } from '@/features/auth/components/auth-page';
 import { LandingNotice } from '@/features/auth/components/landing-notice';
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
+import { referralCodeFromSearch } from '@/features/auth/utils/referral-storage';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { chunkLoader } from '@/lib/chunk-loader';
@@ -36,11 +38,12 @@ function RegisterTab() {
 
 /**
  * '/': the authentication screen (account-and-access.md §2) with its two tabs, 'Logowanie' and
- * 'Rejestracja', and the notice a redirect left; for a session waiting for its second factor, the
+ * 'Rejestracja' (the one a referral link opens on), and the notice a redirect left; for a session waiting for its second factor, the
  * 6-digit code instead.
  */
 export function Component() {
   const { session, mfaRequired } = useAuth();
+  const { search } = useLocation();
 
   if (session && mfaRequired) {
     return (
@@ -55,6 +58,8 @@ export function Component() {
       <LandingNotice />
       <Tabs
         label={t('auth.tabs')}
+        // A referral link (/?ref=…) is an invitation to join: it opens on 'Rejestracja'.
+        defaultTabId={referralCodeFromSearch(search) ? 'register' : 'login'}
         tabs={[
           { id: 'login', label: t('auth.tab.login'), content: <LoginPanel /> },
           {

@@ -1,23 +1,29 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
+import { returnToState } from '@/lib/auth/return-to';
 
 /**
  * 'Sesja wygasła' (account-and-access.md §2). Opens when the auth context says the session ended
- * without the user signing out (see AuthProvider); 'Zaloguj się ponownie' closes it and goes to /.
+ * without the user signing out (see AuthProvider); 'Zaloguj się ponownie' closes it and goes to /,
+ * from where signing in returns to the page the member was on.
  */
 export function SessionExpiredModal() {
   const { sessionExpired, dismissSessionExpired } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
 
+  // Signing in again returns to this page (lib/auth/return-to.ts).
   const close = useCallback(() => {
     dismissSessionExpired();
-    void navigate(paths.home.path, { replace: true });
-  }, [dismissSessionExpired, navigate]);
+    // The guard may have moved to / already, carrying the page in its state: keep that.
+    const state = location.pathname === paths.home.path ? (location.state as unknown) : returnToState(location);
+    void navigate(paths.home.path, { replace: true, state });
+  }, [dismissSessionExpired, navigate, location]);
 
   return (
     <Dialog

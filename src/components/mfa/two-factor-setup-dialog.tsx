@@ -1,3 +1,4 @@
+import { CopyButton } from '@/components/ui/copy-button';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
@@ -120,6 +121,7 @@ export function TwoFactorSetupDialog({ staleFactorIds, onClose, onEnabled }: Two
             >
               {enrolment.secret}
             </p>
+            <CopyButton text={enrolment.secret} what={t('settings.two_factor.copy_secret')} />
           </div>
           <OneTimeCodeField
             label={t('settings.two_factor.code')}

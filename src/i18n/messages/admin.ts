@@ -52,7 +52,10 @@ export const adminMessages = {
   'admin.pagination.previous': 'Poprzednia',
   'admin.pagination.next': 'Następna',
   'admin.pagination.status': 'Strona {page} z {pages}',
-  'admin.files_left': 'Nie udało się usunąć {count} plików z magazynu',
+  /** Polish plural forms (lib/plural.ts): 1 pliku, 2–4 plików, 5 plików (genitive after 'nie udało się usunąć'). */
+  'admin.files_left_one': 'Nie udało się usunąć {count} pliku z magazynu',
+  'admin.files_left_few': 'Nie udało się usunąć {count} plików z magazynu',
+  'admin.files_left_many': 'Nie udało się usunąć {count} plików z magazynu',
   'admin.mfa.title': 'Potwierdź dostęp do panelu admina',
   'admin.mfa.description':
     'Twoje konto ma włączoną weryfikację dwuetapową. Wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej, aby zarządzać klubem.',
@@ -265,8 +268,12 @@ export const adminMessages = {
   'admin.seo.twitter_image': 'Obraz Twitter',
   'admin.seo.saved': 'Zapisano ustawienia strony',
   'admin.seo.save_failed': 'Nie udało się zapisać ustawień strony',
-  'admin.seo.load_failed': 'Nie udało się załadować ustawień strony',
+  /** dashboard.md §8 'Other': the site settings could not be read. */
+  'admin.seo.load_failed': 'Wystąpił błąd podczas ładowania ustawień',
   'validation.seo.title_required': 'Tytuł strony jest wymagany',
+  'admin.seo.privacy_url': 'Adres polityki prywatności',
+  'admin.seo.privacy_url_hint': '(link pod formularzem rejestracji)',
+  'validation.seo.privacy_url': 'Podaj adres zaczynający się od http://, https:// lub /',
   // ---- SMTP tab ----
   'smtp.description':
     'Serwery poczty, przez które klub wysyła e-maile. Domyślna konfiguracja obsługuje szablony bez własnej.',
@@ -403,6 +410,8 @@ export const adminMessages = {
   'admin.withdrawals.amount': 'Kwota',
   'admin.withdrawals.network': 'Sieć',
   'admin.withdrawals.address': 'Adres portfela',
+  'admin.withdrawals.copy_address': 'adres portfela',
+  'admin.withdrawals.copy_tx': 'hash transakcji',
   'admin.withdrawals.created': 'Zlecono',
   'admin.withdrawals.result': 'Hash transakcji / powód',
   'admin.withdrawals.complete': 'Zrealizowana',

@@ -38,6 +38,12 @@ export const authMessages = {
     'Aby się zalogować, kliknij link aktywacyjny wysłany na adres {email}. Możesz też wysłać go ponownie.',
   'auth.resend.submit': 'Wyślij link aktywacyjny ponownie',
   'auth.resend.sent': 'Link aktywacyjny został wysłany ponownie na adres {email}.',
+  /** The check-your-mailbox screen's resend countdown and correction (not in the spec). */
+  'auth.resend.wait': 'Ponowne wysłanie możliwe za',
+  'auth.resend.seconds': '{seconds} s',
+  'auth.register.correct_email': 'Popraw adres email',
+  'auth.register.privacy': 'Zasady przetwarzania danych opisuje',
+  'auth.register.privacy_link': 'polityka prywatności klubu',
   'auth.register.success_title': 'Sprawdź swoją skrzynkę email',
   'auth.register.success':
     'Wysłaliśmy link aktywacyjny na adres {email}. Kliknij go, aby aktywować konto. Jeśli nie widzisz wiadomości, sprawdź folder spam.',
@@ -114,6 +120,17 @@ export const authMessages = {
   'validation.password.required': 'Hasło jest wymagane',
   'validation.password.strength': 'Hasło musi zawierać wielką literę, małą literę i cyfrę',
   'validation.password.mismatch': 'Hasła nie są identyczne',
+  /** The rules shown beside a new password while it is typed (Auth's lower_upper_letters_digits, 8+). */
+  'password.rules': 'Wymagania hasła',
+  'password.rule.length': 'Co najmniej 8 znaków',
+  'password.rule.upper': 'Wielka litera',
+  'password.rule.lower': 'Mała litera',
+  'password.rule.digit': 'Cyfra',
+  'password.rule.met': 'spełnione',
+  'password.rule.unmet': 'niespełnione',
+  'password.show': 'Pokaż hasło',
+  /** The name's upper bound the database checks (profiles: 2–100 characters). */
+  'validation.name.max': 'Imię i nazwisko może mieć najwyżej 100 znaków',
   'validation.captcha.required': 'Proszę potwierdzić, że nie jesteś robotem',
   'validation.referral_code.invalid': 'Nieprawidłowy kod polecający',
   /** Service-level registration rules (account-and-access.md §5) whose texts the spec does not show. */

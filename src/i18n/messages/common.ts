@@ -31,6 +31,12 @@ export const commonMessages = {
   'app.name': 'Klub',
   'app.skip_to_content': 'Przejdź do treści',
   'app.home': 'Wróć do strony głównej',
+  /** Copy buttons beside long strings (not in the spec; 'Skopiowano!' is the referral page's). */
+  'copy.button': 'Kopiuj',
+  'copy.label': 'Kopiuj {what}',
+  'copy.done': 'Skopiowano!',
+  /** The offline banner (issue 24). */
+  'network.offline': 'Brak połączenia z internetem',
   /** Generic fallbacks of the zod error map (not given by the spec). */
   'validation.required': 'To pole jest wymagane',
   'validation.too_short': 'Wartość jest za krótka (minimum {minimum})',

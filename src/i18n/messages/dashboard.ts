@@ -46,6 +46,7 @@ export const dashboardMessages = {
   'referral.link': 'Link polecający',
   'referral.copy': 'Kopiuj link',
   'referral.copied': 'Skopiowano!',
+  'referral.code_what': 'kod polecający',
   'referral.share': 'Udostępnij',
   'referral.share_title': 'Dołącz do Klubu',
   'referral.share_text': 'Dołącz do Klubu z moim kodem polecającym {code}.',

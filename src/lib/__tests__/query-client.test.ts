@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { subscribeToConnectionProblems } from '../connection-problem';
 import { AppError } from '../errors';
@@ -91,6 +92,20 @@ describe('createQueryClient', () => {
       queryClient.getMutationCache().build(queryClient, { mutationFn }).execute(undefined),
     ).rejects.toBeInstanceOf(AppError);
     expect(mutationFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, runs an action at once (it fails with the network message) instead of pausing it', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const queryClient = createQueryClient();
+      const mutationFn = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+      await expect(
+        queryClient.getMutationCache().build(queryClient, { mutationFn }).execute(undefined),
+      ).rejects.toBeInstanceOf(TypeError);
+      expect(mutationFn).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('reports connection problems (CORS, blocked) from queries and mutations, and nothing else', async () => {

@@ -43,6 +43,7 @@ export const siteSettingsRow = (overrides: Partial<Tables<'site_settings'>> = {}
   twitter_title: null,
   twitter_description: null,
   twitter_image: null,
+  privacy_url: null,
   updated_at: new Date().toISOString(),
   ...overrides,
 });

@@ -79,11 +79,14 @@ export const storageUrl = (path: string) => `${TEST_SUPABASE_URL}/storage/v1${pa
 /** Storage upload (POST /object/{bucket}/{path}) and remove (DELETE /object/{bucket} with prefixes), recorded. */
 export function mockStorage(bucket: string, { uploadStatus = 200 }: { uploadStatus?: number } = {}) {
   const uploads: string[] = [];
+  /** What each upload sent: its declared type and its body's size. */
+  const bodies: { contentType: string | null; size: number }[] = [];
   const removals: string[][] = [];
   server.use(
-    http.post(storageUrl(`/object/${bucket}/*`), ({ request }) => {
+    http.post(storageUrl(`/object/${bucket}/*`), async ({ request }) => {
       const path = decodeURIComponent(new URL(request.url).pathname.split(`/object/${bucket}/`)[1] ?? '');
       uploads.push(path);
+      bodies.push({ contentType: request.headers.get('content-type'), size: (await request.arrayBuffer()).byteLength });
       if (uploadStatus !== 200) {
         return HttpResponse.json(
           { statusCode: String(uploadStatus), error: 'Error', message: 'refused' },
@@ -98,7 +101,7 @@ export function mockStorage(bucket: string, { uploadStatus = 200 }: { uploadStat
       return HttpResponse.json(body.prefixes.map((name) => ({ name })));
     }),
   );
-  return { uploads, removals };
+  return { uploads, bodies, removals };
 }
 
 export const publicUrl = (bucket: string, path: string) =>

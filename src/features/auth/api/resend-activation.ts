@@ -2,11 +2,24 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { normaliseEmail, redirectUrls } from '../utils/redirect-urls';
+import { getAccountStatus } from './get-account-status';
 import { authKeys } from './keys';
 import type { EmailLinkInput } from './send-password-reset';
 
-/** POST /resend (type signup): a new activation link, sent through the send-email hook. */
+/** The resend was asked for an e-mail without an account (Auth itself would answer 200 and send nothing). */
+export class UserNotFoundError extends Error {
+  constructor() {
+    super('auth.user_not_found');
+    this.name = 'UserNotFoundError';
+  }
+}
+
+/**
+ * POST /resend (type signup): a new activation link, sent through the send-email hook. The account
+ * is looked up first (account-and-access.md §8: 'Użytkownik nie istnieje' when there is none).
+ */
 export async function resendActivation(client: AppSupabaseClient, input: EmailLinkInput): Promise<void> {
+  if ((await getAccountStatus(client, input.email)) === 'missing') throw new UserNotFoundError();
   const { error } = await client.auth.resend({
     type: 'signup',
     email: normaliseEmail(input.email),

@@ -107,11 +107,16 @@ export function ActivationScreen() {
 
   if (outcome.state === 'offline') {
     return (
-      <ErrorState
-        message={outcome.message}
-        onRetry={() => void activation.refetch()}
-        retrying={activation.isFetching}
-      />
+      <div className="space-y-4 text-center">
+        <ErrorState
+          message={outcome.message}
+          onRetry={() => void activation.refetch()}
+          retrying={activation.isFetching}
+        />
+        <Link to={paths.home.path} replace className={buttonClassName('secondary')}>
+          {t('app.home')}
+        </Link>
+      </div>
     );
   }
 

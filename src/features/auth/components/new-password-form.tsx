@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormAlert } from '@/components/form/form-alert';
+import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
-import { TextField } from '@/components/form/text-field';
 import { t, type MessageKey } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
@@ -19,7 +20,7 @@ type NewPasswordFormProps = {
 };
 
 /**
- * Two password fields (at least 8 characters, equal) that set the signed-in user's password: the
+ * Two password fields (Auth's rules, shown as the member types; equal) that set the signed-in user's password: the
  * reset-password page (recovery session) and the activation page (when the sign-up password could
  * not be claimed). Without a session it cannot be sent.
  */
@@ -27,9 +28,10 @@ export function NewPasswordForm({ onChanged, submitLabel, submittingLabel, noSes
   const { session } = useAuth();
   const update = useUpdatePassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useZodForm(resetPasswordSchema, {
+  const { register, handleSubmit, formState, control } = useZodForm(resetPasswordSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFormError(null);
@@ -44,16 +46,15 @@ export function NewPasswordForm({ onChanged, submitLabel, submittingLabel, noSes
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <TextField
+      <PasswordField
         label={t('reset.new_password')}
-        type="password"
         autoComplete="new-password"
+        rulesFor={password}
         error={formState.errors.password?.message}
         {...register('password')}
       />
-      <TextField
+      <PasswordField
         label={t('reset.confirm_password')}
-        type="password"
         autoComplete="new-password"
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}

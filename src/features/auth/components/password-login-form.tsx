@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { LinkButton } from '@/components/form/link-button';
 import { SubmitButton } from '@/components/form/submit-button';
-import { TextField } from '@/components/form/text-field';
+import { PasswordField } from '@/components/form/password-field';
 import { t } from '@/i18n/messages';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
@@ -64,9 +64,8 @@ export function PasswordLoginForm({
   return (
     <form noValidate onFocus={captcha.arm} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <EmailField error={formState.errors.email?.message} {...register('email')} />
-      <TextField
+      <PasswordField
         label={t('auth.field.password')}
-        type="password"
         autoComplete="current-password"
         error={formState.errors.password?.message}
         {...register('password')}

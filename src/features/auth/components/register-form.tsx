@@ -1,15 +1,18 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Controller, type Resolver } from 'react-hook-form';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
+import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FieldShell, TextField, inputClassName } from '@/components/form/text-field';
 import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { t } from '@/i18n/messages';
 import { chunkLoader } from '@/lib/chunk-loader';
 import { useResolvedForm } from '@/lib/form';
+import { toSafeLink } from '@/lib/safe-links';
+import { useSiteSettings } from '@/lib/site-settings/get-site-settings';
 import { useSupabase } from '@/lib/supabase-context';
 import { useRegister } from '../api/register';
 import {
@@ -23,6 +26,7 @@ import { referralCodeFromSearch, storedReferralCode } from '../utils/referral-st
 import { normaliseEmail } from '../utils/redirect-urls';
 import { registrationProblems } from '../utils/registration-rules';
 import { RegisterCaptcha } from './register-captcha';
+import { RegistrationSent } from './registration-sent';
 import { ResendActivationPanel } from './resend-activation-panel';
 import type * as PhoneFieldModule from '@/components/form/phone-field';
 import { EmailField } from '@/components/form/email-field';
@@ -63,6 +67,22 @@ function PhoneFieldFallback({ label }: { label: string }) {
   );
 }
 
+/** The club's privacy notice under the form, when the site settings name one (the SEO tab edits it). */
+function PrivacyNotice() {
+  const settings = useSiteSettings();
+  const link = settings.data?.privacy_url ? toSafeLink(settings.data.privacy_url) : null;
+  if (!link) return null;
+  return (
+    <p className="text-center text-sm text-ink-muted">
+      {t('auth.register.privacy')}{' '}
+      <a href={link.href} target="_blank" rel="noopener noreferrer" className="text-accent underline">
+        {t('auth.register.privacy_link')}
+      </a>
+      .
+    </p>
+  );
+}
+
 /**
  * Registration (account-and-access.md §2, §4, §5): the form's rules per field, then the service
  * rules (joined with ', ' as one general error), then the e-mail's account status and the
@@ -79,7 +99,8 @@ export function RegisterForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [notActivated, setNotActivated] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
+  // Back from the check-your-mailbox screen: the form keeps what was typed; the e-mail gets the focus.
+  const correcting = useRef(false);
 
   const form = useResolvedForm(registerResolver, {
     defaultValues: {
@@ -94,6 +115,7 @@ export function RegisterForm() {
     },
   });
   const { register, control, handleSubmit, formState, setError, setValue, setFocus, getValues } = form;
+  const password = useWatch({ control, name: 'password' });
 
   // A ?ref that arrives while the form is open fills the field if it is still empty.
   useEffect(() => {
@@ -102,8 +124,10 @@ export function RegisterForm() {
   }, [location.search, getValues, setValue]);
 
   useEffect(() => {
-    if (sentTo) successRef.current?.focus();
-  }, [sentTo]);
+    if (sentTo || !correcting.current) return;
+    correcting.current = false;
+    setFocus('email');
+  }, [sentTo, setFocus]);
 
   // Opening this tab means the visitor is about to register: the client loads while they type.
   useEffect(() => preload(), [preload]);
@@ -143,14 +167,15 @@ export function RegisterForm() {
 
   if (sentTo) {
     return (
-      <div className="space-y-3 text-center">
-        <h2 ref={successRef} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
-          {t('auth.register.success_title')}
-        </h2>
-        <p role="status" className="text-ink">
-          {t('auth.register.success', { email: sentTo })}
-        </p>
-      </div>
+      <RegistrationSent
+        email={sentTo}
+        onCorrectEmail={() => {
+          correcting.current = true;
+          setSentTo(null);
+          // A solved captcha was spent on the sign-up: the corrected one needs a new answer.
+          if (captchaEnabled) setValue('captchaToken', '');
+        }}
+      />
     );
   }
 
@@ -190,16 +215,15 @@ export function RegisterForm() {
         error={formState.errors.referralCode?.message}
         {...register('referralCode')}
       />
-      <TextField
+      <PasswordField
         label={t('auth.field.password')}
-        type="password"
         autoComplete="new-password"
+        rulesFor={password}
         error={formState.errors.password?.message}
         {...register('password')}
       />
-      <TextField
+      <PasswordField
         label={t('auth.field.confirm_password')}
-        type="password"
         autoComplete="new-password"
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}
@@ -212,6 +236,7 @@ export function RegisterForm() {
         label={t('auth.register.submit')}
         pendingLabel={t('auth.register.submitting')}
       />
+      <PrivacyNotice />
     </form>
   );
 }

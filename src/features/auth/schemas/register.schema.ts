@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { MessageKey } from '@/i18n/messages';
 import { isReservedDisplayName } from '@/lib/validation/full-name';
+import { newPassword } from '@/lib/validation/password';
 import { emailField } from './email.schema';
 
 /**
@@ -10,8 +11,9 @@ import { emailField } from './email.schema';
 export type PhoneCheck = (value: string) => MessageKey | null;
 
 /**
- * Registration, form level (account-and-access.md §5): name ≥ 3, e-mail pattern, phone required /
- * format / parseable / valid, password ≥ 8, confirmation equal, captcha solved (when shown; outside
+ * Registration, form level (account-and-access.md §5): name ≥ 3 (and ≤ 100, as the database checks),
+ * e-mail pattern, phone required / format / parseable / valid, password ≥ 8 with Auth's upper case,
+ * lower case and digit, confirmation equal, captcha solved (when shown; outside
  * production the development token fills it). The referral code is optional and uppercased.
  */
 export function createRegisterSchema(checkPhone: PhoneCheck) {
@@ -20,6 +22,7 @@ export function createRegisterSchema(checkPhone: PhoneCheck) {
       name: z.string().check(
         z.trim(),
         z.minLength(3, { error: 'validation.name.min' }),
+        z.maxLength(100, { error: 'validation.name.max' }),
         z.refine((value) => !isReservedDisplayName(value), { error: 'validation.name.reserved' }),
       ),
       email: emailField(),
@@ -30,7 +33,7 @@ export function createRegisterSchema(checkPhone: PhoneCheck) {
         }),
       ),
       referralCode: z.string().check(z.trim(), z.toUpperCase()),
-      password: z.string().check(z.minLength(8, { error: 'validation.password.min' })),
+      password: newPassword(),
       confirmPassword: z.string(),
       captchaToken: z.string().check(z.minLength(1, { error: 'validation.captcha.required' })),
     })

@@ -21,7 +21,9 @@ import {
  *   'Nie udało się wysłać emaila aktywacyjnego'; Auth failing otherwise with a 5xx (a missing e-mail
  *   template or SMTP configuration included) → the server-error message; anything else →
  *   'Wystąpił błąd podczas rejestracji';
- * - `resend_activation`: → 'Nie udało się wysłać linku aktywacyjnego';
+ * - `resend_activation`: no account for the e-mail → 'Użytkownik nie istnieje'; the e-mail could not be
+ *   delivered → 'Nie udało się wysłać linku aktywacyjnego'; Auth failing otherwise with a 5xx (a
+ *   missing template or SMTP configuration) → the server-error message;
  * - `activation`: an expired or used link, else 'Wystąpił błąd podczas aktywacji konta';
  * - `magic_link`: the code of a magic link could not be exchanged, or Supabase redirected with an error;
  * - `reset_link`: the reset link could not be verified → 'Link resetowania hasła wygasł lub jest
@@ -51,8 +53,11 @@ function contextMessage(error: unknown, context: AuthErrorContext): string {
       if (isAuthError(error) && (getErrorStatus(error) ?? 0) >= 500) return t('http.server_error');
       return t('auth.registration_failed');
     case 'resend_activation':
+      if (error instanceof Error && error.name === 'UserNotFoundError') return t('auth.user_not_found');
       if (code === 'captcha_failed') return t('validation.captcha.required');
       if (isNetworkError(error)) return t('network.failure');
+      if (isEmailDeliveryFailure(error)) return t('auth.activation_link_failed');
+      if (isAuthError(error) && (getErrorStatus(error) ?? 0) >= 500) return t('http.server_error');
       return t('auth.activation_link_failed');
     case 'activation':
       if (isNetworkError(error)) return t('network.failure');

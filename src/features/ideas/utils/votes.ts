@@ -1,13 +1,14 @@
 import { t } from '@/i18n/ideas';
+import { pluralKey } from '@/lib/plural';
 
-const plural = new Intl.PluralRules('pl-PL');
-
-/** '1 głos', '3 głosy', '5 głosów' (Polish plural forms). */
+/** '1 głos', '3 głosy', '5 głosów' (Polish plural forms, lib/plural.ts). */
 export function votesLabel(count: number): string {
-  const form = plural.select(count);
-  if (form === 'one') return t('ideas.vote.count_one', { count });
-  if (form === 'few') return t('ideas.vote.count_few', { count });
-  return t('ideas.vote.count_many', { count });
+  return t(
+    pluralKey(count, { one: 'ideas.vote.count_one', few: 'ideas.vote.count_few', many: 'ideas.vote.count_many' }),
+    {
+      count,
+    },
+  );
 }
 
 /** The average after one more vote, rounded to 2 decimals like the server (for the optimistic view). */

@@ -7,8 +7,9 @@ import { t } from '@/i18n/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import type { ReferralCode } from '../schemas/referral-overview.schema';
 import { referralLink } from '../utils/referral-link';
-import { copyText, shareLink } from '../utils/share';
-import { useCopyFeedback } from './use-copy-feedback';
+import { CopyButton } from '@/components/ui/copy-button';
+import { copyText, useCopyFeedback } from '@/lib/clipboard';
+import { shareLink } from '../utils/share';
 
 function when(value: string | null): string {
   return value ? formatDateTime(value) : t('referral.stats.never');
@@ -37,9 +38,12 @@ export function ReferralCodeCard({ code }: { code: ReferralCode }) {
       title={t('referral.your_code')}
       actions={!code.active ? <Badge tone="danger">{t('referral.code_inactive')}</Badge> : undefined}
     >
-      <p className="font-mono text-3xl font-bold tracking-widest text-accent" data-testid="referral-code">
-        {code.code}
-      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="font-mono text-3xl font-bold tracking-widest text-accent" data-testid="referral-code">
+          {code.code}
+        </p>
+        <CopyButton text={code.code} what={t('referral.code_what')} />
+      </div>
       {code.description ? <p className="mt-1 text-sm text-ink-muted">{code.description}</p> : null}
 
       <div className="mt-5 space-y-1.5">

@@ -1,16 +1,4 @@
-/** dashboard.md §9: "code copy feedback 2 s". */
-export const COPY_FEEDBACK_MS = 2_000;
-
-/** Puts the text on the clipboard; a failure is only logged (dashboard.md §8), the caller learns false. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (error) {
-    console.warn('Copying to the clipboard failed', error);
-    return false;
-  }
-}
+import { copyText } from '@/lib/clipboard';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
 

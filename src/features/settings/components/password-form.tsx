@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormAlert } from '@/components/form/form-alert';
+import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
-import { TextField } from '@/components/form/text-field';
 import { t } from '@/i18n/settings';
 import { useZodForm } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
@@ -17,9 +18,10 @@ export function PasswordForm() {
   const changePassword = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
-  const { register, handleSubmit, formState, setError, reset } = useZodForm(passwordChangeSchema, {
+  const { register, handleSubmit, formState, setError, reset, control } = useZodForm(passwordChangeSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const typedPassword = useWatch({ control, name: 'newPassword' });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -38,23 +40,21 @@ export function PasswordForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <h3 className="text-base font-semibold text-ink">{t('settings.password.title')}</h3>
-      <TextField
+      <PasswordField
         label={t('settings.password.current')}
-        type="password"
         autoComplete="current-password"
         error={formState.errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <TextField
+      <PasswordField
         label={t('settings.password.new')}
-        type="password"
         autoComplete="new-password"
+        rulesFor={typedPassword}
         error={formState.errors.newPassword?.message}
         {...register('newPassword')}
       />
-      <TextField
+      <PasswordField
         label={t('settings.password.confirm')}
-        type="password"
         autoComplete="new-password"
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}

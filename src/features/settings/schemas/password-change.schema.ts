@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { newPassword } from '@/lib/validation/password';
 
 /**
  * Change password (dashboard.md §5): the current password required (and checked by Auth), the new
@@ -8,14 +9,7 @@ import { z } from 'zod/mini';
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().check(z.minLength(1, { error: 'settings.password.current_required' })),
-    newPassword: z
-      .string()
-      .check(
-        z.minLength(8, { error: 'validation.password.min' }),
-        z.regex(/[a-z]/, { error: 'validation.password.strength' }),
-        z.regex(/[A-Z]/, { error: 'validation.password.strength' }),
-        z.regex(/[0-9]/, { error: 'validation.password.strength' }),
-      ),
+    newPassword: newPassword(),
     confirmPassword: z.string(),
   })
   .check(

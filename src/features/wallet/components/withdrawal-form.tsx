@@ -7,6 +7,7 @@ import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Card } from '@/components/ui/card';
 import { isMessageKey } from '@/i18n/messages';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
+import { getErrorStatus, isNetworkError } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { formatUSDT } from '@/lib/format';
 import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
@@ -53,6 +54,17 @@ function serverKey(error: unknown): string | null {
  * 2FA on and an aal1 session the 6-digit code is asked first (and whenever the server says so).
  * On success the balances and the history are read again; nothing is computed here.
  */
+/**
+ * A failure without a key of its own (dashboard.md §8, Wallet): no answer at all is the network
+ * message; the server failing to create the request (5xx) 'Nie udało się utworzyć wypłaty';
+ * anything else 'Wystąpił błąd podczas wypłaty'.
+ */
+function withdrawalFailure(error: unknown): string {
+  if (isNetworkError(error)) return t('network.failure');
+  if ((getErrorStatus(error) ?? 0) >= 500) return t('wallet.withdrawal_create_failed');
+  return t('wallet.withdrawal_failed');
+}
+
 export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps) {
   const networkId = useId();
   // useForm takes the resolver of every render: a refetched balance counts at once.
@@ -108,7 +120,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
       const field = key ? FIELD_OF_KEY[key] : undefined;
       if (key && field) setError(field, { message: key }, { shouldFocus: true });
       else if (key === 'wallet.mfa_required' && (await askForCode(values))) return;
-      else setFailure(t('wallet.withdrawal_failed'));
+      else setFailure(withdrawalFailure(error));
     } finally {
       setSending(false);
     }

@@ -1,3 +1,5 @@
+import { pluralKey } from '@/lib/plural';
+import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,7 +24,8 @@ export function AppsTab() {
   const deletion = useConfirmDelete(async (app: AdminApp) => {
     const { leftovers } = await remove.mutateAsync(app.id);
     toast.show(t('apps.admin.deleted', { name: app.name }));
-    if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+    if (leftovers.length > 0)
+      toast.show(t(pluralKey(leftovers.length, FILES_LEFT), { count: leftovers.length }), 'error');
   }, 'apps.delete_failed');
 
   return (

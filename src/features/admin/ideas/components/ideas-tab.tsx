@@ -1,3 +1,5 @@
+import { pluralKey } from '@/lib/plural';
+import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -118,7 +120,8 @@ export function IdeasTab() {
   const deletion = useConfirmDelete(async (idea: ModeratedIdea) => {
     const { leftovers } = await remove.mutateAsync({ id: idea.id, imageUrls: idea.image_urls });
     toast.show(t('admin.ideas.deleted', { title: idea.title }));
-    if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+    if (leftovers.length > 0)
+      toast.show(t(pluralKey(leftovers.length, FILES_LEFT), { count: leftovers.length }), 'error');
   }, 'admin.ideas.delete_failed');
 
   return (

@@ -1,3 +1,5 @@
+import { pluralKey } from '@/lib/plural';
+import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -43,6 +45,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
         : 'summary_large_image',
       twitterTitle: settings.twitter_title ?? '',
       twitterDescription: settings.twitter_description ?? '',
+      privacyUrl: settings.privacy_url ?? '',
     },
   });
   const errors = formState.errors;
@@ -66,6 +69,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
           twitter_card: values.twitterCard,
           twitter_title: values.twitterTitle || null,
           twitter_description: values.twitterDescription || null,
+          privacy_url: values.privacyUrl || null,
         },
         images: changed,
         previous: {
@@ -77,7 +81,8 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
       });
       setImages({ site_image: KEEP, favicon: KEEP, og_image: KEEP, twitter_image: KEEP });
       toast.show(t('admin.seo.saved'));
-      if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+      if (leftovers.length > 0)
+        toast.show(t(pluralKey(leftovers.length, FILES_LEFT), { count: leftovers.length }), 'error');
     } catch (failure) {
       setError(adminErrorMessage(failure, 'admin.seo.save_failed'));
     }
@@ -111,6 +116,14 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
           {picker('site_image', t('admin.seo.site_image'), SITE_IMAGE_RULES, IMAGE_ACCEPT, t('admin.seo.image_hint'))}
           {picker('favicon', t('admin.seo.favicon'), FAVICON_RULES, FAVICON_ACCEPT, t('admin.seo.favicon_hint'))}
         </div>
+        <TextField
+          label={t('admin.seo.privacy_url')}
+          hint={t('admin.seo.privacy_url_hint')}
+          type="url"
+          inputMode="url"
+          error={errors.privacyUrl?.message}
+          {...register('privacyUrl')}
+        />
       </Card>
       <Card title={t('admin.seo.section.og')} className="space-y-4">
         <TextField label={t('admin.seo.og_title')} error={errors.ogTitle?.message} {...register('ogTitle')} />

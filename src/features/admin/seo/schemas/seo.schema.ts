@@ -13,6 +13,14 @@ export const seoSchema = z.object({
   twitterCard: z.enum(TWITTER_CARDS),
   twitterTitle: optional(200),
   twitterDescription: optional(500),
+  /** The privacy notice linked under the registration form: http(s) or a path of the app, as the table checks. */
+  privacyUrl: z.string().check(
+    z.trim(),
+    z.maxLength(2048),
+    z.refine((value) => value === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(value), {
+      error: 'validation.seo.privacy_url',
+    }),
+  ),
 });
 
 export type SeoValues = z.output<typeof seoSchema>;

@@ -19,9 +19,30 @@ const EXTENSIONS: Record<string, string> = {
   'image/vnd.microsoft.icon': 'ico',
 };
 
+/** A type from the name, for files the browser gives none (an .ico often comes without one). */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  ico: 'image/x-icon',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** The MIME type the upload declares: the browser's, else the one the form accepted by the name. */
+export function uploadContentType(file: File): string {
+  if (file.type) return file.type;
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return TYPES_BY_EXTENSION[extension] ?? 'application/octet-stream';
+}
+
 /**
  * Uploads a file under `folder/` of a public bucket (cache 3600, a fresh name so caches never show
  * an old image) and returns its public URL. Throws the Storage error as it came.
+ *
+ * The file goes up as a raw body with its type declared (supabase-js sends an ArrayBuffer as is, a
+ * File as a multipart form): the storage policy's size limit (the favicon's 100 KB) measures the
+ * request's Content-Length, which is then exactly the file the form accepted, and the bucket's type
+ * list sees the type the form accepted even when the browser gave none.
  */
 export async function uploadPublicFile(
   client: AppSupabaseClient,
@@ -29,12 +50,13 @@ export async function uploadPublicFile(
   folder: string,
   file: File,
 ): Promise<{ path: string; url: string }> {
-  const extension = EXTENSIONS[file.type] ?? file.name.split('.').pop()?.toLowerCase() ?? 'bin';
+  const contentType = uploadContentType(file);
+  const extension = EXTENSIONS[contentType] ?? file.name.split('.').pop()?.toLowerCase() ?? 'bin';
   const path = `${folder ? `${folder}/` : ''}${Date.now()}-${crypto.randomUUID().slice(0, 8)}.${extension}`;
-  const { error } = await client.storage.from(bucket).upload(path, file, {
+  const { error } = await client.storage.from(bucket).upload(path, await file.arrayBuffer(), {
     cacheControl: '3600',
     upsert: false,
-    contentType: file.type || undefined,
+    contentType,
   });
   if (error) throw error;
   const { data } = client.storage.from(bucket).getPublicUrl(path);
@@ -62,3 +84,10 @@ export async function removeFiles(
   }
   return failed;
 }
+
+/** 'Nie udało się usunąć {count} pliku/plików z magazynu', by Polish plural form (lib/plural.ts). */
+export const FILES_LEFT = {
+  one: 'admin.files_left_one',
+  few: 'admin.files_left_few',
+  many: 'admin.files_left_many',
+} as const;

@@ -1,3 +1,5 @@
+import { pluralKey } from '@/lib/plural';
+import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
@@ -21,7 +23,8 @@ export function UserDeleteDialog({ user, onClose }: { user: AdminUser; onClose: 
     try {
       const { leftovers } = await remove.mutateAsync(user.user_id);
       toast.show(t('admin.users.deleted', { email: user.email }));
-      if (leftovers.length > 0) toast.show(t('admin.files_left', { count: leftovers.length }), 'error');
+      if (leftovers.length > 0)
+        toast.show(t(pluralKey(leftovers.length, FILES_LEFT), { count: leftovers.length }), 'error');
       onClose();
     } catch (failure) {
       setError(adminErrorMessage(failure, 'admin.user_delete_failed'));

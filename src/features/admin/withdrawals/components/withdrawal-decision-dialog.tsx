@@ -1,3 +1,4 @@
+import { CopyButton } from '@/components/ui/copy-button';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
@@ -23,7 +24,10 @@ function Summary({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       <dt className="text-ink-muted">{t('admin.withdrawals.network')}</dt>
       <dd>{withdrawal.network}</dd>
       <dt className="text-ink-muted">{t('admin.withdrawals.address')}</dt>
-      <dd className="break-all font-mono text-xs">{withdrawal.address}</dd>
+      <dd className="break-all font-mono text-xs">
+        {withdrawal.address}
+        <CopyButton text={withdrawal.address} what={t('admin.withdrawals.copy_address')} className="mt-1 flex" />
+      </dd>
     </dl>
   );
 }

@@ -1,3 +1,4 @@
+import { CopyButton } from '@/components/ui/copy-button';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { Button } from '@/components/ui/button';
@@ -88,7 +89,14 @@ export function WithdrawalsTab() {
                       </th>
                       <td className="py-2 pr-3 whitespace-nowrap">{formatUSDT(row.amount)}</td>
                       <td className="py-2 pr-3">{row.network}</td>
-                      <td className="py-2 pr-3 break-all font-mono text-xs">{row.address}</td>
+                      <td className="py-2 pr-3 break-all font-mono text-xs">
+                        {row.address}
+                        <CopyButton
+                          text={row.address}
+                          what={t('admin.withdrawals.copy_address')}
+                          className="mt-1 flex"
+                        />
+                      </td>
                       <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
                       <td className="py-2">
                         {status === 'pending' ? (
@@ -110,7 +118,16 @@ export function WithdrawalsTab() {
                             </Button>
                           </div>
                         ) : (
-                          <span className="break-all font-mono text-xs">{row.tx_hash ?? row.failure_reason}</span>
+                          <span className="break-all font-mono text-xs">
+                            {row.tx_hash ?? row.failure_reason}
+                            {row.tx_hash ? (
+                              <CopyButton
+                                text={row.tx_hash}
+                                what={t('admin.withdrawals.copy_tx')}
+                                className="mt-1 flex"
+                              />
+                            ) : null}
+                          </span>
                         )}
                       </td>
                     </tr>

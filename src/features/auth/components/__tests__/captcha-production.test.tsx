@@ -61,6 +61,7 @@ describe('the captcha in a production build', () => {
     const resend = recordPost(authUrl('/resend'), () => okAnswer());
     server.use(
       http.post(authUrl('/token'), () => gotrueError(400, 'email_not_confirmed', 'Email not confirmed')),
+      http.post(rpcUrl('get_account_status'), () => rpcAnswer('not_activated')),
       resend.handler,
     );
     const { user } = renderWithProviders(<LoginPanel />, { supabase: createTestSupabase() });

@@ -151,7 +151,10 @@ describe('login: password mode', () => {
 
 describe('login: an account that is not activated', () => {
   async function notActivated() {
-    server.use(http.post(authUrl('/token'), () => gotrueError(400, 'email_not_confirmed', 'Email not confirmed')));
+    server.use(
+      http.post(authUrl('/token'), () => gotrueError(400, 'email_not_confirmed', 'Email not confirmed')),
+      http.post(rpcUrl('get_account_status'), () => rpcAnswer('not_activated')),
+    );
     const view = setup();
     await view.user.type(emailField(), 'Nowy@Example.pl');
     await view.user.type(passwordField(), 'Haslo1234');
@@ -186,10 +189,29 @@ describe('login: an account that is not activated', () => {
   });
 
   it('says "Nie udało się wysłać linku aktywacyjnego" when the e-mail cannot be sent', async () => {
-    server.use(http.post(authUrl('/resend'), () => gotrueError(500, 'unexpected_failure', 'Error sending email')));
+    server.use(http.post(authUrl('/resend'), () => gotrueError(502, 'unexpected_failure', 'Error sending email')));
     const { panel, user } = await notActivated();
     await user.click(within(panel).getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' }));
     expect(await within(panel).findByText('Nie udało się wysłać linku aktywacyjnego')).toHaveAttribute('role', 'alert');
+  });
+
+  it('a missing template or SMTP configuration (Auth answers 500) is the server-error message', async () => {
+    server.use(http.post(authUrl('/resend'), () => gotrueError(500, 'unexpected_failure', 'Error sending email')));
+    const { panel, user } = await notActivated();
+    await user.click(within(panel).getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' }));
+    expect(await within(panel).findByText('Błąd serwera, spróbuj ponownie później')).toHaveAttribute('role', 'alert');
+  });
+
+  it('an e-mail without an account: "Użytkownik nie istnieje", and nothing is sent', async () => {
+    const resend = recordPost(authUrl('/resend'), () => okAnswer());
+    const { panel, user } = await notActivated();
+    server.use(
+      resend.handler,
+      http.post(rpcUrl('get_account_status'), () => rpcAnswer('missing')),
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' }));
+    expect(await within(panel).findByText('Użytkownik nie istnieje')).toHaveAttribute('role', 'alert');
+    expect(resend.calls).toHaveLength(0);
   });
 
   it('cancel closes the panel, clears the e-mail and focuses it', async () => {

@@ -10,7 +10,9 @@ import {
   rpcUrl,
   userAnswer,
 } from '@/testing/msw/supabase-answers';
+import { restUrl, siteSettingsRow } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
+import { advanceTime, fakeTimers } from '@/testing/timers';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { DEVELOPMENT_CAPTCHA_TOKEN as DEV_CAPTCHA } from '../../utils/captcha-token';
@@ -117,6 +119,56 @@ describe('registration: the form', () => {
     expect(field('Imię i nazwisko')).toHaveValue('Administrator Klubu');
   });
 
+  it('checks what the database and Auth check: a name over 100 characters, a password without upper case or digit', async () => {
+    const { statusCall, signupCall } = serverAnswers();
+    const { user } = await setup();
+    await fill(user, { name: 'A'.repeat(101), password: 'abcdefgh', confirm: 'abcdefgh' });
+    await user.click(submit());
+
+    expect(await screen.findByText('Imię i nazwisko może mieć najwyżej 100 znaków')).toBeInTheDocument();
+    expect(field('Hasło')).toHaveAccessibleDescription('Hasło musi zawierać wielką literę, małą literę i cyfrę');
+    expect(statusCall.calls).toHaveLength(0);
+    expect(signupCall.calls).toHaveLength(0);
+  });
+
+  it('lists the password rules beside the field as they are met, and shows the password on request', async () => {
+    const { user } = await setup();
+    const rules = screen.getByRole('list', { name: 'Wymagania hasła' });
+    expect(within(rules).getAllByText('(niespełnione)', { exact: false })).toHaveLength(4);
+    await user.type(field('Hasło'), 'abC1');
+    expect(within(rules).getByText('Wielka litera')).toHaveTextContent('(spełnione)');
+    expect(within(rules).getByText('Cyfra')).toHaveTextContent('(spełnione)');
+    expect(within(rules).getByText('Co najmniej 8 znaków')).toHaveTextContent('(niespełnione)');
+    await user.type(field('Hasło'), 'defgh');
+    expect(within(rules).getByText('Co najmniej 8 znaków')).toHaveTextContent('(spełnione)');
+
+    expect(field('Hasło')).toHaveAttribute('type', 'password');
+    const [show] = screen.getAllByRole('button', { name: 'Pokaż hasło' });
+    await user.click(show!);
+    expect(show).toHaveAttribute('aria-pressed', 'true');
+    expect(field('Hasło')).toHaveAttribute('type', 'text');
+    expect(field('Hasło')).toHaveValue('abC1defgh');
+  });
+
+  it('links the club’s privacy notice under the form when the site settings name one', async () => {
+    server.use(
+      http.get(restUrl('/site_settings'), () =>
+        HttpResponse.json(siteSettingsRow({ privacy_url: 'https://klub.example/prywatnosc' })),
+      ),
+    );
+    await setup();
+    const link = await screen.findByRole('link', { name: 'polityka prywatności klubu' });
+    expect(link).toHaveAttribute('href', 'https://klub.example/prywatnosc');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows no privacy link when none is set', async () => {
+    await setup();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Zarejestruj się' })).toBeEnabled());
+    expect(screen.queryByRole('link', { name: 'polityka prywatności klubu' })).not.toBeInTheDocument();
+  });
+
   it('refuses a phone of fewer than 7 digits with the format message (the database’s rule too)', async () => {
     const { user } = await setup();
     await fill(user, { phone: '1234' });
@@ -134,14 +186,14 @@ describe('registration: the form', () => {
     await waitFor(() => expect(screen.queryByText('Hasła nie są identyczne')).not.toBeInTheDocument());
   });
 
-  it('shows the service-level problems as one general error, joined with commas, and does not call the server', async () => {
+  it('shows the service-level problems as one general error and does not call the server', async () => {
     const { statusCall, signupCall } = serverAnswers();
     const { user } = await setup();
-    await fill(user, { name: 'Jan 3ci', password: 'abcdefgh', confirm: 'abcdefgh' });
+    await fill(user, { name: 'Jan 3ci' });
     await user.click(submit());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Hasło musi zawierać wielką literę, małą literę i cyfrę, Imię i nazwisko może zawierać tylko litery, spacje i myślniki',
+      'Imię i nazwisko może zawierać tylko litery, spacje i myślniki',
     );
     expect(statusCall.calls).toHaveLength(0);
     expect(signupCall.calls).toHaveLength(0);
@@ -168,6 +220,45 @@ describe('registration: with the server', () => {
       gotrue_meta_security: { captcha_token: DEV_CAPTCHA },
     });
     expect(signupCall.calls[0]?.query.redirect_to).toBe('http://localhost:3000/activate');
+  });
+
+  it('the check-your-mailbox screen: resend after a visible 60-second countdown, and a way to correct the address', async () => {
+    const resend = recordPost(authUrl('/resend'), () => okAnswer());
+    const { signupCall } = serverAnswers();
+    server.use(resend.handler);
+    const { user } = await setup();
+    await fill(user, { email: 'jan@exmaple.pl' });
+    fakeTimers({ clock: true });
+    await user.click(submit());
+
+    await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' });
+    const again = screen.getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' });
+    expect(again).toBeDisabled();
+    expect(screen.getByRole('timer')).toHaveTextContent('60 s');
+    await advanceTime(59_000);
+    expect(screen.getByRole('timer')).toHaveTextContent('1 s');
+    expect(again).toBeDisabled();
+    await advanceTime(1_000);
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(again).toBeEnabled();
+
+    // The account exists now (not activated): the resend goes out and the countdown starts again.
+    server.use(http.post(rpcUrl('get_account_status'), () => rpcAnswer('not_activated')));
+    await user.click(again);
+    expect(
+      await screen.findByText('Link aktywacyjny został wysłany ponownie na adres jan@exmaple.pl.'),
+    ).toBeInTheDocument();
+    expect(resend.calls[0]?.body).toMatchObject({ type: 'signup', email: 'jan@exmaple.pl' });
+    expect(await screen.findByRole('timer')).toHaveTextContent('60 s');
+    expect(again).toBeDisabled();
+
+    // A mistyped address: back to the form with what was typed, the e-mail focused.
+    await user.click(screen.getByRole('button', { name: 'Popraw adres email' }));
+    expect(field('Email')).toHaveFocus();
+    expect(field('Email')).toHaveValue('jan@exmaple.pl');
+    expect(field('Imię i nazwisko')).toHaveValue('Jan Kowalski');
+    expect(field('Hasło')).toHaveValue('Haslo1234');
+    expect(signupCall.calls).toHaveLength(1);
   });
 
   it('keeps a claim secret in this browser and sends only its SHA-256 (pre-account takeover guard)', async () => {

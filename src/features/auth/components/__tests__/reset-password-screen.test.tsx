@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { buildSession, buildUser } from '@/testing/factories';
 import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/testing/msw/supabase-answers';
@@ -186,19 +186,39 @@ describe('reset password: the form', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('passes on the weak-password reasons', async () => {
+  it('checks Auth’s rules itself: upper case, lower case and a digit, listed as they are typed', async () => {
+    const update: string[] = [];
     server.use(
-      http.put(authUrl('/user'), () =>
-        gotrueError(422, 'weak_password', 'Password is too weak', { weak_password: { reasons: ['characters'] } }),
-      ),
+      http.put(authUrl('/user'), ({ request }) => {
+        update.push(request.url);
+        return HttpResponse.json({});
+      }),
     );
     const { user } = await ready();
     await user.type(screen.getByLabelText('Nowe hasło'), 'wszystkiemale');
     await user.type(screen.getByLabelText('Powtórz hasło'), 'wszystkiemale');
+    const rules = screen.getByRole('list', { name: 'Wymagania hasła' });
+    expect(within(rules).getByText('Mała litera')).toHaveTextContent('(spełnione)');
+    expect(within(rules).getByText('Wielka litera')).toHaveTextContent('(niespełnione)');
     await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByText('Hasło musi zawierać wielką literę, małą literę i cyfrę')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nowe hasło')).toHaveAccessibleDescription(
       'Hasło musi zawierać wielką literę, małą literę i cyfrę',
     );
+    expect(update).toHaveLength(0);
+  });
+
+  it('passes on the weak-password reasons', async () => {
+    server.use(
+      http.put(authUrl('/user'), () =>
+        gotrueError(422, 'weak_password', 'Password is too weak', { weak_password: { reasons: ['pwned'] } }),
+      ),
+    );
+    const { user } = await ready();
+    await user.type(screen.getByLabelText('Nowe hasło'), 'Haslo1234');
+    await user.type(screen.getByLabelText('Powtórz hasło'), 'Haslo1234');
+    await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hasło znajduje się w znanym wycieku danych');
   });
 
   it('says "Wystąpił błąd podczas zmiany hasła" for another failure', async () => {

@@ -46,8 +46,10 @@ describe('authErrorMessage with an operation (account-and-access.md §8)', () =>
     expect(authErrorMessage(new TypeError('Failed to fetch'), 'sign_up')).toBe(NETWORK);
   });
 
-  it('resend: "Nie udało się wysłać linku aktywacyjnego"', () => {
-    expect(authErrorMessage(hookDown, 'resend_activation')).toBe('Nie udało się wysłać linku aktywacyjnego');
+  it('resend: "Nie udało się wysłać linku aktywacyjnego"; a missing template or SMTP set-up is a server error', () => {
+    expect(authErrorMessage(smtpDown, 'resend_activation')).toBe('Nie udało się wysłać linku aktywacyjnego');
+    expect(authErrorMessage(hookTimeout, 'resend_activation')).toBe('Nie udało się wysłać linku aktywacyjnego');
+    expect(authErrorMessage(hookDown, 'resend_activation')).toBe('Błąd serwera, spróbuj ponownie później');
     expect(authErrorMessage(other, 'resend_activation')).toBe('Nie udało się wysłać linku aktywacyjnego');
     expect(authErrorMessage(new TypeError('Failed to fetch'), 'resend_activation')).toBe(NETWORK);
   });

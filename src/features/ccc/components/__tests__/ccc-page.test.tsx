@@ -84,17 +84,24 @@ describe('CCC packages page', () => {
     expect(screen.getByText(/ERC20/)).toBeInTheDocument();
     const contract = await screen.findByRole('link', { name: new RegExp(CONTRACT) });
     expect(contract).toHaveTextContent('0x5c0c...0cc1');
+    // The name starts with what is visible (axe label-content-name-mismatch).
+    expect(contract).toHaveAccessibleName(expect.stringMatching(/^0x5c0c\.\.\.0cc1 — pełny adres 0x5c0c/));
+    expect(screen.getByRole('button', { name: 'Kopiuj adres kontraktu' })).toBeInTheDocument();
     expect(contract).toHaveAttribute('href', `https://etherscan.io/token/${CONTRACT}`);
     expect(contract).toHaveAttribute('target', '_blank');
     expect(contract).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByText('Całkowita podaż').nextSibling).toHaveTextContent('1 000 000 CCC');
   });
 
-  it('hides the contract link until the club has entered one', async () => {
+  it('without a contract address yet (a fresh project) says it will be published: no link, no copy', async () => {
     serve({ settings: { contract_address: null } });
     setup();
     expect(await screen.findByText('Całkowita podaż')).toBeInTheDocument();
-    expect(screen.queryByText('Kontrakt tokenu')).not.toBeInTheDocument();
+    expect(screen.getByText('Kontrakt tokenu').nextSibling).toHaveTextContent(
+      'Adres kontraktu zostanie opublikowany wkrótce',
+    );
+    expect(screen.queryByRole('link', { name: /pełny adres/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Kopiuj adres kontraktu' })).not.toBeInTheDocument();
   });
 
   it('shows each tier: amount, USDT price, share ×100, months, free of all slots and the availability bar', async () => {

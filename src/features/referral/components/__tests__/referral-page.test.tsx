@@ -8,7 +8,7 @@ import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers } from '@/testing/timers';
 import type { ReferralCode, ReferralOverview } from '../../schemas/referral-overview.schema';
-import { COPY_FEEDBACK_MS } from '../../utils/share';
+import { COPY_FEEDBACK_MS } from '@/lib/clipboard';
 import { ReferralPage } from '../referral-page';
 
 const SITE = 'http://localhost:3000'; // VITE_SITE_URL of the unit tests (testing/test-env.ts)

@@ -265,18 +265,28 @@ describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText(field)).toHaveAccessibleDescription(text);
   });
 
-  it("says 'Wystąpił błąd podczas wypłaty' for any other failure, keeping what was typed", async () => {
+  it.each([
+    [
+      'the server could not create it (5xx)',
+      () => postgrestError(500, { code: 'XX000', message: 'boom' }),
+      'Nie udało się utworzyć wypłaty',
+    ],
+    [
+      'any other failure',
+      () => postgrestError(400, { code: 'XX001', message: 'odd' }),
+      'Wystąpił błąd podczas wypłaty',
+    ],
+    ['no answer', () => HttpResponse.error(), 'Problem z połączeniem sieciowym. Spróbuj ponownie później.'],
+  ])('%s: says so, keeping what was typed', async (_case, answer, text) => {
     serve();
-    server.use(
-      http.post(restUrl('/rpc/request_withdrawal'), () => postgrestError(500, { code: 'XX000', message: 'boom' })),
-    );
+    server.use(http.post(restUrl('/rpc/request_withdrawal'), answer));
     const { user } = setup();
     await screen.findByRole('region', { name: 'Wypłata środków' });
     await user.type(amountField(), '10');
     await user.click(addressField());
     await user.paste(ADDRESS);
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas wypłaty');
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(amountField()).toHaveValue(10);
     expect(addressField()).toHaveValue(ADDRESS);
   });

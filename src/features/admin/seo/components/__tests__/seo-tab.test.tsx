@@ -75,6 +75,46 @@ describe('the SEO tab', () => {
     await waitFor(() => expect(document.title).toBe('SEO | Klub Inwestorów'));
   });
 
+  it('uploads exactly the favicon the form accepted: an .ico without a MIME type, just under 100 KB, as a raw body', async () => {
+    const storage = mockStorage('site-images');
+    const updates = mockTable('patch', 'site_settings', (call) => [siteSettingsRow(call.body)]);
+    const { user } = renderAdmin(<SeoTab />);
+    await screen.findByLabelText('Tytuł strony');
+    fireEvent.change(screen.getByLabelText(/^Favicon/), {
+      target: { files: [fileOf('favicon.ico', '', 100 * 1024 - 20)] },
+    });
+    await screen.findByRole('img', { name: 'Podgląd obrazu' });
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(storage.uploads[0]).toMatch(/^favicon\/\d+-[0-9a-f]{8}\.ico$/);
+    // Not a multipart form: the policy's 100 KB measures the request, which is the file itself.
+    expect(storage.bodies[0]).toEqual({ contentType: 'image/x-icon', size: 100 * 1024 - 20 });
+  });
+
+  it('edits the privacy notice address (http(s) or a path), saved with the row', async () => {
+    const updates = mockTable('patch', 'site_settings', (call) => [siteSettingsRow(call.body)]);
+    const { user } = renderAdmin(<SeoTab />);
+    const field = await screen.findByLabelText(/^Adres polityki prywatności/);
+    await user.type(field, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Podaj adres zaczynający się od http://, https:// lub /')).toBeInTheDocument();
+    expect(updates).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, 'https://klub.example/prywatnosc');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]?.body).toMatchObject({ privacy_url: 'https://klub.example/prywatnosc' });
+  });
+
+  it('says "Wystąpił błąd podczas ładowania ustawień" when the settings cannot be read, with a retry', async () => {
+    server.use(http.get(restUrl('/site_settings'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    renderAdmin(<SeoTab />, { siteSettings: false });
+    expect(
+      await screen.findByText('Wystąpił błąd podczas ładowania ustawień', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toBeInTheDocument();
+  });
+
   it('says "Nie udało się zapisać ustawień strony" when the row is refused', async () => {
     mockTable('patch', 'site_settings', () => postgrestFailure(500, 'XX000', 'boom'));
     const { user } = renderAdmin(<SeoTab />);

@@ -1,5 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { COPY_FEEDBACK_MS } from '../utils/share';
+
+/** dashboard.md §9: "code copy feedback 2 s". */
+export const COPY_FEEDBACK_MS = 2_000;
+
+/** Puts the text on the clipboard; a failure is only logged (dashboard.md §8), the caller learns false. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    console.warn('Copying to the clipboard failed', error);
+    return false;
+  }
+}
 
 /** `copied` is true for 2 s after `flash()` (a new flash starts the 2 s again). */
 export function useCopyFeedback() {

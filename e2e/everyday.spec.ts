@@ -1,0 +1,113 @@
+// Everyday use (issue 24): the page asked for comes back after signing in, the check-your-mailbox
+// screen's resend countdown and address correction, copy buttons, and the offline banner.
+import { expect, test, type Page } from '@playwright/test';
+import { LandingPage } from './pages/landing-page';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { createMember, memberData } from './support/factories';
+import { Mailbox, subjects } from './support/mailbox';
+
+const WIDTHS = [1366, 390] as const;
+
+async function axeAtBothWidths(page: Page, label: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousA11yViolations(page, { label: `${label} at ${width} px` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test('signing in returns to the page the member asked for', async ({ page }) => {
+  const member = await createMember({ label: 'return-to' });
+  await page.goto('/dashboard/wallet');
+  const landing = new LandingPage(page);
+  await landing.expectShown();
+  await landing.login.signIn(member.email, member.password);
+  await expect(page).toHaveURL(/\/dashboard\/wallet$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'eWallet' })).toBeVisible();
+});
+
+test('a referral link opens on Rejestracja; the check-your-mailbox screen counts 60 s down before a resend, and the address can be corrected', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.clock.install();
+  const newcomer = memberData({ label: 'countdown' });
+  const mailbox = await Mailbox.open(newcomer.email);
+  const landing = await new LandingPage(page).goto('?ref=NOPE1234');
+  await expect(landing.registerTab).toHaveAttribute('aria-selected', 'true');
+  await landing.registration.referralCode.fill('');
+  await landing.registration.register(newcomer);
+  await landing.registration.expectSent(newcomer.email);
+  await mailbox.next({ subject: subjects.activation });
+
+  const panel = landing.registration.panel;
+  const resend = panel.getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' });
+  await expect(resend).toBeDisabled();
+  await expect(panel.getByRole('timer')).toHaveText(/^(60|59) s$/);
+  await axeAtBothWidths(page, 'check-your-mailbox screen');
+  await page.clock.fastForward('00:30');
+  // Half a minute (and the axe checks' own seconds) later: at most 30 s left, still closed.
+  await expect(panel.getByRole('timer')).toHaveText(/^([1-9]|[12][0-9]|30) s$/);
+  await expect(resend).toBeDisabled();
+  await page.clock.fastForward('00:31');
+  await expect(resend).toBeEnabled();
+  await expect(panel.getByRole('timer')).toHaveCount(0);
+
+  await resend.click();
+  await expect(panel.getByText(`Link aktywacyjny został wysłany ponownie na adres ${newcomer.email}.`)).toBeVisible();
+  await mailbox.next({ subject: subjects.activation });
+  await expect(resend).toBeDisabled();
+
+  await panel.getByRole('button', { name: 'Popraw adres email' }).click();
+  await expect(landing.registration.email).toBeFocused();
+  await expect(landing.registration.email).toHaveValue(newcomer.email);
+  await expect(landing.registration.name).toHaveValue(newcomer.name);
+});
+
+test('copy buttons put the referral code on the clipboard', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const member = await createMember({ label: 'copy' });
+  await page.goto('/');
+  await new LandingPage(page).login.signIn(member.email, member.password);
+  await expect(page.getByRole('navigation', { name: 'Menu główne' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Program Partnerski' }).click();
+  await page.getByRole('button', { name: 'Generuj kod' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generuj nowy kod polecający' });
+  await dialog.getByRole('button', { name: 'Generuj kod' }).click();
+  await expect(dialog).toBeHidden();
+
+  const code = (await page.getByTestId('referral-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+  await page.getByRole('button', { name: 'Kopiuj kod polecający' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Skopiowano!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await axeAtBothWidths(page, 'partner page with a copy button');
+});
+
+test("offline, a banner says 'Brak połączenia z internetem'; it goes and reads resume when the connection is back", async ({
+  page,
+  context,
+}) => {
+  const member = await createMember({ label: 'offline' });
+  await page.goto('/');
+  await new LandingPage(page).login.signIn(member.email, member.password);
+  const menu = page.getByRole('navigation', { name: 'Menu główne' });
+  await expect(menu).toBeVisible();
+  // The wallet's code is loaded once, so opening it offline waits for data, not for code.
+  await menu.getByRole('link', { name: 'eWallet' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'eWallet' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel główny' })).toBeVisible();
+
+  await context.setOffline(true);
+  const banner = page.getByRole('alert').filter({ hasText: 'Brak połączenia z internetem' });
+  await expect(banner).toBeVisible();
+  await axeAtBothWidths(page, 'offline banner');
+
+  // A section opened offline waits for the connection; its data comes once it is back.
+  await menu.getByRole('link', { name: 'eWallet' }).click();
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'eWallet' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Wypłata środków' })).toBeVisible();
+});
