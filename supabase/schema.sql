@@ -710,11 +710,13 @@ create table public.site_settings (
   twitter_description text,
   twitter_image text,
   updated_at timestamp with time zone default now() not null,
+  privacy_url text,
   constraint site_settings_favicon_check CHECK (((char_length(favicon) <= 2048) AND (favicon ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_id_check CHECK (id),
   constraint site_settings_og_description_check CHECK ((char_length(og_description) <= 500)),
   constraint site_settings_og_image_check CHECK (((char_length(og_image) <= 2048) AND (og_image ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_og_title_check CHECK ((char_length(og_title) <= 200)),
+  constraint site_settings_privacy_url_check CHECK (((char_length(privacy_url) <= 2048) AND (privacy_url ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_site_description_check CHECK ((char_length(site_description) <= 500)),
   constraint site_settings_site_image_check CHECK (((char_length(site_image) <= 2048) AND (site_image ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_site_title_check CHECK (((site_title ~ '[^[:space:]]'::text) AND (char_length(site_title) <= 200))),
@@ -728,6 +730,7 @@ alter table public.site_settings enable row level security;
 comment on table public.site_settings is 'The single row of site/SEO settings (id is always true). Readable by anon; updated by admins only.';
 comment on column public.site_settings.favicon is 'URL of the favicon (ICO or PNG, at most 100 KB, in the site-images bucket under favicon/), or a path of the app.';
 comment on column public.site_settings.twitter_card is 'Twitter card type: summary, summary_large_image, app or player.';
+comment on column public.site_settings.privacy_url is 'Address of the club''s privacy notice (http(s) or a path of the app), linked under the registration form; null: no link.';
 
 create table public.smtp_configs (
   id uuid default gen_random_uuid() not null,
