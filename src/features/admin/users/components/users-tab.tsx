@@ -23,7 +23,7 @@ import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '
 import { CccAssignDialog } from './ccc-assign-dialog';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
-import { WalletDialog } from '../../wallet/components/wallet-dialog';
+import { WalletDialog } from './wallet-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { listedUser } from '../../../users/components/__tests__/fixtures';
+import { listedUser } from './fixtures';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { WalletDialog } from '../wallet-dialog';
 
