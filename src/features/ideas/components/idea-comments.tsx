@@ -65,7 +65,13 @@ function CommentsPanel({ ideaId, title }: { ideaId: string; title: string }) {
           placeholder={t('ideas.comments.placeholder')}
           className="w-full resize-y rounded-lg border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-accent focus:outline-none"
         />
-        {add.isError ? <FormAlert>{t('ideas.comments.add_failed')}</FormAlert> : null}
+        {add.isError ? (
+          <FormAlert>
+            {add.error.message === 'ideas.comment_rate_limited'
+              ? t('ideas.comment_rate_limited')
+              : t('ideas.comments.add_failed')}
+          </FormAlert>
+        ) : null}
         <Button type="submit" variant="secondary" disabled={add.isPending} aria-busy={add.isPending || undefined}>
           {add.isPending ? <Spinner className="h-4 w-4" /> : null}
           {add.isPending ? t('ideas.comments.submitting') : t('ideas.comments.submit')}

@@ -364,6 +364,31 @@ describe('comments', () => {
     expect(field).toHaveValue('');
     expect(within(idea).getByRole('button', { name: 'Komentarze (3)' })).toBeInTheDocument();
   });
+
+  it('says when the hourly comment limit refused a comment, and keeps what was typed', async () => {
+    const ideaRow = boardRow({ title: 'Za często', comments_count: 0 });
+    server.use(
+      boardRpc(() => [ideaRow]).handler,
+      statsRpc(),
+      http.post(rpcUrl('get_idea_comments'), () => HttpResponse.json([])),
+      http.post(restUrl('/idea_comments'), () =>
+        HttpResponse.json(
+          { code: 'P0001', message: 'ideas.comment_rate_limited', details: null, hint: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderBoard();
+    const idea = await screen.findByRole('article', { name: 'Za często' });
+    await user.click(within(idea).getByRole('button', { name: 'Komentarze (0)' }));
+    const field = within(idea).getByRole('textbox', { name: 'Dodaj komentarz' });
+    await user.type(field, 'Jeszcze jeden');
+    await user.click(within(idea).getByRole('button', { name: 'Dodaj komentarz' }));
+    expect(
+      await within(idea).findByText('Dodajesz komentarze zbyt często. Spróbuj ponownie za godzinę.'),
+    ).toBeInTheDocument();
+    expect(field).toHaveValue('Jeszcze jeden');
+  });
 });
 
 describe('admins on the board', () => {
