@@ -322,6 +322,11 @@ export const adminMessages = {
   'smtp.test.host_not_allowed': 'adres {host} prowadzi do sieci wewnętrznej',
   'smtp.test.host_not_found': 'nie znaleziono serwera {host}',
   'smtp.test.timeout': 'serwer SMTP nie odpowiedział w ciągu {seconds} s',
+  'smtp.test.failed.auth': 'serwer SMTP odrzucił nazwę użytkownika lub hasło',
+  'smtp.test.failed.connection': 'nie udało się połączyć z serwerem SMTP',
+  'smtp.test.failed.tls': 'serwer SMTP nie zestawił szyfrowanego połączenia (TLS)',
+  'smtp.test.failed.rejected': 'serwer SMTP nie przyjął wiadomości',
+  'smtp.test.failed.ref': '{message} (identyfikator zdarzenia: {ref})',
   // ---- E-mail templates tab ----
   'templates.create': 'Dodaj szablon',
   'templates.create_title': 'Nowy szablon email',

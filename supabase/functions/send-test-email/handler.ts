@@ -11,7 +11,9 @@
 //   403 { error: 'forbidden' }                           not an admin (or an admin without the second factor)
 //   404 { error: 'config_not_found' }
 //   422 { error: 'port_not_allowed', allowedPorts } | { error: 'host_not_allowed' } | { error: 'host_not_found' }
-//   502 { error: 'smtp_failed', message }                the SMTP server's reason (or the connection error)
+//   502 { error: 'smtp_failed', reason, ref }            what kind of failure (auth | connection | tls |
+//                                                        rejected) and an id; the SMTP server's own reply
+//                                                        goes only to the function's log, under that id
 //   504 { error: 'timeout', seconds }                    no answer in time
 //   500 { error: 'server_error', message }               misconfigured function or database unreachable
 // A stored password is used only with the stored host, port and user name: an edited host never
@@ -171,10 +173,25 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ETIMEOUT', 'ESOCKETTIMEDOUT']);
 
-/** The SMTP server's reason, as plain as it came: its reply if it sent one, else the connection error. */
-function smtpReason(error: MailerError): string {
-  if (error.response) return error.response;
-  return error.message.replace(/^SMTP server \S+ did not take the message: /, '');
+/**
+ * What kind of failure the browser is told. The remote server's own words never leave the function
+ * (a configured server could otherwise answer with anything to whoever triggers a send): the
+ * admin gets the kind and an id, the log gets the reply under that id.
+ */
+export type SmtpFailureKind = 'auth' | 'connection' | 'tls' | 'rejected';
+
+export function smtpFailureKind(error: MailerError): SmtpFailureKind {
+  const reply = error.response ?? '';
+  if (error.code === 'EAUTH' || /^(530|534|535)\b/.test(reply)) return 'auth';
+  if (error.code === 'ETLS' || /STARTTLS|TLS/i.test(error.message)) return 'tls';
+  if (
+    !error.response &&
+    /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ECONNECTION|ESOCKET|EDNS/.test(
+      `${error.code ?? ''} ${error.message}`,
+    )
+  )
+    return 'connection';
+  return 'rejected';
 }
 
 export function createSendTestEmailHandler(deps: SendTestEmailDeps): (request: Request) => Promise<Response> {
@@ -237,8 +254,11 @@ export function createSendTestEmailHandler(deps: SendTestEmailDeps): (request: R
         if (error instanceof Timeout) return json(504, { error: 'timeout', seconds });
         if (error instanceof MailerError) {
           if (error.code && TIMEOUT_CODES.has(error.code)) return json(504, { error: 'timeout', seconds });
-          logger.info(`SMTP test to ${config.host}:${config.port} failed: ${error.message}`);
-          return json(502, { error: 'smtp_failed', message: smtpReason(error) });
+          const ref = crypto.randomUUID();
+          logger.info(
+            `SMTP test to ${config.host}:${config.port} failed (ref ${ref}): ${error.message}${error.response ? ` | reply: ${error.response}` : ''}`,
+          );
+          return json(502, { error: 'smtp_failed', reason: smtpFailureKind(error), ref });
         }
         throw error;
       }

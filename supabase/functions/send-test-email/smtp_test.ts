@@ -86,7 +86,7 @@ Deno.test('an unsaved configuration (the form before saving) is tested with the 
   });
 });
 
-Deno.test('a wrong port: 502 with the connection error as the reason', async () => {
+Deno.test('a wrong port: 502 saying the server could not be reached, with an id', async () => {
   const port = await closedPort();
   await withPostgrest([storedConfig(port)], async (postgrest) => {
     const [config] = [...postgrest.configs.values()];
@@ -95,12 +95,14 @@ Deno.test('a wrong port: 502 with the connection error as the reason', async () 
       assert.equal(response.status, 502);
       const body = await response.json();
       assert.equal(body.error, 'smtp_failed');
-      assert.match(body.message, /ECONNREFUSED/);
+      assert.equal(body.reason, 'connection');
+      assert.match(body.ref, /^[0-9a-f-]{36}$/);
+      assert.doesNotMatch(JSON.stringify(body), /ECONNREFUSED/);
     });
   });
 });
 
-Deno.test('an authentication failure: 502 with the SMTP server reply', async () => {
+Deno.test('an authentication failure: 502 saying so, never the SMTP server reply', async () => {
   await withSmtp({ credentials }, async (smtp) => {
     const config = storedConfig(smtp.port, { password: 'złe-hasło' });
     await withPostgrest([config], async (postgrest) => {
@@ -109,7 +111,9 @@ Deno.test('an authentication failure: 502 with the SMTP server reply', async () 
         assert.equal(response.status, 502);
         const body = await response.json();
         assert.equal(body.error, 'smtp_failed');
-        assert.match(body.message, /^535 Authentication failed/);
+        assert.equal(body.reason, 'auth');
+        assert.match(body.ref, /^[0-9a-f-]{36}$/);
+        assert.doesNotMatch(JSON.stringify(body), /535|Authentication failed/);
         assert.doesNotMatch(JSON.stringify(body), /złe-hasło/);
       });
     });

@@ -31,7 +31,22 @@ type FailureBody = {
   host?: string;
   allowedPorts?: number[];
   seconds?: number;
+  reason?: string;
+  ref?: string;
 };
+
+const SMTP_FAILURES = {
+  auth: 'smtp.test.failed.auth',
+  connection: 'smtp.test.failed.connection',
+  tls: 'smtp.test.failed.tls',
+  rejected: 'smtp.test.failed.rejected',
+} as const;
+
+/** The kind of SMTP failure (the server's own reply stays in the function's log, under `ref`). */
+function smtpFailure(body: FailureBody): string {
+  const kind = SMTP_FAILURES[(body.reason ?? 'rejected') as keyof typeof SMTP_FAILURES] ?? SMTP_FAILURES.rejected;
+  return body.ref ? t('smtp.test.failed.ref', { message: t(kind), ref: body.ref }) : t(kind);
+}
 
 /** The function's refusal as the spec's 'Błąd: …' (or one of the form's own texts). */
 export function testFailureMessage(status: number, body: FailureBody): string {
@@ -56,7 +71,7 @@ export function testFailureMessage(status: number, body: FailureBody): string {
     case 'timeout':
       return t('smtp.test_error', { message: t('smtp.test.timeout', { seconds: body.seconds ?? '' }) });
     case 'smtp_failed':
-      return t('smtp.test_error', { message: body.message || t('http.unexpected') });
+      return t('smtp.test_error', { message: smtpFailure(body) });
     default:
       return t('smtp.test_error', { message: toUserMessage({ status, message: body.message ?? '' }) });
   }

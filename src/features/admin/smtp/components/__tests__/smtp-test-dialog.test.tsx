@@ -97,7 +97,12 @@ describe('the SMTP test modal', () => {
   });
 
   it.each([
-    [502, { error: 'smtp_failed', message: '535 Authentication failed' }, 'Błąd: 535 Authentication failed'],
+    [
+      502,
+      { error: 'smtp_failed', reason: 'auth', ref: '7d0c9a52-1f0e-4d4e-9a55-0f3c2b1e6a10' },
+      'Błąd: serwer SMTP odrzucił nazwę użytkownika lub hasło (identyfikator zdarzenia: 7d0c9a52-1f0e-4d4e-9a55-0f3c2b1e6a10)',
+    ],
+    [502, { error: 'smtp_failed', reason: 'connection', ref: 'r1' }, 'Błąd: nie udało się połączyć z serwerem SMTP'],
     [504, { error: 'timeout', seconds: 10 }, 'Błąd: serwer SMTP nie odpowiedział w ciągu 10 s'],
     [
       422,
