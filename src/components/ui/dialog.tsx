@@ -96,7 +96,9 @@ export function Dialog({
   return (
     <dialog
       ref={dialogRef}
-      // Implied by showModal(); stated for assistive technology that predates the top layer.
+      // Both implied by <dialog> and showModal(); stated for assistive technology that predates the
+      // top layer, and so that `[role="dialog"]` finds every dialog (tests, axe scopes).
+      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
