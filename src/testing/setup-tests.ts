@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { configureZod } from '@/i18n/zod-error-map';
+import { installDialogPolyfill } from './dialog-polyfill';
 import { server } from './msw/server';
 import { TEST_ENV } from './test-env';
 
@@ -9,6 +10,7 @@ import { TEST_ENV } from './test-env';
 for (const [name, value] of Object.entries(TEST_ENV)) vi.stubEnv(name, value);
 
 configureZod();
+installDialogPolyfill();
 
 // Testing Library's async wrapper (around user-event, waitFor and findBy*) ends with a
 // `setTimeout(0)` that it advances only for Jest's fake timers: with Vitest's it would wait for

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -27,19 +26,22 @@ const WIDTHS = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
 const PLACEMENTS = {
   center: {
-    backdrop: 'items-center justify-center overflow-y-auto p-4',
+    frame: 'items-center justify-center overflow-y-auto p-4',
     panel: 'max-h-[calc(100dvh-2rem)] rounded-xl border',
   },
   right: {
-    backdrop: 'justify-end',
+    frame: 'justify-end',
     panel: 'h-dvh border-l',
   },
 } as const;
 
 /**
- * A modal dialog: role="dialog", aria-modal, labelled by its title; focus moves in on open, stays
- * inside while open (Tab wraps) and returns to where it was on close; Escape and a click on the
- * backdrop close it.
+ * A modal dialog on the native `<dialog>` opened with `showModal()`: the browser puts it in the top
+ * layer, makes the page behind inert (no focus, no clicks, no screen-reader reading) and fires
+ * `cancel` on Escape for the topmost dialog only, so an Escape in a dialog opened over another closes
+ * just that one. It is labelled by its title; focus moves in on open (first focusable element), Tab
+ * wraps inside it, and focus returns to where it was on close. Escape and a click on the backdrop
+ * close it unless `dismissible` is false. The page behind does not scroll (index.css).
  */
 export function Dialog({
   open,
@@ -53,33 +55,27 @@ export function Dialog({
 }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Before paint: shown modally at once, never for a frame as an ordinary element.
+  useLayoutEffect(() => {
     if (!open) return;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
     const panel = panelRef.current;
     if (panel) (focusableWithin(panel)[0] ?? panel).focus();
     return () => {
+      if (dialog.open) dialog.close();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        if (dismissible) onClose();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose, dismissible]);
-
   if (!open) return null;
 
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = focusableWithin(panelRef.current);
     const first = items[0];
@@ -97,21 +93,37 @@ export function Dialog({
     }
   };
 
-  return createPortal(
-    <div
-      className={`fixed inset-0 z-50 flex bg-black/70 ${PLACEMENTS[placement].backdrop}`}
+  return (
+    <dialog
+      ref={dialogRef}
+      // Both implied by <dialog> and showModal(); stated for assistive technology that predates the
+      // top layer, and so that `[role="dialog"]` finds every dialog (tests, axe scopes).
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={trapTab}
+      // Escape: the browser's own request to close this (the topmost) dialog; React closes it.
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissible) onClose();
+      }}
+      // Closed by the browser anyway (e.g. a repeated Escape it does not let a page refuse): while
+      // the dialog must stay, it is shown again.
+      onClose={() => {
+        const dialog = dialogRef.current;
+        if (!dialog?.isConnected) return;
+        if (dismissible) onClose();
+        else if (!dialog.open) dialog.showModal();
+      }}
       onMouseDown={(event) => {
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
+      className={`fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-black/70 open:flex ${PLACEMENTS[placement].frame}`}
     >
       <div
         ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onKeyDown={trapTab}
         className={`relative w-full ${WIDTHS[size]} overflow-y-auto border-surface-border bg-surface-raised p-6 shadow-2xl ${PLACEMENTS[placement].panel}`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-ink">
@@ -124,7 +136,6 @@ export function Dialog({
         ) : null}
         {children}
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }
