@@ -9,7 +9,7 @@ import { freeCccSlots, signInApi, submitIdea } from './support/admin-api';
 import { solidPngImage } from './support/images';
 import { createMember, createUnactivatedMember, uniqueEmail } from './support/factories';
 import { Mailbox } from './support/mailbox';
-import { SEEDED_ADMIN, signIn } from './support/session';
+import { SEEDED_ADMIN, keepSessionAlive, signIn } from './support/session';
 
 const ADMIN = SEEDED_ADMIN;
 
@@ -29,28 +29,12 @@ const TABS = [
 
 const marker = () => randomBytes(4).toString('hex');
 
-/**
- * The E2E stack's tokens live 310 s, so the session-expiry box comes up 10 s after a sign-in, bottom
- * right, over whatever is there; a member would extend the session, and so does this handler when
- * the box stands in the way of an action. Under an open dialog the box cannot be reached (nor is it
- * in the way): then the action simply goes on.
- */
-async function keepSessionAlive(page: Page): Promise<void> {
-  await page.addLocatorHandler(
-    page.getByRole('button', { name: 'Przedłuż sesję' }),
-    async (button) => {
-      await button.click({ timeout: 1_000 }).catch(() => undefined);
-    },
-    { noWaitAfter: true },
-  );
-}
-
 async function openTab(page: Page, segment: string, title: string): Promise<void> {
   await page.goto(`/dashboard/admin/${segment}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-/** A member's own browser, signed in through the login form. */
+/** A member’s own browser, signed in (e2e/support/session.ts). */
 async function memberPage(browser: Browser, member: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -87,8 +87,33 @@ export async function passwordSession(who: Credentials): Promise<StoredSession> 
   };
 }
 
-/** Signs in (a session from the Auth API in this page's storage) and waits for the dashboard shell. */
+const kept = new WeakSet<Page>();
+
+/**
+ * The E2E stack's tokens live 310 s, so the session-expiry box comes up 10 s after a sign-in, bottom
+ * right, over whatever is there; a member would extend the session, and so does this handler when
+ * the box stands in the way of an action (on a busy machine a journey reaches its next click after
+ * those 10 s: the box then covered wallet.spec.ts's 2FA switch). Under an open dialog the box cannot
+ * be reached (nor is it in the way): then the action simply goes on. Once per page.
+ */
+export async function keepSessionAlive(page: Page): Promise<void> {
+  if (kept.has(page)) return;
+  kept.add(page);
+  await page.addLocatorHandler(
+    page.getByRole('button', { name: 'Przedłuż sesję' }),
+    async (button) => {
+      await button.click({ timeout: 1_000 }).catch(() => undefined);
+    },
+    { noWaitAfter: true },
+  );
+}
+
+/**
+ * Signs in (a session from the Auth API in this page's storage) and waits for the dashboard shell.
+ * The session-expiry box is extended whenever it is in the way (keepSessionAlive).
+ */
 export async function signIn(page: Page, who: Credentials): Promise<void> {
+  await keepSessionAlive(page);
   const secret = who.totpSecret ?? KNOWN_SECRETS[who.email.toLowerCase()];
   const password = await passwordSession(who);
   const session = secret ? await totpSession(password, secret) : password;

@@ -215,18 +215,30 @@ describe('after activation and reset', () => {
   it('a changed password: signed out, / after 2 seconds with the message, no session-expired modal', async () => {
     fakeTimers();
     const supabase = createTestSupabase();
+    // The sign-out is answered when the test says so (see below).
+    let answerSignOut: () => void = () => {};
+    const signedOut = new Promise<void>((resolve) => (answerSignOut = resolve));
     server.use(
       http.post(authUrl('/verify'), () => sessionAnswer(memberSession())),
       http.put(authUrl('/user'), () => userAnswer(buildUser())),
+      http.post(authUrl('/logout'), async () => {
+        await signedOut;
+        return new Response(null, { status: 204 });
+      }),
     );
     const { user, location } = renderRoute('/reset-password?code=abc', { supabase });
     await user.type(await screen.findByLabelText('Nowe hasło'), 'NoweHaslo1');
     await user.type(screen.getByLabelText('Powtórz hasło'), 'NoweHaslo1');
     await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
     expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
-    await waitFor(() => expect(supabase.storedSession()).toBeNull());
-    // Signed out first; then the code leaves the address and the 2 seconds start.
-    await waitFor(() => expect(location().search).toBe(''));
+    // Signed out first; then the code leaves the address and the 2 seconds start. Inside one act()
+    // until then, so React has rendered that state and started its timer before the clock moves
+    // (waiting for the address alone returned before that render on a busy machine).
+    await act(async () => {
+      answerSignOut();
+      await vi.waitFor(() => expect(location().search).toBe(''), { timeout: 10_000 });
+    });
+    expect(supabase.storedSession()).toBeNull();
 
     await advanceTime(2_000);
     expect(location().pathname).toBe('/');

@@ -114,7 +114,13 @@ describe('reset password: the form', () => {
         return userAnswer(buildUser({ email: 'jan@example.pl' }));
       }),
     );
-    const logout = recordPost(authUrl('/logout'), () => new Response(null, { status: 204 }));
+    // The sign-out is answered when the test says so (see below).
+    let answerSignOut: () => void = () => {};
+    const signedOut = new Promise<void>((resolve) => (answerSignOut = resolve));
+    const logout = recordPost(authUrl('/logout'), async () => {
+      await signedOut;
+      return new Response(null, { status: 204 });
+    });
     server.use(logout.handler);
     const { user, router, supabase } = await ready();
 
@@ -125,9 +131,17 @@ describe('reset password: the form', () => {
     expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
     expect(update.body).toMatchObject({ password: 'NoweHaslo1' });
     await waitFor(() => expect(logout.calls).toHaveLength(1));
+    // Signed out: the code has left the address and the 2 seconds start now. Inside one act() until
+    // then, so React has rendered the signed-out state and started its timer before the clock moves
+    // (waiting for the router alone returned before that render on a busy machine).
+    await act(async () => {
+      answerSignOut();
+      await vi.waitFor(
+        () => expect(router.state.location).toMatchObject({ search: '', state: { passwordChanged: true } }),
+        { timeout: 10_000 },
+      );
+    });
     expect(supabase.storedSession()).toBeNull();
-    // Signed out: the code has left the address and the 2 seconds start now.
-    await waitFor(() => expect(router.state.location).toMatchObject({ search: '', state: { passwordChanged: true } }));
 
     await advanceTime(1_999);
     expect(router.state.location.pathname).toBe('/reset-password');
@@ -156,9 +170,17 @@ describe('reset password: the form', () => {
     // The server has not answered the sign-out after 3 s: still here, the redirect has not started.
     await advance(3_000);
     expect(router.state.location.pathname).toBe('/reset-password');
-    act(() => release());
-    await waitFor(() => expect(supabase.storedSession()).toBeNull());
-    await waitFor(() => expect(router.state.location.state).toEqual({ passwordChanged: true }));
+    // The sign-out answers; inside one act() until the page is in its signed-out state, so React has
+    // rendered that state and run its effects (the 2 s timer starts there) before the clock moves.
+    // Waiting for the router alone returned before that render on a busy machine, and the timer
+    // started during the next advance, too late for the exact 2 s below.
+    await act(async () => {
+      release();
+      await vi.waitFor(() => expect(router.state.location.state).toEqual({ passwordChanged: true }), {
+        timeout: 10_000,
+      });
+    });
+    expect(supabase.storedSession()).toBeNull();
     await advance(1_999);
     expect(router.state.location.pathname).toBe('/reset-password');
     await advance(1);
