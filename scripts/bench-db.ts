@@ -412,9 +412,9 @@ function seedSteps(v: Volumes): SeedStep[] {
               join lateral (select (array['profiles.update', 'wallet.credit', 'wallet.debit', 'withdrawal.complete',
                                           'withdrawal.fail', 'ccc_assignments.insert', 'ccc_assignments.delete',
                                           'user.confirm_email', 'apps.update', 'site_settings.update',
-                                          'email_templates.update', 'payout.run'])[1 + (g * 7919) % 12] as action) x on true
+                                          'email_templates.update', 'payout.run'])[1 + ((g::bigint * 7919) % 12)::int] as action) x on true
               join lateral (select gen_random_uuid() as id, 'admin' || (g % 5) || '@klub.bench' as email) a on true
-              join bench_members m on m.n = 1 + (g * 104729) % $2::int`,
+              join bench_members m on m.n = 1 + ((g::bigint * 104729) % $2::int)::int`,
       params: [v.auditRows, v.members],
     },
   ];
