@@ -230,7 +230,7 @@ test('SMTP: the test e-mail through the local configuration arrives in the mail 
   const mailbox = await Mailbox.open(address);
   await openTab(page, 'smtp', 'SMTP');
 
-  await page.getByRole('button', { name: 'Testuj konfigurację Lokalny serwer pocztowy' }).click();
+  await page.getByRole('button', { name: 'Test konfiguracji Lokalny serwer pocztowy' }).click();
   const dialog = page.getByRole('dialog', { name: 'Test SMTP' });
   await dialog.getByLabel('Email').fill('bez-malpy');
   await dialog.getByRole('button', { name: 'Wyślij test' }).click();

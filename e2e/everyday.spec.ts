@@ -111,3 +111,43 @@ test("offline, a banner says 'Brak połączenia z internetem'; it goes and reads
   await expect(page.getByRole('heading', { level: 1, name: 'eWallet' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Wypłata środków' })).toBeVisible();
 });
+
+test('leaving the profile form with unsaved changes asks first; the side menu fills a long page', async ({ page }) => {
+  const member = await createMember({ label: 'unsaved' });
+  await page.goto('/');
+  await new LandingPage(page).login.signIn(member.email, member.password);
+  const menu = page.getByRole('navigation', { name: 'Menu główne' });
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Ustawienia' }).click();
+  const name = page.getByLabel('Imię i nazwisko');
+  await expect(name).toHaveValue(member.name);
+  await name.fill('Zmienione Nazwisko');
+
+  await menu.getByRole('link', { name: 'eWallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Niezapisane zmiany' });
+  await expect(dialog).toBeVisible();
+  await axeAtBothWidths(page, 'unsaved-changes dialog');
+  await dialog.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(name).toHaveValue('Zmienione Nazwisko');
+
+  // Closing the tab gets the browser's own question.
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  await expect(name).toHaveValue('Zmienione Nazwisko');
+
+  await menu.getByRole('link', { name: 'eWallet' }).click();
+  await dialog.getByRole('button', { name: 'Opuść stronę' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/wallet$/);
+
+  // A page longer than the screen: the menu's column reaches its bottom.
+  await page.evaluate(() => {
+    document.getElementById('main-content')!.style.minHeight = '3000px';
+  });
+  const column = await menu.evaluate((nav) => nav.parentElement!.getBoundingClientRect().height);
+  expect(column).toBeGreaterThanOrEqual(3000);
+});

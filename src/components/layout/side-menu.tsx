@@ -46,32 +46,37 @@ export function SideMenu({ id, open, onClose, toggleRef }: SideMenuProps) {
           onClick={onClose}
         />
       ) : null}
-      <nav
-        ref={navRef}
-        id={id}
-        aria-label={t('nav.main_menu')}
-        className={`${open ? 'block' : 'hidden'} w-64 shrink-0 overflow-y-auto border-r border-surface-border bg-surface-raised p-4 max-md:fixed max-md:bottom-0 max-md:left-0 max-md:top-16 max-md:z-40 md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)]`}
-      >
-        <ul className="space-y-1">
-          {menuEntriesFor(isAdmin).map((entry) => {
-            const active = isActive(entry, pathname);
-            return (
-              <li key={entry.to}>
-                <Link
-                  to={entry.to}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={onClose}
-                  className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-                    active ? 'bg-accent text-accent-contrast' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'
-                  }`}
-                >
-                  {t(entry.labelKey)}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      {/* The column fills the page's height (its background does not stop at the first screen); the menu in it stays in view. */}
+      <div className="contents md:block md:w-64 md:shrink-0 md:border-r md:border-surface-border md:bg-surface-raised">
+        <nav
+          ref={navRef}
+          id={id}
+          aria-label={t('nav.main_menu')}
+          className={`${open ? 'block' : 'hidden'} w-64 shrink-0 overflow-y-auto bg-surface-raised p-4 max-md:border-r max-md:border-surface-border max-md:fixed max-md:bottom-0 max-md:left-0 max-md:top-16 max-md:z-40 md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)]`}
+        >
+          <ul className="space-y-1">
+            {menuEntriesFor(isAdmin).map((entry) => {
+              const active = isActive(entry, pathname);
+              return (
+                <li key={entry.to}>
+                  <Link
+                    to={entry.to}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onClose}
+                    className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                      active
+                        ? 'bg-accent text-accent-contrast'
+                        : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'
+                    }`}
+                  >
+                    {t(entry.labelKey)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
     </>
   );
 }

@@ -312,7 +312,8 @@ export const adminMessages = {
   'validation.smtp.host_required': 'Adres serwera SMTP jest wymagany',
   'smtp.test.title': 'Test SMTP',
   'smtp.test.open': 'Test',
-  'smtp.test.open_label': 'Testuj konfigurację {name}',
+  /** Starts with the button's visible 'Test' (axe label-content-name-mismatch). */
+  'smtp.test.open_label': 'Test konfiguracji {name}',
   'smtp.test.unsaved': 'Konfiguracja z formularza (serwer {host})',
   'smtp.test.send': 'Wyślij test',
   'smtp.test.sending': 'Wysyłanie...',

@@ -35,6 +35,10 @@ export const commonMessages = {
   'copy.button': 'Kopiuj',
   'copy.label': 'Kopiuj {what}',
   'copy.done': 'Skopiowano!',
+  /** Leaving a form with unsaved changes (issue 24). */
+  'unsaved.title': 'Niezapisane zmiany',
+  'unsaved.description': 'Masz niezapisane zmiany. Czy na pewno chcesz opuścić tę stronę? Zmiany zostaną utracone.',
+  'unsaved.leave': 'Opuść stronę',
   /** The offline banner (issue 24). */
   'network.offline': 'Brak połączenia z internetem',
   /** Generic fallbacks of the zod error map (not given by the spec). */

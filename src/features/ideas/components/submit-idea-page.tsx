@@ -1,3 +1,4 @@
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -168,6 +169,7 @@ export function SubmitIdeaPage() {
       ) : (
         <Card>
           <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5" aria-busy={pending || undefined}>
+            <UnsavedChangesPrompt dirty={(formState.isDirty || images.length > 0) && !pending} />
             <TextField
               label={t('ideas.field.title')}
               maxLength={200}

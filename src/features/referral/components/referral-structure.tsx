@@ -16,7 +16,8 @@ export function ReferralStructure({ overview }: { overview: ReferralOverview }) 
         <EmptyState hint={t('referral.empty_hint')}>{t('referral.empty')}</EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          {/* Scrolls sideways on narrow screens: focusable and named, so the keyboard can scroll it too. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('referral.structure')}>
             <table className="w-full text-left text-sm">
               <thead className="text-ink-muted">
                 <tr>

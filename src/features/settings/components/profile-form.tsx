@@ -1,3 +1,4 @@
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
@@ -90,6 +91,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <UnsavedChangesPrompt dirty={formState.isDirty && !formState.isSubmitting} />
       <TextField
         label={t('settings.field.full_name')}
         autoComplete="name"

@@ -1,3 +1,4 @@
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -94,6 +95,7 @@ export function TemplateFormDialog({ template, onClose }: { template: EmailTempl
       dismissible={!pending}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+        <UnsavedChangesPrompt dirty={formState.isDirty && !pending} />
         <div className="grid gap-4 md:grid-cols-2">
           <TextField
             label={t('templates.field.name')}

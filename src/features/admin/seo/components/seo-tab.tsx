@@ -1,3 +1,4 @@
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { pluralKey } from '@/lib/plural';
 import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
@@ -104,6 +105,9 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <UnsavedChangesPrompt
+        dirty={(formState.isDirty || Object.values(images).some((choice) => choice.kind !== 'keep')) && !pending}
+      />
       <Card title={t('admin.seo.section.site')} className="space-y-4">
         <TextField label={t('admin.seo.site_title')} error={errors.siteTitle?.message} {...register('siteTitle')} />
         <TextareaField

@@ -1,3 +1,4 @@
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { useState } from 'react';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
@@ -82,6 +83,7 @@ export function SmtpFormDialog({ config, onClose }: { config: SmtpConfig | null;
         dismissible={!pending}
       >
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-4">
+          <UnsavedChangesPrompt dirty={formState.isDirty && !pending} />
           <div className="grid gap-4 md:grid-cols-2">
             <TextField
               label={t('smtp.field.name')}
