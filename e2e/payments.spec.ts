@@ -50,7 +50,7 @@ async function openAdminPayments(context: BrowserContext, reference: string): Pr
   await signIn(page, ADMIN);
   await page.goto('/dashboard/admin/payments');
   await expect(page.getByRole('heading', { name: 'Płatności' })).toBeVisible();
-  await page.getByLabel('Szukaj').fill(reference);
+  await page.getByRole('searchbox', { name: 'Szukaj', exact: true }).fill(reference);
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toBeVisible();
   return page;
 }

@@ -42,6 +42,7 @@ interface Volumes {
   postComments: number;
   announcements: number;
   auditRows: number;
+  paymentOrders: number;
 }
 
 interface SeedStep {
@@ -136,6 +137,7 @@ function volumesAt(scale: number): Volumes {
     postReactions: scaled(150_000),
     postComments: scaled(40_000),
     announcements: 200,
+    paymentOrders: scaled(500_000),
   };
 }
 
@@ -384,6 +386,45 @@ function seedSteps(v: Volumes): SeedStep[] {
       params: [v.announcements],
     },
     {
+      label: 'membership end dates for paid members (20 % already ended)',
+      sql: `update public.profiles p
+               set membership_valid_until = current_date + (floor(random() * 450)::int - 90)
+             where p.membership_level <> 'FREE'`,
+    },
+    {
+      label: `payment orders (${v.paymentOrders}: 85 % paid, 8 % rejected, 5 % cancelled, the rest pending)`,
+      // References KLB- + g in base 32 (unique); an open order that repeats a member's item and
+      // method is skipped by the partial unique index (on conflict do nothing).
+      sql: `insert into public.payment_orders (reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount,
+                                              currency, status, created_at, updated_at, decided_at, amount_received,
+                                              rejection_reason)
+            select 'KLB-' || (select string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((s.g >> (5 * k)) & 31) + 1, 1), '' order by k desc)
+                                from generate_series(0, 5) k),
+                   m.user_id,
+                   case when s.plan then 'plan' else 'ccc' end::public.payment_item_kind,
+                   case when s.plan then (array['START', 'PREMIUM', 'VIP'])[1 + floor(random() * 3)::int]::public.membership_level end,
+                   case when not s.plan then (array['PLATINUM', 'DIAMOND', 'GOLD', 'SILVER', 'BRONZE', 'START'])[1 + floor(random() * 6)::int]::public.ccc_tier end,
+                   1,
+                   (array['transfer', 'usdt', 'acc'])[1 + floor(random() * 3)::int]::public.payment_method,
+                   round((200 + random() * 10000)::numeric, 2),
+                   case when random() < 0.5 then 'PLN' else 'USDT' end,
+                   s.status::public.payment_order_status,
+                   s.at, s.at,
+                   case when s.status <> 'pending' then s.at + interval '1 day' end,
+                   case when s.status = 'paid' then round((200 + random() * 10000)::numeric, 2) end,
+                   case when s.status = 'rejected' then 'Nie otrzymaliśmy przelewu' end
+              from (select g,
+                           random() < 0.7 as plan,
+                           1 + floor($2::int * random() ^ 2)::int as member,
+                           now() - random() * interval '730 days' as at,
+                           case when g % 100 < 85 then 'paid' when g % 100 < 93 then 'rejected'
+                                when g % 100 < 98 then 'cancelled' else 'pending' end as status
+                      from generate_series(1, $1::int) g) s
+              join bench_members m on m.n = s.member
+            on conflict do nothing`,
+      params: [v.paymentOrders, v.members],
+    },
+    {
       label: 'CCC assignments (70 % of each tier active, plus expired ones)',
       sql: `insert into public.ccc_assignments (user_id, package_tier, ccc_amount, profit_share, duration_months,
                                                 start_date, end_date, created_at)
@@ -530,6 +571,31 @@ function hash(text: string): number {
 }
 
 const reads: Read[] = [
+  {
+    name: "member's payment orders (Moje płatności)",
+    path: '/rpc/get_my_payment_orders',
+    method: 'POST',
+    sql: 'select * from public.get_my_payment_orders(50, 0)',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: "member's own CCC packages (Twoje pakiety)",
+    path: '/rpc/get_user_ccc_packages',
+    method: 'POST',
+    sql: 'select * from public.get_user_ccc_packages(null)',
+    params: () => [],
+    sample: 'members',
+  },
+  {
+    name: 'own profile with the effective level (header badge)',
+    path: '/profiles',
+    method: 'GET',
+    sql: `select p.id, p.membership_level, p.membership_valid_until, public.effective_membership_level(p)
+            from public.profiles p where p.user_id = $1`,
+    params: (m) => [m.id],
+    sample: 'members',
+  },
   {
     name: 'dashboard stats',
     path: '/rpc/get_dashboard_stats',
@@ -933,6 +999,60 @@ function adminReads(): Read[] {
       sql: `select * from public.admin_preview_payout(
               (select id from public.ecommerce_revenue order by created_at desc, id desc limit 1), 0.25)`,
       params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payments, pending, page 1',
+      path: '/rpc/admin_list_payment_orders',
+      method: 'POST',
+      sql: "select * from public.admin_list_payment_orders('pending', null, null, 20, 0)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payments, all, page 1',
+      path: '/rpc/admin_list_payment_orders',
+      method: 'POST',
+      sql: 'select * from public.admin_list_payment_orders(null, null, null, 20, 0)',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payments, paid by USDT, page 10',
+      path: '/rpc/admin_list_payment_orders',
+      method: 'POST',
+      sql: "select * from public.admin_list_payment_orders('paid', 'usdt', null, 20, 180)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payments, search by reference',
+      path: '/rpc/admin_list_payment_orders',
+      method: 'POST',
+      sql: 'select * from public.admin_list_payment_orders(null, null, $1, 20, 0)',
+      params: (m) => [`KLB-${'23456789ABCDEFGHJKLMNPQRSTUVWXYZ'[hash(m.id) % 32]}22222`],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payments, search by e-mail',
+      path: '/rpc/admin_list_payment_orders',
+      method: 'POST',
+      sql: 'select * from public.admin_list_payment_orders(null, null, $1, 20, 0)',
+      params: (m) => [m.email],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin payments, pending, search by part of the name',
+      path: '/rpc/admin_list_payment_orders',
+      method: 'POST',
+      sql: "select * from public.admin_list_payment_orders('pending', null, $1, 20, 0)",
+      params: (m) => [m.full_name?.split(' ').slice(1).join(' ')],
       sample: 'members',
       admin: true,
     },
