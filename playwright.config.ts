@@ -74,7 +74,7 @@ export default defineConfig({
         STACK_DATA_DIR: '.data/e2e-stack',
         STACK_API_PORT: String(API_PORT),
         // Access tokens live 310 s instead of an hour, so the session-expiry box (shown at ≤ 300 s
-        // left, account-and-access.md §9) appears about 10 s after a sign-in and e2e/session.spec.ts
+        // left, product.md#account-9) appears about 10 s after a sign-in and e2e/session.spec.ts
         // can see it and extend the session without waiting an hour. supabase-js refreshes on its
         // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
         STACK_JWT_EXPIRY: '310',

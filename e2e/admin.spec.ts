@@ -1,4 +1,4 @@
-// The admin area as the seeded admin (dashboard.md §2 admin area, §5, §7 Admin, issue 13): every tab
+// The admin area as the seeded admin (product.md#dashboard-2 admin area, §5, §7 Admin, issue 13): every tab
 // without serious accessibility problems, and the journeys an operator makes — users (search by phone,
 // level, CCC packages), apps with the image rules, idea moderation, announcements, SEO, the SMTP test
 // e-mail and an edited activation template that a new member's e-mail uses.

@@ -1,4 +1,4 @@
-// Ideas (dashboard.md §2, §4, §5, §7): a member submits an idea with two images and sees the
+// Ideas (product.md#dashboard-2, §4, §5, §7): a member submits an idea with two images and sees the
 // automation service's feedback, finds it, votes once; another member comments; the admin accepts
 // it and deletes another idea, whose images leave storage with it.
 import { expect, test, type Browser, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The member's everyday screens (dashboard.md §2, issue 10) against the local stack, as a member
+// The member's everyday screens (product.md#dashboard-2, issue 10) against the local stack, as a member
 // would use them: the main panel against the database, a notification that the server sends while
 // the page is open, the partner code, a reaction, the announcement banner and the apps' pools.
 // axe-core checks each screen.

@@ -1,4 +1,4 @@
-// Forgot password (account-and-access.md §2, §4): the reset e-mail, the new password, the way back
+// Forgot password (product.md#account-2, §4): the reset e-mail, the new password, the way back
 // to the landing page, and which password works afterwards. Always a fresh member: the seeded
 // accounts' passwords never change.
 import { expect, test } from '@playwright/test';

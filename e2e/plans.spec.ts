@@ -1,4 +1,4 @@
-// Plans and CCC packages (dashboard.md §2, §9): each payment dialog records the order and opens the
+// Plans and CCC packages (product.md#dashboard-2, §9): each payment dialog records the order and opens the
 // stored link of its tier and method in a new tab (ACC with the member's e-mail); a CCC tier without free slots (filled by
 // the admin RPC) says 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Registration and activation (account-and-access.md §2, §4): the form, the activation e-mail, the
+// Registration and activation (product.md#account-2, §4): the form, the activation e-mail, the
 // link, the resend panel for an account that is not activated, the referral link, and the
 // pre-account takeover that the activation must not hand over (docs/decisions.md).
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Staying signed in and signing out (account-and-access.md §2, §4, §9). The stack issues access
+// Staying signed in and signing out (product.md#account-2, §4, §9). The stack issues access
 // tokens that live 310 s (STACK_JWT_EXPIRY in playwright.config.ts), so the expiry box, shown from
 // 300 s left, appears about 10 s after signing in. Reaching 0 is covered by a unit test.
 import { expect, test } from '@playwright/test';

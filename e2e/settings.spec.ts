@@ -1,4 +1,4 @@
-// Settings (dashboard.md §2, §5, §7): the avatar (crop, upload, the picture after a reload, the old
+// Settings (product.md#dashboard-2, §5, §7): the avatar (crop, upload, the picture after a reload, the old
 // file removed), the e-mail change confirmed through both e-mailed links, the password change with
 // the right current password and refused with a wrong one.
 import { expect, test, type Page } from '@playwright/test';

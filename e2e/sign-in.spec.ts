@@ -1,4 +1,4 @@
-// Signing in (account-and-access.md §2, §8): a wrong password, and the magic link.
+// Signing in (product.md#account-2, §8): a wrong password, and the magic link.
 import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';

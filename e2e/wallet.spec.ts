@@ -1,4 +1,4 @@
-// eWallet with two-factor (dashboard.md §2, §4, §5): a member turns TOTP on in the settings (the code
+// eWallet with two-factor (product.md#dashboard-2, §4, §5): a member turns TOTP on in the settings (the code
 // computed from the secret on screen), signs in again through the TOTP step, withdraws; the pending
 // row and the balances move and the database's ledger agrees. A withdrawal above the balance is
 // refused and changes nothing.

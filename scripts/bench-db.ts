@@ -620,7 +620,7 @@ const reads: Read[] = [
     params: () => [],
     sample: 'members',
   },
-  // The ideas board's search and category reads (dashboard.md §2 Ideas), as the page calls them:
+  // The ideas board's search and category reads (product.md#dashboard-2 Ideas), as the page calls them:
   // 20 per page, the total counted for paging. Terms from rare to in-every-idea (the count's worst case).
   {
     name: 'ideas board: search, rare term (1 match)',

@@ -350,11 +350,11 @@ create table public.ccc_tiers (
   constraint ccc_tiers_sort_order_key UNIQUE (sort_order)
 );
 alter table public.ccc_tiers enable row level security;
-comment on table public.ccc_tiers is 'CCC package catalogue (dashboard.md §9). Public read; only service_role (or a migration) changes it.';
+comment on table public.ccc_tiers is 'CCC package catalogue (product.md#dashboard-9). Public read; only service_role (or a migration) changes it.';
 comment on column public.ccc_tiers.price_usd is 'Price in USD/USDT; the ACC method pays 90 % of it (computed in the UI).';
 comment on column public.ccc_tiers.profit_share is 'Fraction (0.17 = 17 %); the UI shows it x100.';
 comment on column public.ccc_tiers.total_slots is 'How many packages of this tier may be active at once.';
-comment on column public.ccc_tiers.price_acc_usd is 'Price in USDT when paid through ACC: 90 % of price_usd (dashboard.md §9), rounded to cents.';
+comment on column public.ccc_tiers.price_acc_usd is 'Price in USDT when paid through ACC: 90 % of price_usd (product.md#dashboard-9), rounded to cents.';
 
 create table public.ecommerce_revenue (
   id uuid default gen_random_uuid() not null,

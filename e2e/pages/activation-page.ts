@@ -1,4 +1,4 @@
-// /activate?token=…: loading, then success or an error with a way home (account-and-access.md §2).
+// /activate?token=…: loading, then success or an error with a way home (product.md#account-2).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class ActivationPage {

@@ -1,5 +1,5 @@
 // /dashboard: what a signed-in member sees (the shell: header with the user menu, the main panel)
-// and the bottom-right session-expiry box (account-and-access.md §2, dashboard.md §2).
+// and the bottom-right session-expiry box (product.md#account-2, product.md#dashboard-2).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class DashboardPage {

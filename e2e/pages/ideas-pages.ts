@@ -1,4 +1,4 @@
-// /dashboard/submit-idea ('Zgłoś pomysł') and /dashboard/ideas ('Pomysły'), dashboard.md §2 Ideas.
+// /dashboard/submit-idea ('Zgłoś pomysł') and /dashboard/ideas ('Pomysły'), product.md#dashboard-2 Ideas.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface IdeaInput {

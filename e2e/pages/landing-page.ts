@@ -1,4 +1,4 @@
-// '/': the authentication screen with its two tabs (account-and-access.md §2). The login tab's
+// '/': the authentication screen with its two tabs (product.md#account-2). The login tab's
 // modes (password, forgot password, magic link, the confirmation) and the registration form.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { MemberData } from '../support/factories';

@@ -1,4 +1,4 @@
-// /reset-password?code=…: the new password, twice (account-and-access.md §2, §4).
+// /reset-password?code=…: the new password, twice (product.md#account-2, §4).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class ResetPasswordPage {

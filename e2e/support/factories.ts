@@ -15,7 +15,7 @@ export interface MemberData {
   phone: string;
   /** The same number in E.164, as the form sends it. */
   phoneE164: string;
-  /** Upper- and lower-case letters and digits, 8+ characters (account-and-access.md §5). */
+  /** Upper- and lower-case letters and digits, 8+ characters (product.md#account-5). */
   password: string;
 }
 
@@ -153,7 +153,7 @@ export async function signUpAsSomeoneElse(email: string, password: string): Prom
 export const seeded = {
   anna: {
     name: 'Anna Nowak',
-    /** user_settings.display_name: what the header's user menu shows (dashboard.md §2). */
+    /** user_settings.display_name: what the header's user menu shows (product.md#dashboard-2). */
     displayName: 'Ania',
     email: 'anna@klub.local',
     password: 'Member1234',

@@ -25,7 +25,7 @@ export type Env = {
   mode: string;
   /**
    * A production build (`vite build`, mode `production`): the captcha widget is shown only then
-   * (account-and-access.md §2).
+   * (product.md#account-2).
    */
   isProduction: boolean;
 };

@@ -71,7 +71,7 @@ export const paths = {
  */
 export const EMAIL_CHANGE_QUERY = 'email_change';
 
-/** The admin menu entry points at the SMTP tab (dashboard.md §2), and so does /dashboard/admin. */
+/** The admin menu entry points at the SMTP tab (product.md#dashboard-2), and so does /dashboard/admin. */
 export const ADMIN_LANDING = paths.dashboard.admin.smtp;
 
 /** The query parameter that carries a referral code on the landing page. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** dashboard.md §9: "code copy feedback 2 s". */
+/** product.md#dashboard-9: "code copy feedback 2 s". */
 export const COPY_FEEDBACK_MS = 2_000;
 
-/** Puts the text on the clipboard; a failure is only logged (dashboard.md §8), the caller learns false. */
+/** Puts the text on the clipboard; a failure is only logged (product.md#dashboard-8), the caller learns false. */
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

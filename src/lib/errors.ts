@@ -1,5 +1,5 @@
 /**
- * THE one place that turns errors into the spec's Polish messages (account-and-access.md §8):
+ * THE one place that turns errors into the spec's Polish messages (product.md#account-8):
  * HTTP statuses, network failures, PostgREST error objects, Supabase Auth errors and the stable
  * message keys that RPCs and triggers raise. Components never parse errors: they call
  * `toUserMessage(error)`. Fetchers throw an `AppError` (see `unwrap`).
@@ -142,7 +142,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * True for errors that mention CORS, cross-origin or blocked and came without an HTTP answer:
- * the request never reached the backend (account-and-access.md §8). These open the
+ * the request never reached the backend (product.md#account-8). These open the
  * 'Problem z połączeniem' modal.
  */
 export function isConnectionProblem(error: unknown): boolean {
@@ -163,7 +163,7 @@ export function isNetworkError(error: unknown): boolean {
   return NETWORK_FAILURE_PATTERN.test(describe(error)) || isChunkLoadError(error) || isConnectionProblem(error);
 }
 
-/** The message for an HTTP status (account-and-access.md §8 table). */
+/** The message for an HTTP status (product.md#account-8 table). */
 export function httpStatusMessageKey(status: number): MessageKey {
   switch (status) {
     case 400:
@@ -213,7 +213,7 @@ const AUTH_CODE_MESSAGES: Partial<Record<string, MessageKey>> = {
   mfa_challenge_expired: 'auth.mfa.challenge_expired',
 };
 
-/** Messages of auth-js errors that come without a code (account-and-access.md §8, hosted auth errors). */
+/** Messages of auth-js errors that come without a code (product.md#account-8, hosted auth errors). */
 const AUTH_LIBRARY_MESSAGES: Partial<Record<string, MessageKey>> = {
   'Auth session missing!': 'http.unauthorized',
   'Auth session or user missing': 'http.unauthorized',
@@ -226,7 +226,7 @@ const WEAK_PASSWORD_REASONS: Partial<Record<string, MessageKey>> = {
   pwned: 'auth.weak_password.pwned',
 };
 
-/** Weak-password reasons are passed on to the user (account-and-access.md §5), joined with commas. */
+/** Weak-password reasons are passed on to the user (product.md#account-5), joined with commas. */
 export function weakPasswordMessage(error: AuthErrorLike): string {
   const reasons: string[] =
     isAuthWeakPasswordError(error) && Array.isArray(error.reasons)
@@ -291,7 +291,7 @@ export function authRedirectError(params: URLSearchParams): AppError | null {
  * timed out (`hook_*` codes), or the send-email function says the mail server failed, which it
  * answers with 502 (supabase/functions/send-email/handler.ts). supabase-js keeps only the status of
  * a 5xx answer, so the status tells it apart from a 500: a missing template or SMTP configuration,
- * or another server failure — the server-error message (account-and-access.md §8).
+ * or another server failure — the server-error message (product.md#account-8).
  */
 export function isEmailDeliveryFailure(error: unknown): boolean {
   if (!isAuthError(error)) return false;

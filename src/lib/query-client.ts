@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@ta
 import { reportConnectionProblem } from './connection-problem';
 import { getErrorStatus, isConnectionProblem } from './errors';
 
-/** Query defaults (account-and-access.md §9, dashboard.md §7): 3 retries, delay doubling from 1 s up to 30 s. */
+/** Query defaults (product.md#account-9, product.md#dashboard-7): 3 retries, delay doubling from 1 s up to 30 s. */
 export const MAX_QUERY_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;

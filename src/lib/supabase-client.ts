@@ -4,7 +4,7 @@ import type { Database } from '@/types/database.types';
 type AuthOptions = NonNullable<SupabaseClientOptions<'public'>['auth']>;
 
 /**
- * The one typed `createClient<Database>()`. Options from account-and-access.md §7: PKCE flow,
+ * The one typed `createClient<Database>()`. Options from product.md#account-7: PKCE flow,
  * automatic token refresh, persisted session; the session is never read from the URL (activation,
  * the magic link and the reset link exchange their codes explicitly).
  *

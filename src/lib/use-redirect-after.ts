@@ -7,7 +7,7 @@ export type RedirectTarget = { to: string; state?: unknown };
 /**
  * Goes to `target` (replacing the history entry) `delayMs` after the target is set; nothing while
  * it is null. A different target starts the wait again; leaving the page cancels it. The
- * activation, reset-password and not-found pages redirect this way (account-and-access.md §9).
+ * activation, reset-password and not-found pages redirect this way (product.md#account-9).
  */
 export function useRedirectAfter(delayMs: number, target: RedirectTarget | null): void {
   const navigate = useNavigate();

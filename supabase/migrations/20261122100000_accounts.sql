@@ -43,7 +43,7 @@ create table public.membership_plans (
 );
 alter table public.membership_plans enable row level security;
 
--- Catalogue (dashboard.md §9), not seed data: the server relies on it (referral commissions).
+-- Catalogue (product.md#dashboard-9), not seed data: the server relies on it (referral commissions).
 insert into public.membership_plans (tier, yearly_price_pln, profit_share, idea_ownership, price_usdt, price_acc) values
   ('START', 4997.00, 0.0500, 0.0500, 1220.00, 4497.00),
   ('PREMIUM', 14997.00, 0.1500, 0.1000, 3625.00, 13497.00),

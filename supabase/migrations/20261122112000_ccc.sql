@@ -1,4 +1,4 @@
--- CCC packages: the tier catalogue (dashboard.md §9), members' assignments and the admin RPCs that
+-- CCC packages: the tier catalogue (product.md#dashboard-9), members' assignments and the admin RPCs that
 -- assign them without ever oversubscribing a tier.
 -- Order of sections: types, tables, indexes, functions, triggers, policies, grants, comments.
 --
@@ -30,7 +30,7 @@ create table public.ccc_tiers (
   sort_order smallint not null unique
 );
 
--- The catalogue of dashboard.md §9 (tier: CCC amount, USD price, profit share, months, slots).
+-- The catalogue of product.md#dashboard-9 (tier: CCC amount, USD price, profit share, months, slots).
 insert into public.ccc_tiers (tier, ccc_amount, price_usd, profit_share, duration_months, total_slots, sort_order) values
   ('PLATINUM', 18000, 10000, 0.17, 12, 10, 1),
   ('DIAMOND',   9000,  5000, 0.12, 11, 20, 2),
@@ -261,7 +261,7 @@ grant select on public.ccc_assignments to authenticated, service_role;
 -- Comments
 -- -------------------------------------------------------------------------------------
 comment on table public.ccc_tiers is
-  'CCC package catalogue (dashboard.md §9). Public read; only service_role (or a migration) changes it.';
+  'CCC package catalogue (product.md#dashboard-9). Public read; only service_role (or a migration) changes it.';
 comment on column public.ccc_tiers.profit_share is 'Fraction (0.17 = 17 %); the UI shows it x100.';
 comment on column public.ccc_tiers.price_usd is 'Price in USD/USDT; the ACC method pays 90 % of it (computed in the UI).';
 comment on column public.ccc_tiers.total_slots is 'How many packages of this tier may be active at once.';

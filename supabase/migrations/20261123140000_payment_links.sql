@@ -1,5 +1,5 @@
 -- Payment links: the external payment pages that the plans grid and the CCC packages page open in a
--- new tab, one per product tier and payment method (dashboard.md §2 Plans grid, CCC packages, §9:
+-- new tab, one per product tier and payment method (product.md#dashboard-2 Plans grid, CCC packages, §9:
 -- "Payment links exist for each of six tiers by three methods (external, not reproduced)"). The spec
 -- keeps them in the browser; here they live in the database so admins can change them without a
 -- release. Members read them; only admins write them. A purchase saves nothing (spec).

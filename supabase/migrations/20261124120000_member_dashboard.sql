@@ -1,4 +1,4 @@
--- The member's everyday screens (dashboard.md §2): what the main panel, the notifications panel and
+-- The member's everyday screens (product.md#dashboard-2): what the main panel, the notifications panel and
 -- the partner page need beyond what exists.
 --   1. Profit notifications say which currency their amount is in: `data.currency` ('USDT' for
 --      wallet credits). The panel shows PLN when a notification carries no currency (the spec's

@@ -1,4 +1,4 @@
--- Plans grid and CCC packages page (dashboard.md §2, §9): what the catalogue lacked.
+-- Plans grid and CCC packages page (product.md#dashboard-2, §9): what the catalogue lacked.
 --   * membership_plans gets the spec's "benefits and description" (one source of truth with the
 --     prices and shares already there);
 --   * ccc_tiers gets the ACC price (90 % of the USDT price, §9 "ACC discount is 10% (price x 0.9)"),
@@ -147,7 +147,7 @@ grant update on public.ccc_settings to service_role;
 comment on column public.membership_plans.description is 'One sentence about the plan, shown on its card in the plans grid.';
 comment on column public.membership_plans.benefits is
   'What the plan gives besides its profit share and idea ownership (those are rendered from their columns).';
-comment on column public.ccc_tiers.price_acc_usd is 'Price in USDT when paid through ACC: 90 % of price_usd (dashboard.md §9), rounded to cents.';
+comment on column public.ccc_tiers.price_acc_usd is 'Price in USDT when paid through ACC: 90 % of price_usd (product.md#dashboard-9), rounded to cents.';
 comment on table public.ccc_settings is
   'Site-wide CCC facts (one row): the ERC20 contract, its explorer page and the total supply. Members read; admins change.';
 comment on column public.ccc_settings.contract_address is 'The CCC token contract (0x + 40 hex); null hides the explorer link until the club enters it.';

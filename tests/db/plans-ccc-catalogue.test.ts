@@ -1,4 +1,4 @@
-// The plans grid's and the CCC page's reads (dashboard.md §2, §9): plan benefits and descriptions
+// The plans grid's and the CCC page's reads (product.md#dashboard-2, §9): plan benefits and descriptions
 // in the catalogue, the ACC price computed by the database, and the site-wide CCC settings row
 // (members read it, only admins change it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

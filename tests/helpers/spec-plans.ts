@@ -1,4 +1,4 @@
-// The membership plans of dashboard.md §9 as the database returns them (numeric columns as text):
+// The membership plans of product.md#dashboard-9 as the database returns them (numeric columns as text):
 // the one copy the database tests compare the catalogue with.
 export const SPEC_PLANS = [
   {

@@ -37,7 +37,7 @@ function RegisterTab() {
 }
 
 /**
- * '/': the authentication screen (account-and-access.md §2) with its two tabs, 'Logowanie' and
+ * '/': the authentication screen (product.md#account-2) with its two tabs, 'Logowanie' and
  * 'Rejestracja' (the one a referral link opens on), and the notice a redirect left; for a session waiting for its second factor, the
  * 6-digit code instead.
  */

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
 import { useRedirectAfter } from '@/lib/use-redirect-after';
 
-/** account-and-access.md §9: the not-found page redirects to / after 5 seconds. */
+/** product.md#account-9: the not-found page redirects to / after 5 seconds. */
 export const NOT_FOUND_REDIRECT_MS = 5_000;
 
 const HOME = { to: paths.home.path };

@@ -17,7 +17,7 @@ import { E164_PHONE_PATTERN } from '@/lib/validation/phone';
 export const FLAG_URL = `${import.meta.env.BASE_URL}flags/3x2/{XX}.svg`;
 
 /**
- * The form-level phone rules (account-and-access.md §5), in order: required; the phone-format
+ * The form-level phone rules (product.md#account-5), in order: required; the phone-format
  * check (E.164 with 7–15 digits, what the input produces and what the database accepts:
  * lib/validation/phone.ts); parseable; valid for its country.
  */

@@ -7,7 +7,7 @@ import { reloadPage } from '@/lib/browser';
 import { subscribeToConnectionProblems } from '@/lib/connection-problem';
 
 /**
- * 'Problem z połączeniem' (account-and-access.md §8): opens when an error that mentions CORS,
+ * 'Problem z połączeniem' (product.md#account-8): opens when an error that mentions CORS,
  * cross-origin or blocked is reported (lib/connection-problem.ts; the query and mutation caches
  * report them). Retry refetches the failed queries; refresh reloads the page.
  */

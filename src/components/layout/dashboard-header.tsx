@@ -21,7 +21,7 @@ type DashboardHeaderProps = {
 
 /**
  * Title (site settings), membership badge (→ /dashboard/investments), notifications bell with the
- * unread count, settings link and the user menu (dashboard.md §2 Layout).
+ * unread count, settings link and the user menu (product.md#dashboard-2 Layout).
  */
 export function DashboardHeader({
   menuId,

@@ -18,7 +18,7 @@ type DashboardLayoutProps = {
 };
 
 /**
- * The signed-in shell (dashboard.md §2 Layout): header, side menu (collapsible on small screens),
+ * The signed-in shell (product.md#dashboard-2 Layout): header, side menu (collapsible on small screens),
  * the announcement banner, the section outlet, the notifications slide-over and the session box.
  * Notifications stay live for the whole shell (one Realtime channel, see lib/notifications).
  */

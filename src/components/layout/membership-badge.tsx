@@ -7,7 +7,7 @@ import { membershipTerm, useOwnProfile } from '@/lib/profile/get-own-profile';
 /**
  * The member's level as it counts today (FREE, START, PREMIUM, VIP; FREE after the end date) with
  * the end date of a paid level, e.g. 'PREMIUM · do 24.11.2027'; a click leads to the plans
- * (dashboard.md §2).
+ * (product.md#dashboard-2).
  */
 export function MembershipBadge() {
   const { data: profile, isPending } = useOwnProfile();

@@ -11,7 +11,7 @@ export type MenuEntry = {
   adminOnly?: boolean;
 };
 
-/** The side menu, in the order of dashboard.md §2 "Menu entries". */
+/** The side menu, in the order of product.md#dashboard-2 "Menu entries". */
 export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: paths.dashboard.root.path, labelKey: 'nav.dashboard', end: true },
   { to: paths.dashboard.apps.path, labelKey: 'nav.apps' },

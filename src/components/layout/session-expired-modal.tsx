@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { returnToState } from '@/lib/auth/return-to';
 
 /**
- * 'Sesja wygasła' (account-and-access.md §2). Opens when the auth context says the session ended
+ * 'Sesja wygasła' (product.md#account-2). Opens when the auth context says the session ended
  * without the user signing out (see AuthProvider); 'Zaloguj się ponownie' closes it and goes to /,
  * from where signing in returns to the page the member was on.
  */

@@ -4,7 +4,7 @@ import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toUserMessage } from '@/lib/errors';
 
-/** account-and-access.md §9: the warning shows at 300 seconds or fewer, checked every second. */
+/** product.md#account-9: the warning shows at 300 seconds or fewer, checked every second. */
 export const SESSION_WARNING_SECONDS = 300;
 export const SESSION_CHECK_INTERVAL_MS = 1_000;
 
@@ -81,7 +81,7 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
 }
 
 /**
- * The bottom-right session box (account-and-access.md §2, §4; dashboard.md §2 layout): checked
+ * The bottom-right session box (product.md#account-2, §4; product.md#dashboard-2 layout): checked
  * every second; from 300 s before the session ends it counts down and offers to extend it (a
  * refresh with the refresh token); at 0 the user is signed out and the 'Sesja wygasła' modal opens.
  */

@@ -17,7 +17,7 @@ type SideMenuProps = {
   toggleRef?: RefObject<HTMLButtonElement | null>;
 };
 
-/** The dashboard's side menu (dashboard.md §2). 'Panel Admina' only for admins. */
+/** The dashboard's side menu (product.md#dashboard-2). 'Panel Admina' only for admins. */
 export function SideMenu({ id, open, onClose, toggleRef }: SideMenuProps) {
   const { isAdmin } = useAuth();
   const { pathname } = useLocation();

@@ -32,7 +32,7 @@ function setIcon(doc: Document, href: string | null): void {
 }
 
 /**
- * Description, icon and the share tags (Open Graph, Twitter) from the site settings (dashboard.md §7:
+ * Description, icon and the share tags (Open Graph, Twitter) from the site settings (product.md#dashboard-7:
  * "used for page title, icon and share meta tags"). A tag without a value is removed; share titles,
  * descriptions and images fall back to the more general ones.
  */

@@ -13,7 +13,7 @@ type CopyButtonProps = {
 /**
  * A small 'Kopiuj' button beside a long string people would otherwise retype (addresses, hashes,
  * secrets, codes). Its name keeps the visible word ('Kopiuj …'); 'Skopiowano!' is announced in a
- * polite status beside it for 2 s. A clipboard failure is only logged (dashboard.md §8).
+ * polite status beside it for 2 s. A clipboard failure is only logged (product.md#dashboard-8).
  */
 export function CopyButton({ text, what, className = '' }: CopyButtonProps) {
   const { copied, flash } = useCopyFeedback();

@@ -1,4 +1,4 @@
-/** The admin area: every tab (dashboard.md §2, §5, §8; issue 13). Loaded with the admin chunks (src/i18n/admin.ts). */
+/** The admin area: every tab (product.md#dashboard-2, §5, §8; issue 13). Loaded with the admin chunks (src/i18n/admin.ts). */
 export const adminMessages = {
   'admin.tabs': 'Sekcje panelu admina',
   'admin.users': 'Użytkownicy',
@@ -268,7 +268,7 @@ export const adminMessages = {
   'admin.seo.twitter_image': 'Obraz Twitter',
   'admin.seo.saved': 'Zapisano ustawienia strony',
   'admin.seo.save_failed': 'Nie udało się zapisać ustawień strony',
-  /** dashboard.md §8 'Other': the site settings could not be read. */
+  /** product.md#dashboard-8 'Other': the site settings could not be read. */
   'admin.seo.load_failed': 'Wystąpił błąd podczas ładowania ustawień',
   'validation.seo.title_required': 'Tytuł strony jest wymagany',
   'admin.seo.privacy_url': 'Adres polityki prywatności',

@@ -1,4 +1,4 @@
-/** The apps catalogue and the admin app form (dashboard.md §2, §5, §8). */
+/** The apps catalogue and the admin app form (product.md#dashboard-2, §5, §8). */
 export const appsMessages = {
   'validation.image.format': 'Niedozwolony format pliku...',
   'validation.image.min_dimensions': 'Minimalne wymiary obrazu to 100x100px',

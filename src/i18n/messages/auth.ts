@@ -1,4 +1,4 @@
-/** Sign-in, registration, activation, reset and the session (account-and-access.md). */
+/** Sign-in, registration, activation, reset and the session (product.md#account-and-access). */
 export const authMessages = {
   'auth.tab.login': 'Logowanie',
   'auth.tab.register': 'Rejestracja',
@@ -133,12 +133,12 @@ export const authMessages = {
   'validation.name.max': 'Imię i nazwisko może mieć najwyżej 100 znaków',
   'validation.captcha.required': 'Proszę potwierdzić, że nie jesteś robotem',
   'validation.referral_code.invalid': 'Nieprawidłowy kod polecający',
-  /** Service-level registration rules (account-and-access.md §5) whose texts the spec does not show. */
+  /** Service-level registration rules (product.md#account-5) whose texts the spec does not show. */
   'validation.email.required': 'Adres email jest wymagany',
   'validation.name.required': 'Imię i nazwisko jest wymagane',
   'validation.name.min_service': 'Imię i nazwisko musi mieć co najmniej 2 znaki',
   'validation.name.letters': 'Imię i nazwisko może zawierać tylko litery, spacje i myślniki',
-  /** dashboard.md §5 Two-factor; the sign-in step shows it too. */
+  /** product.md#dashboard-5 Two-factor; the sign-in step shows it too. */
   'validation.two_factor.invalid_code': 'Nieprawidłowy kod',
   'validation.mfa.code': 'Kod musi składać się z 6 cyfr',
   // entry above covers. Where the spec has the text it is used; the others are ours (the spec

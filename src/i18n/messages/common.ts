@@ -13,7 +13,7 @@ export const commonMessages = {
   /** Auth's over_email_send_rate_limit: per address, or the project's e-mails per hour (docs/decisions.md). */
   'http.email_rate_limited': 'Zbyt wiele wiadomości email w krótkim czasie. Spróbuj ponownie za kilka minut.',
   'network.failure': 'Problem z połączeniem sieciowym. Spróbuj ponownie później.',
-  /** Notifications panel: a network-type failure (dashboard.md §8). */
+  /** Notifications panel: a network-type failure (product.md#dashboard-8). */
   'network.failure_short': 'Problem z połączeniem sieciowym',
   'app.crash.title': 'Wystąpił błąd',
   'app.crash.description': 'Coś poszło nie tak. Odśwież stronę, aby spróbować ponownie.',

@@ -1,4 +1,4 @@
-/** Main panel, notifications, referral programme and community (dashboard.md §2, §8). */
+/** Main panel, notifications, referral programme and community (product.md#dashboard-2, §8). */
 export const dashboardMessages = {
   'dashboard.title': 'Panel główny',
   'dashboard.recent_activity': 'Ostatnie aktywności',

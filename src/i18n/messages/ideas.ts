@@ -1,4 +1,4 @@
-/** Idea submission and the ideas board (dashboard.md §2, §4, §5, §7, §8). */
+/** Idea submission and the ideas board (product.md#dashboard-2, §4, §5, §7, §8). */
 export const ideasMessages = {
   // --- the spec's texts ---------------------------------------------------------------------
   'validation.idea.images_max': 'Możesz dodać maksymalnie 5 obrazków',

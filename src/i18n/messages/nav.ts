@@ -1,4 +1,4 @@
-/** The dashboard menu and header (dashboard.md §2). */
+/** The dashboard menu and header (product.md#dashboard-2). */
 export const navMessages = {
   'nav.dashboard': 'Dashboard',
   'nav.apps': 'Aplikacje',

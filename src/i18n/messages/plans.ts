@@ -1,4 +1,4 @@
-/** Membership plans, payment and CCC packages (dashboard.md §2, §5, §8, §9). */
+/** Membership plans, payment and CCC packages (product.md#dashboard-2, §5, §8, §9). */
 export const plansMessages = {
   'validation.payment.method_required': 'Wybierz metodę płatności',
   'validation.ccc.package_required': 'Wybierz pakiet',

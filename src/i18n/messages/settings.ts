@@ -1,4 +1,4 @@
-/** Settings: profile, avatar, e-mail, password and two-factor (dashboard.md §2, §5, §8). */
+/** Settings: profile, avatar, e-mail, password and two-factor (product.md#dashboard-2, §5, §8). */
 export const settingsMessages = {
   'validation.avatar.format': 'Dozwolone formaty plików: JPG, PNG, WebP',
   'validation.file.max_2mb': 'Maksymalny rozmiar pliku to 2MB',

@@ -1,4 +1,4 @@
-/** The eWallet and withdrawals (dashboard.md §2, §5, §8). */
+/** The eWallet and withdrawals (product.md#dashboard-2, §5, §8). */
 export const walletMessages = {
   'wallet.invalid_amount': 'Wprowadź poprawną kwotę',
   'wallet.insufficient_funds': 'Niewystarczające środki',

@@ -33,7 +33,7 @@ function postgrest(code: string, message: string, details: string | null = null)
   return { code, message, details, hint: null };
 }
 
-describe('toUserMessage: HTTP statuses (account-and-access.md §8)', () => {
+describe('toUserMessage: HTTP statuses (product.md#account-8)', () => {
   it.each([
     [400, 'Nieprawidłowe dane'],
     [401, SESSION_EXPIRED],

@@ -15,7 +15,7 @@ type AuthInternals = {
 };
 
 describe('the Supabase client', () => {
-  it('uses the options of account-and-access.md §7: PKCE, auto refresh, persisted, not from the URL', () => {
+  it('uses the options of product.md#account-7: PKCE, auto refresh, persisted, not from the URL', () => {
     const client = createAppSupabaseClient('https://abcdefgh.supabase.co', 'anon-key', {});
     const auth = client.auth as unknown as AuthInternals;
     expect(auth.flowType).toBe('pkce');
@@ -52,7 +52,7 @@ describe('the Supabase client', () => {
   });
 
   it('refreshes on auth-js’s schedule: a check every 30 s, a refresh 3 checks before expiry, retries from 200 ms', () => {
-    // account-and-access.md §9. The spec's "recovery margin 10 s" is auth-js's older value; the
+    // product.md#account-9. The spec's "recovery margin 10 s" is auth-js's older value; the
     // library's own margin (3 ticks) is kept rather than forking it (docs/decisions.md).
     expect(authConstants.AUTO_REFRESH_TICK_DURATION_MS).toBe(30_000);
     expect(authConstants.AUTO_REFRESH_TICK_THRESHOLD).toBe(3);

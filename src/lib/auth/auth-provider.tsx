@@ -20,7 +20,7 @@ export const SIGN_OUT_TIMEOUT_MS = 5_000;
 const ENDING_EVENTS: ReadonlySet<string> = new Set<AuthChangeEvent | 'USER_DELETED'>(['SIGNED_OUT', 'USER_DELETED']);
 
 /**
- * Holds the session (account-and-access.md §4).
+ * Holds the session (product.md#account-4).
  *
  * - When no session is stored in this browser the visitor is signed out at once and the Supabase
  *   client is not loaded (the landing page needs no backend to render). Otherwise the client is

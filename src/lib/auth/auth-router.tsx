@@ -39,7 +39,7 @@ type AuthRouterProps = {
 
 /**
  * Renders the data router once the session is known. Because admin routes exist only for admins
- * (dashboard.md §2: "admin/* registered only when the user is an admin"), the route tree depends
+ * (product.md#dashboard-2: "admin/* registered only when the user is an admin"), the route tree depends
  * on the session: when the admin flag changes (sign-in, sign-out) the router is rebuilt at the
  * current location. `createRoutes` and `createRouter` are read once.
  */

@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 
 /**
- * The membership plans catalogue (START, PREMIUM, VIP; dashboard.md §9): the one source of truth for
+ * The membership plans catalogue (START, PREMIUM, VIP; product.md#dashboard-9): the one source of truth for
  * prices and profit shares, read by the plans grid, the main panel's and the apps catalogue's profit
  * pools. Catalogue data changes rarely: fresh for an hour.
  */
@@ -33,7 +33,7 @@ export function useMembershipPlans() {
   return useQuery(membershipPlansQueryOptions(getClient));
 }
 
-/** A plan's pool: revenue × its profit share (dashboard.md §9 "Dashboard profit pool"). */
+/** A plan's pool: revenue × its profit share (product.md#dashboard-9 "Dashboard profit pool"). */
 export function profitPool(revenue: number, plan: Pick<MembershipPlan, 'profit_share'>): number {
   return revenue * Number(plan.profit_share);
 }

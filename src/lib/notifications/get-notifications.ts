@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import type { Tables } from '@/types/database.types';
 import { notificationKeys } from './keys';
 
-/** The slide-over panel shows the latest 50; the community page the latest 10 (dashboard.md §9). */
+/** The slide-over panel shows the latest 50; the community page the latest 10 (product.md#dashboard-9). */
 export const NOTIFICATIONS_PANEL_LIMIT = 50;
 export const COMMUNITY_NOTIFICATIONS_LIMIT = 10;
 
@@ -25,7 +25,7 @@ export function toNotification(row: Notification): Notification {
   return { id, type, title, content, data, created_at, read_at };
 }
 
-/** dashboard.md §7: own rows, newest first. RLS limits the select to the caller's rows. */
+/** product.md#dashboard-7: own rows, newest first. RLS limits the select to the caller's rows. */
 export async function getNotifications(
   client: AppSupabaseClient,
   userId: string,

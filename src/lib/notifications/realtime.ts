@@ -12,7 +12,7 @@ type Handlers = {
 let sequence = 0;
 
 /**
- * dashboard.md §7: "realtime subscription to INSERT filtered by user_id". Realtime checks the
+ * product.md#dashboard-7: "realtime subscription to INSERT filtered by user_id". Realtime checks the
  * notifications select policy for the subscriber, so only the member's own rows arrive. The topic
  * is unique per subscription: supabase-js hands back an existing channel of the same topic, which
  * may be on its way out after a re-render. The same code serves hosted Supabase and the stack.

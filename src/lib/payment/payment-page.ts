@@ -7,7 +7,7 @@ import type { Enums } from '@/types/database.types';
 import { createPaymentOrder, type PaymentItem, type PaymentOrder } from './create-payment-order';
 import { paymentKeys } from './keys';
 
-/** transfer (a Polish payment gateway), usdt, acc: the methods of both payment dialogs (dashboard.md §2). */
+/** transfer (a Polish payment gateway), usdt, acc: the methods of both payment dialogs (product.md#dashboard-2). */
 export type PaymentMethod = Enums<'payment_method'>;
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['transfer', 'usdt', 'acc'];
 

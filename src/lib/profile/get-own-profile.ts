@@ -5,7 +5,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { profileKeys } from './keys';
 
-/** dashboard.md §7 Profile: "fresh 5 minutes". */
+/** product.md#dashboard-7 Profile: "fresh 5 minutes". */
 export const PROFILE_STALE_TIME_MS = 5 * 60_000;
 
 // One literal (not a concatenation), so supabase-js can type the row from it.
@@ -13,7 +13,7 @@ const PROFILE_COLUMNS =
   'id, user_id, full_name, email, phone, email_confirmed, membership_level, membership_valid_until, effective_membership_level, created_at, updated_at, user_settings (display_name, avatar_url, two_factor_enabled, theme, notification_preferences, updated_at)';
 
 /**
- * The member's profile with the nested user_settings (dashboard.md §7 Profile: "select profile
+ * The member's profile with the nested user_settings (product.md#dashboard-7 Profile: "select profile
  * fields with nested user_settings by user_id, single row"). RLS lets a member read only their own.
  */
 export async function getOwnProfile(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
@@ -69,7 +69,7 @@ export function membershipTerm(profile: OwnProfile | undefined, now = new Date()
   };
 }
 
-/** What the header and menus call the member: the display name, else the e-mail (dashboard.md §2). */
+/** What the header and menus call the member: the display name, else the e-mail (product.md#dashboard-2). */
 export function memberLabel(profile: OwnProfile | undefined, fallbackEmail: string | undefined): string {
   const displayName = profile?.user_settings?.display_name?.trim();
   return displayName || profile?.email || fallbackEmail || '';

@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { siteSettingsKeys } from './keys';
 
-/** dashboard.md §7: site settings are "fresh 5 minutes, kept 30 minutes". */
+/** product.md#dashboard-7: site settings are "fresh 5 minutes, kept 30 minutes". */
 export const SITE_SETTINGS_STALE_TIME_MS = 5 * 60_000;
 export const SITE_SETTINGS_GC_TIME_MS = 30 * 60_000;
 

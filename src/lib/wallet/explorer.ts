@@ -1,7 +1,7 @@
 import type { Enums } from '@/types/database.types';
 
 /**
- * The public explorers of the two chains (dashboard.md §2: "Ethereum explorer for ERC20, BSC
+ * The public explorers of the two chains (product.md#dashboard-2: "Ethereum explorer for ERC20, BSC
  * explorer otherwise"). Facts of the chains, not settings of the club: kept here.
  */
 export const TX_EXPLORERS = {

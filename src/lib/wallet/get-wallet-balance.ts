@@ -5,7 +5,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { ledgerKeys } from './keys';
 
-/** dashboard.md §7 Wallet: "select wallet_balances by user_id, single row". The server keeps the sums. */
+/** product.md#dashboard-7 Wallet: "select wallet_balances by user_id, single row". The server keeps the sums. */
 export async function getWalletBalance(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
   let request = client
     .from('wallet_balances')

@@ -33,7 +33,7 @@ export { TEMPLATE_BY_ACTION };
 /**
  * How the message starts when the e-mail cannot be made because the setup is incomplete: a missing
  * template, SMTP configuration or function setting (answered 500: the app shows the server-error
- * message, account-and-access.md §8). For the logs and whoever reads Auth's answer.
+ * message, product.md#account-8). For the logs and whoever reads Auth's answer.
  */
 export const SETUP_MISSING = 'E-mail setup is missing';
 

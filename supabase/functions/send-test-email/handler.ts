@@ -1,4 +1,4 @@
-// send-test-email: the admin's "SMTP test" (dashboard.md §2 admin area, §7 Admin). Sends one
+// send-test-email: the admin's "SMTP test" (product.md#dashboard-2 admin area, §7 Admin). Sends one
 // message to the given address through a stored SMTP configuration (by id), a stored one with
 // edits, or an unsaved one, and says what the SMTP server answered.
 //
@@ -114,7 +114,7 @@ function parseConfigInput(value: unknown): ConfigInput | undefined {
   };
 }
 
-/** The configuration to test, with the rules of the SMTP form (dashboard.md §5) checked. */
+/** The configuration to test, with the rules of the SMTP form (product.md#dashboard-5) checked. */
 async function resolveConfig(body: Body, configs: SmtpConfigStore): Promise<SmtpConfig> {
   const input = parseConfigInput(body.config);
   const configId = body.configId;

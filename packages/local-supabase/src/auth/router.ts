@@ -1,5 +1,5 @@
 // The emulated Supabase Auth (GoTrue) HTTP API behind /auth/v1, limited to what the app calls
-// (account-and-access.md §7). Every other route answers with an explicit, Supabase-shaped error.
+// (product.md#account-7). Every other route answers with an explicit, Supabase-shaped error.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, header, sendEmpty, sendJson } from '../http.ts';
 import { clientIp, type AuthContext, type AuthRequest } from './context.ts';

@@ -1,4 +1,4 @@
-// A small fake of the external automation service that receives new ideas (dashboard.md §7 Ideas:
+// A small fake of the external automation service that receives new ideas (product.md#dashboard-7 Ideas:
 // "POST to an external automation service … response field feedback is stored and shown"). The
 // idea-webhook edge function posts to it; dev and E2E runs exercise the whole path with it, and tests
 // tell it how to answer and read what it received.

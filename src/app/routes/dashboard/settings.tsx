@@ -1,6 +1,6 @@
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
-/** /dashboard/settings: profile and security settings (dashboard.md §2). */
+/** /dashboard/settings: profile and security settings (product.md#dashboard-2). */
 export function Component() {
   return <SettingsPage />;
 }

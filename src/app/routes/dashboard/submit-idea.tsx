@@ -1,6 +1,6 @@
 import { SubmitIdeaPage } from '@/features/ideas/components/submit-idea-page';
 
-/** /dashboard/submit-idea: 'Zgłoś pomysł' (dashboard.md §2 Ideas). */
+/** /dashboard/submit-idea: 'Zgłoś pomysł' (product.md#dashboard-2 Ideas). */
 export function Component() {
   return <SubmitIdeaPage />;
 }

@@ -9,7 +9,7 @@ import { appsKeys } from '@/lib/apps/keys';
 const COLUMNS =
   'id, name, description, category, image_url, image_width, image_height, website_url, app_store_url, google_play_url, downloads, revenue, active_users, rating, growth_rate, created_at';
 
-/** dashboard.md §7 "apps select ordered by created_at desc" (every member reads the catalogue). */
+/** product.md#dashboard-7 "apps select ordered by created_at desc" (every member reads the catalogue). */
 export async function getApps(client: AppSupabaseClient, signal?: AbortSignal) {
   let request = client
     .from('apps')

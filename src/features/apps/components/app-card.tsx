@@ -64,7 +64,7 @@ function Pools({ revenue, plans }: { revenue: number; plans: Plans }) {
 }
 
 /**
- * One app of the catalogue (dashboard.md §2): image, name, links (website, App Store, Google Play,
+ * One app of the catalogue (product.md#dashboard-2): image, name, links (website, App Store, Google Play,
  * in a new tab, http(s) only), downloads, active users, rating, growth (percent, one decimal),
  * generated revenue and the START/PREMIUM/VIP pools (revenue × each plan's share).
  */

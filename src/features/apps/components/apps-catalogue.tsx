@@ -7,7 +7,7 @@ import { AppCard } from './app-card';
 const PAID_TIERS = new Set(['START', 'PREMIUM', 'VIP']);
 
 /**
- * 'Aplikacje' (dashboard.md §2 Apps catalogue): the card grid with loading, error ('Nie udało się
+ * 'Aplikacje' (product.md#dashboard-2 Apps catalogue): the card grid with loading, error ('Nie udało się
  * załadować aplikacji') and empty ('Brak dostępnych aplikacji') states. The pools use the plans'
  * shares from membership_plans, the one source of truth (lib/membership-plans).
  */

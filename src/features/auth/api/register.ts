@@ -14,7 +14,7 @@ export type RegisterOutcome = 'sent' | 'already_active' | 'not_activated' | 'inv
 
 /**
  * Registration after the form's checks: the e-mail's account status and the referral code are
- * checked together, then the account is created (account-and-access.md §4, registration flow).
+ * checked together, then the account is created (product.md#account-4, registration flow).
  */
 export async function register(client: AppSupabaseClient, input: SignUpInput): Promise<RegisterOutcome> {
   const code = input.referralCode.trim();

@@ -16,7 +16,7 @@ export class UserNotFoundError extends Error {
 
 /**
  * POST /resend (type signup): a new activation link, sent through the send-email hook. The account
- * is looked up first (account-and-access.md §8: 'Użytkownik nie istnieje' when there is none).
+ * is looked up first (product.md#account-8: 'Użytkownik nie istnieje' when there is none).
  */
 export async function resendActivation(client: AppSupabaseClient, input: EmailLinkInput): Promise<void> {
   if ((await getAccountStatus(client, input.email)) === 'missing') throw new UserNotFoundError();

@@ -13,7 +13,7 @@ import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';
 import { NewPasswordForm } from './new-password-form';
 
-/** account-and-access.md §9: after activation, the next page comes after 2 seconds. */
+/** product.md#account-9: after activation, the next page comes after 2 seconds. */
 export const ACTIVATION_REDIRECT_MS = 2_000;
 
 /** The activation link carries `token` (or `confirmation_token`): the token hash to verify. */
@@ -35,7 +35,7 @@ const HOME_CAN_LOG_IN: RedirectTarget = {
 };
 
 /**
- * /activate (account-and-access.md §2, §4): loading, then success or error (with a way home).
+ * /activate (product.md#account-2, §4): loading, then success or error (with a way home).
  * Success with a session → /dashboard after 2 s; without one → / after 2 s with "activated, you
  * can log in". When this browser could not claim the password chosen at sign-up (it was not the
  * browser that signed up, or someone else did: docs/decisions.md, pre-account takeover), the member

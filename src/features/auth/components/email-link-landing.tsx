@@ -35,7 +35,7 @@ function Offline({ error, onRetry, retrying }: { error: unknown; onRetry: () => 
 }
 
 /**
- * /dashboard?token_hash=…&type=magiclink (account-and-access.md §2: a magic link lands on
+ * /dashboard?token_hash=…&type=magiclink (product.md#account-2: a magic link lands on
  * /dashboard): verified with Auth before the guard decides, then the link's parameters leave the
  * address and the dashboard shows. A link Auth refuses goes to / with the reason.
  */

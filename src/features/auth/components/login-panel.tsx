@@ -6,7 +6,7 @@ import { PasswordLoginForm } from './password-login-form';
 
 type LinkKind = 'reset' | 'magic';
 
-/** The login tab's screens (account-and-access.md §4: password, magic link, reset, then the confirmation). */
+/** The login tab's screens (product.md#account-4: password, magic link, reset, then the confirmation). */
 type View =
   { screen: 'password' } | { screen: 'link'; link: LinkKind } | { screen: 'sent'; link: LinkKind; email: string };
 

@@ -9,7 +9,7 @@ import {
 } from '../utils/referral-storage';
 
 /**
- * `?ref=CODE` on any route (account-and-access.md §4): the code, uppercased, is kept in session
+ * `?ref=CODE` on any route (product.md#account-4): the code, uppercased, is kept in session
  * storage (the registration form prefills it), and the visit is counted once per browser session.
  */
 export function ReferralCapture() {

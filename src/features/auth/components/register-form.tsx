@@ -84,7 +84,7 @@ function PrivacyNotice() {
 }
 
 /**
- * Registration (account-and-access.md §2, §4, §5): the form's rules per field, then the service
+ * Registration (product.md#account-2, §4, §5): the form's rules per field, then the service
  * rules (joined with ', ' as one general error), then the e-mail's account status and the
  * referral code, then sign-up; afterwards the check-your-mailbox screen.
  */

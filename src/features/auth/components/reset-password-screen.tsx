@@ -14,7 +14,7 @@ import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';
 import { NewPasswordForm } from './new-password-form';
 
-/** account-and-access.md §9: reset 2 s after success, 3 s after a failed link. */
+/** product.md#account-9: reset 2 s after success, 3 s after a failed link. */
 export const RESET_SUCCESS_REDIRECT_MS = 2_000;
 export const RESET_FAILURE_REDIRECT_MS = 3_000;
 
@@ -34,7 +34,7 @@ function PasswordChanged() {
 }
 
 /**
- * /reset-password?code=… (account-and-access.md §2, §4): the link's code (the token hash the reset
+ * /reset-password?code=… (product.md#account-2, §4): the link's code (the token hash the reset
  * e-mail carries) is verified with Auth (verifyOtp, type recovery) for a session; only with it can
  * the form be sent. After the change the user is signed out first (at most SIGN_OUT_TIMEOUT_MS;
  * the local session ends in any case), then goes to / 2 s later with the message. A link Auth

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** account-and-access.md §5: a simple pattern — no spaces, an @ and a dot after it. */
+/** product.md#account-5: a simple pattern — no spaces, an @ and a dot after it. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailField = () =>

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { emailField } from './email.schema';
 
-/** Login (account-and-access.md §5): e-mail format; password required in password mode. */
+/** Login (product.md#account-5): e-mail format; password required in password mode. */
 export const loginSchema = z.object({
   email: emailField(),
   password: z.string().check(z.minLength(1, { error: 'validation.password.required' })),

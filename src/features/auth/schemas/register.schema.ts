@@ -11,7 +11,7 @@ import { emailField } from './email.schema';
 export type PhoneCheck = (value: string) => MessageKey | null;
 
 /**
- * Registration, form level (account-and-access.md §5): name ≥ 3 (and ≤ 100, as the database checks),
+ * Registration, form level (product.md#account-5): name ≥ 3 (and ≤ 100, as the database checks),
  * e-mail pattern, phone required / format / parseable / valid, password ≥ 8 with Auth's upper case,
  * lower case and digit, confirmation equal, captcha solved (when shown; outside
  * production the development token fills it). The referral code is optional and uppercased.

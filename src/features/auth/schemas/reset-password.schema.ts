@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { newPassword } from '@/lib/validation/password';
 
 /**
- * Reset password (account-and-access.md §5): at least 8 characters; both fields equal. Auth also
+ * Reset password (product.md#account-5): at least 8 characters; both fields equal. Auth also
  * requires upper case, lower case and a digit, so the form checks them too (lib/validation/password).
  */
 export const resetPasswordSchema = z

@@ -2,7 +2,7 @@ import { env } from '@/config/env';
 
 /**
  * hCaptcha's documented test answer: outside production builds it is sent instead of a solved
- * captcha (account-and-access.md §2), and the local stack accepts exactly it.
+ * captcha (product.md#account-2), and the local stack accepts exactly it.
  */
 export const DEVELOPMENT_CAPTCHA_TOKEN = '10000000-aaaa-bbbb-cccc-000000000001';
 

@@ -1,5 +1,5 @@
 /**
- * The account area's own failure texts (account-and-access.md §8 and docs/decisions.md), on top of
+ * The account area's own failure texts (product.md#account-8 and docs/decisions.md), on top of
  * the generic mapping of lib/errors.ts. Components of the auth feature call `authErrorMessage`.
  */
 import { t } from '@/i18n/messages';

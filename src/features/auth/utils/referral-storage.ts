@@ -1,6 +1,6 @@
 import { REFERRAL_QUERY_PARAM } from '@/config/paths';
 
-/** account-and-access.md §4: the referral code from `?ref`, uppercased, kept in session storage. */
+/** product.md#account-4: the referral code from `?ref`, uppercased, kept in session storage. */
 export const REFERRAL_STORAGE_KEY = 'referral_code';
 /** Set once the visit was counted: one `track_referral_visit` per browser session. */
 export const REFERRAL_VISIT_TRACKED_KEY = 'referral_visit_tracked';

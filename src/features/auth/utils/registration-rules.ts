@@ -9,7 +9,7 @@ const NAME_PATTERN = /^[\p{L}\s-]+$/u;
 const POLISH_PHONE_PATTERN = /^(\+48)?\d{9}$/;
 
 /**
- * Registration, service level (account-and-access.md §5), checked before sign-up; the problems'
+ * Registration, service level (product.md#account-5), checked before sign-up; the problems'
  * texts are shown joined with ', '. The password classes are ASCII, as GoTrue's
  * `lower_upper_letters_digits` rule (supabase/config.toml) counts them.
  */

@@ -14,7 +14,7 @@ import { OwnPackages } from './own-packages';
 import { usePageTitle } from '@/components/layout/site-head';
 
 /**
- * /dashboard/ccc, 'Pakiety CCC' (dashboard.md §2): the token, then one card per tier with the free
+ * /dashboard/ccc, 'Pakiety CCC' (product.md#dashboard-2): the token, then one card per tier with the free
  * slots the server counts. Availability, settings and payment links load in parallel.
  */
 export function CccPage() {

@@ -52,7 +52,7 @@ function methodOptions(pkg: CccPackage): PaymentMethodOption[] {
 }
 
 /**
- * 'Zakup pakietu {tier}' (dashboard.md §2): fast bank transfer, USDT, ACC with '-10% RABATU' and what
+ * 'Zakup pakietu {tier}' (product.md#dashboard-2): fast bank transfer, USDT, ACC with '-10% RABATU' and what
  * it saves; 'Do zapłaty' with the price (for ACC struck through, and 90 % of it); 'Kup teraz' waits
  * for a method and says 'Przetwarzanie...' while working; the tier's page for the method opens in a
  * new tab (ACC with the member's e-mail) once the order is recorded (usePaymentPage), and the dialog

@@ -11,7 +11,7 @@ type CccTierCardProps = {
 };
 
 /**
- * One tier (dashboard.md §2 CCC packages): CCC amount, USDT price, profit share ×100, months, free
+ * One tier (product.md#dashboard-2 CCC packages): CCC amount, USDT price, profit share ×100, months, free
  * slots of all slots with the availability bar, and 'Kup pakiet'. At zero free slots the button
  * says 'Brak dostępnych miejsc' and is disabled, and the card is dimmed.
  */

@@ -7,7 +7,7 @@ import { explorerUrl, shortAddress } from '../utils/contract';
 
 /**
  * The token: described as ERC20, its contract on the Ethereum explorer (address shortened to 6…4)
- * and the total supply in CCC (dashboard.md §2). Without settings (not loaded) only the description is
+ * and the total supply in CCC (product.md#dashboard-2). Without settings (not loaded) only the description is
  * shown; without a contract address yet (a fresh hosted project) the entry says it will be published.
  */
 export function CccTokenInfo({ settings }: { settings: CccSettings | undefined }) {

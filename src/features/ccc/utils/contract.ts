@@ -1,4 +1,4 @@
-/** The contract address as the page shows it: the first 6 and the last 4 characters (dashboard.md §2). */
+/** The contract address as the page shows it: the first 6 and the last 4 characters (product.md#dashboard-2). */
 export function shortAddress(address: string): string {
   return address.length <= 10 ? address : `${address.slice(0, 6)}...${address.slice(-4)}`;
 }

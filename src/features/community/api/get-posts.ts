@@ -19,7 +19,7 @@ export type PostsData = InfiniteData<PostsPage, number>;
 
 /**
  * RPC get_posts: one page of posts, newest first, with the author's name, reaction counts, the
- * caller's reactions and the comment count (dashboard.md §7 "posts with reactions and comments
+ * caller's reactions and the comment count (product.md#dashboard-7 "posts with reactions and comments
  * select", in one call).
  */
 export async function getPosts(client: AppSupabaseClient, offset: number, signal?: AbortSignal): Promise<PostsPage> {

@@ -12,7 +12,7 @@ import { communityKeys } from './keys';
 export type ToggleReactionInput = { postId: string; type: ReactionType; add: boolean };
 
 /**
- * dashboard.md §7: reactions insert {post_id, user_id, type}, delete by post and user (and type:
+ * product.md#dashboard-7: reactions insert {post_id, user_id, type}, delete by post and user (and type:
  * one reaction of each type per member). RLS lets members add and remove only their own.
  */
 export async function toggleReaction(client: AppSupabaseClient, userId: string, input: ToggleReactionInput) {
@@ -75,7 +75,7 @@ export const toggleReactionMutationOptions = (
     },
   });
 
-/** 'Nie udało się dodać reakcji' / 'Nie udało się usunąć reakcji' (dashboard.md §8) as an error toast. */
+/** 'Nie udało się dodać reakcji' / 'Nie udało się usunąć reakcji' (product.md#dashboard-8) as an error toast. */
 export function useToggleReaction() {
   const { getClient } = useSupabase();
   const { user } = useAuth();

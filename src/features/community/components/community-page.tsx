@@ -49,7 +49,7 @@ function PostsList() {
 }
 
 /**
- * 'Społeczność' (dashboard.md §2 Community): the discussion posts with reactions and comments, the
+ * 'Społeczność' (product.md#dashboard-2 Community): the discussion posts with reactions and comments, the
  * 'new post' button (not wired in the spec: shown disabled with the reason, docs/decisions.md) and
  * the notifications panel, which src/app composes in as `aside`.
  */

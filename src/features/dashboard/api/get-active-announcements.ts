@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { announcementKeys } from '@/lib/announcements/keys';
 
-/** dashboard.md §7, §9: "select active rows, limit 10". */
+/** product.md#dashboard-7, §9: "select active rows, limit 10". */
 export const ANNOUNCEMENTS_LIMIT = 10;
 
 /**

@@ -5,7 +5,7 @@ import { useSupabase } from '@/lib/supabase-context';
 import { dashboardStatsSchema, type DashboardStats } from '../schemas/dashboard-stats.schema';
 import { dashboardKeys } from './keys';
 
-/** dashboard.md §7, §9: "refetched every 30 s, stale after 10 s". */
+/** product.md#dashboard-7, §9: "refetched every 30 s, stale after 10 s". */
 export const DASHBOARD_STATS_REFETCH_MS = 30_000;
 export const DASHBOARD_STATS_STALE_MS = 10_000;
 

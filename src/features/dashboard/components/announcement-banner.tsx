@@ -36,7 +36,7 @@ export function AnnouncementText({ content }: { content: string }) {
 }
 
 /**
- * The banner on top of the dashboard (dashboard.md §2, §4): one random active announcement the
+ * The banner on top of the dashboard (product.md#dashboard-2, §4): one random active announcement the
  * member has not dismissed. Closing it remembers the dismissal in this browser and hides the banner
  * for the rest of the visit. Nothing is shown while loading or when the read fails.
  */

@@ -4,7 +4,7 @@ import { RenewalNotice } from './renewal-notice';
 import { StatsCards } from './stats-cards';
 import { TopPartners } from './top-partners';
 
-/** 'Panel główny' (dashboard.md §2): statistic cards, 'Ostatnie aktywności' (a placeholder) and Top Partners. */
+/** 'Panel główny' (product.md#dashboard-2): statistic cards, 'Ostatnie aktywności' (a placeholder) and Top Partners. */
 export function MainPanel() {
   return (
     <div className="space-y-8">

@@ -12,7 +12,7 @@ const PODIUM = [
   'border-rank-bronze text-rank-bronze',
 ] as const;
 
-/** 'Top Partners' (dashboard.md §2): hidden when the ranking is empty; names fall back to 'Anonim'. */
+/** 'Top Partners' (product.md#dashboard-2): hidden when the ranking is empty; names fall back to 'Anonim'. */
 export function TopPartners() {
   const ranking = useTopPartners();
 

@@ -1,5 +1,5 @@
 /**
- * Announcements the member closed, remembered in this browser (dashboard.md §4: "dismissal is
+ * Announcements the member closed, remembered in this browser (product.md#dashboard-4: "dismissal is
  * remembered in the browser"). localStorage; unreadable or full storage only forgets.
  */
 export const DISMISSED_ANNOUNCEMENTS_KEY = 'klub.dismissed-announcements';

@@ -7,7 +7,7 @@ import { ideasKeys } from './keys';
 
 export type AddCommentInput = { ideaId: string; userId: string; content: string };
 
-/** Insert into idea_comments {idea_id, user_id, content} (dashboard.md §7); RLS: only as oneself. */
+/** Insert into idea_comments {idea_id, user_id, content} (product.md#dashboard-7); RLS: only as oneself. */
 export async function addIdeaComment(client: AppSupabaseClient, input: AddCommentInput): Promise<void> {
   unwrap(
     await client

@@ -12,7 +12,7 @@ export type NewIdea = {
 };
 
 /**
- * Insert into app_ideas (dashboard.md §7). The author, the pending status and the counters come
+ * Insert into app_ideas (product.md#dashboard-7). The author, the pending status and the counters come
  * from the server (docs/decisions.md); the images must be the member's own uploaded objects.
  */
 export async function createIdea(client: AppSupabaseClient, idea: NewIdea): Promise<string> {

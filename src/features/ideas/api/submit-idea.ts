@@ -42,7 +42,7 @@ export class SubmissionError extends Error {
 export type SubmissionResult = { ideaId: string; feedback: string };
 
 /**
- * The submission (dashboard.md §2 Ideas, §7): uploads the images not uploaded yet, one after the
+ * The submission (product.md#dashboard-2 Ideas, §7): uploads the images not uploaded yet, one after the
  * other, into the member's folder of idea-images; inserts the idea with their object paths (the
  * database keeps paths only, issue 21); then has
  * the idea-webhook function pass it to the automation service. Images uploaded by an earlier,

@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { IDEA_IMAGES_BUCKET, publicIdeaImageUrl } from '@/lib/ideas/image-urls';
 
-/** dashboard.md §9: "storage cache control 3600". */
+/** product.md#dashboard-9: "storage cache control 3600". */
 const CACHE_CONTROL = 'max-age=3600';
 
 export type UploadInput = {
@@ -16,7 +16,7 @@ export type UploadInput = {
 };
 
 /**
- * Uploads one idea image to idea-images/{uid}/… and returns its public URL (dashboard.md §7
+ * Uploads one idea image to idea-images/{uid}/… and returns its public URL (product.md#dashboard-7
  * Storage: upload, then the public URL read back). It goes straight to Storage's REST endpoint
  * (POST /storage/v1/object/{bucket}/{path}, the raw bytes, as supabase-js sends them) through
  * XMLHttpRequest, which reports the bytes sent: supabase-js's upload has no progress callback.

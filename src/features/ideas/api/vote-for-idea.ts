@@ -21,7 +21,7 @@ export async function voteForIdea(client: AppSupabaseClient, input: VoteInput): 
 type Snapshot = { pages: [QueryKey, BoardPage | undefined][] };
 
 /**
- * Optimistic (dashboard.md §4 Voting): the stars lock on the chosen score and the average moves at
+ * Optimistic (product.md#dashboard-4 Voting): the stars lock on the chosen score and the average moves at
  * once; a failure puts every page back as it was. The server's score and count replace the guess.
  */
 export const voteMutationOptions = (getClient: () => Promise<AppSupabaseClient>, queryClient: QueryClient) =>

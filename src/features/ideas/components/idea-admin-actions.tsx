@@ -8,7 +8,7 @@ import type { BoardIdea } from '../api/get-ideas-board';
 import { useSetIdeaStatus } from '../api/set-idea-status';
 
 /**
- * Admins on the board (dashboard.md §2 Ideas): accept or reject a pending idea, delete any idea
+ * Admins on the board (product.md#dashboard-2 Ideas): accept or reject a pending idea, delete any idea
  * after 'Czy na pewno chcesz usunąć ten pomysł?' (its images go with it). The server checks the
  * admin flag; this only mirrors it.
  */

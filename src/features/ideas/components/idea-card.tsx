@@ -15,7 +15,7 @@ import { ImageLightbox } from './image-lightbox';
 import { StarRating } from './star-rating';
 import { WebhookFeedback } from './webhook-feedback';
 
-/** dashboard.md §9: "text clamp 100 characters". */
+/** product.md#dashboard-9: "text clamp 100 characters". */
 export const DESCRIPTION_CLAMP = 100;
 
 const STATUS_TONES: Record<IdeaStatus, BadgeTone> = { pending: 'info', approved: 'success', rejected: 'danger' };

@@ -12,7 +12,7 @@ import { useIdeaComments } from '../api/get-idea-comments';
 const MAX_COMMENT_LENGTH = 2000;
 
 /**
- * An idea's comments (dashboard.md §2 Ideas): loaded when opened, newest first, each with its
+ * An idea's comments (product.md#dashboard-2 Ideas): loaded when opened, newest first, each with its
  * author's name only. A blank comment is ignored; a new one appears on top at once.
  */
 export function IdeaComments({ ideaId, title, count }: { ideaId: string; title: string; count: number }) {

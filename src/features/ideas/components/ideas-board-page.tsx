@@ -27,7 +27,7 @@ export function boardParamsFrom(search: URLSearchParams): BoardParams {
 }
 
 /**
- * 'Pomysły' (/dashboard/ideas; dashboard.md §2, §4): search, category filter, the four sorts and
+ * 'Pomysły' (/dashboard/ideas; product.md#dashboard-2, §4): search, category filter, the four sorts and
  * pages of 20; the sidebar with the counts and the top five categories; each idea with its status,
  * the star vote, the feedback, comments, images and, for admins, moderation.
  */

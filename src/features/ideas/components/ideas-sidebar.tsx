@@ -4,7 +4,7 @@ import { t } from '@/i18n/ideas';
 import { useIdeaStats } from '../api/get-idea-stats';
 import { categoryLabel } from '../utils/categories';
 
-/** The board's sidebar (dashboard.md §2 Ideas): approved and pending counts, the five top categories. */
+/** The board's sidebar (product.md#dashboard-2 Ideas): approved and pending counts, the five top categories. */
 export function IdeasSidebar() {
   const stats = useIdeaStats();
   return (

@@ -9,7 +9,7 @@ type StarRatingProps = {
   title: string;
   score: number;
   votesCount: number;
-  /** The member's vote, or null: with a vote the stars are locked (dashboard.md §2 Ideas). */
+  /** The member's vote, or null: with a vote the stars are locked (product.md#dashboard-2 Ideas). */
   userVote: number | null;
   onVote: (score: number) => void;
   /** While a vote is being sent. */

@@ -33,7 +33,7 @@ const STEP_TEXT: Record<SubmissionStep, IdeasMessageKey> = {
 };
 
 /**
- * 'Zgłoś pomysł' (/dashboard/submit-idea; dashboard.md §2, §5, §7): the idea's texts, its category
+ * 'Zgłoś pomysł' (/dashboard/submit-idea; product.md#dashboard-2, §5, §7): the idea's texts, its category
  * and up to 5 images with previews and upload progress; afterwards the automation service's
  * feedback. A failed submission keeps everything typed and every image chosen (and the images
  * already uploaded, which are not sent twice).

@@ -2,7 +2,7 @@ import { t } from '@/i18n/ideas';
 import { isErrorFeedback } from '../utils/feedback';
 
 /**
- * The automation service's feedback on an idea (dashboard.md §7): red when it contains 'błąd',
+ * The automation service's feedback on an idea (product.md#dashboard-7): red when it contains 'błąd',
  * otherwise in the accent colour. `live` announces it (the submission page shows it as a result).
  */
 export function WebhookFeedback({ feedback, live = false }: { feedback: string; live?: boolean }) {

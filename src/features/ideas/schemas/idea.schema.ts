@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { Constants } from '@/types/database.types';
 
 /**
- * The idea form (dashboard.md §5): title, description, category, target audience and monetization
+ * The idea form (product.md#dashboard-5): title, description, category, target audience and monetization
  * strategy required (blank counts as empty). The lengths are the database's (docs/decisions.md);
  * the zod error map gives 'To pole jest wymagane' and 'Wartość jest za długa (maksimum …)'. Images
  * are checked when chosen (utils/image-files.ts), not here.

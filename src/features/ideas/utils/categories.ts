@@ -4,7 +4,7 @@ import { Constants, type Enums } from '@/types/database.types';
 export type IdeaCategory = Enums<'app_category'>;
 export type IdeaStatus = Enums<'idea_status'>;
 
-/** dashboard.md §3: games, productivity, lifestyle, education, business (the database's enum order). */
+/** product.md#dashboard-3: games, productivity, lifestyle, education, business (the database's enum order). */
 export const IDEA_CATEGORIES: readonly IdeaCategory[] = Constants.public.Enums.app_category;
 
 export function isIdeaCategory(value: unknown): value is IdeaCategory {
@@ -18,7 +18,7 @@ export function categoryLabel(category: IdeaCategory): string {
 
 export const categoryOptions = () => IDEA_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
 
-/** dashboard.md §4: 'W ocenie', 'Zaakceptowany', 'Odrzucony'. */
+/** product.md#dashboard-4: 'W ocenie', 'Zaakceptowany', 'Odrzucony'. */
 export function statusLabel(status: IdeaStatus): string {
   return t(`ideas.status.${status}` satisfies IdeasMessageKey);
 }

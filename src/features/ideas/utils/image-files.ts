@@ -1,6 +1,6 @@
 import type { IdeasMessageKey } from '@/i18n/ideas';
 
-/** dashboard.md §5 and §9: at most 5 images, each at most 5 MB, JPG, PNG or WebP. */
+/** product.md#dashboard-5 and §9: at most 5 images, each at most 5 MB, JPG, PNG or WebP. */
 export const MAX_IDEA_IMAGES = 5;
 export const MAX_IDEA_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IDEA_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -10,7 +10,7 @@ import { notificationMutationKeys } from './keys';
 import { markReadInCaches, restoreCaches, type ReadSnapshot } from './optimistic-read';
 
 /**
- * dashboard.md §7 "update read_at". The server stores its own now() and keeps the first read time;
+ * product.md#dashboard-7 "update read_at". The server stores its own now() and keeps the first read time;
  * RLS limits the update to the caller's rows.
  */
 export async function markNotificationRead(client: AppSupabaseClient, id: string): Promise<void> {
@@ -19,7 +19,7 @@ export async function markNotificationRead(client: AppSupabaseClient, id: string
   );
 }
 
-/** Optimistic (dashboard.md §4 "becomes read when clicked"): the item dims at once, and undims if the server refuses. */
+/** Optimistic (product.md#dashboard-4 "becomes read when clicked"): the item dims at once, and undims if the server refuses. */
 export const markNotificationReadMutationOptions = (
   getClient: () => Promise<AppSupabaseClient>,
   queryClient: QueryClient,

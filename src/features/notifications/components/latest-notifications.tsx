@@ -3,7 +3,7 @@ import { t } from '@/i18n/dashboard';
 import { COMMUNITY_NOTIFICATIONS_LIMIT } from '@/lib/notifications/get-notifications';
 import { NotificationList } from './notification-list';
 
-/** The community page's notifications panel: the latest 10 (dashboard.md §7, §9). */
+/** The community page's notifications panel: the latest 10 (product.md#dashboard-7, §9). */
 export function LatestNotifications() {
   return (
     <Card title={t('notifications.title')}>

@@ -27,7 +27,7 @@ function ProfitDetails({ notification }: { notification: Notification }) {
 }
 
 /**
- * One notification (dashboard.md §2): title, content, for profit items the amount (PLN unless the
+ * One notification (product.md#dashboard-2): title, content, for profit items the amount (PLN unless the
  * data names its currency) and '{percentage}% z pakietu {tier}' when present, and the date. Unread
  * items stand out and are buttons that mark them read; read items are dimmed.
  */

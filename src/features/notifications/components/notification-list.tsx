@@ -7,7 +7,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationItem } from './notification-item';
 
-/** dashboard.md §8: a network-type failure reads 'Problem z połączeniem sieciowym'; otherwise a mapped message. */
+/** product.md#dashboard-8: a network-type failure reads 'Problem z połączeniem sieciowym'; otherwise a mapped message. */
 export function notificationsErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return t('network.failure_short');
   return `${t('notifications.load_failed')}: ${toUserMessage(error)}`;

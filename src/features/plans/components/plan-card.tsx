@@ -12,7 +12,7 @@ type PlanCardProps = {
   onChoose: (plan: MembershipPlan) => void;
 };
 
-/** One plan of the grid: price, profit share, idea ownership, description and benefits (dashboard.md §2, §9). */
+/** One plan of the grid: price, profit share, idea ownership, description and benefits (product.md#dashboard-2, §9). */
 export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
   const headingId = useId();
   const highlighted = plan.tier === 'PREMIUM';

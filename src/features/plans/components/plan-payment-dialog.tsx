@@ -58,7 +58,7 @@ function methodOptions(plan: MembershipPlan): PaymentMethodOption[] {
 }
 
 /**
- * The payment-method dialog of the plans grid (dashboard.md §2, §4 "no method, method chosen,
+ * The payment-method dialog of the plans grid (product.md#dashboard-2, §4 "no method, method chosen,
  * processing, closed"): transfer, usdt, acc with the prices of §9. 'Zapłać' without a method says
  * 'Wybierz metodę płatności'; with one it records the order and opens the plan's page for that
  * method in a new tab (acc with the member's e-mail), then shows the order's reference. A missing

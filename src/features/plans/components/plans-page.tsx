@@ -11,7 +11,7 @@ import { PlanPaymentDialog } from './plan-payment-dialog';
 import { usePageTitle } from '@/components/layout/site-head';
 
 /**
- * /dashboard/investments, 'Dołącz do Klubu' (dashboard.md §2 Plans grid): START, PREMIUM and VIP from
+ * /dashboard/investments, 'Dołącz do Klubu' (product.md#dashboard-2 Plans grid): START, PREMIUM and VIP from
  * the membership_plans catalogue; choosing one opens its payment dialog. The payment links are read
  * alongside, so paying opens the provider's tab at once.
  */

@@ -9,7 +9,7 @@ import { referralKeys } from './keys';
 export const REFERRED_LIMIT = 100;
 
 /**
- * dashboard.md §7 "fetch codes, tree and ranking" in one round trip: RPC get_my_referral_overview
+ * product.md#dashboard-7 "fetch codes, tree and ranking" in one round trip: RPC get_my_referral_overview
  * returns the caller's codes with statistics, the referred members (e-mail masked on the server)
  * and the caller's ranking counters.
  */

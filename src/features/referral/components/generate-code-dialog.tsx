@@ -10,7 +10,7 @@ import { useGenerateReferralCode } from '../api/generate-referral-code';
 import { generateCodeSchema, type GenerateCodeInput } from '../schemas/referral-overview.schema';
 
 /**
- * 'Generuj nowy kod polecający' (dashboard.md §2): an optional description, 'Generuj kod' and
+ * 'Generuj nowy kod polecający' (product.md#dashboard-2): an optional description, 'Generuj kod' and
  * 'Anuluj'. A failure keeps the dialog and what was typed, with the reason.
  */
 export function GenerateCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -10,7 +10,7 @@ import { GenerateCodeDialog } from './generate-code-dialog';
 import { ReferralCodeCard } from './referral-code-card';
 import { ReferralStructure } from './referral-structure';
 
-/** 'Program Partnerski' (dashboard.md §2 Referral page): codes, link, statistics and structure. */
+/** 'Program Partnerski' (product.md#dashboard-2 Referral page): codes, link, statistics and structure. */
 export function ReferralPage() {
   const overview = useReferralOverview();
   const [generating, setGenerating] = useState(false);

@@ -5,7 +5,7 @@ import { formatDate } from '@/lib/format';
 import type { ReferralOverview } from '../schemas/referral-overview.schema';
 
 /**
- * The members the member referred, newest first (dashboard.md §2): name, the e-mail masked after the
+ * The members the member referred, newest first (product.md#dashboard-2): name, the e-mail masked after the
  * first 3 characters of the local part (masked by the server), and when they joined.
  */
 export function ReferralStructure({ overview }: { overview: ReferralOverview }) {

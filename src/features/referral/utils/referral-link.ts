@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 
-/** dashboard.md §2: the referral link is `{origin}/?ref={code}` (the app's public origin). */
+/** product.md#dashboard-2: the referral link is `{origin}/?ref={code}` (the app's public origin). */
 export function referralLink(code: string, origin: string = env.siteUrl): string {
   return `${origin}${paths.home.getHref({ ref: code })}`;
 }

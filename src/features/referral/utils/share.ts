@@ -4,7 +4,7 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
 
 /**
  * Shares through the Web Share API. Cancelling the share sheet (AbortError) is silent; without
- * share support, or when sharing fails otherwise, the link is copied instead (dashboard.md §2).
+ * share support, or when sharing fails otherwise, the link is copied instead (product.md#dashboard-2).
  */
 export async function shareLink(data: { title: string; text: string; url: string }): Promise<ShareOutcome> {
   if (typeof navigator.share === 'function') {

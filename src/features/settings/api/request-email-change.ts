@@ -12,7 +12,7 @@ export function emailChangeRedirectUrl(): string {
 }
 
 /**
- * The change-e-mail modal (dashboard.md §7): RPC request_email_change {p_new_email} checks and
+ * The change-e-mail modal (product.md#dashboard-7): RPC request_email_change {p_new_email} checks and
  * normalises the address (lower case, not the current one, not taken), then auth.updateUser({ email })
  * makes Auth send the confirmation e-mails (to the current and the new address, through the
  * send-email hook). The profile follows when Auth confirms the change. Returns the new address.

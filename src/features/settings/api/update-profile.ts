@@ -10,7 +10,7 @@ import { settingsKeys } from './keys';
 export type ProfileChanges = { fullName: string; displayName: string; phone: string };
 
 /**
- * RPC update_user_profile {p_user_id, p_full_name, p_display_name, p_phone} (dashboard.md §7): one
+ * RPC update_user_profile {p_user_id, p_full_name, p_display_name, p_phone} (product.md#dashboard-7): one
  * call for the profile and the settings; an empty phone clears it. The server applies the profile
  * rules again (lengths, E.164) and answers with the stored values.
  */

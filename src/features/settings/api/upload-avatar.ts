@@ -15,7 +15,7 @@ export function avatarPath(userId: string, now = Date.now()): string {
 
 /**
  * The cropped avatar (a 400×400 JPEG named avatar.jpg) goes to avatars/{userId}/{timestamp}.jpg
- * (cache 3600 s, upsert), its public URL into the profile through update_user_profile (dashboard.md
+ * (cache 3600 s, upsert), its public URL into the profile through update_user_profile (product.md#dashboard
  * §7). Then every other file of the member's folder is removed: the replaced avatar, and any left
  * by an upload that failed half-way. If the profile cannot be updated the new file is removed.
  */

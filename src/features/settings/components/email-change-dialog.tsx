@@ -15,7 +15,7 @@ import { settingsErrorMessage } from '../utils/error-messages';
 const FIELD_KEYS = new Set(['email.required', 'email.invalid', 'email.taken', 'email.same_as_current']);
 
 /**
- * The change-e-mail modal (dashboard.md §2, §5, §7): the new address, lower-cased, checked by
+ * The change-e-mail modal (product.md#dashboard-2, §5, §7): the new address, lower-cased, checked by
  * request_email_change, then Auth sends a confirmation link to the current and to the new address.
  */
 export function EmailChangeDialog({ currentEmail, onClose }: { currentEmail: string; onClose: () => void }) {

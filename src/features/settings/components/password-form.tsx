@@ -10,7 +10,7 @@ import { passwordChangeSchema } from '../schemas/password-change.schema';
 import { passwordFailure } from '../utils/error-messages';
 
 /**
- * Change password (dashboard.md §2, §5): current, new and confirmation; 'Hasła nie są identyczne';
+ * Change password (product.md#dashboard-2, §5): current, new and confirmation; 'Hasła nie są identyczne';
  * Auth checks the current password (a wrong one is refused at its field); on success 'Hasło zostało
  * zmienione pomyślnie' and the fields are cleared.
  */

@@ -9,7 +9,7 @@ import { EmailChangeDialog } from './email-change-dialog';
 import { ProfileForm } from './profile-form';
 
 /**
- * The profile card (dashboard.md §2): avatar, the e-mail (read-only, changed through its modal)
+ * The profile card (product.md#dashboard-2): avatar, the e-mail (read-only, changed through its modal)
  * and the profile form.
  */
 export function ProfileCard({ profile }: { profile: OwnProfile }) {

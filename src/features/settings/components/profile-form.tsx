@@ -59,7 +59,7 @@ function PhoneFieldFallback({ label }: { label: string }) {
 }
 
 /**
- * The profile form (dashboard.md §2, §5): full name, display name and phone (the phone input);
+ * The profile form (product.md#dashboard-2, §5): full name, display name and phone (the phone input);
  * the e-mail is shown read-only beside it. Saved through update_user_profile in one call.
  */
 export function ProfileForm({ profile }: { profile: OwnProfile }) {

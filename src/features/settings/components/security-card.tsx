@@ -3,7 +3,7 @@ import { t } from '@/i18n/settings';
 import { PasswordForm } from './password-form';
 import { TwoFactorSection } from './two-factor-section';
 
-/** The security card (dashboard.md §2): change password and the two-factor toggle. */
+/** The security card (product.md#dashboard-2): change password and the two-factor toggle. */
 export function SecurityCard() {
   return (
     <Card title={t('settings.security')}>

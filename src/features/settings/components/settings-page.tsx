@@ -55,7 +55,7 @@ function useEmailChangeNotice(): EmailNotice {
   return notice;
 }
 
-/** /dashboard/settings (dashboard.md §2): the profile card and the security card. */
+/** /dashboard/settings (product.md#dashboard-2): the profile card and the security card. */
 export function SettingsPage() {
   usePageTitle(t('settings.title'));
   const profile = useOwnProfile();

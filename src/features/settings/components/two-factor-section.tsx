@@ -19,7 +19,7 @@ const TwoFactorSetupDialog = lazy(() =>
 type Step = 'idle' | 'setup' | 'confirm-disable' | 'step-up';
 
 /**
- * The two-factor toggle (dashboard.md §2, §4): its state comes from Supabase Auth MFA. On: the
+ * The two-factor toggle (product.md#dashboard-2, §4): its state comes from Supabase Auth MFA. On: the
  * set-up dialog. Off: 'Czy na pewno chcesz wyłączyć weryfikację dwuetapową?', then (for an aal1
  * session) the code, then the factor is removed.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** The change-e-mail modal (dashboard.md §5): the new address required, lower-cased before sending. */
+/** The change-e-mail modal (product.md#dashboard-5): the new address required, lower-cased before sending. */
 export const emailChangeSchema = z.object({
   email: z
     .string()

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { newPassword } from '@/lib/validation/password';
 
 /**
- * Change password (dashboard.md §5): the current password required (and checked by Auth), the new
+ * Change password (product.md#dashboard-5): the current password required (and checked by Auth), the new
  * one with the sign-up rules (8+ characters; lower- and upper-case letter and a digit, as Auth's
  * lower_upper_letters_digits), the confirmation equal ('Hasła nie są identyczne').
  */

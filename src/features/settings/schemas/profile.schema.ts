@@ -6,7 +6,7 @@ import { fullName } from '@/lib/validation/full-name';
 export type PhoneCheck = (value: string) => MessageKey | null;
 
 /**
- * The profile form (dashboard.md §5): full name and display name required (with the lengths the
+ * The profile form (product.md#dashboard-5): full name and display name required (with the lengths the
  * server enforces: 2–100 and 1–50), phone through the phone input, optional. The e-mail is not
  * part of it (read-only; changed through its own modal).
  */

@@ -1,6 +1,6 @@
 import type { SettingsMessageKey } from '@/i18n/settings';
 
-/** dashboard.md §5, §9: JPG, PNG or WebP up to 2 MB in; a 400×400 JPEG of quality 0.95, avatar.jpg, out. */
+/** product.md#dashboard-5, §9: JPG, PNG or WebP up to 2 MB in; a 400×400 JPEG of quality 0.95, avatar.jpg, out. */
 export const AVATAR_INPUT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_OUTPUT = { size: 400, type: 'image/jpeg', quality: 0.95, name: 'avatar.jpg' } as const;

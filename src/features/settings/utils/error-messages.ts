@@ -4,7 +4,7 @@ import { authErrorCode, isNetworkError, isWeakPassword, weakPasswordMessage } fr
 
 /**
  * The settings page's failures: a stable key the server raised (profile.*, email.*) is shown as
- * itself; anything else gets the spec's text for the operation (dashboard.md §8).
+ * itself; anything else gets the spec's text for the operation (product.md#dashboard-8).
  */
 export function settingsErrorMessage(error: unknown, fallback: SettingsMessageKey | MessageKey): string {
   if (isNetworkError(error)) return t('network.failure');

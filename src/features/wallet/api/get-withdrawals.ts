@@ -8,7 +8,7 @@ import { walletKeys } from './keys';
 /** How many of the newest withdrawals the history shows (the spec sets no limit). */
 export const WITHDRAWAL_HISTORY_LIMIT = 100;
 
-/** dashboard.md §7 Wallet: "select withdrawals by user_id newest first". */
+/** product.md#dashboard-7 Wallet: "select withdrawals by user_id newest first". */
 export async function getWithdrawals(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
   let request = client
     .from('withdrawals')

@@ -3,7 +3,7 @@ import { t } from '@/i18n/wallet';
 import { formatUSDT } from '@/lib/format';
 import type { WalletBalance } from '@/lib/wallet/get-wallet-balance';
 
-/** Available, in withdrawal and total, in USDT with 2 decimals, as the server keeps them (dashboard.md §2). */
+/** Available, in withdrawal and total, in USDT with 2 decimals, as the server keeps them (product.md#dashboard-2). */
 export function BalanceCard({ balance }: { balance: WalletBalance }) {
   const items = [
     { label: t('wallet.available'), value: balance.available_balance, strong: true },

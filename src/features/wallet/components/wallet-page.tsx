@@ -13,7 +13,7 @@ import { LedgerHistory } from '@/components/wallet/ledger-history';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /**
- * /dashboard/wallet, the eWallet (dashboard.md §2): 'Ładowanie portfela...', then the balance card,
+ * /dashboard/wallet, the eWallet (product.md#dashboard-2): 'Ładowanie portfela...', then the balance card,
  * the withdrawal form and the history. Balance and history load in parallel.
  */
 export function WalletPage() {

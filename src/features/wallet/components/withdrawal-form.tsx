@@ -16,7 +16,7 @@ import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { useSaveAddress } from '../api/save-address';
 import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from '../schemas/withdrawal.schema';
 
-/** A wallet the member saved before (dashboard.md §2: supported by the form; the page passes none). */
+/** A wallet the member saved before (product.md#dashboard-2: supported by the form; the page passes none). */
 export type SavedWalletMethod = {
   address: string;
   network: (typeof NETWORKS)[number];
@@ -49,13 +49,13 @@ function serverKey(error: unknown): string | null {
 }
 
 /**
- * The withdrawal form (dashboard.md §2, §5): amount (min 0, step 0.01), network ERC20/BSC, address.
+ * The withdrawal form (product.md#dashboard-2, §5): amount (min 0, step 0.01), network ERC20/BSC, address.
  * Validated here and again by request_withdrawal, whose keys come back as the fields' messages. With
  * 2FA on and an aal1 session the 6-digit code is asked first (and whenever the server says so).
  * On success the balances and the history are read again; nothing is computed here.
  */
 /**
- * A failure without a key of its own (dashboard.md §8, Wallet): no answer at all is the network
+ * A failure without a key of its own (product.md#dashboard-8, Wallet): no answer at all is the network
  * message; the server failing to create the request (5xx) 'Nie udało się utworzyć wypłaty';
  * anything else 'Wystąpił błąd podczas wypłaty'.
  */

@@ -36,7 +36,7 @@ function StatusIcon({ status }: { status: Withdrawal['status'] }) {
 }
 
 /**
- * The member's withdrawals, newest first (dashboard.md §2): status, amount, network, date, address,
+ * The member's withdrawals, newest first (product.md#dashboard-2): status, amount, network, date, address,
  * and the transaction on the chain's explorer when it has a hash. Empty: 'Brak historii wypłat'.
  */
 export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {

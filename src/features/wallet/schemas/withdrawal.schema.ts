@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** 0x followed by 40 hex characters: 42 characters in all (dashboard.md §5, for ERC20 and BSC alike). */
+/** 0x followed by 40 hex characters: 42 characters in all (product.md#dashboard-5, for ERC20 and BSC alike). */
 export const WALLET_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** A positive amount with at most 2 decimals (the input's step is 0.01). */
 const AMOUNT = /^\d+(?:[.,]\d{1,2})?$/;
@@ -13,7 +13,7 @@ export function toCents(value: string | number): number {
 }
 
 /**
- * The withdrawal form, form level (dashboard.md §5): amount a number above 0 ('Wprowadź poprawną
+ * The withdrawal form, form level (product.md#dashboard-5): amount a number above 0 ('Wprowadź poprawną
  * kwotę') and not above the available balance ('Niewystarczające środki'); network ERC20 or BSC;
  * address of at least 42 characters, 0x + 40 hex ('Nieprawidłowy adres portfela'). The server
  * checks the same again (request_withdrawal). The form builds it again when the balance changes.

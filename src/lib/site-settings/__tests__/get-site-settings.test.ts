@@ -5,7 +5,7 @@ import { createTestSupabase } from '@/testing/supabase';
 import { getSiteSettings, SITE_SETTINGS_GC_TIME_MS, siteSettingsQueryOptions } from '../get-site-settings';
 
 describe('the site settings read', () => {
-  it('reads the single row, fresh 5 minutes and kept 30 (dashboard.md §7)', async () => {
+  it('reads the single row, fresh 5 minutes and kept 30 (product.md#dashboard-7)', async () => {
     let query: URLSearchParams | undefined;
     server.use(
       http.get(restUrl('/site_settings'), ({ request }) => {

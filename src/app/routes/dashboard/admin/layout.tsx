@@ -5,7 +5,7 @@ import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 
 const { admin } = paths.dashboard;
 
-/** The admin navigation tabs: the spec's seven (dashboard.md §2 admin area), then payouts, payments, revenue and payment links. */
+/** The admin navigation tabs: the spec's seven (product.md#dashboard-2 admin area), then payouts, payments, revenue and payment links. */
 const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.users.path, labelKey: 'admin.users' },
   { to: admin.apps.path, labelKey: 'admin.apps' },

@@ -5,7 +5,7 @@ import { useSupabase } from '@/lib/supabase-context';
 import { announcementKeys } from '@/lib/announcements/keys';
 import { adminKeys } from '../../shared/api/keys';
 
-/** Announcements insert {content, active true} (dashboard.md §7 Admin). */
+/** Announcements insert {content, active true} (product.md#dashboard-7 Admin). */
 export async function createAnnouncement(client: AppSupabaseClient, content: string) {
   return unwrap(await client.from('announcements').insert({ content, active: true }).select().single());
 }

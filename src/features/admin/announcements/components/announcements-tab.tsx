@@ -19,7 +19,7 @@ import { useUpdateAnnouncement } from '../api/update-announcement';
 import { renderAnnouncement } from '../utils/announcement-links';
 import { AnnouncementForm } from './announcement-form';
 
-/** Announcements tab (dashboard.md §2, §4, §7): create (active at once), toggle active, edit, delete. */
+/** Announcements tab (product.md#dashboard-2, §4, §7): create (active at once), toggle active, edit, delete. */
 export function AnnouncementsTab() {
   const announcements = useAnnouncements();
   const create = useCreateAnnouncement();

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** Announcement (dashboard.md §5): content required; at most 2000 characters (the table's limit). */
+/** Announcement (product.md#dashboard-5): content required; at most 2000 characters (the table's limit). */
 export const announcementSchema = z.object({
   content: z
     .string()

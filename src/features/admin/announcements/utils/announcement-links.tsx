@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 const LINK = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
 
 /**
- * An announcement's text with its `[text](url)` links as links (dashboard.md §3 Announcement). Only
+ * An announcement's text with its `[text](url)` links as links (product.md#dashboard-3 Announcement). Only
  * http(s) URLs become links (never javascript: or data:); they open in a new tab without the opener.
  */
 export function renderAnnouncement(content: string): ReactNode[] {

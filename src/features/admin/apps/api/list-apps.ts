@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { adminKeys } from '../../shared/api/keys';
 
-/** Apps select ordered by created_at desc (dashboard.md §7 Apps), every column the admin form edits. */
+/** Apps select ordered by created_at desc (product.md#dashboard-7 Apps), every column the admin form edits. */
 export async function listApps(client: AppSupabaseClient, signal?: AbortSignal) {
   let request = client.from('apps').select('*').order('created_at', { ascending: false }).order('id');
   if (signal) request = request.abortSignal(signal);

@@ -49,7 +49,7 @@ function defaults(app: AdminApp | null): AppFormValues {
   };
 }
 
-/** Create or edit an app (dashboard.md §5 App form, App image; §8 Apps errors). */
+/** Create or edit an app (product.md#dashboard-5 App form, App image; §8 Apps errors). */
 export function AppFormDialog({ app, onClose }: { app: AdminApp | null; onClose: () => void }) {
   const create = useCreateApp();
   const update = useUpdateApp();

@@ -15,7 +15,7 @@ import { useDeleteApp } from '../api/delete-app';
 import { useAdminApps, type AdminApp } from '../api/list-apps';
 import { AppFormDialog, CATEGORY_LABELS } from './app-form-dialog';
 
-/** Apps tab (dashboard.md §2, §7 Apps): list, create, edit, delete with confirmation. */
+/** Apps tab (product.md#dashboard-2, §7 Apps): list, create, edit, delete with confirmation. */
 export function AppsTab() {
   const apps = useAdminApps();
   const remove = useDeleteApp();

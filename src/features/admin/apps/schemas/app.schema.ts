@@ -33,7 +33,7 @@ const amount = ({ min, max, decimals }: { min?: number; max: number; decimals: n
     ),
   );
 
-/** App form (dashboard.md §5): name, description and category required; links valid; metrics and valuation. */
+/** App form (product.md#dashboard-5): name, description and category required; links valid; metrics and valuation. */
 export const appSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, { error: 'validation.required' }), z.maxLength(200)),
   description: z.string().check(z.trim(), z.minLength(1, { error: 'validation.required' }), z.maxLength(5000)),

@@ -50,7 +50,7 @@ function TemplateCard({
   );
 }
 
-/** E-mail templates tab (dashboard.md §2, §3, §5, §8): list, create, edit with preview, delete. */
+/** E-mail templates tab (product.md#dashboard-2, §3, §5, §8): list, create, edit with preview, delete. */
 export function EmailTemplatesTab() {
   const templates = useEmailTemplates();
   const remove = useDeleteTemplate();

@@ -16,7 +16,7 @@ import { useSaveTemplate } from '../api/save-template';
 import { checkVariableName, templateSchema } from '../schemas/template.schema';
 import { TemplatePreview } from './template-preview';
 
-/** Create or edit an e-mail template (dashboard.md §3, §5, §7): name, subject, HTML and text, variables, SMTP. */
+/** Create or edit an e-mail template (product.md#dashboard-3, §5, §7): name, subject, HTML and text, variables, SMTP. */
 type VariableRow = { key: number; name: string; description: string; example: string };
 let nextKey = 0;
 const variableRow = (variable: Partial<VariableRow> = {}): VariableRow => ({

@@ -9,7 +9,7 @@ export function checkVariableName(name: string): 'validation.template.variable_n
   return VARIABLE.test(name.trim()) ? null : 'validation.template.variable_name';
 }
 
-/** Template (dashboard.md §5): name, subject and content required (the variables are checked by checkVariableName). */
+/** Template (product.md#dashboard-5): name, subject and content required (the variables are checked by checkVariableName). */
 export const templateSchema = z.object({
   name: z.string().check(
     z.trim(),

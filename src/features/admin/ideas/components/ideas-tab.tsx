@@ -109,7 +109,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
   );
 }
 
-/** Ideas tab (dashboard.md §2, §4): the moderation list, pending first, with accept, reject and delete. */
+/** Ideas tab (product.md#dashboard-2, §4): the moderation list, pending first, with accept, reject and delete. */
 export function IdeasTab() {
   const [status, setStatus] = useState<IdeaStatus | ''>('');
   const [paging, setPaging] = useState({ status: '' as IdeaStatus | '', page: 0 });

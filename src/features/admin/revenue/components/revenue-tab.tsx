@@ -14,7 +14,7 @@ import { useAddRevenue } from '../api/add-revenue';
 import { useRevenue } from '../api/list-revenue';
 import { revenueSchema, toAmount } from '../schemas/revenue.schema';
 
-/** dashboard.md §9: "Dashboard profit pool: latest ecommerce revenue times 5 % (START), 15 % (PREMIUM), 20 % (VIP)". */
+/** product.md#dashboard-9: "Dashboard profit pool: latest ecommerce revenue times 5 % (START), 15 % (PREMIUM), 20 % (VIP)". */
 const POOLS = [
   { tier: 'START', share: 0.05 },
   { tier: 'PREMIUM', share: 0.15 },

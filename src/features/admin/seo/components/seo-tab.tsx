@@ -170,7 +170,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
   );
 }
 
-/** SEO tab (dashboard.md §2, §3 Site settings, §5 Site images): title, description, images, share tags. */
+/** SEO tab (product.md#dashboard-2, §3 Site settings, §5 Site images): title, description, images, share tags. */
 export function SeoTab() {
   const settings = useSiteSettings();
   return (

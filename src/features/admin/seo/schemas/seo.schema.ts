@@ -4,7 +4,7 @@ export const TWITTER_CARDS = ['summary', 'summary_large_image', 'app', 'player']
 
 const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
-/** SEO form (dashboard.md §3 Site settings): the site title is required; the rest optional, within the table's limits. */
+/** SEO form (product.md#dashboard-3 Site settings): the site title is required; the rest optional, within the table's limits. */
 export const seoSchema = z.object({
   siteTitle: z.string().check(z.trim(), z.minLength(1, { error: 'validation.seo.title_required' }), z.maxLength(200)),
   siteDescription: optional(500),

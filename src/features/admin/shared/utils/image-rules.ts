@@ -9,7 +9,7 @@ export type ImageRules = {
   messages: { type: MessageKey; size: MessageKey };
 };
 
-/** App image (dashboard.md §5): JPEG/PNG/WebP, at most 2 MB, 100×100 to 2048×2048 px. */
+/** App image (product.md#dashboard-5): JPEG/PNG/WebP, at most 2 MB, 100×100 to 2048×2048 px. */
 export const APP_IMAGE_RULES: ImageRules = {
   types: ['image/jpeg', 'image/png', 'image/webp'],
   maxBytes: 2 * 1024 * 1024,
@@ -18,14 +18,14 @@ export const APP_IMAGE_RULES: ImageRules = {
   messages: { type: 'validation.image.format', size: 'validation.file.max_2mb' },
 };
 
-/** Site images (dashboard.md §5): JPEG/PNG/WebP, 2 MB. */
+/** Site images (product.md#dashboard-5): JPEG/PNG/WebP, 2 MB. */
 export const SITE_IMAGE_RULES: ImageRules = {
   types: ['image/jpeg', 'image/png', 'image/webp'],
   maxBytes: 2 * 1024 * 1024,
   messages: { type: 'validation.image.format', size: 'validation.file.max_2mb' },
 };
 
-/** Favicon (dashboard.md §5): ICO or PNG, 100 KB. */
+/** Favicon (product.md#dashboard-5): ICO or PNG, 100 KB. */
 export const FAVICON_RULES: ImageRules = {
   types: ['image/x-icon', 'image/vnd.microsoft.icon', 'image/png'],
   maxBytes: 100 * 1024,

@@ -5,7 +5,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { adminKeys } from '../../shared/api/keys';
 
-/** The configuration as the form holds it (dashboard.md §7: config {host, port, username, password, fromEmail, fromName, secure}). */
+/** The configuration as the form holds it (product.md#dashboard-7: config {host, port, username, password, fromEmail, fromName, secure}). */
 export type UnsavedSmtpConfig = {
   host: string;
   port: number;
@@ -78,7 +78,7 @@ export function testFailureMessage(status: number, body: FailureBody): string {
 }
 
 /**
- * Edge function send-test-email (dashboard.md §7 Admin): one test e-mail through the configuration.
+ * Edge function send-test-email (product.md#dashboard-7 Admin): one test e-mail through the configuration.
  * The password of a stored configuration never comes to the browser: a stored one is named by id.
  */
 export async function sendTestEmail(client: AppSupabaseClient, request: TestEmailRequest): Promise<TestEmailResult> {

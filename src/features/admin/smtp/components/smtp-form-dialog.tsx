@@ -14,7 +14,7 @@ import { useSaveSmtpConfig } from '../api/save-smtp-config';
 import { createSmtpSchema } from '../schemas/smtp.schema';
 import { SmtpTestDialog, type SmtpTestTarget } from './smtp-test-dialog';
 
-/** The default port (dashboard.md §9: "default SMTP port 587, secure at 465"). */
+/** The default port (product.md#dashboard-9: "default SMTP port 587, secure at 465"). */
 export const DEFAULT_SMTP_PORT = 587;
 
 /**

@@ -16,7 +16,7 @@ import { SmtpTestDialog } from './smtp-test-dialog';
 
 type Modal = { kind: 'form'; config: SmtpConfig | null } | { kind: 'test'; config: SmtpConfig } | null;
 
-/** SMTP tab (dashboard.md §2, §5, §7, §8): list, create, edit, delete, and the 'SMTP test' modal. */
+/** SMTP tab (product.md#dashboard-2, §5, §7, §8): list, create, edit, delete, and the 'SMTP test' modal. */
 export function SmtpTab() {
   const configs = useSmtpConfigs();
   const remove = useDeleteSmtpConfig();

@@ -19,7 +19,7 @@ export type SmtpTestTarget = {
   stored?: { host: string; port: number; username: string };
 };
 
-/** dashboard.md §5: a test configuration needs host, port, user name and password. */
+/** product.md#dashboard-5: a test configuration needs host, port, user name and password. */
 export function isTestableConfig(target: SmtpTestTarget): boolean {
   const config = target.config;
   if (!config) return Boolean(target.configId);

@@ -5,7 +5,7 @@ const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * SMTP form (dashboard.md §5): host, port (default 587), user name, password, sender e-mail and name
+ * SMTP form (product.md#dashboard-5): host, port (default 587), user name, password, sender e-mail and name
  * required. On edit the password may stay empty: the stored one is kept.
  */
 export function createSmtpSchema({ passwordRequired }: { passwordRequired: boolean }) {
@@ -39,7 +39,7 @@ export function createSmtpSchema({ passwordRequired }: { passwordRequired: boole
 export type SmtpFormValues = z.input<ReturnType<typeof createSmtpSchema>>;
 export type SmtpFormOutput = z.output<ReturnType<typeof createSmtpSchema>>;
 
-/** SMTP test: the address must contain @ (dashboard.md §5: 'Proszę podać prawidłowy adres email'). */
+/** SMTP test: the address must contain @ (product.md#dashboard-5: 'Proszę podać prawidłowy adres email'). */
 export const smtpTestSchema = z.object({
   to: z.string().check(
     z.trim(),

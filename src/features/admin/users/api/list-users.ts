@@ -5,7 +5,7 @@ import { useSupabase } from '@/lib/supabase-context';
 import type { MembershipLevel } from '@/types/db';
 import { adminKeys, type UserListParams } from '../../shared/api/keys';
 
-/** dashboard.md §9: "users list stale 30 s". */
+/** product.md#dashboard-9: "users list stale 30 s". */
 export const USERS_STALE_TIME_MS = 30_000;
 export const USERS_PAGE_SIZE = 20;
 /**

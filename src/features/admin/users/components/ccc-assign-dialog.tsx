@@ -68,7 +68,7 @@ function MemberPackages({ userId }: { userId: string }) {
 }
 
 /**
- * The CCC package assignment modal (dashboard.md §2, §5): a tier ('Wybierz pakiet'; tiers without
+ * The CCC package assignment modal (product.md#dashboard-2, §5): a tier ('Wybierz pakiet'; tiers without
  * free slots are disabled) and a quantity 1–10; below, the member's active packages with removal.
  */
 export function CccAssignDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {

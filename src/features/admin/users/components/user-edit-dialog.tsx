@@ -20,7 +20,7 @@ const PhoneField = lazy(() =>
 
 const LEVEL_OPTIONS = Constants.public.Enums.membership_level.map((level) => ({ value: level, label: level }));
 
-/** The user edit modal (dashboard.md §2, §7 Admin): full name, phone, membership level, e-mail confirmed. */
+/** The user edit modal (product.md#dashboard-2, §7 Admin): full name, phone, membership level, e-mail confirmed. */
 export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);

@@ -53,7 +53,7 @@ function levelTone(level: string) {
 }
 
 /**
- * Users tab (dashboard.md §2, §7 Admin): search over name / e-mail / phone, filters (e-mail
+ * Users tab (product.md#dashboard-2, §7 Admin): search over name / e-mail / phone, filters (e-mail
  * confirmed, level), sorts, server-side pages of 20; edit, confirm e-mail, CCC packages, delete.
  */
 export function UsersTab() {

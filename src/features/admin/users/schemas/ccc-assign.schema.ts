@@ -3,7 +3,7 @@ import { Constants } from '@/types/database.types';
 
 const TIERS: readonly string[] = Constants.public.Enums.ccc_tier;
 
-/** CCC assignment modal (dashboard.md §5): a package is required ('Wybierz pakiet'), quantity 1–10. */
+/** CCC assignment modal (product.md#dashboard-5): a package is required ('Wybierz pakiet'), quantity 1–10. */
 export const cccAssignSchema = z.object({
   tier: z.string().check(
     z.refine((value) => value !== '', { error: 'validation.ccc.package_required' }),

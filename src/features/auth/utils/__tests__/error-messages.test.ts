@@ -4,7 +4,7 @@ import { authErrorMessage, isEmailNotConfirmed } from '../error-messages';
 
 const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.';
 
-describe('authErrorMessage with an operation (account-and-access.md §8)', () => {
+describe('authErrorMessage with an operation (product.md#account-8)', () => {
   const hookDown = new AuthRetryableFetchError('Error sending confirmation email', 500);
   // What supabase-js makes of Auth's 5xx answers: the status only (the message is lost).
   const smtpDown = new AuthRetryableFetchError('{}', 502);

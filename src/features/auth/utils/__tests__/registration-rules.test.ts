@@ -12,7 +12,7 @@ const valid: RegistrationInput = {
 const problems = (input: Partial<RegistrationInput>) =>
   registrationProblems({ ...valid, ...input }, isServicePhoneValid).map((key) => t(key));
 
-describe('registration, service level (account-and-access.md §5)', () => {
+describe('registration, service level (product.md#account-5)', () => {
   it('accepts a valid registration', () => {
     expect(problems({})).toEqual([]);
   });

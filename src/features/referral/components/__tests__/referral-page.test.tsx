@@ -246,7 +246,7 @@ describe('copying and sharing the link', () => {
     expect(screen.getByText('Skopiowano!')).toBeInTheDocument();
   });
 
-  it('only logs a clipboard failure (dashboard.md §8)', async () => {
+  it('only logs a clipboard failure (product.md#dashboard-8)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { user } = setup();
     const button = await screen.findByRole('button', { name: 'Kopiuj link' });

@@ -3,7 +3,7 @@ import { APP_IMAGE_RULES, checkImage, FAVICON_RULES, readImageSize, SITE_IMAGE_R
 
 const sized = (width: number, height: number) => () => Promise.resolve({ width, height });
 
-describe('the image rules (dashboard.md §5)', () => {
+describe('the image rules (product.md#dashboard-5)', () => {
   it('app image: JPEG, PNG or WebP only ("Niedozwolony format pliku...")', async () => {
     expect(await checkImage(fileOf('a.gif', 'image/gif'), APP_IMAGE_RULES, sized(200, 200))).toEqual({
       ok: false,
