@@ -2642,11 +2642,6 @@ begin
     update public.profiles p
        set membership_level = v_order.plan_tier, membership_valid_until = v_valid_until
      where p.user_id = v_order.user_id;
-    perform private.audit(
-      'user.membership', 'profile', v_order.user_id::text, v_order.user_id,
-      jsonb_build_object('membership_level', v_profile.membership_level, 'membership_valid_until', v_profile.membership_valid_until),
-      jsonb_build_object('membership_level', v_order.plan_tier, 'membership_valid_until', v_valid_until)
-    );
   else
     perform public.admin_assign_ccc_package(v_order.user_id, v_order.ccc_tier, v_order.quantity);
   end if;
@@ -3382,8 +3377,6 @@ begin
      set contract_address = v_address, total_supply = p_total_supply
    where s.id
   returning * into v_after;
-  perform private.audit('catalogue.ccc_settings', 'ccc_settings', null, null,
-                        to_jsonb(v_before) - 'updated_at', to_jsonb(v_after) - 'updated_at');
   return v_after;
 end
 $function$;
@@ -3427,7 +3420,6 @@ begin
          duration_months = p_duration_months, total_slots = p_total_slots
    where t.tier = p_tier
   returning * into v_after;
-  perform private.audit('catalogue.ccc_tier', 'ccc_tier', p_tier::text, null, to_jsonb(v_before), to_jsonb(v_after));
   return v_after;
 end
 $function$;
@@ -3470,8 +3462,6 @@ begin
          updated_at = now()
    where m.tier = p_tier
   returning * into v_after;
-  perform private.audit('catalogue.plan', 'membership_plan', p_tier::text, null,
-                        to_jsonb(v_before) - 'updated_at', to_jsonb(v_after) - 'updated_at');
   return v_after;
 end
 $function$;
@@ -3511,17 +3501,6 @@ begin
      where u.id = p_user_id;
   end if;
   select * into v_profile from public.profiles p where p.user_id = p_user_id;
-  perform private.audit(
-    'user.update', 'profile', p_user_id::text, p_user_id,
-    jsonb_build_object('full_name', v_before.full_name, 'phone', v_before.phone,
-                       'membership_level', v_before.membership_level,
-                       'membership_valid_until', v_before.membership_valid_until,
-                       'email_confirmed', coalesce(v_confirmed_before, v_before.email_confirmed)),
-    jsonb_build_object('full_name', v_profile.full_name, 'phone', v_profile.phone,
-                       'membership_level', v_profile.membership_level,
-                       'membership_valid_until', v_profile.membership_valid_until,
-                       'email_confirmed', coalesce(p_email_confirmed, v_profile.email_confirmed))
-  );
   return v_profile;
 end
 $function$;

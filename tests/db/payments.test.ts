@@ -2,7 +2,7 @@
 // limits; admins confirm once (plan → level + end date + referral commission; CCC → assignments
 // under the slot lock) or reject with a reason; reminders go out once; the catalogue is edited by
 // admins with validation. Every RPC as member, other member, admin and anon.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createReferralCode,
   profileOf,
@@ -12,6 +12,23 @@ import {
 } from '../helpers/accounts-factories.ts';
 import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
 import { freeSlots, notificationsOf, occupySlots, txHash } from '../helpers/money-factories.ts';
+
+// This file fills CCC tiers (orders refused for want of a slot, the confirmation race) and edits the
+// catalogue. Other files count the same tiers afterwards: what this file occupied is released and the
+// CCC settings restored when it ends.
+let startedAt: string;
+let cccSettingsBefore: Record<string, unknown>;
+beforeAll(async () => {
+  startedAt = (await admin().query<{ now: string }>('select now()::text as now')).rows[0]!.now;
+  cccSettingsBefore = (await admin().query('select contract_address, total_supply from public.ccc_settings')).rows[0];
+});
+afterAll(async () => {
+  await admin().query('delete from public.ccc_assignments where created_at >= $1', [startedAt]);
+  await admin().query('update public.ccc_settings set contract_address = $1, total_supply = $2', [
+    cccSettingsBefore.contract_address,
+    cccSettingsBefore.total_supply,
+  ]);
+});
 
 interface Order {
   id: string;
@@ -263,7 +280,7 @@ describe('admin_confirm_payment', () => {
       `select action from public.admin_audit_log where target_user_id = $1 order by id`,
       [member.id],
     );
-    expect(audit.map((a) => a.action)).toEqual(['user.membership', 'payment.confirm']);
+    expect(audit.map((a) => a.action)).toEqual(['profiles.update', 'payment.confirm']);
   });
 
   it('adds a year to the current end date when renewing early, and starts from today after expiry', async () => {
@@ -503,7 +520,7 @@ describe('membership terms', () => {
     await queryAs(adminUser, `select public.admin_update_user($1, p_clear_valid_until => true)`, [member.id]);
     expect(await validUntil(member.id)).toBeNull();
     const { rows } = await admin().query<{ before: unknown; after: unknown }>(
-      `select before, after from public.admin_audit_log where target_user_id = $1 and action = 'user.update' order by id`,
+      `select before, after from public.admin_audit_log where target_user_id = $1 and action = 'profiles.update' order by id`,
       [member.id],
     );
     expect(rows).toEqual([
@@ -546,7 +563,9 @@ describe('catalogue admin RPCs', () => {
     try {
       await queryAs(adminUser, PLAN, args('50000.50'));
       expect((await orderPlan(member, 'VIP', 'transfer')).amount).toBe('50000.50');
-      const { rows } = await admin().query(`select action from public.admin_audit_log where action = 'catalogue.plan'`);
+      const { rows } = await admin().query(
+        `select action from public.admin_audit_log where action = 'membership_plans.update'`,
+      );
       expect(rows.length).toBeGreaterThan(0);
     } finally {
       await admin().query(`update public.membership_plans set yearly_price_pln = $1 where tier = 'VIP'`, [

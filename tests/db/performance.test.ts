@@ -48,6 +48,14 @@ const truthSql = `select 'confirmed_members:' || l::text as name,
                   select 'idea_categories:' || c::text, (select count(*) from public.app_ideas i where i.category = c)::int
                     from unnest(enum_range(null::public.app_category)) c`;
 
+// What get_dashboard_stats answers for members: confirmed members by their effective level (a paid
+// level whose end date has passed counts as FREE), while the counters above keep stored levels.
+const effectiveMembersSql = `select 'confirmed_members:' || l::text as name,
+                                    (select count(*) from public.profiles p
+                                      where p.email_confirmed
+                                        and private.effective_level(p.membership_level, p.membership_valid_until, current_date) = l)::int as value
+                               from unnest(enum_range(null::public.membership_level)) l`;
+
 const toCounts = (rows: { name: string; value: number }[]) =>
   Object.fromEntries(rows.map((r) => [r.name, r.value]).sort(([a], [b]) => String(a).localeCompare(String(b))));
 
@@ -384,7 +392,7 @@ describe('dashboard counters', () => {
     const member = await createMember();
     await createIdea(member);
     const { truth, stats } = await inSnapshot(async (query) => {
-      const truth = toCounts(await query(truthSql));
+      const truth = { ...toCounts(await query(truthSql)), ...toCounts(await query(effectiveMembersSql)) };
       await query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
         JSON.stringify(claimsOf(member)),
       ]);

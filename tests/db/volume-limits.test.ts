@@ -84,10 +84,14 @@ describe('volume limits (issue 21)', () => {
         member.id,
       ]);
     expect(await set({ profit: true, message: false })).toHaveLength(1);
-    expect(await sqlState(set({ profit: 'tak' }))).toBe('23514');
-    expect(await sqlState(set({ unknown: true }))).toBe('23514');
-    expect(await sqlState(set({ profit: true, padding: 'x'.repeat(1_000_000) }))).toBe('23514');
-    expect(await sqlState(set([true]))).toBe('23514');
+    // The guard trigger answers first with the settings' message key; the check constraint stays behind it.
+    const refusal = async (value: unknown) => (await errorOf(set(value)))?.message;
+    expect(await refusal({ profit: 'tak' })).toBe('settings.invalid_notification_preferences');
+    expect(await refusal({ unknown: true })).toBe('settings.invalid_notification_preferences');
+    expect(await refusal({ profit: true, padding: 'x'.repeat(1_000_000) })).toBe(
+      'settings.invalid_notification_preferences',
+    );
+    expect(await refusal([true])).toBe('settings.invalid_notification_preferences');
   });
 
   it('claim_idea_webhook: one claim per pending idea without feedback; service role only', async () => {

@@ -5,6 +5,7 @@ export const settingsMessages = {
   'settings.two_factor.disable_confirm': 'Czy na pewno chcesz wyłączyć weryfikację dwuetapową?',
   'settings.fetch_failed': 'Nie udało się pobrać ustawień użytkownika',
   'settings.load_failed': 'Nie udało się załadować ustawień',
+  'settings.invalid_notification_preferences': 'Nieprawidłowe ustawienia powiadomień',
   'settings.profile_update_failed': 'Nie udało się zaktualizować profilu',
   'settings.avatar_upload_failed': 'Nie udało się przesłać avatara',
   'settings.email_change_failed': 'Nie udało się rozpocząć procesu zmiany adresu email',

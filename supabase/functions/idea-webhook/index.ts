@@ -20,6 +20,10 @@ Deno.serve(
       : { userIdFromToken: missing('SUPABASE_URL or SUPABASE_ANON_KEY') },
     ideas: ready
       ? supabaseIdeaStore(settings.supabaseUrl, settings.serviceRoleKey)
-      : { find: missing('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY'), storeFeedback: missing('SUPABASE_URL') },
+      : {
+          find: missing('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY'),
+          claim: missing('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY'),
+          storeFeedback: missing('SUPABASE_URL'),
+        },
   }),
 );
