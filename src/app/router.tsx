@@ -6,7 +6,6 @@ import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/au
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import * as landing from './routes/landing';
-import { NotFoundPage } from './routes/not-found';
 
 const { dashboard } = paths;
 
@@ -49,8 +48,8 @@ function adminRoute(): RouteObject {
 }
 
 /**
- * The complete route map of both spec files. Every page is a lazy chunk except the not-found page
- * and the guards; `admin/*` exists only when `isAdmin`.
+ * The complete route map of both spec files. Every page is a lazy chunk except the landing page and
+ * the guards; `admin/*` exists only when `isAdmin`.
  */
 export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
   {
@@ -90,7 +89,8 @@ export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
           { path: '*', element: <Navigate to={dashboard.root.path} replace /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      // The 404 page is a chunk of its own: no visitor of the landing page needs it.
+      { path: '*', lazy: () => import('./routes/not-found').then((module) => ({ Component: module.NotFoundPage })) },
     ],
   },
 ];

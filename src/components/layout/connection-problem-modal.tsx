@@ -1,42 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { t } from '@/i18n/messages';
-import { reloadPage } from '@/lib/browser';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { subscribeToConnectionProblems } from '@/lib/connection-problem';
+import { useIdlePrefetch } from '@/lib/use-idle-prefetch';
+
+const loadDialog = () => import('./connection-problem-dialog');
+const ConnectionProblemDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.ConnectionProblemDialog })),
+);
 
 /**
  * 'Problem z połączeniem' (product.md#account-8): opens when an error that mentions CORS,
  * cross-origin or blocked is reported (lib/connection-problem.ts; the query and mutation caches
- * report them). Retry refetches the failed queries; refresh reloads the page.
+ * report them). The dialog is a chunk of its own, loaded while the page is idle, so it opens
+ * even when the connection is what failed.
  */
 export function ConnectionProblemModal() {
   const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
-
   useEffect(() => subscribeToConnectionProblems(() => setOpen(true)), []);
-
+  useIdlePrefetch(loadDialog);
   const close = useCallback(() => setOpen(false), []);
-
-  const retry = () => {
-    setOpen(false);
-    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
-  };
-
+  if (!open) return null;
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={t('app.connection_problem.title')}
-      description={t('app.connection_problem.description')}
-    >
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button onClick={retry}>{t('app.retry')}</Button>
-        <Button variant="secondary" onClick={reloadPage}>
-          {t('app.refresh')}
-        </Button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConnectionProblemDialog open={open} close={close} />
+    </Suspense>
   );
 }

@@ -1,40 +1,21 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { paths } from '@/config/paths';
-import { t } from '@/i18n/messages';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
-import { returnToState } from '@/lib/auth/return-to';
+import { useIdlePrefetch } from '@/lib/use-idle-prefetch';
+
+const loadDialog = () => import('./session-expired-dialog');
+const SessionExpiredDialog = lazy(() => loadDialog().then((module) => ({ default: module.SessionExpiredDialog })));
 
 /**
- * 'Sesja wygasła' (product.md#account-2). Opens when the auth context says the session ended
- * without the user signing out (see AuthProvider); 'Zaloguj się ponownie' closes it and goes to /,
- * from where signing in returns to the page the member was on.
+ * 'Sesja wygasła' (product.md#account-2): the dialog is a chunk of its own, loaded while the page is
+ * idle (so it opens without the network) and shown when the session ended without a sign-out.
  */
 export function SessionExpiredModal() {
-  const { sessionExpired, dismissSessionExpired } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
-
-  // Signing in again returns to this page (lib/auth/return-to.ts).
-  const close = useCallback(() => {
-    dismissSessionExpired();
-    // The guard may have moved to / already, carrying the page in its state: keep that.
-    const state = location.pathname === paths.home.path ? (location.state as unknown) : returnToState(location);
-    void navigate(paths.home.path, { replace: true, state });
-  }, [dismissSessionExpired, navigate, location]);
-
+  const { sessionExpired } = useAuth();
+  useIdlePrefetch(loadDialog);
+  if (!sessionExpired) return null;
   return (
-    <Dialog
-      open={sessionExpired}
-      onClose={close}
-      title={t('auth.session_expired.title')}
-      description={t('auth.session_expired.text')}
-    >
-      <div className="mt-6 flex justify-end">
-        <Button onClick={close}>{t('auth.session_expired.button')}</Button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <SessionExpiredDialog />
+    </Suspense>
   );
 }

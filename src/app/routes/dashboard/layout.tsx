@@ -1,11 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
-import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
 
 // The slide-over's code (list, read marks) loads when the bell is first used, not with the shell.
 const NotificationsPanel = lazy(() =>
   import('@/features/notifications/components/notifications-panel').then((module) => ({
     default: module.NotificationsPanel,
+  })),
+);
+
+// The banner (its read, the dismissals) is a chunk of its own too: it has data to wait for anyway,
+// and the shell stays within its budget.
+const AnnouncementBanner = lazy(() =>
+  import('@/features/dashboard/components/announcement-banner').then((module) => ({
+    default: module.AnnouncementBanner,
   })),
 );
 
@@ -25,5 +32,14 @@ function LazyNotificationsPanel(props: NotificationsPanelProps) {
  * the layout with the notifications slide-over and the announcement banner composed in.
  */
 export function Component() {
-  return <DashboardLayout notificationsPanel={LazyNotificationsPanel} banner={<AnnouncementBanner />} />;
+  return (
+    <DashboardLayout
+      notificationsPanel={LazyNotificationsPanel}
+      banner={
+        <Suspense fallback={null}>
+          <AnnouncementBanner />
+        </Suspense>
+      }
+    />
+  );
 }
