@@ -31,7 +31,7 @@ function emailLinkFrom(params: URLSearchParams) {
  * for the code.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { session, loading, mfaRequired } = useAuth();
+  const { session, loading, mfaRequired, signedOut } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
   const { key } = location;
@@ -46,10 +46,13 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   if (loading) return <FullPageLoader />;
   if (!session) {
     const error = authRedirectError(params);
-    // The page asked for comes back after signing in (lib/auth/return-to.ts).
+    // The page asked for comes back after signing in (lib/auth/return-to.ts); after 'Wyloguj' there
+    // is none: the next sign-in opens /dashboard.
     const state = error
       ? landingNoticeState({ tone: 'error', text: authErrorMessage(error, 'magic_link') })
-      : returnToState(location);
+      : signedOut
+        ? undefined
+        : returnToState(location);
     return <Navigate to={paths.home.path} replace state={state} />;
   }
   if (mfaRequired) return <Navigate to={paths.home.path} replace state={returnToState(location)} />;

@@ -33,6 +33,11 @@ export type AuthContextValue = {
    * revoked or ended in another tab): the 'Sesja wygasła' modal is open.
    */
   sessionExpired: boolean;
+  /**
+   * The user signed out here ('Wyloguj', not the countdown) and has not signed in since: the
+   * dashboard's guard then sends them to / with no page to return to (lib/auth/return-to.ts).
+   */
+  signedOut: boolean;
   dismissSessionExpired(): void;
   /**
    * Signs out: calls the auth server (waiting at most SIGN_OUT_TIMEOUT_MS), then clears local and

@@ -37,6 +37,7 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(() => source.hasStoredSession());
   const [sessionExpired, setSessionExpired] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   const sessionRef = useRef<Session | null>(null);
   const clientRef = useRef<AuthClient | null>(null);
   const signingOut = useRef(false);
@@ -44,6 +45,7 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   const applySession = useCallback((next: Session | null) => {
     sessionRef.current = next;
     setSession(next);
+    if (next) setSignedOut(false);
   }, []);
 
   useEffect(() => {
@@ -108,6 +110,9 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
   const signOut = useCallback(
     async ({ expired = false }: SignOutOptions = {}) => {
       signingOut.current = true;
+      // Set before the call: its SIGNED_OUT event re-renders the guards without the session, and
+      // RequireAuth must not keep the page as one to return to (only an expired session does).
+      setSignedOut(!expired);
       let timer: number | undefined;
       try {
         const client = clientRef.current ?? (source.hasStoredSession() ? (await source.load()).auth : null);
@@ -155,11 +160,12 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
       loading,
       mfaRequired: needsSecondFactor(session),
       sessionExpired,
+      signedOut,
       dismissSessionExpired,
       signOut,
       refreshSession,
     }),
-    [session, loading, sessionExpired, dismissSessionExpired, signOut, refreshSession],
+    [session, loading, sessionExpired, signedOut, dismissSessionExpired, signOut, refreshSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
