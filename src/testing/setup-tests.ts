@@ -14,9 +14,12 @@ installDialogPolyfill();
 
 // Testing Library's async wrapper (around user-event, waitFor and findBy*) ends with a
 // `setTimeout(0)` that it advances only for Jest's fake timers: with Vitest's it would wait for
-// ever. Under fake timers it ends with a microtask instead, so user-event and findBy* work while a
-// test controls the clock (usually `vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })`,
-// which leaves setInterval real for findBy*'s polling).
+// ever. Under Vitest's fake timers it does what it does for Jest's: it advances the clock by 0, so
+// what the interaction left for the next tick runs before the test goes on (react-hook-form's
+// setFocus focuses in a `setTimeout(0)`), as it does with real timers; the clock itself does not
+// move, so user-event and findBy* work while a test controls it (usually
+// `vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })`, which leaves setInterval real
+// for findBy*'s polling).
 const defaultAsyncWrapper = getConfig().asyncWrapper;
 configure({
   // Routes are lazy chunks that Vite transforms on their first import in a test file; on a busy
@@ -31,7 +34,10 @@ configure({
     scope.IS_REACT_ACT_ENVIRONMENT = false;
     try {
       const result = await callback();
-      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      await new Promise<void>((resolve) => {
+        setTimeout(resolve, 0);
+        vi.advanceTimersByTime(0);
+      });
       return result;
     } finally {
       scope.IS_REACT_ACT_ENVIRONMENT = previous;

@@ -77,14 +77,16 @@ describe('Moje płatności', () => {
   it('cancels a pending order and reads the list again', async () => {
     let cancelled = false;
     const calls: unknown[] = [];
+    // One order read twice: the database answers with the same id (the list's key) both times.
+    const id = crypto.randomUUID();
     server.use(
       http.post(restUrl('/rpc/get_my_payment_orders'), () =>
-        HttpResponse.json([order({ reference: 'KLB-PEND22', status: cancelled ? 'cancelled' : 'pending' })]),
+        HttpResponse.json([order({ id, reference: 'KLB-PEND22', status: cancelled ? 'cancelled' : 'pending' })]),
       ),
       http.post(restUrl('/rpc/cancel_payment_order'), async ({ request }) => {
         calls.push(await request.json());
         cancelled = true;
-        return HttpResponse.json(order({ status: 'cancelled' }));
+        return HttpResponse.json(order({ id, reference: 'KLB-PEND22', status: 'cancelled' }));
       }),
     );
     const { user } = setup();
