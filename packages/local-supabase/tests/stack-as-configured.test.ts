@@ -20,10 +20,18 @@ let folder: string;
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'klub-configured-'));
   await chmod(folder, 0o755);
-  const [api, db, inbox, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  // The automation service's port too (its default, the API port + 5, may be another process's).
+  const [api, db, inbox, smtp, automationPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   stack = await startStack({
     dataDir: path.join(folder, 'data'),
     ports: { api, db, inbox, smtp },
+    automationPort,
     log: memoryLogger(),
   });
 }, 120_000);
