@@ -67,6 +67,7 @@ create table private.email_outbox (
   sent_at timestamp with time zone,
   attempts smallint default 0 not null,
   last_error text,
+  next_attempt_at timestamp with time zone default now() not null,
   constraint email_outbox_to_email_check CHECK (((char_length(to_email) >= 3) AND (char_length(to_email) <= 320))),
   constraint email_outbox_variables_check CHECK ((jsonb_typeof(variables) = 'object'::text)),
   constraint email_outbox_template_fkey FOREIGN KEY (template) REFERENCES public.email_templates(name) ON UPDATE CASCADE,
@@ -74,7 +75,9 @@ create table private.email_outbox (
   constraint email_outbox_pkey PRIMARY KEY (id)
 );
 alter table private.email_outbox enable row level security;
-comment on table private.email_outbox is 'Decision e-mails queued in the deciding transaction; the send path delivers them (sent_at) with the send-email SMTP settings.';
+comment on table private.email_outbox is 'E-mails queued in the transaction that decided them (payments, money notifications); the send-outbox edge function delivers them (sent_at), retrying with backoff up to 5 attempts.';
+comment on column private.email_outbox.last_error is 'The last failed attempt, as the sender describes it (never a secret).';
+comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
 
 create table private.membership_reminders (
   user_id uuid not null,
@@ -896,7 +899,7 @@ CREATE INDEX account_status_lookups_looked_up_at_idx ON private.account_status_l
 
 CREATE INDEX dashboard_counter_changes_txid_idx ON private.dashboard_counter_changes USING btree (txid);
 
-CREATE INDEX email_outbox_unsent_idx ON private.email_outbox USING btree (created_at) WHERE (sent_at IS NULL);
+CREATE INDEX email_outbox_due_idx ON private.email_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (attempts < 5));
 
 CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id);
 
@@ -1506,6 +1509,24 @@ AS $function$
 $function$;
 comment on function private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date) is 'The level that counts on a day: the stored level while membership_valid_until is that day or later (or null), FREE after it.';
 
+CREATE OR REPLACE FUNCTION private.email_outbox_backoff(p_attempts integer)
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select least(interval '1 minute' * power(2, greatest(coalesce(p_attempts, 1), 1) - 1), interval '1 hour')
+$function$;
+
+CREATE OR REPLACE FUNCTION private.email_outbox_max_attempts()
+ RETURNS smallint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 5::smallint
+$function$;
+
 CREATE OR REPLACE FUNCTION private.enforce_member_rate_limit()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1826,6 +1847,21 @@ AS $function$
 $function$;
 comment on function private.member_display_name(p_user_id uuid) is 'Name shown for a member in lists: display name, else full name; never the e-mail.';
 
+CREATE OR REPLACE FUNCTION private.money_email_template(p_kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'wallet_credited' then 'wallet-credited'
+    when 'profit_payout' then 'profit-payout'
+    when 'withdrawal_requested' then 'withdrawal-requested'
+    when 'withdrawal_completed' then 'withdrawal-completed'
+    when 'withdrawal_failed' then 'withdrawal-failed'
+  end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.new_payment_reference()
  RETURNS text
  LANGUAGE plpgsql
@@ -1892,6 +1928,9 @@ begin
   insert into public.notifications (user_id, type, title, content, data)
   values (p_user_id, p_type, p_title, coalesce(p_content, ''), coalesce(p_data, '{}'::jsonb))
   returning * into v_row;
+  if private.money_email_template(v_row.data ->> 'kind') is not null then
+    perform private.queue_money_email(p_user_id, v_row.data);
+  end if;
   return v_row;
 end
 $function$;
@@ -1999,6 +2038,61 @@ begin
   values (p_template, p_user_id, v_email, jsonb_build_object('fname', coalesce(v_name, '')) || p_variables);
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.queue_money_email(p_user_id uuid, p_data jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind text := p_data ->> 'kind';
+  v_template text := private.money_email_template(p_data ->> 'kind');
+  v_enabled boolean;
+  v_withdrawal public.withdrawals;
+  v_variables jsonb;
+begin
+  if v_template is null or p_user_id is null then
+    return;
+  end if;
+  select coalesce((s.notification_preferences ->> v_kind)::boolean, true) into v_enabled
+    from public.user_settings s
+   where s.user_id = p_user_id;
+  if not coalesce(v_enabled, true) then
+    return;
+  end if;
+
+  if v_kind like 'withdrawal_%' then
+    select * into v_withdrawal from public.withdrawals w where w.id = (p_data ->> 'withdrawalId')::uuid;
+    if not found then
+      return;
+    end if;
+    v_variables := jsonb_build_object(
+      'amount', v_withdrawal.amount::numeric(18, 2)::text || ' USDT',
+      'network', v_withdrawal.network::text,
+      'address', v_withdrawal.address,
+      'tx_hash', coalesce(v_withdrawal.tx_hash, ''),
+      'tx_link', case when v_withdrawal.tx_hash is null then ''
+                      else private.transaction_url(v_withdrawal.network, v_withdrawal.tx_hash) end,
+      'reason', coalesce(v_withdrawal.failure_reason, '')
+    );
+  elsif v_kind = 'profit_payout' then
+    v_variables := jsonb_build_object(
+      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
+      'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
+      'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
+      'tier', coalesce(p_data ->> 'tier', '')
+    );
+  else
+    v_variables := jsonb_build_object(
+      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
+      'reason', coalesce(p_data ->> 'reason', '')
+    );
+  end if;
+  perform private.queue_member_email(v_template, p_user_id, v_variables);
+end
+$function$;
+comment on function private.queue_money_email(p_user_id uuid, p_data jsonb) is 'Queues the e-mail of a money notification unless the member switched its kind off in notification_preferences (default on).';
 
 CREATE OR REPLACE FUNCTION private.record_referral_at_signup()
  RETURNS trigger
@@ -2303,6 +2397,15 @@ begin
    where s.user_id = v_user_id and s.two_factor_enabled is distinct from v_enabled;
   return null;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.transaction_url(p_network public.withdrawal_network, p_tx_hash text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_network = 'ERC20' then 'https://etherscan.io/tx/' else 'https://bscscan.com/tx/' end || p_tx_hash
 $function$;
 
 CREATE OR REPLACE FUNCTION private.valid_notification_preferences(p_preferences jsonb)
@@ -2710,7 +2813,8 @@ begin
       'profit',
       'Nowe środki w portfelu',
       format('Na Twój portfel wpłynęło %s USDT.', p_amount::numeric(18, 2)),
-      jsonb_build_object('amount', p_amount::numeric(18, 2), 'currency', 'USDT')
+      jsonb_build_object('kind', 'wallet_credited', 'amount', p_amount::numeric(18, 2), 'currency', 'USDT',
+                         'reason', coalesce(v_note, ''))
     );
   end if;
   if private.is_admin() then
@@ -3669,6 +3773,30 @@ end
 $function$;
 comment on function public.cancel_withdrawal(p_withdrawal_id uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available.';
 
+CREATE OR REPLACE FUNCTION public.claim_email_outbox(p_limit integer DEFAULT 20)
+ RETURNS TABLE(id bigint, template text, to_email text, variables jsonb, attempts smallint)
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with picked as (
+    select o.id
+      from private.email_outbox o
+     where o.sent_at is null
+       and o.attempts < 5
+       and o.next_attempt_at <= now()
+     order by o.next_attempt_at, o.id
+     limit least(greatest(coalesce(p_limit, 20), 1), 100)
+       for update skip locked
+  )
+  update private.email_outbox o
+     set attempts = o.attempts + 1,
+         next_attempt_at = now() + interval '5 minutes'
+    from picked
+   where o.id = picked.id
+  returning o.id, o.template, o.to_email, o.variables, o.attempts
+$function$;
+comment on function public.claim_email_outbox(p_limit integer) is 'Sender (service_role only): claims up to p_limit due e-mails, skipping rows another sender holds; counts the attempt.';
+
 CREATE OR REPLACE FUNCTION public.claim_idea_webhook(p_idea_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -3719,6 +3847,21 @@ begin
 end
 $function$;
 comment on function public.claim_signup_password(p_claim text) is 'After activation: returns kept (the sign-up password works: given back for the right claim secret, or nothing was parked) or password_required (the member sets a new password).';
+
+CREATE OR REPLACE FUNCTION public.complete_email_outbox(p_id bigint)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with done as (
+    update private.email_outbox o
+       set sent_at = now(), last_error = null
+     where o.id = p_id and o.sent_at is null
+    returning 1
+  )
+  select exists (select 1 from done)
+$function$;
+comment on function public.complete_email_outbox(p_id bigint) is 'Sender (service_role only): marks an e-mail sent.';
 
 CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1)
  RETURNS public.payment_orders
@@ -3830,6 +3973,22 @@ CREATE OR REPLACE FUNCTION public.effective_membership_level(p_profile public.pr
 AS $function$
   select private.effective_level(p_profile.membership_level, p_profile.membership_valid_until, current_date)
 $function$;
+
+CREATE OR REPLACE FUNCTION public.fail_email_outbox(p_id bigint, p_error text)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with failed as (
+    update private.email_outbox o
+       set last_error = left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 500),
+           next_attempt_at = now() + private.email_outbox_backoff(o.attempts)
+     where o.id = p_id and o.sent_at is null
+    returning 1
+  )
+  select exists (select 1 from failed)
+$function$;
+comment on function public.fail_email_outbox(p_id bigint, p_error text) is 'Sender (service_role only): records a failed attempt and its backoff.';
 
 CREATE OR REPLACE FUNCTION public.generate_unique_referral_code(p_user_id uuid, p_description text DEFAULT NULL::text)
  RETURNS public.referral_codes
@@ -5214,6 +5373,8 @@ grant execute on function private.auth_hook_email_templates() to service_role;
 
 grant execute on function private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date) to authenticated;
 
+grant execute on function private.email_outbox_backoff(p_attempts integer) to service_role;
+
 grant execute on function private.hook_template_names() to authenticated;
 
 grant execute on function private.hook_template_names() to service_role;
@@ -5334,9 +5495,13 @@ grant execute on function public.cancel_payment_order(p_order_id uuid) to servic
 
 grant execute on function public.cancel_withdrawal(p_withdrawal_id uuid) to authenticated;
 
+grant execute on function public.claim_email_outbox(p_limit integer) to service_role;
+
 grant execute on function public.claim_idea_webhook(p_idea_id uuid) to service_role;
 
 grant execute on function public.claim_signup_password(p_claim text) to authenticated;
+
+grant execute on function public.complete_email_outbox(p_id bigint) to service_role;
 
 grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer) to authenticated;
 
@@ -5345,6 +5510,8 @@ grant execute on function public.create_payment_order(p_method public.payment_me
 grant execute on function public.effective_membership_level(p_profile public.profiles) to authenticated;
 
 grant execute on function public.effective_membership_level(p_profile public.profiles) to service_role;
+
+grant execute on function public.fail_email_outbox(p_id bigint, p_error text) to service_role;
 
 grant execute on function public.generate_unique_referral_code(p_user_id uuid, p_description text) to authenticated;
 

@@ -1848,8 +1848,19 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      claim_email_outbox: {
+        Args: { p_limit?: number };
+        Returns: {
+          attempts: number;
+          id: number;
+          template: string;
+          to_email: string;
+          variables: Json;
+        }[];
+      };
       claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
+      complete_email_outbox: { Args: { p_id: number }; Returns: boolean };
       create_payment_order: {
         Args: {
           p_ccc_tier?: Database['public']['Enums']['ccc_tier'];
@@ -1894,6 +1905,7 @@ export type Database = {
         };
         Returns: Database['public']['Enums']['membership_level'];
       };
+      fail_email_outbox: { Args: { p_error: string; p_id: number }; Returns: boolean };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };
         Returns: {

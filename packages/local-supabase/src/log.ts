@@ -1,6 +1,7 @@
 // One readable line per event, prefixed with the service it comes from.
 
-export type Service = 'stack' | 'db' | 'rest' | 'auth' | 'storage' | 'functions' | 'mail' | 'realtime' | 'gateway';
+export type Service =
+  'stack' | 'db' | 'rest' | 'auth' | 'storage' | 'functions' | 'mail' | 'realtime' | 'gateway' | 'cron';
 
 export interface Logger {
   info(service: Service, message: string): void;
@@ -20,6 +21,7 @@ const COLORS: Record<Service, number> = {
   mail: 94,
   realtime: 96,
   gateway: 90,
+  cron: 93,
 };
 
 export function consoleLogger({ verbose = false }: { verbose?: boolean } = {}): Logger {

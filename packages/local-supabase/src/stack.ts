@@ -31,7 +31,7 @@ import { clearState, reclaimLeftovers, writeState } from './leftovers.ts';
 import { startPostgrest } from './postgrest.ts';
 import { onChildrenChange, type ExitInfo } from './processes.ts';
 import { startRealtime, type Realtime } from './realtime/index.ts';
-import { startMembershipReminders } from './reminders.ts';
+import { loadScheduledJobs, startScheduler, type ScheduledJob, type Scheduler } from './scheduler.ts';
 import { startStorage } from './storage/index.ts';
 
 export interface StackOptions {
@@ -55,6 +55,11 @@ export interface StackOptions {
   functionSettings?: Record<string, Partial<FunctionSettings>>;
   /** Extra environment for every function (after [edge_runtime.secrets] and supabase/functions/.env). */
   functionEnv?: Record<string, string>;
+  /**
+   * The pg_cron stand-in's jobs (scheduler.ts). Default: supabase/scheduled-jobs.json; [] runs none
+   * (tests that must not race a timer run a job themselves with `scheduler.runNow`).
+   */
+  scheduledJobs?: ScheduledJob[];
   /** Restart a function when its files change (on for `npm run stack`). */
   watchFunctions?: boolean;
   log?: Logger;
@@ -79,6 +84,8 @@ export interface Stack {
   hookUrl: string | null;
   mail: MailCatcher;
   realtime: Realtime;
+  /** The scheduled jobs (pg_cron's stand-in): `runNow(name)` runs one at once. */
+  scheduler: Scheduler;
   readyInMs: number;
   stop(): Promise<void>;
 }
@@ -326,13 +333,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
     const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
     const realtime = await startRealtime({ dbPort: ports.db, log });
-    // The daily membership reminders (pg_cron on hosted Supabase).
-    const reminders = startMembershipReminders(db.url, log);
     life.started(
       () => storage.close(),
       () => auth.close(),
       () => realtime.close(),
-      () => reminders.stop(),
     );
     const handlers = { auth: auth.handler, storage: storage.handler, functions, realtime };
     const server = await startGateway(ports.api, postgrestPort, handlers, log);
@@ -342,6 +346,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await closeServer(server);
     });
     await functions.warmUp();
+    // pg_cron's stand-in, once everything its jobs call is up; stopped before the rest.
+    const scheduler = startScheduler({
+      jobs: options.scheduledJobs ?? (await loadScheduledJobs(path.join(WORKDIR, 'supabase/scheduled-jobs.json'))),
+      dbUrl: db.url,
+      apiUrl,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      log,
+    });
+    life.started(() => scheduler.stop());
     return {
       apiUrl,
       realtimeUrl: `${apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`,
@@ -357,6 +370,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       hookUrl: auth.hookUrl,
       mail,
       realtime,
+      scheduler,
       readyInMs: performance.now() - started,
       stop: life.stop,
     };

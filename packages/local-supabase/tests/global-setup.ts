@@ -74,6 +74,8 @@ export default async function setup(project: TestProject) {
     functionsDir: path.join(PACKAGE_DIR, 'tests/fixtures/functions'),
     functionSettings: { 'send-email': { verifyJwt: false }, echo: { verifyJwt: true } },
     functionEnv: { SEND_EMAIL_HOOK_SECRET: hookSecret, SMTP_PORT: String(smtp) },
+    // The app's jobs call the app's functions; this stack serves the test functions instead.
+    scheduledJobs: [],
     log,
   });
   console.log(`[stack] ready in ${(stack.readyInMs / 1000).toFixed(2)} s at ${stack.apiUrl}`);

@@ -81,6 +81,48 @@ describe('a stack on other ports, as config.toml configures it', () => {
     await expect.poll(() => messagesTo(email), { timeout: 10_000 }).toHaveLength(1);
   });
 
+  it('delivers a queued e-mail through send-outbox on the scheduled-jobs timer, and marks it sent', async () => {
+    const to = uniqueEmail('outbox');
+    const db = new pg.Client({ connectionString: stack.dbUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into private.email_outbox (template, to_email, variables)
+         values ('payment-confirmed', $1, '{"fname":"Jan","reference":"KLB-STACK1","item":"Plan START"}') returning id`,
+        [to],
+      );
+      // The timer of supabase/scheduled-jobs.json (every 5 s) sends it; no one calls the function here.
+      const deadline = Date.now() + 30_000;
+      while ((await messagesTo(to)).length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const messages = (await messagesTo(to)) as { Subject: string }[];
+      expect(messages).toHaveLength(1);
+      expect(messages[0]?.Subject).toBe('Potwierdziliśmy Twoją płatność KLB-STACK1');
+      const sent = await db.query<{ sent: boolean; attempts: number }>(
+        'select sent_at is not null as sent, attempts from private.email_outbox where id = $1',
+        [rows[0]!.id],
+      );
+      expect(sent.rows[0]).toEqual({ sent: true, attempts: 1 });
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('answers send-outbox only with the service role key', async () => {
+    const call = (key: string) =>
+      fetch(`${stack.apiUrl}/functions/v1/send-outbox`, {
+        method: 'POST',
+        headers: { apikey: key, Authorization: `Bearer ${key}` },
+      });
+    const anon = await call(stack.anonKey);
+    expect(anon.status).toBe(401);
+    await anon.body?.cancel();
+    const service = await call(stack.serviceRoleKey);
+    expect(service.status).toBe(200);
+    expect(await service.json()).toMatchObject({ failed: 0 });
+  });
+
   it('sends one e-mail of a kind per address per max_frequency (429 over_email_send_rate_limit)', async () => {
     expect(stack.config.auth.email.maxFrequency).toBe(60);
     const email = uniqueEmail('frequency');

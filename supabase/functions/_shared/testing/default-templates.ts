@@ -22,10 +22,11 @@ export function sqlStrings(sql: string): string[] {
   return strings;
 }
 
-export async function defaultTemplates(): Promise<Map<string, EmailTemplate>> {
-  const sql = await Deno.readTextFile(MIGRATION);
+/** The templates a migration inserts (by default the auth e-mails' migration). */
+export async function defaultTemplates(migration: URL = MIGRATION): Promise<Map<string, EmailTemplate>> {
+  const sql = await Deno.readTextFile(migration);
   const start = sql.indexOf('insert into public.email_templates');
-  if (start < 0) throw new Error(`${MIGRATION.pathname} has no insert into public.email_templates`);
+  if (start < 0) throw new Error(`${migration.pathname} has no insert into public.email_templates`);
   const valuesAt = sql.indexOf('values', start);
   // The rows end where the statement's conflict clause begins.
   const end = sql.indexOf('on conflict', valuesAt);
