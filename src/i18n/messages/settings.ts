@@ -90,4 +90,23 @@ export const settingsMessages = {
   'settings.two_factor.disabled': 'Weryfikacja dwuetapowa została wyłączona',
   'settings.two_factor.step_up_disable':
     'Aby wyłączyć weryfikację dwuetapową, wpisz kod z aplikacji uwierzytelniającej.',
+  /** 'Powiadomienia e-mail' (issue 20 §2; our texts, the spec shows none). */
+  'settings.email_notifications.title': 'Powiadomienia e-mail',
+  'settings.email_notifications.description': 'Wybierz, o czym chcesz dostawać e-maile.',
+  'settings.email_notifications.security_note':
+    'E-maile dotyczące bezpieczeństwa konta (zmiana hasła, adresu email i weryfikacji dwuetapowej) wysyłamy zawsze.',
+  'settings.email_notifications.wallet_credited': 'Wpłata do portfela',
+  'settings.email_notifications.wallet_credited_description': 'Gdy na Twój portfel wpłyną środki.',
+  'settings.email_notifications.profit_payout': 'Wypłata zysków',
+  'settings.email_notifications.profit_payout_description': 'Gdy otrzymasz udział w zyskach klubu.',
+  'settings.email_notifications.withdrawal_requested': 'Zlecenie wypłaty',
+  'settings.email_notifications.withdrawal_requested_description': 'Potwierdzenie przyjęcia Twojego zlecenia wypłaty.',
+  'settings.email_notifications.withdrawal_completed': 'Wypłata zrealizowana',
+  'settings.email_notifications.withdrawal_completed_description': 'Z linkiem do transakcji.',
+  'settings.email_notifications.withdrawal_failed': 'Wypłata odrzucona',
+  'settings.email_notifications.withdrawal_failed_description': 'Z powodem odrzucenia.',
+  'settings.email_notifications.save': 'Zapisz ustawienia powiadomień',
+  'settings.email_notifications.saving': 'Zapisywanie...',
+  'settings.email_notifications.saved': 'Ustawienia powiadomień zostały zapisane',
+  'settings.email_notifications.save_failed': 'Nie udało się zapisać ustawień powiadomień',
 } as const;

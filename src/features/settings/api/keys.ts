@@ -6,4 +6,5 @@ export const settingsKeys = {
   emailChange: () => [...settingsKeys.all, 'email-change'] as const,
   changePassword: () => [...settingsKeys.all, 'change-password'] as const,
   disableTotp: () => [...settingsKeys.all, 'disable-totp'] as const,
+  emailNotifications: () => [...settingsKeys.all, 'email-notifications'] as const,
 };

@@ -10,6 +10,7 @@ import { useOwnProfile } from '@/lib/profile/get-own-profile';
 import { profileKeys } from '@/lib/profile/keys';
 import { useSupabase } from '@/lib/supabase-context';
 import { ProfileCard } from './profile-card';
+import { EmailNotificationsCard } from './email-notifications-card';
 import { SecurityCard } from './security-card';
 import { usePageTitle } from '@/components/layout/site-head';
 
@@ -55,7 +56,7 @@ function useEmailChangeNotice(): EmailNotice {
   return notice;
 }
 
-/** /dashboard/settings (product.md#dashboard-2): the profile card and the security card. */
+/** /dashboard/settings (product.md#dashboard-2): the profile card, the security card and 'Powiadomienia e-mail'. */
 export function SettingsPage() {
   usePageTitle(t('settings.title'));
   const profile = useOwnProfile();
@@ -81,6 +82,7 @@ export function SettingsPage() {
         <div className="grid gap-6 xl:grid-cols-2">
           <ProfileCard profile={profile.data} />
           <SecurityCard />
+          <EmailNotificationsCard profile={profile.data} />
         </div>
       )}
     </section>
