@@ -1,5 +1,8 @@
 // Money operations (issue 20): the admin credits a member in 'Portfel' → the member sees the entry in
-// 'Historia operacji' and the notification; the credit is in 'Dziennik zmian'; a member saves an
+// 'Historia operacji', the notification and the e-mail; the credit is in 'Dziennik zmian'; the member
+// switches the 'Zlecenie wypłaty' e-mail off in 'Powiadomienia e-mail', withdraws, and the admin
+// completes it: the member's e-mail has the transaction link, and no e-mail of the switched-off kind
+// came (e-mails are sent by send-outbox on the stack's 5 s timer); a member saves an
 // address, withdraws with it and cancels; the history's CSV holds the rows. axe on every new screen
 // at 1366 px and 390 px. (The seeded accounts keep their balances: other journeys read them, so the
 // credited member is a fresh one.)
@@ -40,10 +43,10 @@ async function axeAtWidths(page: Page, label: string, include?: string): Promise
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('admin credits a member in Portfel: the member sees the entry and the notification; the audit tab lists it', async ({
+test('admin credits a member in Portfel: the member sees the entry, the notification and the e-mail; the audit tab lists it; a completed withdrawal e-mails the transaction link, a switched-off kind nothing', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const member = await createMember({ label: 'money-credit' });
   const reason = `Premia ${Date.now()}`;
   const memberId = (
@@ -80,6 +83,47 @@ test('admin credits a member in Portfel: the member sees the entry and the notif
     .first()
     .click();
   await expect(own.getByRole('dialog', { name: 'Powiadomienia' }).getByText('Portfel zasilony')).toBeVisible();
+  const credited = await member.mailbox.next({ subject: 'Nowe środki w portfelu: 75.50 USDT', timeout: 30_000 });
+  expect(credited.Text).toContain(reason);
+  await own.keyboard.press('Escape');
+
+  // 'Powiadomienia e-mail': the withdrawal-request e-mail switched off.
+  await own.goto('/dashboard/settings');
+  const emails = own.getByRole('region', { name: 'Powiadomienia e-mail' });
+  await expect(emails.getByRole('switch', { name: 'Zlecenie wypłaty' })).toHaveAttribute('aria-checked', 'true');
+  await axeAtWidths(own, 'settings with Powiadomienia e-mail');
+  await emails.getByRole('switch', { name: 'Zlecenie wypłaty' }).click();
+  await emails.getByRole('button', { name: 'Zapisz ustawienia powiadomień' }).click();
+  await expect(emails.getByRole('status')).toHaveText('Ustawienia powiadomień zostały zapisane');
+
+  // A withdrawal the admin completes: the e-mail with the transaction link; none for the request.
+  await own.goto('/dashboard/wallet');
+  const form = own.getByRole('region', { name: 'Wypłata środków' });
+  // An amount no other pending withdrawal of the run has (the admin's list shows every member's).
+  const cents = String(10 + (Date.now() % 90));
+  await form.getByLabel(/^Kwota \(USDT\)/).fill(`20,${cents}`);
+  await form.getByLabel('Sieć').selectOption('BSC');
+  await form.getByLabel('Adres portfela').fill(ADDRESS);
+  await form.getByRole('button', { name: 'Wypłać' }).click();
+  await expect(form.getByRole('status')).toContainText(`Zlecenie wypłaty 20,${cents} USDT zostało przyjęte`);
+  const hash = `0x${Date.now().toString(16).padStart(64, '0')}`;
+  await admin.goto('/dashboard/admin/withdrawals');
+  const pending = admin.getByRole('row', { name: new RegExp(member.name) });
+  await pending.getByRole('button', { name: `Oznacz wypłatę 20,${cents} USDT jako zrealizowaną` }).click();
+  const complete = admin.getByRole('dialog', { name: 'Wypłata zrealizowana' });
+  await complete.getByLabel('Hash transakcji (0x…)').fill(hash);
+  await complete.getByRole('button', { name: 'Zrealizowana' }).click();
+  await expect(complete).toBeHidden();
+  const completed = await member.mailbox.next({ subject: `Wypłata 20.${cents} USDT zrealizowana`, timeout: 30_000 });
+  expect(completed.HTML).toContain(`href="https://bscscan.com/tx/${hash}"`);
+  expect(completed.Text).toContain(`https://bscscan.com/tx/${hash}`);
+  expect(await member.mailbox.subjects()).not.toContain(`Przyjęliśmy zlecenie wypłaty 20.${cents} USDT`);
+  expect(
+    await query('select 1 from private.email_outbox where to_email = lower($1) and template = $2', [
+      member.email,
+      'withdrawal-requested',
+    ]),
+  ).toEqual([]);
 
   // 'Wypłaty zysków': a preview only (a run would credit the seeded members other journeys read).
   await admin.goto('/dashboard/admin/profit-payouts');

@@ -1,9 +1,10 @@
 // Payments (issue 19): a member orders a plan and sees the reference; the admin confirms it in the
-// 'Płatności' tab; the member's badge then shows the level with its end date. A rejected order shows
-// its reason in 'Moje płatności'. axe on the new screens and dialogs at 1366 and 390 px.
+// 'Płatności' tab; the member's badge then shows the level with its end date, the 'payment-confirmed'
+// e-mail arrives (sent by send-outbox on the stack's timer) and the referrer's commission appears. A
+// rejected order shows its reason in 'Moje płatności'. axe on the new screens and dialogs at 1366 and 390 px.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { query } from './support/database';
+import { giveReferralCode, query } from './support/database';
 import { createMember } from './support/factories';
 import { signIn } from './support/session';
 
@@ -55,13 +56,15 @@ async function openAdminPayments(context: BrowserContext, reference: string): Pr
   return page;
 }
 
-test('a member orders START by transfer, the admin confirms, the badge shows START with its end date', async ({
+test('a member orders START by transfer, the admin confirms: the badge shows START with its end date, the e-mail arrives, the referrer earns the commission', async ({
   page,
   context,
+  browser,
 }) => {
   test.setTimeout(120_000);
   await answerPaymentPages(context);
-  const member = await createMember({ label: 'payments' });
+  const referrer = await createMember({ label: 'payments-referrer' });
+  const member = await createMember({ label: 'payments', referralCode: await giveReferralCode(referrer.email) });
   await signIn(page, member);
   const reference = await orderPlan(page, 'START', 'Szybki przelew bankowy', true);
 
@@ -89,6 +92,19 @@ test('a member orders START by transfer, the admin confirms, the badge shows STA
   );
   await page.goto('/dashboard/investments');
   await expect(page.getByRole('region', { name: 'Moje płatności' })).toContainText('Opłacone');
+
+  // The e-mail the confirmation queued, delivered by send-outbox (every 5 s on the local stack).
+  const mail = await member.mailbox.next({ subject: `Potwierdziliśmy Twoją płatność ${reference}`, timeout: 30_000 });
+  expect(mail.Text).toContain(`Cześć ${member.name}`);
+  expect(mail.Text).toContain('Plan START');
+  expect(mail.Text).toContain(until);
+
+  // The referrer: 10 % of START's yearly price (4 997 PLN).
+  const referrerPage = await (await browser.newContext()).newPage();
+  await signIn(referrerPage, referrer);
+  await referrerPage.goto('/dashboard/referral');
+  await expect(referrerPage.getByText('Zarobione prowizje').locator('..')).toContainText(/499,70\s*zł/);
+  await referrerPage.context().close();
 });
 
 test('a rejected order shows its reason to the member', async ({ page, context }) => {

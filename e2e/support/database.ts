@@ -28,6 +28,18 @@ export async function referralOf(email: string): Promise<{ referrer: string; cod
   return rows[0] ?? null;
 }
 
+/** Gives the member with this e-mail a referral code of their own (as 'Wygeneruj kod' would); returns it. */
+export async function giveReferralCode(email: string): Promise<string> {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .toUpperCase()}`;
+  await query(
+    `insert into public.referral_codes (code, user_id) select $2, u.id from auth.users u where u.email = lower($1)`,
+    [email, code],
+  );
+  return code;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Money and CCC: arranging through the admin RPCs, as server code would call them (service_role
 // claims), and reading the books the screens do not show.

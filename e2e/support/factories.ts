@@ -95,9 +95,9 @@ export interface UnactivatedMember extends MemberData {
  * activation e-mail has arrived. Not in the test's browser: that browser did not sign up.
  */
 export async function createUnactivatedMember(
-  overrides: Partial<MemberData> & { label?: string; appOrigin?: string } = {},
+  overrides: Partial<MemberData> & { label?: string; appOrigin?: string; referralCode?: string } = {},
 ): Promise<UnactivatedMember> {
-  const { appOrigin, ...dataOverrides } = overrides;
+  const { appOrigin, referralCode, ...dataOverrides } = overrides;
   const member = memberData(dataOverrides);
   const mailbox = await Mailbox.open(member.email);
   const redirect = appOrigin ? `?redirect_to=${encodeURIComponent(`${appOrigin}/activate`)}` : '';
@@ -108,7 +108,7 @@ export async function createUnactivatedMember(
     data: {
       full_name: member.name,
       phone: member.phoneE164,
-      referral_code: null,
+      referral_code: referralCode ?? null,
       signup_claim: createHash('sha256').update(claimSecret, 'utf8').digest('hex'),
     },
   });
@@ -124,7 +124,10 @@ export interface Member extends MemberData {
  * A member who registered and activated the account as the app does: the activation link's token
  * verified, then the sign-up password claimed back with the signing-up browser's secret.
  */
-export async function createMember(overrides: Partial<MemberData> & { label?: string } = {}): Promise<Member> {
+/** `referralCode`: signed up with that code, as a referral link's visitor does (the code's owner is the referrer). */
+export async function createMember(
+  overrides: Partial<MemberData> & { label?: string; referralCode?: string } = {},
+): Promise<Member> {
   const { activationMail, claimSecret, ...member } = await createUnactivatedMember(overrides);
   const session = await auth<{ access_token: string }>('/verify', {
     type: 'signup',

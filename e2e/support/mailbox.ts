@@ -63,6 +63,11 @@ export class Mailbox {
     );
   }
 
+  /** The subjects of every message to this address so far (seen or not), newest first. */
+  async subjects(): Promise<string[]> {
+    return (await summariesTo(this.address)).map((message) => message.Subject);
+  }
+
   /** Waits (polling the API) for the next message this mailbox has not seen, optionally by subject. */
   async next({ subject, timeout = 10_000 }: { subject?: string; timeout?: number } = {}): Promise<Mail> {
     const deadline = Date.now() + timeout;
