@@ -101,7 +101,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   const form = own.getByRole('region', { name: 'Wypłata środków' });
   // An amount no other pending withdrawal of the run has (the admin's list shows every member's).
   const cents = String(10 + (Date.now() % 90));
-  await form.getByLabel(/^Kwota \(USDT\)/).fill(`20,${cents}`);
+  await form.getByLabel(/^Kwota \(USDT\)/).fill(`20.${cents}`);
   await form.getByLabel('Sieć').selectOption('BSC');
   await form.getByLabel('Adres portfela').fill(ADDRESS);
   await form.getByRole('button', { name: 'Wypłać' }).click();
@@ -136,7 +136,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   await expect(admin.getByTestId('payout-totals')).toContainText('kurs 0.25');
   await axeAtWidths(admin, 'profit payouts preview');
 
-  // The audit trail: the credit, by the admin, about the member.
+  // The audit trail: the credit and the completed withdrawal, by the admin, about the member.
   await admin.goto('/dashboard/admin/audit');
   await expect(admin.getByRole('heading', { level: 1, name: 'Dziennik zmian' })).toBeVisible();
   await admin.getByLabel('Członek (ID użytkownika)').fill(memberId);
@@ -152,9 +152,11 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFFData;Administrator (e-mail);Akcja;Obiekt;Członek;Zmiany')).toBe(true);
   const lines = csv.trim().split('\r\n');
-  expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain('wallet.credit');
-  expect(lines[1]).toContain(memberId);
+  // Newest first: the withdrawal the admin completed, then the credit.
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toContain('withdrawal.complete');
+  expect(lines[2]).toContain('wallet.credit');
+  expect(lines.slice(1).every((line) => line.includes(memberId))).toBe(true);
 });
 
 test('a member saves an address, withdraws with it, cancels; the history and its CSV show every step', async ({

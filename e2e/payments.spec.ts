@@ -99,11 +99,11 @@ test('a member orders START by transfer, the admin confirms: the badge shows STA
   expect(mail.Text).toContain('Plan START');
   expect(mail.Text).toContain(until);
 
-  // The referrer: 10 % of START's yearly price (4 997 PLN).
+  // The referrer: 10 % of START's yearly price (4 997 PLN → 499,70), shown in whole złote.
   const referrerPage = await (await browser.newContext()).newPage();
   await signIn(referrerPage, referrer);
   await referrerPage.goto('/dashboard/referral');
-  await expect(referrerPage.getByText('Zarobione prowizje').locator('..')).toContainText(/499,70\s*zł/);
+  await expect(referrerPage.getByText('Zarobione prowizje').locator('..')).toContainText(/500\s*zł/);
   await referrerPage.context().close();
 });
 
