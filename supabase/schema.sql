@@ -901,6 +901,8 @@ CREATE INDEX dashboard_counter_changes_txid_idx ON private.dashboard_counter_cha
 
 CREATE INDEX email_outbox_due_idx ON private.email_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (attempts < 5));
 
+CREATE INDEX email_outbox_template_idx ON private.email_outbox USING btree (template);
+
 CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id);
 
 CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (referral_count DESC, total_earnings DESC, user_id);

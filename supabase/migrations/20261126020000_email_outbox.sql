@@ -32,6 +32,8 @@ alter table private.email_outbox
 drop index private.email_outbox_unsent_idx;
 create index email_outbox_due_idx on private.email_outbox (next_attempt_at, id)
   where sent_at is null and attempts < 5;
+-- The template foreign key (a renamed template cascades to its queued e-mails).
+create index email_outbox_template_idx on private.email_outbox (template);
 
 -- -------------------------------------------------------------------------------------
 -- Functions
