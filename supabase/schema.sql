@@ -1520,15 +1520,6 @@ AS $function$
   select least(interval '1 minute' * power(2, greatest(coalesce(p_attempts, 1), 1) - 1), interval '1 hour')
 $function$;
 
-CREATE OR REPLACE FUNCTION private.email_outbox_max_attempts()
- RETURNS smallint
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select 5::smallint
-$function$;
-
 CREATE OR REPLACE FUNCTION private.enforce_member_rate_limit()
  RETURNS trigger
  LANGUAGE plpgsql

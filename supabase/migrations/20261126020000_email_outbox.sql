@@ -28,7 +28,7 @@ alter table private.email_outbox
 -- -------------------------------------------------------------------------------------
 -- Indexes
 -- -------------------------------------------------------------------------------------
--- What the sender claims: unsent, attempts left (5 = private.email_outbox_max_attempts()), due first.
+-- What the sender claims: unsent, attempts left (at most 5: the same literal in claim_email_outbox), due first.
 drop index private.email_outbox_unsent_idx;
 create index email_outbox_due_idx on private.email_outbox (next_attempt_at, id)
   where sent_at is null and attempts < 5;
@@ -38,15 +38,6 @@ create index email_outbox_template_idx on private.email_outbox (template);
 -- -------------------------------------------------------------------------------------
 -- Functions
 -- -------------------------------------------------------------------------------------
-create function private.email_outbox_max_attempts()
-returns smallint
-language sql
-immutable
-set search_path = ''
-as $$
-  select 5::smallint
-$$;
-
 -- The wait after the n-th failed attempt: 1, 2, 4, 8 minutes … at most an hour.
 create function private.email_outbox_backoff(p_attempts integer)
 returns interval
@@ -278,7 +269,6 @@ $$;
 -- -------------------------------------------------------------------------------------
 -- Grants
 -- -------------------------------------------------------------------------------------
-revoke execute on function private.email_outbox_max_attempts() from public, anon, authenticated;
 revoke execute on function private.email_outbox_backoff(integer) from public, anon, authenticated;
 grant execute on function private.email_outbox_backoff(integer) to service_role;
 revoke execute on function private.money_email_template(text) from public, anon, authenticated, service_role;
