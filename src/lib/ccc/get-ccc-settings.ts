@@ -6,7 +6,7 @@ import { cccKeys } from './keys';
 
 /** The one ccc_settings row: contract address, its explorer page and the total supply. */
 export async function getCccSettings(client: AppSupabaseClient, signal?: AbortSignal) {
-  let request = client.from('ccc_settings').select('contract_address, total_supply, explorer_token_url');
+  let request = client.from('ccc_settings').select('contract_address, total_supply, explorer_token_url, updated_at');
   if (signal) request = request.abortSignal(signal);
   return unwrap(await request.single());
 }
