@@ -43,7 +43,7 @@ export function CatalogueTab() {
         </h2>
         <QueryStates query={tiers} loadingClassName="h-96" errorMessage={t('admin.catalogue.ccc_load_failed')}>
           {(rows) => (
-            <div className="grid gap-4 lg:grid-cols-2">
+            <div className="space-y-4">
               {rows.map((tier) => (
                 <CccTierForm
                   key={[

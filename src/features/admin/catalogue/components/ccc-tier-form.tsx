@@ -54,7 +54,7 @@ export function CccTierForm({ tier }: { tier: CccPackage }) {
   return (
     <Card title={t('admin.catalogue.tier', { tier: tier.tier })} headingLevel={3}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-5">
           <TextField
             label={t('admin.catalogue.ccc_amount')}
             inputMode="numeric"
@@ -92,6 +92,7 @@ export function CccTierForm({ tier }: { tier: CccPackage }) {
             {...register('totalSlots')}
           />
         </div>
+        <p className="text-sm text-ink-muted">{t('admin.catalogue.acc_note')}</p>
         <FormFooter
           error={error}
           pending={pending}

@@ -108,7 +108,7 @@ describe('the catalogue tab', () => {
     const updates = mockRpc('admin_update_ccc_tier', { ...tierRow('BRONZE', 3), total_slots: 4 });
     const { user } = renderAdmin(<CatalogueTab />);
     const bronze = await screen.findByRole('region', { name: 'Pakiet BRONZE' });
-    expect(within(bronze).getByText(/Zajęte teraz: 3/)).toBeInTheDocument();
+    expect(within(bronze).getByLabelText('Liczba miejsc (zajęte: 3)')).toBeInTheDocument();
     const slots = within(bronze).getByLabelText(/Liczba miejsc/);
     await user.clear(slots);
     await user.type(slots, '2');
