@@ -550,8 +550,14 @@ function claimsOf(member: Member, admin = false): Record<string, unknown> {
     aud: 'authenticated',
     email: member.email,
     phone: '',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }],
+    // An admin's rights need the second factor (private.is_admin(): aal2), as in the app.
+    aal: admin ? 'aal2' : 'aal1',
+    amr: admin
+      ? [
+          { method: 'totp', timestamp: now },
+          { method: 'password', timestamp: now },
+        ]
+      : [{ method: 'password', timestamp: now }],
     session_id: randomUUID(),
     is_anonymous: false,
     app_metadata: { provider: 'email', providers: ['email'], ...(admin ? { admin: true } : {}) },
@@ -584,14 +590,6 @@ function hash(text: string): number {
 }
 
 const reads: Read[] = [
-  {
-    name: "member's own CCC packages (Twoje pakiety, payment confirmations)",
-    path: '/rpc/get_user_ccc_packages',
-    method: 'POST',
-    sql: 'select * from public.get_user_ccc_packages($1)',
-    params: (member) => [member.id],
-    sample: 'members',
-  },
   {
     name: "member's payment orders (Moje płatności)",
     path: '/rpc/get_my_payment_orders',
