@@ -17,7 +17,9 @@ export const cccSettingsQueryOptions = (getClient: () => Promise<AppSupabaseClie
   queryOptions({
     queryKey: cccKeys.settings(),
     queryFn: async ({ signal }) => getCccSettings(await getClient(), signal),
-    staleTime: 5 * 60_000,
+    // Read again whenever the CCC page opens: an admin's new contract address or supply shows at
+    // once in every member's browser, not after a cache period (one small row).
+    staleTime: 0,
   });
 
 export function useCccSettings() {
