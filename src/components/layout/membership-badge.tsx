@@ -34,7 +34,7 @@ export function MembershipBadge() {
       {level}
       {validUntil ? (
         // On a phone the header has no room for the date: the level stays, the name keeps the date.
-        <span className="hidden sm:inline">{t('nav.membership_until_suffix', { date: formatDate(validUntil) })}</span>
+        <span className="hidden sm:inline"> {t('nav.membership_until_suffix', { date: formatDate(validUntil) })}</span>
       ) : null}
     </Link>
   );
