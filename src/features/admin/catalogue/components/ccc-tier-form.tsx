@@ -96,7 +96,7 @@ export function CccTierForm({ tier }: { tier: CccPackage }) {
         <FormFooter
           error={error}
           pending={pending}
-          submitWidth="w-52"
+          submitWidth="w-60"
           submitLabel={t('admin.catalogue.save_tier', { tier: tier.tier })}
         />
       </form>
