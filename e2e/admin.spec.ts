@@ -25,6 +25,7 @@ const TABS = [
   ['payments', 'Płatności'],
   ['revenue', 'Przychód'],
   ['payment-links', 'Linki płatności'],
+  ['catalogue', 'Katalog'],
 ] as const;
 
 const marker = () => randomBytes(4).toString('hex');

@@ -1,7 +1,9 @@
 // Payments (issue 19): a member orders a plan and sees the reference; the admin confirms it in the
 // 'Płatności' tab; the member's badge then shows the level with its end date, the 'payment-confirmed'
 // e-mail arrives (sent by send-outbox on the stack's timer) and the referrer's commission appears. A
-// rejected order shows its reason in 'Moje płatności'. axe on the new screens and dialogs at 1366 and 390 px.
+// rejected order shows its reason in 'Moje płatności'. A confirmed CCC order takes a slot and shows
+// under 'Twoje pakiety'. An admin's catalogue edit is what the member's dialog shows next. axe on the
+// new screens and dialogs at 1366 and 390 px.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { giveReferralCode, query } from './support/database';
@@ -45,10 +47,16 @@ async function orderPlan(page: Page, tier: string, methodLabel: string, checkA11
   return reference;
 }
 
-async function openAdminPayments(context: BrowserContext, reference: string): Promise<Page> {
+/** The admin, signed in (with the second factor) in a browser of their own. */
+async function adminPage(context: BrowserContext): Promise<Page> {
   const admin = await context.browser()!.newContext();
   const page = await admin.newPage();
   await signIn(page, ADMIN);
+  return page;
+}
+
+async function openAdminPayments(context: BrowserContext, reference: string): Promise<Page> {
+  const page = await adminPage(context);
   await page.goto('/dashboard/admin/payments');
   await expect(page.getByRole('heading', { name: 'Płatności' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Szukaj', exact: true }).fill(reference);
@@ -143,4 +151,83 @@ test('a membership moved past its end date shows FREE and the renewal path', asy
   await notice.getByRole('link', { name: 'Odnów członkostwo' }).click();
   await expect(page).toHaveURL(/\/dashboard\/investments$/);
   await expectNoSeriousA11yViolations(page, { label: 'plans after the end date' });
+});
+
+test('a CCC order confirmed by the admin takes a slot and shows under Twoje pakiety', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await answerPaymentPages(context);
+  const member = await createMember({ label: 'payments-ccc' });
+  await signIn(page, member);
+  await page.goto('/dashboard/ccc');
+  const own = page.getByRole('region', { name: 'Twoje pakiety' });
+  await expect(own).toBeVisible();
+  await expect(own.getByRole('table')).toHaveCount(0);
+  // SILVER: no other journey takes its slots.
+  const silver = page.getByRole('article', { name: 'SILVER' });
+  const slots = async () => Number(/(\d+) \/ 40/.exec((await silver.textContent()) ?? '')?.[1]);
+  await expect(silver).toContainText(/\d+ \/ 40/);
+  const before = await slots();
+
+  await silver.getByRole('button', { name: 'Kup pakiet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zakup pakietu SILVER' });
+  await dialog.getByRole('radio', { name: 'Szybki przelew bankowy' }).check();
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Kup teraz' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/^https:\/\/platnosci\.example\.com\//);
+  await tab.close();
+  const reference = (await dialog.getByTestId('payment-reference').textContent()) ?? '';
+  expect(reference).toMatch(/^KLB-[0-9A-Z]{6}$/);
+  await dialog.getByRole('button', { name: 'Zamknij' }).click();
+  // An order alone takes no slot.
+  await expect(silver).toContainText(`${before} / 40`);
+
+  const admin = await openAdminPayments(context, reference);
+  await admin.getByRole('button', { name: `Potwierdź płatność ${reference}` }).click();
+  await admin.getByRole('dialog', { name: 'Potwierdź płatność' }).getByRole('button', { name: 'Potwierdź' }).click();
+  await expect(admin.getByText(`Potwierdzono płatność ${reference}`)).toBeVisible();
+  await admin.context().close();
+
+  await page.reload();
+  await expect(silver).toContainText(`${before - 1} / 40`);
+  const row = own.getByRole('row').filter({ hasText: 'SILVER' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('3000');
+  await expect(page.getByRole('region', { name: 'Moje płatności' })).toContainText('Opłacone');
+});
+
+test('an admin catalogue edit is what the member’s dialog shows next; the catalogue passes axe', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const member = await createMember({ label: 'payments-catalogue' });
+  const [original] = await query<{ price: string }>(
+    "select price_usdt::text as price from public.membership_plans where tier = 'VIP'",
+  );
+  await signIn(page, member);
+  await page.goto('/dashboard/investments');
+  const vip = page.getByRole('article', { name: 'VIP' });
+  await expect(vip).toBeVisible();
+
+  const admin = await adminPage(context);
+  try {
+    await admin.goto('/dashboard/admin/catalogue');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Katalog' })).toBeVisible();
+    const plan = admin.getByRole('region', { name: 'Plan VIP' });
+    await expect(plan.getByLabel('Cena w USDT')).not.toHaveValue('');
+    await expect(admin.getByRole('region', { name: 'Pakiet SILVER' })).toBeVisible();
+    await a11yAtWidths(admin, 'admin catalogue');
+    await plan.getByLabel('Cena w USDT').fill('12345,67');
+    await plan.getByRole('button', { name: 'Zapisz plan VIP' }).click();
+    await expect(admin.getByText('Zapisano plan VIP')).toBeVisible();
+
+    // The member's page was loaded before the change; the dialog shows the new price without a reload.
+    await vip.getByRole('button', { name: 'Wybierz plan VIP' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Płatność za plan VIP' });
+    await expect(dialog.locator('label').filter({ hasText: 'Kryptowaluta USDT' })).toContainText(/12\s345,67\sUSDT/);
+  } finally {
+    await query("update public.membership_plans set price_usdt = $1::numeric where tier = 'VIP'", [original!.price]);
+    await admin.context().close();
+  }
 });

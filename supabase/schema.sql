@@ -3100,7 +3100,7 @@ $function$;
 comment on function public.admin_list_smtp_configs() is 'Admins: all SMTP configurations with the password masked (null when empty). Errors: auth.forbidden.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_users(p_search text DEFAULT NULL::text, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_sort text DEFAULT 'created'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, user_id uuid, full_name text, email text, phone text, email_confirmed boolean, membership_level public.membership_level, created_at timestamp with time zone, updated_at timestamp with time zone, display_name text, avatar_url text, two_factor_enabled boolean, total_count bigint)
+ RETURNS TABLE(id uuid, user_id uuid, full_name text, email text, phone text, email_confirmed boolean, membership_level public.membership_level, membership_valid_until date, effective_level public.membership_level, created_at timestamp with time zone, updated_at timestamp with time zone, display_name text, avatar_url text, two_factor_enabled boolean, total_count bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -3132,8 +3132,13 @@ begin
   if p_email_confirmed is not null then
     v_where := v_where || ' and p.email_confirmed = $2';
   end if;
-  if p_membership_level is not null then
-    v_where := v_where || ' and p.membership_level = $3';
+  -- The effective level (private.effective_level written out, so a paid level stays an index range
+  -- on (membership_level, created_at)).
+  if p_membership_level = 'FREE' then
+    v_where := v_where || ' and (p.membership_level = $3 or p.membership_valid_until < current_date)';
+  elsif p_membership_level is not null then
+    v_where := v_where
+      || ' and p.membership_level = $3 and (p.membership_valid_until is null or p.membership_valid_until >= current_date)';
   end if;
   v_order := case p_sort when 'name' then 'p.full_name' when 'email' then 'p.email' else 'p.created_at' end
     || case when p_ascending then ' asc, p.id asc' else ' desc, p.id desc' end;
@@ -3149,6 +3154,8 @@ begin
           limit 101
        )
        select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
+              p.membership_valid_until,
+              private.effective_level(p.membership_level, p.membership_valid_until, current_date),
               p.created_at, p.updated_at, s.display_name, s.avatar_url,
               coalesce(s.two_factor_enabled, false), (select count(*) from matches)
          from matches m
@@ -3173,6 +3180,8 @@ begin
         limit $4 offset $5
      )
      select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
+            p.membership_valid_until,
+            private.effective_level(p.membership_level, p.membership_valid_until, current_date),
             p.created_at, p.updated_at, s.display_name, s.avatar_url,
             coalesce(s.two_factor_enabled, false), $6
        from page
@@ -3182,7 +3191,7 @@ begin
     using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_total;
 end
 $function$;
-comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Case-insensitive search over full_name / email / phone, filters, sort name | email | created, page of 1..100 rows; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
+comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Case-insensitive search over full_name / email / phone, filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_withdrawals(p_status public.withdrawal_status DEFAULT 'pending'::public.withdrawal_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, user_id uuid, amount numeric, network public.withdrawal_network, address text, status public.withdrawal_status, tx_hash text, failure_reason text, created_at timestamp with time zone, processed_at timestamp with time zone, member_full_name text, member_email text, total_count bigint)

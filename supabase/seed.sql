@@ -227,6 +227,10 @@ select u.id::text, u.id,
 -- Ewa's first paid level: Anna's code counts a conversion and Anna earns 10 % of the START price.
 update public.profiles set membership_level = 'START' where user_id = 'a0000000-0000-4000-8000-000000000004';
 
+-- Paid members have a term (issue 19 §3): one year from seeding, so the badge shows 'do DD.MM.YYYY'.
+update public.profiles set membership_valid_until = (current_date + interval '1 year')::date
+ where membership_level <> 'FREE' and membership_valid_until is null;
+
 update public.referral_codes
    set visits_count = visits_count + 37, last_visit_at = now() - interval '2 days'
  where code = 'ANNA2026';

@@ -39,6 +39,7 @@ function adminRoute(): RouteObject {
             path: dashboard.admin.paymentLinks.segment,
             lazy: () => import('./routes/dashboard/admin/payment-links'),
           },
+          { path: dashboard.admin.catalogue.segment, lazy: () => import('./routes/dashboard/admin/catalogue') },
           { path: dashboard.admin.payouts.segment, lazy: () => import('./routes/dashboard/admin/payouts') },
           { path: dashboard.admin.audit.segment, lazy: () => import('./routes/dashboard/admin/audit') },
         ],

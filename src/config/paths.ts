@@ -57,6 +57,7 @@ export const paths = {
       payments: adminTab('payments'),
       revenue: adminTab('revenue'),
       paymentLinks: adminTab('payment-links'),
+      catalogue: adminTab('catalogue'),
       payouts: adminTab('profit-payouts'),
       audit: adminTab('audit'),
     },

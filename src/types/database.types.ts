@@ -1543,11 +1543,13 @@ export type Database = {
           avatar_url: string;
           created_at: string;
           display_name: string;
+          effective_level: Database['public']['Enums']['membership_level'];
           email: string;
           email_confirmed: boolean;
           full_name: string;
           id: string;
           membership_level: Database['public']['Enums']['membership_level'];
+          membership_valid_until: string;
           phone: string;
           total_count: number;
           two_factor_enabled: boolean;

@@ -509,6 +509,62 @@ describe('membership terms', () => {
     expect(await read()).toEqual([{ level: 'FREE' }]);
   });
 
+  it('the admin user list shows and filters by the effective level at the boundary day', async () => {
+    const adminUser = await createAdmin();
+    const endsToday = await createMember();
+    const endedYesterday = await createMember();
+    const noEnd = await createMember();
+    await setTerm(endsToday.id, 'START', await dayOffset(0));
+    await setTerm(endedYesterday.id, 'START', await dayOffset(-1));
+    await setTerm(noEnd.id, 'START', null);
+    type Row = {
+      user_id: string;
+      membership_level: string;
+      membership_valid_until: string | null;
+      effective_level: string;
+    };
+    const list = async (member: TestUser, level: string | null) =>
+      queryAs<Row>(
+        adminUser,
+        `select user_id, membership_level, membership_valid_until::text, effective_level
+           from public.admin_list_users(p_search => $1, p_membership_level => $2::public.membership_level)`,
+        [member.email, level],
+      );
+    expect(await list(endsToday, null)).toEqual([
+      {
+        user_id: endsToday.id,
+        membership_level: 'START',
+        membership_valid_until: await dayOffset(0),
+        effective_level: 'START',
+      },
+    ]);
+    expect(await list(endedYesterday, null)).toEqual([
+      {
+        user_id: endedYesterday.id,
+        membership_level: 'START',
+        membership_valid_until: await dayOffset(-1),
+        effective_level: 'FREE',
+      },
+    ]);
+    expect(await list(noEnd, null)).toMatchObject([{ effective_level: 'START', membership_valid_until: null }]);
+    // The filter is the effective level, with and without a search (the second path counts first).
+    expect(await list(endsToday, 'START')).toHaveLength(1);
+    expect(await list(endsToday, 'FREE')).toHaveLength(0);
+    expect(await list(endedYesterday, 'START')).toHaveLength(0);
+    expect(await list(endedYesterday, 'FREE')).toHaveLength(1);
+    expect(await list(noEnd, 'START')).toHaveLength(1);
+    const { rows } = await admin().query<{ n: string }>(
+      `select count(*) as n from public.profiles
+        where membership_level = 'FREE' or membership_valid_until < current_date`,
+    );
+    const [page] = await queryAs<{ total_count: string }>(
+      adminUser,
+      `select total_count from public.admin_list_users(p_membership_level => 'FREE', p_limit => 1)`,
+    );
+    expect(Number(page!.total_count)).toBe(Math.min(Number(rows[0]!.n), 1001));
+    expect(await sqlState(queryAs(endsToday, `select * from public.admin_list_users()`))).toBe('42501');
+  });
+
   it('admin user edit sets and clears the end date, audited; members cannot', async () => {
     const adminUser = await createAdmin();
     const member = await createMember();
@@ -594,6 +650,15 @@ describe('catalogue admin RPCs', () => {
     const [updated] = await queryAs<{ total_slots: number }>(adminUser, TIER, args(used + 2));
     expect(updated!.total_slots).toBe(used + 2);
     expect(await freeSlots('DIAMOND')).toBe(0);
+    const audit = await admin().query(
+      `select before, after from public.admin_audit_log
+        where action = 'ccc_tiers.update' and actor_id = $1 order by id desc limit 1`,
+      [adminUser.id],
+    );
+    expect(audit.rows[0]).toMatchObject({
+      before: { total_slots: tier.total_slots },
+      after: { total_slots: used + 2 },
+    });
     expect(await sqlState(queryAs(holder, TIER, args(100)))).toBe('42501');
     await admin().query(`update public.ccc_tiers set total_slots = $1 where tier = 'DIAMOND'`, [tier.total_slots]);
   });
@@ -617,6 +682,12 @@ describe('catalogue admin RPCs', () => {
       `select contract_address from public.ccc_settings`,
     );
     expect(seen!.contract_address).toBe(address);
+    const audit = await admin().query(
+      `select after from public.admin_audit_log where action = 'ccc_settings.update' and actor_id = $1`,
+      [adminUser.id],
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0].after).toMatchObject({ contract_address: address });
     expect(await sqlState(queryAs(member, SETTINGS, [address, '1']))).toBe('42501');
   });
 });

@@ -140,6 +140,7 @@ describe('every dashboard section is reachable', () => {
     ['/dashboard/admin/payments', 'Płatności'],
     ['/dashboard/admin/revenue', 'Przychód'],
     ['/dashboard/admin/payment-links', 'Linki płatności'],
+    ['/dashboard/admin/catalogue', 'Katalog'],
     ['/dashboard/admin/profit-payouts', 'Wypłaty zysków'],
     ['/dashboard/admin/audit', 'Dziennik zmian'],
   ])('%s → "%s"', async (path, title) => {

@@ -6,14 +6,14 @@ import { membershipTerm, useOwnProfile } from '@/lib/profile/get-own-profile';
 
 /**
  * The member's level as it counts today (FREE, START, PREMIUM, VIP; FREE after the end date) with
- * the end date of a paid level, e.g. 'PREMIUM · do 24.11.2027'; a click leads to the plans
- * (product.md#dashboard-2).
+ * the end date of a paid level, e.g. 'PREMIUM · do 24.11.2027' (below 640 px only 'PREMIUM' shows; the
+ * accessible name keeps the date); a click leads to the plans (product.md#dashboard-2).
  */
 export function MembershipBadge() {
   const { data: profile, isPending } = useOwnProfile();
   const { level, validUntil } = membershipTerm(profile);
   const className =
-    'rounded-full border border-accent px-3 py-1 text-xs font-semibold uppercase tracking-wide text-accent hover:bg-accent hover:text-accent-contrast';
+    'whitespace-nowrap rounded-full border border-accent px-3 py-1 text-xs font-semibold uppercase tracking-wide text-accent hover:bg-accent hover:text-accent-contrast';
   if (!level) {
     return (
       <Link to={paths.dashboard.investments.path} aria-busy={isPending || undefined} className={className}>
@@ -31,7 +31,11 @@ export function MembershipBadge() {
       }
       className={className}
     >
-      {validUntil ? t('nav.membership_until', { level, date: formatDate(validUntil) }) : level}
+      {level}
+      {validUntil ? (
+        // On a phone the header has no room for the date: the level stays, the name keeps the date.
+        <span className="hidden sm:inline"> {t('nav.membership_until_suffix', { date: formatDate(validUntil) })}</span>
+      ) : null}
     </Link>
   );
 }

@@ -20,7 +20,7 @@ export const navMessages = {
   'nav.notifications_unread': 'Powiadomienia, nieprzeczytane: {count}',
   'nav.membership': 'Członkostwo',
   'nav.membership_label': 'Poziom członkostwa: {level}',
-  'nav.membership_until': '{level} · do {date}',
+  'nav.membership_until_suffix': '· do {date}',
   'nav.membership_until_label': 'Poziom członkostwa: {level}, ważne do {date}',
   'nav.announcement': 'Ogłoszenie',
   'nav.announcement_dismiss': 'Zamknij ogłoszenie',

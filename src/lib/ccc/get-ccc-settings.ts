@@ -6,7 +6,7 @@ import { cccKeys } from './keys';
 
 /** The one ccc_settings row: contract address, its explorer page and the total supply. */
 export async function getCccSettings(client: AppSupabaseClient, signal?: AbortSignal) {
-  let request = client.from('ccc_settings').select('contract_address, total_supply, explorer_token_url');
+  let request = client.from('ccc_settings').select('contract_address, total_supply, explorer_token_url, updated_at');
   if (signal) request = request.abortSignal(signal);
   return unwrap(await request.single());
 }
@@ -17,7 +17,9 @@ export const cccSettingsQueryOptions = (getClient: () => Promise<AppSupabaseClie
   queryOptions({
     queryKey: cccKeys.settings(),
     queryFn: async ({ signal }) => getCccSettings(await getClient(), signal),
-    staleTime: 5 * 60_000,
+    // Read again whenever the CCC page opens: an admin's new contract address or supply shows at
+    // once in every member's browser, not after a cache period (one small row).
+    staleTime: 0,
   });
 
 export function useCccSettings() {

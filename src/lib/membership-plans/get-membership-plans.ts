@@ -28,9 +28,13 @@ export const membershipPlansQueryOptions = (getClient: () => Promise<AppSupabase
     staleTime: 60 * 60_000,
   });
 
-export function useMembershipPlans() {
+/**
+ * `fresh`: read again on mount whatever the cache's age (the payment dialog: the prices a member is
+ * about to pay are the catalogue's now, even when an admin changed them a minute ago elsewhere).
+ */
+export function useMembershipPlans({ fresh = false }: { fresh?: boolean } = {}) {
   const { getClient } = useSupabase();
-  return useQuery(membershipPlansQueryOptions(getClient));
+  return useQuery({ ...membershipPlansQueryOptions(getClient), ...(fresh ? { staleTime: 0 } : {}) });
 }
 
 /** A plan's pool: revenue × its profit share (product.md#dashboard-9 "Dashboard profit pool"). */

@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { formatPLN, formatUSDT } from '@/lib/format';
-import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
+import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
 import {
@@ -64,8 +64,12 @@ function methodOptions(plan: MembershipPlan): PaymentMethodOption[] {
  * method in a new tab (acc with the member's e-mail), then shows the order's reference. A missing
  * link or an order that could not be recorded says 'Wystąpił błąd podczas płatności'.
  */
-export function PlanPaymentDialog({ plan, email, onClose }: PlanPaymentDialogProps) {
+export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDialogProps) {
   const { getClient } = useSupabase();
+  // The grid's plans may be up to an hour old: the dialog reads the catalogue again when it opens
+  // and shows the current prices (the order is priced by the database anyway).
+  const plans = useMembershipPlans({ fresh: true });
+  const plan = plans.data?.find((row) => row.tier === shown.tier) ?? shown;
   const queryClient = useQueryClient();
   const links = usePlanPaymentLinks();
   const [method, setMethod] = useState<PaymentMethod | null>(null);

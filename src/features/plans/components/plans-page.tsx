@@ -46,7 +46,7 @@ export function PlansPage() {
             <PlanCard
               key={plan.tier}
               plan={plan}
-              current={profile.data?.membership_level === plan.tier}
+              current={(profile.data?.effective_membership_level ?? profile.data?.membership_level) === plan.tier}
               onChoose={setChosen}
             />
           ))}

@@ -5,7 +5,7 @@ import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 
 const { admin } = paths.dashboard;
 
-/** The admin navigation tabs: the spec's seven (product.md#dashboard-2 admin area), then payouts, payments, revenue and payment links. */
+/** The admin navigation tabs: the spec's seven (product.md#dashboard-2 admin area), then payouts, payments, revenue, payment links and the catalogue. */
 const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.users.path, labelKey: 'admin.users' },
   { to: admin.apps.path, labelKey: 'admin.apps' },
@@ -18,6 +18,7 @@ const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.payments.path, labelKey: 'admin.payments' },
   { to: admin.revenue.path, labelKey: 'admin.revenue' },
   { to: admin.paymentLinks.path, labelKey: 'admin.payment_links' },
+  { to: admin.catalogue.path, labelKey: 'admin.catalogue' },
   { to: admin.payouts.path, labelKey: 'admin.payouts' },
   { to: admin.audit.path, labelKey: 'admin.audit' },
 ];

@@ -13,9 +13,11 @@ export type UserUpdate = {
   phone: string;
   level: MembershipLevel;
   emailConfirmed: boolean;
+  /** The level's last day (YYYY-MM-DD), or '' to clear it (no end date). */
+  validUntil: string;
 };
 
-/** RPC admin_update_user (the user edit modal): name, phone, level and e-mail confirmation at once. */
+/** RPC admin_update_user (the user edit modal): name, phone, level, its end date and e-mail confirmation at once (audited). */
 export async function updateUser(client: AppSupabaseClient, input: UserUpdate) {
   return unwrap(
     await client.rpc('admin_update_user', {
@@ -24,6 +26,7 @@ export async function updateUser(client: AppSupabaseClient, input: UserUpdate) {
       p_phone: input.phone,
       p_membership_level: input.level,
       p_email_confirmed: input.emailConfirmed,
+      ...(input.validUntil ? { p_membership_valid_until: input.validUntil } : { p_clear_valid_until: true }),
     }),
   );
 }

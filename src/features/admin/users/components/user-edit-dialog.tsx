@@ -3,15 +3,17 @@ import { Controller } from 'react-hook-form';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
+import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import type { AdminUser } from '../api/list-users';
 import { useUpdateUser } from '../api/update-user';
-import { userEditSchema } from '../schemas/user-edit.schema';
+import { isCalendarDate, userEditSchema } from '../schemas/user-edit.schema';
 
 // The phone input (libphonenumber) is a chunk of its own, loaded when the modal opens.
 const PhoneField = lazy(() =>
@@ -20,18 +22,23 @@ const PhoneField = lazy(() =>
 
 const LEVEL_OPTIONS = Constants.public.Enums.membership_level.map((level) => ({ value: level, label: level }));
 
-/** The user edit modal (product.md#dashboard-2, §7 Admin): full name, phone, membership level, e-mail confirmed. */
+/**
+ * The user edit modal (product.md#dashboard-2, §7 Admin): full name, phone, membership level and its
+ * end date (issue 19 §3; empty = no end), e-mail confirmed.
+ */
 export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, control, formState } = useZodForm(userEditSchema, {
+  const { register, handleSubmit, control, formState, watch, setValue } = useZodForm(userEditSchema, {
     defaultValues: {
       fullName: user.full_name ?? '',
       phone: user.phone ?? '',
       level: user.membership_level,
       emailConfirmed: user.email_confirmed,
+      validUntil: user.membership_valid_until ?? '',
     },
   });
+  const validUntil = watch('validUntil');
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -76,6 +83,30 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
           error={formState.errors.level?.message}
           {...register('level')}
         />
+        <div className="space-y-2">
+          <TextField
+            label={t('admin.users.valid_until')}
+            type="date"
+            min="2000-01-01"
+            max="9999-12-31"
+            hint={
+              validUntil && isCalendarDate(validUntil)
+                ? t('admin.users.valid_until_hint', { date: formatDate(validUntil, { timeZone: 'UTC' }) })
+                : t('admin.users.valid_until_none')
+            }
+            error={formState.errors.validUntil?.message}
+            {...register('validUntil')}
+          />
+          {validUntil ? (
+            <Button
+              variant="ghost"
+              className="px-2 py-1"
+              onClick={() => setValue('validUntil', '', { shouldDirty: true, shouldValidate: true })}
+            >
+              {t('admin.users.valid_until_clear')}
+            </Button>
+          ) : null}
+        </div>
         <CheckboxField label={t('admin.users.email_confirmed')} {...register('emailConfirmed')} />
         <FormFooter error={error} pending={pending} submitWidth="w-40" onCancel={onClose} />
       </form>

@@ -53,6 +53,28 @@ function levelTone(level: string) {
 }
 
 /**
+ * The level that counts (issue 19 §3: the effective level, FREE after the end date); under it the end
+ * date of a running paid level, or the stored level and the day it ended when they differ.
+ */
+function LevelCell({ row }: { row: AdminUser }) {
+  const date = row.membership_valid_until ? formatDate(row.membership_valid_until, { timeZone: 'UTC' }) : null;
+  const ended = row.effective_level !== row.membership_level;
+  return (
+    <div className="space-y-1">
+      <Badge tone={levelTone(row.effective_level)}>{row.effective_level}</Badge>
+      {ended && date ? (
+        <p className="text-xs whitespace-nowrap text-ink-muted">
+          <span aria-hidden="true">{t('admin.users.level_ended', { level: row.membership_level, date })}</span>
+          <span className="sr-only">{t('admin.users.level_ended_label', { level: row.membership_level, date })}</span>
+        </p>
+      ) : row.membership_level !== 'FREE' && date ? (
+        <p className="text-xs whitespace-nowrap text-ink-muted">{t('admin.users.level_until', { date })}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * Users tab (product.md#dashboard-2, §7 Admin): search over name / e-mail / phone, filters (e-mail
  * confirmed, level), sorts, server-side pages of 20; edit, confirm e-mail, CCC packages, delete.
  */
@@ -99,6 +121,7 @@ export function UsersTab() {
             t('admin.users.email'),
             t('admin.users.phone'),
             t('admin.users.level'),
+            t('admin.users.valid_until_column'),
             t('admin.users.email_confirmed'),
             t('admin.users.created'),
           ],
@@ -106,7 +129,8 @@ export function UsersTab() {
             row.full_name,
             row.email,
             row.phone,
-            row.membership_level,
+            row.effective_level,
+            row.membership_valid_until ?? '',
             row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no'),
             row.created_at,
           ]),
@@ -224,7 +248,7 @@ export function UsersTab() {
                         <td className="py-2 pr-3 break-all">{row.email}</td>
                         <td className="py-2 pr-3 whitespace-nowrap">{row.phone || '—'}</td>
                         <td className="py-2 pr-3">
-                          <Badge tone={levelTone(row.membership_level)}>{row.membership_level}</Badge>
+                          <LevelCell row={row} />
                         </td>
                         <td className="py-2 pr-3">
                           {row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no')}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { buildSession, buildUser } from '@/testing/factories';
@@ -122,6 +122,23 @@ describe('payment dialog', () => {
     expect(option('Płatności ACC')).toHaveTextContent('44 997 zł');
     expect(option('Płatności ACC')).toHaveTextContent('-10% RABATU');
     expect(option('Płatności ACC').querySelector('s')).toHaveTextContent('49 997 zł');
+  });
+
+  it('shows the prices the catalogue has when it opens, not the grid’s older copy', async () => {
+    serve();
+    const view = setup();
+    await screen.findByRole('article', { name: 'START' });
+    // An admin changes the START price elsewhere: the grid still shows its cached read.
+    const changed = plans.map((row) =>
+      row.tier === 'START' ? { ...row, yearly_price_pln: 5555, price_usdt: 1300 } : row,
+    );
+    server.use(http.get(restUrl('/membership_plans'), () => HttpResponse.json(changed)));
+    expect(card('START')).toHaveTextContent('4997 zł');
+    await view.user.click(within(card('START')).getByRole('button', { name: 'Wybierz plan START' }));
+    const dialog = screen.getByRole('dialog', { name: 'Płatność za plan START' });
+    const option = (name: string) => within(dialog).getByRole('radio', { name }).closest('label')!;
+    await waitFor(() => expect(option('Szybki przelew bankowy')).toHaveTextContent('5555 zł'));
+    expect(option('Kryptowaluta USDT')).toHaveTextContent('1300,00 USDT');
   });
 
   it("asks for a method: 'Wybierz metodę płatności', and opens nothing", async () => {

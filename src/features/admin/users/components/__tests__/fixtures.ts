@@ -20,6 +20,9 @@ export function listedUser(overrides: Partial<AdminUser> = {}): AdminUser {
     avatar_url: null as unknown as string,
     two_factor_enabled: false,
     total_count: 1,
+    membership_valid_until: null as unknown as string,
     ...overrides,
+    // The database derives it: the stored level while the end date holds (a test sets it when they differ).
+    effective_level: overrides.effective_level ?? overrides.membership_level ?? 'FREE',
   };
 }

@@ -47,7 +47,35 @@ describe('the user edit modal', () => {
       p_phone: '+48501234567',
       p_membership_level: 'PREMIUM',
       p_email_confirmed: false,
+      p_clear_valid_until: true,
     });
+  });
+
+  it('sets the end date of the level (shown in Polish format) and clears it', async () => {
+    const member = listedUser({ membership_level: 'START', membership_valid_until: '2027-11-24' });
+    const calls = mockRpc('admin_update_user', {});
+    const onClose = vi.fn();
+    const { user } = renderAdmin(<UserEditDialog user={member} onClose={onClose} />);
+    const date = screen.getByLabelText(/^Członkostwo ważne do/);
+    expect(date).toHaveValue('2027-11-24');
+    expect(date).toHaveAccessibleName(/Ostatni dzień członkostwa: 24\.11\.2027/);
+
+    await user.clear(date);
+    await user.type(date, '2028-02-29');
+    expect(date).toHaveAccessibleName(/29\.02\.2028/);
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls[0]?.body).toMatchObject({ p_membership_level: 'START', p_membership_valid_until: '2028-02-29' });
+    expect(calls[0]?.body).not.toHaveProperty('p_clear_valid_until');
+
+    await user.click(screen.getByRole('button', { name: 'Usuń datę końca' }));
+    expect(date).toHaveValue('');
+    expect(date).toHaveAccessibleName(/Bez daty końca/);
+    expect(screen.queryByRole('button', { name: 'Usuń datę końca' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toMatchObject({ p_clear_valid_until: true });
+    expect(calls[1]?.body).not.toHaveProperty('p_membership_valid_until');
   });
 
   it('shows a failure instead of only logging it, and stays open', async () => {

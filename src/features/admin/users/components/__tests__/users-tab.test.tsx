@@ -39,6 +39,26 @@ describe('the users tab', () => {
     );
   });
 
+  it('shows the effective level, the end date of a running term and the stored level that ended', async () => {
+    mockRpc('admin_list_users', [
+      listedUser({ full_name: 'Ola Aktywna', membership_level: 'VIP', membership_valid_until: '2027-11-24' }),
+      listedUser({
+        full_name: 'Piotr Wygasły',
+        membership_level: 'START',
+        membership_valid_until: '2026-11-01',
+        effective_level: 'FREE',
+      }),
+    ]);
+    renderAdmin(<UsersTab />);
+    const active = await screen.findByRole('row', { name: /Ola Aktywna/ });
+    expect(within(active).getByText('VIP')).toBeInTheDocument();
+    expect(within(active).getByText('do 24.11.2027')).toBeInTheDocument();
+    const lapsed = screen.getByRole('row', { name: /Piotr Wygasły/ });
+    expect(within(lapsed).getByText('FREE')).toBeInTheDocument();
+    expect(within(lapsed).getByText('Zapisany poziom START wygasł 01.11.2026')).toBeInTheDocument();
+    expect(within(lapsed).queryByText('START')).not.toBeInTheDocument();
+  });
+
   it('pages on the server, 20 at a time', async () => {
     const calls = mockRpc('admin_list_users', () => Array.from({ length: 20 }, () => listedUser({ total_count: 45 })));
     const { user } = renderAdmin(<UsersTab />);
