@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/admin';
-import { collectPages, downloadCsv, toCsv } from '@/lib/csv';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import type { AuditFilters } from '../../shared/api/keys';
@@ -34,7 +34,6 @@ export function AuditTab() {
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(0);
-  const [csv, setCsv] = useState<'idle' | 'pending' | 'failed'>('idle');
   const audit = useAudit(filters, page);
 
   const field = (key: keyof AuditFilters) => ({
@@ -43,36 +42,32 @@ export function AuditTab() {
       setDraft((current) => ({ ...current, [key]: event.target.value })),
   });
 
-  const exportCsv = async () => {
-    setCsv('pending');
-    try {
-      const client = await getClient();
-      const rows = await collectPages(async (offset, limit) => (await listAudit(client, filters, offset, limit)).rows);
-      downloadCsv(
-        'dziennik-zmian.csv',
-        toCsv(
-          [
-            t('admin.audit.date'),
-            t('admin.audit.actor'),
-            t('admin.audit.action'),
-            t('admin.audit.target'),
-            t('admin.audit.member'),
-            t('admin.audit.changes'),
-          ],
-          rows.map((row) => [
-            row.created_at,
-            row.actor_email,
-            row.action,
-            `${row.target_type}${row.target_id ? ` ${row.target_id}` : ''}`,
-            row.target_user_id,
-            changes(row),
-          ]),
-        ),
-      );
-      setCsv('idle');
-    } catch {
-      setCsv('failed');
-    }
+  /** The trail as the filters show it, 1 000 rows a request. */
+  const buildCsv = async (onProgress: (rows: number) => void) => {
+    const client = await getClient();
+    const rows = await collectPages(
+      async (offset, limit) => (await listAudit(client, filters, offset, limit)).rows,
+      1000,
+      onProgress,
+    );
+    return toCsv(
+      [
+        t('admin.audit.date'),
+        t('admin.audit.actor'),
+        t('admin.audit.action'),
+        t('admin.audit.target'),
+        t('admin.audit.member'),
+        t('admin.audit.changes'),
+      ],
+      rows.map((row) => [
+        csvDateTime(row.created_at),
+        row.actor_email,
+        row.action,
+        `${row.target_type}${row.target_id ? ` ${row.target_id}` : ''}`,
+        row.target_user_id,
+        changes(row),
+      ]),
+    );
   };
 
   return (
@@ -117,18 +112,8 @@ export function AuditTab() {
       </Card>
       <Card
         title={t('admin.audit.list')}
-        actions={
-          <Button
-            variant="secondary"
-            onClick={() => void exportCsv()}
-            disabled={csv === 'pending' || !audit.data?.rows.length}
-            aria-busy={csv === 'pending' || undefined}
-          >
-            {t('admin.csv')}
-          </Button>
-        }
+        actions={<CsvExportButton fileName="dziennik-zmian.csv" build={buildCsv} disabled={!audit.data?.rows.length} />}
       >
-        {csv === 'failed' ? <FormAlert>{t('admin.csv_failed')}</FormAlert> : null}
         <QueryStates
           query={audit}
           loadingClassName="h-64"
