@@ -95,7 +95,13 @@ test('admin credits a member in Portfel: the member sees the entry and the notif
   // The audit trail: the credit, by the admin, about the member.
   await admin.goto('/dashboard/admin/audit');
   await expect(admin.getByRole('heading', { level: 1, name: 'Dziennik zmian' })).toBeVisible();
-  await admin.getByLabel('Członek (ID użytkownika)').fill(memberId);
+  // The member filter resolves a name or an e-mail: choose the member from the matches.
+  await admin.getByLabel(/^Członek \(imię, nazwisko lub e-mail\)/).fill(member.email);
+  await admin
+    .getByRole('list', { name: 'Znalezieni członkowie' })
+    .getByRole('button', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) })
+    .click();
+  await admin.getByLabel('Administrator', { exact: true }).selectOption('admin@klub.local');
   await admin.getByRole('button', { name: 'Filtruj' }).click();
   const row = admin.getByRole('row', { name: /wallet\.credit/ });
   await expect(row).toContainText('admin@klub.local');

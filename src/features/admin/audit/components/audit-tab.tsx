@@ -12,6 +12,10 @@ import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { listAudit, useAudit, type AuditRow } from '../api/list-audit';
+import { useAuditActors } from '../api/list-audit-actors';
+import type { AuditMember } from '../api/search-audit-members';
+import { AuditMemberFilter } from './audit-member-filter';
+import { SelectField } from '@/components/form/select-field';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
 
@@ -34,6 +38,8 @@ export function AuditTab() {
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(0);
+  const [member, setMember] = useState<AuditMember | null>(null);
+  const actors = useAuditActors();
   const audit = useAudit(filters, page);
 
   const field = (key: keyof AuditFilters) => ({
@@ -83,14 +89,28 @@ export function AuditTab() {
             setPage(0);
           }}
         >
-          <TextField label={t('admin.audit.actor')} type="email" autoComplete="off" {...field('actor')} />
+          <SelectField
+            label={t('admin.audit.actor_filter')}
+            {...field('actor')}
+            options={[
+              { value: '', label: t('admin.audit.actor_all') },
+              ...(actors.data ?? []).map((email) => ({ value: email, label: email })),
+            ]}
+            error={actors.isError ? t('admin.audit.actors_failed') : undefined}
+          />
           <TextField
             label={t('admin.audit.action')}
             hint={t('admin.audit.action_hint')}
             autoComplete="off"
             {...field('action')}
           />
-          <TextField label={t('admin.audit.member_id')} autoComplete="off" {...field('member')} />
+          <AuditMemberFilter
+            value={member}
+            onChange={(chosen) => {
+              setMember(chosen);
+              setDraft((current) => ({ ...current, member: chosen?.userId ?? '' }));
+            }}
+          />
           <TextField label={t('admin.audit.from')} type="date" {...field('from')} />
           <TextField label={t('admin.audit.to')} type="date" {...field('to')} />
           <div className="flex gap-2">
@@ -102,6 +122,7 @@ export function AuditTab() {
               onClick={() => {
                 setDraft(NO_FILTERS);
                 setFilters(NO_FILTERS);
+                setMember(null);
                 setPage(0);
               }}
             >

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages } from '@/lib/csv';
 import { useSupabase } from '@/lib/supabase-context';
+import { useDebounced } from '@/lib/use-debounced';
 import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
 import {
   listPaymentOrdersRange,
@@ -29,15 +30,6 @@ const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Modal = { kind: 'confirm' | 'reject'; order: AdminPaymentOrder } | null;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Etherscan's page of a USDT (ERC20) transaction. */
 const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
