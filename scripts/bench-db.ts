@@ -7,7 +7,10 @@
 //
 // Options: --iterations=300 (timed calls per read), --warmup=50, --concurrency=1 (parallel
 // callers sharing the pool), --scale=1 (multiplies the volumes; 0.1 for a quick try), --keep (leave
-// the seeded database running and print its URL, e.g. to EXPLAIN ANALYZE a slow read; Ctrl-C stops it).
+// the seeded database running and print its URL, e.g. to EXPLAIN ANALYZE a slow read; Ctrl-C stops it),
+// --only=<text> (times only the reads whose name contains one of the comma-separated texts, any case,
+// e.g. --only=ledger,audit,payout; the seeding is the same).
+// `--only` keeps the payout run only when one of its texts is in 'payout run'.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -23,6 +26,7 @@ interface Options {
   concurrency: number;
   scale: number;
   keep: boolean;
+  only: string[];
 }
 
 interface Volumes {
@@ -100,6 +104,7 @@ function parseOptions(argv: string[]): Options {
       concurrency: { type: 'string', default: '1' },
       scale: { type: 'string', default: '1' },
       keep: { type: 'boolean', default: false },
+      only: { type: 'string', default: '' },
     },
   });
   const positive = (name: string, text: string, integer = true): number => {
@@ -115,6 +120,10 @@ function parseOptions(argv: string[]): Options {
     concurrency: positive('concurrency', values.concurrency),
     scale: positive('scale', values.scale, false),
     keep: values.keep,
+    only: values.only
+      .split(',')
+      .map((text) => text.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
@@ -1074,6 +1083,33 @@ function auditReads(): Read[] {
     admin: true,
   });
   return [
+    {
+      name: 'admin audit trail: the admins of the filter (admin_list_audit_actors)',
+      path: '/rpc/admin_list_audit_actors',
+      method: 'POST',
+      sql: 'select * from public.admin_list_audit_actors()',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin audit trail: the member filter finds a member by e-mail (admin_list_users, 8)',
+      path: '/rpc/admin_list_users',
+      method: 'POST',
+      sql: "select * from public.admin_list_users($1, null, null, 'name', true, 8, 0)",
+      params: (member) => [member.email.slice(0, 10)],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin audit trail: the member filter finds members by surname (admin_list_users, 8)',
+      path: '/rpc/admin_list_users',
+      method: 'POST',
+      sql: "select * from public.admin_list_users($1, null, null, 'name', true, 8, 0)",
+      params: (member) => [member.full_name?.split(' ').slice(1).join(' ') ?? 'Nowak'],
+      sample: 'members',
+      admin: true,
+    },
     read('no filter, page 1', '', () => []),
     read('no filter, page 40', '', () => [], 1_000),
     read('by admin', 'where actor_email = $1', () => ['admin3@klub.bench']),
@@ -1083,6 +1119,20 @@ function auditReads(): Read[] {
     read(
       'by date range (one month, a year ago)',
       "where created_at >= now() - interval '395 days' and created_at < now() - interval '365 days'",
+      () => [],
+    ),
+    read(
+      'by member + action prefix + date range (a year)',
+      "where target_user_id = $1 and action like 'wallet.%' and created_at >= now() - interval '365 days' and created_at < now()",
+      (member) => [member.id],
+    ),
+    read('by member + admin', 'where target_user_id = $1 and actor_email = $2', (member) => [
+      member.id,
+      'admin2@klub.bench',
+    ]),
+    read(
+      'by action + date range (one month, a year ago)',
+      "where action like 'profiles.%' and created_at >= now() - interval '395 days' and created_at < now() - interval '365 days'",
       () => [],
     ),
     read(
@@ -1254,9 +1304,13 @@ async function main(): Promise<void> {
     const samples = await loadSamples(superuser, 2_000);
     console.log(`Timing ${options.iterations} calls per read after ${options.warmup} warm-up calls, random members\n`);
     const results: Result[] = [];
-    for (const read of reads) results.push(await measure(pool, read, samples[read.sample], options));
+    const chosen = (name: string) =>
+      options.only.length === 0 || options.only.some((text) => name.toLowerCase().includes(text));
+    for (const read of reads.filter((r) => chosen(r.name))) {
+      results.push(await measure(pool, read, samples[read.sample], options));
+    }
     printTable(results);
-    await timePayoutRun(superuser, samples.members[0]!);
+    if (chosen('payout run')) await timePayoutRun(superuser, samples.members[0]!);
 
     const missed = results.filter((r) => r.p95 > TARGET_P95_MS);
     console.log(
