@@ -38,7 +38,7 @@ export function AuditMemberFilter({
     return (
       <div className="space-y-1">
         <p className="text-sm font-medium text-ink">{t('admin.audit.member')}</p>
-        <p className="break-all text-sm" data-testid="audit-member-chosen">
+        <p className="break-words text-sm" data-testid="audit-member-chosen">
           {t('admin.audit.member_chosen', { member: memberLabel(value) })}
         </p>
         <Button
@@ -84,7 +84,7 @@ export function AuditMemberFilter({
               <Button
                 variant="ghost"
                 size="sm"
-                className="w-full justify-start text-left break-all"
+                className="w-full justify-start text-left break-words"
                 onClick={() => {
                   onChange(member);
                   setQuery('');

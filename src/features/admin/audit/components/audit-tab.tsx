@@ -113,7 +113,7 @@ export function AuditTab() {
           />
           <TextField label={t('admin.audit.from')} type="date" {...field('from')} />
           <TextField label={t('admin.audit.to')} type="date" {...field('to')} />
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="secondary">
               {t('admin.audit.filter')}
             </Button>
