@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/csv';
 import { downloadCsv } from '@/lib/csv';
 import { formatInteger } from '@/lib/format';
 import { Button } from './button';

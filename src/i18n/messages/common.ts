@@ -21,11 +21,6 @@ export const commonMessages = {
   'app.retry': 'Spróbuj ponownie',
   'app.close': 'Zamknij',
   'app.loading': 'Ładowanie...',
-  /** Every CSV export (the member's history, the admin lists): components/ui/csv-export-button.tsx. */
-  'csv.download': 'Pobierz CSV',
-  'csv.pending': 'Przygotowywanie pliku...',
-  'csv.progress': 'Przygotowywanie pliku... wiersze: {rows}',
-  'csv.failed': 'Nie udało się przygotować pliku CSV',
   'app.connection_problem.title': 'Problem z połączeniem',
   'app.connection_problem.description':
     'Nie udało się połączyć z serwerem. Sprawdź połączenie z internetem i spróbuj ponownie.',
