@@ -546,8 +546,14 @@ function claimsOf(member: Member, admin = false): Record<string, unknown> {
     aud: 'authenticated',
     email: member.email,
     phone: '',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }],
+    // Admin rights need an aal2 session (private.is_admin): an aal1 "admin" would read an empty trail.
+    aal: admin ? 'aal2' : 'aal1',
+    amr: admin
+      ? [
+          { method: 'totp', timestamp: now },
+          { method: 'password', timestamp: now },
+        ]
+      : [{ method: 'password', timestamp: now }],
     session_id: randomUUID(),
     is_anonymous: false,
     app_metadata: { provider: 'email', providers: ['email'], ...(admin ? { admin: true } : {}) },
