@@ -11,6 +11,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { booksOf, creditWallet, query } from './support/database';
 import { createMember } from './support/factories';
+import { orderPlanApi, signInApi } from './support/admin-api';
 import { signIn } from './support/session';
 
 const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
@@ -26,6 +27,21 @@ async function keepSessionAlive(page: Page): Promise<void> {
     { noWaitAfter: true },
   );
 }
+
+/** A downloaded CSV's rows (the BOM checked and dropped), split at CRLF. */
+async function csvLines(page: Page, trigger: () => Promise<void>, fileName: string): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+  expect(download.suggestedFilename()).toBe(fileName);
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text.slice(1).replace(/\r\n$/, '').split('\r\n');
+}
+
+/** An amount as the CSV writes it: a decimal comma, no grouping, no trailing zeros. */
+const csvAmount = (value: string | number) => String(Number(value)).replace('.', ',');
+/** A moment as the CSV writes it: the local "YYYY-MM-DD HH:MM:SS" (the browser runs on this machine). */
+const localDay = (value: Date) =>
+  `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
@@ -139,7 +155,13 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   // The audit trail: the credit and the completed withdrawal, by the admin, about the member.
   await admin.goto('/dashboard/admin/audit');
   await expect(admin.getByRole('heading', { level: 1, name: 'Dziennik zmian' })).toBeVisible();
-  await admin.getByLabel('Członek (ID użytkownika)').fill(memberId);
+  // The member filter resolves a name or an e-mail: choose the member from the matches.
+  await admin.getByLabel(/^Członek \(imię, nazwisko lub e-mail\)/).fill(member.email);
+  await admin
+    .getByRole('list', { name: 'Znalezieni członkowie' })
+    .getByRole('button', { name: new RegExp(member.email.replace(/[.+]/g, '\\$&')) })
+    .click();
+  await admin.getByLabel('Administrator', { exact: true }).selectOption('admin@klub.local');
   await admin.getByRole('button', { name: 'Filtruj' }).click();
   const row = admin.getByRole('row', { name: /wallet\.credit/ });
   await expect(row).toContainText('admin@klub.local');
@@ -217,4 +239,179 @@ test('a member saves an address, withdraws with it, cancels; the history and its
     'Wpłata',
   ]);
   expect(lines[2]).toContain(';-30;70;30;');
+});
+
+test('a payout run pays every tier: each member sees the profit notification; the run, the audit trail and the CSV exports hold it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const TIERS = [
+    { tier: 'START', percentage: 5 },
+    { tier: 'PREMIUM', percentage: 15 },
+    { tier: 'VIP', percentage: 20 },
+  ] as const;
+  const members = [];
+  for (const { tier } of TIERS) {
+    const member = await createMember({ label: `payout-${tier.toLowerCase()}` });
+    await query(
+      'update public.profiles set membership_level = $1, membership_valid_until = null where email = lower($2)',
+      [tier, member.email],
+    );
+    members.push({ ...member, tier });
+  }
+  // The entry is the second newest: the main panel's 'latest revenue' (read by other journeys) stays.
+  const amount = 12345.67;
+  const [entry] = await query<{ id: string }>(
+    `insert into public.ecommerce_revenue (amount, created_at)
+       select $1, coalesce(max(created_at), now()) - interval '1 second' from public.ecommerce_revenue
+     returning id`,
+    [amount],
+  );
+  // A pending order of the START member, for the payments CSV.
+  const buyer = members[0]!;
+  const reference = await orderPlanApi(await signInApi(buyer.email, buyer.password), 'VIP', 'transfer');
+
+  const admin = await signedIn(browser, ADMIN);
+  await admin.goto('/dashboard/admin/profit-payouts');
+  await admin.getByRole('combobox', { name: 'Wpis przychodu' }).selectOption(entry!.id);
+  await admin.getByLabel(/^Kurs PLN→USDT/).fill('0,25');
+  await admin.getByRole('button', { name: 'Podgląd' }).click();
+  for (const { tier, percentage } of TIERS) {
+    await expect(admin.locator(`tr[data-tier="${tier}"]`)).toContainText(`${percentage}%`);
+  }
+  await admin.getByRole('button', { name: 'Zatwierdź wypłatę' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
+  await expect(confirm).toContainText('(kurs 0.25)');
+  await axeAtWidths(admin, 'payout run confirmation', '[role="dialog"]');
+  await confirm.getByRole('button', { name: 'Zatwierdź wypłatę' }).click();
+  await expect(admin.getByText(/^Wypłacono .* USDT dla .* członków\.$/)).toBeVisible();
+
+  // What the run wrote: its totals, and each new member's share.
+  const [run] = await query<{
+    id: string;
+    members_count: number;
+    total_pln: string;
+    total_usdt: string;
+    remainder_pln: string;
+    created_at: Date;
+  }>(
+    'select id, members_count, total_pln, total_usdt, remainder_pln, created_at from public.payout_runs where revenue_id = $1',
+    [entry!.id],
+  );
+  expect(run).toBeDefined();
+  const shares = await query<{ email: string; tier: string; amount_pln: string; amount_usdt: string }>(
+    `select p.email, i.tier::text as tier, i.amount_pln::text as amount_pln, i.amount_usdt::text as amount_usdt
+       from public.payout_run_items i join public.profiles p on p.user_id = i.user_id
+      where i.run_id = $1 and p.email = any($2)`,
+    [run!.id, members.map((m) => m.email.toLowerCase())],
+  );
+  expect(shares.map((s) => s.tier).sort()).toEqual(['PREMIUM', 'START', 'VIP']);
+
+  // The run is listed with its totals and who ran it.
+  const listed = admin.locator(`tr[data-run-id="${run!.id}"]`);
+  await expect(listed).toContainText('admin@klub.local');
+  await expect(listed).toContainText(`${Number(run!.members_count)}`);
+  await expect(listed).toContainText(
+    `${new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2 }).format(Number(run!.total_usdt))} USDT`,
+  );
+  const runLines = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'wyplaty-zyskow.csv',
+  );
+  expect(runLines[0]).toBe(
+    'Data wypłaty;Data wpisu;Przychód;Kurs PLN→USDT;Członkowie;Razem PLN;Razem USDT;Reszta;Wykonał',
+  );
+  expect(runLines).toContainEqual(
+    expect.stringMatching(
+      new RegExp(
+        `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};\\d{4}-\\d{2}-\\d{2};${csvAmount(amount)};0,25;${run!.members_count};${csvAmount(run!.total_pln)};${csvAmount(run!.total_usdt)};${csvAmount(run!.remainder_pln)};admin@klub\\.local$`,
+      ),
+    ),
+  );
+
+  // Each member: the profit notification with the PLN amount, the percentage and the tier.
+  for (const member of members) {
+    const share = shares.find((s) => s.email === member.email.toLowerCase())!;
+    const { percentage } = TIERS.find((t) => t.tier === member.tier)!;
+    const page = await signedIn(browser, member);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Powiadomienia/ })
+      .click();
+    const item = page
+      .getByRole('dialog', { name: 'Powiadomienia' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Wypłata zysków' });
+    await expect(item).toContainText(
+      `Otrzymałeś ${share.amount_pln} PLN (${share.amount_usdt} USDT) z puli ${member.tier}.`,
+    );
+    await expect(item).toContainText(`${percentage}% z pakietu ${member.tier}`);
+    await page.context().close();
+  }
+
+  // The audit trail lists the run; a member chosen by e-mail narrows it to what concerns them.
+  await admin.goto('/dashboard/admin/audit');
+  await admin.getByLabel(/^Akcja/).fill('payout.');
+  await admin.getByRole('button', { name: 'Filtruj' }).click();
+  await expect(admin.getByRole('row', { name: new RegExp(`payout\\.run.*${run!.id}`) })).toBeVisible();
+  const auditLines = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'dziennik-zmian.csv',
+  );
+  expect(auditLines.slice(1).every((line) => line.split(';')[2]!.startsWith('payout.'))).toBe(true);
+  expect(auditLines.some((line) => line.includes(run!.id))).toBe(true);
+
+  // Revenue: every entry, with its pools and the day it was paid out.
+  await admin.goto('/dashboard/admin/revenue');
+  const revenueLines = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'przychod.csv',
+  );
+  expect(revenueLines[0]).toBe(
+    'Data;Kwota (PLN);Pula START 5% (PLN);Pula PREMIUM 15% (PLN);Pula VIP 20% (PLN);Wypłata zysków (dzień)',
+  );
+  expect(revenueLines).toContainEqual(
+    expect.stringMatching(new RegExp(`;12345,67;617,28;1851,85;2469,13;${localDay(new Date(run!.created_at))}$`)),
+  );
+  const [{ entries }] = (await query<{ entries: number }>(
+    'select count(*)::int as entries from public.ecommerce_revenue',
+  )) as [{ entries: number }];
+  expect(revenueLines.length - 1).toBeGreaterThanOrEqual(entries);
+
+  // Payments: what the filters show (all statuses, the buyer's e-mail).
+  await admin.goto('/dashboard/admin/payments');
+  await admin.getByLabel('Status').selectOption('');
+  await admin.getByRole('searchbox', { name: 'Szukaj' }).fill(buyer.email);
+  await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
+  await axeAtWidths(admin, 'payments tab with the CSV button');
+  const paymentLines = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'platnosci.csv',
+  );
+  expect(paymentLines).toHaveLength(2);
+  expect(paymentLines[1]).toMatch(
+    new RegExp(
+      `^${reference};${buyer.name};${buyer.email.toLowerCase().replace(/[.+]/g, '\\$&')};[^;]*;.*;Przelew;[\\d,]+;PLN;\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};Oczekuje na potwierdzenie;;;;$`,
+    ),
+  );
+
+  // Users: the VIP member found by e-mail, their level in the row.
+  const vip = members[2]!;
+  await admin.goto('/dashboard/admin/users');
+  await admin.getByLabel('Szukaj').fill(vip.email);
+  // The list shows the one match (the search applies 300 ms after typing): the CSV exports that.
+  await expect(admin.getByRole('button', { name: /^Portfel: / })).toHaveCount(1);
+  await expect(admin.getByRole('button', { name: `Portfel: ${vip.name}` })).toBeVisible();
+  const userLines = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'uzytkownicy.csv',
+  );
+  expect(userLines).toHaveLength(2);
+  expect(userLines[1]).toContain(`${vip.name};${vip.email.toLowerCase()};`);
+  expect(userLines[1]).toMatch(/;VIP;Tak;\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 });

@@ -1112,6 +1112,33 @@ function auditReads(): Read[] {
     admin: true,
   });
   return [
+    {
+      name: 'admin audit trail: the admins of the filter (admin_list_audit_actors)',
+      path: '/rpc/admin_list_audit_actors',
+      method: 'POST',
+      sql: 'select * from public.admin_list_audit_actors()',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin audit trail: the member filter finds a member by e-mail (admin_list_users, 8)',
+      path: '/rpc/admin_list_users',
+      method: 'POST',
+      sql: "select * from public.admin_list_users($1, null, null, 'name', true, 8, 0)",
+      params: (member) => [member.email.slice(0, 10)],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: 'admin audit trail: the member filter finds members by surname (admin_list_users, 8)',
+      path: '/rpc/admin_list_users',
+      method: 'POST',
+      sql: "select * from public.admin_list_users($1, null, null, 'name', true, 8, 0)",
+      params: (member) => [member.full_name?.split(' ').slice(1).join(' ') ?? 'Nowak'],
+      sample: 'members',
+      admin: true,
+    },
     read('no filter, page 1', '', () => []),
     read('no filter, page 40', '', () => [], 1_000),
     read('by admin', 'where actor_email = $1', () => ['admin3@klub.bench']),
@@ -1121,6 +1148,20 @@ function auditReads(): Read[] {
     read(
       'by date range (one month, a year ago)',
       "where created_at >= now() - interval '395 days' and created_at < now() - interval '365 days'",
+      () => [],
+    ),
+    read(
+      'by member + action prefix + date range (a year)',
+      "where target_user_id = $1 and action like 'wallet.%' and created_at >= now() - interval '365 days' and created_at < now()",
+      (member) => [member.id],
+    ),
+    read('by member + admin', 'where target_user_id = $1 and actor_email = $2', (member) => [
+      member.id,
+      'admin2@klub.bench',
+    ]),
+    read(
+      'by action + date range (one month, a year ago)',
+      "where action like 'profiles.%' and created_at >= now() - interval '395 days' and created_at < now() - interval '365 days'",
       () => [],
     ),
     read(

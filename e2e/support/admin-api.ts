@@ -63,3 +63,14 @@ export async function freeCccSlots(session: ApiSession, tier: string): Promise<n
   if (!row) throw new Error(`no CCC tier ${tier}`);
   return row.available_slots;
 }
+
+/** The member orders a plan (RPC create_payment_order, as the payment dialog does); returns the order's reference. */
+export async function orderPlanApi(session: ApiSession, tier: string, method: string): Promise<string> {
+  const rows = await rest<{ reference: string }[] | { reference: string }>(session, '/rpc/create_payment_order', {
+    method: 'POST',
+    body: JSON.stringify({ p_method: method, p_plan_tier: tier }),
+  });
+  const row = Array.isArray(rows) ? rows[0] : rows;
+  if (!row?.reference) throw new Error(`create_payment_order answered ${JSON.stringify(rows)}`);
+  return row.reference;
+}

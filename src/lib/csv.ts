@@ -19,6 +19,35 @@ export function csvCell(value: CsvCell): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A moment as the browser's local "YYYY-MM-DD HH:MM:SS": Polish Excel and LibreOffice read it as a
+ * date and time (a sortable, filterable cell), unlike an ISO string with "T" and an offset. Every
+ * export writes its timestamps through this one function.
+ */
+export function csvDateTime(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}:${pad(date.getSeconds())}`;
+}
+
+/** A day as "YYYY-MM-DD": a calendar date (yyyy-mm-dd) stays as it is, a moment becomes its local day. */
+export function csvDate(value: string | Date | null | undefined): string | null {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return csvDateTime(value)?.slice(0, 10) ?? null;
+}
+
+/** An amount from the database (numeric arrives as a number or a string) as a CSV number cell. */
+export function csvNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(';'));
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
@@ -26,16 +55,19 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 
 /**
  * Reads every page of a list (`fetchPage(offset, limit)`) until a short page, so a large export is
- * many small requests rather than one that times out.
+ * many small requests rather than one that times out; `onProgress` hears the rows read so far after
+ * each page (the export button shows it).
  */
 export async function collectPages<T>(
   fetchPage: (offset: number, limit: number) => Promise<readonly T[]>,
   pageSize = 1000,
+  onProgress?: (rows: number) => void,
 ): Promise<T[]> {
   const all: T[] = [];
   for (let offset = 0; ; offset += pageSize) {
     const page = await fetchPage(offset, pageSize);
     all.push(...page);
+    onProgress?.(all.length);
     if (page.length < pageSize) return all;
   }
 }

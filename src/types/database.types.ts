@@ -1443,6 +1443,12 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_list_audit_actors: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          actor_email: string;
+        }[];
+      };
       admin_list_email_templates: {
         Args: Record<PropertyKey, never>;
         Returns: {

@@ -13,7 +13,13 @@ import {
   type TestUser,
 } from '../helpers/db.ts';
 import { createEmailTemplate, createIdea, inSnapshotAs } from '../helpers/content-factories.ts';
-import { balanceOf, fundWallet, pendingWithdrawal, txHash } from '../helpers/money-factories.ts';
+import {
+  balanceOf,
+  checkLedgerAfterEachTest,
+  fundWallet,
+  pendingWithdrawal,
+  txHash,
+} from '../helpers/money-factories.ts';
 
 const HOOK_TEMPLATES = [
   'account-activation',
@@ -34,6 +40,7 @@ async function adminWithFactor(): Promise<{ aal1: TestUser; aal2: TestUser }> {
   return { aal1: adminUser, aal2: withClaims(adminUser, { aal: 'aal2' }) };
 }
 
+checkLedgerAfterEachTest();
 describe('admin rights need the second factor (aal2)', () => {
   it('an admin with a verified factor is no admin at aal1: RPCs, policies and reads refuse', async () => {
     const { aal1 } = await adminWithFactor();

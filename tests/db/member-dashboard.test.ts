@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferralCode, setMembershipLevel, signUpWithReferral } from '../helpers/accounts-factories.ts';
 import { admin, createAdmin, createMember, errorOf, queryAs, type TestUser } from '../helpers/db.ts';
-import { notificationsOf } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, notificationsOf } from '../helpers/money-factories.ts';
 
 type Overview = {
   codes: {
@@ -36,6 +36,7 @@ async function overviewOf(actor: TestUser, limit?: number): Promise<Overview> {
   return row!.overview;
 }
 
+checkLedgerAfterEachTest();
 describe('admin_credit_wallet: profit notifications carry their currency', () => {
   it('writes data.currency = USDT next to the amount', async () => {
     const adminUser = await createAdmin();

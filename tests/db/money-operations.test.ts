@@ -545,4 +545,89 @@ describe('money operations', () => {
       expect(await auditSince(since)).toEqual([]);
     });
   });
+
+  describe("'Dziennik zmian' filters", () => {
+    it('admin_list_audit_actors: the distinct admins of the trail, in order, for admins at aal2 only', async () => {
+      const secondAdmin = await createAdmin();
+      const owner = await createMember();
+      for (const actor of [adminUser, secondAdmin, adminUser]) {
+        await queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 1, 'Filtr')`, [owner.id]);
+      }
+      const actors = (
+        await queryAs<{ actor_email: string }>(adminUser, 'select * from public.admin_list_audit_actors()')
+      ).map((row) => row.actor_email);
+      expect(actors).toEqual([...new Set(actors)].sort());
+      expect(actors).toEqual(expect.arrayContaining([adminUser.email.toLowerCase(), secondAdmin.email.toLowerCase()]));
+      expect(actors).not.toContain(owner.email.toLowerCase());
+
+      const aal1Admin = await createAdmin({ aal: 'aal1' });
+      for (const actor of [member, otherMember, aal1Admin] as Actor[]) {
+        expect(await errorOf(queryAs(actor, 'select * from public.admin_list_audit_actors()'))).toMatchObject({
+          code: '42501',
+          message: 'auth.forbidden',
+        });
+      }
+      expect(await sqlState(queryAs('anon', 'select * from public.admin_list_audit_actors()'))).toBe('42501');
+    });
+
+    it('a member found by name or e-mail (admin_list_users) narrows the trail with the action and the days', async () => {
+      const owner = await createMember({ fullName: 'Zdzisława Filtrowa' });
+      const bystander = await createMember();
+      const since = await lastAuditId();
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 10, 'Pierwsza')`, [owner.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 4, 'Druga')`, [owner.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 3, 'Obok')`, [bystander.id]);
+      await queryAs(adminUser, `select public.admin_update_user($1, p_full_name => 'Zdzisława Filtrowa-Nowa')`, [
+        owner.id,
+      ]);
+      const times = (
+        await admin().query<{ action: string; created_at: Date }>(
+          'select action, created_at from public.admin_audit_log where id > $1 and target_user_id = $2 order by id',
+          [since, owner.id],
+        )
+      ).rows;
+      expect(times.map((row) => row.action)).toEqual(['wallet.credit', 'wallet.debit', 'profiles.update']);
+      const [, debitAt, updateAt] = times.map((row) => row.created_at);
+
+      for (const search of ['filtrowa', owner.email.slice(0, 12).toUpperCase()]) {
+        const found = await queryAs<{ user_id: string; full_name: string; email: string }>(
+          adminUser,
+          `select user_id, full_name, email from public.admin_list_users(p_search => $1, p_sort => 'name', p_ascending => true, p_limit => 8)`,
+          [search],
+        );
+        expect(found.map((row) => row.user_id)).toEqual([owner.id]);
+      }
+
+      const trail = (where: string, params: unknown[]) =>
+        queryAs<{ action: string; target_user_id: string }>(
+          adminUser,
+          `select action, target_user_id from public.admin_audit_log where ${where} order by created_at desc, id desc`,
+          params,
+        );
+      expect((await trail('target_user_id = $1', [owner.id])).map((row) => row.action)).toEqual([
+        'profiles.update',
+        'wallet.debit',
+        'wallet.credit',
+      ]);
+      expect(
+        (
+          await trail(`target_user_id = $1 and action like 'wallet.%' and created_at >= $2 and created_at < $3`, [
+            owner.id,
+            debitAt,
+            updateAt,
+          ])
+        ).map((row) => row.action),
+      ).toEqual(['wallet.debit']);
+      expect(
+        (
+          await trail(`target_user_id = $1 and actor_email = $2 and action like 'wallet.%'`, [
+            owner.id,
+            adminUser.email.toLowerCase(),
+          ])
+        ).map((row) => row.action),
+      ).toEqual(['wallet.debit', 'wallet.credit']);
+      // Members read none of it, their own rows included.
+      expect(await queryAs(owner, 'select * from public.admin_audit_log')).toEqual([]);
+    });
+  });
 });

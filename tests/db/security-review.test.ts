@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../helpers/db.ts';
 import { createIdea, createSmtpConfig, ideaRow, storeIdeaImage } from '../helpers/content-factories.ts';
-import { fundWallet } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, fundWallet } from '../helpers/money-factories.ts';
 
 const mask = async (email: string | null) =>
   (await admin().query<{ masked: string | null }>('select private.mask_email($1) as masked', [email])).rows[0]!.masked;
@@ -29,6 +29,7 @@ const accountStatusFrom = (client: string, email: string) =>
     return row!.status;
   });
 
+checkLedgerAfterEachTest();
 describe('security review (issue 21)', () => {
   let member: TestUser;
   let otherMember: TestUser;

@@ -1,6 +1,7 @@
 // Factories and probes for the money domain (notifications, wallet, CCC). Arranging goes through
 // the superuser pool or service_role; assertions read the truth behind RLS with admin().
 import { randomBytes } from 'node:crypto';
+import { afterEach, expect } from 'vitest';
 import { admin, queryAs, type TestUser } from './db.ts';
 
 /** A well-formed ERC20/BSC address: 0x + 40 hex characters. */
@@ -38,6 +39,16 @@ export async function fundWallet(user: TestUser, amount: number | string, note =
 export async function ledgerMismatches(): Promise<unknown[]> {
   const { rows } = await admin().query('select * from private.wallet_ledger_mismatches()');
   return rows;
+}
+
+/**
+ * The ledger invariant after every test of the calling file (balances = ledger sums, pending =
+ * pending withdrawals): call it once at the top of a test file that moves money.
+ */
+export function checkLedgerAfterEachTest(): void {
+  afterEach(async () => {
+    expect(await ledgerMismatches()).toEqual([]);
+  });
 }
 
 export interface Withdrawal {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'ghost-danger' | 'danger';
 export type ButtonSize = 'sm' | 'md';
@@ -31,7 +31,11 @@ export function buttonClassName(variant: ButtonVariant = 'primary', className = 
   return `${BASE} ${SIZES[size]} ${VARIANTS[variant]} ${className}`.trim();
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
+};
 
 export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClassName(variant, className, size)} {...props} />;

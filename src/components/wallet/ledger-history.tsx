@@ -4,12 +4,12 @@ import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/icons';
 import { Skeleton, EmptyState, ErrorState } from '@/components/ui/states';
 import { t } from '@/i18n/wallet';
-import { downloadCsv } from '@/lib/csv';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { transactionUrl } from '@/lib/wallet/explorer';
 import { LEDGER_PAGE_SIZE, useLedgerPage } from '@/lib/wallet/get-ledger-page';
 import { ledgerCsv } from '@/lib/wallet/ledger-csv';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { ledgerAmount, ledgerKindLabel } from '@/lib/wallet/ledger-entry';
 
 /**
@@ -29,18 +29,7 @@ export function LedgerHistory({
   const { getClient } = useSupabase();
   const [page, setPage] = useState(0);
   const ledger = useLedgerPage(userId, page);
-  const [csvState, setCsvState] = useState<'idle' | 'pending' | 'failed'>('idle');
   const pages = Math.max(1, Math.ceil((ledger.data?.count ?? 0) / LEDGER_PAGE_SIZE));
-
-  const exportCsv = async () => {
-    setCsvState('pending');
-    try {
-      downloadCsv(fileName, await ledgerCsv(await getClient(), userId));
-      setCsvState('idle');
-    } catch {
-      setCsvState('failed');
-    }
-  };
 
   let body;
   if (ledger.isPending) {
@@ -121,21 +110,13 @@ export function LedgerHistory({
       title={t('wallet.ledger.title')}
       headingLevel={headingLevel}
       actions={
-        <Button
-          variant="secondary"
-          onClick={() => void exportCsv()}
-          disabled={csvState === 'pending' || !ledger.data || ledger.data.count === 0}
-          aria-busy={csvState === 'pending' || undefined}
-        >
-          {csvState === 'pending' ? t('wallet.ledger.csv_pending') : t('wallet.ledger.csv')}
-        </Button>
+        <CsvExportButton
+          fileName={fileName}
+          build={async (onProgress) => ledgerCsv(await getClient(), userId, onProgress)}
+          disabled={!ledger.data || ledger.data.count === 0}
+        />
       }
     >
-      {csvState === 'failed' ? (
-        <p role="alert" className="mb-4 text-sm text-danger">
-          {t('wallet.ledger.csv_failed')}
-        </p>
-      ) : null}
       {body}
     </Card>
   );

@@ -5,6 +5,7 @@ import { adminMessages } from '../messages/admin';
 import { appsMessages } from '../messages/apps';
 import { authMessages } from '../messages/auth';
 import { commonMessages } from '../messages/common';
+import { csvMessages } from '../messages/csv';
 import { dashboardMessages } from '../messages/dashboard';
 import { ideasMessages } from '../messages/ideas';
 import { mfaMessages } from '../messages/mfa';
@@ -14,6 +15,7 @@ import { settingsMessages } from '../messages/settings';
 import { walletMessages } from '../messages/wallet';
 import { t as plansT } from '../plans';
 import '../apps';
+import '../csv';
 import '../dashboard';
 import '../ideas';
 import '../mfa';
@@ -33,6 +35,7 @@ const allDomains = [
   ideasMessages,
   adminMessages,
   mfaMessages,
+  csvMessages,
 ];
 
 describe('the message catalogue', () => {

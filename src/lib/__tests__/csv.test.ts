@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectPages, CSV_BOM, csvCell, toCsv } from '../csv';
+import { collectPages, CSV_BOM, csvCell, csvDate, csvDateTime, csvNumber, toCsv } from '../csv';
 
 describe('csv', () => {
   it('starts with a BOM, separates with ; and ends rows with CRLF', () => {
@@ -32,5 +32,39 @@ describe('csv', () => {
     }, 2);
     expect(rows).toEqual(data);
     expect(asked).toEqual([0, 2, 4]);
+  });
+
+  it('reports the rows read after every page', async () => {
+    const data = Array.from({ length: 5 }, (_, i) => i);
+    const progress: number[] = [];
+    await collectPages(
+      async (offset, limit) => data.slice(offset, offset + limit),
+      2,
+      (rows) => progress.push(rows),
+    );
+    expect(progress).toEqual([2, 4, 5]);
+  });
+
+  it('writes moments as the local "YYYY-MM-DD HH:MM:SS" a Polish spreadsheet reads as a date and time', () => {
+    const local = new Date(2026, 10, 5, 9, 4, 7);
+    expect(csvDateTime(local.toISOString())).toBe('2026-11-05 09:04:07');
+    expect(csvDateTime(local)).toBe('2026-11-05 09:04:07');
+    expect(csvDateTime(null)).toBeNull();
+    expect(csvDateTime('not a date')).toBeNull();
+    expect(toCsv(['Data'], [[csvDateTime(local.toISOString())]])).toBe(`${CSV_BOM}Data\r\n2026-11-05 09:04:07\r\n`);
+  });
+
+  it('keeps calendar days as they are and turns moments into their local day', () => {
+    expect(csvDate('2026-11-25')).toBe('2026-11-25');
+    expect(csvDate(new Date(2026, 0, 31, 23, 30).toISOString())).toBe('2026-01-31');
+    expect(csvDate(null)).toBeNull();
+  });
+
+  it('turns database amounts (numbers or numeric strings) into number cells with a decimal comma', () => {
+    expect(csvCell(csvNumber('1234.5'))).toBe('1234,5');
+    expect(csvCell(csvNumber(-0.01))).toBe('-0,01');
+    expect(csvNumber(null)).toBeNull();
+    expect(csvNumber('')).toBeNull();
+    expect(csvNumber('abc')).toBeNull();
   });
 });

@@ -1,13 +1,19 @@
 import { t } from '@/i18n/wallet';
-import { collectPages, toCsv } from '@/lib/csv';
+import { collectPages, csvDateTime, csvNumber, toCsv } from '@/lib/csv';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { getLedgerRange, type LedgerEntry } from './get-ledger-page';
 import { ledgerAmount, ledgerKindLabel } from './ledger-entry';
 
 /** The CSV of a wallet's whole ledger, newest first (read page by page). */
-export async function ledgerCsv(client: AppSupabaseClient, userId: string): Promise<string> {
+export async function ledgerCsv(
+  client: AppSupabaseClient,
+  userId: string,
+  onProgress?: (rows: number) => void,
+): Promise<string> {
   const rows = await collectPages<LedgerEntry>(
     async (offset, limit) => (await getLedgerRange(client, userId, offset, limit)).rows,
+    1000,
+    onProgress,
   );
   return toCsv(
     [
@@ -20,11 +26,11 @@ export async function ledgerCsv(client: AppSupabaseClient, userId: string): Prom
       t('wallet.ledger.transaction'),
     ],
     rows.map((row) => [
-      row.created_at,
+      csvDateTime(row.created_at),
       ledgerKindLabel(row.kind),
       ledgerAmount(row),
-      row.available_after === null ? null : Number(row.available_after),
-      row.pending_after === null ? null : Number(row.pending_after),
+      csvNumber(row.available_after),
+      csvNumber(row.pending_after),
       row.note,
       row.withdrawal?.tx_hash ?? null,
     ]),

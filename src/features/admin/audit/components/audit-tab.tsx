@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { FormAlert } from '@/components/form/form-alert';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/admin';
-import { collectPages, downloadCsv, toCsv } from '@/lib/csv';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import type { AuditFilters } from '../../shared/api/keys';
@@ -12,6 +12,10 @@ import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { listAudit, useAudit, type AuditRow } from '../api/list-audit';
+import { useAuditActors } from '../api/list-audit-actors';
+import type { AuditMember } from '../api/search-audit-members';
+import { AuditMemberFilter } from './audit-member-filter';
+import { SelectField } from '@/components/form/select-field';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
 
@@ -34,7 +38,8 @@ export function AuditTab() {
   const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(0);
-  const [csv, setCsv] = useState<'idle' | 'pending' | 'failed'>('idle');
+  const [member, setMember] = useState<AuditMember | null>(null);
+  const actors = useAuditActors();
   const audit = useAudit(filters, page);
 
   const field = (key: keyof AuditFilters) => ({
@@ -43,36 +48,32 @@ export function AuditTab() {
       setDraft((current) => ({ ...current, [key]: event.target.value })),
   });
 
-  const exportCsv = async () => {
-    setCsv('pending');
-    try {
-      const client = await getClient();
-      const rows = await collectPages(async (offset, limit) => (await listAudit(client, filters, offset, limit)).rows);
-      downloadCsv(
-        'dziennik-zmian.csv',
-        toCsv(
-          [
-            t('admin.audit.date'),
-            t('admin.audit.actor'),
-            t('admin.audit.action'),
-            t('admin.audit.target'),
-            t('admin.audit.member'),
-            t('admin.audit.changes'),
-          ],
-          rows.map((row) => [
-            row.created_at,
-            row.actor_email,
-            row.action,
-            `${row.target_type}${row.target_id ? ` ${row.target_id}` : ''}`,
-            row.target_user_id,
-            changes(row),
-          ]),
-        ),
-      );
-      setCsv('idle');
-    } catch {
-      setCsv('failed');
-    }
+  /** The trail as the filters show it, 1 000 rows a request. */
+  const buildCsv = async (onProgress: (rows: number) => void) => {
+    const client = await getClient();
+    const rows = await collectPages(
+      async (offset, limit) => (await listAudit(client, filters, offset, limit)).rows,
+      1000,
+      onProgress,
+    );
+    return toCsv(
+      [
+        t('admin.audit.date'),
+        t('admin.audit.actor'),
+        t('admin.audit.action'),
+        t('admin.audit.target'),
+        t('admin.audit.member'),
+        t('admin.audit.changes'),
+      ],
+      rows.map((row) => [
+        csvDateTime(row.created_at),
+        row.actor_email,
+        row.action,
+        `${row.target_type}${row.target_id ? ` ${row.target_id}` : ''}`,
+        row.target_user_id,
+        changes(row),
+      ]),
+    );
   };
 
   return (
@@ -88,17 +89,31 @@ export function AuditTab() {
             setPage(0);
           }}
         >
-          <TextField label={t('admin.audit.actor')} type="email" autoComplete="off" {...field('actor')} />
+          <SelectField
+            label={t('admin.audit.actor_filter')}
+            {...field('actor')}
+            options={[
+              { value: '', label: t('admin.audit.actor_all') },
+              ...(actors.data ?? []).map((email) => ({ value: email, label: email })),
+            ]}
+            error={actors.isError ? t('admin.audit.actors_failed') : undefined}
+          />
           <TextField
             label={t('admin.audit.action')}
             hint={t('admin.audit.action_hint')}
             autoComplete="off"
             {...field('action')}
           />
-          <TextField label={t('admin.audit.member_id')} autoComplete="off" {...field('member')} />
+          <AuditMemberFilter
+            value={member}
+            onChange={(chosen) => {
+              setMember(chosen);
+              setDraft((current) => ({ ...current, member: chosen?.userId ?? '' }));
+            }}
+          />
           <TextField label={t('admin.audit.from')} type="date" {...field('from')} />
           <TextField label={t('admin.audit.to')} type="date" {...field('to')} />
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="secondary">
               {t('admin.audit.filter')}
             </Button>
@@ -107,6 +122,7 @@ export function AuditTab() {
               onClick={() => {
                 setDraft(NO_FILTERS);
                 setFilters(NO_FILTERS);
+                setMember(null);
                 setPage(0);
               }}
             >
@@ -117,18 +133,8 @@ export function AuditTab() {
       </Card>
       <Card
         title={t('admin.audit.list')}
-        actions={
-          <Button
-            variant="secondary"
-            onClick={() => void exportCsv()}
-            disabled={csv === 'pending' || !audit.data?.rows.length}
-            aria-busy={csv === 'pending' || undefined}
-          >
-            {t('admin.csv')}
-          </Button>
-        }
+        actions={<CsvExportButton fileName="dziennik-zmian.csv" build={buildCsv} disabled={!audit.data?.rows.length} />}
       >
-        {csv === 'failed' ? <FormAlert>{t('admin.csv_failed')}</FormAlert> : null}
         <QueryStates
           query={audit}
           loadingClassName="h-64"

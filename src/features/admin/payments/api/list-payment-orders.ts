@@ -16,17 +16,37 @@ export type PaymentOrdersParams = {
   page: number;
 };
 
-/** RPC admin_list_payment_orders: newest first, by status and method, searched by reference, name, e-mail or phone. */
-export async function listPaymentOrders(client: AppSupabaseClient, params: PaymentOrdersParams, signal?: AbortSignal) {
+/**
+ * RPC admin_list_payment_orders: a range (at most 100 rows) newest first, by status and method,
+ * searched by reference, name, e-mail or phone. The list reads one page; the CSV reads every range.
+ */
+export async function listPaymentOrdersRange(
+  client: AppSupabaseClient,
+  filters: Omit<PaymentOrdersParams, 'page'>,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+) {
   let request = client.rpc('admin_list_payment_orders', {
-    p_status: params.status === '' ? undefined : params.status,
-    p_method: params.method === '' ? undefined : params.method,
-    p_search: params.search.trim() === '' ? undefined : params.search.trim(),
-    p_limit: PAYMENTS_PAGE_SIZE,
-    p_offset: params.page * PAYMENTS_PAGE_SIZE,
+    p_status: filters.status === '' ? undefined : filters.status,
+    p_method: filters.method === '' ? undefined : filters.method,
+    p_search: filters.search.trim() === '' ? undefined : filters.search.trim(),
+    p_limit: limit,
+    p_offset: offset,
   });
   if (signal) request = request.abortSignal(signal);
-  const rows = unwrap(await request);
+  return unwrap(await request);
+}
+
+/** One page of the list (20 rows) with the total the database counted. */
+export async function listPaymentOrders(client: AppSupabaseClient, params: PaymentOrdersParams, signal?: AbortSignal) {
+  const rows = await listPaymentOrdersRange(
+    client,
+    params,
+    params.page * PAYMENTS_PAGE_SIZE,
+    PAYMENTS_PAGE_SIZE,
+    signal,
+  );
   // The database counts up to 1 001: the list pages through the first 1 000.
   return { rows, total: Math.min(Number(rows[0]?.total_count ?? 0), 1_000) };
 }

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { formatOrderAmount } from '@/lib/payment/format-order';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
@@ -11,7 +11,13 @@ import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { collectPages } from '@/lib/csv';
+import { useSupabase } from '@/lib/supabase-context';
+import { useDebounced } from '@/lib/use-debounced';
+import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
 import {
+  listPaymentOrdersRange,
   PAYMENTS_PAGE_SIZE,
   useAdminPaymentOrders,
   type AdminPaymentOrder,
@@ -19,25 +25,11 @@ import {
 } from '../api/list-payment-orders';
 import { ConfirmPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
 
-const STATUS_LABELS: Record<PaymentOrderStatus, MessageKey> = {
-  pending: 'payment.status.pending',
-  paid: 'payment.status.paid',
-  rejected: 'payment.status.rejected',
-  cancelled: 'payment.status.cancelled',
-};
+const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Modal = { kind: 'confirm' | 'reject'; order: AdminPaymentOrder } | null;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Etherscan's page of a USDT (ERC20) transaction. */
 const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
@@ -82,10 +74,24 @@ export function PaymentsTab() {
   const page = paging.filterKey === filterKey ? paging.page : 0;
   const orders = useAdminPaymentOrders({ status, method, search: debouncedSearch, page });
   const [modal, setModal] = useState<Modal>(null);
+  const { getClient } = useSupabase();
+
+  /** The orders as the filters show them, every page (100 rows a request). */
+  const buildCsv = async (onProgress: (rows: number) => void) => {
+    const client = await getClient();
+    const filters = { status, method, search: debouncedSearch };
+    return paymentsCsv(
+      await collectPages((offset, limit) => listPaymentOrdersRange(client, filters, offset, limit), 100, onProgress),
+    );
+  };
 
   return (
     <section className="space-y-4">
-      <TabHeading title={t('admin.payments')} description={t('admin.payments.description')} />
+      <TabHeading
+        title={t('admin.payments')}
+        description={t('admin.payments.description')}
+        action={<CsvExportButton fileName="platnosci.csv" build={buildCsv} disabled={!orders.data?.rows.length} />}
+      />
       <div className="grid gap-4 md:grid-cols-3" role="search" aria-label={t('admin.payments.search_region')}>
         <TextField
           label={t('admin.payments.search')}

@@ -8,7 +8,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
-import { collectPages, downloadCsv, toCsv } from '@/lib/csv';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { collectPages, csvDate, csvDateTime, csvNumber, toCsv } from '@/lib/csv';
 import { formatDate, formatDateTime, formatDecimal, formatInteger, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { QueryStates } from '../../shared/components/query-states';
@@ -54,7 +55,6 @@ export function PayoutsTab() {
   const [errors, setErrors] = useState<{ revenue?: string; rate?: string }>({});
   const [request, setRequest] = useState<{ revenueId: string; rate: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [csvFailed, setCsvFailed] = useState(false);
   const preview = usePayoutPreview(request);
 
   const showPreview = () => {
@@ -67,41 +67,33 @@ export function PayoutsTab() {
     setRequest({ revenueId, rate: value });
   };
 
-  const exportRuns = async () => {
-    setCsvFailed(false);
-    try {
-      const client = await getClient();
-      const rows = await collectPages((offset, limit) => listPayoutRuns(client, offset, limit));
-      downloadCsv(
-        'wyplaty-zyskow.csv',
-        toCsv(
-          [
-            t('admin.payouts.run_date'),
-            t('admin.payouts.revenue_date'),
-            t('admin.payouts.revenue_amount'),
-            t('admin.payouts.rate'),
-            t('admin.payouts.members'),
-            t('admin.payouts.total_pln'),
-            t('admin.payouts.total_usdt'),
-            t('admin.payouts.remainder'),
-            t('admin.payouts.run_by'),
-          ],
-          rows.map((row) => [
-            row.created_at,
-            row.revenue_date,
-            Number(row.revenue_amount),
-            Number(row.rate_pln_usdt),
-            row.members_count,
-            Number(row.total_pln),
-            Number(row.total_usdt),
-            Number(row.remainder_pln),
-            row.created_by_email,
-          ]),
-        ),
-      );
-    } catch {
-      setCsvFailed(true);
-    }
+  const buildRunsCsv = async (onProgress: (rows: number) => void) => {
+    const client = await getClient();
+    const rows = await collectPages((offset, limit) => listPayoutRuns(client, offset, limit), 1000, onProgress);
+    return toCsv(
+      [
+        t('admin.payouts.run_date'),
+        t('admin.payouts.revenue_date'),
+        t('admin.payouts.revenue_amount'),
+        t('admin.payouts.rate'),
+        t('admin.payouts.members'),
+        t('admin.payouts.total_pln'),
+        t('admin.payouts.total_usdt'),
+        t('admin.payouts.remainder'),
+        t('admin.payouts.run_by'),
+      ],
+      rows.map((row) => [
+        csvDateTime(row.created_at),
+        csvDate(row.revenue_date),
+        csvNumber(row.revenue_amount),
+        csvNumber(row.rate_pln_usdt),
+        row.members_count,
+        csvNumber(row.total_pln),
+        csvNumber(row.total_usdt),
+        csvNumber(row.remainder_pln),
+        row.created_by_email,
+      ]),
+    );
   };
 
   const unpaid = (revenue.data ?? []).filter((entry) => !entry.paid);
@@ -266,13 +258,8 @@ export function PayoutsTab() {
       />
       <Card
         title={t('admin.payouts.runs')}
-        actions={
-          <Button variant="secondary" onClick={() => void exportRuns()} disabled={!runs.data?.length}>
-            {t('admin.csv')}
-          </Button>
-        }
+        actions={<CsvExportButton fileName="wyplaty-zyskow.csv" build={buildRunsCsv} disabled={!runs.data?.length} />}
       >
-        {csvFailed ? <FormAlert>{t('admin.csv_failed')}</FormAlert> : null}
         <QueryStates
           query={runs}
           loadingClassName="h-32"

@@ -11,15 +11,12 @@ import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useAddRevenue } from '../api/add-revenue';
-import { useRevenue } from '../api/list-revenue';
+import { listRevenueRange, useRevenue } from '../api/list-revenue';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { collectPages } from '@/lib/csv';
+import { useSupabase } from '@/lib/supabase-context';
+import { POOLS, poolAmount, revenueCsv } from '../utils/revenue-csv';
 import { revenueSchema, toAmount } from '../schemas/revenue.schema';
-
-/** product.md#dashboard-9: "Dashboard profit pool: latest ecommerce revenue times 5 % (START), 15 % (PREMIUM), 20 % (VIP)". */
-const POOLS = [
-  { tier: 'START', share: 0.05 },
-  { tier: 'PREMIUM', share: 0.15 },
-  { tier: 'VIP', share: 0.2 },
-] as const;
 
 /** Revenue tab (beyond the spec): enter the latest e-commerce revenue; the main panel's profit pools read it. */
 export function RevenueTab() {
@@ -39,6 +36,13 @@ export function RevenueTab() {
       setError(adminErrorMessage(failure, 'admin.revenue.save_failed'));
     }
   });
+
+  const { getClient } = useSupabase();
+  /** Every revenue entry (not only the last 10 shown), 1 000 rows a request. */
+  const buildCsv = async (onProgress: (rows: number) => void) => {
+    const client = await getClient();
+    return revenueCsv(await collectPages((offset, limit) => listRevenueRange(client, offset, limit), 1000, onProgress));
+  };
 
   const latest = revenue.data?.[0];
   return (
@@ -68,7 +72,7 @@ export function RevenueTab() {
                   <dt className="text-ink-muted">
                     {t('admin.revenue.pool', { tier: pool.tier, percent: pool.share * 100 })}
                   </dt>
-                  <dd className="text-right">{formatPLN(Number(latest.amount) * pool.share)}</dd>
+                  <dd className="text-right">{formatPLN(poolAmount(latest.amount, pool.share))}</dd>
                 </div>
               ))}
             </dl>
@@ -77,7 +81,10 @@ export function RevenueTab() {
           )}
         </Card>
       </div>
-      <Card title={t('admin.revenue.history')}>
+      <Card
+        title={t('admin.revenue.history')}
+        actions={<CsvExportButton fileName="przychod.csv" build={buildCsv} disabled={!revenue.data?.length} />}
+      >
         <QueryStates
           query={revenue}
           loadingClassName="h-32"

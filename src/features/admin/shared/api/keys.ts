@@ -8,7 +8,7 @@ export type UserListParams = {
   page: number;
 };
 
-/** The audit tab's filters ('' = any). */
+/** The audit tab's filters ('' = any): the admin's e-mail, an action prefix, the member's user id, local days. */
 export type AuditFilters = { actor: string; action: string; member: string; from: string; to: string };
 
 export const adminKeys = {
@@ -28,6 +28,8 @@ export const adminKeys = {
   adjustWallet: () => [...adminKeys.all, 'adjust-wallet'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   auditList: (filters: AuditFilters, page: number) => [...adminKeys.audit(), 'list', filters, page] as const,
+  auditActors: () => [...adminKeys.audit(), 'actors'] as const,
+  auditMemberSearch: (query: string) => [...adminKeys.audit(), 'member-search', query] as const,
   payouts: () => [...adminKeys.all, 'payouts'] as const,
   payoutPreview: (revenueId: string, rate: string) => [...adminKeys.payouts(), 'preview', revenueId, rate] as const,
   runPayout: () => [...adminKeys.payouts(), 'run'] as const,

@@ -13,7 +13,8 @@ import type { UserListParams } from '../../shared/api/keys';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
-import { collectPages, downloadCsv, toCsv } from '@/lib/csv';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';
 import { useSupabase } from '@/lib/supabase-context';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
@@ -105,41 +106,31 @@ export function UsersTab() {
   };
   const users = useAdminUsers(params);
   const { getClient } = useSupabase();
-  const [csv, setCsv] = useState<'idle' | 'pending' | 'failed'>('idle');
 
   /** The list as the filters show it, every page (100 rows a request). */
-  const exportCsv = async () => {
-    setCsv('pending');
-    try {
-      const client = await getClient();
-      const rows = await collectPages((offset, limit) => listUsersRange(client, params, offset, limit), 100);
-      downloadCsv(
-        'uzytkownicy.csv',
-        toCsv(
-          [
-            t('admin.users.full_name'),
-            t('admin.users.email'),
-            t('admin.users.phone'),
-            t('admin.users.level'),
-            t('admin.users.valid_until_column'),
-            t('admin.users.email_confirmed'),
-            t('admin.users.created'),
-          ],
-          rows.map((row) => [
-            row.full_name,
-            row.email,
-            row.phone,
-            row.effective_level,
-            row.membership_valid_until ?? '',
-            row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no'),
-            row.created_at,
-          ]),
-        ),
-      );
-      setCsv('idle');
-    } catch {
-      setCsv('failed');
-    }
+  const buildCsv = async (onProgress: (rows: number) => void) => {
+    const client = await getClient();
+    const rows = await collectPages((offset, limit) => listUsersRange(client, params, offset, limit), 100, onProgress);
+    return toCsv(
+      [
+        t('admin.users.full_name'),
+        t('admin.users.email'),
+        t('admin.users.phone'),
+        t('admin.users.level'),
+        t('admin.users.valid_until_column'),
+        t('admin.users.email_confirmed'),
+        t('admin.users.created'),
+      ],
+      rows.map((row) => [
+        row.full_name,
+        row.email,
+        row.phone,
+        row.effective_level,
+        row.membership_valid_until ? csvDate(row.membership_valid_until) : '',
+        row.email_confirmed ? t('admin.users.confirmed_yes') : t('admin.users.confirmed_no'),
+        csvDateTime(row.created_at),
+      ]),
+    );
   };
 
   const confirm = async (user: AdminUser) => {
@@ -153,26 +144,7 @@ export function UsersTab() {
 
   return (
     <section className="space-y-4">
-      <TabHeading
-        title={t('admin.users')}
-        action={
-          <div className="space-y-1 text-right">
-            <Button
-              variant="secondary"
-              onClick={() => void exportCsv()}
-              disabled={csv === 'pending'}
-              aria-busy={csv === 'pending' || undefined}
-            >
-              {t('admin.csv')}
-            </Button>
-            {csv === 'failed' ? (
-              <p role="alert" className="text-sm text-danger">
-                {t('admin.csv_failed')}
-              </p>
-            ) : null}
-          </div>
-        }
-      />
+      <TabHeading title={t('admin.users')} action={<CsvExportButton fileName="uzytkownicy.csv" build={buildCsv} />} />
       <Card>
         <div className="grid gap-4 md:grid-cols-4" role="search" aria-label={t('admin.users.search_region')}>
           <TextField

@@ -8,19 +8,35 @@ import { adminKeys } from '../../shared/api/keys';
 export const WITHDRAWALS_PAGE_SIZE = 20;
 export type WithdrawalStatus = Enums<'withdrawal_status'>;
 
-/** RPC admin_list_withdrawals: the pending queue oldest first, processed ones newest first. */
+/**
+ * RPC admin_list_withdrawals: a range (at most 100 rows) of one status, the pending queue oldest
+ * first, processed ones newest first. The list reads one page; the CSV reads every range.
+ */
+export async function listWithdrawalsRange(
+  client: AppSupabaseClient,
+  status: WithdrawalStatus,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+) {
+  let request = client.rpc('admin_list_withdrawals', { p_status: status, p_limit: limit, p_offset: offset });
+  if (signal) request = request.abortSignal(signal);
+  return unwrap(await request);
+}
+
+/** One page of the list (20 rows) with the total the database counted. */
 export async function listWithdrawals(
   client: AppSupabaseClient,
   params: { status: WithdrawalStatus; page: number },
   signal?: AbortSignal,
 ) {
-  let request = client.rpc('admin_list_withdrawals', {
-    p_status: params.status,
-    p_limit: WITHDRAWALS_PAGE_SIZE,
-    p_offset: params.page * WITHDRAWALS_PAGE_SIZE,
-  });
-  if (signal) request = request.abortSignal(signal);
-  const rows = unwrap(await request);
+  const rows = await listWithdrawalsRange(
+    client,
+    params.status,
+    params.page * WITHDRAWALS_PAGE_SIZE,
+    WITHDRAWALS_PAGE_SIZE,
+    signal,
+  );
   // The database counts up to 1 001: the list pages through the first 1 000.
   return { rows, total: Math.min(Number(rows[0]?.total_count ?? 0), 1_000) };
 }

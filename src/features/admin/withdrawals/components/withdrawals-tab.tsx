@@ -3,13 +3,18 @@ import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { t } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { collectPages } from '@/lib/csv';
+import { useSupabase } from '@/lib/supabase-context';
+import { WITHDRAWAL_STATUS_LABELS, withdrawalsCsv } from '../utils/withdrawals-csv';
 import {
+  listWithdrawalsRange,
   useAdminWithdrawals,
   WITHDRAWALS_PAGE_SIZE,
   type AdminWithdrawal,
@@ -17,12 +22,7 @@ import {
 } from '../api/list-withdrawals';
 import { CompleteWithdrawalDialog, FailWithdrawalDialog } from './withdrawal-decision-dialog';
 
-const STATUS_LABELS: Record<WithdrawalStatus, MessageKey> = {
-  pending: 'admin.withdrawals.status.pending',
-  completed: 'admin.withdrawals.status.completed',
-  failed: 'admin.withdrawals.status.failed',
-  cancelled: 'admin.withdrawals.status.cancelled',
-};
+const STATUS_LABELS = WITHDRAWAL_STATUS_LABELS;
 
 type Modal = { kind: 'complete' | 'fail'; withdrawal: AdminWithdrawal } | null;
 
@@ -36,6 +36,15 @@ export function WithdrawalsTab() {
   const page = paging.status === status ? paging.page : 0;
   const withdrawals = useAdminWithdrawals({ status, page });
   const [modal, setModal] = useState<Modal>(null);
+  const { getClient } = useSupabase();
+
+  /** The withdrawals of the status on screen, every page (100 rows a request). */
+  const buildCsv = async (onProgress: (rows: number) => void) => {
+    const client = await getClient();
+    return withdrawalsCsv(
+      await collectPages((offset, limit) => listWithdrawalsRange(client, status, offset, limit), 100, onProgress),
+    );
+  };
 
   return (
     <section className="space-y-4">
@@ -43,16 +52,19 @@ export function WithdrawalsTab() {
         title={t('admin.withdrawals')}
         description={t('admin.withdrawals.description')}
         action={
-          <div className="w-56">
-            <SelectField
-              label={t('admin.withdrawals.filter')}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as WithdrawalStatus)}
-              options={(Object.keys(STATUS_LABELS) as WithdrawalStatus[]).map((value) => ({
-                value,
-                label: t(STATUS_LABELS[value]),
-              }))}
-            />
+          <div className="flex items-end gap-3">
+            <div className="w-56">
+              <SelectField
+                label={t('admin.withdrawals.filter')}
+                value={status}
+                onChange={(event) => setStatus(event.target.value as WithdrawalStatus)}
+                options={(Object.keys(STATUS_LABELS) as WithdrawalStatus[]).map((value) => ({
+                  value,
+                  label: t(STATUS_LABELS[value]),
+                }))}
+              />
+            </div>
+            <CsvExportButton fileName="wyplaty.csv" build={buildCsv} disabled={!withdrawals.data?.rows.length} />
           </div>
         }
       />

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockTable, renderAdmin } from '../../../testing/render-admin';
+import { mockRpc, mockTable, renderAdmin } from '../../../testing/render-admin';
 import { AuditTab } from '../audit-tab';
 
 const row = (id: number, values: Record<string, unknown> = {}) => ({
@@ -16,7 +16,27 @@ const row = (id: number, values: Record<string, unknown> = {}) => ({
   ...values,
 });
 
+const member = (userId: string, fullName: string, email: string) => ({
+  id: `p-${userId}`,
+  user_id: userId,
+  full_name: fullName,
+  email,
+  phone: null,
+  email_confirmed: true,
+  membership_level: 'VIP',
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+  display_name: null,
+  avatar_url: null,
+  two_factor_enabled: false,
+  total_count: 1,
+});
+
 describe("'Dziennik zmian'", () => {
+  beforeEach(() => {
+    mockRpc('admin_list_audit_actors', [{ actor_email: 'admin@klub.local' }, { actor_email: 'ola@klub.local' }]);
+  });
+
   it('lists entries with the changed fields and asks the server with the filters', async () => {
     const calls = mockTable('get', 'admin_audit_log', (call) =>
       call.query.action
@@ -33,7 +53,14 @@ describe("'Dziennik zmian'", () => {
     const first = await screen.findByRole('row', { name: /wallet\.credit/ });
     expect(first).toHaveTextContent('available_balance: 0 → 50');
     await user.type(screen.getByLabelText(/^Akcja/), 'profiles.');
-    await user.type(screen.getByLabelText('Administrator (e-mail)'), 'Admin@Klub.local');
+    const actor = screen.getByLabelText('Administrator');
+    await waitFor(() => expect(within(actor).getAllByRole('option')).toHaveLength(3));
+    expect(
+      within(actor)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Wszyscy', 'admin@klub.local', 'ola@klub.local']);
+    await user.selectOptions(actor, 'admin@klub.local');
     await user.click(screen.getByRole('button', { name: 'Filtruj' }));
     expect(await screen.findByRole('row', { name: /profiles\.update/ })).toHaveTextContent(
       'membership_level: FREE → VIP',
@@ -52,5 +79,42 @@ describe("'Dziennik zmian'", () => {
     mockTable('get', 'admin_audit_log', []);
     renderAdmin(<AuditTab />);
     expect(await screen.findByText('Brak wpisów')).toBeInTheDocument();
+  });
+
+  it('finds the member by name or e-mail, filters by their id with the action and days, and forgets them on clear', async () => {
+    const searches = mockRpc('admin_list_users', (call) =>
+      String(call.body.p_search).includes('kowal') ? [member('u-anna', 'Anna Kowalska', 'anna@example.com')] : [],
+    );
+    const calls = mockTable('get', 'admin_audit_log', [row(1)]);
+    const { user } = renderAdmin(<AuditTab />);
+    await screen.findByRole('row', { name: /wallet\.credit/ });
+
+    const search = screen.getByLabelText(/^Członek \(imię, nazwisko lub e-mail\)/);
+    await user.type(search, 'nikt');
+    expect(await screen.findByText('Nie znaleziono członka')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'kowal');
+    const results = await screen.findByRole('list', { name: 'Znalezieni członkowie' });
+    expect(searches.at(-1)!.body).toMatchObject({ p_search: 'kowal', p_sort: 'name', p_ascending: true, p_limit: 8 });
+    await user.click(within(results).getByRole('button', { name: 'Anna Kowalska (anna@example.com)' }));
+
+    expect(screen.getByText('Wybrany: Anna Kowalska (anna@example.com)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Usuń wybór członka' })).toHaveFocus();
+    expect(screen.queryByLabelText(/^Członek \(imię/)).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Akcja/), 'wallet.');
+    await user.type(screen.getByLabelText('Od dnia'), '2026-11-01');
+    await user.type(screen.getByLabelText('Do dnia'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Filtruj' }));
+    await waitFor(() => expect(calls.at(-1)!.query.target_user_id).toBe('eq.u-anna'));
+    const last = calls.at(-1)!;
+    expect(last.query.action).toBe('like.wallet.%');
+    // Both bounds go to the server; the last one read here is the end: the start of the day after, local time.
+    expect(last.query.created_at).toBe(`lt.${new Date(2026, 11, 1).toISOString()}`);
+
+    await user.click(screen.getByRole('button', { name: 'Usuń wybór członka' }));
+    expect(screen.getByLabelText(/^Członek \(imię/)).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Filtruj' }));
+    await waitFor(() => expect(calls.at(-1)!.query.target_user_id).toBeUndefined());
   });
 });
