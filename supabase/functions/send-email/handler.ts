@@ -20,7 +20,7 @@
 import { HookError, hookFailure, hookSuccess } from '../_shared/hook-response.ts';
 import { consoleLogger, type Logger } from '../_shared/http.ts';
 import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts';
-import { renderTemplate, type TemplateVariables } from '../_shared/render.ts';
+import { emailVariables, renderTemplate, type TemplateVariables } from '../_shared/render.ts';
 import { type EmailTemplate, type TemplateStore, TemplateStoreError } from '../_shared/email-templates.ts';
 import { checkTarget, type TargetPolicy } from '../_shared/smtp-target.ts';
 import { InvalidSecretError, verifyWebhook } from '../_shared/verify-signature.ts';
@@ -271,7 +271,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
       await Promise.all(
         planned.map((email) => {
           const { template, smtp } = prepared.get(email.template) as Prepared;
-          const variables = { fname, ...email.variables };
+          const variables = emailVariables(fname, email.variables);
           return sendChecked(smtp, { to: email.to, ...renderTemplate(template, variables) });
         }),
       );
