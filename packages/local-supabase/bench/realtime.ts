@@ -96,15 +96,22 @@ async function serveStack(): Promise<void> {
   const [api, db, inbox, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const log = memoryLogger();
   const stack = await startStack({ dataDir, functionsDir, ports: { api, db, inbox, smtp }, seed: false, log });
-  port.on('message', async (request: string) => {
+  const stop = async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    port.postMessage({ stopped: true });
+  };
+  port.on('message', (request: string) => {
     if (request === 'stats') port.postMessage({ stats: stack.realtime.stats() });
     if (request === 'errors')
       port.postMessage({ errors: log.lines.filter((line) => line.startsWith('error realtime')) });
-    if (request === 'stop') {
-      await stack.stop();
-      await rm(dataDir, { recursive: true, force: true });
-      port.postMessage({ stopped: true });
-    }
+    // A failed stop fails the worker (and so the benchmark) loudly.
+    if (request === 'stop')
+      stop().catch((error: unknown) =>
+        setImmediate(() => {
+          throw error;
+        }),
+      );
   });
   port.postMessage({ ready: { apiUrl: stack.apiUrl, dbUrl: stack.dbUrl, readyInMs: stack.readyInMs } });
 }

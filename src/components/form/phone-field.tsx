@@ -44,7 +44,7 @@ export function isServicePhoneValid(value: string): boolean {
   }
 }
 
-type PhoneFieldProps = {
+export type PhoneFieldProps = {
   label: string;
   value: string;
   onChange: (value: string) => void;

@@ -58,7 +58,6 @@ export function PaymentMethodOptions({ legend, options, value, onChange, error, 
               onChange={() => onChange(option.method)}
               aria-labelledby={`${id}-label`}
               aria-describedby={described.join(' ')}
-              aria-invalid={error ? true : undefined}
               className="mt-1 h-4 w-4 accent-accent"
             />
             <span className="min-w-0 flex-1">

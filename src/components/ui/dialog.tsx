@@ -94,6 +94,8 @@ export function Dialog({
   };
 
   return (
+    // The dialog itself takes Tab (the focus trap) and Escape; its role is stated on purpose (below).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-redundant-roles
     <dialog
       ref={dialogRef}
       // Both implied by <dialog> and showModal(); stated for assistive technology that predates the

@@ -52,6 +52,8 @@ export function Tabs({ label, tabs, defaultTabId }: TabsProps) {
 
   return (
     <div>
+      {/* The arrow keys of the focused tab bubble here (roving tabindex): the tabs take the focus, not the list. */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
       <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex border-b border-surface-border">
         {tabs.map((tab) => {
           const selected = tab.id === activeId;

@@ -15,14 +15,14 @@ type AuthInternals = {
 };
 
 describe('the Supabase client', () => {
-  it('uses the options of product.md#account-7: PKCE, auto refresh, persisted, not from the URL', () => {
+  it('uses the options of product.md#account-7: PKCE, auto refresh, persisted, not from the URL', async () => {
     const client = createAppSupabaseClient('https://abcdefgh.supabase.co', 'anon-key', {});
     const auth = client.auth as unknown as AuthInternals;
     expect(auth.flowType).toBe('pkce');
     expect(auth.autoRefreshToken).toBe(true);
     expect(auth.persistSession).toBe(true);
     expect(auth.detectSessionInUrl).toBe(false);
-    client.auth.stopAutoRefresh();
+    await client.auth.stopAutoRefresh();
   });
 
   it.each(['https://abcdefgh.supabase.co', 'http://127.0.0.1:54321', 'http://localhost:54321'])(

@@ -2,7 +2,7 @@
 // member's name (public.profiles) with the service role, which reads them in clear through
 // PostgREST (the SMTP password included); no browser role can. The store is an interface so handlers can be tested without a
 // database.
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { TemplateContent } from './render.ts';
 import type { SmtpConfig } from './mailer.ts';
 

@@ -4,6 +4,7 @@
 // from a 2xx and then fails the call that triggered the hook with this status and message (a non-2xx
 // body is ignored and becomes a bare 500). Requests that are not the hook's at all (bad signature,
 // wrong method) get their real status.
+import { jsonResponse } from './http.ts';
 
 export class HookError extends Error {
   override name = 'HookError';
@@ -15,10 +16,8 @@ export class HookError extends Error {
   }
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
-
 export function hookSuccess(): Response {
-  return new Response('{}', { status: 200, headers: JSON_HEADERS });
+  return jsonResponse(200, {});
 }
 
 /** Statuses answered as such: the caller is not Supabase Auth's hook (or not as it should be). */
@@ -26,8 +25,5 @@ const TRANSPORT_STATUSES = new Set([401, 405]);
 
 export function hookFailure(status: number, message: string): Response {
   const transport = TRANSPORT_STATUSES.has(status) ? status : 200;
-  return new Response(JSON.stringify({ error: { http_code: status, message } }), {
-    status: transport,
-    headers: JSON_HEADERS,
-  });
+  return jsonResponse(transport, { error: { http_code: status, message } });
 }

@@ -3,8 +3,8 @@
 // server that does not offer it never sees the password or the message), except the local stack's own
 // mail catcher (allowPlaintext, set by the target check). Certificates are always verified. One connection per message:
 // configurations change rarely and a send is rare too, so no pool outlives a request.
-// @ts-types="npm:@types/nodemailer@8.0.2"
-import nodemailer from 'npm:nodemailer@10.6.0';
+// @ts-types="@types/nodemailer"
+import nodemailer from 'nodemailer';
 
 export interface SmtpConfig {
   host: string;

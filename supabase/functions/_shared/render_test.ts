@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { escapeHtml, fillPlaceholders, renderTemplate } from './render.ts';
+import {
+  emailVariables,
+  escapeHtml,
+  fillPlaceholders,
+  previewVariables,
+  renderTemplate,
+  SENDER_VARIABLE_EXAMPLES,
+} from './render.ts';
 
 const hostile = `<script>alert("x")</script> O'Brien & Co`;
 
@@ -63,4 +70,27 @@ Deno.test('renderTemplate omits the text part when the template has none', () =>
 Deno.test('escapeHtml and fillPlaceholders', () => {
   assert.equal(escapeHtml(`&<>"'`), '&amp;&lt;&gt;&quot;&#39;');
   assert.equal(fillPlaceholders('{{a}}-{{ a }}-{{a }}-{a}', { a: '1' }), '1-1-1-{a}');
+});
+
+Deno.test("emailVariables: the sender's fname, overridden by the action's own variables", () => {
+  assert.deepEqual(emailVariables('Anna Nowak', { link: 'L' }), { fname: 'Anna Nowak', link: 'L' });
+  assert.deepEqual(emailVariables('Anna Nowak', { fname: 'X' }), { fname: 'X' });
+});
+
+Deno.test('previewVariables fills {{fname}} as the e-mail does, even when the template does not declare it', () => {
+  const template = { subject: 'Witaj {{fname}}', html_content: '<p>{{fname}}: {{link}}</p>', text_content: null };
+  assert.deepEqual(renderTemplate(template, previewVariables([{ name: 'link', example: 'https://x/?a=1&b=2' }])), {
+    subject: 'Witaj Anna Nowak',
+    html: '<p>Anna Nowak: https://x/?a=1&amp;b=2</p>',
+  });
+  assert.deepEqual(
+    previewVariables([
+      { name: 'fname', example: 'Jan' },
+      { name: 'token', example: '' },
+    ]),
+    {
+      fname: 'Jan',
+    },
+  );
+  assert.deepEqual(previewVariables([{ name: 'fname', example: null }]), SENDER_VARIABLE_EXAMPLES);
 });

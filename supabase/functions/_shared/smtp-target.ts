@@ -12,7 +12,7 @@
 //   - public addresses: only the SMTP ports (25, 465, 587, 2525 unless SMTP_ALLOWED_PORTS says
 //     otherwise); private ones (local stacks only) on any port.
 import { lookup } from 'node:dns/promises';
-import ipaddr from 'npm:ipaddr.js@2.2.0';
+import ipaddr from 'ipaddr.js';
 
 export const DEFAULT_ALLOWED_PORTS = [25, 465, 587, 2525] as const;
 

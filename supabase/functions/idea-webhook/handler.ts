@@ -11,6 +11,7 @@
 //   500                           the idea could not be read or the feedback not stored
 // Every answer carries CORS headers (the browser calls it cross-origin); OPTIONS is the preflight.
 // No answer ever contains the service's URL or an upstream error text.
+import { bearerToken, consoleLogger, corsHeaders, jsonResponse, type Logger, preflight } from '../_shared/http.ts';
 import type { IdeaRecord, IdeaStore, UserResolver } from './store.ts';
 import type { IdeaWebhookSettings } from './settings.ts';
 
@@ -19,10 +20,7 @@ export const FEEDBACK_FAILED = 'Webhook request failed';
 /** public.app_ideas.webhook_response holds at most 5000 characters. */
 export const FEEDBACK_MAX_LENGTH = 5000;
 
-export interface Logger {
-  info(message: string): void;
-  error(message: string): void;
-}
+export type { Logger };
 
 export interface IdeaWebhookDeps {
   settings: IdeaWebhookSettings;
@@ -52,27 +50,8 @@ const OBJECT_PATH = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const BARE_PATH = new RegExp(`^(${OBJECT_PATH})$`);
 const IMAGE_PATH = new RegExp(`/storage/v1/object/public/idea-images/(${OBJECT_PATH})$`);
 
-const consoleLogger: Logger = {
-  info: (message) => console.info(`[idea-webhook] ${message}`),
-  error: (message) => console.error(`[idea-webhook] ${message}`),
-};
-
-function corsHeaders(request: Request): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Allow-Methods': 'POST, OPTIONS',
-    'Access-Control-Allow-Headers':
-      request.headers.get('access-control-request-headers') ?? 'authorization, x-client-info, apikey, content-type',
-    'Access-Control-Max-Age': '3600',
-    Vary: 'Access-Control-Request-Headers',
-  };
-}
-
 function json(request: Request, status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...corsHeaders(request), 'Content-Type': 'application/json' },
-  });
+  return jsonResponse(status, body, corsHeaders(request));
 }
 
 class RequestError extends Error {
@@ -85,10 +64,10 @@ class RequestError extends Error {
   }
 }
 
-function bearerToken(request: Request): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-  if (!match) throw new RequestError(401, 'unauthorized', 'Missing bearer token');
-  return match[1] as string;
+function requireToken(request: Request): string {
+  const token = bearerToken(request);
+  if (!token) throw new RequestError(401, 'unauthorized', 'Missing bearer token');
+  return token;
 }
 
 async function ideaIdFrom(request: Request): Promise<string> {
@@ -143,7 +122,7 @@ export function feedbackFrom(body: string): string {
 export function createIdeaWebhookHandler(deps: IdeaWebhookDeps): (request: Request) => Promise<Response> {
   const { settings, users, ideas } = deps;
   const send = deps.fetch ?? fetch;
-  const logger = deps.logger ?? consoleLogger;
+  const logger = deps.logger ?? consoleLogger('idea-webhook');
 
   /** POSTs the idea; the feedback to store, FEEDBACK_FAILED on any failure (logged, never answered). */
   async function callService(idea: IdeaRecord): Promise<string> {
@@ -172,10 +151,10 @@ export function createIdeaWebhookHandler(deps: IdeaWebhookDeps): (request: Reque
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(request) });
+    if (request.method === 'OPTIONS') return preflight(request);
     if (request.method !== 'POST') throw new RequestError(405, 'method_not_allowed', 'Use POST');
 
-    const token = bearerToken(request);
+    const token = requireToken(request);
     const ideaId = await ideaIdFrom(request);
     const userId = await users.userIdFromToken(token);
     if (!userId) throw new RequestError(401, 'unauthorized', 'The access token is not valid');

@@ -1,7 +1,7 @@
 // What the idea-webhook function reads and writes, behind interfaces so the handler can be tested
 // without Auth or a database: the caller's user id (Auth checks the JWT) and the idea (read and
 // its feedback stored with the service role, which no browser role has).
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 export interface IdeaRecord {
   id: string;

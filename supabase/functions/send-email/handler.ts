@@ -18,8 +18,9 @@
 // because Supabase Auth reads it only from a 2xx; Auth then fails the sign-up, magic link, reset or
 // e-mail change that asked for the e-mail with that status and message.
 import { HookError, hookFailure, hookSuccess } from '../_shared/hook-response.ts';
+import { consoleLogger, type Logger } from '../_shared/http.ts';
 import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts';
-import { renderTemplate, type TemplateVariables } from '../_shared/render.ts';
+import { emailVariables, renderTemplate, type TemplateVariables } from '../_shared/render.ts';
 import { type EmailTemplate, type TemplateStore, TemplateStoreError } from '../_shared/email-templates.ts';
 import { checkTarget, type TargetPolicy } from '../_shared/smtp-target.ts';
 import { InvalidSecretError, verifyWebhook } from '../_shared/verify-signature.ts';
@@ -45,10 +46,7 @@ export const SETUP_MISSING = 'E-mail setup is missing';
 export const DELIVERY_FAILURE = 'Sending the e-mail failed';
 export const DELIVERY_FAILURE_STATUS = 502;
 
-export interface Logger {
-  info(message: string): void;
-  error(message: string): void;
-}
+export type { Logger };
 
 export interface SendEmailDeps {
   settings: SendEmailSettings;
@@ -196,14 +194,14 @@ async function memberName(store: TemplateStore, userId: string, logger: Logger):
   try {
     return await store.findMemberName(userId);
   } catch (error) {
-    logger.error(`send-email: ${error instanceof Error ? error.message : String(error)}; greeting without the profile`);
+    logger.error(`${error instanceof Error ? error.message : String(error)}; greeting without the profile`);
     return null;
   }
 }
 
 export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) => Promise<Response> {
   const now = deps.now ?? Date.now;
-  const logger = deps.logger ?? console;
+  const logger = deps.logger ?? consoleLogger('send-email');
   const { settings } = deps;
   const policy: TargetPolicy = { ...settings.smtpPolicy, resolve: deps.resolve };
 
@@ -223,7 +221,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
     if (request.method !== 'POST') return hookFailure(405, 'Method not allowed: the Send Email Hook uses POST');
     const body = await request.text();
     if (!settings.hookSecret) {
-      logger.error('send-email: SEND_EMAIL_HOOK_SECRET is not set');
+      logger.error('SEND_EMAIL_HOOK_SECRET is not set');
       return hookFailure(500, 'SEND_EMAIL_HOOK_SECRET is not set');
     }
     try {
@@ -238,12 +236,12 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
         now(),
       );
       if (!check.ok) {
-        logger.error(`send-email: refused an unsigned or badly signed request (${check.reason})`);
+        logger.error(`refused an unsigned or badly signed request (${check.reason})`);
         return hookFailure(401, 'Invalid webhook signature');
       }
     } catch (error) {
       if (!(error instanceof InvalidSecretError)) throw error;
-      logger.error(`send-email: SEND_EMAIL_HOOK_SECRET is invalid: ${error.message}`);
+      logger.error(`SEND_EMAIL_HOOK_SECRET is invalid: ${error.message}`);
       return hookFailure(500, `SEND_EMAIL_HOOK_SECRET is invalid: ${error.message}`);
     }
 
@@ -259,7 +257,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
       action = payload.email_data.email_action_type;
       const planned = planEmails(payload, settings);
       if (planned.length === 0) {
-        logger.info(`send-email: ${action} not sent (${DELIBERATE_ANSWERS[action]?.reason ?? 'nothing to send'})`);
+        logger.info(`${action} not sent (${DELIBERATE_ANSWERS[action]?.reason ?? 'nothing to send'})`);
         return hookSuccess();
       }
       const names = [...new Set(planned.map((email) => email.template))];
@@ -273,16 +271,16 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
       await Promise.all(
         planned.map((email) => {
           const { template, smtp } = prepared.get(email.template) as Prepared;
-          const variables = { fname, ...email.variables };
+          const variables = emailVariables(fname, email.variables);
           return sendChecked(smtp, { to: email.to, ...renderTemplate(template, variables) });
         }),
       );
-      logger.info(`send-email: ${action} e-mail sent (${planned.length}) for user ${payload.user.id || '?'}`);
+      logger.info(`${action} e-mail sent (${planned.length}) for user ${payload.user.id || '?'}`);
       return hookSuccess();
     } catch (error) {
       const failure = asHookError(error);
       const ref = crypto.randomUUID();
-      logger.error(`send-email: ${action} failed (${failure.status}, ref ${ref}): ${failure.message}`);
+      logger.error(`${action} failed (${failure.status}, ref ${ref}): ${failure.message}`);
       return hookFailure(failure.status, answerFor(failure, ref));
     }
   };

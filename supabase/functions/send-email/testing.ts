@@ -132,7 +132,7 @@ export function recordingMailer(refuse: string[] = []): Mailer & { sent: Sent[] 
   };
 }
 
-export const quietLogger = { info: () => {}, error: () => {} };
+export { quietLogger } from '../_shared/http.ts';
 
 /** The failure shape Supabase Auth reads from hooks (in a 200, except 401/405), with the given http_code. */
 export async function assertHookError(response: Response, status: number, message?: RegExp): Promise<string> {

@@ -18,15 +18,13 @@
 //   500 { error: 'server_error', message }               misconfigured function or database unreachable
 // A stored password is used only with the stored host, port and user name: an edited host never
 // receives it, so the test cannot be used to send the password elsewhere.
+import { bearerToken, corsHeaders, consoleLogger, jsonResponse, type Logger, preflight } from '../_shared/http.ts';
 import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts';
 import type { AccessGate, SmtpConfigStore } from './access.ts';
 import type { SendTestEmailSettings } from './settings.ts';
 import { checkTarget, isValidHost, type TargetPolicy } from '../_shared/smtp-target.ts';
 
-export interface Logger {
-  info(message: string): void;
-  error(message: string): void;
-}
+export type { Logger };
 
 export interface SendTestEmailDeps {
   settings: SendTestEmailSettings;
@@ -38,12 +36,6 @@ export interface SendTestEmailDeps {
   logger?: Logger;
 }
 
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
-
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIMITS = { subject: 300, html: 50_000, text: 50_000, password: 1024, username: 320, name: 200 };
@@ -51,13 +43,6 @@ const LIMITS = { subject: 300, html: 50_000, text: 50_000, password: 1024, usern
 const DEFAULT_SUBJECT = 'Test konfiguracji SMTP';
 const DEFAULT_HTML = '<p>To jest wiadomość testowa wysłana z panelu administratora Klubu.</p>';
 const DEFAULT_TEXT = 'To jest wiadomość testowa wysłana z panelu administratora Klubu.';
-
-function json(status: number, body: Record<string, unknown>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...CORS_HEADERS, 'Content-Type': 'application/json' },
-  });
-}
 
 class Refusal extends Error {
   constructor(
@@ -156,11 +141,6 @@ async function resolveConfig(body: Body, configs: SmtpConfigStore): Promise<Smtp
   return { host, port, username, password, from_email: fromEmail, from_name: fromName };
 }
 
-function bearer(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
-  return match ? match[1]! : null;
-}
-
 class Timeout extends Error {}
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -196,7 +176,7 @@ export function smtpFailureKind(error: MailerError): SmtpFailureKind {
 
 export function createSendTestEmailHandler(deps: SendTestEmailDeps): (request: Request) => Promise<Response> {
   const { settings, access, configs, mailer } = deps;
-  const logger = deps.logger ?? console;
+  const logger = deps.logger ?? consoleLogger('send-test-email');
   const policy: TargetPolicy = {
     allowedPorts: settings.allowedPorts,
     allowPrivateHosts: settings.allowPrivateHosts,
@@ -204,13 +184,14 @@ export function createSendTestEmailHandler(deps: SendTestEmailDeps): (request: R
   };
 
   return async (request) => {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+    const json = (status: number, body: Record<string, unknown>) => jsonResponse(status, body, corsHeaders(request));
+    if (request.method === 'OPTIONS') return preflight(request);
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' });
     if (settings.problems.length > 0) {
-      logger.error(`send-test-email is misconfigured: ${settings.problems.join('; ')}`);
+      logger.error(`misconfigured: ${settings.problems.join('; ')}`);
       return json(500, { error: 'server_error', message: settings.problems.join('; ') });
     }
-    const jwt = bearer(request);
+    const jwt = bearerToken(request);
     if (!jwt) return json(401, { error: 'unauthorized' });
 
     try {
@@ -266,7 +247,7 @@ export function createSendTestEmailHandler(deps: SendTestEmailDeps): (request: R
       return json(200, { ok: true });
     } catch (error) {
       if (error instanceof Refusal) return json(error.status, error.body);
-      logger.error(`send-test-email failed: ${error instanceof Error ? error.message : String(error)}`);
+      logger.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
       return json(500, { error: 'server_error', message: 'The SMTP test could not be run' });
     }
   };

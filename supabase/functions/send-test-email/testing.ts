@@ -3,7 +3,8 @@
 // service-role read of smtp_configs), settings, and the function served over HTTP.
 import type { StoredSmtpConfig } from './access.ts';
 import { postgrestAccessGate, postgrestSmtpConfigStore } from './access.ts';
-import { createSendTestEmailHandler, type Logger, type SendTestEmailDeps } from './handler.ts';
+import { quietLogger } from '../_shared/http.ts';
+import { createSendTestEmailHandler, type SendTestEmailDeps } from './handler.ts';
 import type { SendTestEmailSettings } from './settings.ts';
 import { createNodemailerMailer } from '../_shared/mailer.ts';
 
@@ -15,7 +16,7 @@ export const TOKENS = {
 export const SERVICE_ROLE_KEY = 'service-role-key';
 export const ANON_KEY = 'anon-key';
 
-export const quietLogger: Logger = { info: () => {}, error: () => {} };
+export { quietLogger };
 
 export interface FakePostgrest {
   url: string;

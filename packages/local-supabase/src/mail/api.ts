@@ -12,7 +12,7 @@ import { inboxPage, messagePage } from './inbox-page.ts';
 import type { MailStore, MailSummary } from './store.ts';
 
 export function mailApi(store: MailStore) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       await route(store, req, res, url);
@@ -20,6 +20,8 @@ export function mailApi(store: MailStore) {
       sendJson(res, 400, { error: (error as Error).message });
     }
   };
+  // Node's request listener returns nothing: every failure is answered inside handle().
+  return (req: IncomingMessage, res: ServerResponse): void => void handle(req, res);
 }
 
 async function route(store: MailStore, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

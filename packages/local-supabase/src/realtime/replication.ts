@@ -122,7 +122,8 @@ export async function startReplication(options: ReplicationOptions): Promise<Rep
       if (!stopping) options.onEnd(error ?? new Error('the replication stream ended'));
     },
   );
-  client.query(command as unknown as pg.QueryConfig);
+  // The stream's end and errors reach onEnd through the command's callback, not this promise.
+  void client.query(command as unknown as pg.QueryConfig);
   const feedback = setInterval(() => {
     if (processed > confirmed) queue = queue.then(() => confirm(processed));
   }, FEEDBACK_INTERVAL_MS);

@@ -136,7 +136,9 @@ describe('toasts', () => {
       act(() => screen.getByRole('button', { name: 'fail' }).click());
       expect(screen.getByRole('status')).toHaveTextContent('Zapisano');
       expect(screen.getByRole('alert')).toHaveTextContent('Nie udało się dodać reakcji');
-      act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+      act(() => {
+        vi.advanceTimersByTime(TOAST_DURATION_MS);
+      });
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
       expect(screen.getByRole('alert')).toBeInTheDocument();
       act(() => screen.getByRole('button', { name: 'Zamknij' }).click());

@@ -1,4 +1,5 @@
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
+import { Skeleton } from '@/components/ui/states';
 import { t } from '@/i18n/apps';
 import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
 import { useApps } from '../api/get-apps';
@@ -16,32 +17,31 @@ export function AppsCatalogue() {
   const plans = useMembershipPlans();
   const paidPlans = plans.isError ? null : plans.data?.filter((plan) => PAID_TIERS.has(plan.tier));
 
-  let body;
-  if (apps.isPending) {
-    body = (
-      <div role="status" aria-label={t('apps.loading')} className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-96" />
-        ))}
-      </div>
-    );
-  } else if (apps.isError) {
-    body = (
-      <ErrorState message={t('apps.load_failed')} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
-    );
-  } else if (apps.data.length === 0) {
-    body = <EmptyState>{t('apps.empty')}</EmptyState>;
-  } else {
-    body = (
-      <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-        {apps.data.map((app) => (
-          <li key={app.id} className="flex">
-            <AppCard app={app} plans={paidPlans} headingId={`app-${app.id}`} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryStates
+      query={apps}
+      loading={
+        <div role="status" aria-label={t('apps.loading')} className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-96" />
+          ))}
+        </div>
+      }
+      errorMessage={t('apps.load_failed')}
+      isEmpty={(data) => data.length === 0}
+      empty={t('apps.empty')}
+    >
+      {(data) => (
+        <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          {data.map((app) => (
+            <li key={app.id} className="flex">
+              <AppCard app={app} plans={paidPlans} headingId={`app-${app.id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryStates>
+  );
 
   return (
     <div className="space-y-6">

@@ -29,7 +29,6 @@ export function RegisterCaptcha({ control, widgetRef }: RegisterCaptchaProps) {
         tabIndex={-1}
         role="group"
         aria-labelledby={labelId}
-        aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className="focus:outline-none"
       >

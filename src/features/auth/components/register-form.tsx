@@ -1,15 +1,13 @@
 import type HCaptcha from '@hcaptcha/react-hcaptcha';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
-import { FieldShell, TextField, inputClassName } from '@/components/form/text-field';
-import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
+import { TextField } from '@/components/form/text-field';
 import { t } from '@/i18n/messages';
-import { chunkLoader } from '@/lib/chunk-loader';
 import { useResolvedForm } from '@/lib/form';
 import { toSafeLink } from '@/lib/safe-links';
 import { useSiteSettings } from '@/lib/site-settings/get-site-settings';
@@ -28,7 +26,8 @@ import { registrationProblems } from '../utils/registration-rules';
 import { RegisterCaptcha } from './register-captcha';
 import { RegistrationSent } from './registration-sent';
 import { ResendActivationPanel } from './resend-activation-panel';
-import type * as PhoneFieldModule from '@/components/form/phone-field';
+import { LazyPhoneField } from '@/components/form/lazy-phone-field';
+import { loadPhoneModule } from '@/components/form/phone-field-chunk';
 import { EmailField } from '@/components/form/email-field';
 import { authErrorMessage } from '../utils/error-messages';
 
@@ -37,14 +36,6 @@ import { authErrorMessage } from '../utils/error-messages';
  * tab is opened), which in turn loads the phone-input chunk.
  */
 
-/** The phone-input chunk (tests replace `load` to make it fail). */
-export const phoneFieldChunk = { load: () => import('@/components/form/phone-field') };
-
-/** The field, the schema and the submit share one load; a retry after a failure loads it anew. */
-const loadPhoneModule: () => Promise<typeof PhoneFieldModule> = chunkLoader(() => phoneFieldChunk.load());
-
-const loadPhoneField = () => loadPhoneModule().then((module) => ({ default: module.PhoneField }));
-
 let schema: RegisterSchema | null = null;
 /** The schema needs the phone rules from the phone chunk, which the field itself has loaded by then. */
 const registerResolver: Resolver<RegisterFormValues, unknown, RegisterValues> = async (values, context, options) => {
@@ -52,20 +43,6 @@ const registerResolver: Resolver<RegisterFormValues, unknown, RegisterValues> = 
   const resolve = zodResolver(schema) as unknown as Resolver<RegisterFormValues, unknown, RegisterValues>;
   return resolve(values, context, options);
 };
-
-function PhoneFieldFallback({ label }: { label: string }) {
-  return (
-    <FieldShell inputId="phone-loading" label={label} errorId="phone-loading-error">
-      <input
-        id="phone-loading"
-        disabled
-        aria-busy="true"
-        className={`${inputClassName} border-surface-border`}
-        placeholder={t('app.loading')}
-      />
-    </FieldShell>
-  );
-}
 
 /** The club's privacy notice under the form, when the site settings name one (the SEO tab edits it). */
 function PrivacyNotice() {
@@ -94,8 +71,6 @@ export function RegisterForm() {
   const captchaEnabled = isCaptchaEnabled();
   const widgetRef = useRef<HCaptcha>(null);
   const registerAccount = useRegister();
-  // The phone input's chunk: a failed load offers a retry in place of the field.
-  const [PhoneField, retryPhoneField] = useRetryableLazy(loadPhoneField);
   const [formError, setFormError] = useState<string | null>(null);
   const [notActivated, setNotActivated] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -192,19 +167,15 @@ export function RegisterForm() {
         control={control}
         name="phone"
         render={({ field, fieldState }) => (
-          <LoadBoundary onRetry={retryPhoneField}>
-            <Suspense fallback={<PhoneFieldFallback label={t('auth.field.phone')} />}>
-              <PhoneField
-                label={t('auth.field.phone')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            </Suspense>
-          </LoadBoundary>
+          <LazyPhoneField
+            label={t('auth.field.phone')}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+          />
         )}
       />
       <TextField

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useUserPackages, type UserPackage } from '@/lib/ccc/get-ccc-packages';
@@ -45,52 +45,50 @@ export function OwnPackages() {
   const packages = useUserPackages(user?.id ?? '');
   return (
     <Card title={t('ccc.own.title')}>
-      {packages.isPending ? (
-        <Skeleton className="h-24" label={t('ccc.own.loading')} />
-      ) : packages.isError ? (
-        <ErrorState
-          message={t('ccc.own.failed')}
-          onRetry={() => void packages.refetch()}
-          retrying={packages.isFetching}
-        />
-      ) : packages.data.length === 0 ? (
-        <EmptyState>{t('ccc.own.empty')}</EmptyState>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm text-ink-muted">
-            <thead>
-              <tr className="text-left text-xs uppercase tracking-wide">
-                <th scope="col" className="pb-2 pr-4 font-medium">
-                  {t('ccc.own.tier')}
-                </th>
-                <th scope="col" className="pb-2 pr-4 font-medium">
-                  {t('ccc.own.amount')}
-                </th>
-                <th scope="col" className="pb-2 pr-4 font-medium">
-                  {t('ccc.profit_share')}
-                </th>
-                <th scope="col" className="pb-2 pr-4 font-medium">
-                  {t('ccc.own.start')}
-                </th>
-                <th scope="col" className="pb-2 pr-4 font-medium">
-                  {t('ccc.own.end')}
-                </th>
-                <th scope="col" className="pb-2 pr-4 font-medium">
-                  {t('ccc.own.days_left')}
-                </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {t('ccc.own.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {packages.data.map((pkg) => (
-                <PackageRow key={pkg.id} pkg={pkg} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryStates
+        query={packages}
+        loadingLabel={t('ccc.own.loading')}
+        errorMessage={t('ccc.own.failed')}
+        isEmpty={(data) => data.length === 0}
+        empty={t('ccc.own.empty')}
+      >
+        {(data) => (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm text-ink-muted">
+              <thead>
+                <tr className="text-left text-xs uppercase tracking-wide">
+                  <th scope="col" className="pb-2 pr-4 font-medium">
+                    {t('ccc.own.tier')}
+                  </th>
+                  <th scope="col" className="pb-2 pr-4 font-medium">
+                    {t('ccc.own.amount')}
+                  </th>
+                  <th scope="col" className="pb-2 pr-4 font-medium">
+                    {t('ccc.profit_share')}
+                  </th>
+                  <th scope="col" className="pb-2 pr-4 font-medium">
+                    {t('ccc.own.start')}
+                  </th>
+                  <th scope="col" className="pb-2 pr-4 font-medium">
+                    {t('ccc.own.end')}
+                  </th>
+                  <th scope="col" className="pb-2 pr-4 font-medium">
+                    {t('ccc.own.days_left')}
+                  </th>
+                  <th scope="col" className="pb-2 font-medium">
+                    {t('ccc.own.status')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((pkg) => (
+                  <PackageRow key={pkg.id} pkg={pkg} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStates>
     </Card>
   );
 }

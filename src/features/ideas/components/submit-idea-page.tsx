@@ -168,7 +168,12 @@ export function SubmitIdeaPage() {
         </Card>
       ) : (
         <Card>
-          <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5" aria-busy={pending || undefined}>
+          <form
+            noValidate
+            onSubmit={(event) => void handleSubmit(submit)(event)}
+            className="space-y-5"
+            aria-busy={pending || undefined}
+          >
             <UnsavedChangesPrompt dirty={(formState.isDirty || images.length > 0) && !pending} />
             <TextField
               label={t('ideas.field.title')}

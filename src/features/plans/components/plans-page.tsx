@@ -1,6 +1,7 @@
 import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { useState } from 'react';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
+import { Skeleton } from '@/components/ui/states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
@@ -30,28 +31,32 @@ export function PlansPage() {
         <h1 className="text-2xl font-bold text-ink">{t('plans.title')}</h1>
         <p className="text-ink-muted">{t('plans.subtitle')}</p>
       </header>
-      {plans.isPending ? (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <Skeleton className="h-96" label={t('plans.loading')} />
-          <Skeleton className="h-96" />
-          <Skeleton className="h-96" />
-        </div>
-      ) : plans.isError ? (
-        <ErrorState message={t('plans.load_failed')} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
-      ) : plans.data.length === 0 ? (
-        <EmptyState>{t('plans.empty')}</EmptyState>
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-3">
-          {plans.data.map((plan) => (
-            <PlanCard
-              key={plan.tier}
-              plan={plan}
-              current={(profile.data?.effective_membership_level ?? profile.data?.membership_level) === plan.tier}
-              onChoose={setChosen}
-            />
-          ))}
-        </div>
-      )}
+      <QueryStates
+        query={plans}
+        loading={
+          <div className="grid gap-6 lg:grid-cols-3">
+            <Skeleton className="h-96" label={t('plans.loading')} />
+            <Skeleton className="h-96" />
+            <Skeleton className="h-96" />
+          </div>
+        }
+        errorMessage={t('plans.load_failed')}
+        isEmpty={(data) => data.length === 0}
+        empty={t('plans.empty')}
+      >
+        {(data) => (
+          <div className="grid gap-6 lg:grid-cols-3">
+            {data.map((plan) => (
+              <PlanCard
+                key={plan.tier}
+                plan={plan}
+                current={(profile.data?.effective_membership_level ?? profile.data?.membership_level) === plan.tier}
+                onChoose={setChosen}
+              />
+            ))}
+          </div>
+        )}
+      </QueryStates>
       <MyPaymentOrders />
       {chosen ? <PlanPaymentDialog plan={chosen} email={email} onClose={() => setChosen(null)} /> : null}
     </section>

@@ -1,14 +1,14 @@
 import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
-import type * as PhoneFieldModule from '@/components/form/phone-field';
+import { LazyPhoneField } from '@/components/form/lazy-phone-field';
+import { loadPhoneModule } from '@/components/form/phone-field-chunk';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
-import { FieldShell, inputClassName, TextField } from '@/components/form/text-field';
+import { TextField } from '@/components/form/text-field';
 import { isMessageKey } from '@/i18n/messages';
 import { t } from '@/i18n/settings';
-import { chunkLoader } from '@/lib/chunk-loader';
 import { useResolvedForm } from '@/lib/form';
 import type { OwnProfile } from '@/lib/profile/get-own-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -19,13 +19,6 @@ import {
   type ProfileValues,
 } from '../schemas/profile.schema';
 import { settingsErrorMessage } from '../utils/error-messages';
-
-// The phone input (react-phone-number-input with libphonenumber) is a chunk of its own.
-const loadPhoneModule: () => Promise<typeof PhoneFieldModule> = chunkLoader(
-  () => import('@/components/form/phone-field'),
-);
-
-const PhoneField = lazy(() => loadPhoneModule().then((module) => ({ default: module.PhoneField })));
 
 let schema: ProfileSchema | null = null;
 const profileResolver: Resolver<ProfileFormValues, unknown, ProfileValues> = async (values, context, options) => {
@@ -43,20 +36,6 @@ const FIELD_OF_KEY: Partial<Record<string, keyof ProfileFormValues>> = {
   'profile.display_name_length': 'displayName',
   'profile.phone_invalid': 'phone',
 };
-
-function PhoneFieldFallback({ label }: { label: string }) {
-  return (
-    <FieldShell inputId="settings-phone-loading" label={label} errorId="settings-phone-loading-error">
-      <input
-        id="settings-phone-loading"
-        disabled
-        aria-busy="true"
-        className={`${inputClassName} border-surface-border`}
-        placeholder={t('app.loading')}
-      />
-    </FieldShell>
-  );
-}
 
 /**
  * The profile form (product.md#dashboard-2, §5): full name, display name and phone (the phone input);
@@ -104,23 +83,21 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
         error={formState.errors.displayName?.message}
         {...register('displayName')}
       />
-      <Suspense fallback={<PhoneFieldFallback label={t('settings.field.phone')} />}>
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field, fieldState }) => (
-            <PhoneField
-              label={t('settings.field.phone')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </Suspense>
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field, fieldState }) => (
+          <LazyPhoneField
+            label={t('settings.field.phone')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {saved ? <FormAlert tone="success">{t('settings.profile.saved')}</FormAlert> : null}
       <SubmitButton

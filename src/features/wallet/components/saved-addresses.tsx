@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/wallet';
 import { toUserMessage } from '@/lib/errors';
@@ -31,58 +31,54 @@ export function SavedAddresses() {
   const failed = (error: unknown) =>
     toast.show(t('wallet.addresses.action_failed', { reason: toUserMessage(error) }), 'error');
 
-  let body;
-  if (addresses.isPending) body = <Skeleton className="h-24" label={t('wallet.addresses.title')} />;
-  else if (addresses.isError)
-    body = (
-      <ErrorState
-        message={t('wallet.addresses.failed')}
-        onRetry={() => void addresses.refetch()}
-        retrying={addresses.isFetching}
-      />
-    );
-  else if (addresses.data.length === 0)
-    body = <EmptyState hint={t('wallet.addresses.empty_hint')}>{t('wallet.addresses.empty')}</EmptyState>;
-  else
-    body = (
-      <>
-        <p className="mb-2 text-sm text-ink-muted">
-          {t('wallet.addresses.limit_hint', { count: addresses.data.length })}
-        </p>
-        <ul className="divide-y divide-surface-border">
-          {addresses.data.map((address) => (
-            <li key={address.id} className="space-y-2 py-3" data-address-id={address.id}>
-              <div className="flex flex-wrap items-center gap-2">
-                <p className="font-medium text-ink">{address.label}</p>
-                <span className="text-sm text-ink-muted">{address.network}</span>
-                {address.is_default ? <Badge>{t('wallet.addresses.default')}</Badge> : null}
-              </div>
-              <p className="break-all font-mono text-xs text-ink-muted">{address.address}</p>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="ghost" onClick={() => setRenaming(address)}>
-                  {t('wallet.addresses.rename')}
-                  <span className="sr-only">: {address.label}</span>
-                </Button>
-                {address.is_default ? null : (
-                  <Button
-                    variant="ghost"
-                    disabled={update.isPending}
-                    onClick={() => update.mutate({ id: address.id, isDefault: true }, { onError: failed })}
-                  >
-                    {t('wallet.addresses.make_default')}
+  const body = (
+    <QueryStates
+      query={addresses}
+      loadingLabel={t('wallet.addresses.title')}
+      errorMessage={t('wallet.addresses.failed')}
+      isEmpty={(data) => data.length === 0}
+      empty={t('wallet.addresses.empty')}
+      emptyHint={t('wallet.addresses.empty_hint')}
+    >
+      {(data) => (
+        <>
+          <p className="mb-2 text-sm text-ink-muted">{t('wallet.addresses.limit_hint', { count: data.length })}</p>
+          <ul className="divide-y divide-surface-border">
+            {data.map((address) => (
+              <li key={address.id} className="space-y-2 py-3" data-address-id={address.id}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="font-medium text-ink">{address.label}</p>
+                  <span className="text-sm text-ink-muted">{address.network}</span>
+                  {address.is_default ? <Badge>{t('wallet.addresses.default')}</Badge> : null}
+                </div>
+                <p className="break-all font-mono text-xs text-ink-muted">{address.address}</p>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="ghost" onClick={() => setRenaming(address)}>
+                    {t('wallet.addresses.rename')}
                     <span className="sr-only">: {address.label}</span>
                   </Button>
-                )}
-                <Button variant="ghost-danger" onClick={() => setDeleting(address)}>
-                  {t('wallet.addresses.delete')}
-                  <span className="sr-only">: {address.label}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
+                  {address.is_default ? null : (
+                    <Button
+                      variant="ghost"
+                      disabled={update.isPending}
+                      onClick={() => update.mutate({ id: address.id, isDefault: true }, { onError: failed })}
+                    >
+                      {t('wallet.addresses.make_default')}
+                      <span className="sr-only">: {address.label}</span>
+                    </Button>
+                  )}
+                  <Button variant="ghost-danger" onClick={() => setDeleting(address)}>
+                    {t('wallet.addresses.delete')}
+                    <span className="sr-only">: {address.label}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryStates>
+  );
 
   return (
     <Card title={t('wallet.addresses.title')}>

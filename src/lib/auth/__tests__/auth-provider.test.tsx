@@ -205,7 +205,9 @@ describe('AuthProvider: loading the client only when needed', () => {
       </AuthProvider>,
     );
     stored = true;
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'sb-x-auth-token' })));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'sb-x-auth-token' }));
+    });
     expect(await screen.findByText(`user: ${session.user.email}`)).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });

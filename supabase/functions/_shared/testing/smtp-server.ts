@@ -1,10 +1,10 @@
 // Test helper: a real SMTP server (npm smtp-server) on 127.0.0.1 and a free port that keeps every
 // message it accepts, parsed with mailparser, with the login it saw. `refuse` makes it answer the
 // recipient with a permanent failure, as a server that does not take the message would.
-// @ts-types="npm:@types/smtp-server@3.5.13"
-import { SMTPServer } from 'npm:smtp-server@3.21.6';
-// @ts-types="npm:@types/mailparser@3.9.0"
-import { type ParsedMail, simpleParser } from 'npm:mailparser@3.14.2';
+// @ts-types="@types/smtp-server"
+import { SMTPServer } from 'smtp-server';
+// @ts-types="@types/mailparser"
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { createServer, type Socket } from 'node:net';
 
 export interface ReceivedMail {

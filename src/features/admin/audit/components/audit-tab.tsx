@@ -8,7 +8,7 @@ import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import type { AuditFilters } from '../../shared/api/keys';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { listAudit, useAudit, type AuditRow } from '../api/list-audit';

@@ -1,10 +1,12 @@
 import { t } from '@/i18n/admin';
+import { previewVariables, renderTemplate } from '@/lib/email/render';
 import type { TemplateVariable } from '../api/list-templates';
-import { fillTemplate, previewDocument } from '../utils/render-preview';
+import { previewDocument } from '../utils/preview-document';
 
 /**
- * The template rendered with its variables' examples: the subject and text as text, the HTML in a
- * sandboxed frame (no scripts, no same-origin access, no remote loads but images).
+ * The template rendered with its variables' examples by the renderer that sends the e-mail (the
+ * sender's own variables such as {{fname}} filled as in the e-mail): the subject and text as text,
+ * the HTML in a sandboxed frame (no scripts, no same-origin access, no remote loads but images).
  */
 export function TemplatePreview({
   subject,
@@ -17,23 +19,23 @@ export function TemplatePreview({
   text: string;
   variables: readonly TemplateVariable[];
 }) {
-  const values = Object.fromEntries(variables.map((variable) => [variable.name, variable.example ?? '']));
+  const rendered = renderTemplate({ subject, html_content: html, text_content: text }, previewVariables(variables));
   return (
     <div className="space-y-3">
       <p className="text-sm">
         <span className="text-ink-muted">{t('templates.field.subject')}: </span>
-        {fillTemplate(subject, values, { html: false })}
+        {rendered.subject}
       </p>
       <iframe
         title={t('templates.preview.frame')}
         sandbox=""
         referrerPolicy="no-referrer"
-        srcDoc={previewDocument(fillTemplate(html, values, { html: true }))}
+        srcDoc={previewDocument(rendered.html)}
         className="h-80 w-full rounded-lg border border-surface-border bg-white"
       />
-      {text.trim() ? (
+      {rendered.text?.trim() ? (
         <pre className="max-h-48 overflow-auto whitespace-pre-wrap rounded-lg border border-surface-border bg-surface p-3 text-sm">
-          {fillTemplate(text, values, { html: false })}
+          {rendered.text}
         </pre>
       ) : null}
     </div>

@@ -11,7 +11,7 @@ import { formatDate } from '@/lib/format';
 import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { DeleteButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';

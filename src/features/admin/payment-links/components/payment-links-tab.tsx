@@ -5,7 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { Constants } from '@/types/database.types';
 import { FormFooter } from '../../shared/components/form-footer';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { usePaymentLinks, type PaymentLinks } from '../api/list-payment-links';

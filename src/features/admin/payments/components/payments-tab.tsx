@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { formatOrderAmount } from '@/lib/payment/format-order';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';

@@ -12,7 +12,7 @@ import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, csvNumber, toCsv } from '@/lib/csv';
 import { formatDate, formatDateTime, formatDecimal, formatInteger, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';

@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { formatDateTime, formatPLN } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useAddRevenue } from '../api/add-revenue';

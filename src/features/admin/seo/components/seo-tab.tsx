@@ -12,7 +12,7 @@ import { useZodForm } from '@/lib/form';
 import { useSiteSettings, type SiteSettings } from '@/lib/site-settings/get-site-settings';
 import { FormFooter } from '../../shared/components/form-footer';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { FAVICON_RULES, SITE_IMAGE_RULES, type ImageRules } from '../../shared/utils/image-rules';

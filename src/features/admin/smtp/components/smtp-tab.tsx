@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';

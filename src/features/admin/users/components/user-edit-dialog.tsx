@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { CheckboxField } from '@/components/form/checkbox-field';
+import { LazyPhoneField } from '@/components/form/lazy-phone-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
@@ -14,11 +15,6 @@ import { adminErrorMessage } from '../../shared/utils/errors';
 import type { AdminUser } from '../api/list-users';
 import { useUpdateUser } from '../api/update-user';
 import { isCalendarDate, userEditSchema } from '../schemas/user-edit.schema';
-
-// The phone input (libphonenumber) is a chunk of its own, loaded when the modal opens.
-const PhoneField = lazy(() =>
-  import('@/components/form/phone-field').then((module) => ({ default: module.PhoneField })),
-);
 
 const LEVEL_OPTIONS = Constants.public.Enums.membership_level.map((level) => ({ value: level, label: level }));
 
@@ -64,17 +60,15 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
           control={control}
           name="phone"
           render={({ field, fieldState }) => (
-            <Suspense fallback={<TextField label={t('admin.users.phone')} value={field.value} disabled readOnly />}>
-              <PhoneField
-                label={t('admin.users.phone')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            </Suspense>
+            <LazyPhoneField
+              label={t('admin.users.phone')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <SelectField

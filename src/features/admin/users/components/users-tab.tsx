@@ -11,7 +11,7 @@ import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
 import type { UserListParams } from '../../shared/api/keys';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';

@@ -3,7 +3,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
-import { phoneFieldChunk, RegisterForm } from '../register-form';
+import { phoneFieldChunk } from '@/components/form/phone-field-chunk';
+import { RegisterForm } from '../register-form';
 
 describe('registration: the phone-input chunk fails to load', () => {
   it('shows the connection message and a retry instead of the crash screen', async () => {

@@ -42,8 +42,16 @@ function setup(profile = profileOf(account)) {
 const fullName = () => screen.getByLabelText('Imię i nazwisko');
 const displayName = () => screen.getByLabelText('Nazwa wyświetlana');
 const save = () => screen.getByRole('button', { name: 'Zapisz zmiany' });
-/** The phone input is a lazy chunk: under load it takes a while. */
-const phoneField = () => screen.findByRole('textbox', { name: 'Numer telefonu' }, { timeout: 10_000 });
+/** The phone input is a lazy chunk (a disabled stand-in until then): under load it takes a while. */
+const phoneField = () =>
+  waitFor(
+    () => {
+      const field = screen.getByRole('textbox', { name: 'Numer telefonu' });
+      expect(field).toBeEnabled();
+      return field;
+    },
+    { timeout: 10_000 },
+  );
 
 describe('profile form', { timeout: 20_000 }, () => {
   it('requires the full name and the display name, with the lengths the server enforces', async () => {

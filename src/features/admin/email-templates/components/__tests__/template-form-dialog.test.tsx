@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import type { EmailTemplate } from '../../api/list-templates';
-import { fillTemplate, previewDocument } from '../../utils/render-preview';
+import { previewDocument } from '../../utils/preview-document';
 import { TemplateFormDialog } from '../template-form-dialog';
 
 const activation: EmailTemplate = {
@@ -123,9 +123,20 @@ describe('the template form', () => {
 });
 
 describe('the preview rendering', () => {
-  it('fills in one pass: a value cannot bring in another placeholder; unknown ones are empty', () => {
-    expect(fillTemplate('{{a}}|{{b}}|{{ c }}', { a: '{{b}}', b: 'B' }, { html: false })).toBe('{{b}}|B|');
-    expect(fillTemplate('{{a}}', { a: '<script>' }, { html: true })).toBe('&lt;script&gt;');
+  it('renders through the sending renderer: {{fname}} filled as in the e-mail, one pass, unknown ones empty', async () => {
+    const { user } = setup({
+      ...activation,
+      subject: 'Witaj {{fname}} [{{nieznana}}]',
+      html_content: '<p>{{ fname }}: {{link}}</p>',
+      text_content: 'Cześć {{fname}}, {{link}}',
+      variables: [{ name: 'link', description: 'Link', example: '{{fname}}&x' }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Pokaż podgląd' }));
+    expect(screen.getByText('Witaj Anna Nowak []')).toBeInTheDocument();
+    expect(screen.getByTitle('Podgląd szablonu').getAttribute('srcdoc')).toContain(
+      '<p>Anna Nowak: {{fname}}&amp;x</p>',
+    );
+    expect(screen.getByText('Cześć Anna Nowak, {{fname}}&x')).toBeInTheDocument();
     expect(previewDocument('<p>x</p>')).toMatch(/default-src 'none'/);
   });
 });
