@@ -14,15 +14,13 @@
 // a description that never holds a secret (the SMTP password is never part of it) and retried.
 import { type EmailTemplate, type TemplateStore } from '../_shared/email-templates.ts';
 import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts';
+import { bearerToken, consoleLogger, jsonResponse, type Logger } from '../_shared/http.ts';
 import { renderTemplate } from '../_shared/render.ts';
 import { checkTarget, type TargetPolicy } from '../_shared/smtp-target.ts';
 import type { SendOutboxSettings } from './settings.ts';
 import type { OutboxEmail, OutboxStore } from './store.ts';
 
-export interface Logger {
-  info(message: string): void;
-  error(message: string): void;
-}
+export type { Logger };
 
 export interface SendOutboxDeps {
   settings: SendOutboxSettings;
@@ -48,7 +46,7 @@ class SendFailure extends Error {
 }
 
 function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return jsonResponse(status, body);
 }
 
 /** Constant-time comparison of two strings (the bearer token against the service role key). */
@@ -79,7 +77,7 @@ function describe(error: unknown): string {
 }
 
 export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request) => Promise<Response> {
-  const logger = deps.logger ?? console;
+  const logger = deps.logger ?? consoleLogger('send-outbox');
   const now = deps.now ?? Date.now;
   const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE;
   const budgetMs = deps.budgetMs ?? DEFAULT_BUDGET_MS;
@@ -109,9 +107,9 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
 
   return async (request) => {
     if (request.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405);
-    const token = (request.headers.get('Authorization') ?? '').replace(/^Bearer\s+/i, '');
+    const token = bearerToken(request) ?? '';
     if (settings.problems.length > 0) {
-      logger.error(`send-outbox: misconfigured: ${settings.problems.join('; ')}`);
+      logger.error(`misconfigured: ${settings.problems.join('; ')}`);
       return json({ error: `send-outbox is misconfigured: ${settings.problems.join('; ')}` }, 500);
     }
     if (!sameSecret(token, settings.serviceRoleKey)) return json({ error: 'Unauthorized' }, 401);
@@ -132,7 +130,7 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
               const reason = describe(error);
               result.failed++;
               logger.error(
-                `send-outbox: e-mail ${email.id} (${email.template}, attempt ${email.attempts}) failed: ${reason}`,
+                `e-mail ${email.id} (${email.template}, attempt ${email.attempts}) failed: ${reason}`,
               );
               await deps.outbox.fail(email.id, reason);
               return;
@@ -145,10 +143,10 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      logger.error(`send-outbox: run stopped: ${reason}`);
+      logger.error(`run stopped: ${reason}`);
       return json({ error: 'The outbox could not be read or updated', ...result }, 500);
     }
-    if (result.claimed > 0) logger.info(`send-outbox: ${result.sent} sent, ${result.failed} failed`);
+    if (result.claimed > 0) logger.info(`${result.sent} sent, ${result.failed} failed`);
     return json(result);
   };
 }

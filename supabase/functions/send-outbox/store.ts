@@ -1,6 +1,6 @@
 // The outbox as the sender sees it: three RPCs that only service_role may call
 // (migration 20261126020000_email_outbox.sql). An interface, so the handler is tested without a database.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 export interface OutboxEmail {
   id: number;
