@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { createChunkGroups } from './scripts/lib/chunk-groups.ts';
 import { DOCUMENT_CACHE, securityHeaders } from './deploy/security-headers.ts';
 
 /**
@@ -73,6 +74,22 @@ export default defineConfig({
     manifest: true,
     // Everything the entry imports statically goes into one chunk (not several small shared ones):
     // one request and one gzip stream for the landing page, about 2 kB smaller.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    // The lazy chunks' shared modules are grouped by who reaches them (scripts/lib/chunk-groups.ts), so
+    // opening a section costs its own chunk and, once, the shared one.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            {
+              name: createChunkGroups(),
+              debugName: 'shared by area',
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });

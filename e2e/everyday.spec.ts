@@ -5,6 +5,7 @@ import { LandingPage } from './pages/landing-page';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createMember, memberData } from './support/factories';
 import { Mailbox, subjects } from './support/mailbox';
+import { signIn } from './support/session';
 
 const WIDTHS = [1366, 390] as const;
 
@@ -150,4 +151,30 @@ test('leaving the profile form with unsaved changes asks first; the side menu fi
   });
   const column = await menu.evaluate((nav) => nav.parentElement!.getBoundingClientRect().height);
   expect(column).toBeGreaterThanOrEqual(3000);
+});
+
+test("moving to another section puts the focus on its heading and announces it; the section's code and data are read when its menu entry is pointed at", async ({
+  page,
+}) => {
+  const member = await createMember({ label: 'route-focus' });
+  await signIn(page, member);
+  const menu = page.getByRole('navigation', { name: 'Menu główne' });
+  const wallet = menu.getByRole('link', { name: 'eWallet' });
+
+  // Pointing at the entry loads the section's chunk and its first reads before the click.
+  const chunk = page.waitForResponse((response) => /\/assets\/wallet-[^/]+\.js$/.test(response.url()));
+  const withdrawals = page.waitForResponse((response) => response.url().includes('/rest/v1/withdrawals'));
+  await wallet.hover();
+  await Promise.all([chunk, withdrawals]);
+
+  await wallet.click();
+  const heading = page.getByRole('heading', { level: 1, name: 'eWallet' });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Otwarto stronę: eWallet' })).toBeAttached();
+
+  // With the keyboard: the next section's heading gets the focus as well.
+  await menu.getByRole('link', { name: 'Program Partnerski' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Program Partnerski' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Otwarto stronę: Program Partnerski' })).toBeAttached();
 });

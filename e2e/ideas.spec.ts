@@ -3,7 +3,7 @@
 // it and deletes another idea, whose images leave storage with it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { IdeasBoardPage, SubmitIdeaPage } from './pages/ideas-pages';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { answerIdeas, defaultFeedback, receivedIdeas } from './support/automation';
 import { API_URL } from './support/env';
 import { createMember, type Member } from './support/factories';
@@ -51,7 +51,7 @@ test('a member submits an idea with images, votes once; another comments; the ad
       { name: 'ekran.png', mimeType: 'image/png', buffer: pngImage(48, 64, [30, 64, 175]) },
     ],
   });
-  await expectNoSeriousA11yViolations(page, { label: 'Zgłoś pomysł (filled in, two previews)' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'Zgłoś pomysł (filled in, two previews)' });
   await form.submit.click();
 
   await expect(form.resultHeading).toBeVisible();
@@ -86,7 +86,7 @@ test('a member submits an idea with images, votes once; another comments; the ad
   await board.star(card, 4).click();
   await expect(card.getByText('Już zagłosowałeś')).toBeVisible();
   await expect(card.getByText('Średnia ocena: 4,0 z 5')).toBeAttached();
-  await expectNoSeriousA11yViolations(page, { label: 'Pomysły (after voting)' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'Pomysły (after voting)' });
 
   await page.reload();
   card = board.card(title);

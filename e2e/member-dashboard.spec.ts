@@ -3,7 +3,7 @@
 // the page is open, the partner code, a reaction, the announcement banner and the apps' pools.
 // axe-core checks each screen.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import {
   appRevenue,
   mainPanelFacts,
@@ -50,7 +50,7 @@ test('the main panel shows what the database holds', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Menu użytkownika: Ania' })).toBeVisible();
   await expect(page).toHaveTitle('Panel główny | Klub');
 
-  await expectNoSeriousA11yViolations(page, { label: 'main panel' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'main panel' });
 });
 
 test('a notification the server sends while the page is open arrives live; a click marks it read', async ({ page }) => {
@@ -92,7 +92,7 @@ test('a member without a code generates one and copies the referral link', async
 
   await expect(page.getByText('Nie masz jeszcze kodu polecającego.')).toBeVisible();
   await expect(page.getByText('Nie masz jeszcze żadnych poleconych osób.')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { label: 'partner page without a code' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'partner page without a code' });
 
   await page.getByRole('button', { name: 'Generuj kod' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generuj nowy kod polecający' });
@@ -112,7 +112,7 @@ test('a member without a code generates one and copies the referral link', async
   await expect(page.getByText('Skopiowano!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(page.getByText('Skopiowano!')).toBeHidden({ timeout: 4_000 });
-  await expectNoSeriousA11yViolations(page, { label: 'partner page with a code' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'partner page with a code' });
 });
 
 test('a reaction toggles on and off', async ({ page }) => {
@@ -123,7 +123,7 @@ test('a reaction toggles on and off', async ({ page }) => {
   const clap = post.getByRole('button', { name: /^Brawo: \d+$/ });
   await expect(clap).toHaveAttribute('aria-pressed', 'false');
   const before = Number((await clap.getAttribute('aria-label'))?.split(': ')[1]);
-  await expectNoSeriousA11yViolations(page, { label: 'community' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'community' });
 
   await clap.click();
   await expect(post.getByRole('button', { name: `Brawo: ${before + 1}` })).toHaveAttribute('aria-pressed', 'true');
@@ -177,7 +177,7 @@ test('the apps grid shows the pools of the latest revenue', async ({ page }) => 
       await expect(pools).toContainText(`Pula ${plan.tier} (${percent})${pln(revenue * plan.share)}`);
     }
     await expect(card.getByRole('link', { name: /^Strona WWW/ })).toHaveAttribute('target', '_blank');
-    await expectNoSeriousA11yViolations(page, { label: 'apps catalogue' });
+    await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'apps catalogue' });
   } finally {
     await setAppRevenue('FitPlan', original);
   }

@@ -2,7 +2,7 @@
 // stored link of its tier and method in a new tab (ACC with the member's e-mail); a CCC tier without free slots (filled by
 // the admin RPC) says 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { fillCccTier, paymentLink, releaseCccSlots } from './support/database';
 import { createMember } from './support/factories';
 import { signIn } from './support/session';
@@ -42,7 +42,7 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
   await expect(page.getByRole('heading', { name: 'Dołącz do Klubu', level: 1 })).toBeVisible();
   for (const tier of ['START', 'PREMIUM', 'VIP']) await expect(page.getByRole('article', { name: tier })).toBeVisible();
   await expect(page.getByRole('article', { name: 'PREMIUM' })).toContainText('14 997 zł');
-  await expectNoSeriousA11yViolations(page, { label: 'plans grid' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'plans grid' });
 
   for (const { method, label } of METHODS) {
     await page.getByRole('button', { name: 'Wybierz plan PREMIUM' }).click();
@@ -88,7 +88,7 @@ test("a CCC tier without free slots says 'Brak dostępnych miejsc'; the others o
     await expect(platinum.getByRole('button', { name: 'Brak dostępnych miejsc' })).toBeDisabled();
     await expect(platinum).toContainText('0 / 10');
     await expect(platinum.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-    await expectNoSeriousA11yViolations(page, { label: 'CCC packages' });
+    await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'CCC packages' });
 
     for (const { method, label } of METHODS) {
       await page.getByRole('article', { name: 'GOLD' }).getByRole('button', { name: 'Kup pakiet' }).click();

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { avatarFilesOf } from './support/database';
 import { createMember, uniqueEmail, uniquePassword } from './support/factories';
 import { pngImage } from './support/images';
@@ -44,7 +44,7 @@ test('an avatar is cropped, uploaded and shown after a reload; a new one replace
   await expect(page.getByRole('alert')).toHaveText('Dozwolone formaty plików: JPG, PNG, WebP');
 
   await uploadAvatar(page, pngImage(640, 480));
-  await expectNoSeriousA11yViolations(page, { label: 'settings with an avatar' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'settings with an avatar' });
   const avatar = page.getByRole('img', { name: `Avatar użytkownika ${member.name}` });
   const first = await avatar.getAttribute('src');
   expect(first).toMatch(/\/storage\/v1\/object\/public\/avatars\/[0-9a-f-]{36}\/\d{13}\.jpg$/);

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { booksOf, creditWallet } from './support/database';
 import { createMember } from './support/factories';
 import { signIn } from './support/session';
@@ -40,7 +40,7 @@ test('2FA on, the TOTP step at sign-in, a withdrawal: pending row, balances move
   await page.goto('/dashboard/settings');
   const toggle = page.getByRole('switch', { name: 'Weryfikacja dwuetapowa' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await expectNoSeriousA11yViolations(page, { label: 'settings' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'settings' });
   await toggle.click();
   const setup = page.getByRole('dialog', { name: 'Włącz weryfikację dwuetapową' });
   const secret = (await setup.getByTestId('totp-secret').textContent())?.trim() ?? '';
@@ -70,7 +70,7 @@ test('2FA on, the TOTP step at sign-in, a withdrawal: pending row, balances move
   const wallet = walletPage(page);
   await expect(wallet.value('Dostępne')).toHaveText('250,00 USDT');
   await expect(page.getByText('Brak historii wypłat')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { label: 'wallet' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'wallet' });
   await wallet.amount.fill('40.25');
   await wallet.network.selectOption('BSC');
   await wallet.address.fill(ADDRESS);

@@ -23,3 +23,22 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
   );
   expect(report, `axe-core on ${options.label ?? page.url()}`).toEqual([]);
 }
+
+/** The widths every member screen is checked at: the desktop and a phone (issue 24 §6). */
+export const A11Y_WIDTHS = [1366, 390] as const;
+
+/**
+ * expectNoSeriousA11yViolations at 1366 px and at 390 px, one viewport switch on the same screen
+ * (no second journey), then back to the viewport the page had.
+ */
+export async function expectNoSeriousA11yViolationsAtBothWidths(
+  page: Page,
+  options: { include?: string; label?: string } = {},
+): Promise<void> {
+  const previous = page.viewportSize();
+  for (const width of A11Y_WIDTHS) {
+    await page.setViewportSize({ width, height: previous?.height ?? 900 });
+    await expectNoSeriousA11yViolations(page, { ...options, label: `${options.label ?? page.url()} at ${width} px` });
+  }
+  if (previous) await page.setViewportSize(previous);
+}

@@ -6,6 +6,7 @@ import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/au
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import * as landing from './routes/landing';
+import { sectionLoader } from './section-loaders';
 
 const { dashboard } = paths;
 
@@ -73,16 +74,16 @@ export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
           {
             lazy: () => import('./routes/dashboard/layout'),
             children: [
-              { index: true, lazy: () => import('./routes/dashboard/home') },
-              { path: dashboard.apps.segment, lazy: () => import('./routes/dashboard/apps') },
-              { path: dashboard.ideas.segment, lazy: () => import('./routes/dashboard/ideas') },
-              { path: dashboard.submitIdea.segment, lazy: () => import('./routes/dashboard/submit-idea') },
-              { path: dashboard.community.segment, lazy: () => import('./routes/dashboard/community') },
-              { path: dashboard.wallet.segment, lazy: () => import('./routes/dashboard/wallet') },
-              { path: dashboard.settings.segment, lazy: () => import('./routes/dashboard/settings') },
-              { path: dashboard.referral.segment, lazy: () => import('./routes/dashboard/referral') },
-              { path: dashboard.ccc.segment, lazy: () => import('./routes/dashboard/ccc') },
-              { path: dashboard.investments.segment, lazy: () => import('./routes/dashboard/investments') },
+              { index: true, lazy: sectionLoader(dashboard.root.path) },
+              { path: dashboard.apps.segment, lazy: sectionLoader(dashboard.apps.path) },
+              { path: dashboard.ideas.segment, lazy: sectionLoader(dashboard.ideas.path) },
+              { path: dashboard.submitIdea.segment, lazy: sectionLoader(dashboard.submitIdea.path) },
+              { path: dashboard.community.segment, lazy: sectionLoader(dashboard.community.path) },
+              { path: dashboard.wallet.segment, lazy: sectionLoader(dashboard.wallet.path) },
+              { path: dashboard.settings.segment, lazy: sectionLoader(dashboard.settings.path) },
+              { path: dashboard.referral.segment, lazy: sectionLoader(dashboard.referral.path) },
+              { path: dashboard.ccc.segment, lazy: sectionLoader(dashboard.ccc.path) },
+              { path: dashboard.investments.segment, lazy: sectionLoader(dashboard.investments.path) },
               ...(isAdmin ? [adminRoute()] : []),
             ],
           },

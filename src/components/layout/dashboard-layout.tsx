@@ -4,6 +4,8 @@ import { ToastProvider } from '@/components/ui/toast';
 import { t } from '@/i18n/messages';
 import { NotificationsLiveProvider } from '@/lib/notifications/notifications-live';
 import { DashboardHeader } from './dashboard-header';
+import { NavigationProgress } from './navigation-progress';
+import { RouteFocus } from './route-focus';
 import { SessionExpiryBox } from './session-expiry-box';
 import { SideMenu } from './side-menu';
 import { SiteHead } from './site-head';
@@ -15,14 +17,22 @@ type DashboardLayoutProps = {
   notificationsPanel?: ComponentType<NotificationsPanelProps>;
   /** Shown on top of every section for signed-in users (the announcement banner, composed in src/app). */
   banner?: ReactNode;
+  /** Loads a section's code and first reads ahead, when its menu entry is pointed at or focused. */
+  onPrefetchSection?: (path: string) => void;
 };
 
 /**
  * The signed-in shell (product.md#dashboard-2 Layout): header, side menu (collapsible on small screens),
- * the announcement banner, the section outlet, the notifications slide-over and the session box.
+ * the announcement banner, the section outlet, the notifications slide-over and the session box; a
+ * progress bar while a page's code loads, and after a move to another page the focus on its `h1`
+ * with an announcement.
  * Notifications stay live for the whole shell (one Realtime channel, see lib/notifications).
  */
-export function DashboardLayout({ notificationsPanel: NotificationsPanel, banner }: DashboardLayoutProps) {
+export function DashboardLayout({
+  notificationsPanel: NotificationsPanel,
+  banner,
+  onPrefetchSection,
+}: DashboardLayoutProps) {
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
@@ -45,6 +55,7 @@ export function DashboardLayout({ notificationsPanel: NotificationsPanel, banner
           >
             {t('app.skip_to_content')}
           </a>
+          <NavigationProgress />
           <DashboardHeader
             menuId={menuId}
             menuOpen={menuOpen}
@@ -55,7 +66,13 @@ export function DashboardLayout({ notificationsPanel: NotificationsPanel, banner
             bellRef={bellRef}
           />
           <div className="flex">
-            <SideMenu id={menuId} open={menuOpen} onClose={closeMenu} toggleRef={menuToggleRef} />
+            <SideMenu
+              id={menuId}
+              open={menuOpen}
+              onClose={closeMenu}
+              toggleRef={menuToggleRef}
+              onPrefetch={onPrefetchSection}
+            />
             <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 space-y-6 p-4 md:p-8">
               {banner}
               <div>
@@ -64,6 +81,7 @@ export function DashboardLayout({ notificationsPanel: NotificationsPanel, banner
             </main>
           </div>
           <SessionExpiryBox />
+          <RouteFocus containerId="main-content" />
         </div>
         {NotificationsPanel ? <NotificationsPanel open={notificationsOpen} onClose={closeNotifications} /> : null}
       </NotificationsLiveProvider>

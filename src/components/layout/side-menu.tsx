@@ -15,10 +15,12 @@ type SideMenuProps = {
   onClose: () => void;
   /** The toggle that opened it: Escape gives the focus back to it. */
   toggleRef?: RefObject<HTMLButtonElement | null>;
+  /** Called with an entry's path when it is pointed at or focused (to load the section ahead). */
+  onPrefetch?: (path: string) => void;
 };
 
 /** The dashboard's side menu (product.md#dashboard-2). 'Panel Admina' only for admins. */
-export function SideMenu({ id, open, onClose, toggleRef }: SideMenuProps) {
+export function SideMenu({ id, open, onClose, toggleRef, onPrefetch }: SideMenuProps) {
   const { isAdmin } = useAuth();
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
@@ -63,6 +65,8 @@ export function SideMenu({ id, open, onClose, toggleRef }: SideMenuProps) {
                     to={entry.to}
                     aria-current={active ? 'page' : undefined}
                     onClick={onClose}
+                    onPointerEnter={() => onPrefetch?.(entry.to)}
+                    onFocus={() => onPrefetch?.(entry.to)}
                     className={`block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
                       active
                         ? 'bg-accent text-accent-contrast'

@@ -168,13 +168,24 @@ export const adminMessages = {
   'admin.payouts.per_member_pln': 'Na członka (PLN)',
   'admin.payouts.per_member_usdt': 'Na członka (USDT)',
   'admin.payouts.remainder': 'Reszta',
-  'admin.payouts.totals': 'Razem: {members} członków, {pln} = {usdt} (kurs {rate}); niewypłacona reszta: {remainder}.',
+  'admin.payouts.totals_one':
+    'Razem: {members} członek, {pln} = {usdt} (kurs {rate}); niewypłacona reszta: {remainder}.',
+  'admin.payouts.totals_few':
+    'Razem: {members} członków, {pln} = {usdt} (kurs {rate}); niewypłacona reszta: {remainder}.',
+  'admin.payouts.totals_many':
+    'Razem: {members} członków, {pln} = {usdt} (kurs {rate}); niewypłacona reszta: {remainder}.',
   'admin.payouts.confirm': 'Zatwierdź wypłatę',
   'admin.payouts.confirm_title': 'Zatwierdzić wypłatę zysków?',
-  'admin.payouts.confirm_description':
+  'admin.payouts.confirm_description_one':
+    '{members} członek otrzyma łącznie {usdt} (kurs {rate}). Wpis można wypłacić tylko raz.',
+  'admin.payouts.confirm_description_few':
+    '{members} członków otrzyma łącznie {usdt} (kurs {rate}). Wpis można wypłacić tylko raz.',
+  'admin.payouts.confirm_description_many':
     '{members} członków otrzyma łącznie {usdt} (kurs {rate}). Wpis można wypłacić tylko raz.',
   'admin.payouts.run_failed': 'Nie udało się wykonać wypłaty',
-  'admin.payouts.done': 'Wypłacono {usdt} dla {members} członków.',
+  'admin.payouts.done_one': 'Wypłacono {usdt} dla {members} członka.',
+  'admin.payouts.done_few': 'Wypłacono {usdt} dla {members} członków.',
+  'admin.payouts.done_many': 'Wypłacono {usdt} dla {members} członków.',
   'admin.payouts.runs': 'Wykonane wypłaty',
   'admin.payouts.runs_empty': 'Brak wykonanych wypłat',
   'admin.payouts.runs_failed': 'Nie udało się pobrać wypłat',

@@ -25,4 +25,6 @@ export const navMessages = {
   'nav.announcement': 'Ogłoszenie',
   'nav.announcement_dismiss': 'Zamknij ogłoszenie',
   'nav.opens_in_new_tab': '(otwiera się w nowej karcie)',
+  'nav.page_loading': 'Ładowanie strony',
+  'nav.page_opened': 'Otwarto stronę: {title}',
 } as const;

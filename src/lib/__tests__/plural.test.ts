@@ -12,6 +12,7 @@ describe('pluralKey (Intl.PluralRules pl)', () => {
     [12, 'plików'],
     [21, 'plików'],
     [22, 'pliki'],
+    [25, 'plików'],
     [104, 'pliki'],
     [111, 'plików'],
   ])('%i → %s', (count, form) => {

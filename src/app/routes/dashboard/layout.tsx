@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
+import { useSectionPrefetch } from '../../use-section-prefetch';
 
 // The slide-over's code (list, read marks) loads when the bell is first used, not with the shell.
 const NotificationsPanel = lazy(() =>
@@ -29,11 +30,14 @@ function LazyNotificationsPanel(props: NotificationsPanelProps) {
 
 /**
  * The shell of every /dashboard route (a lazy chunk of its own, so the landing page stays small):
- * the layout with the notifications slide-over and the announcement banner composed in.
+ * the layout with the notifications slide-over, the announcement banner and the menu's prefetch of
+ * each section (its chunk and first reads) composed in.
  */
 export function Component() {
+  const prefetchSection = useSectionPrefetch();
   return (
     <DashboardLayout
+      onPrefetchSection={prefetchSection}
       notificationsPanel={LazyNotificationsPanel}
       banner={
         <Suspense fallback={null}>

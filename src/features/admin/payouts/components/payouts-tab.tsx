@@ -20,6 +20,18 @@ import { listPayoutRuns, usePayoutRuns } from '../api/list-payout-runs';
 import { usePayoutRevenue } from '../api/list-payout-revenue';
 import { usePayoutPreview, type PayoutPreviewRow } from '../api/preview-payout';
 import { useRunPayout } from '../api/run-payout';
+import { pluralKey } from '@/lib/plural';
+
+/** The texts that count members, in the three Polish forms (lib/plural.ts). */
+const PLURAL = {
+  totals: { one: 'admin.payouts.totals_one', few: 'admin.payouts.totals_few', many: 'admin.payouts.totals_many' },
+  confirm: {
+    one: 'admin.payouts.confirm_description_one',
+    few: 'admin.payouts.confirm_description_few',
+    many: 'admin.payouts.confirm_description_many',
+  },
+  done: { one: 'admin.payouts.done_one', few: 'admin.payouts.done_few', many: 'admin.payouts.done_many' },
+} as const;
 
 /** A positive PLN→USDT rate with at most 6 decimals ("0,25" or "0.2512"). */
 const RATE = /^\d+(?:[.,]\d{1,6})?$/;
@@ -194,7 +206,7 @@ export function PayoutsTab() {
                 </div>
                 {sum ? (
                   <p className="text-sm text-ink" data-testid="payout-totals">
-                    {t('admin.payouts.totals', {
+                    {t(pluralKey(sum.members, PLURAL.totals), {
                       members: formatInteger(sum.members),
                       pln: pln(sum.pln),
                       usdt: formatUSDT(sum.usdt),
@@ -221,7 +233,7 @@ export function PayoutsTab() {
         title={t('admin.payouts.confirm_title')}
         description={
           sum && request
-            ? t('admin.payouts.confirm_description', {
+            ? t(pluralKey(sum.members, PLURAL.confirm), {
                 members: formatInteger(sum.members),
                 usdt: formatUSDT(sum.usdt),
                 rate: request.rate,
@@ -241,7 +253,7 @@ export function PayoutsTab() {
                 setRequest(null);
                 setRevenueId('');
                 toast.show(
-                  t('admin.payouts.done', {
+                  t(pluralKey(done.members_count, PLURAL.done), {
                     members: formatInteger(done.members_count),
                     usdt: formatUSDT(done.total_usdt),
                   }),

@@ -35,13 +35,16 @@ const preview = [
   },
 ];
 
-function setup(run: Parameters<typeof mockRpc>[1] = { members_count: 4, total_usdt: 49.98 }) {
+function setup(
+  run: Parameters<typeof mockRpc>[1] = { members_count: 4, total_usdt: 49.98 },
+  rows: typeof preview = preview,
+) {
   mockTable('get', 'ecommerce_revenue', [
     { id: 'r-paid', amount: 500, created_at: '2026-11-01T10:00:00Z', payout_runs: { id: 'x' } },
     { id: 'r1', amount: 1000, created_at: '2026-11-20T10:00:00Z', payout_runs: null },
   ]);
   mockTable('get', 'payout_runs', []);
-  const previews = mockRpc('admin_preview_payout', preview);
+  const previews = mockRpc('admin_preview_payout', rows);
   const runs = mockRpc('admin_run_payout', run);
   const view = renderAdmin(<PayoutsTab />);
   return { ...view, previews, runs };
@@ -71,6 +74,22 @@ describe("'Wypłaty zysków'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
     await waitFor(() => expect(runs).toHaveLength(1));
     expect(runs[0]?.body).toEqual({ p_revenue_id: 'r1', p_rate: 0.25 });
+  });
+
+  it('counts one member in the singular (Polish plurals)', async () => {
+    const one = preview.map((row) =>
+      row.tier === 'START' ? { ...row, members: 0, per_member_pln: 0, per_member_usdt: 0 } : row,
+    );
+    const { user } = setup({ members_count: 1, total_usdt: 37.5 }, one);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Wpis przychodu' }), 'r1');
+    await user.type(screen.getByLabelText(/^Kurs PLN→USDT/), '0,25');
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    expect(await screen.findByTestId('payout-totals')).toHaveTextContent(/^Razem: 1 członek, /);
+    await user.click(screen.getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
+    expect(dialog).toHaveTextContent('1 członek otrzyma łącznie 37,50 USDT');
+    await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    expect(await screen.findByText('Wypłacono 37,50 USDT dla 1 członka.')).toBeInTheDocument();
   });
 
   it('keeps the dialog open with the reason when another admin paid the entry first', async () => {
