@@ -2,7 +2,7 @@ import { t } from '@/i18n/admin';
 import { useCccAvailability } from '@/lib/ccc/get-ccc-availability';
 import { useCccSettings } from '@/lib/ccc/get-ccc-settings';
 import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
-import { QueryStates } from '../../shared/components/query-states';
+import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { CccSettingsForm } from './ccc-settings-form';
 import { CccTierForm } from './ccc-tier-form';
