@@ -69,10 +69,26 @@ test('users: found by part of the phone, level changed, two GOLD packages assign
   const goldBefore = await freeCccSlots(memberSession, 'GOLD');
   await openTab(page, 'users', 'Użytkownicy');
 
-  await page.getByRole('searchbox', { name: 'Szukaj' }).fill(member.phone.slice(-6));
+  const search = page.getByRole('searchbox', { name: 'Szukaj' });
+  await search.fill(member.phone.slice(-6));
   const row = page.getByRole('row').filter({ hasText: member.email });
   await expect(row).toBeVisible();
   await expect(row.getByText('FREE')).toBeVisible();
+
+  // The view lives in the address: a reload keeps the search, a filter is a step that back undoes.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${member.phone.slice(-6)}`));
+  await page.reload();
+  await expect(search).toHaveValue(member.phone.slice(-6));
+  await expect(row).toBeVisible();
+  const levelFilter = page.getByRole('combobox', { name: 'Poziom członkostwa', exact: true });
+  await levelFilter.selectOption('VIP');
+  await expect(page).toHaveURL(/[?&]level=VIP/);
+  await expect(page.getByText('Brak użytkowników spełniających kryteria')).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/level=/);
+  await expect(levelFilter).toHaveValue('');
+  await expect(search).toHaveValue(member.phone.slice(-6));
+  await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: `Edytuj użytkownika ${member.name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edytuj użytkownika' });

@@ -163,3 +163,38 @@ test('a failing automation service: the idea is saved and shows "Webhook request
   const card = await board.find(title);
   await expect(card.getByText('Webhook request failed')).toBeVisible();
 });
+
+test("the board's view is in the address: reload keeps the search and sort, back undoes the category", async ({
+  page,
+}) => {
+  const member = await createMember({ label: 'idea-url' });
+  const title = `Adres zapamiętany ${unique()}`;
+  await createIdeaWithImages(member, title, 0);
+  await signIn(page, member);
+  const board = await new IdeasBoardPage(page).goto();
+  await board.find(title);
+  const sort = page.getByRole('combobox', { name: 'Sortuj według' });
+  const category = page.getByRole('combobox', { name: 'Kategoria' });
+  await sort.selectOption({ label: 'Najwięcej głosów' });
+  await expect(page).toHaveURL(/[?&]sort=votes/);
+
+  await page.reload();
+  await expect(board.search).toHaveValue(title);
+  await expect(sort).toHaveValue('votes');
+  await expect(board.card(title)).toBeVisible();
+
+  // The idea is a game ('games'): another category hides it, back brings it back.
+  await category.selectOption({ label: 'Produktywność' });
+  await expect(page).toHaveURL(/[?&]category=productivity/);
+  await expect(board.card(title)).toBeHidden();
+  await page.goBack();
+  await expect(category).toHaveValue('');
+  await expect(board.search).toHaveValue(title);
+  await expect(board.card(title)).toBeVisible();
+
+  // A hand-edited address with invalid values: the defaults, no error.
+  await page.goto('/dashboard/ideas?sort=nope&page=-3&category=x');
+  await expect(board.heading).toBeVisible();
+  await expect(sort).toHaveValue('date');
+  await expect(category).toHaveValue('');
+});

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useDebouncedSearch } from '@/lib/use-url-state';
 import { SelectField } from '@/components/form/select-field';
 import { inputClassName } from '@/components/form/text-field';
 import { t } from '@/i18n/ideas';
@@ -20,27 +21,14 @@ type BoardFiltersProps = {
 /** Search (as you type, after a short pause), category filter and the four sorts. */
 export function BoardFilters({ search, category, sort, onSearch, onCategory, onSort }: BoardFiltersProps) {
   const searchId = useId();
-  const [term, setTerm] = useState(search);
-  const [applied, setApplied] = useState(search);
-
-  // The address changed (back button, "clear filters"): the field follows.
-  if (search !== applied) {
-    setApplied(search);
-    setTerm(search);
-  }
-
-  useEffect(() => {
-    if (term === search) return;
-    const timer = setTimeout(() => onSearch(term), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, search, onSearch]);
+  const { term, setTerm, flush } = useDebouncedSearch(search, onSearch, SEARCH_DEBOUNCE_MS);
 
   return (
     <form
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(term);
+        flush();
       }}
       className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[2fr_1fr_1fr]"
     >

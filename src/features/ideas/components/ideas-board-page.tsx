@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ideas';
 import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
 import { IDEA_SORTS, type BoardParams, type IdeaSort } from '../api/keys';
-import { isIdeaCategory, type IdeaCategory } from '../utils/categories';
+import { IDEA_CATEGORIES, type IdeaCategory } from '../utils/categories';
+import { urlEnum, urlPage, urlText, useUrlState } from '@/lib/use-url-state';
 import { BoardFilters } from './board-filters';
 import { BoardPagination } from './board-pagination';
 import { IdeaCard } from './idea-card';
@@ -14,17 +15,12 @@ import { IdeasSidebar } from './ideas-sidebar';
 import { usePageTitle } from '@/components/layout/site-head';
 
 /** The board's state lives in the address (?q=&category=&sort=&page=): reload, back and links keep it. */
-export function boardParamsFrom(search: URLSearchParams): BoardParams {
-  const category = search.get('category');
-  const sort = search.get('sort') as IdeaSort | null;
-  const page = Number.parseInt(search.get('page') ?? '1', 10);
-  return {
-    search: (search.get('q') ?? '').slice(0, 200),
-    category: isIdeaCategory(category) ? category : null,
-    sort: sort && IDEA_SORTS.includes(sort) ? sort : 'date',
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
-  };
-}
+const URL_STATE = {
+  q: urlText(200),
+  category: urlEnum(IDEA_CATEGORIES),
+  sort: urlEnum(IDEA_SORTS, 'date'),
+  page: urlPage(),
+};
 
 /**
  * 'Pomysły' (/dashboard/ideas; product.md#dashboard-2, §4): search, category filter, the four sorts and
@@ -33,27 +29,17 @@ export function boardParamsFrom(search: URLSearchParams): BoardParams {
  */
 export function IdeasBoardPage() {
   usePageTitle(t('nav.ideas'));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = boardParamsFrom(searchParams);
+  const [view, setView] = useUrlState(URL_STATE);
+  const params: BoardParams = { search: view.q, category: view.category, sort: view.sort, page: view.page };
   const board = useIdeasBoard(params);
   const listRef = useRef<HTMLElement>(null);
 
   const change = useCallback(
     (next: Partial<BoardParams>, options: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (current) => {
-          const merged = { ...boardParamsFrom(current), page: 1, ...next };
-          const query = new URLSearchParams();
-          if (merged.search.trim()) query.set('q', merged.search);
-          if (merged.category) query.set('category', merged.category);
-          if (merged.sort !== 'date') query.set('sort', merged.sort);
-          if (merged.page > 1) query.set('page', String(merged.page));
-          return query;
-        },
-        { replace: options.replace },
-      );
+      const { search, ...rest } = next;
+      setView(search === undefined ? rest : { ...rest, q: search }, options);
     },
-    [setSearchParams],
+    [setView],
   );
 
   const onSearch = useCallback((search: string) => change({ search }, { replace: true }), [change]);

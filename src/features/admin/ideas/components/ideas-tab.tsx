@@ -1,6 +1,5 @@
 import { pluralKey } from '@/lib/plural';
 import { FILES_LEFT } from '../../shared/utils/storage';
-import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
+import { urlEnum, urlPage, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '../../shared/components/query-states';
 import { DeleteButton } from '../../shared/components/row-actions';
@@ -25,6 +25,9 @@ const STATUS: Record<IdeaStatus, { label: MessageKey; tone: BadgeTone }> = {
   approved: { label: 'ideas.status.approved', tone: 'success' },
   rejected: { label: 'ideas.status.rejected', tone: 'danger' },
 };
+
+/** The list's view in the address: ?status= (every status when absent) and &page= (1-based). */
+const URL_STATE = { status: urlEnum(Object.keys(STATUS) as IdeaStatus[]), page: urlPage() };
 
 function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => void }) {
   const review = useSetIdeaStatus();
@@ -111,10 +114,9 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
 
 /** Ideas tab (product.md#dashboard-2, §4): the moderation list, pending first, with accept, reject and delete. */
 export function IdeasTab() {
-  const [status, setStatus] = useState<IdeaStatus | ''>('');
-  const [paging, setPaging] = useState({ status: '' as IdeaStatus | '', page: 0 });
-  const page = paging.status === status ? paging.page : 0;
-  const ideas = useModeratedIdeas({ status: status || null, page });
+  const [view, setView] = useUrlState(URL_STATE);
+  const page = view.page - 1;
+  const ideas = useModeratedIdeas({ status: view.status, page });
   const remove = useDeleteIdea();
   const toast = useToast();
   const deletion = useConfirmDelete(async (idea: ModeratedIdea) => {
@@ -132,8 +134,8 @@ export function IdeasTab() {
           <div className="w-64">
             <SelectField
               label={t('admin.ideas.filter')}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as IdeaStatus | '')}
+              value={view.status ?? ''}
+              onChange={(event) => setView({ status: (event.target.value || null) as IdeaStatus | null })}
               placeholder={t('admin.ideas.all')}
               options={(Object.keys(STATUS) as IdeaStatus[]).map((value) => ({ value, label: t(STATUS[value].label) }))}
             />
@@ -160,7 +162,7 @@ export function IdeasTab() {
               page={page}
               pageSize={IDEAS_PAGE_SIZE}
               total={data.total}
-              onPage={(next) => setPaging({ status, page: next })}
+              onPage={(next) => setView({ page: next + 1 })}
               label={t('admin.ideas.pages')}
             />
           </>
