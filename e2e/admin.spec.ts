@@ -169,9 +169,9 @@ test('ideas: a member’s pending idea is accepted', async ({ page }) => {
 
   const card = page.getByRole('listitem').filter({ hasText: title });
   await expect(card.getByText('W ocenie')).toBeVisible();
-  await card.getByRole('button', { name: `Akceptuj pomysł ${title}` }).click();
+  await card.getByRole('button', { name: `Zaakceptuj pomysł ${title}` }).click();
   await expect(card.getByText('Zaakceptowany')).toBeVisible();
-  await expect(card.getByRole('button', { name: `Akceptuj pomysł ${title}` })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Zaakceptuj pomysł ${title}` })).toHaveCount(0);
 });
 
 test('announcements: one is created with a link, switched off and on, and a member sees it', async ({

@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Database } from '@/types/database.types';
-import { ideasKeys, type BoardParams } from './keys';
+import { ideasKeys, type BoardParams } from '@/lib/ideas/keys';
 
 export const IDEAS_PAGE_SIZE = 20;
 /** get_app_ideas counts a search's matches up to this many; a total above it means "more". */

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ideas';
 import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
-import { IDEA_SORTS, type BoardParams, type IdeaSort } from '../api/keys';
+import { IDEA_SORTS, type BoardParams, type IdeaSort } from '@/lib/ideas/keys';
 import { IDEA_CATEGORIES, type IdeaCategory } from '../utils/categories';
 import { urlEnum, urlPage, urlText, useUrlState } from '@/lib/use-url-state';
 import { BoardFilters } from './board-filters';

@@ -1,11 +1,9 @@
-import { pluralKey } from '@/lib/plural';
-import { FILES_LEFT } from '../../shared/utils/storage';
 import { SelectField } from '@/components/form/select-field';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
-import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
@@ -16,18 +14,13 @@ import { DeleteButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useDeleteIdea } from '../api/delete-idea';
-import { IDEAS_PAGE_SIZE, useModeratedIdeas, type IdeaStatus, type ModeratedIdea } from '../api/list-ideas';
-import { useSetIdeaStatus } from '../api/set-idea-status';
-
-const STATUS: Record<IdeaStatus, { label: MessageKey; tone: BadgeTone }> = {
-  pending: { label: 'ideas.status.pending', tone: 'info' },
-  approved: { label: 'ideas.status.approved', tone: 'success' },
-  rejected: { label: 'ideas.status.rejected', tone: 'danger' },
-};
+import { useDeleteIdea } from '@/lib/ideas/delete-idea';
+import { useSetIdeaStatus } from '@/lib/ideas/set-idea-status';
+import { IDEA_STATUS, IDEA_STATUSES, type IdeaStatus } from '@/lib/ideas/status';
+import { IDEAS_PAGE_SIZE, useModeratedIdeas, type ModeratedIdea } from '../api/list-ideas';
 
 /** The list's view in the address: ?status= (every status when absent) and &page= (1-based). */
-const URL_STATE = { status: urlEnum(Object.keys(STATUS) as IdeaStatus[]), page: urlPage() };
+const URL_STATE = { status: urlEnum(IDEA_STATUSES), page: urlPage() };
 
 function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => void }) {
   const review = useSetIdeaStatus();
@@ -38,7 +31,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
   const decide = async (status: 'approved' | 'rejected') => {
     try {
       await review.mutateAsync({ ideaId: idea.id, status });
-      toast.show(t(status === 'approved' ? 'admin.ideas.accepted' : 'admin.ideas.rejected', { title: idea.title }));
+      toast.show(t(status === 'approved' ? 'ideas.admin.approved' : 'ideas.admin.rejected'));
     } catch (failure) {
       toast.show(adminErrorMessage(failure, 'ideas.status_update_failed'), 'error');
     }
@@ -56,7 +49,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
             })}
           </p>
         </div>
-        <Badge tone={STATUS[idea.status].tone}>{t(STATUS[idea.status].label)}</Badge>
+        <Badge tone={IDEA_STATUS[idea.status].tone}>{t(IDEA_STATUS[idea.status].label)}</Badge>
       </div>
       <p className="whitespace-pre-line text-sm text-ink">{idea.description}</p>
       <dl className="grid gap-1 text-sm md:grid-cols-2">
@@ -93,7 +86,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
               aria-label={t('admin.ideas.accept_label', { title: idea.title })}
               onClick={() => void decide('approved')}
             >
-              {t('admin.ideas.accept')}
+              {t('ideas.admin.approve')}
             </Button>
             <Button
               variant="secondary"
@@ -102,7 +95,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
               aria-label={t('admin.ideas.reject_label', { title: idea.title })}
               onClick={() => void decide('rejected')}
             >
-              {t('admin.ideas.reject')}
+              {t('ideas.admin.reject')}
             </Button>
           </>
         ) : null}
@@ -120,11 +113,9 @@ export function IdeasTab() {
   const remove = useDeleteIdea();
   const toast = useToast();
   const deletion = useConfirmDelete(async (idea: ModeratedIdea) => {
-    const { leftovers } = await remove.mutateAsync({ id: idea.id, imageUrls: idea.image_urls });
-    toast.show(t('admin.ideas.deleted', { title: idea.title }));
-    if (leftovers.length > 0)
-      toast.show(t(pluralKey(leftovers.length, FILES_LEFT), { count: leftovers.length }), 'error');
-  }, 'admin.ideas.delete_failed');
+    await remove.mutateAsync({ ideaId: idea.id, imageUrls: idea.image_urls });
+    toast.show(t('ideas.admin.deleted'));
+  }, 'ideas.admin.delete_failed');
 
   return (
     <section className="space-y-4">
@@ -137,7 +128,7 @@ export function IdeasTab() {
               value={view.status ?? ''}
               onChange={(event) => setView({ status: (event.target.value || null) as IdeaStatus | null })}
               placeholder={t('admin.ideas.all')}
-              options={(Object.keys(STATUS) as IdeaStatus[]).map((value) => ({ value, label: t(STATUS[value].label) }))}
+              options={IDEA_STATUSES.map((value) => ({ value, label: t(IDEA_STATUS[value].label) }))}
             />
           </div>
         }
@@ -172,7 +163,7 @@ export function IdeasTab() {
         <ConfirmDeleteDialog
           deletion={deletion}
           pending={remove.isPending}
-          title={t('admin.ideas.delete_title')}
+          title={t('ideas.admin.delete_title')}
           description={t('ideas.delete_confirm')}
         />
       ) : null}
