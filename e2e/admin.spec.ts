@@ -183,7 +183,7 @@ test('announcements: one is created with a link, switched off and on, and a memb
   await page.getByRole('button', { name: 'Opublikuj' }).click();
   await expect(page.getByText('Treść ogłoszenia jest wymagana')).toBeVisible();
   await page.getByLabel(/^Treść/).fill(`${text}: [szczegóły](https://klub.example.com/zebranie)`);
-  await expect(page.getByRole('link', { name: 'szczegóły', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'szczegóły (otwiera się w nowej karcie)', exact: true })).toHaveAttribute(
     'href',
     'https://klub.example.com/zebranie',
   );
