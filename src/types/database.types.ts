@@ -1922,6 +1922,7 @@ export type Database = {
         Args: {
           p_category?: Database['public']['Enums']['app_category'];
           p_limit?: number;
+          p_mine?: boolean;
           p_offset?: number;
           p_search?: string;
           p_sort?: string;
@@ -2166,6 +2167,7 @@ export type Database = {
           votes_count: number;
         }[];
       };
+      withdraw_idea: { Args: { p_idea_id: string }; Returns: string[] };
     };
     Enums: {
       app_category: 'games' | 'productivity' | 'lifestyle' | 'education' | 'business';
