@@ -198,3 +198,47 @@ test("the board's view is in the address: reload keeps the search and sort, back
   await expect(sort).toHaveValue('date');
   await expect(category).toHaveValue('');
 });
+
+test("'Moje pomysły' shows only the member's ideas; the member withdraws a pending one and its images go with it", async ({
+  page,
+}) => {
+  const tag = unique();
+  const member = await createMember({ label: 'idea-withdraw' });
+  const other = await createMember({ label: 'idea-withdraw-other' });
+  const own = await createIdeaWithImages(member, `Wycofam ${tag}`, 2);
+  const foreign = await createIdeaWithImages(other, `Cudzy ${tag}`, 0);
+  await signIn(page, member);
+  const board = await new IdeasBoardPage(page).goto();
+  await board.search.fill(tag);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+  await expect(board.card(own.title)).toBeVisible();
+  await expect(board.card(foreign.title)).toBeVisible();
+  await expect(board.card(foreign.title).getByRole('button', { name: /Wycofaj/ })).toHaveCount(0);
+
+  const mine = page.getByRole('checkbox', { name: 'Moje pomysły' });
+  await mine.check();
+  await expect(page).toHaveURL(/[?&]mine=1/);
+  await expect(board.card(foreign.title)).toBeHidden();
+  await page.reload();
+  await expect(mine).toBeChecked();
+  const card = board.card(own.title);
+  await expect(card).toBeVisible();
+  await expect(board.card(foreign.title)).toBeHidden();
+
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.getByRole('button', { name: `Wycofaj pomysł ${own.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wycofaj pomysł' });
+    await expect(dialog).toContainText('Czy na pewno chcesz wycofać ten pomysł?');
+    await expectNoSeriousA11yViolations(page, { label: `Pomysły (withdraw confirmation, ${width} px)` });
+    if (width === 390) {
+      await dialog.getByRole('button', { name: 'Wycofaj' }).click();
+    } else {
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  }
+  await expect(page.getByText('Pomysł został wycofany')).toBeVisible();
+  await expect(card).toBeHidden();
+  expect(await storedObjects(own.imagePaths)).toEqual([]);
+});

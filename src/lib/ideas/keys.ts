@@ -7,8 +7,14 @@ type IdeaStatus = Enums<'idea_status'>;
 export type IdeaSort = 'date' | 'score' | 'votes' | 'comments';
 export const IDEA_SORTS: readonly IdeaSort[] = ['date', 'score', 'votes', 'comments'];
 
-/** What the board shows: the search term, category, sort and page (1-based). */
-export type BoardParams = { search: string; category: IdeaCategory | null; sort: IdeaSort; page: number };
+/** What the board shows: the search term, category, sort, page (1-based) and whether only the caller's own ideas ('Moje pomysły'). */
+export type BoardParams = {
+  search: string;
+  category: IdeaCategory | null;
+  sort: IdeaSort;
+  page: number;
+  mine: boolean;
+};
 
 /**
  * Query and mutation keys of ideas: one factory for the members' board and the admin moderation tab,
@@ -24,6 +30,7 @@ export const ideasKeys = {
   addComment: () => [...ideasKeys.all, 'add-comment'] as const,
   setStatus: () => [...ideasKeys.all, 'set-status'] as const,
   delete: () => [...ideasKeys.all, 'delete'] as const,
+  withdraw: () => [...ideasKeys.all, 'withdraw'] as const,
   /** The admin tab's moderation list (pending first), per status filter and page. */
   moderation: () => [...ideasKeys.all, 'moderation'] as const,
   moderationList: (status: IdeaStatus | null, page: number) => [...ideasKeys.moderation(), status, page] as const,

@@ -43,6 +43,7 @@ export async function getIdeasBoard(
     p_sort: params.sort,
     p_limit: IDEAS_PAGE_SIZE,
     p_offset: (Math.max(1, params.page) - 1) * IDEAS_PAGE_SIZE,
+    p_mine: params.mine || undefined,
   });
   if (signal) request = request.abortSignal(signal);
   const rows = unwrap(await request);

@@ -16,10 +16,22 @@ type BoardFiltersProps = {
   onSearch: (search: string) => void;
   onCategory: (category: IdeaCategory | null) => void;
   onSort: (sort: IdeaSort) => void;
+  /** 'Moje pomysły': only the member's own ideas. */
+  mine: boolean;
+  onMine: (mine: boolean) => void;
 };
 
 /** Search (as you type, after a short pause), category filter and the four sorts. */
-export function BoardFilters({ search, category, sort, onSearch, onCategory, onSort }: BoardFiltersProps) {
+export function BoardFilters({
+  search,
+  category,
+  sort,
+  onSearch,
+  onCategory,
+  onSort,
+  mine,
+  onMine,
+}: BoardFiltersProps) {
   const searchId = useId();
   const { term, setTerm, flush } = useDebouncedSearch(search, onSearch, SEARCH_DEBOUNCE_MS);
 
@@ -59,6 +71,15 @@ export function BoardFilters({ search, category, sort, onSearch, onCategory, onS
         value={sort}
         onChange={(event) => onSort(event.target.value as IdeaSort)}
       />
+      <label className="flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2 2xl:col-span-3">
+        <input
+          type="checkbox"
+          checked={mine}
+          onChange={(event) => onMine(event.target.checked)}
+          className="h-4 w-4 accent-accent"
+        />
+        {t('ideas.board.mine')}
+      </label>
     </form>
   );
 }

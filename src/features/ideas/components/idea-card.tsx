@@ -12,6 +12,7 @@ import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ChevronIcon } from './icons';
 import { IdeaAdminActions } from './idea-admin-actions';
 import { IdeaComments } from './idea-comments';
+import { IdeaWithdrawAction } from './idea-withdraw-action';
 import { ImageLightbox } from './image-lightbox';
 import { StarRating } from './star-rating';
 import { WebhookFeedback } from './webhook-feedback';
@@ -126,6 +127,8 @@ export function IdeaCard({ idea }: { idea: BoardIdea }) {
         onVote={castVote}
         pending={vote.isPending}
       />
+
+      {user && idea.submitted_by === user.id && idea.status === 'pending' ? <IdeaWithdrawAction idea={idea} /> : null}
 
       {isAdmin ? <IdeaAdminActions idea={idea} /> : null}
 

@@ -14,12 +14,13 @@ import { IdeaCard } from './idea-card';
 import { IdeasSidebar } from './ideas-sidebar';
 import { usePageTitle } from '@/components/layout/site-head';
 
-/** The board's state lives in the address (?q=&category=&sort=&page=): reload, back and links keep it. */
+/** The board's state lives in the address (?q=&category=&sort=&page=&mine=1): reload, back and links keep it. */
 const URL_STATE = {
   q: urlText(200),
   category: urlEnum(IDEA_CATEGORIES),
   sort: urlEnum(IDEA_SORTS, 'date'),
   page: urlPage(),
+  mine: urlEnum(['1']),
 };
 
 /**
@@ -30,14 +31,27 @@ const URL_STATE = {
 export function IdeasBoardPage() {
   usePageTitle(t('nav.ideas'));
   const [view, setView] = useUrlState(URL_STATE);
-  const params: BoardParams = { search: view.q, category: view.category, sort: view.sort, page: view.page };
+  const params: BoardParams = {
+    search: view.q,
+    category: view.category,
+    sort: view.sort,
+    page: view.page,
+    mine: view.mine === '1',
+  };
   const board = useIdeasBoard(params);
   const listRef = useRef<HTMLElement>(null);
 
   const change = useCallback(
     (next: Partial<BoardParams>, options: { replace?: boolean } = {}) => {
-      const { search, ...rest } = next;
-      setView(search === undefined ? rest : { ...rest, q: search }, options);
+      const { search, mine, ...rest } = next;
+      setView(
+        {
+          ...rest,
+          ...(search === undefined ? {} : { q: search }),
+          ...(mine === undefined ? {} : { mine: mine ? '1' : null }),
+        },
+        options,
+      );
     },
     [setView],
   );
@@ -83,6 +97,8 @@ export function IdeasBoardPage() {
             onSearch={onSearch}
             onCategory={(category: IdeaCategory | null) => change({ category })}
             onSort={(sort: IdeaSort) => change({ sort })}
+            mine={params.mine}
+            onMine={(mine: boolean) => change({ mine })}
           />
 
           <section
@@ -104,13 +120,23 @@ export function IdeasBoardPage() {
                 retrying={board.isFetching}
               />
             ) : board.data.ideas.length === 0 ? (
-              filtered ? (
+              params.mine && !filtered ? (
+                <EmptyState
+                  action={
+                    <Link to={paths.dashboard.submitIdea.getHref()} className={buttonClassName('secondary')}>
+                      {t('nav.submit_idea')}
+                    </Link>
+                  }
+                >
+                  {t('ideas.board.mine_empty')}
+                </EmptyState>
+              ) : filtered ? (
                 <EmptyState
                   action={
                     <button
                       type="button"
                       className={buttonClassName('secondary')}
-                      onClick={() => change({ search: '', category: null })}
+                      onClick={() => change({ search: '', category: null, mine: false })}
                     >
                       {t('ideas.board.clear_filters')}
                     </button>

@@ -29,7 +29,7 @@ function fakeClient(options: { removeError?: Error } = {}) {
 describe('one key factory for the board and the moderation tab', () => {
   it('a review refreshes both the members’ board and the admin list', async () => {
     const queryClient = new QueryClient();
-    const board = ideasKeys.board({ search: '', category: null, sort: 'date', page: 1 });
+    const board = ideasKeys.board({ search: '', category: null, sort: 'date', page: 1, mine: false });
     const moderation = ideasKeys.moderationList(null, 0);
     queryClient.setQueryData(board, { ideas: [] });
     queryClient.setQueryData(moderation, { rows: [] });
