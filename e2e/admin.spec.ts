@@ -18,6 +18,7 @@ const TABS = [
   ['apps', 'Aplikacje'],
   ['ideas', 'Pomysły'],
   ['announcements', 'Ogłoszenia'],
+  ['community', 'Społeczność'],
   ['seo', 'SEO'],
   ['smtp', 'SMTP'],
   ['email-templates', 'Szablony email'],
@@ -218,6 +219,61 @@ test('announcements: one is created with a link, switched off and on, and a memb
   await confirm.getByRole('button', { name: 'Usuń' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
+});
+
+test("community: an admin's post, with a safe link, reaches the members' feed; edited, then deleted", async ({
+  page,
+  browser,
+}) => {
+  const title = `Spotkanie klubu ${marker()}`;
+  await openTab(page, 'community', 'Społeczność');
+  await page.getByRole('button', { name: 'Opublikuj' }).click();
+  await expect(page.getByText('Tytuł jest wymagany')).toBeVisible();
+  await page.getByLabel('Tytuł', { exact: true }).fill(title);
+  await page
+    .getByLabel(/^Treść/)
+    .fill('Zapisy: [formularz](https://klub.example.com/zapisy) [zły](javascript:alert(1))');
+  await expect(page.getByRole('link', { name: /^formularz/ })).toHaveAttribute(
+    'href',
+    'https://klub.example.com/zapisy',
+  );
+  await expect(page.getByRole('link', { name: /zły/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Opublikuj' }).click();
+  const item = page.getByRole('list', { name: 'Opublikowane posty' }).getByRole('listitem').filter({ hasText: title });
+  await expect(item).toBeVisible();
+
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousA11yViolations(page, { label: `admin/community (${width} px)` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  const member = await createMember({ label: 'admin-community' });
+  const own = await memberPage(browser, member);
+  await own.goto('/dashboard/community');
+  const post = own.getByRole('article', { name: title });
+  await expect(post).toBeVisible();
+  await expect(post.getByRole('link', { name: /^formularz/ })).toHaveAttribute(
+    'href',
+    'https://klub.example.com/zapisy',
+  );
+  await expect(post.getByRole('link')).toHaveCount(1);
+
+  await item.getByRole('button', { name: `Edytuj post ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edytuj post' });
+  await edit.getByLabel(/^Treść/).fill('Zapisy zamknięte.');
+  await edit.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(edit).toBeHidden();
+  await own.reload();
+  await expect(own.getByRole('article', { name: title })).toContainText('Zapisy zamknięte.');
+
+  await item.getByRole('button', { name: `Usuń post ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Usuń post' }).getByRole('button', { name: 'Usuń' }).click();
+  await expect(item).toBeHidden();
+  await own.reload();
+  await expect(own.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(own.getByRole('article', { name: title })).toHaveCount(0);
+  await own.context().close();
 });
 
 test('SEO: a new site title becomes the title of the tab', async ({ page }) => {

@@ -99,7 +99,8 @@ export const ideasMessages = {
   'ideas.withdraw': 'Wycofaj',
   'ideas.withdraw_label': 'Wycofaj pomysł {title}',
   'ideas.withdraw_title': 'Wycofaj pomysł',
-  'ideas.withdraw_confirm': 'Czy na pewno chcesz wycofać ten pomysł? Zniknie z listy razem z obrazami, głosami i komentarzami.',
+  'ideas.withdraw_confirm':
+    'Czy na pewno chcesz wycofać ten pomysł? Zniknie z listy razem z obrazami, głosami i komentarzami.',
   'ideas.withdrawn': 'Pomysł został wycofany',
   'ideas.withdraw_failed': 'Nie udało się wycofać pomysłu',
   'ideas.pagination.label': 'Strony listy pomysłów',
