@@ -190,7 +190,11 @@ export function AuditTab() {
                 <p className="text-sm text-ink-muted" aria-live="polite">
                   {t('admin.audit.page', { page: page + 1 })}
                 </p>
-                <Button variant="secondary" onClick={() => setView({ page: urlPageNumber + 1 })} disabled={!data.hasMore}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setView({ page: urlPageNumber + 1 })}
+                  disabled={!data.hasMore}
+                >
                   {t('admin.pagination.next')}
                 </Button>
               </nav>
