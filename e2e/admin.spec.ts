@@ -18,6 +18,7 @@ const TABS = [
   ['apps', 'Aplikacje'],
   ['ideas', 'Pomysły'],
   ['announcements', 'Ogłoszenia'],
+  ['community', 'Społeczność'],
   ['seo', 'SEO'],
   ['smtp', 'SMTP'],
   ['email-templates', 'Szablony email'],
@@ -70,10 +71,26 @@ test('users: found by part of the phone, level changed, two GOLD packages assign
   const goldBefore = await freeCccSlots(memberSession, 'GOLD');
   await openTab(page, 'users', 'Użytkownicy');
 
-  await page.getByRole('searchbox', { name: 'Szukaj' }).fill(member.phone.slice(-6));
+  const search = page.getByRole('searchbox', { name: 'Szukaj' });
+  await search.fill(member.phone.slice(-6));
   const row = page.getByRole('row').filter({ hasText: member.email });
   await expect(row).toBeVisible();
   await expect(row.getByText('FREE')).toBeVisible();
+
+  // The view lives in the address: a reload keeps the search, a filter is a step that back undoes.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${member.phone.slice(-6)}`));
+  await page.reload();
+  await expect(search).toHaveValue(member.phone.slice(-6));
+  await expect(row).toBeVisible();
+  const levelFilter = page.getByRole('combobox', { name: 'Poziom członkostwa', exact: true });
+  await levelFilter.selectOption('VIP');
+  await expect(page).toHaveURL(/[?&]level=VIP/);
+  await expect(page.getByText('Brak użytkowników spełniających kryteria')).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/level=/);
+  await expect(levelFilter).toHaveValue('');
+  await expect(search).toHaveValue(member.phone.slice(-6));
+  await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: `Edytuj użytkownika ${member.name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edytuj użytkownika' });
@@ -154,9 +171,9 @@ test('ideas: a member’s pending idea is accepted', async ({ page }) => {
 
   const card = page.getByRole('listitem').filter({ hasText: title });
   await expect(card.getByText('W ocenie')).toBeVisible();
-  await card.getByRole('button', { name: `Akceptuj pomysł ${title}` }).click();
+  await card.getByRole('button', { name: `Zaakceptuj pomysł ${title}` }).click();
   await expect(card.getByText('Zaakceptowany')).toBeVisible();
-  await expect(card.getByRole('button', { name: `Akceptuj pomysł ${title}` })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Zaakceptuj pomysł ${title}` })).toHaveCount(0);
 });
 
 test('announcements: one is created with a link, switched off and on, and a member sees it', async ({
@@ -168,7 +185,7 @@ test('announcements: one is created with a link, switched off and on, and a memb
   await page.getByRole('button', { name: 'Opublikuj' }).click();
   await expect(page.getByText('Treść ogłoszenia jest wymagana')).toBeVisible();
   await page.getByLabel(/^Treść/).fill(`${text}: [szczegóły](https://klub.example.com/zebranie)`);
-  await expect(page.getByRole('link', { name: 'szczegóły', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'szczegóły (otwiera się w nowej karcie)', exact: true })).toHaveAttribute(
     'href',
     'https://klub.example.com/zebranie',
   );
@@ -203,6 +220,61 @@ test('announcements: one is created with a link, switched off and on, and a memb
   await confirm.getByRole('button', { name: 'Usuń' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
+});
+
+test("community: an admin's post, with a safe link, reaches the members' feed; edited, then deleted", async ({
+  page,
+  browser,
+}) => {
+  const title = `Spotkanie klubu ${marker()}`;
+  await openTab(page, 'community', 'Społeczność');
+  await page.getByRole('button', { name: 'Opublikuj' }).click();
+  await expect(page.getByText('Tytuł jest wymagany')).toBeVisible();
+  await page.getByLabel('Tytuł', { exact: true }).fill(title);
+  await page
+    .getByLabel(/^Treść/)
+    .fill('Zapisy: [formularz](https://klub.example.com/zapisy) [zły](javascript:alert(1))');
+  await expect(page.getByRole('link', { name: /^formularz/ })).toHaveAttribute(
+    'href',
+    'https://klub.example.com/zapisy',
+  );
+  await expect(page.getByRole('link', { name: /zły/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Opublikuj' }).click();
+  const item = page.getByRole('list', { name: 'Opublikowane posty' }).getByRole('listitem').filter({ hasText: title });
+  await expect(item).toBeVisible();
+
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousA11yViolations(page, { label: `admin/community (${width} px)` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  const member = await createMember({ label: 'admin-community' });
+  const own = await memberPage(browser, member);
+  await own.goto('/dashboard/community');
+  const post = own.getByRole('article', { name: title });
+  await expect(post).toBeVisible();
+  await expect(post.getByRole('link', { name: /^formularz/ })).toHaveAttribute(
+    'href',
+    'https://klub.example.com/zapisy',
+  );
+  await expect(post.getByRole('link')).toHaveCount(1);
+
+  await item.getByRole('button', { name: `Edytuj post ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edytuj post' });
+  await edit.getByLabel(/^Treść/).fill('Zapisy zamknięte.');
+  await edit.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(edit).toBeHidden();
+  await own.reload();
+  await expect(own.getByRole('article', { name: title })).toContainText('Zapisy zamknięte.');
+
+  await item.getByRole('button', { name: `Usuń post ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Usuń post' }).getByRole('button', { name: 'Usuń' }).click();
+  await expect(item).toBeHidden();
+  await own.reload();
+  await expect(own.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(own.getByRole('article', { name: title })).toHaveCount(0);
+  await own.context().close();
 });
 
 test('SEO: a new site title becomes the title of the tab', async ({ page }) => {

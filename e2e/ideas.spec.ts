@@ -9,7 +9,7 @@ import { API_URL } from './support/env';
 import { createMember, type Member } from './support/factories';
 import { pngImage } from './support/images';
 import { accessToken, createIdeaWithImages, storedObjects } from './support/ideas';
-import { SEEDED_ADMIN, signIn } from './support/session';
+import { SEEDED_ADMIN, keepSessionAlive, signIn } from './support/session';
 
 /** The seeded admin (supabase/seed.sql, README). Read-only for tests. */
 const ADMIN = SEEDED_ADMIN;
@@ -162,4 +162,85 @@ test('a failing automation service: the idea is saved and shows "Webhook request
   const board = await new IdeasBoardPage(page).goto();
   const card = await board.find(title);
   await expect(card.getByText('Webhook request failed')).toBeVisible();
+});
+
+test("the board's view is in the address: reload keeps the search and sort, back undoes the category", async ({
+  page,
+}) => {
+  const member = await createMember({ label: 'idea-url' });
+  const title = `Adres zapamiętany ${unique()}`;
+  await createIdeaWithImages(member, title, 0);
+  await signIn(page, member);
+  const board = await new IdeasBoardPage(page).goto();
+  await board.find(title);
+  const sort = page.getByRole('combobox', { name: 'Sortuj według' });
+  const category = page.getByRole('combobox', { name: 'Kategoria' });
+  await sort.selectOption({ label: 'Najwięcej głosów' });
+  await expect(page).toHaveURL(/[?&]sort=votes/);
+
+  await page.reload();
+  await expect(board.search).toHaveValue(title);
+  await expect(sort).toHaveValue('votes');
+  await expect(board.card(title)).toBeVisible();
+
+  // The idea is a game ('games'): another category hides it, back brings it back.
+  await category.selectOption({ label: 'Produktywność' });
+  await expect(page).toHaveURL(/[?&]category=productivity/);
+  await expect(board.card(title)).toBeHidden();
+  await page.goBack();
+  await expect(category).toHaveValue('');
+  await expect(board.search).toHaveValue(title);
+  await expect(board.card(title)).toBeVisible();
+
+  // A hand-edited address with invalid values: the defaults, no error.
+  await page.goto('/dashboard/ideas?sort=nope&page=-3&category=x');
+  await expect(board.heading).toBeVisible();
+  await expect(sort).toHaveValue('date');
+  await expect(category).toHaveValue('');
+});
+
+test("'Moje pomysły' shows only the member's ideas; the member withdraws a pending one and its images go with it", async ({
+  page,
+}) => {
+  const tag = unique();
+  const member = await createMember({ label: 'idea-withdraw' });
+  const other = await createMember({ label: 'idea-withdraw-other' });
+  const own = await createIdeaWithImages(member, `Wycofam ${tag}`, 2);
+  const foreign = await createIdeaWithImages(other, `Cudzy ${tag}`, 0);
+  test.setTimeout(120_000);
+  await keepSessionAlive(page);
+  await signIn(page, member);
+  const board = await new IdeasBoardPage(page).goto();
+  await board.search.fill(tag);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
+  await expect(board.card(own.title)).toBeVisible();
+  await expect(board.card(foreign.title)).toBeVisible();
+  await expect(board.card(foreign.title).getByRole('button', { name: /Wycofaj/ })).toHaveCount(0);
+
+  const mine = page.getByRole('checkbox', { name: 'Moje pomysły' });
+  await mine.check();
+  await expect(page).toHaveURL(/[?&]mine=1/);
+  await expect(board.card(foreign.title)).toBeHidden();
+  await page.reload();
+  await expect(mine).toBeChecked();
+  const card = board.card(own.title);
+  await expect(card).toBeVisible();
+  await expect(board.card(foreign.title)).toBeHidden();
+
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.getByRole('button', { name: `Wycofaj pomysł ${own.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wycofaj pomysł' });
+    await expect(dialog).toContainText('Czy na pewno chcesz wycofać ten pomysł?');
+    await expectNoSeriousA11yViolations(page, { label: `Pomysły (withdraw confirmation, ${width} px)` });
+    if (width === 390) {
+      await dialog.getByRole('button', { name: 'Wycofaj' }).click();
+    } else {
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  }
+  await expect(page.getByText('Pomysł został wycofany')).toBeVisible();
+  await expect(card).toBeHidden();
+  expect(await storedObjects(own.imagePaths)).toEqual([]);
 });

@@ -4095,7 +4095,7 @@ end
 $function$;
 comment on function public.get_account_status(p_email text) is 'missing | not_activated | active for an e-mail (login and registration screens); at most 20 calls per client address in 10 minutes (account.status_rate_limited).';
 
-CREATE OR REPLACE FUNCTION public.get_app_ideas(p_search text DEFAULT NULL::text, p_category public.app_category DEFAULT NULL::public.app_category, p_sort text DEFAULT 'date'::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_status public.idea_status DEFAULT NULL::public.idea_status)
+CREATE OR REPLACE FUNCTION public.get_app_ideas(p_search text DEFAULT NULL::text, p_category public.app_category DEFAULT NULL::public.app_category, p_sort text DEFAULT 'date'::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_status public.idea_status DEFAULT NULL::public.idea_status, p_mine boolean DEFAULT false)
  RETURNS TABLE(id uuid, title text, description text, category public.app_category, target_audience text, monetization_strategy text, submitted_by uuid, submitted_at timestamp with time zone, status public.idea_status, score numeric, votes_count integer, views_count integer, comments_count integer, image_urls text[], webhook_response text, created_at timestamp with time zone, updated_at timestamp with time zone, author_full_name text, user_vote smallint, total_count bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -4148,20 +4148,24 @@ begin
   if p_status is not null then
     v_where := v_where || ' and i.status = $7';
   end if;
+  -- 'Moje pomysły': the caller's own ideas (index app_ideas_submitted_by_submitted_at_idx).
+  if coalesce(p_mine, false) then
+    v_where := v_where || ' and i.submitted_by = $4';
+  end if;
 
   -- The total: kept counters where they answer the filter, else a count (capped for a search).
-  if v_pattern is null and p_category is null then
+  if v_pattern is null and p_category is null and not coalesce(p_mine, false) then
     select coalesce(sum(c.value), 0) into v_total
       from private.dashboard_counters c
      where c.kind = 'ideas' and (p_status is null or c.key = p_status::text);
-  elsif v_pattern is null and p_status is null then
+  elsif v_pattern is null and p_status is null and not coalesce(p_mine, false) then
     select coalesce(sum(c.value), 0) into v_total
       from private.dashboard_counters c
      where c.kind = 'idea_categories' and c.key = p_category::text;
   elsif v_pattern is null then
     execute format('select count(*) from public.app_ideas i where %s', v_where)
       into v_total
-      using v_pattern, p_category, null, null, null, null, p_status;
+      using v_pattern, p_category, null, v_uid, null, null, p_status;
   else
     -- A search runs once: its matches (up to the cap) are collected, and when they are all there the
     -- page is picked among them by id instead of searching again. The materialized CTE is planned for
@@ -4172,7 +4176,7 @@ begin
        select array_agg(f.id) from (select f.id from found f limit %s) f',
       v_where, c_search_cap + 1)
       into v_ids
-      using v_pattern, p_category, null, null, null, null, p_status;
+      using v_pattern, p_category, null, v_uid, null, null, p_status;
     v_total := coalesce(cardinality(v_ids), 0);
     v_exact := v_total <= c_search_cap;
     if v_total = 0 then
@@ -4212,7 +4216,7 @@ begin
     using v_pattern, p_category, v_total, v_uid, v_limit, v_offset, p_status, v_ids;
 end
 $function$;
-comment on function public.get_app_ideas(p_search text, p_category public.app_category, p_sort text, p_limit integer, p_offset integer, p_status public.idea_status) is 'Ideas board page: search (title/description, case-insensitive, literal), category and status filters, sort date|score|votes|comments (ties: newest, then id), limit 1-100. Returns author_full_name (never an e-mail), the caller''s vote and total_count: exact without a search (counters), for a search at most 501 (= more than 500 matches). Errors: ideas.invalid_sort, ideas.invalid_page, ideas.invalid_search.';
+comment on function public.get_app_ideas(p_search text, p_category public.app_category, p_sort text, p_limit integer, p_offset integer, p_status public.idea_status, p_mine boolean) is 'Ideas board page: search (title/description, case-insensitive, literal), category and status filters, only the caller''s own ideas (p_mine, ''Moje pomysły''), sort date|score|votes|comments (ties: newest, then id), limit 1-100. Returns author_full_name (never an e-mail), the caller''s vote and total_count: exact without a search, for a search at most 501 (= more than 500 matches). Errors: ideas.invalid_sort, ideas.invalid_page, ideas.invalid_search.';
 
 CREATE OR REPLACE FUNCTION public.get_ccc_availability()
  RETURNS TABLE(tier public.ccc_tier, ccc_amount integer, price_usd numeric, profit_share numeric, duration_months smallint, total_slots integer, used_slots integer, available_slots integer, price_acc_usd numeric, acc_savings_usd numeric)
@@ -4875,6 +4879,48 @@ end
 $function$;
 comment on function public.vote_for_idea(p_idea_id uuid, p_user_id uuid, p_score integer) is 'Votes once (1-5) for an idea as the caller (p_user_id must be auth.uid()); returns the new score, votes_count and the caller''s vote. Errors: auth.forbidden, ideas.invalid_score, ideas.not_found, ideas.already_voted.';
 
+CREATE OR REPLACE FUNCTION public.withdraw_idea(p_idea_id uuid)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := (select auth.uid());
+  v_idea public.app_ideas;
+  v_paths text[];
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+
+  select * into v_idea from public.app_ideas i where i.id = p_idea_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'ideas.not_found';
+  end if;
+  -- Only one's own idea (an admin withdraws nobody's: admins delete through admin_delete_idea).
+  if v_idea.submitted_by is distinct from v_uid then
+    raise exception using errcode = '42501', message = 'ideas.not_own';
+  end if;
+  -- Only while nobody has decided on it.
+  if v_idea.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'ideas.not_pending';
+  end if;
+
+  select coalesce(array_agg(x.path order by x.ord), '{}'::text[])
+    into v_paths
+    from (select private.idea_image_path(split_part(u.url, '?', 1)) as path, u.ord
+            from unnest(v_idea.image_urls) with ordinality as u(url, ord)) x
+   where x.path is not null;
+
+  delete from public.app_ideas i where i.id = p_idea_id;
+  -- The author removes these files next through the Storage API: no idea refers to them any more,
+  -- which is what the idea-images delete policy waits for.
+  return v_paths;
+end
+$function$;
+comment on function public.withdraw_idea(p_idea_id uuid) is 'A member withdraws (deletes) their own idea while it is pending, with its votes and comments, and gets the paths of its images in idea-images to remove through the Storage API. Errors: auth.forbidden, ideas.not_found, ideas.not_own (someone else''s idea, admins included), ideas.not_pending.';
+
 -- Triggers
 
 CREATE TRIGGER on_auth_identity_created BEFORE INSERT ON auth.identities FOR EACH ROW WHEN (new.provider = 'email'::text) EXECUTE FUNCTION private.strip_identity_data();
@@ -4970,6 +5016,8 @@ CREATE TRIGGER post_reactions_count_after_delete AFTER DELETE ON public.post_rea
 CREATE TRIGGER post_reactions_count_after_insert AFTER INSERT ON public.post_reactions REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.count_post_reactions();
 
 CREATE TRIGGER post_reactions_rate_limit BEFORE INSERT ON public.post_reactions FOR EACH ROW EXECUTE FUNCTION private.enforce_member_rate_limit();
+
+CREATE TRIGGER posts_audit AFTER INSERT OR DELETE OR UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER posts_set_updated_at BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -5181,6 +5229,10 @@ create policy posts_insert_admin on public.posts as permissive for insert to aut
 
 create policy posts_select_authenticated on public.posts as permissive for select to authenticated
   using (true);
+
+create policy posts_update_admin on public.posts as permissive for update to authenticated
+  using (( SELECT private.is_admin() AS is_admin))
+  with check (( SELECT private.is_admin() AS is_admin));
 
 create policy profiles_select_authenticated on public.profiles as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
@@ -5560,7 +5612,9 @@ grant execute on function public.get_account_status(p_email text) to anon;
 
 grant execute on function public.get_account_status(p_email text) to authenticated;
 
-grant execute on function public.get_app_ideas(p_search text, p_category public.app_category, p_sort text, p_limit integer, p_offset integer, p_status public.idea_status) to authenticated;
+grant execute on function public.get_app_ideas(p_search text, p_category public.app_category, p_sort text, p_limit integer, p_offset integer, p_status public.idea_status, p_mine boolean) to authenticated;
+
+grant execute on function public.get_app_ideas(p_search text, p_category public.app_category, p_sort text, p_limit integer, p_offset integer, p_status public.idea_status, p_mine boolean) to service_role;
 
 grant execute on function public.get_ccc_availability() to authenticated;
 
@@ -5633,6 +5687,10 @@ grant execute on function public.validate_referral_code(p_code text) to service_
 grant execute on function public.vote_for_idea(p_idea_id uuid, p_user_id uuid, p_score integer) to authenticated;
 
 grant execute on function public.vote_for_idea(p_idea_id uuid, p_user_id uuid, p_score integer) to service_role;
+
+grant execute on function public.withdraw_idea(p_idea_id uuid) to authenticated;
+
+grant execute on function public.withdraw_idea(p_idea_id uuid) to service_role;
 
 -- Realtime publication
 

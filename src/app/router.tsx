@@ -27,6 +27,10 @@ function adminRoute(): RouteObject {
             path: dashboard.admin.announcements.segment,
             lazy: () => import('./routes/dashboard/admin/announcements'),
           },
+          {
+            path: dashboard.admin.community.segment,
+            lazy: () => import('./routes/dashboard/admin/community'),
+          },
           { path: dashboard.admin.seo.segment, lazy: () => import('./routes/dashboard/admin/seo') },
           { path: dashboard.admin.smtp.segment, lazy: () => import('./routes/dashboard/admin/smtp') },
           {

@@ -49,6 +49,7 @@ export const paths = {
       apps: adminTab('apps'),
       ideas: adminTab('ideas'),
       announcements: adminTab('announcements'),
+      community: adminTab('community'),
       seo: adminTab('seo'),
       smtp: adminTab('smtp'),
       emailTemplates: adminTab('email-templates'),

@@ -1942,6 +1942,7 @@ export type Database = {
         Args: {
           p_category?: Database['public']['Enums']['app_category'];
           p_limit?: number;
+          p_mine?: boolean;
           p_offset?: number;
           p_search?: string;
           p_sort?: string;
@@ -2186,6 +2187,7 @@ export type Database = {
           votes_count: number;
         }[];
       };
+      withdraw_idea: { Args: { p_idea_id: string }; Returns: string[] };
     };
     Enums: {
       app_category: 'games' | 'productivity' | 'lifestyle' | 'education' | 'business';

@@ -102,13 +102,51 @@ describe('community', () => {
       );
     });
 
-    it('lets nobody edit posts through the API', async () => {
-      const post = await createPost(member, { title: 'Oryginał' });
-      for (const actor of [member, adminUser, 'anon'] as const) {
-        expect(
-          await sqlState(queryAs(actor, "update public.posts set title = 'Zmiana' where id = $1", [post.id])),
-        ).toBe('42501');
-      }
+    it("lets only admins edit a post's title and content, audited; nobody moves a post to another author", async () => {
+      const post = await createPost(adminUser, { title: 'Oryginał' });
+      const edit = "update public.posts set title = 'Zmiana', content = 'Nowa treść' where id = $1 returning id";
+      expect(await queryAs(member, edit, [post.id])).toEqual([]);
+      expect(await queryAs(otherMember, edit, [post.id])).toEqual([]);
+      expect(await sqlState(queryAs('anon', edit, [post.id]))).toBe('42501');
+      const { rows: before } = await admin().query('select title from public.posts where id = $1', [post.id]);
+      expect(before).toEqual([{ title: 'Oryginał' }]);
+
+      expect(await queryAs(adminUser, edit, [post.id])).toEqual([{ id: post.id }]);
+      const { rows: after } = await admin().query('select title, content from public.posts where id = $1', [post.id]);
+      expect(after).toEqual([{ title: 'Zmiana', content: 'Nowa treść' }]);
+      expect(
+        await sqlState(
+          queryAs(adminUser, 'update public.posts set author_id = $2 where id = $1', [post.id, member.id]),
+        ),
+      ).toBe('42501');
+
+      const { rows: audit } = await admin().query<{
+        action: string;
+        before: { title: string };
+        after: { title: string };
+      }>(
+        `select action, before, after from public.admin_audit_log where target_type = 'posts' and target_id = $1 order by created_at`,
+        [post.id],
+      );
+      expect(audit.map((row) => [row.action, row.before?.title, row.after?.title])).toEqual([
+        ['posts.update', 'Oryginał', 'Zmiana'],
+      ]);
+    });
+
+    it('audits an admin publishing and deleting a post', async () => {
+      const [created] = await queryAs<{ id: string }>(
+        adminUser,
+        "insert into public.posts (title, content) values ('Ogłoszenie klubu', 'Treść') returning id",
+      );
+      await queryAs(adminUser, 'delete from public.posts where id = $1', [created!.id]);
+      const { rows } = await admin().query<{ action: string; actor_id: string }>(
+        `select action, actor_id from public.admin_audit_log where target_type = 'posts' and target_id = $1 order by created_at`,
+        [created!.id],
+      );
+      expect(rows).toEqual([
+        { action: 'posts.insert', actor_id: adminUser.id },
+        { action: 'posts.delete', actor_id: adminUser.id },
+      ]);
     });
 
     it('lets only admins delete posts (with their reactions and comments)', async () => {

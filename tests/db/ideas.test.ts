@@ -38,11 +38,12 @@ const board = (
     limit?: number | null;
     offset?: number | null;
     status?: string | null;
+    mine?: boolean;
   },
 ) =>
   queryAs<BoardRow>(
     actor,
-    'select * from public.get_app_ideas(p_search => $1, p_category => $2, p_sort => $3, p_limit => $4, p_offset => $5, p_status => $6)',
+    'select * from public.get_app_ideas(p_search => $1, p_category => $2, p_sort => $3, p_limit => $4, p_offset => $5, p_status => $6, p_mine => $7)',
     [
       args.search ?? null,
       args.category ?? null,
@@ -50,6 +51,7 @@ const board = (
       args.limit === undefined ? 20 : args.limit,
       args.offset === undefined ? 0 : args.offset,
       args.status ?? null,
+      args.mine ?? false,
     ],
   );
 
@@ -891,6 +893,72 @@ describe('app ideas', () => {
         code: 'P0002',
         message: 'ideas.not_found',
       });
+    });
+  });
+
+  describe("get_app_ideas: 'Moje pomysły'", () => {
+    it("lists only the caller's own ideas, with their count, searched and filtered too", async () => {
+      const tag = uniqueTag();
+      const own = await createIdea(otherMember, { title: `Mój pomysł ${tag}` });
+      const ownGame = await createIdea(otherMember, { title: `Moja gra ${tag}`, category: 'games' });
+      await createIdea(member, { title: `Cudzy pomysł ${tag}` });
+      const mine = await board(otherMember, { mine: true, limit: 100 });
+      expect(mine.every((row) => row.submitted_by === otherMember.id)).toBe(true);
+      expect(mine.map((row) => row.id)).toEqual(expect.arrayContaining([own.id, ownGame.id]));
+      expect(Number(mine[0]!.total_count)).toBe(mine.length);
+      const searched = await board(otherMember, { mine: true, search: tag });
+      expect(searched.map((row) => row.id).sort()).toEqual([own.id, ownGame.id].sort());
+      const games = await board(otherMember, { mine: true, search: tag, category: 'games' });
+      expect(games.map((row) => row.id)).toEqual([ownGame.id]);
+      expect(await board(member, { mine: true, search: `Mój pomysł ${tag}` })).toEqual([]);
+    });
+  });
+
+  describe('withdraw_idea', () => {
+    const withdraw = (actor: TestUser | 'anon', ideaId: string) =>
+      queryAs<{ paths: string[] }>(actor, 'select public.withdraw_idea($1) as paths', [ideaId]);
+
+    it('lets the author withdraw a pending idea with its votes and comments, returning its image paths', async () => {
+      const [one, two] = [await storeIdeaImage(member), await storeIdeaImage(member)];
+      const idea = await createIdea(member, { image_urls: [one.url, two.url] });
+      await addVote(idea.id, otherMember, 5);
+      await addIdeaComment(idea.id, otherMember);
+      expect(await withdraw(member, idea.id)).toEqual([{ paths: [one.path, two.path] }]);
+      expect(await ideaRow(idea.id)).toBeUndefined();
+      // The files are the author's to remove now: no idea refers to them any more.
+      const removed = await queryAs(
+        member,
+        `delete from storage.objects where bucket_id = 'idea-images' and name = any($1) returning name`,
+        [[one.path, two.path]],
+      );
+      expect(removed).toHaveLength(2);
+    });
+
+    it("refuses another member's idea and an admin who is not its author (ideas.not_own), and anon", async () => {
+      const idea = await createIdea(member);
+      expect(await errorOf(withdraw(otherMember, idea.id))).toEqual({ code: '42501', message: 'ideas.not_own' });
+      expect(await errorOf(withdraw(adminUser, idea.id))).toEqual({ code: '42501', message: 'ideas.not_own' });
+      expect(await sqlState(withdraw('anon', idea.id))).toBe('42501');
+      expect(await ideaRow(idea.id)).toBeDefined();
+    });
+
+    it('refuses an idea already decided on (ideas.not_pending), and an unknown one', async () => {
+      for (const status of ['approved', 'rejected']) {
+        const idea = await createIdea(member);
+        await admin().query('update public.app_ideas set status = $2 where id = $1', [idea.id, status]);
+        expect(await errorOf(withdraw(member, idea.id))).toEqual({ code: 'P0001', message: 'ideas.not_pending' });
+        expect(await ideaRow(idea.id)).toBeDefined();
+      }
+      expect(await errorOf(withdraw(member, '00000000-0000-4000-8000-000000000000'))).toEqual({
+        code: 'P0002',
+        message: 'ideas.not_found',
+      });
+    });
+
+    it('leaves members without a direct delete on app_ideas', async () => {
+      const idea = await createIdea(member);
+      expect(await queryAs(member, 'delete from public.app_ideas where id = $1 returning id', [idea.id])).toEqual([]);
+      expect(await ideaRow(idea.id)).toBeDefined();
     });
   });
 });

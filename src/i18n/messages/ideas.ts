@@ -36,6 +36,8 @@ export const ideasMessages = {
   'ideas.image_missing': 'Obraz nie został przesłany',
   'ideas.image_in_use': 'Ten obraz jest już użyty w innym pomyśle',
   'ideas.images_remaining': 'Nie udało się usunąć obrazów pomysłu',
+  'ideas.not_own': 'Możesz wycofać tylko własny pomysł',
+  'ideas.not_pending': 'Ten pomysł został już oceniony i nie można go wycofać',
 
   // --- our own texts (the spec shows none) ---------------------------------------------------------
   'validation.idea.image_format': 'Dozwolone formaty obrazów: JPG, PNG, WebP',
@@ -92,6 +94,15 @@ export const ideasMessages = {
   'ideas.board.empty_hint': 'Zgłoś pierwszy pomysł!',
   'ideas.board.no_results': 'Nie znaleziono pomysłów pasujących do kryteriów',
   'ideas.board.clear_filters': 'Wyczyść filtry',
+  'ideas.board.mine': 'Moje pomysły',
+  'ideas.board.mine_empty': 'Nie zgłosiłeś jeszcze żadnego pomysłu',
+  'ideas.withdraw': 'Wycofaj',
+  'ideas.withdraw_label': 'Wycofaj pomysł {title}',
+  'ideas.withdraw_title': 'Wycofaj pomysł',
+  'ideas.withdraw_confirm':
+    'Czy na pewno chcesz wycofać ten pomysł? Zniknie z listy razem z obrazami, głosami i komentarzami.',
+  'ideas.withdrawn': 'Pomysł został wycofany',
+  'ideas.withdraw_failed': 'Nie udało się wycofać pomysłu',
   'ideas.pagination.label': 'Strony listy pomysłów',
   'ideas.pagination.previous': 'Poprzednia',
   'ideas.pagination.next': 'Następna',

@@ -24,9 +24,33 @@ describe('toSafeLink', () => {
     'ftp://example.org',
     'relative/path',
     'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'javascript&colon;alert(1)',
+    'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    // Unicode look-alikes of the scheme: not a scheme at all, so not a URL.
+    'ｊａｖａｓｃｒｉｐｔ:alert(1)',
+    'javascript\u200b:alert(1)',
+    'https://example.org/\u2028x',
+    'https://example.org/\u00a0x',
     '',
   ])('%s is not', (url) => {
     expect(toSafeLink(url, ORIGIN)).toBeNull();
+  });
+});
+
+describe('look-alike hosts', () => {
+  it('become their punycode form, so the address opened is the one the browser shows', () => {
+    // A Cyrillic 'а' in place of the Latin 'a'.
+    expect(toSafeLink('https://\u0430pple.com/login', ORIGIN)).toEqual({
+      kind: 'external',
+      href: 'https://xn--pple-43d.com/login',
+    });
+  });
+
+  it('a full-width slash after "/" stays a path of this origin (browsers do not read it as "//")', () => {
+    expect(toSafeLink('/／evil.example', ORIGIN)).toEqual({ kind: 'internal', href: '/／evil.example' });
   });
 });
 

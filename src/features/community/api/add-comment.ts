@@ -4,7 +4,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { updatePost } from './toggle-reaction';
-import { communityKeys } from './keys';
+import { communityKeys } from '@/lib/community/keys';
 
 /** Insert post_comments {post_id, user_id, content}; RLS: user_id must be the caller. */
 export async function addComment(client: AppSupabaseClient, userId: string, postId: string, content: string) {

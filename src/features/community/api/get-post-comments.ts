@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { communityKeys } from './keys';
+import { communityKeys } from '@/lib/community/keys';
 
 /** Comments are read 20 at a time: the latest first, earlier ones on demand. */
 export const COMMENTS_PAGE_SIZE = 20;

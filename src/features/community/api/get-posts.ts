@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Database } from '@/types/database.types';
 import { reactionCountsSchema, type ReactionType } from '../schemas/post.schema';
-import { communityKeys } from './keys';
+import { communityKeys } from '@/lib/community/keys';
 
 export const POSTS_PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { ReactionType } from '../schemas/post.schema';
 import type { Post, PostsData } from './get-posts';
-import { communityKeys } from './keys';
+import { communityKeys } from '@/lib/community/keys';
 
 export type ToggleReactionInput = { postId: string; type: ReactionType; add: boolean };
 

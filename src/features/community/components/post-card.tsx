@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/format';
 import type { Post } from '../api/get-posts';
 import { PostComments } from './post-comments';
 import { ReactionBar } from './reaction-bar';
+import { SafeLinkText } from '@/lib/safe-link-text';
 
 /** One discussion post: title, author and date, content, reactions and its comments (on demand). */
 export function PostCard({ post }: { post: Post }) {
@@ -21,7 +22,9 @@ export function PostCard({ post }: { post: Post }) {
           date: formatDateTime(post.created_at),
         })}
       </p>
-      <p className="mt-3 whitespace-pre-line text-ink">{post.content}</p>
+      <p className="mt-3 whitespace-pre-line text-ink">
+        <SafeLinkText content={post.content} />
+      </p>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <ReactionBar post={post} />
         <button

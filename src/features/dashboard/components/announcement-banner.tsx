@@ -1,39 +1,13 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { CloseIcon } from '@/components/ui/icons';
 import { t } from '@/i18n/dashboard';
-import { splitMarkdownLinks } from '@/lib/safe-links';
+import { SafeLinkText } from '@/lib/safe-link-text';
 import { useActiveAnnouncements } from '../api/get-active-announcements';
 import {
   pickAnnouncement,
   readDismissedAnnouncements,
   rememberDismissedAnnouncement,
 } from '../utils/dismissed-announcements';
-
-const LINK_CLASS = 'font-semibold text-accent underline underline-offset-2 hover:text-accent-hover';
-
-/** An announcement's text with its `[text](url)` links: only safe URLs become links, nothing becomes HTML. */
-export function AnnouncementText({ content }: { content: string }) {
-  return (
-    <>
-      {splitMarkdownLinks(content).map((part, index) => {
-        if (part.kind === 'text') return <span key={index}>{part.text}</span>;
-        if (part.link.kind === 'internal') {
-          return (
-            <Link key={index} to={part.link.href} className={LINK_CLASS}>
-              {part.text}
-            </Link>
-          );
-        }
-        return (
-          <a key={index} href={part.link.href} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
-            {part.text} <span className="sr-only">{t('nav.opens_in_new_tab')}</span>
-          </a>
-        );
-      })}
-    </>
-  );
-}
 
 /**
  * The banner on top of the dashboard (product.md#dashboard-2, §4): one random active announcement the
@@ -60,7 +34,7 @@ export function AnnouncementBanner() {
       className="flex items-start gap-3 rounded-xl border border-accent/50 bg-surface-raised px-4 py-3 text-sm text-ink"
     >
       <p className="flex-1">
-        <AnnouncementText content={announcement.content} />
+        <SafeLinkText content={announcement.content} />
       </p>
       <button
         type="button"

@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { updateBoardIdea } from './get-ideas-board';
-import { ideasKeys } from './keys';
+import { ideasKeys } from '@/lib/ideas/keys';
 
 export type AddCommentInput = { ideaId: string; userId: string; content: string };
 

@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { isIdeaCategory, type IdeaCategory } from '../utils/categories';
-import { ideasKeys } from './keys';
+import { ideasKeys } from '@/lib/ideas/keys';
 
 export type IdeaStats = {
   approved: number;

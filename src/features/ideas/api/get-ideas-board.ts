@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Database } from '@/types/database.types';
-import { ideasKeys, type BoardParams } from './keys';
+import { ideasKeys, type BoardParams } from '@/lib/ideas/keys';
 
 export const IDEAS_PAGE_SIZE = 20;
 /** get_app_ideas counts a search's matches up to this many; a total above it means "more". */
@@ -43,6 +43,7 @@ export async function getIdeasBoard(
     p_sort: params.sort,
     p_limit: IDEAS_PAGE_SIZE,
     p_offset: (Math.max(1, params.page) - 1) * IDEAS_PAGE_SIZE,
+    p_mine: params.mine || undefined,
   });
   if (signal) request = request.abortSignal(signal);
   const rows = unwrap(await request);

@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { averageWith } from '../utils/votes';
 import { updateBoardIdea, type BoardPage } from './get-ideas-board';
-import { ideasKeys } from './keys';
+import { ideasKeys } from '@/lib/ideas/keys';
 
 export type VoteInput = { ideaId: string; userId: string; score: number };
 type VoteResult = { score: number; votes_count: number; user_vote: number };

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useDebouncedSearch } from '@/lib/use-url-state';
 import { SelectField } from '@/components/form/select-field';
 import { inputClassName } from '@/components/form/text-field';
 import { t } from '@/i18n/ideas';
-import { IDEA_SORTS, type IdeaSort } from '../api/keys';
+import { IDEA_SORTS, type IdeaSort } from '@/lib/ideas/keys';
 import { categoryOptions, type IdeaCategory } from '../utils/categories';
 
 /** How long typing may pause before the search runs. */
@@ -15,32 +16,31 @@ type BoardFiltersProps = {
   onSearch: (search: string) => void;
   onCategory: (category: IdeaCategory | null) => void;
   onSort: (sort: IdeaSort) => void;
+  /** 'Moje pomysły': only the member's own ideas. */
+  mine: boolean;
+  onMine: (mine: boolean) => void;
 };
 
 /** Search (as you type, after a short pause), category filter and the four sorts. */
-export function BoardFilters({ search, category, sort, onSearch, onCategory, onSort }: BoardFiltersProps) {
+export function BoardFilters({
+  search,
+  category,
+  sort,
+  onSearch,
+  onCategory,
+  onSort,
+  mine,
+  onMine,
+}: BoardFiltersProps) {
   const searchId = useId();
-  const [term, setTerm] = useState(search);
-  const [applied, setApplied] = useState(search);
-
-  // The address changed (back button, "clear filters"): the field follows.
-  if (search !== applied) {
-    setApplied(search);
-    setTerm(search);
-  }
-
-  useEffect(() => {
-    if (term === search) return;
-    const timer = setTimeout(() => onSearch(term), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, search, onSearch]);
+  const { term, setTerm, flush } = useDebouncedSearch(search, onSearch, SEARCH_DEBOUNCE_MS);
 
   return (
     <form
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(term);
+        flush();
       }}
       className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[2fr_1fr_1fr]"
     >
@@ -71,6 +71,15 @@ export function BoardFilters({ search, category, sort, onSearch, onCategory, onS
         value={sort}
         onChange={(event) => onSort(event.target.value as IdeaSort)}
       />
+      <label className="flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2 2xl:col-span-3">
+        <input
+          type="checkbox"
+          checked={mine}
+          onChange={(event) => onMine(event.target.checked)}
+          className="h-4 w-4 accent-accent"
+        />
+        {t('ideas.board.mine')}
+      </label>
     </form>
   );
 }

@@ -1,24 +1,24 @@
 import { useId, useState } from 'react';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDate } from '@/lib/format';
 import type { BoardIdea } from '../api/get-ideas-board';
 import { isAlreadyVoted, useVoteForIdea } from '../api/vote-for-idea';
-import { categoryLabel, statusLabel, type IdeaStatus } from '../utils/categories';
+import { categoryLabel } from '../utils/categories';
+import { IDEA_STATUS, statusLabel } from '@/lib/ideas/status';
 import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ChevronIcon } from './icons';
 import { IdeaAdminActions } from './idea-admin-actions';
 import { IdeaComments } from './idea-comments';
+import { IdeaWithdrawAction } from './idea-withdraw-action';
 import { ImageLightbox } from './image-lightbox';
 import { StarRating } from './star-rating';
 import { WebhookFeedback } from './webhook-feedback';
 
 /** product.md#dashboard-9: "text clamp 100 characters". */
 export const DESCRIPTION_CLAMP = 100;
-
-const STATUS_TONES: Record<IdeaStatus, BadgeTone> = { pending: 'info', approved: 'success', rejected: 'danger' };
 
 /** The first 100 characters (whole code points), cut at the last space when there is one nearby. */
 function clamp(text: string): string {
@@ -57,7 +57,7 @@ export function IdeaCard({ idea }: { idea: BoardIdea }) {
     >
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={STATUS_TONES[idea.status]}>{statusLabel(idea.status)}</Badge>
+          <Badge tone={IDEA_STATUS[idea.status].tone}>{statusLabel(idea.status)}</Badge>
           <Badge tone="accent">{categoryLabel(idea.category)}</Badge>
         </div>
         <h2 id={titleId} className="break-words text-lg font-semibold text-ink">
@@ -127,6 +127,8 @@ export function IdeaCard({ idea }: { idea: BoardIdea }) {
         onVote={castVote}
         pending={vote.isPending}
       />
+
+      {user && idea.submitted_by === user.id && idea.status === 'pending' ? <IdeaWithdrawAction idea={idea} /> : null}
 
       {isAdmin ? <IdeaAdminActions idea={idea} /> : null}
 

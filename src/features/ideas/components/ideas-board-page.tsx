@@ -1,29 +1,36 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ideas';
 import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
-import { IDEA_SORTS, type BoardParams, type IdeaSort } from '../api/keys';
-import { isIdeaCategory, type IdeaCategory } from '../utils/categories';
+import { IDEA_SORTS, type BoardParams, type IdeaSort } from '@/lib/ideas/keys';
+import { IDEA_CATEGORIES, type IdeaCategory } from '../utils/categories';
+import { parseUrlState, urlEnum, urlPage, urlText, useUrlState, type UrlState } from '@/lib/use-url-state';
 import { BoardFilters } from './board-filters';
 import { BoardPagination } from './board-pagination';
 import { IdeaCard } from './idea-card';
 import { IdeasSidebar } from './ideas-sidebar';
 import { usePageTitle } from '@/components/layout/site-head';
 
-/** The board's state lives in the address (?q=&category=&sort=&page=): reload, back and links keep it. */
+/** The board's state lives in the address (?q=&category=&sort=&page=&mine=1): reload, back and links keep it. */
+const URL_STATE = {
+  q: urlText(200),
+  category: urlEnum(IDEA_CATEGORIES),
+  sort: urlEnum(IDEA_SORTS, 'date'),
+  page: urlPage(),
+  mine: urlEnum(['1']),
+};
+
+/** The board's query parameters for a view of the address (the section prefetch reads the same key). */
+function paramsOf(view: UrlState<typeof URL_STATE>): BoardParams {
+  return { search: view.q, category: view.category, sort: view.sort, page: view.page, mine: view.mine === '1' };
+}
+
+/** The board's query parameters for an address's search part (no filters: the first page, newest first). */
 export function boardParamsFrom(search: URLSearchParams): BoardParams {
-  const category = search.get('category');
-  const sort = search.get('sort') as IdeaSort | null;
-  const page = Number.parseInt(search.get('page') ?? '1', 10);
-  return {
-    search: (search.get('q') ?? '').slice(0, 200),
-    category: isIdeaCategory(category) ? category : null,
-    sort: sort && IDEA_SORTS.includes(sort) ? sort : 'date',
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
-  };
+  return paramsOf(parseUrlState(URL_STATE, search));
 }
 
 /**
@@ -33,27 +40,24 @@ export function boardParamsFrom(search: URLSearchParams): BoardParams {
  */
 export function IdeasBoardPage() {
   usePageTitle(t('nav.ideas'));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = boardParamsFrom(searchParams);
+  const [view, setView] = useUrlState(URL_STATE);
+  const params = paramsOf(view);
   const board = useIdeasBoard(params);
   const listRef = useRef<HTMLElement>(null);
 
   const change = useCallback(
     (next: Partial<BoardParams>, options: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (current) => {
-          const merged = { ...boardParamsFrom(current), page: 1, ...next };
-          const query = new URLSearchParams();
-          if (merged.search.trim()) query.set('q', merged.search);
-          if (merged.category) query.set('category', merged.category);
-          if (merged.sort !== 'date') query.set('sort', merged.sort);
-          if (merged.page > 1) query.set('page', String(merged.page));
-          return query;
+      const { search, mine, ...rest } = next;
+      setView(
+        {
+          ...rest,
+          ...(search === undefined ? {} : { q: search }),
+          ...(mine === undefined ? {} : { mine: mine ? '1' : null }),
         },
-        { replace: options.replace },
+        options,
       );
     },
-    [setSearchParams],
+    [setView],
   );
 
   const onSearch = useCallback((search: string) => change({ search }, { replace: true }), [change]);
@@ -97,6 +101,8 @@ export function IdeasBoardPage() {
             onSearch={onSearch}
             onCategory={(category: IdeaCategory | null) => change({ category })}
             onSort={(sort: IdeaSort) => change({ sort })}
+            mine={params.mine}
+            onMine={(mine: boolean) => change({ mine })}
           />
 
           <section
@@ -118,13 +124,23 @@ export function IdeasBoardPage() {
                 retrying={board.isFetching}
               />
             ) : board.data.ideas.length === 0 ? (
-              filtered ? (
+              params.mine && !filtered ? (
+                <EmptyState
+                  action={
+                    <Link to={paths.dashboard.submitIdea.getHref()} className={buttonClassName('secondary')}>
+                      {t('nav.submit_idea')}
+                    </Link>
+                  }
+                >
+                  {t('ideas.board.mine_empty')}
+                </EmptyState>
+              ) : filtered ? (
                 <EmptyState
                   action={
                     <button
                       type="button"
                       className={buttonClassName('secondary')}
-                      onClick={() => change({ search: '', category: null })}
+                      onClick={() => change({ search: '', category: null, mine: false })}
                     >
                       {t('ideas.board.clear_filters')}
                     </button>

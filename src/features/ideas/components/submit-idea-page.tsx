@@ -14,7 +14,7 @@ import { t, type IdeasMessageKey } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
-import { refreshIdeas } from '../api/keys';
+import { refreshIdeas } from '@/lib/ideas/keys';
 import { removeIdeaImages } from '../api/remove-idea-images';
 import { SubmissionError, submitIdea, type SubmissionStep } from '../api/submit-idea';
 import { emptyIdea, ideaSchema, type IdeaValues } from '../schemas/idea.schema';

@@ -2,7 +2,7 @@ import { t, type IdeasMessageKey } from '@/i18n/ideas';
 import { Constants, type Enums } from '@/types/database.types';
 
 export type IdeaCategory = Enums<'app_category'>;
-export type IdeaStatus = Enums<'idea_status'>;
+export type { IdeaStatus } from '@/lib/ideas/status';
 
 /** product.md#dashboard-3: games, productivity, lifestyle, education, business (the database's enum order). */
 export const IDEA_CATEGORIES: readonly IdeaCategory[] = Constants.public.Enums.app_category;
@@ -17,8 +17,3 @@ export function categoryLabel(category: IdeaCategory): string {
 }
 
 export const categoryOptions = () => IDEA_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
-
-/** product.md#dashboard-4: 'W ocenie', 'Zaakceptowany', 'Odrzucony'. */
-export function statusLabel(status: IdeaStatus): string {
-  return t(`ideas.status.${status}` satisfies IdeasMessageKey);
-}

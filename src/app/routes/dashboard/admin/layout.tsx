@@ -11,6 +11,7 @@ const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.apps.path, labelKey: 'admin.apps' },
   { to: admin.ideas.path, labelKey: 'admin.ideas' },
   { to: admin.announcements.path, labelKey: 'admin.announcements' },
+  { to: admin.community.path, labelKey: 'admin.community' },
   { to: admin.seo.path, labelKey: 'admin.seo' },
   { to: admin.smtp.path, labelKey: 'admin.smtp' },
   { to: admin.emailTemplates.path, labelKey: 'admin.email_templates' },

@@ -4,7 +4,7 @@ import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { FormFooter } from '../../shared/components/form-footer';
 import { announcementSchema } from '../schemas/announcement.schema';
-import { renderAnnouncement } from '../utils/announcement-links';
+import { SafeLinkText } from '@/lib/safe-link-text';
 
 /** The announcement's text with a live preview of its `[text](url)` links. */
 export function AnnouncementForm({
@@ -45,7 +45,9 @@ export function AnnouncementForm({
           <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-ink-muted">
             {t('admin.announcements.preview')}
           </p>
-          <p className="whitespace-pre-line">{renderAnnouncement(content)}</p>
+          <p className="whitespace-pre-line">
+            <SafeLinkText content={content} />
+          </p>
         </div>
       ) : null}
       <FormFooter error={error} pending={formState.isSubmitting} submitWidth="w-48" submitLabel={submitLabel} />

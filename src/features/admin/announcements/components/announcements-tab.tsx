@@ -16,7 +16,7 @@ import { useCreateAnnouncement } from '../api/create-announcement';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
 import { useAnnouncements, type Announcement } from '../api/list-announcements';
 import { useUpdateAnnouncement } from '../api/update-announcement';
-import { renderAnnouncement } from '../utils/announcement-links';
+import { SafeLinkText } from '@/lib/safe-link-text';
 import { AnnouncementForm } from './announcement-form';
 
 /** Announcements tab (product.md#dashboard-2, §4, §7): create (active at once), toggle active, edit, delete. */
@@ -91,7 +91,9 @@ export function AnnouncementsTab() {
                       {t(announcement.active ? 'admin.announcements.active' : 'admin.announcements.inactive')}
                     </Badge>
                   </div>
-                  <p className="whitespace-pre-line text-ink">{renderAnnouncement(announcement.content)}</p>
+                  <p className="whitespace-pre-line text-ink">
+                    <SafeLinkText content={announcement.content} />
+                  </p>
                   <div className="flex flex-wrap gap-2">
                     <Button
                       variant="secondary"

@@ -7,6 +7,7 @@ import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
+import { urlDate, urlPage, urlText, useUrlState } from '@/lib/use-url-state';
 import type { AuditFilters } from '../../shared/api/keys';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
@@ -18,6 +19,16 @@ import { AuditMemberFilter } from './audit-member-filter';
 import { SelectField } from '@/components/form/select-field';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
+
+/** The applied filters and the page (1-based) in the address: ?actor=&action=&member=&from=&to=&page=. */
+const URL_STATE = {
+  actor: urlText(),
+  action: urlText(),
+  member: urlText(),
+  from: urlDate(),
+  to: urlDate(),
+  page: urlPage(),
+};
 
 /** The changed fields as "field: before → after", one per line (secrets are never recorded). */
 function changes(row: Pick<AuditRow, 'before' | 'after'>): string {
@@ -35,11 +46,25 @@ function changes(row: Pick<AuditRow, 'before' | 'after'>): string {
  */
 export function AuditTab() {
   const { getClient } = useSupabase();
-  const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [member, setMember] = useState<AuditMember | null>(null);
+  const [view, setView] = useUrlState(URL_STATE);
+  const { page: urlPageNumber, ...filters } = view;
+  const page = urlPageNumber - 1;
+  const [draft, setDraft] = useState<AuditFilters>(filters);
+  // The chosen member's name (the address holds only the id; a shared link shows the id until a new choice).
+  const [member, setMember] = useState<AuditMember | null>(
+    filters.member ? { userId: filters.member, fullName: filters.member, email: '' } : null,
+  );
   const actors = useAuditActors();
+  // The applied filters changed in the address (back, a shared link): the form follows.
+  const filtersKey = JSON.stringify(filters);
+  const [shownKey, setShownKey] = useState(filtersKey);
+  if (filtersKey !== shownKey) {
+    setShownKey(filtersKey);
+    setDraft(filters);
+    if ((member?.userId ?? '') !== filters.member) {
+      setMember(filters.member ? { userId: filters.member, fullName: filters.member, email: '' } : null);
+    }
+  }
   const audit = useAudit(filters, page);
 
   const field = (key: keyof AuditFilters) => ({
@@ -85,8 +110,7 @@ export function AuditTab() {
           className="grid gap-3 md:grid-cols-3 xl:grid-cols-6 xl:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            setFilters({ ...draft });
-            setPage(0);
+            setView({ ...draft, page: 1 });
           }}
         >
           <SelectField
@@ -121,9 +145,8 @@ export function AuditTab() {
               variant="ghost"
               onClick={() => {
                 setDraft(NO_FILTERS);
-                setFilters(NO_FILTERS);
                 setMember(null);
-                setPage(0);
+                setView({ ...NO_FILTERS, page: 1 });
               }}
             >
               {t('admin.audit.clear')}
@@ -173,13 +196,17 @@ export function AuditTab() {
                 </table>
               </div>
               <nav aria-label={t('admin.audit.pages')} className="flex items-center justify-between gap-3 pt-4">
-                <Button variant="secondary" onClick={() => setPage((p) => p - 1)} disabled={page === 0}>
+                <Button variant="secondary" onClick={() => setView({ page: urlPageNumber - 1 })} disabled={page === 0}>
                   {t('admin.pagination.previous')}
                 </Button>
                 <p className="text-sm text-ink-muted" aria-live="polite">
                   {t('admin.audit.page', { page: page + 1 })}
                 </p>
-                <Button variant="secondary" onClick={() => setPage((p) => p + 1)} disabled={!data.hasMore}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setView({ page: urlPageNumber + 1 })}
+                  disabled={!data.hasMore}
+                >
                   {t('admin.pagination.next')}
                 </Button>
               </nav>

@@ -2,11 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import type { Enums } from '@/types/database.types';
-import { adminKeys } from '../../shared/api/keys';
+import { ideasKeys } from '@/lib/ideas/keys';
+import type { IdeaStatus } from '@/lib/ideas/status';
 
 export const IDEAS_PAGE_SIZE = 20;
-export type IdeaStatus = Enums<'idea_status'>;
 
 /** RPC admin_list_ideas: the moderation list, pending first, with the author's name and e-mail. */
 export async function listIdeas(
@@ -32,7 +31,7 @@ export const ideasQueryOptions = (
   params: { status: IdeaStatus | null; page: number },
 ) =>
   queryOptions({
-    queryKey: adminKeys.ideaList(params.status, params.page),
+    queryKey: ideasKeys.moderationList(params.status, params.page),
     queryFn: async ({ signal }) => listIdeas(await getClient(), params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,30 +1,26 @@
-import { pluralKey } from '@/lib/plural';
-import { FILES_LEFT } from '../../shared/utils/storage';
-import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
-import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
+import { urlEnum, urlPage, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '@/components/ui/query-states';
 import { DeleteButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useDeleteIdea } from '../api/delete-idea';
-import { IDEAS_PAGE_SIZE, useModeratedIdeas, type IdeaStatus, type ModeratedIdea } from '../api/list-ideas';
-import { useSetIdeaStatus } from '../api/set-idea-status';
+import { useDeleteIdea } from '@/lib/ideas/delete-idea';
+import { useSetIdeaStatus } from '@/lib/ideas/set-idea-status';
+import { IDEA_STATUS, IDEA_STATUSES, type IdeaStatus } from '@/lib/ideas/status';
+import { IDEAS_PAGE_SIZE, useModeratedIdeas, type ModeratedIdea } from '../api/list-ideas';
 
-const STATUS: Record<IdeaStatus, { label: MessageKey; tone: BadgeTone }> = {
-  pending: { label: 'ideas.status.pending', tone: 'info' },
-  approved: { label: 'ideas.status.approved', tone: 'success' },
-  rejected: { label: 'ideas.status.rejected', tone: 'danger' },
-};
+/** The list's view in the address: ?status= (every status when absent) and &page= (1-based). */
+const URL_STATE = { status: urlEnum(IDEA_STATUSES), page: urlPage() };
 
 function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => void }) {
   const review = useSetIdeaStatus();
@@ -35,7 +31,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
   const decide = async (status: 'approved' | 'rejected') => {
     try {
       await review.mutateAsync({ ideaId: idea.id, status });
-      toast.show(t(status === 'approved' ? 'admin.ideas.accepted' : 'admin.ideas.rejected', { title: idea.title }));
+      toast.show(t(status === 'approved' ? 'ideas.admin.approved' : 'ideas.admin.rejected'));
     } catch (failure) {
       toast.show(adminErrorMessage(failure, 'ideas.status_update_failed'), 'error');
     }
@@ -53,7 +49,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
             })}
           </p>
         </div>
-        <Badge tone={STATUS[idea.status].tone}>{t(STATUS[idea.status].label)}</Badge>
+        <Badge tone={IDEA_STATUS[idea.status].tone}>{t(IDEA_STATUS[idea.status].label)}</Badge>
       </div>
       <p className="whitespace-pre-line text-sm text-ink">{idea.description}</p>
       <dl className="grid gap-1 text-sm md:grid-cols-2">
@@ -90,7 +86,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
               aria-label={t('admin.ideas.accept_label', { title: idea.title })}
               onClick={() => void decide('approved')}
             >
-              {t('admin.ideas.accept')}
+              {t('ideas.admin.approve')}
             </Button>
             <Button
               variant="secondary"
@@ -99,7 +95,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
               aria-label={t('admin.ideas.reject_label', { title: idea.title })}
               onClick={() => void decide('rejected')}
             >
-              {t('admin.ideas.reject')}
+              {t('ideas.admin.reject')}
             </Button>
           </>
         ) : null}
@@ -111,18 +107,15 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
 
 /** Ideas tab (product.md#dashboard-2, §4): the moderation list, pending first, with accept, reject and delete. */
 export function IdeasTab() {
-  const [status, setStatus] = useState<IdeaStatus | ''>('');
-  const [paging, setPaging] = useState({ status: '' as IdeaStatus | '', page: 0 });
-  const page = paging.status === status ? paging.page : 0;
-  const ideas = useModeratedIdeas({ status: status || null, page });
+  const [view, setView] = useUrlState(URL_STATE);
+  const page = view.page - 1;
+  const ideas = useModeratedIdeas({ status: view.status, page });
   const remove = useDeleteIdea();
   const toast = useToast();
   const deletion = useConfirmDelete(async (idea: ModeratedIdea) => {
-    const { leftovers } = await remove.mutateAsync({ id: idea.id, imageUrls: idea.image_urls });
-    toast.show(t('admin.ideas.deleted', { title: idea.title }));
-    if (leftovers.length > 0)
-      toast.show(t(pluralKey(leftovers.length, FILES_LEFT), { count: leftovers.length }), 'error');
-  }, 'admin.ideas.delete_failed');
+    await remove.mutateAsync({ ideaId: idea.id, imageUrls: idea.image_urls });
+    toast.show(t('ideas.admin.deleted'));
+  }, 'ideas.admin.delete_failed');
 
   return (
     <section className="space-y-4">
@@ -132,10 +125,10 @@ export function IdeasTab() {
           <div className="w-64">
             <SelectField
               label={t('admin.ideas.filter')}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as IdeaStatus | '')}
+              value={view.status ?? ''}
+              onChange={(event) => setView({ status: (event.target.value || null) as IdeaStatus | null })}
               placeholder={t('admin.ideas.all')}
-              options={(Object.keys(STATUS) as IdeaStatus[]).map((value) => ({ value, label: t(STATUS[value].label) }))}
+              options={IDEA_STATUSES.map((value) => ({ value, label: t(IDEA_STATUS[value].label) }))}
             />
           </div>
         }
@@ -160,7 +153,7 @@ export function IdeasTab() {
               page={page}
               pageSize={IDEAS_PAGE_SIZE}
               total={data.total}
-              onPage={(next) => setPaging({ status, page: next })}
+              onPage={(next) => setView({ page: next + 1 })}
               label={t('admin.ideas.pages')}
             />
           </>
@@ -170,7 +163,7 @@ export function IdeasTab() {
         <ConfirmDeleteDialog
           deletion={deletion}
           pending={remove.isPending}
-          title={t('admin.ideas.delete_title')}
+          title={t('ideas.admin.delete_title')}
           description={t('ideas.delete_confirm')}
         />
       ) : null}

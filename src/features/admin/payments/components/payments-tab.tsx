@@ -7,6 +7,8 @@ import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { formatOrderAmount } from '@/lib/payment/format-order';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
+import { urlEnum, urlPage, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import { Constants } from '@/types/database.types';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
@@ -14,11 +16,11 @@ import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages } from '@/lib/csv';
 import { useSupabase } from '@/lib/supabase-context';
-import { useDebounced } from '@/lib/use-debounced';
 import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
 import {
   listPaymentOrdersRange,
   PAYMENTS_PAGE_SIZE,
+  type PaymentOrdersParams,
   useAdminPaymentOrders,
   type AdminPaymentOrder,
   type PaymentOrderStatus,
@@ -30,6 +32,14 @@ const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Modal = { kind: 'confirm' | 'reject'; order: AdminPaymentOrder } | null;
+
+/** The list's view in the address: ?status= ('all' for every status; pending when absent), &method=, &q=, &page=. */
+const URL_STATE = {
+  status: urlEnum([...Constants.public.Enums.payment_order_status, 'all'], 'pending'),
+  method: urlEnum(PAYMENT_METHODS),
+  q: urlText(),
+  page: urlPage(),
+};
 
 /** Etherscan's page of a USDT (ERC20) transaction. */
 const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
@@ -65,21 +75,19 @@ function Outcome({ order }: { order: AdminPaymentOrder }) {
  * rejected with a reason. Same shape and states as the payouts tab.
  */
 export function PaymentsTab() {
-  const [status, setStatus] = useState<PaymentOrderStatus | ''>('pending');
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const filterKey = `${status}|${method}|${debouncedSearch}`;
-  const [paging, setPaging] = useState({ filterKey, page: 0 });
-  const page = paging.filterKey === filterKey ? paging.page : 0;
-  const orders = useAdminPaymentOrders({ status, method, search: debouncedSearch, page });
+  const [view, setView] = useUrlState(URL_STATE);
+  const status = view.status === 'all' ? '' : view.status;
+  const method = view.method ?? '';
+  const search = useDebouncedSearch(view.q, (q) => setView({ q }, { replace: true }), SEARCH_DEBOUNCE_MS);
+  const page = view.page - 1;
+  const orders = useAdminPaymentOrders({ status, method, search: view.q, page });
   const [modal, setModal] = useState<Modal>(null);
   const { getClient } = useSupabase();
 
   /** The orders as the filters show them, every page (100 rows a request). */
   const buildCsv = async (onProgress: (rows: number) => void) => {
     const client = await getClient();
-    const filters = { status, method, search: debouncedSearch };
+    const filters: Omit<PaymentOrdersParams, 'page'> = { status, method, search: view.q };
     return paymentsCsv(
       await collectPages((offset, limit) => listPaymentOrdersRange(client, filters, offset, limit), 100, onProgress),
     );
@@ -96,14 +104,14 @@ export function PaymentsTab() {
         <TextField
           label={t('admin.payments.search')}
           type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          value={search.term}
+          onChange={(event) => search.setTerm(event.target.value)}
           placeholder={t('admin.payments.search_placeholder')}
         />
         <SelectField
           label={t('admin.payments.status')}
           value={status}
-          onChange={(event) => setStatus(event.target.value as PaymentOrderStatus | '')}
+          onChange={(event) => setView({ status: (event.target.value || 'all') as PaymentOrderStatus | 'all' })}
           options={[
             { value: '', label: t('admin.payments.all') },
             ...(Object.keys(STATUS_LABELS) as PaymentOrderStatus[]).map((value) => ({
@@ -115,7 +123,7 @@ export function PaymentsTab() {
         <SelectField
           label={t('admin.payments.method')}
           value={method}
-          onChange={(event) => setMethod(event.target.value as PaymentMethod | '')}
+          onChange={(event) => setView({ method: (event.target.value || null) as PaymentMethod | null })}
           options={[
             { value: '', label: t('admin.payments.all') },
             ...PAYMENT_METHODS.map((value) => ({ value, label: t(`payment.method_short.${value}`) })),
@@ -195,7 +203,7 @@ export function PaymentsTab() {
               page={page}
               pageSize={PAYMENTS_PAGE_SIZE}
               total={data.total}
-              onPage={(next) => setPaging({ filterKey, page: next })}
+              onPage={(next) => setView({ page: next + 1 })}
               label={t('admin.payments.pages')}
             />
           </Card>

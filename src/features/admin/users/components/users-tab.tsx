@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -16,6 +16,7 @@ import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';
 import { useSupabase } from '@/lib/supabase-context';
+import { urlEnum, urlPage, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
@@ -40,14 +41,16 @@ const SORT_LABELS: Record<SortChoice, MessageKey> = {
 
 type Modal = { kind: 'edit' | 'delete' | 'ccc' | 'wallet'; user: AdminUser } | null;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+const SORTS = Object.keys(SORT_LABELS) as [SortChoice, ...SortChoice[]];
+
+/** The list's view in the address: ?q=&confirmed=&level=&sort=&page= (1-based). */
+const URL_STATE = {
+  q: urlText(),
+  confirmed: urlEnum(['true', 'false']),
+  level: urlEnum(Constants.public.Enums.membership_level),
+  sort: urlEnum(SORTS, 'created:desc'),
+  page: urlPage(),
+};
 
 function levelTone(level: string) {
   return level === 'FREE' ? 'neutral' : 'accent';
@@ -82,24 +85,18 @@ function LevelCell({ row }: { row: AdminUser }) {
 export function UsersTab() {
   const { user: me } = useAuth();
   const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [confirmed, setConfirmed] = useState('');
-  const [level, setLevel] = useState('');
-  const [sort, setSort] = useState<SortChoice>('created:desc');
+  const [view, setView] = useUrlState(URL_STATE);
+  const search = useDebouncedSearch(view.q, (q) => setView({ q }, { replace: true }), SEARCH_DEBOUNCE_MS);
   const [modal, setModal] = useState<Modal>(null);
-  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const confirmEmail = useConfirmEmail();
-  // The page belongs to one search and filter set: a new one starts at the first page.
-  const filtersKey = JSON.stringify([debouncedSearch, confirmed, level, sort]);
-  const [paging, setPaging] = useState({ filtersKey, page: 0 });
-  const page = paging.filtersKey === filtersKey ? paging.page : 0;
-  const setPage = (next: number) => setPaging({ filtersKey, page: next });
+  const page = view.page - 1;
+  const setPage = (next: number) => setView({ page: next + 1 });
 
-  const [sortColumn, direction] = sort.split(':') as [UserListParams['sort'], 'asc' | 'desc'];
+  const [sortColumn, direction] = view.sort.split(':') as [UserListParams['sort'], 'asc' | 'desc'];
   const params: UserListParams = {
-    search: debouncedSearch,
-    emailConfirmed: confirmed === '' ? null : confirmed === 'true',
-    level: level || null,
+    search: view.q,
+    emailConfirmed: view.confirmed === null ? null : view.confirmed === 'true',
+    level: view.level,
     sort: sortColumn,
     ascending: direction === 'asc',
     page,
@@ -150,14 +147,14 @@ export function UsersTab() {
           <TextField
             label={t('admin.users.search')}
             type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            value={search.term}
+            onChange={(event) => search.setTerm(event.target.value)}
             placeholder={t('admin.users.search_placeholder')}
           />
           <SelectField
             label={t('admin.users.filter_confirmed')}
-            value={confirmed}
-            onChange={(event) => setConfirmed(event.target.value)}
+            value={view.confirmed ?? ''}
+            onChange={(event) => setView({ confirmed: (event.target.value || null) as typeof view.confirmed })}
             placeholder={t('admin.users.all')}
             options={[
               { value: 'true', label: t('admin.users.confirmed_yes') },
@@ -166,15 +163,15 @@ export function UsersTab() {
           />
           <SelectField
             label={t('admin.users.filter_level')}
-            value={level}
-            onChange={(event) => setLevel(event.target.value)}
+            value={view.level ?? ''}
+            onChange={(event) => setView({ level: (event.target.value || null) as typeof view.level })}
             placeholder={t('admin.users.all')}
             options={Constants.public.Enums.membership_level.map((value) => ({ value, label: value }))}
           />
           <SelectField
             label={t('admin.users.sort')}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as SortChoice)}
+            value={view.sort}
+            onChange={(event) => setView({ sort: event.target.value as SortChoice })}
             options={Object.entries(SORT_LABELS).map(([value, key]) => ({ value, label: t(key) }))}
           />
         </div>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
+import { urlEnum, urlPage, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
@@ -24,6 +25,12 @@ import { CompleteWithdrawalDialog, FailWithdrawalDialog } from './withdrawal-dec
 
 const STATUS_LABELS = WITHDRAWAL_STATUS_LABELS;
 
+/** The list's view in the address: ?status= (pending when absent) and &page= (1-based). */
+const URL_STATE = {
+  status: urlEnum(Object.keys(STATUS_LABELS) as WithdrawalStatus[], 'pending'),
+  page: urlPage(),
+};
+
 type Modal = { kind: 'complete' | 'fail'; withdrawal: AdminWithdrawal } | null;
 
 /**
@@ -31,9 +38,9 @@ type Modal = { kind: 'complete' | 'fail'; withdrawal: AdminWithdrawal } | null;
  * the transaction hash or failed with a reason; the member's history and balance follow on the server.
  */
 export function WithdrawalsTab() {
-  const [status, setStatus] = useState<WithdrawalStatus>('pending');
-  const [paging, setPaging] = useState({ status: 'pending' as WithdrawalStatus, page: 0 });
-  const page = paging.status === status ? paging.page : 0;
+  const [view, setView] = useUrlState(URL_STATE);
+  const { status } = view;
+  const page = view.page - 1;
   const withdrawals = useAdminWithdrawals({ status, page });
   const [modal, setModal] = useState<Modal>(null);
   const { getClient } = useSupabase();
@@ -57,7 +64,7 @@ export function WithdrawalsTab() {
               <SelectField
                 label={t('admin.withdrawals.filter')}
                 value={status}
-                onChange={(event) => setStatus(event.target.value as WithdrawalStatus)}
+                onChange={(event) => setView({ status: event.target.value as WithdrawalStatus })}
                 options={(Object.keys(STATUS_LABELS) as WithdrawalStatus[]).map((value) => ({
                   value,
                   label: t(STATUS_LABELS[value]),
@@ -151,7 +158,7 @@ export function WithdrawalsTab() {
               page={page}
               pageSize={WITHDRAWALS_PAGE_SIZE}
               total={data.total}
-              onPage={(next) => setPaging({ status, page: next })}
+              onPage={(next) => setView({ page: next + 1 })}
               label={t('admin.withdrawals.pages')}
             />
           </Card>

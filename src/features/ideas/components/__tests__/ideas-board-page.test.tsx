@@ -534,4 +534,81 @@ describe('admins on the board', () => {
     expect(rpcCalled).toBe(false);
     expect(card('Zostaje')).toBeInTheDocument();
   });
+
+  it("'Moje pomysły' asks for the member's own ideas and keeps it in the address", async () => {
+    const rpc = boardRpc(() => []);
+    server.use(rpc.handler, statsRpc());
+    const { user, router } = renderBoard();
+    await waitFor(() => expect(rpc.calls).toHaveLength(1));
+    await user.click(screen.getByRole('checkbox', { name: 'Moje pomysły' }));
+    await waitFor(() => expect(rpc.calls.at(-1)!.body).toMatchObject({ p_mine: true, p_offset: 0 }));
+    expect(router.state.location.search).toBe('?mine=1');
+    expect(await screen.findByText('Nie zgłosiłeś jeszcze żadnego pomysłu')).toBeInTheDocument();
+  });
+
+  it("offers 'Wycofaj' on the member's own pending idea only; withdrawing removes its images after the idea", async () => {
+    const supabaseUser = { id: '' };
+    const order: string[] = [];
+    let removed: unknown;
+    let withdrawn = false;
+    // Built on the first read, once the session (and so the member's id) exists.
+    let built: ReturnType<typeof boardRow>[] | null = null;
+    const rows = () =>
+      (built ??= [
+        boardRow({
+          title: 'Mój pomysł',
+          submitted_by: supabaseUser.id,
+          image_urls: [imageUrl(supabaseUser.id, '1-a.png')],
+        }),
+        boardRow({ title: 'Mój oceniony', submitted_by: supabaseUser.id, status: 'approved' }),
+        boardRow({ title: 'Cudzy pomysł' }),
+      ]);
+    server.use(
+      boardRpc(() => (withdrawn ? rows().slice(1) : rows())).handler,
+      statsRpc(),
+      http.post(rpcUrl('withdraw_idea'), async ({ request }) => {
+        order.push('rpc');
+        expect(await request.json()).toEqual({ p_idea_id: rows()[0]!.id });
+        withdrawn = true;
+        return HttpResponse.json([`${supabaseUser.id}/1-a.png`]);
+      }),
+      http.delete(`${TEST_SUPABASE_URL}/storage/v1/object/idea-images`, async ({ request }) => {
+        order.push('storage');
+        removed = await request.json();
+        return HttpResponse.json([{ name: `${supabaseUser.id}/1-a.png` }]);
+      }),
+    );
+    const view = renderBoard();
+    supabaseUser.id = view.session.user.id;
+    const own = await screen.findByRole('article', { name: 'Mój pomysł' });
+    expect(within(card('Mój oceniony')).queryByRole('button', { name: /Wycofaj/ })).not.toBeInTheDocument();
+    expect(within(card('Cudzy pomysł')).queryByRole('button', { name: /Wycofaj/ })).not.toBeInTheDocument();
+    await view.user.click(within(own).getByRole('button', { name: 'Wycofaj pomysł Mój pomysł' }));
+    const dialog = screen.getByRole('dialog', { name: 'Wycofaj pomysł' });
+    expect(dialog).toHaveAccessibleDescription(/Czy na pewno chcesz wycofać ten pomysł\?/);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Wycofaj' }));
+    expect(await screen.findByText('Pomysł został wycofany')).toBeInTheDocument();
+    expect(order).toEqual(['rpc', 'storage']);
+    expect(removed).toEqual({ prefixes: [`${supabaseUser.id}/1-a.png`] });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Mój pomysł' })).not.toBeInTheDocument());
+  });
+
+  it('keeps the dialog open with the reason when the database refuses the withdrawal', async () => {
+    const holder = { id: '' };
+    let built: ReturnType<typeof boardRow>[] | null = null;
+    server.use(
+      boardRpc(() => (built ??= [boardRow({ title: 'Mój pomysł', submitted_by: holder.id })])).handler,
+      statsRpc(),
+      http.post(rpcUrl('withdraw_idea'), () => postgrestError(400, { code: 'P0001', message: 'ideas.not_pending' })),
+    );
+    const view = renderBoard();
+    holder.id = view.session.user.id;
+    const own = await screen.findByRole('article', { name: 'Mój pomysł' });
+    await view.user.click(within(own).getByRole('button', { name: 'Wycofaj pomysł Mój pomysł' }));
+    const dialog = screen.getByRole('dialog', { name: 'Wycofaj pomysł' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Wycofaj' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ten pomysł został już oceniony i nie można go wycofać',
+    );
+  });
 });

@@ -29,10 +29,10 @@ describe('the ideas moderation list', () => {
     const pending = (await screen.findByRole('heading', { name: 'Planer zakupów' })).closest('section')!;
     expect(within(pending).getByText('W ocenie')).toBeInTheDocument();
     expect(within(pending).getByText(/Ola Autorka/)).toBeInTheDocument();
-    expect(within(pending).getByRole('button', { name: 'Akceptuj pomysł Planer zakupów' })).toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Zaakceptuj pomysł Planer zakupów' })).toBeInTheDocument();
     const approved = screen.getByRole('heading', { name: 'Gra miejska' }).closest('section')!;
     expect(within(approved).getByText('Zaakceptowany')).toBeInTheDocument();
-    expect(within(approved).queryByRole('button', { name: /Akceptuj|Odrzuć/ })).not.toBeInTheDocument();
+    expect(within(approved).queryByRole('button', { name: /Zaakceptuj|Odrzuć/ })).not.toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ p_limit: 20, p_offset: 0 });
   });
 
@@ -50,7 +50,7 @@ describe('the ideas moderation list', () => {
       call.body.p_status === 'rejected' ? postgrestFailure(500, 'XX000', 'boom') : {},
     );
     const { user } = renderAdmin(<IdeasTab />);
-    await user.click(await screen.findByRole('button', { name: 'Akceptuj pomysł Planer zakupów' }));
+    await user.click(await screen.findByRole('button', { name: 'Zaakceptuj pomysł Planer zakupów' }));
     await waitFor(() => expect(reviews[0]?.body).toMatchObject({ p_status: 'approved' }));
     await user.click(screen.getByRole('button', { name: 'Odrzuć pomysł Planer zakupów' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się zaktualizować statusu');

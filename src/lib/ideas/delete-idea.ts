@@ -2,13 +2,14 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { IDEA_IMAGES_BUCKET, ideaImagePath } from '@/lib/ideas/image-urls';
+import { IDEA_IMAGES_BUCKET, ideaImagePath } from './image-urls';
 import { ideasKeys, refreshIdeas } from './keys';
 
 export type DeleteIdeaInput = { ideaId: string; imageUrls: readonly string[] };
 
 /**
- * Deletes an idea and its images without ever leaving a file behind (docs/decisions.md): the files
+ * Deletes an idea and its images, for the board's admin actions and the admin moderation tab alike,
+ * without ever leaving a file behind (docs/decisions.md): the files
  * go first, through the Storage API (admins may remove any file of idea-images), then the RPC
  * admin_delete_idea deletes the idea, which it refuses while any of its images is still stored.
  * A failure after the files are gone leaves the idea, which the next attempt deletes.
