@@ -27,11 +27,44 @@ const API_URL = `http://127.0.0.1:${API_PORT}`;
 // `npm test` starts the stack itself while the static checks run, and says so with E2E_STACK_STARTED=1.
 const stackStarted = process.env[E2E_STACK_STARTED_VARIABLE] === '1';
 
+/**
+ * The spec files that change or read what the whole club sees, so they must not run at the same
+ * time as each other: the seeded admin (its TOTP code, the admin lists), announcements, the site
+ * title, e-mail templates, apps and revenue, CCC slots, and the seeded members' data and referrals.
+ * A file that only works with fresh members from e2e/support/factories (and reads nothing global)
+ * stays out of this list and runs in parallel with the others.
+ */
+const SHARED_STATE = [
+  'admin.spec.ts',
+  'admin-two-factor.spec.ts',
+  'ideas.spec.ts',
+  'member-dashboard.spec.ts',
+  'money.spec.ts',
+  'payments.spec.ts',
+  'plans.spec.ts',
+  'registration.spec.ts',
+].map((file) => `**/e2e/${file}`);
+
+const CHROMIUM_USE = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -44,23 +77,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    // Two workers share the one stack. The files of SHARED_STATE run one after another in a worker of
+    // their own; every other file runs beside them and beside each other.
+    { name: 'chromium', testIgnore: SHARED_STATE, use: CHROMIUM_USE },
+    { name: 'shared-state', testMatch: SHARED_STATE, workers: 1, use: CHROMIUM_USE },
   ],
   webServer: [
     ...(stackStarted
