@@ -1,38 +1,70 @@
 import { defineConfig, devices } from '@playwright/test';
 import {
+  assignE2eStackPorts,
   E2E_BUILD_COMMAND,
   E2E_DIST,
+  E2E_EMAIL_MAX_FREQUENCY,
   E2E_PREBUILT_VARIABLE,
-  e2eAllowedRedirectOrigins,
+  E2E_STACK_COMMAND,
+  E2E_STACK_STARTED_VARIABLE,
   e2eBuildEnv,
   e2ePorts,
+  e2eStackEnv,
 } from './scripts/lib/e2e-app.ts';
 
 // The system Chromium from Debian; Playwright never downloads a browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The stack's ports: `supabase start`'s by default; STACK_API_PORT, STACK_DB_PORT, STACK_INBOX_PORT and
-// STACK_SMTP_PORT move them (with E2E_PORT for the app), so two checkouts can run their E2E side by side.
+// The stack's ports: free ports the system hands out (STACK_API_PORT, STACK_DB_PORT, STACK_INBOX_PORT,
+// STACK_SMTP_PORT and STACK_AUTOMATION_PORT choose them instead), chosen once here, in the runner:
+// its workers inherit them with its environment, and e2e/support/env.ts reads them. The app is on
+// E2E_PORT (4173 by default).
+await assignE2eStackPorts();
+// e2e/support/env.ts reads the E2E stack's one-e-mail-per-address window from here.
+process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY ??= E2E_EMAIL_MAX_FREQUENCY;
 const { app: PORT, api: API_PORT } = e2ePorts();
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const API_URL = `http://127.0.0.1:${API_PORT}`;
-// Auth's limits as on hosted Supabase, for a test run: one IP signs up, signs in and asks for e-mails
-// far more often than a member would, so the per-IP and project-wide limits are raised; the
-// one-e-mail-per-address window stays (tests that need a second e-mail wait for it) but is 2 s
-// instead of config.toml's 60 s. e2e/support/env.ts reads the same variable.
-process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY ??= '2';
-const TEST_RATE_LIMITS = {
-  STACK_AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
-  STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
-  STACK_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
-  STACK_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
-  STACK_AUTH_EMAIL_MAX_FREQUENCY: process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY,
+// `npm test` starts the stack itself while the static checks run, and says so with E2E_STACK_STARTED=1.
+const stackStarted = process.env[E2E_STACK_STARTED_VARIABLE] === '1';
+
+/**
+ * The spec files that change or read what the whole club sees, so they must not run at the same
+ * time as each other: the seeded admin (its TOTP code, the admin lists), announcements, the site
+ * title, e-mail templates, apps and revenue, CCC slots, and the seeded members' data and referrals.
+ * A file that only works with fresh members from e2e/support/factories (and reads nothing global)
+ * stays out of this list and runs in parallel with the others.
+ */
+const SHARED_STATE = [
+  'admin.spec.ts',
+  'admin-two-factor.spec.ts',
+  'ideas.spec.ts',
+  'member-dashboard.spec.ts',
+  'money.spec.ts',
+  'payments.spec.ts',
+  'plans.spec.ts',
+  'registration.spec.ts',
+].map((file) => `**/e2e/${file}`);
+
+const CHROMIUM_USE = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
 };
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -45,55 +77,37 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    // Two workers share the one stack. The files of SHARED_STATE run one after another in a worker of
+    // their own; every other file runs beside them. That project comes first: Playwright hands out
+    // work in the order of the projects, and its files are the longer half of the suite.
+    { name: 'shared-state', testMatch: SHARED_STATE, workers: 1, use: CHROMIUM_USE },
+    { name: 'chromium', testIgnore: SHARED_STATE, use: CHROMIUM_USE },
   ],
   webServer: [
-    {
-      // The local Supabase stack (packages/local-supabase), fresh for every run in its own data folder.
-      command: 'npx local-supabase start --reset',
-      url: `${API_URL}/auth/v1/health`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      env: {
-        STACK_DATA_DIR: '.data/e2e-stack',
-        STACK_API_PORT: String(API_PORT),
-        // Access tokens live 310 s instead of an hour, so the session-expiry box (shown at ≤ 300 s
-        // left, product.md#account-9) appears about 10 s after a sign-in and e2e/session.spec.ts
-        // can see it and extend the session without waiting an hour. supabase-js refreshes on its
-        // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
-        STACK_JWT_EXPIRY: '310',
-        ...TEST_RATE_LIMITS,
-        // The e-mails' links may lead to this app's origin whatever E2E_PORT is (supabase/.env allows
-        // only 4173-4180; on another port every link led to SITE_URL's dev server, which is not there).
-        ALLOWED_REDIRECT_ORIGINS: e2eAllowedRedirectOrigins(BASE_URL),
-      },
-      gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
-    },
+    ...(stackStarted
+      ? []
+      : [
+          {
+            // The local Supabase stack (packages/local-supabase), fresh for every run in its own data folder,
+            // with e2eStackEnv()'s settings (a 310 s session, Auth's limits for a test run).
+            command: E2E_STACK_COMMAND.join(' '),
+            url: `${API_URL}/auth/v1/health`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            env: e2eStackEnv(),
+            gracefulShutdown: { signal: 'SIGINT' as const, timeout: 10_000 },
+          },
+        ]),
     {
       // The app: the minified build of scripts/lib/e2e-app.ts, served by `vite preview`. `npm test`
-      // has built it already (for the size budgets too) and says so with E2E_PREBUILT=1.
+      // has built it already (for the size budgets too) and says so with E2E_PREBUILT=1. Never an app
+      // that is already running: the build carries this run's stack address.
       command: [
         ...(process.env[E2E_PREBUILT_VARIABLE] === '1' ? [] : [E2E_BUILD_COMMAND.join(' ')]),
         `npx vite preview --outDir ${E2E_DIST} --host 127.0.0.1 --port ${PORT} --strictPort`,
       ].join(' && '),
       url: BASE_URL,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 120_000,
       env: e2eBuildEnv(),
     },

@@ -72,7 +72,13 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   const admin = await signedIn(browser, ADMIN);
   await admin.goto('/dashboard/admin/users');
   await admin.getByLabel('Szukaj').fill(member.email);
-  await admin.getByRole('button', { name: `Portfel: ${member.name}` }).click();
+  // The member's own row: names are drawn from a short list, and until the search has answered the
+  // table still lists other members, one of whom may have the same name.
+  await admin
+    .getByRole('row')
+    .filter({ hasText: member.email })
+    .getByRole('button', { name: `Portfel: ${member.name}` })
+    .click();
   const dialog = admin.getByRole('dialog', { name: `Portfel: ${member.name}` });
   await expect(dialog.getByTestId('admin-wallet-available')).toHaveText('0,00 USDT');
   await expect(dialog.getByText('Brak operacji')).toBeVisible();

@@ -5,19 +5,29 @@
 //   unit:   vitest unit (jsdom; CPU-bound)
 //   db:     db:types:check → db:advisors (on the migrated database, before any test writes to it) →
 //           vitest integration → vitest stack (mostly waiting on PostgreSQL and the stack's services)
-//   app:    build (once, for size and E2E) → size → e2e (after `typecheck`: the browser starts when the
-//           CPU-heavy static checks are done, and shares the cores with the unit tests and the
-//           database lane, as a developer's machine with one busy core would)
+//   app:    build (once, for size and E2E) → size → e2e (the longest lane: it starts as soon as the
+//           E2E stack, started at once beside everything else, is ready)
 // A step's output is printed in one piece when it ends, so lanes do not interleave their lines.
 // Prints a timing table and a closing line "tests: N passed, N failed".
 //
 // `npm test -- <step> …` runs only the named steps (in their lanes, without waiting for steps that
 // were left out); `--serial` runs the steps one after another, in the order above.
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, startDatabase, type Database } from '@klub/local-supabase/db/harness.ts';
-import { E2E_BUILD_COMMAND, E2E_DIST, E2E_PREBUILT_VARIABLE, e2eBuildEnv } from './lib/e2e-app.ts';
+import {
+  assignE2eStackPorts,
+  E2E_BUILD_COMMAND,
+  E2E_DIST,
+  E2E_EMAIL_MAX_FREQUENCY,
+  E2E_PREBUILT_VARIABLE,
+  E2E_STACK_COMMAND,
+  E2E_STACK_STARTED_VARIABLE,
+  e2eBuildEnv,
+  e2ePorts,
+  e2eStackEnv,
+} from './lib/e2e-app.ts';
 
 interface Step {
   name: string;
@@ -27,6 +37,8 @@ interface Step {
   env?: NodeJS.ProcessEnv;
   /** Steps of other lanes that must have ended first (when they are part of the run). */
   after?: string[];
+  /** What must be ready before the step starts (besides `after`); rejects when it cannot be. */
+  ready?: () => Promise<void>;
   /** Reads the test counts the step wrote, if it runs tests. */
   counts?: () => Promise<Counts>;
 }
@@ -50,6 +62,10 @@ const serial = args.includes('--serial');
 const only = args.filter((arg) => !arg.startsWith('--'));
 const started = performance.now();
 const since = () => (performance.now() - started) / 1000;
+// The E2E stack's ports, free ones unless STACK_*_PORT give them, before anything is built: the
+// build carries the stack's address, and Playwright and the stack read the same variables.
+await assignE2eStackPorts(process.env);
+process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY ??= E2E_EMAIL_MAX_FREQUENCY;
 
 /** Runs a command with its output kept, and prints the output in one piece when it ends. */
 function exec(step: Step, env: NodeJS.ProcessEnv): Promise<number> {
@@ -174,14 +190,14 @@ const steps: Step[] = [
   vitest('unit'),
   vitest('integration'),
   vitest('stack'),
-  { name: 'build', lane: 'app', command: E2E_BUILD_COMMAND, env: e2eBuildEnv() },
+  { name: 'build', lane: 'app', command: E2E_BUILD_COMMAND, env: e2eBuildEnv(process.env) },
   { name: 'size', lane: 'app', command: npx('tsx', 'scripts/size.ts', '--dist', E2E_DIST) },
   {
     name: 'e2e',
     lane: 'app',
     command: npx('playwright', 'test', '--reporter=list,json'),
-    env: { [E2E_PREBUILT_VARIABLE]: '1' },
-    after: ['typecheck'],
+    env: { [E2E_PREBUILT_VARIABLE]: '1', [E2E_STACK_STARTED_VARIABLE]: '1' },
+    ready: () => e2eStack.ready,
     counts: playwrightCounts,
   },
 ];
@@ -196,7 +212,7 @@ if (unknown.length) {
 if (!selected.some((step) => step.name === 'build')) {
   for (const step of selected) {
     if (step.name === 'size') step.command = npx('tsx', 'scripts/size.ts');
-    if (step.name === 'e2e') delete step.env;
+    if (step.name === 'e2e' && step.env) delete step.env[E2E_PREBUILT_VARIABLE];
   }
 }
 await rm(REPORTS, { recursive: true, force: true });
@@ -212,12 +228,81 @@ const database: Promise<Database | undefined> =
       })
     : Promise.resolve(undefined);
 
+/**
+ * The E2E stack, started at once when the run has E2E tests, while the static checks and the unit
+ * tests run (it takes some 20 s of mostly PostgreSQL's work): Playwright then finds it ready
+ * instead of starting one. Its log goes to .tmp/reports/e2e-stack.log.
+ */
+function startE2eStack(): { ready: Promise<void>; stop: () => Promise<void> } {
+  const healthUrl = `http://127.0.0.1:${e2ePorts(process.env).api}/auth/v1/health`;
+  const [bin, ...rest] = E2E_STACK_COMMAND;
+  const child = spawn(bin!, rest, {
+    cwd: ROOT,
+    env: { ...process.env, ...e2eStackEnv(process.env), FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const exited = new Promise<number>((resolve) => {
+    child.on('close', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+  const stackStarted = since();
+  const ready = (async () => {
+    for (;;) {
+      const outcome = await Promise.race([
+        exited.then((code) => ({ exited: code })),
+        // Ready as Playwright's webServer counts it: an answer below 404 (the health route asks for
+        // the apikey with a 401).
+        fetch(healthUrl, { signal: AbortSignal.timeout(2_000) })
+          .then((response) => response.status >= 200 && response.status < 404)
+          .catch(() => false),
+      ]);
+      if (typeof outcome === 'object') {
+        const output = Buffer.concat(chunks).toString('utf8').trimEnd();
+        throw new Error(`the E2E stack exited with code ${outcome.exited} before it was ready:\n${output}`);
+      }
+      if (outcome) break;
+      if (since() - stackStarted > 180) throw new Error('the E2E stack was not ready within 180 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    console.log(`\n▶ E2E stack ready in ${(since() - stackStarted).toFixed(1)} s (${healthUrl})`);
+  })();
+  ready.catch(() => undefined);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await writeFile(path.join(REPORTS, 'e2e-stack.log'), Buffer.concat(chunks)).catch(() => undefined);
+  };
+  return { ready, stop };
+}
+const e2eStack = selected.some((step) => step.name === 'e2e')
+  ? startE2eStack()
+  : { ready: Promise.resolve(), stop: async () => undefined };
+
 const results: Result[] = [];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const ended = new Map<string, Promise<void>>();
 
 async function runStep(step: Step): Promise<void> {
   await Promise.all((step.after ?? []).map((name) => ended.get(name)));
+  if (step.ready) {
+    const problem = await step.ready().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (problem) {
+      console.error(`\n▶ ${step.name} cannot start: ${problem instanceof Error ? problem.message : String(problem)}`);
+      results.push({ name: step.name, ok: false, startedAt: since(), seconds: 0 });
+      total.failed += 1;
+      return;
+    }
+  }
   let stepEnv = env;
   if (step.lane === 'db') {
     const db = await database.catch((error: unknown) => {
@@ -271,7 +356,7 @@ try {
     await Promise.all([...lanes.values()].map(runLane));
   }
 } finally {
-  await (await database.catch(() => undefined))?.stop();
+  await Promise.all([e2eStack.stop(), (await database.catch(() => undefined))?.stop()]);
 }
 
 console.log('\nstep                  result   start  seconds');

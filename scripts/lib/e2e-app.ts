@@ -7,6 +7,7 @@
 // chunks are the production build's: the mode is read at run time, so no code is left out.
 // It goes to its own folder so it never replaces the production build in dist/.
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
@@ -70,3 +71,81 @@ export const E2E_BUILD_COMMAND = [
   '--logLevel',
   'warn',
 ];
+
+/** The stack's port variables of an E2E run (the automation service's included). */
+export const E2E_STACK_PORT_VARIABLES = [
+  'STACK_API_PORT',
+  'STACK_DB_PORT',
+  'STACK_INBOX_PORT',
+  'STACK_SMTP_PORT',
+  'STACK_AUTOMATION_PORT',
+] as const;
+
+/**
+ * Gives each stack port variable that is not set a port the system says is free right now, in `env`
+ * (process.env by default, which Playwright's workers and the stack inherit). The test runs' stacks
+ * never take supabase start's fixed 54321…54326: they lie in Linux's ephemeral range (32768–60999),
+ * where any client socket may hold one when the stack binds, and `npm run dev` may hold them too.
+ * All ports are taken at once and released together, so no two variables get the same port.
+ */
+export async function assignE2eStackPorts(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const missing = E2E_STACK_PORT_VARIABLES.filter((name) => !env[name]);
+  const servers = await Promise.all(
+    missing.map(
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.on('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  missing.forEach((name, index) => {
+    env[name] = String((servers[index]!.address() as net.AddressInfo).port);
+  });
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+}
+
+/**
+ * Set (to 1) by `npm test` when it has started the E2E stack itself, early, while the static checks
+ * run: Playwright then only waits for it instead of starting one.
+ */
+export const E2E_STACK_STARTED_VARIABLE = 'E2E_STACK_STARTED';
+
+/** The command that starts the E2E stack (fresh, in its own data folder; environment: e2eStackEnv()). */
+export const E2E_STACK_COMMAND = ['node_modules/.bin/local-supabase', 'start', '--reset'];
+
+/**
+ * The E2E stack's environment (after assignE2eStackPorts): its ports, its data folder, the session
+ * length the session test needs and Auth's limits for a test run.
+ */
+export function e2eStackEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const { app } = e2ePorts(env);
+  const ports = Object.fromEntries(
+    E2E_STACK_PORT_VARIABLES.filter((name) => env[name]).map((name) => [name, env[name]!]),
+  );
+  return {
+    ...ports,
+    STACK_DATA_DIR: '.data/e2e-stack',
+    // Access tokens live 310 s instead of an hour, so the session-expiry box (shown at ≤ 300 s
+    // left, product.md#account-9) appears about 10 s after a sign-in and e2e/session.spec.ts
+    // can see it and extend the session without waiting an hour. supabase-js refreshes on its
+    // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
+    STACK_JWT_EXPIRY: '310',
+    // Auth's limits as on hosted Supabase, for a test run: one IP signs up, signs in and asks for
+    // e-mails far more often than a member would, so the per-IP and project-wide limits are raised;
+    // the one-e-mail-per-address window stays (tests that need a second e-mail wait for it) but is
+    // E2E_EMAIL_MAX_FREQUENCY s instead of config.toml's 60 s. e2e/support/env.ts reads the same variable.
+    STACK_AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+    STACK_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+    STACK_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+    STACK_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+    STACK_AUTH_EMAIL_MAX_FREQUENCY: env.STACK_AUTH_EMAIL_MAX_FREQUENCY ?? E2E_EMAIL_MAX_FREQUENCY,
+    // The e-mails' links may lead to this app's origin whatever E2E_PORT is (supabase/.env allows
+    // only 4173-4180; on another port every link led to SITE_URL's dev server, which is not there).
+    ALLOWED_REDIRECT_ORIGINS: e2eAllowedRedirectOrigins(`http://127.0.0.1:${app}`, env),
+  };
+}
+
+/** Auth's one-e-mail-per-address window of the E2E stack, in seconds. */
+export const E2E_EMAIL_MAX_FREQUENCY = '2';

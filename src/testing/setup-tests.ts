@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig } from '@testing-library/react';
+import { AuthClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { configureZod } from '@/i18n/zod-error-map';
 import { installDialogPolyfill } from './dialog-polyfill';
@@ -55,4 +56,27 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-afterAll(() => server.close());
+// The unit project runs its files one after another in one worker without isolation
+// (vitest.config.ts): jsdom and the dependencies in node_modules load once per worker, not once per
+// file (that was more than half of the unit tests' time). After each file the worker is put back as
+// a new file expects it: the project's own modules are evaluated afresh for the next file, as with
+// isolation (a file's vi.mock of a module another file has imported, a lazy chunk another file has
+// loaded, a module-level cache), and what a file may leave in the shared window is undone.
+afterAll(() => {
+  server.close();
+  vi.resetModules();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  // supabase-js counts its clients per storage key in the page (a static of the shared dependency):
+  // each file's fresh lib/supabase.ts is the page's first client, as in the browser.
+  (AuthClient as unknown as { nextInstanceID: Record<string, number> }).nextInstanceID = {};
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});
