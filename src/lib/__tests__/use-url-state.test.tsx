@@ -122,7 +122,9 @@ describe('useDebouncedSearch', () => {
       const input = screen.getByLabelText<HTMLInputElement>('search');
       fireEvent.change(input, { target: { value: 'ab' } });
       expect(commit).not.toHaveBeenCalled();
-      act(() => vi.advanceTimersByTime(300));
+      act(() => {
+        vi.advanceTimersByTime(300);
+      });
       expect(commit).toHaveBeenCalledWith('ab');
       // Typed on before the address caught up: its arrival does not undo 'abc'.
       fireEvent.change(input, { target: { value: 'abc' } });

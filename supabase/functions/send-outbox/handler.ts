@@ -129,9 +129,7 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
             } catch (error) {
               const reason = describe(error);
               result.failed++;
-              logger.error(
-                `e-mail ${email.id} (${email.template}, attempt ${email.attempts}) failed: ${reason}`,
-              );
+              logger.error(`e-mail ${email.id} (${email.template}, attempt ${email.attempts}) failed: ${reason}`);
               await deps.outbox.fail(email.id, reason);
               return;
             }
