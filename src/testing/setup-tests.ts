@@ -46,6 +46,11 @@ configure({
   },
 });
 
+// URL's static object-URL functions as this file found them (tests replace them: jsdom has none that work).
+const urlStatics = (['createObjectURL', 'revokeObjectURL'] as const).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const,
+);
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(() => {
@@ -67,6 +72,10 @@ afterAll(() => {
   vi.resetModules();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  for (const [name, descriptor] of urlStatics) {
+    if (descriptor) Object.defineProperty(URL, name, descriptor);
+    else delete (URL as unknown as Record<string, unknown>)[name];
+  }
   // supabase-js counts its clients per storage key in the page (a static of the shared dependency):
   // each file's fresh lib/supabase.ts is the page's first client, as in the browser.
   (AuthClient as unknown as { nextInstanceID: Record<string, number> }).nextInstanceID = {};

@@ -12,8 +12,8 @@ import { SubmitIdeaPage } from '../submit-idea-page';
 beforeAll(() => {
   // jsdom has no object URLs; the previews only need a distinct address per file.
   let next = 0;
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => `blob:preview-${(next += 1)}` });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => `blob:preview-${(next += 1)}` });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
 });
 
 const png = (name: string, bytes = 1024) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
