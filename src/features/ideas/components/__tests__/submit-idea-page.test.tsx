@@ -12,7 +12,11 @@ import { SubmitIdeaPage } from '../submit-idea-page';
 beforeAll(() => {
   // jsdom has no object URLs; the previews only need a distinct address per file.
   let next = 0;
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => `blob:preview-${(next += 1)}` });
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    writable: true,
+    value: () => `blob:preview-${(next += 1)}`,
+  });
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
 });
 
