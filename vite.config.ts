@@ -59,8 +59,32 @@ function previewHeaders(mode: string): Record<string, string> {
   return { ...securityHeaders({ supabaseUrl }), 'Cache-Control': DOCUMENT_CACHE };
 }
 
+/**
+ * React Router ships two builds that differ in one flag (ENABLE_DEV_WARNINGS), and its package
+ * exports only the development one; a production build takes the production files, without the
+ * development warnings' code (0.6 kB of the landing page's entry, docs/decisions.md issue 24).
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    config() {
+      const require = createRequire(import.meta.url);
+      const dist = join(dirname(require.resolve('react-router/package.json')), 'dist/production');
+      return {
+        resolve: {
+          alias: [
+            { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+          ],
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), phoneFlags()],
+  plugins: [react(), tailwindcss(), phoneFlags(), reactRouterProduction()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

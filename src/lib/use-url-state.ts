@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
 
 /**
  * A list's view state kept in the address (?q=&status=&page=…), so that back, reload and a shared
- * link return to the same view. Each field is a zod schema read from one search parameter; a missing
- * or invalid value falls back to the field's default without an error (the schema's `.catch`).
+ * link return to the same view. Each field reads one search parameter; a missing or invalid value
+ * falls back to the field's default without an error. The fields are plain parsers, not zod schemas:
+ * a module is bundled whole, so zod's classic API here (catch, coerce, refine) put its core's string
+ * formats and checks into the entry chunk the landing page downloads (docs/decisions.md, issue 24).
  */
-export type UrlStateShape = Record<string, z.ZodType<string | number | null>>;
-export type UrlState<S extends UrlStateShape> = { [K in keyof S]: z.output<S[K]> };
+export type UrlField<T> = {
+  /** The field's value for the parameter's raw text (undefined when absent). */
+  parse: (raw: string | undefined) => T;
+};
+export type UrlStateShape = Record<string, UrlField<string | number | null>>;
+export type UrlState<S extends UrlStateShape> = { [K in keyof S]: ReturnType<S[K]['parse']> };
 
 export type UrlStateSetOptions = {
   /** Replace the current history entry instead of adding one (typing in a search box). */
@@ -16,31 +21,31 @@ export type UrlStateSetOptions = {
 };
 
 /** A text parameter ('' when absent), at most `max` characters. */
-export const urlText = (max = 200) =>
-  z
-    .string()
-    .transform((value) => value.slice(0, max))
-    .catch('');
+export const urlText = (max = 200): UrlField<string> => ({ parse: (raw) => (raw ?? '').slice(0, max) });
 
 /** One of the given values, or `fallback` (null: no filter) when absent or unknown. */
-export function urlEnum<const T extends string>(values: readonly T[]): z.ZodType<T | null>;
-export function urlEnum<const T extends string>(values: readonly T[], fallback: T): z.ZodType<T>;
-export function urlEnum<const T extends string>(values: readonly T[], fallback: T | null = null) {
-  return z
-    .custom<T>((value) => typeof value === 'string' && (values as readonly string[]).includes(value))
-    .catch(fallback as T);
+export function urlEnum<const T extends string>(values: readonly T[]): UrlField<T | null>;
+export function urlEnum<const T extends string>(values: readonly T[], fallback: T): UrlField<T>;
+export function urlEnum<const T extends string>(values: readonly T[], fallback: T | null = null): UrlField<T | null> {
+  return {
+    parse: (raw) => (raw !== undefined && (values as readonly string[]).includes(raw) ? (raw as T) : fallback),
+  };
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A day as YYYY-MM-DD (a date input's value), else ''. */
-export const urlDate = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((value) => !Number.isNaN(Date.parse(value)))
-    .catch('');
+export const urlDate = (): UrlField<string> => ({
+  parse: (raw) => (raw !== undefined && DAY.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : ''),
+});
 
 /** A 1-based page number: a whole number ≥ 1, else 1. */
-export const urlPage = () => z.coerce.number().int().min(1).max(100_000).catch(1);
+export const urlPage = (): UrlField<number> => ({
+  parse: (raw) => {
+    const page = Number(raw);
+    return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+  },
+});
 
 /** Reads every field of `shape` from the parameters; what is missing or invalid takes its default. */
 export function parseUrlState<S extends UrlStateShape>(shape: S, params: URLSearchParams): UrlState<S> {
