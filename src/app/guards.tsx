@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { landingNoticeState } from '@/features/auth/utils/landing-notice';
 import { useAuth } from '@/lib/auth/auth-context';
 import { returnPathFrom, returnToState } from '@/lib/auth/return-to';
-import { authRedirectError } from '@/lib/errors';
+import { authRedirectError } from '@/lib/auth/auth-errors';
 import { authErrorMessage } from '@/features/auth/utils/error-messages';
 
 // Only the e-mail links' landing needs it (and, with it, the query machinery): a chunk of its own.

@@ -1,8 +1,10 @@
 /**
- * THE one place that turns errors into the spec's Polish messages (product.md#account-8):
- * HTTP statuses, network failures, PostgREST error objects, Supabase Auth errors and the stable
- * message keys that RPCs and triggers raise. Components never parse errors: they call
- * `toUserMessage(error)`. Fetchers throw an `AppError` (see `unwrap`).
+ * THE one place that classifies errors (product.md#account-8): HTTP statuses, network failures,
+ * PostgREST error objects, Supabase Auth errors and the stable message keys that RPCs and triggers
+ * raise become one `ErrorClass` (`classifyError`), with the generic Polish message of each class.
+ * A feature with texts of its own maps the class in one pass (`toUserMessage(error, texts)`; Auth's
+ * are in lib/auth/auth-errors.ts). Components never parse errors. Fetchers throw an `AppError`
+ * (see `unwrap`).
  */
 import type { AuthError, PostgrestSingleResponse } from '@supabase/supabase-js';
 import { isMessageKey, t, type MessageKey } from '@/i18n/messages';
@@ -49,8 +51,6 @@ function isAuthErrorNamed(error: unknown, name: string): boolean {
 }
 
 const isAuthRetryableFetchError = (error: unknown) => isAuthErrorNamed(error, 'AuthRetryableFetchError');
-const isAuthSessionMissingError = (error: unknown) => isAuthErrorNamed(error, 'AuthSessionMissingError');
-const isAuthWeakPasswordError = (error: unknown) => isAuthErrorNamed(error, 'AuthWeakPasswordError');
 
 export function isPostgrestErrorLike(error: unknown): error is PostgrestErrorLike {
   return (
@@ -183,88 +183,8 @@ export function httpStatusMessageKey(status: number): MessageKey {
   }
 }
 
-function postgrestCodeMessageKey(code: string | undefined): MessageKey | undefined {
-  if (!code) return undefined;
-  if (code === 'PGRST116' || code === 'P0002') return 'http.not_found';
-  if (code === '42501') return 'http.forbidden';
-  if (code.startsWith('PGRST3')) return 'http.unauthorized';
-  if (code === 'P0001' || code.startsWith('22') || code.startsWith('23')) return 'http.bad_request';
-  return undefined;
-}
-
-const AUTH_CODE_MESSAGES: Partial<Record<string, MessageKey>> = {
-  invalid_credentials: 'auth.invalid_credentials',
-  email_not_confirmed: 'auth.email_not_confirmed',
-  user_already_exists: 'auth.user_already_exists',
-  email_exists: 'auth.user_already_exists',
-  session_not_found: 'http.unauthorized',
-  session_expired: 'http.unauthorized',
-  refresh_token_not_found: 'http.unauthorized',
-  refresh_token_already_used: 'http.unauthorized',
-  bad_jwt: 'http.unauthorized',
-  no_authorization: 'http.unauthorized',
-  captcha_failed: 'validation.captcha.required',
-  email_address_invalid: 'validation.email.invalid',
-  user_not_found: 'auth.user_not_found',
-  // signInWithOtp with shouldCreateUser false for an unknown address ("Signups not allowed for otp").
-  otp_disabled: 'auth.user_not_found',
-  otp_expired: 'auth.link_expired',
-  mfa_verification_failed: 'validation.two_factor.invalid_code',
-  mfa_challenge_expired: 'auth.mfa.challenge_expired',
-};
-
-/** Messages of auth-js errors that come without a code (product.md#account-8, hosted auth errors). */
-const AUTH_LIBRARY_MESSAGES: Partial<Record<string, MessageKey>> = {
-  'Auth session missing!': 'http.unauthorized',
-  'Auth session or user missing': 'http.unauthorized',
-  'You must provide either an email or phone number and a password': 'http.bad_request',
-};
-
-const WEAK_PASSWORD_REASONS: Partial<Record<string, MessageKey>> = {
-  length: 'validation.password.min',
-  characters: 'validation.password.strength',
-  pwned: 'auth.weak_password.pwned',
-};
-
-/** Weak-password reasons are passed on to the user (product.md#account-5), joined with commas. */
-export function weakPasswordMessage(error: AuthErrorLike): string {
-  const reasons: string[] =
-    isAuthWeakPasswordError(error) && Array.isArray(error.reasons)
-      ? error.reasons.filter((reason): reason is string => typeof reason === 'string')
-      : [];
-  const texts = [...new Set(reasons.map((reason) => WEAK_PASSWORD_REASONS[reason]))]
-    .filter((key): key is MessageKey => key !== undefined)
-    .map((key) => t(key));
-  return texts.length > 0 ? texts.join(', ') : t('auth.weak_password');
-}
-
-function authMessage(error: AuthErrorLike): string {
-  if (isAuthWeakPasswordError(error) || error.code === 'weak_password') return weakPasswordMessage(error);
-  const byCode = error.code ? AUTH_CODE_MESSAGES[error.code] : undefined;
-  if (byCode) return t(byCode);
-  if (isAuthSessionMissingError(error)) return t('http.unauthorized');
-  const byMessage = AUTH_LIBRARY_MESSAGES[error.message];
-  if (byMessage) return t(byMessage);
-  return error.status ? t(httpStatusMessageKey(error.status)) : t('http.unexpected');
-}
-
 /** Auth's rate-limit codes (hosted Auth answers 429 with them). */
-const RATE_LIMIT_MESSAGES: Partial<Record<string, MessageKey>> = {
-  over_email_send_rate_limit: 'http.email_rate_limited',
-  over_request_rate_limit: 'http.too_many_requests',
-  over_sms_send_rate_limit: 'http.too_many_requests',
-};
-
-/**
- * The message for a rate-limited request (Auth's over_*_rate_limit codes, or any 429), else
- * undefined. Checked before any operation-specific text: waiting, not retyping, is the remedy.
- */
-export function rateLimitMessage(error: unknown): string | undefined {
-  const code = authErrorCode(error);
-  const byCode = code ? RATE_LIMIT_MESSAGES[code] : undefined;
-  if (byCode) return t(byCode);
-  return getErrorStatus(error) === 429 ? t('http.too_many_requests') : undefined;
-}
+const RATE_LIMIT_CODES = new Set(['over_email_send_rate_limit', 'over_request_rate_limit', 'over_sms_send_rate_limit']);
 
 /** The Supabase Auth error code (`invalid_credentials`, `otp_expired`, …) of an error, if it has one. */
 export function authErrorCode(error: unknown): string | undefined {
@@ -273,62 +193,142 @@ export function authErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * Supabase Auth redirects a failed e-mail link to the app with `?error=…&error_code=…&error_description=…`
- * (PKCE flow; also in the fragment). Returns that error, or null when the address carries none.
- */
-export function authRedirectError(params: URLSearchParams): AppError | null {
-  const error = params.get('error');
-  const code = params.get('error_code');
-  if (!error && !code) return null;
-  return new AppError(params.get('error_description') ?? error ?? code ?? 'auth redirect error', {
-    code: code ?? error ?? undefined,
-  });
-}
+/** Auth's session errors (the token is gone, expired or used): the member must sign in again. */
+const AUTH_SESSION_CODES = new Set([
+  'session_not_found',
+  'session_expired',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'bad_jwt',
+  'no_authorization',
+]);
+
+/** Messages of auth-js errors that come without a code (product.md#account-8, hosted auth errors). */
+const AUTH_LIBRARY_KINDS: Partial<Record<string, ErrorKind>> = {
+  'Auth session missing!': 'unauthenticated',
+  'Auth session or user missing': 'unauthenticated',
+  'You must provide either an email or phone number and a password': 'validation',
+};
 
 /**
- * The e-mail an Auth call wanted to send could not be delivered: the hook could not be reached or
- * timed out (`hook_*` codes), or the send-email function says the mail server failed, which it
- * answers with 502 (supabase/functions/send-email/handler.ts). supabase-js keeps only the status of
- * a 5xx answer, so the status tells it apart from a 500: a missing template or SMTP configuration,
- * or another server failure — the server-error message (product.md#account-8).
+ * What went wrong, in the terms the app tells apart:
+ * - `message_key`: a stable key an RPC or trigger raised (P0001) or the app threw (`key`);
+ * - `rate_limited`: Auth's over_*_rate_limit codes or any 429: waiting, not retyping, is the remedy;
+ * - `network`: no HTTP answer (offline, DNS, CORS, blocked, a chunk that failed to load);
+ * - `unauthenticated`: the session is missing or expired (401, PGRST3xx, Auth's session codes);
+ * - `forbidden`: RLS or a grant refused the caller (42501, 403);
+ * - `not_found`: no such row or function (PGRST116, P0002, 404);
+ * - `validation`: the request was refused as invalid (400, P0001 without a key, 22xxx, 23xxx);
+ * - `server`: a 5xx answer; `unknown`: anything else.
  */
-export function isEmailDeliveryFailure(error: unknown): boolean {
-  if (!isAuthError(error)) return false;
-  if (authErrorCode(error)?.startsWith('hook_')) return true;
-  const status = getErrorStatus(error);
-  return status === 502 || status === 503 || status === 504;
-}
-
-/** Auth refused a password as too weak (at sign-up, reset or change). */
-export function isWeakPassword(error: unknown): error is AuthErrorLike {
-  return isAuthError(error) && (isAuthWeakPasswordError(error) || error.code === 'weak_password');
-}
+export type ErrorKind =
+  | 'message_key'
+  | 'rate_limited'
+  | 'network'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'validation'
+  | 'server'
+  | 'unknown';
 
 /**
- * The Polish message to show for any error. Features with texts of their own for an operation's
- * failures (e.g. sign-up) map those in the feature and fall back to this.
+ * An error classified once: its kind, the HTTP status and the code it carries (PostgREST's or
+ * Supabase Auth's code, or the SQLSTATE), whether Auth raised it, and the message key if any.
  */
-export function toUserMessage(error: unknown): string {
-  if (error == null) return t('http.unexpected');
+export type ErrorClass = {
+  kind: ErrorKind;
+  status: number | undefined;
+  code: string | undefined;
+  auth: boolean;
+  key?: MessageKey;
+};
 
-  // A stable message key raised by an RPC or trigger (P0001) or thrown by the app.
-  if (isObject(error) && isMessageKey(error.message)) return t(error.message);
-  if (isMessageKey(error)) return t(error);
+function kindFromPostgrestCode(code: string | undefined): ErrorKind | undefined {
+  if (!code) return undefined;
+  if (code === 'PGRST116' || code === 'P0002') return 'not_found';
+  if (code === '42501') return 'forbidden';
+  if (code.startsWith('PGRST3')) return 'unauthenticated';
+  if (code === 'P0001' || code.startsWith('22') || code.startsWith('23')) return 'validation';
+  return undefined;
+}
 
-  const limited = rateLimitMessage(error);
-  if (limited) return limited;
-  if (isNetworkError(error)) return t('network.failure');
-  if (isAuthError(error)) return authMessage(error);
-  // An auth error that came back in a redirect address (authRedirectError).
-  const redirectCode = error instanceof AppError && error.code ? AUTH_CODE_MESSAGES[error.code] : undefined;
-  if (redirectCode) return t(redirectCode);
+function kindFromStatus(status: number | undefined): ErrorKind {
+  if (status === undefined) return 'unknown';
+  if (status >= 500) return 'server';
+  const kinds: Partial<Record<number, ErrorKind>> = {
+    400: 'validation',
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not_found',
+    429: 'rate_limited',
+  };
+  return kinds[status] ?? 'unknown';
+}
 
-  const code = isPostgrestErrorLike(error) || error instanceof AppError ? error.code : undefined;
-  const byCode = postgrestCodeMessageKey(code);
-  if (byCode) return t(byCode);
+/** Auth's over_*_rate_limit codes or a 429 (checked before anything else but a message key). */
+export function isRateLimited({ code, status }: Pick<ErrorClass, 'code' | 'status'>): boolean {
+  return (code !== undefined && RATE_LIMIT_CODES.has(code)) || status === 429;
+}
 
-  const status = getErrorStatus(error);
-  if (status !== undefined) return t(httpStatusMessageKey(status));
-  return t('http.unexpected');
+/** Classifies an error once; features map the class to their own texts (see `toUserMessage`). */
+export function classifyError(error: unknown): ErrorClass {
+  const auth = isAuthError(error);
+  const status = error == null ? undefined : getErrorStatus(error);
+  const code = authErrorCode(error) ?? (isPostgrestErrorLike(error) ? error.code : undefined);
+  const result = (kind: ErrorKind, key?: MessageKey): ErrorClass =>
+    key ? { kind, status, code, auth, key } : { kind, status, code, auth };
+  if (error == null) return result('unknown');
+
+  if (isObject(error) && isMessageKey(error.message)) return result('message_key', error.message);
+  if (isMessageKey(error)) return result('message_key', error);
+  if (isRateLimited({ code, status })) return result('rate_limited');
+  if (isNetworkError(error)) return result('network');
+  if ((auth || error instanceof AppError) && code && AUTH_SESSION_CODES.has(code)) return result('unauthenticated');
+  if (isAuthError(error)) {
+    if (isAuthErrorNamed(error, 'AuthSessionMissingError')) return result('unauthenticated');
+    const byMessage = AUTH_LIBRARY_KINDS[error.message];
+    if (byMessage) return result(byMessage);
+    // auth-js reports "no answer" as status 0.
+    return result(kindFromStatus(error.status || undefined));
+  }
+  const byCode =
+    isPostgrestErrorLike(error) || error instanceof AppError ? kindFromPostgrestCode(error.code) : undefined;
+  return result(byCode ?? kindFromStatus(status));
+}
+
+/** The generic message of a class (product.md#account-8 table). */
+export function classMessageKey(errorClass: ErrorClass): MessageKey {
+  switch (errorClass.kind) {
+    case 'message_key':
+      return errorClass.key ?? 'http.unexpected';
+    case 'rate_limited':
+      return 'http.too_many_requests';
+    case 'network':
+      return 'network.failure';
+    case 'unauthenticated':
+      return 'http.unauthorized';
+    case 'forbidden':
+      return 'http.forbidden';
+    case 'not_found':
+      return 'http.not_found';
+    case 'validation':
+      return 'http.bad_request';
+    case 'server':
+      return errorClass.status === undefined ? 'http.server_error' : httpStatusMessageKey(errorClass.status);
+    case 'unknown':
+      return 'http.unexpected';
+  }
+}
+
+/** A feature's texts for the classes it words its own way; undefined falls back to the generic message. */
+export type ErrorTexts = (errorClass: ErrorClass, error: unknown) => string | undefined;
+
+/**
+ * The Polish message to show for any error: classified once, then the feature's texts (if given),
+ * else the generic message. Auth's texts live in lib/auth/auth-errors.ts (`authUserMessage`).
+ */
+export function toUserMessage(error: unknown, texts?: ErrorTexts): string {
+  const errorClass = classifyError(error);
+  return texts?.(errorClass, error) ?? t(classMessageKey(errorClass));
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
-import { toUserMessage } from '@/lib/errors';
+import { authUserMessage } from '@/lib/auth/auth-errors';
 
 /** product.md#account-9: the warning shows at 300 seconds or fewer, checked every second. */
 export const SESSION_WARNING_SECONDS = 300;
@@ -47,7 +47,7 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
     const result = await refreshSession();
     // On success the session changes and this countdown is replaced by a fresh one.
     if (result.error) {
-      setError(toUserMessage(result.error));
+      setError(authUserMessage(result.error));
       setExtending(false);
     }
   };

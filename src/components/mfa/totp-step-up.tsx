@@ -5,7 +5,7 @@ import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/mfa';
-import { toUserMessage } from '@/lib/errors';
+import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
 import { useVerifyTotp } from '@/lib/mfa/verify-totp';
 import { oneTimeCode } from '@/lib/validation/one-time-code';
@@ -42,7 +42,7 @@ export function TotpStepUp({ factorId, description, onVerified, onCancel }: Totp
       await verify.mutateAsync({ factorId, code });
       onVerified();
     } catch (error) {
-      setFormError(toUserMessage(error));
+      setFormError(authUserMessage(error));
       setValue('code', '');
       setFocus('code');
     }

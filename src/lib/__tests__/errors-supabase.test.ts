@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { authError, authUrl, postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { TEST_ANON_KEY, TEST_SUPABASE_URL } from '@/testing/test-env';
+import { authUserMessage } from '../auth/auth-errors';
 import { AppError, getErrorStatus, toUserMessage, unwrap } from '../errors';
 import { shouldRetryQuery } from '../query-client';
 // The wallet's texts are loaded by the wallet chunk, as here.
@@ -80,13 +81,13 @@ describe('errors from the real supabase-js client', () => {
   it('maps invalid_credentials from GoTrue', async () => {
     server.use(http.post(authUrl('/token'), () => authError(400, 'invalid_credentials', 'Invalid login credentials')));
     const { error } = await client().auth.signInWithPassword({ email: 'member@example.test', password: 'wrong' });
-    expect(toUserMessage(error)).toBe('Nieprawidłowy email lub hasło');
+    expect(authUserMessage(error)).toBe('Nieprawidłowy email lub hasło');
   });
 
   it('maps email_not_confirmed from GoTrue', async () => {
     server.use(http.post(authUrl('/token'), () => authError(400, 'email_not_confirmed', 'Email not confirmed')));
     const { error } = await client().auth.signInWithPassword({ email: 'member@example.test', password: 'secret' });
-    expect(toUserMessage(error)).toBe('Konto nie zostało aktywowane');
+    expect(authUserMessage(error)).toBe('Konto nie zostało aktywowane');
   });
 
   it('passes on the weak-password reasons GoTrue gives', async () => {
@@ -98,7 +99,7 @@ describe('errors from the real supabase-js client', () => {
       ),
     );
     const { error } = await client().auth.signUp({ email: 'new@example.test', password: 'short' });
-    expect(toUserMessage(error)).toBe('Hasło musi mieć co najmniej 8 znaków');
+    expect(authUserMessage(error)).toBe('Hasło musi mieć co najmniej 8 znaków');
   });
 
   it('maps session_not_found to the session-expired message', async () => {
@@ -131,7 +132,7 @@ describe('errors from the real supabase-js client', () => {
       http.post(authUrl('/token'), () => authError(429, 'over_request_rate_limit', 'Request rate limit reached')),
     );
     const otp = await client().auth.signInWithOtp({ email: 'member@example.test' });
-    expect(toUserMessage(otp.error)).toBe(
+    expect(authUserMessage(otp.error)).toBe(
       'Zbyt wiele wiadomości email w krótkim czasie. Spróbuj ponownie za kilka minut.',
     );
     const token = await client().auth.signInWithPassword({ email: 'member@example.test', password: 'secret' });

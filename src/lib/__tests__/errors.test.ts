@@ -3,18 +3,16 @@ import {
   AuthInvalidCredentialsError,
   AuthRetryableFetchError,
   AuthSessionMissingError,
-  AuthWeakPasswordError,
   FunctionsFetchError,
   FunctionsHttpError,
   type PostgrestSingleResponse,
 } from '@supabase/supabase-js';
 import {
   AppError,
-  authRedirectError,
+  classifyError,
   getErrorStatus,
   isChunkLoadError,
   isConnectionProblem,
-  isEmailDeliveryFailure,
   isNetworkError,
   toUserMessage,
   unwrap,
@@ -99,22 +97,6 @@ describe('a code chunk that failed to load (a page, the registration tab, the ph
   });
 });
 
-describe('e-mails an Auth call could not send (send-email hook)', () => {
-  it('tells a failed delivery (502, hook_*) from a server failure such as a missing template (500)', () => {
-    for (const failed of [
-      new AuthRetryableFetchError('{}', 502),
-      new AuthRetryableFetchError('{}', 504),
-      new AuthApiError('Failed to reach hook within maximum time of 5.000000 seconds', 422, 'hook_timeout'),
-      new AuthApiError('Failed to reach hook after maximum retries', 422, 'hook_timeout_after_retry'),
-    ]) {
-      expect(isEmailDeliveryFailure(failed)).toBe(true);
-    }
-    expect(isEmailDeliveryFailure(new AuthRetryableFetchError('{}', 500))).toBe(false);
-    expect(isEmailDeliveryFailure(new AuthApiError('bad', 400, 'validation_failed'))).toBe(false);
-    expect(isEmailDeliveryFailure(new AppError('bad gateway', { status: 502 }))).toBe(false);
-  });
-});
-
 describe('isConnectionProblem: errors mentioning CORS, cross-origin or blocked', () => {
   it.each([
     ['CORS', new TypeError("Access to fetch at 'x' from origin 'y' has been blocked by CORS policy")],
@@ -179,28 +161,8 @@ describe('toUserMessage: PostgREST error objects', () => {
   });
 });
 
-describe('toUserMessage: Supabase Auth errors', () => {
+describe('toUserMessage: Supabase Auth errors (the generic classes; the texts of Auth are in lib/auth)', () => {
   it.each([
-    [
-      'invalid_credentials',
-      new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
-      'Nieprawidłowy email lub hasło',
-    ],
-    [
-      'email_not_confirmed',
-      new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'),
-      'Konto nie zostało aktywowane',
-    ],
-    [
-      'user_already_exists',
-      new AuthApiError('User already registered', 422, 'user_already_exists'),
-      'Użytkownik o tym adresie email już istnieje',
-    ],
-    [
-      'email_exists',
-      new AuthApiError('Email address already exists', 422, 'email_exists'),
-      'Użytkownik o tym adresie email już istnieje',
-    ],
     ['session_not_found', new AuthApiError('Session not found', 403, 'session_not_found'), SESSION_EXPIRED],
     [
       'refresh_token_not_found',
@@ -216,25 +178,14 @@ describe('toUserMessage: Supabase Auth errors', () => {
     ],
     ['an unknown code with a status', new AuthApiError('Conflict', 409, 'conflict'), UNEXPECTED],
     ['an unknown code with 403', new AuthApiError('Forbidden', 403, 'not_admin'), 'Brak dostępu'],
+    // Without Auth's texts, a refused sign-in is what its status says.
+    [
+      'invalid_credentials',
+      new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
+      'Nieprawidłowe dane',
+    ],
   ])('%s', (_case, error, message) => {
     expect(toUserMessage(error)).toBe(message);
-  });
-
-  it('passes the weak-password reasons on, joined with commas', () => {
-    const error = new AuthWeakPasswordError('Password is too weak', 422, ['length', 'characters']);
-    expect(toUserMessage(error)).toBe(
-      'Hasło musi mieć co najmniej 8 znaków, Hasło musi zawierać wielką literę, małą literę i cyfrę',
-    );
-  });
-
-  it('names a leaked password among the weak-password reasons', () => {
-    const error = new AuthWeakPasswordError('Password is known to be weak', 422, ['pwned']);
-    expect(toUserMessage(error)).toBe('Hasło znajduje się w znanym wycieku danych');
-  });
-
-  it('says the password is too weak when no reason is given', () => {
-    expect(toUserMessage(new AuthWeakPasswordError('weak', 422, []))).toBe('Hasło jest zbyt słabe');
-    expect(toUserMessage(new AuthApiError('weak', 422, 'weak_password'))).toBe('Hasło jest zbyt słabe');
   });
 });
 
@@ -325,13 +276,58 @@ describe('unwrap', () => {
   });
 });
 
-describe('auth redirect errors', () => {
-  it('reads the error Supabase puts in a redirect address', () => {
-    const error = authRedirectError(
-      new URLSearchParams('error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid'),
+describe('classifyError: one class per error, with its status and code', () => {
+  it.each([
+    [
+      'a message key an RPC raised',
+      new AppError('wallet.insufficient_funds', { status: 400, code: 'P0001' }),
+      'message_key',
+    ],
+    ['an Auth rate limit', new AuthApiError('slow down', 429, 'over_email_send_rate_limit'), 'rate_limited'],
+    ['any 429', new AppError('Too Many Requests', { status: 429 }), 'rate_limited'],
+    ['no answer', new TypeError('Failed to fetch'), 'network'],
+    ['an expired session', new AuthApiError('Session not found', 403, 'session_not_found'), 'unauthenticated'],
+    ['a missing session', new AuthSessionMissingError(), 'unauthenticated'],
+    ['an expired JWT at PostgREST', postgrest('PGRST301', 'JWT expired'), 'unauthenticated'],
+    ['an RLS refusal', new AppError('permission denied', { status: 403, code: '42501' }), 'forbidden'],
+    ['a missing row', postgrest('PGRST116', 'no rows'), 'not_found'],
+    ['a check violation', new AppError('violates check', { status: 400, code: '23514' }), 'validation'],
+    ['a refused sign-in', new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'), 'validation'],
+    ['a server failure', new AppError('boom', { status: 500 }), 'server'],
+    ['a bad gateway', new AppError('boom', { status: 502 }), 'server'],
+    ['a plain Error', new Error('boom'), 'unknown'],
+    ['nothing', undefined, 'unknown'],
+  ])('%s → %s', (_case, error, kind) => {
+    expect(classifyError(error).kind).toBe(kind);
+  });
+
+  it('keeps the status, the code, where it came from and the key', () => {
+    expect(classifyError(new AppError('wallet.insufficient_funds', { status: 400, code: 'P0001' }))).toEqual({
+      kind: 'message_key',
+      status: 400,
+      code: 'P0001',
+      auth: false,
+      key: 'wallet.insufficient_funds',
+    });
+    expect(classifyError(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toEqual({
+      kind: 'validation',
+      status: 400,
+      code: 'invalid_credentials',
+      auth: true,
+    });
+    expect(classifyError(postgrest('23505', 'duplicate key'))).toMatchObject({
+      kind: 'validation',
+      code: '23505',
+      status: 409,
+    });
+  });
+
+  it('lets a feature word a class its own way and falls back to the generic text', () => {
+    const texts = (errorClass: { kind: string }) =>
+      errorClass.kind === 'forbidden' ? 'Tylko dla administratorów' : undefined;
+    expect(toUserMessage(new AppError('permission denied', { status: 403, code: '42501' }), texts)).toBe(
+      'Tylko dla administratorów',
     );
-    expect(error?.code).toBe('otp_expired');
-    expect(toUserMessage(error)).toBe('Link wygasł lub został już użyty');
-    expect(authRedirectError(new URLSearchParams('code=abc'))).toBeNull();
+    expect(toUserMessage(new AppError('gone', { status: 404 }), texts)).toBe('Nie znaleziono zasobu');
   });
 });

@@ -3,7 +3,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { LinkButton } from '@/components/form/link-button';
 import { SubmitButton } from '@/components/form/submit-button';
 import { t } from '@/i18n/messages';
-import { toUserMessage } from '@/lib/errors';
+import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { useSendPasswordReset } from '../api/send-password-reset';
@@ -50,7 +50,7 @@ export function EmailLinkForm({ link, defaultEmail, focusOnMount, onSent, onBack
       onSent(normaliseEmail(email));
     } catch (error) {
       captcha.reset();
-      setFormError(toUserMessage(error));
+      setFormError(authUserMessage(error));
     }
   });
 

@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
-import { authRedirectError, toUserMessage } from '@/lib/errors';
+import { authRedirectError, authUserMessage } from '@/lib/auth/auth-errors';
 import { readLandingNotice } from '../utils/landing-notice';
 
 /**
@@ -11,7 +11,7 @@ export function LandingNotice() {
   const location = useLocation();
   const [params] = useSearchParams();
   const redirectError = authRedirectError(params);
-  if (redirectError) return <FormAlert>{toUserMessage(redirectError)}</FormAlert>;
+  if (redirectError) return <FormAlert>{authUserMessage(redirectError)}</FormAlert>;
   const notice = readLandingNotice(location.state);
   if (!notice) return null;
   return <FormAlert tone={notice.tone}>{notice.text}</FormAlert>;

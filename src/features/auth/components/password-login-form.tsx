@@ -4,7 +4,7 @@ import { LinkButton } from '@/components/form/link-button';
 import { SubmitButton } from '@/components/form/submit-button';
 import { PasswordField } from '@/components/form/password-field';
 import { t } from '@/i18n/messages';
-import { toUserMessage } from '@/lib/errors';
+import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
 import { useSignIn } from '../api/sign-in-with-password';
 import { loginSchema } from '../schemas/login.schema';
@@ -50,7 +50,7 @@ export function PasswordLoginForm({
     } catch (error) {
       captcha.reset();
       if (isEmailNotConfirmed(error)) setNotActivated(normaliseEmail(values.email));
-      else setFormError(toUserMessage(error));
+      else setFormError(authUserMessage(error));
     }
   });
 

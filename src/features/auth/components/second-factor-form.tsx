@@ -5,7 +5,7 @@ import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
-import { toUserMessage } from '@/lib/errors';
+import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
 import { useVerifySecondFactor } from '../api/verify-second-factor';
 import { secondFactorSchema } from '../schemas/second-factor.schema';
@@ -31,7 +31,7 @@ export function SecondFactorForm() {
     try {
       await verify.mutateAsync(code);
     } catch (error) {
-      setFormError(toUserMessage(error));
+      setFormError(authUserMessage(error));
       setValue('code', '');
       setFocus('code');
     }

@@ -1,19 +1,11 @@
 /**
  * The account area's own failure texts (product.md#account-8 and docs/decisions.md), on top of
- * the generic mapping of lib/errors.ts. Components of the auth feature call `authErrorMessage`.
+ * the classification of lib/errors.ts and Auth's texts in lib/auth/auth-errors.ts. Components of
+ * the auth feature call `authErrorMessage`.
  */
 import { t } from '@/i18n/messages';
-import {
-  authErrorCode,
-  getErrorStatus,
-  isAuthError,
-  isEmailDeliveryFailure,
-  isNetworkError,
-  isWeakPassword,
-  rateLimitMessage,
-  toUserMessage,
-  weakPasswordMessage,
-} from '@/lib/errors';
+import { authUserMessage, isWeakPassword, rateLimitMessage, weakPasswordMessage } from '@/lib/auth/auth-errors';
+import { authErrorCode, getErrorStatus, isAuthError, isNetworkError } from '@/lib/errors';
 
 /**
  * Operations whose failures have their own texts:
@@ -37,6 +29,20 @@ export type AuthErrorContext =
 /** The sign-in failed because the e-mail was never confirmed: the screen offers to resend the link. */
 export function isEmailNotConfirmed(error: unknown): boolean {
   return authErrorCode(error) === 'email_not_confirmed';
+}
+
+/**
+ * The e-mail an Auth call wanted to send could not be delivered: the hook could not be reached or
+ * timed out (`hook_*` codes), or the send-email function says the mail server failed, which it
+ * answers with 502 (supabase/functions/send-email/handler.ts). supabase-js keeps only the status of
+ * a 5xx answer, so the status tells it apart from a 500: a missing template or SMTP configuration,
+ * or another server failure — the server-error message (product.md#account-8).
+ */
+export function isEmailDeliveryFailure(error: unknown): boolean {
+  if (!isAuthError(error)) return false;
+  if (authErrorCode(error)?.startsWith('hook_')) return true;
+  const status = getErrorStatus(error);
+  return status === 502 || status === 503 || status === 504;
 }
 
 function contextMessage(error: unknown, context: AuthErrorContext): string {
@@ -84,5 +90,5 @@ function contextMessage(error: unknown, context: AuthErrorContext): string {
 /** The Polish message for a failure; with a context, the text the spec gives for that operation. */
 export function authErrorMessage(error: unknown, context?: AuthErrorContext): string {
   if (context) return rateLimitMessage(error) ?? contextMessage(error, context);
-  return toUserMessage(error);
+  return authUserMessage(error);
 }

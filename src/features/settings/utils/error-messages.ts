@@ -1,6 +1,7 @@
 import { isMessageKey, translate, type MessageKey } from '@/i18n/messages';
 import { t, type SettingsMessageKey } from '@/i18n/settings';
-import { authErrorCode, isNetworkError, isWeakPassword, weakPasswordMessage } from '@/lib/errors';
+import { isWeakPassword, weakPasswordMessage } from '@/lib/auth/auth-errors';
+import { authErrorCode, isNetworkError } from '@/lib/errors';
 
 /**
  * The settings page's failures: a stable key the server raised (profile.*, email.*) is shown as

@@ -1,6 +1,6 @@
 import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { AppError } from '@/lib/errors';
-import { authErrorMessage, isEmailNotConfirmed } from '../error-messages';
+import { authErrorMessage, isEmailDeliveryFailure, isEmailNotConfirmed } from '../error-messages';
 
 const NETWORK = 'Problem z połączeniem sieciowym. Spróbuj ponownie później.';
 
@@ -84,5 +84,21 @@ describe('authErrorMessage with an operation (product.md#account-8)', () => {
     expect(authErrorMessage(new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed'))).toBe(
       'Nieprawidłowy kod',
     );
+  });
+});
+
+describe('e-mails an Auth call could not send (send-email hook)', () => {
+  it('tells a failed delivery (502, hook_*) from a server failure such as a missing template (500)', () => {
+    for (const failed of [
+      new AuthRetryableFetchError('{}', 502),
+      new AuthRetryableFetchError('{}', 504),
+      new AuthApiError('Failed to reach hook within maximum time of 5.000000 seconds', 422, 'hook_timeout'),
+      new AuthApiError('Failed to reach hook after maximum retries', 422, 'hook_timeout_after_retry'),
+    ]) {
+      expect(isEmailDeliveryFailure(failed)).toBe(true);
+    }
+    expect(isEmailDeliveryFailure(new AuthRetryableFetchError('{}', 500))).toBe(false);
+    expect(isEmailDeliveryFailure(new AuthApiError('bad', 400, 'validation_failed'))).toBe(false);
+    expect(isEmailDeliveryFailure(new AppError('bad gateway', { status: 502 }))).toBe(false);
   });
 });
