@@ -99,11 +99,16 @@ describe('a stack on other ports, as config.toml configures it', () => {
       const messages = (await messagesTo(to)) as { Subject: string }[];
       expect(messages).toHaveLength(1);
       expect(messages[0]?.Subject).toBe('Potwierdziliśmy Twoją płatność KLB-STACK1');
-      const sent = await db.query<{ sent: boolean; attempts: number }>(
-        'select sent_at is not null as sent, attempts from private.email_outbox where id = $1',
-        [rows[0]!.id],
-      );
-      expect(sent.rows[0]).toEqual({ sent: true, attempts: 1 });
+      // The function marks the row after the SMTP server has accepted the message, so the mail can be
+      // in the catcher a moment before the row says so.
+      const state = async () =>
+        (
+          await db.query<{ sent: boolean; attempts: number }>(
+            'select sent_at is not null as sent, attempts from private.email_outbox where id = $1',
+            [rows[0]!.id],
+          )
+        ).rows[0];
+      await expect.poll(state, { timeout: 10_000 }).toEqual({ sent: true, attempts: 1 });
     } finally {
       await db.end();
     }
