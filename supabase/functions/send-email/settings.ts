@@ -14,13 +14,13 @@
 //   SMTP_ALLOWED_PORTS         optional: ports allowed on public SMTP hosts (default 25, 465, 587, 2525)
 //   SMTP_ALLOW_PRIVATE_HOSTS   optional: "true" only on a local stack (refused with a hosted SUPABASE_URL)
 
+import { isLocalStackUrl, privateHostsProblem } from '../_shared/local-stack.ts';
 import { smtpPolicyFromEnv } from '../_shared/smtp-target.ts';
+
+export { isLocalStackUrl };
 
 /** The base64 part of the local stacks' hook secret, committed in supabase/.env. */
 export const COMMITTED_LOCAL_SECRET = 'a2x1Yi1sb2NhbC1zZW5kLWVtYWlsLWhvb2stc2VjcmV0';
-
-/** Hosts a local stack's SUPABASE_URL has: our stack (127.0.0.1) and `supabase start` (kong in Docker). */
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', 'kong', 'host.docker.internal']);
 
 export interface SendEmailSettings {
   hookSecret: string;
@@ -60,11 +60,6 @@ export function usesCommittedLocalSecret(hookSecret: string): boolean {
     .includes(COMMITTED_LOCAL_SECRET);
 }
 
-export function isLocalStackUrl(supabaseUrl: string): boolean {
-  const url = httpUrl(supabaseUrl);
-  return url !== undefined && LOCAL_HOSTS.has(url.hostname);
-}
-
 export function settingsFromEnv(env: EnvReader): SendEmailSettings {
   const read = (name: string) => env(name)?.trim() ?? '';
   const problems: string[] = [];
@@ -96,9 +91,8 @@ export function settingsFromEnv(env: EnvReader): SendEmailSettings {
   }
   const smtp = smtpPolicyFromEnv(read);
   problems.push(...smtp.problems);
-  if (smtp.allowPrivateHosts && supabaseUrl && !isLocalStackUrl(supabaseUrl)) {
-    problems.push('SMTP_ALLOW_PRIVATE_HOSTS is for local stacks only: remove it from a hosted project');
-  }
+  const hosted = privateHostsProblem(smtp.allowPrivateHosts, supabaseUrl);
+  if (hosted) problems.push(hosted);
 
   return {
     hookSecret,

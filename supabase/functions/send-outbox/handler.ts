@@ -45,10 +45,6 @@ class SendFailure extends Error {
   override name = 'SendFailure';
 }
 
-function json(body: unknown, status = 200): Response {
-  return jsonResponse(status, body);
-}
-
 /** Constant-time comparison of two strings (the bearer token against the service role key). */
 export function sameSecret(given: string, expected: string): boolean {
   const a = new TextEncoder().encode(given);
@@ -106,13 +102,13 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
   };
 
   return async (request) => {
-    if (request.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405);
+    if (request.method !== 'POST') return jsonResponse(405, { error: 'Method not allowed: use POST' });
     const token = bearerToken(request) ?? '';
     if (settings.problems.length > 0) {
       logger.error(`misconfigured: ${settings.problems.join('; ')}`);
-      return json({ error: `send-outbox is misconfigured: ${settings.problems.join('; ')}` }, 500);
+      return jsonResponse(500, { error: `send-outbox is misconfigured: ${settings.problems.join('; ')}` });
     }
-    if (!sameSecret(token, settings.serviceRoleKey)) return json({ error: 'Unauthorized' }, 401);
+    if (!sameSecret(token, settings.serviceRoleKey)) return jsonResponse(401, { error: 'Unauthorized' });
 
     const started = now();
     const result = { claimed: 0, sent: 0, failed: 0 };
@@ -142,9 +138,9 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       logger.error(`run stopped: ${reason}`);
-      return json({ error: 'The outbox could not be read or updated', ...result }, 500);
+      return jsonResponse(500, { error: 'The outbox could not be read or updated', ...result });
     }
     if (result.claimed > 0) logger.info(`${result.sent} sent, ${result.failed} failed`);
-    return json(result);
+    return jsonResponse(200, result);
   };
 }

@@ -8,7 +8,7 @@
 //   SMTP_ALLOWED_PORTS         optional: as for send-email (the one SMTP target policy)
 //   SMTP_ALLOW_PRIVATE_HOSTS   optional: "true" only on a local stack (refused with a hosted SUPABASE_URL)
 import { smtpPolicyFromEnv } from '../_shared/smtp-target.ts';
-import { isLocalStackUrl } from '../send-email/settings.ts';
+import { privateHostsProblem } from '../_shared/local-stack.ts';
 
 export interface SendOutboxSettings {
   supabaseUrl: string;
@@ -26,9 +26,8 @@ export function settingsFromEnv(env: (name: string) => string | undefined): Send
   if (!serviceRoleKey) problems.push('SUPABASE_SERVICE_ROLE_KEY is not set');
   const smtp = smtpPolicyFromEnv(read);
   problems.push(...smtp.problems);
-  if (smtp.allowPrivateHosts && supabaseUrl && !isLocalStackUrl(supabaseUrl)) {
-    problems.push('SMTP_ALLOW_PRIVATE_HOSTS is for local stacks only: remove it from a hosted project');
-  }
+  const hosted = privateHostsProblem(smtp.allowPrivateHosts, supabaseUrl);
+  if (hosted) problems.push(hosted);
   return {
     supabaseUrl,
     serviceRoleKey,
