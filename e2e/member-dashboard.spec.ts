@@ -30,9 +30,9 @@ const card = (page: Page, label: string) =>
     .filter({ has: page.getByText(label, { exact: true }) });
 
 test('the main panel shows what the database holds', async ({ page }) => {
-  // The journeys of the other Playwright worker confirm new members meanwhile (playwright.config.ts):
-  // the panel's member count is the database's at some moment between these two reads. Everything
-  // else on the panel changes only in the 'shared-state' files, which never run beside this one.
+  // The independent journeys confirm new members meanwhile (playwright.config.ts): the panel's member
+  // count is the database's at some moment between these two reads. Everything else on the panel
+  // changes only in the CLUB_ADMIN and CLUB_MONEY files, which have finished before this one runs.
   const before = await mainPanelFacts(seeded.anna.email);
   await signIn(page, seeded.anna);
 

@@ -104,7 +104,12 @@ export function useUrlState<S extends UrlStateShape>(shape: S) {
           }
           return writeUrlState(shape, current, merged);
         },
-        { replace: options.replace },
+        // A new entry comes from a control the member has just used (a checkbox, a select, a page
+        // button). React Router renders a navigation as a transition; the controlled control would
+        // show its old value until that render, and a quick second look (or a test's check()) sees
+        // the click undone. flushSync renders the new view in the same event. Replacing entries come
+        // from a pause in typing or from an effect, where flushSync is not allowed and not needed.
+        { replace: options.replace, flushSync: !options.replace },
       );
     },
     [setParams, shape],
