@@ -1,8 +1,8 @@
 // Every admin right needs aal2 (issue 21): an admin without a second factor who opens the admin area
 // is led to set one up first (the settings' set-up dialog), and the database refuses admin work until
 // the session has used it. The seeded admin signs in with password and code (e2e/support/session.ts).
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { signInApi } from './support/admin-api';
 import { query } from './support/database';
 import { API_URL, ANON_KEY } from './support/env';
@@ -10,14 +10,6 @@ import { createMember } from './support/factories';
 import { LandingPage } from './pages/landing-page';
 import { SEEDED_ADMIN, enterTotpCode, signIn } from './support/session';
 import { totpCode } from './support/totp';
-
-async function checkAtBothWidths(page: Page, label: string, include?: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSeriousA11yViolations(page, { label: `${label} at ${width} px`, include });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('an admin without a factor sets one up before the admin area opens', async ({ page }) => {
   test.setTimeout(90_000);
@@ -40,13 +32,16 @@ test('an admin without a factor sets one up before the admin area opens', async 
   await page.goto('/dashboard/admin/users');
   await expect(page.getByRole('heading', { name: 'Weryfikacja dwuetapowa jest wymagana' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Użytkownicy' })).toHaveCount(0);
-  await checkAtBothWidths(page, 'admin 2FA required');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'admin 2FA required' });
 
   await page.getByRole('button', { name: 'Skonfiguruj weryfikację dwuetapową' }).click();
   const setup = page.getByRole('dialog', { name: 'Włącz weryfikację dwuetapową' });
   const secret = (await setup.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await checkAtBothWidths(page, 'admin 2FA set-up dialog', '[role="dialog"]');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, {
+    label: 'admin 2FA set-up dialog',
+    include: '[role="dialog"]',
+  });
   await setup.getByLabel('Kod z aplikacji').fill(totpCode(secret));
   await setup.getByRole('button', { name: 'Zweryfikuj' }).click();
 

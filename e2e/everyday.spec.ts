@@ -1,21 +1,11 @@
 // Everyday use (issue 24): the page asked for comes back after signing in, the check-your-mailbox
 // screen's resend countdown and address correction, copy buttons, and the offline banner.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LandingPage } from './pages/landing-page';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { createMember, memberData } from './support/factories';
 import { Mailbox, subjects } from './support/mailbox';
 import { signIn } from './support/session';
-
-const WIDTHS = [1366, 390] as const;
-
-async function axeAtBothWidths(page: Page, label: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSeriousA11yViolations(page, { label: `${label} at ${width} px` });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('signing in returns to the page the member asked for', async ({ page }) => {
   const member = await createMember({ label: 'return-to' });
@@ -45,7 +35,7 @@ test('a referral link opens on Rejestracja; the check-your-mailbox screen counts
   const resend = panel.getByRole('button', { name: 'Wyślij link aktywacyjny ponownie' });
   await expect(resend).toBeDisabled();
   await expect(panel.getByRole('timer')).toHaveText(/^(60|59) s$/);
-  await axeAtBothWidths(page, 'check-your-mailbox screen');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'check-your-mailbox screen' });
   await page.clock.fastForward('00:30');
   // Half a minute (and the axe checks' own seconds) later: at most 30 s left, still closed.
   await expect(panel.getByRole('timer')).toHaveText(/^([1-9]|[12][0-9]|30) s$/);
@@ -82,7 +72,7 @@ test('copy buttons put the referral code on the clipboard', async ({ page, conte
   await page.getByRole('button', { name: 'Kopiuj kod polecający' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Skopiowano!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
-  await axeAtBothWidths(page, 'partner page with a copy button');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'partner page with a copy button' });
 });
 
 test("offline, a banner says 'Brak połączenia z internetem'; it goes and reads resume when the connection is back", async ({
@@ -103,7 +93,7 @@ test("offline, a banner says 'Brak połączenia z internetem'; it goes and reads
   await context.setOffline(true);
   const banner = page.getByRole('alert').filter({ hasText: 'Brak połączenia z internetem' });
   await expect(banner).toBeVisible();
-  await axeAtBothWidths(page, 'offline banner');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'offline banner' });
 
   // A section opened offline waits for the connection; its data comes once it is back.
   await menu.getByRole('link', { name: 'eWallet' }).click();
@@ -127,7 +117,7 @@ test('leaving the profile form with unsaved changes asks first; the side menu fi
   await menu.getByRole('link', { name: 'eWallet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Niezapisane zmiany' });
   await expect(dialog).toBeVisible();
-  await axeAtBothWidths(page, 'unsaved-changes dialog');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'unsaved-changes dialog' });
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);

@@ -56,7 +56,7 @@ test('a member submits an idea with images, votes once; another comments; the ad
 
   await expect(form.resultHeading).toBeVisible();
   await expect(form.feedback(defaultFeedback(title))).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { label: 'Zgłoś pomysł (feedback)' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'Zgłoś pomysł (feedback)' });
 
   // What the automation service got: the idea's fields with its id, author and both images.
   const [received] = await receivedIdeas(title);
@@ -100,7 +100,7 @@ test('a member submits an idea with images, votes once; another comments; the ad
   await card.getByRole('button', { name: 'Powiększ obraz 1 z 2' }).click();
   const lightbox = page.getByRole('dialog', { name: `Obraz 1 z 2: ${title}` });
   await expect(lightbox.getByRole('img')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { label: 'Pomysły (lightbox)' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'Pomysły (lightbox)' });
   await page.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
 
@@ -132,7 +132,7 @@ test('a member submits an idea with images, votes once; another comments; the ad
   await doomedCard.getByRole('button', { name: 'Usuń' }).click();
   const confirm = admin.getByRole('dialog', { name: 'Usuń pomysł' });
   await expect(confirm).toContainText('Czy na pewno chcesz usunąć ten pomysł?');
-  await expectNoSeriousA11yViolations(admin, { label: 'Pomysły (delete confirmation)' });
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'Pomysły (delete confirmation)' });
   await confirm.getByRole('button', { name: 'Usuń' }).click();
   await expect(admin.getByText('Pomysł został usunięty')).toBeVisible();
   await expect(adminBoard.card(doomed.title)).toBeHidden();

@@ -3,7 +3,7 @@
 // the page is open, the partner code, a reaction, the announcement banner and the apps' pools.
 // axe-core checks each screen.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import {
   appRevenue,
   mainPanelFacts,
@@ -68,7 +68,7 @@ test('a notification the server sends while the page is open arrives live; a cli
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Powiadomienia' });
   await expect(panel.getByRole('listitem').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'notifications panel' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: 'notifications panel' });
 
   const title = `Zysk z pakietu ${Date.now()}`;
   const id = await sendNotification(seeded.anna.email, {
@@ -106,7 +106,7 @@ test('a member without a code generates one and copies the referral link', async
   await page.getByRole('button', { name: 'Generuj kod' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generuj nowy kod polecający' });
   await dialog.getByRole('textbox', { name: 'Opis (opcjonalnie)' }).fill('Znajomi z pracy');
-  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'generate-code dialog' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: 'generate-code dialog' });
   await dialog.getByRole('button', { name: 'Generuj kod' }).click();
   await expect(dialog).toBeHidden();
 
@@ -161,7 +161,10 @@ test('the announcement is dismissed and stays dismissed after a reload', async (
     )
     .toBe(true);
   await expect(banner.getByRole('link', { name: 'sprawdź szczegóły' })).toHaveAttribute('href', '/dashboard/ccc');
-  await expectNoSeriousA11yViolations(page, { include: '[aria-label="Ogłoszenie"]', label: 'announcement banner' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, {
+    include: '[aria-label="Ogłoszenie"]',
+    label: 'announcement banner',
+  });
 
   await banner.getByRole('button', { name: 'Zamknij ogłoszenie' }).click();
   await expect(text).toBeHidden();

@@ -8,25 +8,14 @@
 // credited member is a fresh one.)
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { booksOf, creditWallet, query } from './support/database';
 import { createMember } from './support/factories';
 import { orderPlanApi, signInApi } from './support/admin-api';
-import { signIn } from './support/session';
+import { keepSessionAlive, signIn } from './support/session';
 
 const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-const WIDTHS = [1366, 390] as const;
-
-async function keepSessionAlive(page: Page): Promise<void> {
-  await page.addLocatorHandler(
-    page.getByRole('button', { name: 'Przedłuż sesję' }),
-    async (button) => {
-      await button.click({ timeout: 1_000 }).catch(() => undefined);
-    },
-    { noWaitAfter: true },
-  );
-}
 
 /** A downloaded CSV's rows (the BOM checked and dropped), split at CRLF. */
 async function csvLines(page: Page, trigger: () => Promise<void>, fileName: string): Promise<string[]> {
@@ -48,15 +37,6 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   await keepSessionAlive(page);
   await signIn(page, who);
   return page;
-}
-
-/** axe at both widths, on the whole page or a part of it. */
-async function axeAtWidths(page: Page, label: string, include?: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSeriousA11yViolations(page, { label: `${label} at ${width} px`, include });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 test('admin credits a member in Portfel: the member sees the entry, the notification and the e-mail; the audit tab lists it; a completed withdrawal e-mails the transaction link, a switched-off kind nothing', async ({
@@ -82,7 +62,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   const dialog = admin.getByRole('dialog', { name: `Portfel: ${member.name}` });
   await expect(dialog.getByTestId('admin-wallet-available')).toHaveText('0,00 USDT');
   await expect(dialog.getByText('Brak operacji')).toBeVisible();
-  await axeAtWidths(admin, 'Portfel dialog', '[role="dialog"]');
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'Portfel dialog', include: '[role="dialog"]' });
   await dialog.getByLabel('Kwota (USDT)').fill('75,50');
   await dialog.getByLabel(/^Powód/).fill(reason);
   await dialog.getByRole('button', { name: 'Zatwierdź' }).click();
@@ -99,7 +79,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   await expect(entry).toContainText('+75,50 USDT');
   await expect(entry).toContainText(reason);
   await expect(entry).toContainText('Saldo dostępne po: 75,50 USDT');
-  await axeAtWidths(own, 'wallet with history');
+  await expectNoSeriousA11yViolationsAtBothWidths(own, { label: 'wallet with history' });
   await own
     .getByRole('button', { name: /Powiadomienia/ })
     .first()
@@ -113,7 +93,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   await own.goto('/dashboard/settings');
   const emails = own.getByRole('region', { name: 'Powiadomienia e-mail' });
   await expect(emails.getByRole('switch', { name: 'Zlecenie wypłaty' })).toHaveAttribute('aria-checked', 'true');
-  await axeAtWidths(own, 'settings with Powiadomienia e-mail');
+  await expectNoSeriousA11yViolationsAtBothWidths(own, { label: 'settings with Powiadomienia e-mail' });
   await emails.getByRole('switch', { name: 'Zlecenie wypłaty' }).click();
   await emails.getByRole('button', { name: 'Zapisz ustawienia powiadomień' }).click();
   await expect(emails.getByRole('status')).toHaveText('Ustawienia powiadomień zostały zapisane');
@@ -156,7 +136,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   await admin.getByRole('button', { name: 'Podgląd' }).click();
   await expect(admin.getByRole('row', { name: /PREMIUM/ })).toContainText('15%');
   await expect(admin.getByTestId('payout-totals')).toContainText('kurs 0.25');
-  await axeAtWidths(admin, 'profit payouts preview');
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'profit payouts preview' });
 
   // The audit trail: the credit and the completed withdrawal, by the admin, about the member.
   await admin.goto('/dashboard/admin/audit');
@@ -172,7 +152,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   const row = admin.getByRole('row', { name: /wallet\.credit/ });
   await expect(row).toContainText('admin@klub.local');
   await expect(row).toContainText(reason);
-  await axeAtWidths(admin, 'audit tab');
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'audit tab' });
   const [download] = await Promise.all([
     admin.waitForEvent('download'),
     admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
@@ -206,12 +186,12 @@ test('a member saves an address, withdraws with it, cancels; the history and its
   const saved = page.getByRole('region', { name: 'Zapisane adresy' });
   await expect(saved.getByText(ADDRESS)).toBeVisible();
   await expect(saved.getByText('Domyślny')).toBeVisible();
-  await axeAtWidths(page, 'wallet with saved addresses');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'wallet with saved addresses' });
 
   // Cancel the pending withdrawal: the amount is available again.
   await page.getByRole('region', { name: 'Historia wypłat' }).getByRole('button', { name: 'Anuluj wypłatę' }).click();
   const confirm = page.getByRole('dialog', { name: 'Anulować wypłatę?' });
-  await axeAtWidths(page, 'cancel dialog', '[role="dialog"]');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'cancel dialog', include: '[role="dialog"]' });
   await confirm.getByRole('button', { name: 'Anuluj wypłatę' }).click();
   await expect(page.getByText('Wypłata została anulowana.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Historia wypłat' })).toContainText('Anulowana');
@@ -288,7 +268,10 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await admin.getByRole('button', { name: 'Zatwierdź wypłatę' }).click();
   const confirm = admin.getByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
   await expect(confirm).toContainText('(kurs 0.25)');
-  await axeAtWidths(admin, 'payout run confirmation', '[role="dialog"]');
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, {
+    label: 'payout run confirmation',
+    include: '[role="dialog"]',
+  });
   await confirm.getByRole('button', { name: 'Zatwierdź wypłatę' }).click();
   await expect(admin.getByText(/^Wypłacono .* USDT dla .* członków\.$/)).toBeVisible();
 
@@ -392,7 +375,7 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await admin.getByLabel('Status').selectOption('');
   await admin.getByRole('searchbox', { name: 'Szukaj' }).fill(buyer.email);
   await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
-  await axeAtWidths(admin, 'payments tab with the CSV button');
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'payments tab with the CSV button' });
   const paymentLines = await csvLines(
     admin,
     () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { createMember, uniquePassword } from './support/factories';
 import { clickLinkInMail, linkIn, subjects } from './support/mailbox';
 
@@ -19,14 +19,14 @@ test('a member resets a forgotten password and signs in with the new one only', 
     `Wysłaliśmy link do ustawienia nowego hasła na adres ${member.email}. ` +
       'Jeśli nie widzisz wiadomości, sprawdź folder spam.',
   );
-  await expectNoSeriousA11yViolations(page, { label: 'reset link sent' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'reset link sent' });
 
   const mail = await member.mailbox.next({ subject: subjects.passwordReset });
   await clickLinkInMail(page, mail, 'Ustaw nowe hasło');
 
   const reset = new ResetPasswordPage(page);
   await reset.expectForm();
-  await expectNoSeriousA11yViolations(page, { label: 'reset-password form' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'reset-password form' });
   await reset.setPassword(newPassword);
   await expect(reset.success).toBeVisible();
 

@@ -5,27 +5,17 @@
 // under 'Twoje pakiety'. An admin's catalogue edit is what the member's dialog shows next. axe on the
 // new screens and dialogs at 1366 and 390 px.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { giveReferralCode, query } from './support/database';
 import { createMember } from './support/factories';
 import { signIn } from './support/session';
 
 const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
-const WIDTHS = [1366, 390] as const;
 
 async function answerPaymentPages(context: BrowserContext) {
   await context.route('https://platnosci.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Płatność</title><p>Strona płatności</p>' }),
   );
-}
-
-/** axe at both widths, then back to the desktop width. */
-async function a11yAtWidths(page: Page, label: string, include?: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSeriousA11yViolations(page, { include, label: `${label} at ${width}px` });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 /** Orders a plan in its dialog; returns the reference the dialog shows. */
@@ -41,7 +31,8 @@ async function orderPlan(page: Page, tier: string, methodLabel: string, checkA11
   await tab.close();
   const reference = (await dialog.getByTestId('payment-reference').textContent()) ?? '';
   expect(reference).toMatch(/^KLB-[0-9A-Z]{6}$/);
-  if (checkA11y) await a11yAtWidths(page, 'payment success', '[role="dialog"]');
+  if (checkA11y)
+    await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'payment success', include: '[role="dialog"]' });
   await dialog.getByRole('button', { name: 'Zamknij' }).click();
   await expect(dialog).toBeHidden();
   return reference;
@@ -79,13 +70,16 @@ test('a member orders START by transfer, the admin confirms: the badge shows STA
   const mine = page.getByRole('region', { name: 'Moje płatności' });
   await expect(mine).toContainText(reference);
   await expect(mine).toContainText('Oczekuje na potwierdzenie');
-  await a11yAtWidths(page, 'plans page with Moje płatności');
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'plans page with Moje płatności' });
 
   const adminPage = await openAdminPayments(context, reference);
-  await a11yAtWidths(adminPage, 'admin payments tab');
+  await expectNoSeriousA11yViolationsAtBothWidths(adminPage, { label: 'admin payments tab' });
   await adminPage.getByRole('button', { name: `Potwierdź płatność ${reference}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Potwierdź płatność' });
-  await a11yAtWidths(adminPage, 'confirm payment dialog', '[role="dialog"]');
+  await expectNoSeriousA11yViolationsAtBothWidths(adminPage, {
+    label: 'confirm payment dialog',
+    include: '[role="dialog"]',
+  });
   await dialog.getByRole('button', { name: 'Potwierdź' }).click();
   await expect(adminPage.getByText(`Potwierdzono płatność ${reference}`)).toBeVisible();
   await adminPage.context().close();
@@ -125,7 +119,10 @@ test('a rejected order shows its reason to the member', async ({ page, context }
   const adminPage = await openAdminPayments(context, reference);
   await adminPage.getByRole('button', { name: `Odrzuć płatność ${reference}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Odrzuć płatność' });
-  await a11yAtWidths(adminPage, 'reject payment dialog', '[role="dialog"]');
+  await expectNoSeriousA11yViolationsAtBothWidths(adminPage, {
+    label: 'reject payment dialog',
+    include: '[role="dialog"]',
+  });
   await dialog.getByLabel(/^Powód/).fill('Nie otrzymaliśmy przelewu');
   await dialog.getByRole('button', { name: 'Odrzuć' }).click();
   await expect(adminPage.getByText(`Odrzucono płatność ${reference}`)).toBeVisible();
@@ -150,7 +147,7 @@ test('a membership moved past its end date shows FREE and the renewal path', asy
   await expect(notice).toContainText('Twój poziom to teraz FREE.');
   await notice.getByRole('link', { name: 'Odnów członkostwo' }).click();
   await expect(page).toHaveURL(/\/dashboard\/investments$/);
-  await expectNoSeriousA11yViolations(page, { label: 'plans after the end date' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'plans after the end date' });
 });
 
 test('a CCC order confirmed by the admin takes a slot and shows under Twoje pakiety', async ({ page, context }) => {
@@ -217,7 +214,7 @@ test('an admin catalogue edit is what the member’s dialog shows next; the cata
     const plan = admin.getByRole('region', { name: 'Plan VIP' });
     await expect(plan.getByLabel('Cena w USDT')).not.toHaveValue('');
     await expect(admin.getByRole('region', { name: 'Pakiet SILVER' })).toBeVisible();
-    await a11yAtWidths(admin, 'admin catalogue');
+    await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'admin catalogue' });
     await plan.getByLabel('Cena w USDT').fill('12345,67');
     await plan.getByRole('button', { name: 'Zapisz plan VIP' }).click();
     await expect(admin.getByText('Zapisano plan VIP')).toBeVisible();

@@ -2,7 +2,7 @@
 // stored link of its tier and method in a new tab (ACC with the member's e-mail); a CCC tier without free slots (filled by
 // the admin RPC) says 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { fillCccTier, paymentLink, releaseCccSlots } from './support/database';
 import { createMember } from './support/factories';
 import { signIn } from './support/session';
@@ -50,7 +50,10 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
     if (method === 'transfer') {
       await dialog.getByRole('button', { name: 'Zapłać' }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Wybierz metodę płatności');
-      await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'plan payment dialog' });
+      await expectNoSeriousA11yViolationsAtBothWidths(page, {
+        include: '[role="dialog"]',
+        label: 'plan payment dialog',
+      });
     }
     await dialog.getByRole('radio', { name: label }).check();
     const tab = await newTabAfter(page, () => dialog.getByRole('button', { name: 'Zapłać' }).click());
@@ -63,7 +66,10 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
     await expect(dialog.getByTestId('payment-reference')).toHaveText(/^KLB-[0-9A-Z]{6}$/);
     if (method === 'transfer') {
       await expect(dialog).toContainText('Podaj ten kod w tytule przelewu');
-      await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'plan payment success' });
+      await expectNoSeriousA11yViolationsAtBothWidths(page, {
+        include: '[role="dialog"]',
+        label: 'plan payment success',
+      });
     }
     await dialog.getByRole('button', { name: 'Zamknij' }).click();
     await expect(dialog).toBeHidden();
@@ -99,7 +105,10 @@ test("a CCC tier without free slots says 'Brak dostępnych miejsc'; the others o
         await expect(dialog).toContainText('-10% RABATU');
         await expect(dialog).toContainText('Oszczędzasz 200,00 USDT');
         await expect(dialog.getByTestId('amount-due')).toHaveText(/2000,00 USDT.*1800,00 USDT/);
-        await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'CCC purchase dialog' });
+        await expectNoSeriousA11yViolationsAtBothWidths(page, {
+          include: '[role="dialog"]',
+          label: 'CCC purchase dialog',
+        });
       }
       const tab = await newTabAfter(page, () => dialog.getByRole('button', { name: 'Kup teraz' }).click());
       const expected = new URL(await paymentLink('ccc', 'GOLD', method));

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { ActivationPage } from './pages/activation-page';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
-import { expectNoSeriousA11yViolations } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { referralOf, referralVisits } from './support/database';
 import { createUnactivatedMember, memberData, seeded, signUpAsSomeoneElse, uniquePassword } from './support/factories';
 import { clickLinkInMail, Mailbox, subjects, waitForNextEmailAllowed } from './support/mailbox';
@@ -16,14 +16,14 @@ test('a newcomer registers, activates in the same browser, lands on the dashboar
   const newcomer = memberData({ label: 'register' });
   const mailbox = await Mailbox.open(newcomer.email);
   const landing = await new LandingPage(page).goto();
-  await expectNoSeriousA11yViolations(page, { label: 'landing, login tab' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'landing, login tab' });
 
   const form = await landing.openRegistration();
   await expect(form.phone).toBeEditable();
-  await expectNoSeriousA11yViolations(page, { label: 'landing, registration tab' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'landing, registration tab' });
   await form.register(newcomer);
   await form.expectSent(newcomer.email);
-  await expectNoSeriousA11yViolations(page, { label: 'registration sent' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'registration sent' });
 
   const mail = await mailbox.next({ subject: subjects.activation });
   expect(mail.Text).toContain(`Cześć ${newcomer.name}`);
@@ -31,7 +31,7 @@ test('a newcomer registers, activates in the same browser, lands on the dashboar
 
   const activation = new ActivationPage(page);
   await activation.expectActivated();
-  await expectNoSeriousA11yViolations(page, { label: 'activation success' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'activation success' });
   // Verification returned a session: after 2 s the member is on the dashboard, signed in.
   const dashboard = new DashboardPage(page);
   await dashboard.expectSignedIn(newcomer.name);
@@ -56,7 +56,7 @@ test('an account that is not activated gets the resend panel; activating in this
   await expect(landing.login.notActivatedPanel).toBeVisible();
   await expect(landing.login.notActivatedPanel).toContainText(waiting.email);
   await expect(page).toHaveURL(/\/$/);
-  await expectNoSeriousA11yViolations(page, { label: 'not-activated panel' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'not-activated panel' });
 
   await waitForNextEmailAllowed(waiting.activationMail);
   await landing.login.resendActivationLink(waiting.email);
@@ -66,7 +66,7 @@ test('an account that is not activated gets the resend panel; activating in this
 
   const activation = new ActivationPage(page);
   await activation.expectPasswordRequired();
-  await expectNoSeriousA11yViolations(page, { label: 'activation, set password' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'activation, set password' });
   const password = uniquePassword();
   await activation.setPassword(password);
   const dashboard = new DashboardPage(page);
@@ -156,7 +156,7 @@ test('the registration tab whose code fails to load offers a retry instead of th
     'Problem z połączeniem sieciowym. Spróbuj ponownie później.',
   );
   await expect(page.getByText('Wystąpił błąd')).toBeHidden();
-  await expectNoSeriousA11yViolations(page, { label: 'registration tab, chunk failed' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'registration tab, chunk failed' });
 
   await landing.registration.panel.getByRole('button', { name: 'Spróbuj ponownie' }).click();
   await expect(landing.registration.submit).toBeVisible();

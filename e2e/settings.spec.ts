@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
-import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { avatarFilesOf } from './support/database';
 import { createMember, uniqueEmail, uniquePassword } from './support/factories';
 import { pngImage } from './support/images';
@@ -73,7 +73,7 @@ test('the e-mail changes once both links (old and new address) are followed', as
   await page.getByRole('button', { name: 'Zmień adres email' }).click();
   const modal = page.getByRole('dialog', { name: 'Zmiana adresu email' });
   await modal.getByLabel('Nowy adres email').fill(newEmail.toUpperCase());
-  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: 'change-e-mail modal' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: 'change-e-mail modal' });
   await modal.getByRole('button', { name: 'Wyślij linki potwierdzające' }).click();
   await expect(modal.getByRole('status')).toHaveText(
     `Wysłaliśmy linki potwierdzające na adresy ${member.email} i ${newEmail}. Kliknij oba, aby dokończyć zmianę.`,
@@ -115,7 +115,7 @@ test('the password changes with the right current password and is refused with a
   await confirm.fill(newPassword);
   await submit.click();
   await expect(security.getByText('Obecne hasło jest nieprawidłowe')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, { label: 'settings, wrong current password' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'settings, wrong current password' });
 
   await current.fill(member.password);
   await confirm.fill(`${newPassword}1`);

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
-import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { booksOf, creditWallet } from './support/database';
 import { createMember } from './support/factories';
 import { signIn } from './support/session';
@@ -47,7 +47,7 @@ test('2FA on, the TOTP step at sign-in, a withdrawal: pending row, balances move
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(setup.getByRole('img', { name: 'Kod QR do aplikacji uwierzytelniającej' })).toBeVisible();
   await expect(setup.getByRole('button', { name: 'Zweryfikuj' })).toBeDisabled();
-  await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]', label: '2FA set-up dialog' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: '2FA set-up dialog' });
   await setup.getByLabel('Kod z aplikacji').fill(totpCode(secret));
   await setup.getByRole('button', { name: 'Zweryfikuj' }).click();
   await expect(page.getByText('Weryfikacja dwuetapowa została włączona')).toBeVisible();
@@ -115,7 +115,7 @@ test("a withdrawal above the balance says 'Niewystarczające środki' and change
 
   await expect(wallet.form.getByText('Niewystarczające środki')).toBeVisible();
   await expect(wallet.amount).toHaveAttribute('aria-invalid', 'true');
-  await expectNoSeriousA11yViolations(page, { label: 'wallet with an error' });
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'wallet with an error' });
   await expect(page.getByText('Brak historii wypłat')).toBeVisible();
   const books = await booksOf(member.email);
   expect(books).toMatchObject({ available: '50.00', pending: '0.00', ledgerAvailable: '50.00', ledgerPending: '0.00' });
