@@ -37,7 +37,13 @@ describe('the catalogue forms check what the admin RPCs check', () => {
         'yearlyPricePln: catalogue.price_too_high',
       ]);
     }
-    const tier = { cccAmount: '1000', priceUsd: '10000000000', profitShare: '1', durationMonths: '12', totalSlots: '5' };
+    const tier = {
+      cccAmount: '1000',
+      priceUsd: '10000000000',
+      profitShare: '1',
+      durationMonths: '12',
+      totalSlots: '5',
+    };
     expect(issues(cccTierSchema(0).safeParse(tier))).toEqual(['priceUsd: catalogue.price_too_high']);
     expect(cccTierSchema(0).safeParse({ ...tier, priceUsd: '9999999999,99' }).success).toBe(true);
   });
