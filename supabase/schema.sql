@@ -1292,6 +1292,23 @@ AS $function$
    where e.key in ('sub', 'email', 'email_verified', 'phone_verified')
 $function$;
 
+CREATE OR REPLACE FUNCTION private.check_catalogue_prices(p_prices numeric[])
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_prices is null or exists (select 1 from unnest(p_prices) p where private.fits_catalogue_price(p) is null) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
+  end if;
+  if exists (select 1 from unnest(p_prices) p where not private.fits_catalogue_price(p)) then
+    raise exception using errcode = 'P0001', message = 'catalogue.price_too_high';
+  end if;
+end
+$function$;
+comment on function private.check_catalogue_prices(p_prices numeric[]) is 'Raises catalogue.invalid_price (not positive, more than 2 decimals, NaN/∞, null) or catalogue.price_too_high (above 9 999 999 999.99, the numeric(12, 2) columns).';
+
 CREATE OR REPLACE FUNCTION private.check_idea_images()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1564,6 +1581,16 @@ begin
 end
 $function$;
 comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
+
+CREATE OR REPLACE FUNCTION private.fits_catalogue_price(p_price numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when private.is_valid_amount(p_price) then p_price <= 9999999999.99 end
+$function$;
+comment on function private.fits_catalogue_price(p_price numeric) is 'A valid money amount that fits numeric(12, 2) (≤ 9 999 999 999.99): true; valid but larger: false; not a valid amount: null.';
 
 CREATE OR REPLACE FUNCTION private.guard_member_deletion()
  RETURNS trigger
@@ -3534,7 +3561,6 @@ CREATE OR REPLACE FUNCTION public.admin_update_ccc_tier(p_tier public.ccc_tier, 
  SET search_path TO ''
 AS $function$
 declare
-  v_before public.ccc_tiers;
   v_after public.ccc_tiers;
   v_used integer;
 begin
@@ -3544,16 +3570,14 @@ begin
   if p_ccc_amount is null or p_ccc_amount <= 0 then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_amount';
   end if;
-  if not private.is_valid_amount(p_price_usd) then
-    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
-  end if;
+  perform private.check_catalogue_prices(array[p_price_usd]);
   if not (private.is_valid_decimal(p_profit_share, 4) and p_profit_share < 1) then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_share';
   end if;
   if p_duration_months is null or p_duration_months not between 1 and 120 then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_months';
   end if;
-  select * into v_before from public.ccc_tiers t where t.tier = p_tier for update;
+  perform 1 from public.ccc_tiers t where t.tier = p_tier for update;
   if not found then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
@@ -3577,16 +3601,12 @@ CREATE OR REPLACE FUNCTION public.admin_update_membership_plan(p_tier public.mem
  SET search_path TO ''
 AS $function$
 declare
-  v_before public.membership_plans;
   v_after public.membership_plans;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if not (private.is_valid_amount(p_yearly_price_pln) and private.is_valid_amount(p_price_usdt)
-          and private.is_valid_amount(p_price_acc)) then
-    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
-  end if;
+  perform private.check_catalogue_prices(array[p_yearly_price_pln, p_price_usdt, p_price_acc]);
   if not (private.is_valid_decimal(p_profit_share, 4) and p_profit_share < 1
           and private.is_valid_decimal(p_idea_ownership, 4) and p_idea_ownership < 1) then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_share';
@@ -3596,7 +3616,7 @@ begin
      or exists (select 1 from unnest(p_benefits) b where char_length(btrim(b)) not between 1 and 200) then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_text';
   end if;
-  select * into v_before from public.membership_plans m where m.tier = p_tier for update;
+  perform 1 from public.membership_plans m where m.tier = p_tier for update;
   if not found then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
