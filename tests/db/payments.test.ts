@@ -463,6 +463,32 @@ describe('admin_list_payment_orders', () => {
   });
 });
 
+describe('admin_list_payment_orders: a whole e-mail address', () => {
+  it('finds that member only (any case), while a part of an address still finds every member containing it', async () => {
+    const adminUser = await createAdmin();
+    const tag = Date.now().toString(36);
+    const member = await createMember({ email: `jan.${tag}@klub.test` });
+    // An address that contains the member's whole address.
+    const otherMember = await createMember({ email: `xjan.${tag}@klub.test` });
+    const own = await orderPlan(member, 'START', 'transfer');
+    const others = await orderPlan(otherMember, 'START', 'transfer');
+    const ids = async (search: string) =>
+      (
+        await queryAs<{ id: string }>(
+          adminUser,
+          `select id from public.admin_list_payment_orders(null, null, $1, 20, 0)`,
+          [search],
+        )
+      ).map((row) => row.id);
+    expect(await ids(`jan.${tag}@klub.test`)).toEqual([own.id]);
+    expect(await ids(`  JAN.${tag}@Klub.Test `)).toEqual([own.id]);
+    expect(await ids(`xjan.${tag}@klub.test`)).toEqual([others.id]);
+    expect(await ids(`jan.${tag}@klub`)).toEqual([others.id, own.id]);
+    expect(await ids(`@klub.test`)).toEqual(expect.arrayContaining([others.id, own.id]));
+    expect(await ids(`nobody.${tag}@klub.test`)).toEqual([]);
+  });
+});
+
 describe('membership terms', () => {
   it('renewal reminder from 30 days before the end and the expiry notice, each sent once', async () => {
     const member = await createMember();
