@@ -91,6 +91,17 @@ create table private.membership_reminders (
 alter table private.membership_reminders enable row level security;
 comment on table private.membership_reminders is 'One row per reminder sent (renewal 30 days before, expired after the end date): sent once.';
 
+create table private.paid_member_terms (
+  tier public.membership_level not null,
+  valid_until date not null,
+  members integer not null,
+  constraint paid_member_terms_members_check CHECK ((members >= 0)),
+  constraint paid_member_terms_tier_check CHECK ((tier <> 'FREE'::public.membership_level)),
+  constraint paid_member_terms_pkey PRIMARY KEY (tier, valid_until)
+);
+alter table private.paid_member_terms enable row level security;
+comment on table private.paid_member_terms is 'Paid members per stored level and end date (''infinity'' = no end date), kept by the profiles triggers; the payout preview and run count tier members from it (private.payout_tiers).';
+
 create table private.post_counters (
   post_id uuid not null,
   kind text not null,
@@ -1400,6 +1411,28 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.count_paid_member_terms()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.membership_level <> 'FREE' then
+    update private.paid_member_terms t
+       set members = t.members - 1
+     where t.tier = old.membership_level
+       and t.valid_until = coalesce(old.membership_valid_until, 'infinity'::date);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.membership_level <> 'FREE' then
+    insert into private.paid_member_terms as t (tier, valid_until, members)
+    values (new.membership_level, coalesce(new.membership_valid_until, 'infinity'::date), 1)
+    on conflict (tier, valid_until) do update set members = t.members + 1;
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.count_post_comments()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1803,6 +1836,16 @@ AS $function$
 $function$;
 comment on function private.is_admin_or_service_role() is 'True for admins (app_metadata.admin) and for server code using the service_role key.';
 
+CREATE OR REPLACE FUNCTION private.is_email_address(p_text text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p_text ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$', false)
+$function$;
+comment on function private.is_email_address(p_text text) is 'True when a search text is a whole e-mail address (local part, @, a domain with a dot, no spaces): the admin searches look it up by profiles.email instead of searching for a part.';
+
 CREATE OR REPLACE FUNCTION private.is_reserved_display_name(p_name text)
  RETURNS boolean
  LANGUAGE sql
@@ -1968,6 +2011,27 @@ AS $function$
   end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.paid_member_terms_mismatches()
+ RETURNS TABLE(tier public.membership_level, valid_until date, counted integer, members integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with actual as (
+    select p.membership_level as tier, coalesce(p.membership_valid_until, 'infinity'::date) as valid_until,
+           count(*)::integer as members
+      from public.profiles p
+     where p.membership_level <> 'FREE'
+     group by 1, 2
+  )
+  select coalesce(t.tier, a.tier), coalesce(t.valid_until, a.valid_until), coalesce(t.members, 0),
+         coalesce(a.members, 0)
+    from private.paid_member_terms t
+    full join actual a on a.tier = t.tier and a.valid_until = t.valid_until
+   where coalesce(t.members, 0) <> coalesce(a.members, 0)
+$function$;
+comment on function private.paid_member_terms_mismatches() is 'Rows where private.paid_member_terms differs from a count of public.profiles; empty when they agree.';
+
 CREATE OR REPLACE FUNCTION private.payout_tiers(p_revenue public.ecommerce_revenue, p_rate numeric)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric)
  LANGUAGE sql
@@ -1978,11 +2042,10 @@ AS $function$
     select (p_revenue.created_at at time zone 'Europe/Warsaw')::date as d
   ),
   counts as (
-    select p.membership_level as tier, count(*)::integer as n
-      from public.profiles p, day
-     where p.membership_level in ('START', 'PREMIUM', 'VIP') -- an index range, unlike <> 'FREE'
-       and (p.membership_valid_until is null or p.membership_valid_until >= day.d)
-     group by p.membership_level
+    select t.tier, sum(t.members)::integer as n
+      from private.paid_member_terms t, day
+     where t.valid_until >= day.d
+     group by t.tier
   ),
   tiers as (
     select mp.tier, mp.profit_share,
@@ -3084,6 +3147,7 @@ declare
   v_pattern text;
   v_where text := 'true';
   v_from text := 'public.payment_orders o';
+  v_members text;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -3106,16 +3170,17 @@ begin
     v_where := v_where || ' and o.method = $2';
   end if;
   if v_search is not null then
-    -- A reference is matched exactly; otherwise the members whose name, e-mail or phone contains
-    -- the text (the trigram indexes of admin_list_users serve them).
     -- Two indexed lookups instead of one `or` (which scanned every order): the order with that
-    -- reference (its unique index), and the orders of the members whose name, e-mail or phone
-    -- contains the text (the trigram indexes of admin_list_users, then the orders' user index).
+    -- reference (its unique index), and the orders of the matching members (the orders' user
+    -- index): the member with that address (the e-mail's b-tree), or the members whose name, e-mail
+    -- or phone contains the text (the trigram indexes of admin_list_users).
+    v_members := case when private.is_email_address(v_search)
+                      then 'p.email = lower($3)'
+                      else 'p.full_name ilike $4 or p.email ilike $4 or p.phone ilike $4' end;
     v_from := '(select r.* from public.payment_orders r where r.reference = upper($3)
                 union all
                 select m.* from public.payment_orders m
-                 where m.user_id in (select p.user_id from public.profiles p
-                                      where p.full_name ilike $4 or p.email ilike $4 or p.phone ilike $4)
+                 where m.user_id in (select p.user_id from public.profiles p where ' || v_members || ')
                    and m.reference <> upper($3)) o';
   end if;
 
@@ -3138,6 +3203,7 @@ begin
     using p_status, p_method, v_search, v_pattern, p_limit, p_offset;
 end
 $function$;
+comment on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_smtp_configs()
  RETURNS TABLE(id uuid, name text, host text, port integer, username text, password text, from_email text, from_name text, is_default boolean, secure boolean, created_at timestamp with time zone, updated_at timestamp with time zone)
@@ -5046,6 +5112,10 @@ CREATE TRIGGER profiles_activate_referral AFTER UPDATE OF email_confirmed ON pub
 CREATE TRIGGER profiles_audit AFTER UPDATE ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until OR (old.full_name IS DISTINCT FROM new.full_name OR old.phone IS DISTINCT FROM new.phone) AND new.user_id IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
+
+CREATE TRIGGER profiles_count_paid_member_terms_insert_delete AFTER INSERT OR DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_paid_member_terms();
+
+CREATE TRIGGER profiles_count_paid_member_terms_update AFTER UPDATE OF membership_level, membership_valid_until ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until) EXECUTE FUNCTION private.count_paid_member_terms();
 
 CREATE TRIGGER profiles_create_user_settings AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.create_user_settings();
 
