@@ -1,5 +1,5 @@
-// private.paid_member_terms (20261127000300_paid_member_terms.sql): the paid members per level and end
-// date that the profit payout counts, kept by the profiles triggers. Whatever happens to a member's
+// The 'paid_member_terms' counters (20261127000300_paid_member_terms.sql): the paid members per level and
+// end date that the profit payout counts, kept by a profiles trigger through the main panel's counter queue. Whatever happens to a member's
 // level or end date (set, changed, cleared, the account deleted, many members at once) the counts
 // agree with the profiles, and the payout preview counts exactly the members whose term runs on the
 // revenue entry's day.
@@ -20,14 +20,14 @@ async function setTerm(userId: string, level: string, until: string | null) {
 
 async function termCount(level: string, until: string | null): Promise<number> {
   const { rows } = await admin().query<{ members: number }>(
-    `select coalesce(sum(members), 0)::int as members from private.paid_member_terms
-      where tier = $1 and valid_until = coalesce($2::date, 'infinity'::date)`,
+    `select coalesce(sum(value), 0)::int as members from private.dashboard_counters
+      where kind = 'paid_member_terms' and key = private.paid_member_term_key($1, $2::date)`,
     [level, until],
   );
   return rows[0]!.members;
 }
 
-describe('private.paid_member_terms', () => {
+describe("the 'paid_member_terms' counters", () => {
   it('follows every change of a level or an end date, and a deleted account', async () => {
     const member = await createMember();
     const until = '2031-03-14';
