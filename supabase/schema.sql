@@ -51,7 +51,7 @@ create table private.dashboard_counters (
   kind text not null,
   key text not null,
   value bigint default 0 not null,
-  constraint dashboard_counters_kind_check CHECK ((kind = ANY (ARRAY['confirmed_members'::text, 'ideas'::text, 'idea_categories'::text]))),
+  constraint dashboard_counters_kind_check CHECK ((kind = ANY (ARRAY['confirmed_members'::text, 'ideas'::text, 'idea_categories'::text, 'paid_member_terms'::text]))),
   constraint dashboard_counters_pkey PRIMARY KEY (kind, key)
 );
 alter table private.dashboard_counters enable row level security;
@@ -90,17 +90,6 @@ create table private.membership_reminders (
 );
 alter table private.membership_reminders enable row level security;
 comment on table private.membership_reminders is 'One row per reminder sent (renewal 30 days before, expired after the end date): sent once.';
-
-create table private.paid_member_terms (
-  tier public.membership_level not null,
-  valid_until date not null,
-  members integer not null,
-  constraint paid_member_terms_members_check CHECK ((members >= 0)),
-  constraint paid_member_terms_tier_check CHECK ((tier <> 'FREE'::public.membership_level)),
-  constraint paid_member_terms_pkey PRIMARY KEY (tier, valid_until)
-);
-alter table private.paid_member_terms enable row level security;
-comment on table private.paid_member_terms is 'Paid members per stored level and end date (''infinity'' = no end date), kept by the profiles triggers; the payout preview and run count tier members from it (private.payout_tiers).';
 
 create table private.post_counters (
   post_id uuid not null,
@@ -1418,17 +1407,11 @@ CREATE OR REPLACE FUNCTION private.count_paid_member_terms()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op in ('UPDATE', 'DELETE') and old.membership_level <> 'FREE' then
-    update private.paid_member_terms t
-       set members = t.members - 1
-     where t.tier = old.membership_level
-       and t.valid_until = coalesce(old.membership_valid_until, 'infinity'::date);
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') and new.membership_level <> 'FREE' then
-    insert into private.paid_member_terms as t (tier, valid_until, members)
-    values (new.membership_level, coalesce(new.membership_valid_until, 'infinity'::date), 1)
-    on conflict (tier, valid_until) do update set members = t.members + 1;
-  end if;
+  perform private.queue_dashboard_change(
+    'paid_member_terms',
+    case when tg_op in ('UPDATE', 'DELETE') then private.paid_member_term_key(old.membership_level, old.membership_valid_until) end,
+    case when tg_op in ('INSERT', 'UPDATE') then private.paid_member_term_key(new.membership_level, new.membership_valid_until) end
+  );
   return null;
 end
 $function$;
@@ -2011,26 +1994,39 @@ AS $function$
   end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.paid_member_term_key(p_level public.membership_level, p_valid_until date)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_level <> 'FREE'
+              then p_level::text || ':' || coalesce(to_char(p_valid_until, 'YYYY-MM-DD'), 'infinity') end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.paid_member_terms_mismatches()
- RETURNS TABLE(tier public.membership_level, valid_until date, counted integer, members integer)
+ RETURNS TABLE(term text, counted bigint, members bigint)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   with actual as (
-    select p.membership_level as tier, coalesce(p.membership_valid_until, 'infinity'::date) as valid_until,
-           count(*)::integer as members
+    select private.paid_member_term_key(p.membership_level, p.membership_valid_until) as term, count(*) as members
       from public.profiles p
      where p.membership_level <> 'FREE'
-     group by 1, 2
+     group by 1
+  ),
+  counted as (
+    select c.key as term, c.value as members
+      from private.dashboard_counters c
+     where c.kind = 'paid_member_terms'
   )
-  select coalesce(t.tier, a.tier), coalesce(t.valid_until, a.valid_until), coalesce(t.members, 0),
-         coalesce(a.members, 0)
-    from private.paid_member_terms t
-    full join actual a on a.tier = t.tier and a.valid_until = t.valid_until
-   where coalesce(t.members, 0) <> coalesce(a.members, 0)
+  select coalesce(c.term, a.term), coalesce(c.members, 0), coalesce(a.members, 0)
+    from counted c
+    full join actual a on a.term = c.term
+   where coalesce(c.members, 0) <> coalesce(a.members, 0)
 $function$;
-comment on function private.paid_member_terms_mismatches() is 'Rows where private.paid_member_terms differs from a count of public.profiles; empty when they agree.';
+comment on function private.paid_member_terms_mismatches() is 'Paid terms (LEVEL:end date) whose ''paid_member_terms'' counter differs from a count of public.profiles; empty when they agree.';
 
 CREATE OR REPLACE FUNCTION private.payout_tiers(p_revenue public.ecommerce_revenue, p_rate numeric)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric)
@@ -2042,10 +2038,11 @@ AS $function$
     select (p_revenue.created_at at time zone 'Europe/Warsaw')::date as d
   ),
   counts as (
-    select t.tier, sum(t.members)::integer as n
-      from private.paid_member_terms t, day
-     where t.valid_until >= day.d
-     group by t.tier
+    select split_part(c.key, ':', 1)::public.membership_level as tier, sum(c.value)::integer as n
+      from private.dashboard_counters c, day
+     where c.kind = 'paid_member_terms'
+       and split_part(c.key, ':', 2)::date >= day.d
+     group by 1
   ),
   tiers as (
     select mp.tier, mp.profit_share,
@@ -2269,7 +2266,12 @@ begin
   select 'idea_categories', c.category::text, count(i.id)
     from unnest(enum_range(null::public.app_category)) as c (category)
     left join public.app_ideas i on i.category = c.category
-   group by c.category;
+   group by c.category
+  union all
+  select 'paid_member_terms', private.paid_member_term_key(p.membership_level, p.membership_valid_until), count(*)
+    from public.profiles p
+   where p.membership_level <> 'FREE'
+   group by 2;
 end
 $function$;
 comment on function private.recount_dashboard_counters() is 'Rebuilds private.dashboard_counters from profiles and app_ideas; blocks writes to both until the transaction ends.';
@@ -5113,9 +5115,7 @@ CREATE TRIGGER profiles_audit AFTER UPDATE ON public.profiles FOR EACH ROW WHEN 
 
 CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
 
-CREATE TRIGGER profiles_count_paid_member_terms_insert_delete AFTER INSERT OR DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_paid_member_terms();
-
-CREATE TRIGGER profiles_count_paid_member_terms_update AFTER UPDATE OF membership_level, membership_valid_until ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until) EXECUTE FUNCTION private.count_paid_member_terms();
+CREATE TRIGGER profiles_count_paid_member_terms AFTER INSERT OR DELETE OR UPDATE OF membership_level, membership_valid_until ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_paid_member_terms();
 
 CREATE TRIGGER profiles_create_user_settings AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.create_user_settings();
 
