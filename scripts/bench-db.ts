@@ -9,7 +9,9 @@
 // callers sharing the pool), --scale=1 (multiplies the volumes; 0.1 for a quick try), --keep (leave
 // the seeded database running and print its URL, e.g. to EXPLAIN ANALYZE a slow read; Ctrl-C stops it),
 // --only=payment,admin users (time only the reads whose name contains one of these words, any case;
-// the seeding stays whole; the payout run is timed only when 'payout' is among them).
+// the seeding stays whole; the payout run is timed only when 'payout' is among them),
+// --url=postgres://… (no seeding: time against a database a --keep run seeded and left up, e.g. the
+// same reads before and after a migration applied to it by hand, under the same load).
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -27,6 +29,8 @@ interface Options {
   keep: boolean;
   /** Lower-case parts of read names to time; empty = every read. */
   only: string[];
+  /** A seeded database (a --keep run's) to time against instead of seeding a fresh one. */
+  url: string | undefined;
 }
 
 interface Volumes {
@@ -105,6 +109,7 @@ function parseOptions(argv: string[]): Options {
       scale: { type: 'string', default: '1' },
       keep: { type: 'boolean', default: false },
       only: { type: 'string', default: '' },
+      url: { type: 'string' },
     },
   });
   const positive = (name: string, text: string, integer = true): number => {
@@ -124,6 +129,7 @@ function parseOptions(argv: string[]): Options {
       .split(',')
       .map((part) => part.trim().toLowerCase())
       .filter((part) => part.length > 0),
+    url: values.url,
   };
 }
 
@@ -895,15 +901,26 @@ const reads: Read[] = [
   },
   // Money operations (issue 20): the ledger history pages of the eWallet and the admin's 'Portfel'.
   {
+    // The statement PostgREST 12 sends for `select=…,withdrawal:withdrawals(…)` with `count=exact`
+    // (src/lib/wallet/get-ledger-page.ts): the page with its to-one embed, and the count over the
+    // filtered table alone (PostgREST leaves left-joined embeds out of the count). An earlier version
+    // counted with `count(*) over ()` on the joined rows, which joins and sorts every entry of the member.
     name: 'own wallet ledger (Historia operacji), page 1 with count',
     path: '/wallet_transactions',
     method: 'GET',
-    sql: `select t.id, t.kind, t.available_delta, t.pending_delta, t.available_after, t.pending_after, t.note,
-                 t.created_at, w.network, w.tx_hash, w.status, count(*) over () as total
-            from public.wallet_transactions t
-            left join public.withdrawals w on w.id = t.withdrawal_id
-           where t.user_id = $1
-           order by t.created_at desc, t.id desc limit 20`,
+    sql: `with pgrst_source as (
+            select t.id, t.kind, t.available_delta, t.pending_delta, t.available_after, t.pending_after, t.note,
+                   t.created_at, row_to_json(w.*) as withdrawal
+              from public.wallet_transactions t
+              left join lateral (select w.network, w.tx_hash, w.status
+                                   from public.withdrawals w where w.id = t.withdrawal_id) w on true
+             where t.user_id = $1
+             order by t.created_at desc, t.id desc limit 20 offset 0
+          ),
+          pgrst_source_count as (select 1 from public.wallet_transactions t where t.user_id = $1)
+          select (select count(*) from pgrst_source_count) as total_result_set, count(s) as page_total,
+                 coalesce(json_agg(s), '[]') as body
+            from pgrst_source s`,
     params: (member) => [member.id],
     sample: 'withdrawalOwners',
   },
@@ -1242,6 +1259,13 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
+}
+
 function printTable(results: Result[]): void {
   const header = ['read', 'calls', 'rows', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `p95 ≤ ${TARGET_P95_MS} ms`];
   const lines = results.map((r) => [
@@ -1306,7 +1330,7 @@ async function main(): Promise<void> {
     delete process.env.DATABASE_URL;
   }
 
-  const db = await startDatabase();
+  const db = options.url ? { url: options.url, readyInMs: 0, stop: async () => undefined } : await startDatabase();
   const stopOnSignal = () => void db.stop().finally(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
@@ -1321,22 +1345,30 @@ async function main(): Promise<void> {
     await superuser.connect();
     const { rows } = await superuser.query<{ version: string }>("select current_setting('server_version') as version");
     console.log(
-      `PostgreSQL ${rows[0]?.version} (fresh, migrated in ${seconds(db.readyInMs)}), ${os.cpus().length} CPUs, ` +
+      `PostgreSQL ${rows[0]?.version} (${options.url ? 'given by --url' : `fresh, migrated in ${seconds(db.readyInMs)}`}), ${os.cpus().length} CPUs, ` +
         `pool of ${Math.max(POOL_SIZE, options.concurrency)} authenticator connections, concurrency ${options.concurrency}\n`,
     );
 
-    console.log('Seeding');
-    const seedMs = await seed(superuser, volumes);
-    await checkSeed(superuser);
-    console.log(`Seeding took ${seconds(seedMs)}\n`);
+    let seedMs = 0;
+    if (options.url) {
+      console.log('Seeding skipped: timing the database of --url as it is\n');
+    } else {
+      console.log('Seeding');
+      seedMs = await seed(superuser, volumes);
+      await checkSeed(superuser);
+      console.log(`Seeding took ${seconds(seedMs)}\n`);
+    }
 
     const samples = await loadSamples(superuser, 2_000);
     console.log(`Timing ${options.iterations} calls per read after ${options.warmup} warm-up calls, random members\n`);
     const results: Result[] = [];
     const chosen = reads.filter((read) => selected(options, read.name));
     if (chosen.length === 0) throw new Error(`--only=${options.only.join(',')} matches no read`);
+    const loadBefore = loadAverage();
     for (const read of chosen) results.push(await measure(pool, read, samples[read.sample], options));
     printTable(results);
+    // The machine may be shared: figures taken under different loads do not compare.
+    console.log(`\nLoad average (1, 5, 15 min) when the timing began: ${loadBefore}; when it ended: ${loadAverage()}`);
     if (selected(options, 'payout run')) await timePayoutRun(superuser, samples.members[0]!);
 
     const missed = results.filter((r) => r.p95 > TARGET_P95_MS);

@@ -51,7 +51,7 @@ create table private.dashboard_counters (
   kind text not null,
   key text not null,
   value bigint default 0 not null,
-  constraint dashboard_counters_kind_check CHECK ((kind = ANY (ARRAY['confirmed_members'::text, 'ideas'::text, 'idea_categories'::text]))),
+  constraint dashboard_counters_kind_check CHECK ((kind = ANY (ARRAY['confirmed_members'::text, 'ideas'::text, 'idea_categories'::text, 'paid_member_terms'::text]))),
   constraint dashboard_counters_pkey PRIMARY KEY (kind, key)
 );
 alter table private.dashboard_counters enable row level security;
@@ -1292,6 +1292,23 @@ AS $function$
    where e.key in ('sub', 'email', 'email_verified', 'phone_verified')
 $function$;
 
+CREATE OR REPLACE FUNCTION private.check_catalogue_prices(p_prices numeric[])
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_prices is null or exists (select 1 from unnest(p_prices) p where private.fits_catalogue_price(p) is null) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
+  end if;
+  if exists (select 1 from unnest(p_prices) p where not private.fits_catalogue_price(p)) then
+    raise exception using errcode = 'P0001', message = 'catalogue.price_too_high';
+  end if;
+end
+$function$;
+comment on function private.check_catalogue_prices(p_prices numeric[]) is 'Raises catalogue.invalid_price (not positive, more than 2 decimals, NaN/∞, null) or catalogue.price_too_high (above 9 999 999 999.99, the numeric(12, 2) columns).';
+
 CREATE OR REPLACE FUNCTION private.check_idea_images()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1379,6 +1396,22 @@ begin
     v_to := new.membership_level::text;
   end if;
   perform private.queue_dashboard_change('confirmed_members', v_from, v_to);
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.count_paid_member_terms()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.queue_dashboard_change(
+    'paid_member_terms',
+    case when tg_op in ('UPDATE', 'DELETE') then private.paid_member_term_key(old.membership_level, old.membership_valid_until) end,
+    case when tg_op in ('INSERT', 'UPDATE') then private.paid_member_term_key(new.membership_level, new.membership_valid_until) end
+  );
   return null;
 end
 $function$;
@@ -1564,6 +1597,16 @@ begin
 end
 $function$;
 comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
+
+CREATE OR REPLACE FUNCTION private.fits_catalogue_price(p_price numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when private.is_valid_amount(p_price) then p_price <= 9999999999.99 end
+$function$;
+comment on function private.fits_catalogue_price(p_price numeric) is 'A valid money amount that fits numeric(12, 2) (≤ 9 999 999 999.99): true; valid but larger: false; not a valid amount: null.';
 
 CREATE OR REPLACE FUNCTION private.guard_member_deletion()
  RETURNS trigger
@@ -1776,6 +1819,16 @@ AS $function$
 $function$;
 comment on function private.is_admin_or_service_role() is 'True for admins (app_metadata.admin) and for server code using the service_role key.';
 
+CREATE OR REPLACE FUNCTION private.is_email_address(p_text text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p_text ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$', false)
+$function$;
+comment on function private.is_email_address(p_text text) is 'True when a search text is a whole e-mail address (local part, @, a domain with a dot, no spaces): the admin searches look it up by profiles.email instead of searching for a part.';
+
 CREATE OR REPLACE FUNCTION private.is_reserved_display_name(p_name text)
  RETURNS boolean
  LANGUAGE sql
@@ -1941,6 +1994,40 @@ AS $function$
   end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.paid_member_term_key(p_level public.membership_level, p_valid_until date)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_level <> 'FREE'
+              then p_level::text || ':' || coalesce(to_char(p_valid_until, 'YYYY-MM-DD'), 'infinity') end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.paid_member_terms_mismatches()
+ RETURNS TABLE(term text, counted bigint, members bigint)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with actual as (
+    select private.paid_member_term_key(p.membership_level, p.membership_valid_until) as term, count(*) as members
+      from public.profiles p
+     where p.membership_level <> 'FREE'
+     group by 1
+  ),
+  counted as (
+    select c.key as term, c.value as members
+      from private.dashboard_counters c
+     where c.kind = 'paid_member_terms'
+  )
+  select coalesce(c.term, a.term), coalesce(c.members, 0), coalesce(a.members, 0)
+    from counted c
+    full join actual a on a.term = c.term
+   where coalesce(c.members, 0) <> coalesce(a.members, 0)
+$function$;
+comment on function private.paid_member_terms_mismatches() is 'Paid terms (LEVEL:end date) whose ''paid_member_terms'' counter differs from a count of public.profiles; empty when they agree.';
+
 CREATE OR REPLACE FUNCTION private.payout_tiers(p_revenue public.ecommerce_revenue, p_rate numeric)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric)
  LANGUAGE sql
@@ -1951,11 +2038,11 @@ AS $function$
     select (p_revenue.created_at at time zone 'Europe/Warsaw')::date as d
   ),
   counts as (
-    select p.membership_level as tier, count(*)::integer as n
-      from public.profiles p, day
-     where p.membership_level in ('START', 'PREMIUM', 'VIP') -- an index range, unlike <> 'FREE'
-       and (p.membership_valid_until is null or p.membership_valid_until >= day.d)
-     group by p.membership_level
+    select split_part(c.key, ':', 1)::public.membership_level as tier, sum(c.value)::integer as n
+      from private.dashboard_counters c, day
+     where c.kind = 'paid_member_terms'
+       and split_part(c.key, ':', 2)::date >= day.d
+     group by 1
   ),
   tiers as (
     select mp.tier, mp.profit_share,
@@ -2179,7 +2266,12 @@ begin
   select 'idea_categories', c.category::text, count(i.id)
     from unnest(enum_range(null::public.app_category)) as c (category)
     left join public.app_ideas i on i.category = c.category
-   group by c.category;
+   group by c.category
+  union all
+  select 'paid_member_terms', private.paid_member_term_key(p.membership_level, p.membership_valid_until), count(*)
+    from public.profiles p
+   where p.membership_level <> 'FREE'
+   group by 2;
 end
 $function$;
 comment on function private.recount_dashboard_counters() is 'Rebuilds private.dashboard_counters from profiles and app_ideas; blocks writes to both until the transaction ends.';
@@ -3057,6 +3149,7 @@ declare
   v_pattern text;
   v_where text := 'true';
   v_from text := 'public.payment_orders o';
+  v_members text;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -3079,16 +3172,17 @@ begin
     v_where := v_where || ' and o.method = $2';
   end if;
   if v_search is not null then
-    -- A reference is matched exactly; otherwise the members whose name, e-mail or phone contains
-    -- the text (the trigram indexes of admin_list_users serve them).
     -- Two indexed lookups instead of one `or` (which scanned every order): the order with that
-    -- reference (its unique index), and the orders of the members whose name, e-mail or phone
-    -- contains the text (the trigram indexes of admin_list_users, then the orders' user index).
+    -- reference (its unique index), and the orders of the matching members (the orders' user
+    -- index): the member with that address (the e-mail's b-tree), or the members whose name, e-mail
+    -- or phone contains the text (the trigram indexes of admin_list_users).
+    v_members := case when private.is_email_address(v_search)
+                      then 'p.email = lower($3)'
+                      else 'p.full_name ilike $4 or p.email ilike $4 or p.phone ilike $4' end;
     v_from := '(select r.* from public.payment_orders r where r.reference = upper($3)
                 union all
                 select m.* from public.payment_orders m
-                 where m.user_id in (select p.user_id from public.profiles p
-                                      where p.full_name ilike $4 or p.email ilike $4 or p.phone ilike $4)
+                 where m.user_id in (select p.user_id from public.profiles p where ' || v_members || ')
                    and m.reference <> upper($3)) o';
   end if;
 
@@ -3111,6 +3205,7 @@ begin
     using p_status, p_method, v_search, v_pattern, p_limit, p_offset;
 end
 $function$;
+comment on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_smtp_configs()
  RETURNS TABLE(id uuid, name text, host text, port integer, username text, password text, from_email text, from_name text, is_default boolean, secure boolean, created_at timestamp with time zone, updated_at timestamp with time zone)
@@ -3534,7 +3629,6 @@ CREATE OR REPLACE FUNCTION public.admin_update_ccc_tier(p_tier public.ccc_tier, 
  SET search_path TO ''
 AS $function$
 declare
-  v_before public.ccc_tiers;
   v_after public.ccc_tiers;
   v_used integer;
 begin
@@ -3544,16 +3638,14 @@ begin
   if p_ccc_amount is null or p_ccc_amount <= 0 then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_amount';
   end if;
-  if not private.is_valid_amount(p_price_usd) then
-    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
-  end if;
+  perform private.check_catalogue_prices(array[p_price_usd]);
   if not (private.is_valid_decimal(p_profit_share, 4) and p_profit_share < 1) then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_share';
   end if;
   if p_duration_months is null or p_duration_months not between 1 and 120 then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_months';
   end if;
-  select * into v_before from public.ccc_tiers t where t.tier = p_tier for update;
+  perform 1 from public.ccc_tiers t where t.tier = p_tier for update;
   if not found then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
@@ -3577,16 +3669,12 @@ CREATE OR REPLACE FUNCTION public.admin_update_membership_plan(p_tier public.mem
  SET search_path TO ''
 AS $function$
 declare
-  v_before public.membership_plans;
   v_after public.membership_plans;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if not (private.is_valid_amount(p_yearly_price_pln) and private.is_valid_amount(p_price_usdt)
-          and private.is_valid_amount(p_price_acc)) then
-    raise exception using errcode = 'P0001', message = 'catalogue.invalid_price';
-  end if;
+  perform private.check_catalogue_prices(array[p_yearly_price_pln, p_price_usdt, p_price_acc]);
   if not (private.is_valid_decimal(p_profit_share, 4) and p_profit_share < 1
           and private.is_valid_decimal(p_idea_ownership, 4) and p_idea_ownership < 1) then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_share';
@@ -3596,7 +3684,7 @@ begin
      or exists (select 1 from unnest(p_benefits) b where char_length(btrim(b)) not between 1 and 200) then
     raise exception using errcode = 'P0001', message = 'catalogue.invalid_text';
   end if;
-  select * into v_before from public.membership_plans m where m.tier = p_tier for update;
+  perform 1 from public.membership_plans m where m.tier = p_tier for update;
   if not found then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
@@ -5026,6 +5114,8 @@ CREATE TRIGGER profiles_activate_referral AFTER UPDATE OF email_confirmed ON pub
 CREATE TRIGGER profiles_audit AFTER UPDATE ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until OR (old.full_name IS DISTINCT FROM new.full_name OR old.phone IS DISTINCT FROM new.phone) AND new.user_id IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
+
+CREATE TRIGGER profiles_count_paid_member_terms AFTER INSERT OR DELETE OR UPDATE OF membership_level, membership_valid_until ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_paid_member_terms();
 
 CREATE TRIGGER profiles_create_user_settings AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.create_user_settings();
 

@@ -463,6 +463,32 @@ describe('admin_list_payment_orders', () => {
   });
 });
 
+describe('admin_list_payment_orders: a whole e-mail address', () => {
+  it('finds that member only (any case), while a part of an address still finds every member containing it', async () => {
+    const adminUser = await createAdmin();
+    const tag = Date.now().toString(36);
+    const member = await createMember({ email: `jan.${tag}@klub.test` });
+    // An address that contains the member's whole address.
+    const otherMember = await createMember({ email: `xjan.${tag}@klub.test` });
+    const own = await orderPlan(member, 'START', 'transfer');
+    const others = await orderPlan(otherMember, 'START', 'transfer');
+    const ids = async (search: string) =>
+      (
+        await queryAs<{ id: string }>(
+          adminUser,
+          `select id from public.admin_list_payment_orders(null, null, $1, 20, 0)`,
+          [search],
+        )
+      ).map((row) => row.id);
+    expect(await ids(`jan.${tag}@klub.test`)).toEqual([own.id]);
+    expect(await ids(`  JAN.${tag}@Klub.Test `)).toEqual([own.id]);
+    expect(await ids(`xjan.${tag}@klub.test`)).toEqual([others.id]);
+    expect(await ids(`jan.${tag}@klub`)).toEqual([others.id, own.id]);
+    expect(await ids(`@klub.test`)).toEqual(expect.arrayContaining([others.id, own.id]));
+    expect(await ids(`nobody.${tag}@klub.test`)).toEqual([]);
+  });
+});
+
 describe('membership terms', () => {
   it('renewal reminder from 30 days before the end and the expiry notice, each sent once', async () => {
     const member = await createMember();
@@ -661,6 +687,60 @@ describe('catalogue admin RPCs', () => {
     });
     expect(await sqlState(queryAs(holder, TIER, args(100)))).toBe('42501');
     await admin().query(`update public.ccc_tiers set total_slots = $1 where tier = 'DIAMOND'`, [tier.total_slots]);
+  });
+
+  it('takes prices up to 9 999 999 999.99 (numeric(12, 2)) and refuses more with catalogue.price_too_high', async () => {
+    const adminUser = await createAdmin();
+    const plans = await admin().query(`select * from public.membership_plans where tier = 'PREMIUM'`);
+    const plan = plans.rows[0] as Record<string, unknown>;
+    const planArgs = (pln: unknown, usdt: unknown = plan.price_usdt) => [
+      'PREMIUM',
+      pln,
+      usdt,
+      plan.price_acc,
+      plan.profit_share,
+      plan.idea_ownership,
+      plan.description,
+      plan.benefits,
+    ];
+    const tiers = await admin().query(`select * from public.ccc_tiers where tier = 'GOLD'`);
+    const tier = tiers.rows[0] as Record<string, unknown>;
+    const tierArgs = (price: unknown) => [
+      'GOLD',
+      tier.ccc_amount,
+      price,
+      tier.profit_share,
+      tier.duration_months,
+      tier.total_slots,
+    ];
+    // 10^10 up to just below 10^16 passed the wallet's limit and then overflowed the column (22003).
+    for (const tooHigh of ['10000000000', '10000000000.00', '9999999999999999.99']) {
+      expect((await errorOf(queryAs(adminUser, PLAN, planArgs(tooHigh))))?.message).toBe('catalogue.price_too_high');
+      expect((await errorOf(queryAs(adminUser, PLAN, planArgs('100', tooHigh))))?.message).toBe(
+        'catalogue.price_too_high',
+      );
+      expect((await errorOf(queryAs(adminUser, TIER, tierArgs(tooHigh))))?.message).toBe('catalogue.price_too_high');
+    }
+    // A price that is not valid at all says so first, however large.
+    expect((await errorOf(queryAs(adminUser, PLAN, planArgs('10000000000.001'))))?.message).toBe(
+      'catalogue.invalid_price',
+    );
+    expect((await errorOf(queryAs(adminUser, TIER, tierArgs(null))))?.message).toBe('catalogue.invalid_price');
+    try {
+      const [savedPlan] = await queryAs<{ yearly_price_pln: string }>(adminUser, PLAN, planArgs('9999999999.99'));
+      expect(savedPlan!.yearly_price_pln).toBe('9999999999.99');
+      const [savedTier] = await queryAs<{ price_usd: string; price_acc_usd: string }>(
+        adminUser,
+        TIER,
+        tierArgs('9999999999.99'),
+      );
+      expect(savedTier).toMatchObject({ price_usd: '9999999999.99', price_acc_usd: '8999999999.99' });
+    } finally {
+      await admin().query(`update public.membership_plans set yearly_price_pln = $1 where tier = 'PREMIUM'`, [
+        plan.yearly_price_pln,
+      ]);
+      await admin().query(`update public.ccc_tiers set price_usd = $1 where tier = 'GOLD'`, [tier.price_usd]);
+    }
   });
 
   it('sets the contract address (0x + 40 hex) and the supply', async () => {

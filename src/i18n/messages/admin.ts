@@ -27,6 +27,7 @@ export const adminMessages = {
   'admin.invalid_search': 'Wyszukiwana fraza jest za długa',
   'audit.append_only': 'Wpisów dziennika zmian nie można zmieniać ani usuwać',
   'catalogue.invalid_price': 'Cena musi być dodatnią liczbą z najwyżej dwoma miejscami po przecinku',
+  'catalogue.price_too_high': 'Cena może wynosić najwyżej 9 999 999 999,99',
   'catalogue.invalid_share':
     'Udział musi być liczbą większą od 0 i mniejszą od 1, z najwyżej czterema miejscami po przecinku',
   'catalogue.invalid_text': 'Opis lub lista korzyści jest pusta albo za długa',
@@ -566,7 +567,6 @@ export const adminMessages = {
   'admin.catalogue.plans_load_failed': 'Nie udało się załadować planów członkowskich',
   'admin.catalogue.ccc_load_failed': 'Nie udało się załadować pakietów CCC',
   'admin.catalogue.token_load_failed': 'Nie udało się załadować danych tokenu',
-  'validation.catalogue.price_max': 'Cena może mieć najwyżej 10 cyfr przed przecinkiem',
   'validation.catalogue.slots': 'Liczba miejsc musi być liczbą całkowitą nie mniejszą niż 0',
   'validation.catalogue.supply_max': 'Całkowita podaż może mieć najwyżej 15 cyfr',
   'validation.payment_link.url': 'Nieprawidłowy adres URL (wymagany http:// lub https://)',

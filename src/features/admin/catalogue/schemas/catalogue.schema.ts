@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 
 /**
  * The catalogue forms check what the admin RPCs check (20261125110000_payments.sql), with the same
- * message keys: a price is positive with at most 2 decimals and at most 10 digits before the comma
- * (the columns are numeric(12, 2));
+ * message keys: a price is positive with at most 2 decimals and at most MAX_PRICE, 9 999 999 999,99
+ * (the columns are numeric(12, 2); 20261127000100_catalogue_price_limit.sql);
  * a share is typed in percent (0 < x < 100, at most 2 decimals = the database's 4 decimals of a
  * fraction); whole numbers for CCC, months (1–120), slots and supply. Only finite decimals written
  * with digits pass, so NaN and Infinity never reach the database.
@@ -11,6 +11,8 @@ import { z } from 'zod/mini';
 const PRICE = /^\d+([.,]\d{1,2})?$/;
 const PERCENT = /^\d{1,2}([.,]\d{1,2})?$/;
 const WHOLE = /^\d+$/;
+/** The largest price numeric(12, 2) holds; the RPCs refuse more with the same key. */
+export const MAX_PRICE = 9_999_999_999.99;
 
 const toNumber = (value: string) => Number(value.trim().replace(',', '.'));
 
@@ -18,7 +20,7 @@ const price = () =>
   z.string().check(
     z.trim(),
     z.refine((value) => PRICE.test(value) && toNumber(value) > 0, { error: 'catalogue.invalid_price' }),
-    z.refine((value) => !PRICE.test(value) || toNumber(value) < 1e10, { error: 'validation.catalogue.price_max' }),
+    z.refine((value) => !PRICE.test(value) || toNumber(value) <= MAX_PRICE, { error: 'catalogue.price_too_high' }),
   );
 
 const percent = () =>

@@ -1,4 +1,11 @@
-import { cccSettingsSchema, cccTierSchema, percentToShare, planSchema, shareToPercent } from '../catalogue.schema';
+import {
+  MAX_PRICE,
+  cccSettingsSchema,
+  cccTierSchema,
+  percentToShare,
+  planSchema,
+  shareToPercent,
+} from '../catalogue.schema';
 
 const plan = {
   yearlyPricePln: '1500',
@@ -19,10 +26,26 @@ describe('the catalogue forms check what the admin RPCs check', () => {
     for (const bad of ['0', '-1', '1,234', '1e3', 'NaN', 'Infinity', '', '12 000']) {
       expect(issues(planSchema.safeParse({ ...plan, priceUsdt: bad }))).toEqual(['priceUsdt: catalogue.invalid_price']);
     }
-    expect(issues(planSchema.safeParse({ ...plan, yearlyPricePln: '10000000000' }))).toEqual([
-      'yearlyPricePln: validation.catalogue.price_max',
-    ]);
+  });
+
+  it('takes prices up to 9 999 999 999,99, what numeric(12, 2) and the RPCs take', () => {
+    expect(MAX_PRICE).toBe(9_999_999_999.99);
     expect(planSchema.safeParse({ ...plan, yearlyPricePln: '9999999999,99' }).success).toBe(true);
+    expect(planSchema.safeParse({ ...plan, priceAcc: '9999999999.99' }).success).toBe(true);
+    for (const tooHigh of ['10000000000', '10000000000,00', '9999999999999999']) {
+      expect(issues(planSchema.safeParse({ ...plan, yearlyPricePln: tooHigh }))).toEqual([
+        'yearlyPricePln: catalogue.price_too_high',
+      ]);
+    }
+    const tier = {
+      cccAmount: '1000',
+      priceUsd: '10000000000',
+      profitShare: '1',
+      durationMonths: '12',
+      totalSlots: '5',
+    };
+    expect(issues(cccTierSchema(0).safeParse(tier))).toEqual(['priceUsd: catalogue.price_too_high']);
+    expect(cccTierSchema(0).safeParse({ ...tier, priceUsd: '9999999999,99' }).success).toBe(true);
   });
 
   it('takes shares in percent above 0 and below 100, at most 2 decimals', () => {
