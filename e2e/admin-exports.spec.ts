@@ -4,11 +4,11 @@
 // time of the settlement. Only this file's own member and withdrawal are created or changed (the
 // lists also hold other files' withdrawals, so the row is found by the member's e-mail), and the file
 // runs beside the others.
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInApi, type ApiSession } from './support/admin-api';
 import { creditWallet, query } from './support/database';
 import { ANON_KEY, API_URL } from './support/env';
+import { csvLines, csvTime } from './support/downloads';
 import { createMember } from './support/factories';
 import { SEEDED_ADMIN, signIn } from './support/session';
 
@@ -34,28 +34,6 @@ async function requestWithdrawal(session: ApiSession, amount: string): Promise<W
   return body;
 }
 
-/** The CSV the export button downloads: its name, the BOM, then its lines (CRLF). */
-async function downloadCsv(page: Page): Promise<string[]> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Pobierz CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('wyplaty.csv');
-  const text = await readFile((await download.path())!, 'utf8');
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  expect(text.endsWith('\r\n')).toBe(true);
-  return text.slice(1, -2).split('\r\n');
-}
-
-/** A moment as the CSV writes it: local "YYYY-MM-DD HH:MM:SS" (the browser runs on this machine). */
-function csvTime(value: string): string {
-  const date = new Date(value);
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}:${pad(date.getSeconds())}`;
-}
-
 test('the admin downloads the withdrawals CSV: the header and the row of a fresh member’s withdrawal, pending and then completed', async ({
   browser,
 }) => {
@@ -75,7 +53,11 @@ test('the admin downloads the withdrawals CSV: the header and the row of a fresh
   await expect(admin.getByRole('button', { name: 'Pobierz CSV' })).toBeEnabled();
 
   // Pending (the list's default): every pending withdrawal of the club, this member's among them.
-  const pending = await downloadCsv(admin);
+  const pending = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'wyplaty.csv',
+  );
   expect(pending[0]).toBe(HEADER);
   expect(pending.filter((line) => line.includes(member.email))).toEqual([
     `${member.name};${member.email};${csvAmount};BSC;${ADDRESS};${csvTime(withdrawal.created_at)};Oczekujące;;;`,
@@ -98,7 +80,11 @@ test('the admin downloads the withdrawals CSV: the header and the row of a fresh
   );
   await admin.getByLabel('Status').selectOption('completed');
   await expect(admin).toHaveURL(/status=completed/);
-  const completed = await downloadCsv(admin);
+  const completed = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'wyplaty.csv',
+  );
   expect(completed[0]).toBe(HEADER);
   expect(completed.filter((line) => line.includes(member.email))).toEqual([
     `${member.name};${member.email};${csvAmount};BSC;${ADDRESS};${csvTime(withdrawal.created_at)};Zrealizowane;${csvTime(

@@ -6,10 +6,10 @@
 // address, withdraws with it and cancels; the history's CSV holds the rows. axe on every new screen
 // at 1366 px and 390 px. (The seeded accounts keep their balances: other journeys read them, so the
 // credited member is a fresh one.)
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { booksOf, creditWallet, query } from './support/database';
+import { csvDay, csvLines } from './support/downloads';
 import { createMember } from './support/factories';
 import { orderPlanApi, signInApi } from './support/admin-api';
 import { keepSessionAlive, signIn } from './support/session';
@@ -17,21 +17,8 @@ import { keepSessionAlive, signIn } from './support/session';
 const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-/** A downloaded CSV's rows (the BOM checked and dropped), split at CRLF. */
-async function csvLines(page: Page, trigger: () => Promise<void>, fileName: string): Promise<string[]> {
-  const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
-  expect(download.suggestedFilename()).toBe(fileName);
-  const text = await readFile((await download.path())!, 'utf8');
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  return text.slice(1).replace(/\r\n$/, '').split('\r\n');
-}
-
 /** An amount as the CSV writes it: a decimal comma, no grouping, no trailing zeros. */
 const csvAmount = (value: string | number) => String(Number(value)).replace('.', ',');
-/** A moment as the CSV writes it: the local "YYYY-MM-DD HH:MM:SS" (the browser runs on this machine). */
-const localDay = (value: Date) =>
-  `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
-
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await keepSessionAlive(page);
@@ -153,13 +140,12 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   await expect(row).toContainText('admin@klub.local');
   await expect(row).toContainText(reason);
   await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'audit tab' });
-  const [download] = await Promise.all([
-    admin.waitForEvent('download'),
-    admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
-  ]);
-  const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.startsWith('\uFEFFData;Administrator (e-mail);Akcja;Obiekt;Członek;Zmiany')).toBe(true);
-  const lines = csv.trim().split('\r\n');
+  const lines = await csvLines(
+    admin,
+    () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'dziennik-zmian.csv',
+  );
+  expect(lines[0]?.startsWith('Data;Administrator (e-mail);Akcja;Obiekt;Członek;Zmiany')).toBe(true);
   // Newest first: the withdrawal the admin completed, then the credit.
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain('withdrawal.complete');
@@ -208,16 +194,11 @@ test('a member saves an address, withdraws with it, cancels; the history and its
   await page.reload();
   await expect(form.getByLabel('Adres portfela')).toHaveValue(ADDRESS);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    history.getByRole('button', { name: 'Pobierz CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('historia-operacji.csv');
-  const csv = await readFile((await download.path())!, 'utf8');
-  const lines = csv
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n');
+  const lines = await csvLines(
+    page,
+    () => history.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    'historia-operacji.csv',
+  );
   expect(lines[0]).toBe('Data;Operacja;Kwota (USDT);Saldo dostępne po;W trakcie wypłaty po;Opis;Transakcja');
   expect(lines.slice(1).map((line) => line.split(';')[1])).toEqual([
     'Zwrot środków z wypłaty',
@@ -363,7 +344,7 @@ test('a payout run pays every tier: each member sees the profit notification; th
     'Data;Kwota (PLN);Pula START 5% (PLN);Pula PREMIUM 15% (PLN);Pula VIP 20% (PLN);Wypłata zysków (dzień)',
   );
   expect(revenueLines).toContainEqual(
-    expect.stringMatching(new RegExp(`;12345,67;617,28;1851,85;2469,13;${localDay(new Date(run!.created_at))}$`)),
+    expect.stringMatching(new RegExp(`;12345,67;617,28;1851,85;2469,13;${csvDay(new Date(run!.created_at))}$`)),
   );
   const [{ entries }] = (await query<{ entries: number }>(
     'select count(*)::int as entries from public.ecommerce_revenue',
