@@ -58,13 +58,17 @@ export default tseslint.config(
     ...testingLibrary.configs['flat/react'],
     rules: {
       ...testingLibrary.configs['flat/react'].rules,
-      // Off for now: 67 places read the DOM directly (an iframe's srcdoc, a <dialog>'s open state,
-      // data attributes of rows) where no query by role reaches; to be revisited file by file.
+      'testing-library/no-node-access': 'error',
+      'testing-library/no-unnecessary-act': 'error',
+      'testing-library/render-result-naming-convention': 'error',
+    },
+  },
+  {
+    // admin: other helper — admin's tests move onto queries by role in their own change.
+    files: ['src/features/admin/**/__tests__/**/*.{ts,tsx}', 'src/features/admin/**/*.test.{ts,tsx}'],
+    rules: {
       'testing-library/no-node-access': 'off',
-      // Deliberate: `await act(async () => {})` flushes effects under fake timers, and an act around
-      // a waitFor keeps React's render and the clock in step (docs/decisions.md, flakes of issue 24).
       'testing-library/no-unnecessary-act': 'off',
-      // A naming style (`view`/`utils`), and it takes any function named render… for Testing Library's.
       'testing-library/render-result-naming-convention': 'off',
     },
   },

@@ -26,3 +26,20 @@ export async function advanceTime(ms: number): Promise<void> {
     await vi.advanceTimersByTimeAsync(ms);
   });
 }
+
+/** Lets React render and run the effects of what has happened so far, without moving the clock. */
+export async function settle(): Promise<void> {
+  await act(async () => {});
+}
+
+/**
+ * Does `step`, then waits until `expectation` holds, inside one act(): React has rendered that state
+ * and run its effects (a redirect's timer starts there) before the clock moves. Waiting outside act
+ * returned before that render on a busy machine, and the timer started too late for an exact advance.
+ */
+export async function stepUntilRendered(step: () => void, expectation: () => void): Promise<void> {
+  await act(async () => {
+    step();
+    await vi.waitFor(expectation, { timeout: 10_000 });
+  });
+}

@@ -14,7 +14,7 @@ import {
 } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { createTestSupabase } from '@/testing/supabase';
-import { advanceTime, fakeTimers } from '@/testing/timers';
+import { advanceTime, fakeTimers, stepUntilRendered } from '@/testing/timers';
 import { renderRoute } from '../testing/render-route';
 
 const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Panel główny' });
@@ -231,13 +231,8 @@ describe('after activation and reset', () => {
     await user.type(screen.getByLabelText('Powtórz hasło'), 'NoweHaslo1');
     await user.click(screen.getByRole('button', { name: 'Zmień hasło' }));
     expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
-    // Signed out first; then the code leaves the address and the 2 seconds start. Inside one act()
-    // until then, so React has rendered that state and started its timer before the clock moves
-    // (waiting for the address alone returned before that render on a busy machine).
-    await act(async () => {
-      answerSignOut();
-      await vi.waitFor(() => expect(location().search).toBe(''), { timeout: 10_000 });
-    });
+    // Signed out first; then the code leaves the address and the 2 seconds start.
+    await stepUntilRendered(answerSignOut, () => expect(location().search).toBe(''));
     expect(supabase.storedSession()).toBeNull();
 
     await advanceTime(2_000);

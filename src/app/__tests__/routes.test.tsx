@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { buildSession, buildUser, memberSession, withVerifiedTotp } from '@/testing/factories';
+import { settle } from '@/testing/timers';
 import { recordPost, rpcAnswer, rpcUrl } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { createTestSupabase } from '@/testing/supabase';
@@ -162,7 +163,7 @@ describe('the not-found page', () => {
   it('redirects to / after 5 seconds, and not before', async () => {
     vi.useFakeTimers();
     const { location, router } = renderRoute('/no-such-page/deeper');
-    await act(async () => {});
+    await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeInTheDocument();
 
     await act(async () => {

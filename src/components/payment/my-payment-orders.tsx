@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { toUserMessage } from '@/lib/errors';
@@ -82,23 +82,21 @@ export function MyPaymentOrders() {
   const orders = useMyPaymentOrders();
   return (
     <Card title={t('payment.my_orders')} id="moje-platnosci">
-      {orders.isPending ? (
-        <Skeleton className="h-24" label={t('payment.my_orders_loading')} />
-      ) : orders.isError ? (
-        <ErrorState
-          message={t('payment.my_orders_failed')}
-          onRetry={() => void orders.refetch()}
-          retrying={orders.isFetching}
-        />
-      ) : orders.data.length === 0 ? (
-        <EmptyState>{t('payment.my_orders_empty')}</EmptyState>
-      ) : (
-        <ul className="divide-y divide-surface-border">
-          {orders.data.map((order) => (
-            <OrderRow key={order.id} order={order} />
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={orders}
+        loadingLabel={t('payment.my_orders_loading')}
+        errorMessage={t('payment.my_orders_failed')}
+        isEmpty={(data) => data.length === 0}
+        empty={t('payment.my_orders_empty')}
+      >
+        {(data) => (
+          <ul className="divide-y divide-surface-border">
+            {data.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/icons';
-import { Skeleton, EmptyState, ErrorState } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/wallet';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
@@ -31,80 +31,6 @@ export function LedgerHistory({
   const ledger = useLedgerPage(userId, page);
   const pages = Math.max(1, Math.ceil((ledger.data?.count ?? 0) / LEDGER_PAGE_SIZE));
 
-  let body;
-  if (ledger.isPending) {
-    body = <Skeleton className="h-64" label={t('wallet.ledger.loading')} />;
-  } else if (ledger.isError) {
-    body = (
-      <ErrorState
-        message={t('wallet.ledger.failed')}
-        onRetry={() => void ledger.refetch()}
-        retrying={ledger.isFetching}
-      />
-    );
-  } else if (ledger.data.rows.length === 0) {
-    body = <EmptyState>{t('wallet.ledger.empty')}</EmptyState>;
-  } else {
-    body = (
-      <>
-        <ul className="divide-y divide-surface-border" aria-busy={ledger.isPlaceholderData || undefined}>
-          {ledger.data.rows.map((entry) => {
-            const amount = ledgerAmount(entry);
-            return (
-              <li
-                key={entry.id}
-                className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3"
-                data-ledger-kind={entry.kind}
-              >
-                <div className="min-w-0 space-y-1">
-                  <p className="font-medium text-ink">{ledgerKindLabel(entry.kind)}</p>
-                  <p className="text-sm text-ink-muted">
-                    <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-                  </p>
-                  {entry.note ? <p className="break-words text-sm text-ink-muted">{entry.note}</p> : null}
-                  {entry.withdrawal?.tx_hash ? (
-                    <a
-                      href={transactionUrl(entry.withdrawal.network, entry.withdrawal.tx_hash)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={t('wallet.history.explorer_label', { hash: entry.withdrawal.tx_hash })}
-                      className="inline-flex items-center gap-1 text-sm text-accent underline-offset-4 hover:underline"
-                    >
-                      {t('wallet.history.explorer')}
-                      <ExternalLinkIcon className="h-4 w-4" />
-                    </a>
-                  ) : null}
-                </div>
-                <div className="text-right">
-                  <p className={`font-semibold ${amount < 0 ? 'text-danger' : 'text-success'}`}>
-                    {amount > 0 ? '+' : amount < 0 ? '−' : ''}
-                    {formatUSDT(Math.abs(amount))}
-                  </p>
-                  <p className="text-sm text-ink-muted">
-                    {t('wallet.ledger.balance_after')}: {formatUSDT(entry.available_after)}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        {pages > 1 ? (
-          <nav className="mt-4 flex items-center justify-between gap-3" aria-label={t('wallet.ledger.title')}>
-            <Button variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-              {t('wallet.ledger.previous')}
-            </Button>
-            <p className="text-sm text-ink-muted" aria-live="polite">
-              {t('wallet.ledger.page', { page: page + 1, pages })}
-            </p>
-            <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('wallet.ledger.next')}
-            </Button>
-          </nav>
-        ) : null}
-      </>
-    );
-  }
-
   return (
     <Card
       title={t('wallet.ledger.title')}
@@ -117,7 +43,73 @@ export function LedgerHistory({
         />
       }
     >
-      {body}
+      <QueryStates
+        query={ledger}
+        loadingClassName="h-64"
+        loadingLabel={t('wallet.ledger.loading')}
+        errorMessage={t('wallet.ledger.failed')}
+        isEmpty={(data) => data.rows.length === 0}
+        empty={t('wallet.ledger.empty')}
+      >
+        {(data) => (
+          <>
+            <ul className="divide-y divide-surface-border" aria-busy={ledger.isPlaceholderData || undefined}>
+              {data.rows.map((entry) => {
+                const amount = ledgerAmount(entry);
+                return (
+                  <li
+                    key={entry.id}
+                    className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3"
+                    data-ledger-kind={entry.kind}
+                  >
+                    <div className="min-w-0 space-y-1">
+                      <p className="font-medium text-ink">{ledgerKindLabel(entry.kind)}</p>
+                      <p className="text-sm text-ink-muted">
+                        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                      </p>
+                      {entry.note ? <p className="break-words text-sm text-ink-muted">{entry.note}</p> : null}
+                      {entry.withdrawal?.tx_hash ? (
+                        <a
+                          href={transactionUrl(entry.withdrawal.network, entry.withdrawal.tx_hash)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={t('wallet.history.explorer_label', { hash: entry.withdrawal.tx_hash })}
+                          className="inline-flex items-center gap-1 text-sm text-accent underline-offset-4 hover:underline"
+                        >
+                          {t('wallet.history.explorer')}
+                          <ExternalLinkIcon className="h-4 w-4" />
+                        </a>
+                      ) : null}
+                    </div>
+                    <div className="text-right">
+                      <p className={`font-semibold ${amount < 0 ? 'text-danger' : 'text-success'}`}>
+                        {amount > 0 ? '+' : amount < 0 ? '−' : ''}
+                        {formatUSDT(Math.abs(amount))}
+                      </p>
+                      <p className="text-sm text-ink-muted">
+                        {t('wallet.ledger.balance_after')}: {formatUSDT(entry.available_after)}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {pages > 1 ? (
+              <nav className="mt-4 flex items-center justify-between gap-3" aria-label={t('wallet.ledger.title')}>
+                <Button variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                  {t('wallet.ledger.previous')}
+                </Button>
+                <p className="text-sm text-ink-muted" aria-live="polite">
+                  {t('wallet.ledger.page', { page: page + 1, pages })}
+                </p>
+                <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+                  {t('wallet.ledger.next')}
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </QueryStates>
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { createFakeAuthClient } from '@/testing/fake-auth-client';
 import { adminSession, memberSession } from '@/testing/factories';
 import { profileRow, shellHandlers, siteSettingsRow } from '@/testing/msw/dashboard-answers';
 import { server } from '@/testing/msw/server';
+import { headTag } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { DashboardLayout } from '../dashboard-layout';
@@ -120,12 +121,12 @@ describe('the header', () => {
         unread: options.unread ?? 0,
       }),
     );
-    const rendered = renderWithProviders(<DashboardLayout notificationsPanel={StubPanel} />, {
+    const view = renderWithProviders(<DashboardLayout notificationsPanel={StubPanel} />, {
       route: '/dashboard',
       session,
       supabase: createTestSupabase(),
     });
-    return { ...rendered, session, header: () => screen.getByRole('banner') };
+    return { ...view, session, header: () => screen.getByRole('banner') };
   }
 
   function StubPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -143,8 +144,8 @@ describe('the header', () => {
     });
     expect(badge).toHaveTextContent(/^PREMIUM · do 24.11.2027$/);
     unmount();
-    const lapsed = renderShell({ level: 'PREMIUM', validUntil: '2026-01-01', effectiveLevel: 'FREE' });
-    const free = await within(lapsed.header()).findByRole('link', { name: 'Poziom członkostwa: FREE' });
+    const view = renderShell({ level: 'PREMIUM', validUntil: '2026-01-01', effectiveLevel: 'FREE' });
+    const free = await within(view.header()).findByRole('link', { name: 'Poziom członkostwa: FREE' });
     expect(free).toHaveTextContent(/^FREE$/);
   });
 
@@ -191,16 +192,11 @@ describe('the header', () => {
 
   it('puts the description, icon and share tags of the site settings into the head', async () => {
     renderShell();
-    await waitFor(() =>
-      expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Klub — udostępnij'),
-    );
-    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
-      'content',
-      'Klub inwestorów w aplikacje',
-    );
+    await waitFor(() => expect(headTag('meta[property="og:title"]')).toHaveAttribute('content', 'Klub — udostępnij'));
+    expect(headTag('meta[name="description"]')).toHaveAttribute('content', 'Klub inwestorów w aplikacje');
     // No Twitter title of its own: the share title is used.
-    expect(document.head.querySelector('meta[name="twitter:title"]')).toHaveAttribute('content', 'Klub — udostępnij');
-    expect(document.head.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+    expect(headTag('meta[name="twitter:title"]')).toHaveAttribute('content', 'Klub — udostępnij');
+    expect(headTag('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
   });
 
   it('shows the badge as "Członkostwo" while the profile is unknown', async () => {
@@ -215,8 +211,8 @@ describe('the header', () => {
 
 describe('signing out ("Wyloguj")', () => {
   async function signOutFrom(options: Parameters<typeof renderWithProviders>[1]) {
-    const rendered = renderWithProviders(<DashboardLayout />, options);
-    const { user } = rendered;
+    const view = renderWithProviders(<DashboardLayout />, options);
+    const { user } = view;
     const menuButton = await screen.findByRole('button', { name: /^Menu użytkownika/ });
     localStorage.setItem('sb-auth-token', 'token');
     localStorage.setItem('announcement-dismissed', '1');
@@ -224,7 +220,7 @@ describe('signing out ("Wyloguj")', () => {
     await user.click(menuButton);
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('button', { name: 'Wyloguj' }));
-    return rendered;
+    return view;
   }
 
   it('signs out, clears local and session storage and goes to /', async () => {

@@ -4,6 +4,7 @@ import type { MyPaymentOrder } from '@/lib/payment/get-my-payment-orders';
 import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
+import { getByRoleWithText } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { MyPaymentOrders } from '../my-payment-orders';
@@ -38,7 +39,7 @@ function setup() {
   return renderWithProviders(<MyPaymentOrders />, { supabase, session });
 }
 
-const row = (reference: string) => document.querySelector(`[data-order-reference="${reference}"]`) as HTMLElement;
+const row = (reference: string) => getByRoleWithText('listitem', reference);
 
 describe('Moje płatności', () => {
   it('lists item, method, amount, reference and the status in Polish, with the rejection reason', async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -132,8 +132,8 @@ describe('toasts', () => {
           <Harness />
         </ToastProvider>,
       );
-      act(() => screen.getByRole('button', { name: 'ok' }).click());
-      act(() => screen.getByRole('button', { name: 'fail' }).click());
+      fireEvent.click(screen.getByRole('button', { name: 'ok' }));
+      fireEvent.click(screen.getByRole('button', { name: 'fail' }));
       expect(screen.getByRole('status')).toHaveTextContent('Zapisano');
       expect(screen.getByRole('alert')).toHaveTextContent('Nie udało się dodać reakcji');
       act(() => {
@@ -141,7 +141,7 @@ describe('toasts', () => {
       });
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
       expect(screen.getByRole('alert')).toBeInTheDocument();
-      act(() => screen.getByRole('button', { name: 'Zamknij' }).click());
+      fireEvent.click(screen.getByRole('button', { name: 'Zamknij' }));
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();

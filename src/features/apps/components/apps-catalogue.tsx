@@ -1,5 +1,4 @@
 import { QueryStates } from '@/components/ui/query-states';
-import { Skeleton } from '@/components/ui/states';
 import { t } from '@/i18n/apps';
 import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
 import { useApps } from '../api/get-apps';
@@ -20,13 +19,10 @@ export function AppsCatalogue() {
   const body = (
     <QueryStates
       query={apps}
-      loading={
-        <div role="status" aria-label={t('apps.loading')} className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-96" />
-          ))}
-        </div>
-      }
+      loadingClassName="h-96"
+      loadingCount={3}
+      loadingLayout="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
+      loadingLabel={t('apps.loading')}
       errorMessage={t('apps.load_failed')}
       isEmpty={(data) => data.length === 0}
       empty={t('apps.empty')}

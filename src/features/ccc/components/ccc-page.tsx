@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
@@ -12,6 +12,8 @@ import { CccTierCard } from './ccc-tier-card';
 import { CccTokenInfo } from './ccc-token-info';
 import { OwnPackages } from './own-packages';
 import { usePageTitle } from '@/components/layout/site-head';
+
+const TIER_GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
 /**
  * /dashboard/ccc, 'Pakiety CCC' (product.md#dashboard-2): the token, then one card per tier with the free
@@ -34,27 +36,24 @@ export function CccPage() {
         <p className="text-ink-muted">{t('ccc.subtitle')}</p>
       </header>
       <CccTokenInfo settings={settings.data} />
-      {availability.isPending ? (
-        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-          <Skeleton className="h-80" label={t('ccc.loading')} />
-          <Skeleton className="h-80" />
-          <Skeleton className="h-80" />
-        </div>
-      ) : availability.isError ? (
-        <ErrorState
-          message={t('ccc.load_failed')}
-          onRetry={() => void availability.refetch()}
-          retrying={availability.isFetching}
-        />
-      ) : availability.data.length === 0 ? (
-        <EmptyState>{t('ccc.empty')}</EmptyState>
-      ) : (
-        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-          {availability.data.map((pkg) => (
-            <CccTierCard key={pkg.tier} pkg={pkg} onBuy={setChosen} />
-          ))}
-        </div>
-      )}
+      <QueryStates
+        query={availability}
+        loadingClassName="h-80"
+        loadingCount={3}
+        loadingLayout={TIER_GRID}
+        loadingLabel={t('ccc.loading')}
+        errorMessage={t('ccc.load_failed')}
+        isEmpty={(packages) => packages.length === 0}
+        empty={t('ccc.empty')}
+      >
+        {(packages) => (
+          <div className={TIER_GRID}>
+            {packages.map((pkg) => (
+              <CccTierCard key={pkg.tier} pkg={pkg} onBuy={setChosen} />
+            ))}
+          </div>
+        )}
+      </QueryStates>
       <OwnPackages />
       <MyPaymentOrders />
       {chosen ? <CccPurchaseDialog pkg={chosen} email={email} onClose={() => setChosen(null)} /> : null}

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { usePosts } from '../api/get-posts';
@@ -8,43 +8,39 @@ import { PostCard } from './post-card';
 
 function PostsList() {
   const posts = usePosts();
-  if (posts.isPending) {
-    return (
-      <div role="status" aria-label={t('community.loading')} className="space-y-4">
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-      </div>
-    );
-  }
-  if (posts.isError) {
-    return (
-      <ErrorState
-        message={`${t('community.posts_load_failed')}: ${toUserMessage(posts.error)}`}
-        onRetry={() => void posts.refetch()}
-        retrying={posts.isFetching}
-      />
-    );
-  }
-  const all = posts.data.pages.flatMap((page) => page.posts);
-  if (all.length === 0) return <EmptyState>{t('community.empty')}</EmptyState>;
   return (
-    <div className="space-y-4">
-      {all.map((post) => (
-        <PostCard key={post.id} post={post} />
-      ))}
-      {posts.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void posts.fetchNextPage()}
-            disabled={posts.isFetchingNextPage}
-            aria-busy={posts.isFetchingNextPage || undefined}
-          >
-            {t('community.load_more')}
-          </Button>
+    <QueryStates
+      query={posts}
+      loadingClassName="h-40"
+      loadingCount={2}
+      loadingLayout="space-y-4"
+      loadingLabel={t('community.loading')}
+      errorMessage={(error) => `${t('community.posts_load_failed')}: ${toUserMessage(error)}`}
+      isEmpty={(data) => data.pages.every((page) => page.posts.length === 0)}
+      empty={t('community.empty')}
+    >
+      {(data) => (
+        <div className="space-y-4">
+          {data.pages
+            .flatMap((page) => page.posts)
+            .map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          {posts.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                onClick={() => void posts.fetchNextPage()}
+                disabled={posts.isFetchingNextPage}
+                aria-busy={posts.isFetchingNextPage || undefined}
+              >
+                {t('community.load_more')}
+              </Button>
+            </div>
+          ) : null}
         </div>
-      ) : null}
-    </div>
+      )}
+    </QueryStates>
   );
 }
 

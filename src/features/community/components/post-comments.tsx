@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { FormAlert } from '@/components/form/form-alert';
 import { TextareaField } from '@/components/form/textarea-field';
 import { t } from '@/i18n/dashboard';
@@ -51,49 +51,47 @@ function CommentForm({ postId }: { postId: string }) {
 /** A post's comments (the latest 20, earlier ones on demand; oldest first) and the form to add one. */
 export function PostComments({ postId }: { postId: string }) {
   const comments = usePostComments(postId);
-  const list = comments.data ? commentsInOrder(comments.data.pages) : [];
   return (
     <div className="space-y-3">
-      {comments.isPending ? (
-        <div role="status" aria-label={t('community.comments_loading')} className="space-y-2">
-          <Skeleton className="h-12" />
-        </div>
-      ) : comments.isError ? (
-        <ErrorState
-          message={`${t('community.comments_load_failed')}: ${toUserMessage(comments.error)}`}
-          onRetry={() => void comments.refetch()}
-          retrying={comments.isFetching}
-        />
-      ) : list.length === 0 ? (
-        <p className="text-sm text-ink-muted">{t('community.comments_empty')}</p>
-      ) : (
-        <>
-          {comments.hasNextPage ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => void comments.fetchNextPage()}
-              disabled={comments.isFetchingNextPage}
-              aria-busy={comments.isFetchingNextPage || undefined}
-            >
-              {t('community.earlier_comments')}
-            </Button>
-          ) : null}
-          <ul className="space-y-2">
-            {list.map((comment) => (
-              <li key={comment.id} className="rounded-lg bg-surface px-3 py-2">
-                <p className="text-xs text-ink-muted">
-                  {t('community.by', {
-                    name: comment.author_name?.trim() || t('dashboard.anonymous'),
-                    date: formatDateTime(comment.created_at),
-                  })}
-                </p>
-                <p className="mt-1 whitespace-pre-line text-sm text-ink">{comment.content}</p>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryStates
+        query={comments}
+        loadingClassName="h-12"
+        loadingLayout="space-y-2"
+        loadingLabel={t('community.comments_loading')}
+        errorMessage={(error) => `${t('community.comments_load_failed')}: ${toUserMessage(error)}`}
+        isEmpty={(data) => data.pages.every((page) => page.length === 0)}
+        empty={t('community.comments_empty')}
+        emptyInline
+      >
+        {(data) => (
+          <>
+            {comments.hasNextPage ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void comments.fetchNextPage()}
+                disabled={comments.isFetchingNextPage}
+                aria-busy={comments.isFetchingNextPage || undefined}
+              >
+                {t('community.earlier_comments')}
+              </Button>
+            ) : null}
+            <ul className="space-y-2">
+              {commentsInOrder(data.pages).map((comment) => (
+                <li key={comment.id} className="rounded-lg bg-surface px-3 py-2">
+                  <p className="text-xs text-ink-muted">
+                    {t('community.by', {
+                      name: comment.author_name?.trim() || t('dashboard.anonymous'),
+                      date: formatDateTime(comment.created_at),
+                    })}
+                  </p>
+                  <p className="mt-1 whitespace-pre-line text-sm text-ink">{comment.content}</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryStates>
       <CommentForm postId={postId} />
     </div>
   );

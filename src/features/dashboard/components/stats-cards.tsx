@@ -1,4 +1,4 @@
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/dashboard';
 import { formatDate, formatNumber, formatPLN } from '@/lib/format';
 import { toUserMessage } from '@/lib/errors';
@@ -79,25 +79,17 @@ export function StatsCards() {
       <h2 id="dashboard-stats-title" className="sr-only">
         {t('dashboard.stats.title')}
       </h2>
-      {stats.data ? (
-        <StatsCardList stats={stats.data} />
-      ) : stats.isError ? (
-        <ErrorState
-          message={`${t('dashboard.stats.load_failed')}: ${toUserMessage(stats.error)}`}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
-      ) : (
-        <div
-          role="status"
-          aria-label={t('dashboard.stats.loading')}
-          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-        >
-          {Array.from({ length: CARD_COUNT }, (_, index) => (
-            <Skeleton key={index} className="h-40" />
-          ))}
-        </div>
-      )}
+      <QueryStates
+        query={stats}
+        loadingClassName="h-40"
+        loadingCount={CARD_COUNT}
+        loadingLayout="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        loadingLabel={t('dashboard.stats.loading')}
+        errorMessage={(error) => `${t('dashboard.stats.load_failed')}: ${toUserMessage(error)}`}
+        keepData
+      >
+        {(data) => <StatsCardList stats={data} />}
+      </QueryStates>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { formatNumber, formatPLN } from '@/lib/format';
@@ -16,67 +16,57 @@ const PODIUM = [
 export function TopPartners() {
   const ranking = useTopPartners();
 
-  if (ranking.isPending) {
-    return (
-      <Card title={t('dashboard.top_partners')}>
-        <div role="status" aria-label={t('app.loading')} className="space-y-2">
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="h-10" />
-          ))}
-        </div>
-      </Card>
-    );
-  }
-  if (ranking.isError) {
-    return (
-      <Card title={t('dashboard.top_partners')}>
-        <ErrorState
-          message={`${t('dashboard.top_partners.load_failed')}: ${toUserMessage(ranking.error)}`}
-          onRetry={() => void ranking.refetch()}
-          retrying={ranking.isFetching}
-        />
-      </Card>
-    );
-  }
-  if (ranking.data.length === 0) return null;
+  // An empty ranking hides the whole card.
+  if (ranking.isSuccess && ranking.data.length === 0) return null;
 
   return (
     <Card title={t('dashboard.top_partners')}>
-      <div
-        className="mb-2 grid grid-cols-[3rem_1fr_auto_auto] gap-3 px-3 text-xs uppercase tracking-wide text-ink-muted"
-        aria-hidden="true"
+      <QueryStates
+        query={ranking}
+        loadingClassName="h-10"
+        loadingCount={3}
+        errorMessage={(error) => `${t('dashboard.top_partners.load_failed')}: ${toUserMessage(error)}`}
       >
-        <span>{t('dashboard.top_partners.place')}</span>
-        <span>{t('dashboard.top_partners.name')}</span>
-        <span className="text-right">{t('dashboard.top_partners.referrals')}</span>
-        <span className="w-24 text-right">{t('dashboard.top_partners.earnings')}</span>
-      </div>
-      <ol className="space-y-2">
-        {ranking.data.map((entry, index) => {
-          const podium = PODIUM[index];
-          const name = entry.full_name?.trim() || t('dashboard.anonymous');
-          return (
-            <li
-              key={entry.id}
-              data-place={index + 1}
-              className={`grid grid-cols-[3rem_1fr_auto_auto] items-center gap-3 rounded-lg border px-3 py-2 ${
-                podium ? `${podium} bg-surface-overlay` : 'border-surface-border text-ink'
-              }`}
+        {(entries) => (
+          <>
+            <div
+              className="mb-2 grid grid-cols-[3rem_1fr_auto_auto] gap-3 px-3 text-xs uppercase tracking-wide text-ink-muted"
+              aria-hidden="true"
             >
-              <span className="font-bold tabular-nums">{index + 1}.</span>
-              <span className="truncate font-medium">{name}</span>
-              <span className="text-right tabular-nums">
-                <span className="sr-only">{t('dashboard.top_partners.referrals')}: </span>
-                {formatNumber(entry.referral_count)}
-              </span>
-              <span className="w-24 text-right tabular-nums">
-                <span className="sr-only">{t('dashboard.top_partners.earnings')}: </span>
-                {formatPLN(entry.total_earnings)}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+              <span>{t('dashboard.top_partners.place')}</span>
+              <span>{t('dashboard.top_partners.name')}</span>
+              <span className="text-right">{t('dashboard.top_partners.referrals')}</span>
+              <span className="w-24 text-right">{t('dashboard.top_partners.earnings')}</span>
+            </div>
+            <ol className="space-y-2">
+              {entries.map((entry, index) => {
+                const podium = PODIUM[index];
+                const name = entry.full_name?.trim() || t('dashboard.anonymous');
+                return (
+                  <li
+                    key={entry.id}
+                    data-place={index + 1}
+                    className={`grid grid-cols-[3rem_1fr_auto_auto] items-center gap-3 rounded-lg border px-3 py-2 ${
+                      podium ? `${podium} bg-surface-overlay` : 'border-surface-border text-ink'
+                    }`}
+                  >
+                    <span className="font-bold tabular-nums">{index + 1}.</span>
+                    <span className="truncate font-medium">{name}</span>
+                    <span className="text-right tabular-nums">
+                      <span className="sr-only">{t('dashboard.top_partners.referrals')}: </span>
+                      {formatNumber(entry.referral_count)}
+                    </span>
+                    <span className="w-24 text-right tabular-nums">
+                      <span className="sr-only">{t('dashboard.top_partners.earnings')}: </span>
+                      {formatPLN(entry.total_earnings)}
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        )}
+      </QueryStates>
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDateTime } from '@/lib/format';
@@ -77,30 +77,29 @@ function CommentsPanel({ ideaId, title }: { ideaId: string; title: string }) {
           {add.isPending ? t('ideas.comments.submitting') : t('ideas.comments.submit')}
         </Button>
       </form>
-      {comments.isPending ? (
-        <Skeleton className="h-16" label={t('app.loading')} />
-      ) : comments.isError ? (
-        <ErrorState
-          message={t('ideas.comments.load_failed')}
-          onRetry={() => void comments.refetch()}
-          retrying={comments.isFetching}
-        />
-      ) : comments.data.length === 0 ? (
-        <p className="text-sm text-ink-muted">{t('ideas.comments.empty')}</p>
-      ) : (
-        <ul aria-label={t('ideas.comments.list', { title })} className="space-y-2">
-          {comments.data.map((comment) => (
-            <li key={comment.id} className="rounded-lg bg-surface-overlay px-3 py-2">
-              <p className="text-xs text-ink-muted">
-                <span className="font-semibold text-ink">{comment.author_full_name || t('ideas.anonymous')}</span>
-                {' · '}
-                <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
-              </p>
-              <p className="mt-1 whitespace-pre-line break-words text-sm text-ink">{comment.content}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={comments}
+        loadingClassName="h-16"
+        errorMessage={t('ideas.comments.load_failed')}
+        isEmpty={(data) => data.length === 0}
+        empty={t('ideas.comments.empty')}
+        emptyInline
+      >
+        {(data) => (
+          <ul aria-label={t('ideas.comments.list', { title })} className="space-y-2">
+            {data.map((comment) => (
+              <li key={comment.id} className="rounded-lg bg-surface-overlay px-3 py-2">
+                <p className="text-xs text-ink-muted">
+                  <span className="font-semibold text-ink">{comment.author_full_name || t('ideas.anonymous')}</span>
+                  {' · '}
+                  <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+                </p>
+                <p className="mt-1 whitespace-pre-line break-words text-sm text-ink">{comment.content}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
+import { EmptyState, ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ideas';
 import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
@@ -112,65 +113,66 @@ export function IdeasBoardPage() {
             aria-busy={board.isFetching || undefined}
             className="space-y-4 focus:outline-none"
           >
-            {board.isPending ? (
-              <div className="space-y-4">
-                <Skeleton className="h-56" label={t('ideas.board.loading')} />
-                <Skeleton className="h-56" />
-              </div>
-            ) : board.isError && !board.data ? (
-              <ErrorState
-                message={t('ideas.load_failed')}
-                onRetry={() => void board.refetch()}
-                retrying={board.isFetching}
-              />
-            ) : board.data.ideas.length === 0 ? (
-              params.mine && !filtered ? (
-                <EmptyState
-                  action={
-                    <Link to={paths.dashboard.submitIdea.getHref()} className={buttonClassName('secondary')}>
-                      {t('nav.submit_idea')}
-                    </Link>
-                  }
-                >
-                  {t('ideas.board.mine_empty')}
-                </EmptyState>
-              ) : filtered ? (
-                <EmptyState
-                  action={
-                    <button
-                      type="button"
-                      className={buttonClassName('secondary')}
-                      onClick={() => change({ search: '', category: null, mine: false })}
+            <QueryStates
+              query={board}
+              loadingClassName="h-56"
+              loadingCount={2}
+              loadingLayout="space-y-4"
+              loadingLabel={t('ideas.board.loading')}
+              errorMessage={t('ideas.load_failed')}
+              keepData
+            >
+              {(data) =>
+                data.ideas.length === 0 ? (
+                  params.mine && !filtered ? (
+                    <EmptyState
+                      action={
+                        <Link to={paths.dashboard.submitIdea.getHref()} className={buttonClassName('secondary')}>
+                          {t('nav.submit_idea')}
+                        </Link>
+                      }
                     >
-                      {t('ideas.board.clear_filters')}
-                    </button>
-                  }
-                >
-                  {t('ideas.board.no_results')}
-                </EmptyState>
-              ) : (
-                <EmptyState hint={t('ideas.board.empty_hint')}>{t('ideas.board.empty')}</EmptyState>
-              )
-            ) : (
-              <>
-                <p className="text-sm text-ink-muted" aria-live="polite">
-                  {capped
-                    ? t('ideas.board.found_many', { count: SEARCH_COUNT_CAP })
-                    : t('ideas.board.found', { count: total })}
-                </p>
-                {board.isError ? (
-                  <ErrorState message={t('ideas.load_failed')} onRetry={() => void board.refetch()} />
-                ) : null}
-                <ul className="space-y-4">
-                  {board.data.ideas.map((idea) => (
-                    <li key={idea.id}>
-                      <IdeaCard idea={idea} />
-                    </li>
-                  ))}
-                </ul>
-                <BoardPagination page={params.page} pages={pages} onPage={goToPage} disabled={board.isFetching} />
-              </>
-            )}
+                      {t('ideas.board.mine_empty')}
+                    </EmptyState>
+                  ) : filtered ? (
+                    <EmptyState
+                      action={
+                        <button
+                          type="button"
+                          className={buttonClassName('secondary')}
+                          onClick={() => change({ search: '', category: null, mine: false })}
+                        >
+                          {t('ideas.board.clear_filters')}
+                        </button>
+                      }
+                    >
+                      {t('ideas.board.no_results')}
+                    </EmptyState>
+                  ) : (
+                    <EmptyState hint={t('ideas.board.empty_hint')}>{t('ideas.board.empty')}</EmptyState>
+                  )
+                ) : (
+                  <>
+                    <p className="text-sm text-ink-muted" aria-live="polite">
+                      {capped
+                        ? t('ideas.board.found_many', { count: SEARCH_COUNT_CAP })
+                        : t('ideas.board.found', { count: total })}
+                    </p>
+                    {board.isError ? (
+                      <ErrorState message={t('ideas.load_failed')} onRetry={() => void board.refetch()} />
+                    ) : null}
+                    <ul className="space-y-4">
+                      {data.ideas.map((idea) => (
+                        <li key={idea.id}>
+                          <IdeaCard idea={idea} />
+                        </li>
+                      ))}
+                    </ul>
+                    <BoardPagination page={params.page} pages={pages} onPage={goToPage} disabled={board.isFetching} />
+                  </>
+                )
+              }
+            </QueryStates>
           </section>
         </div>
         <aside className="space-y-4">

@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/ideas';
 import { useIdeaStats } from '../api/get-idea-stats';
 import { categoryLabel } from '../utils/categories';
@@ -9,43 +9,37 @@ export function IdeasSidebar() {
   const stats = useIdeaStats();
   return (
     <Card title={t('ideas.stats.title')}>
-      {stats.isPending ? (
-        <Skeleton className="h-40" label={t('app.loading')} />
-      ) : stats.isError ? (
-        <ErrorState
-          message={t('ideas.stats.load_failed')}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
-      ) : (
-        <div className="space-y-5">
-          <dl className="grid grid-cols-2 gap-3">
-            <div className="rounded-lg bg-surface-overlay p-3">
-              <dt className="text-sm text-ink-muted">{t('ideas.stats.approved')}</dt>
-              <dd className="text-2xl font-bold text-success">{stats.data.approved}</dd>
+      <QueryStates query={stats} loadingClassName="h-40" errorMessage={t('ideas.stats.load_failed')}>
+        {(data) => (
+          <div className="space-y-5">
+            <dl className="grid grid-cols-2 gap-3">
+              <div className="rounded-lg bg-surface-overlay p-3">
+                <dt className="text-sm text-ink-muted">{t('ideas.stats.approved')}</dt>
+                <dd className="text-2xl font-bold text-success">{data.approved}</dd>
+              </div>
+              <div className="rounded-lg bg-surface-overlay p-3">
+                <dt className="text-sm text-ink-muted">{t('ideas.stats.pending')}</dt>
+                <dd className="text-2xl font-bold text-accent">{data.pending}</dd>
+              </div>
+            </dl>
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-ink">{t('ideas.stats.top_categories')}</h3>
+              {data.topCategories.length === 0 ? (
+                <p className="text-sm text-ink-muted">{t('ideas.stats.no_categories')}</p>
+              ) : (
+                <ol className="space-y-1.5">
+                  {data.topCategories.map((entry) => (
+                    <li key={entry.category} className="flex items-center justify-between gap-3 text-sm">
+                      <span className="text-ink">{categoryLabel(entry.category)}</span>
+                      <span className="rounded-full bg-surface-overlay px-2 py-0.5 text-ink-muted">{entry.count}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
             </div>
-            <div className="rounded-lg bg-surface-overlay p-3">
-              <dt className="text-sm text-ink-muted">{t('ideas.stats.pending')}</dt>
-              <dd className="text-2xl font-bold text-accent">{stats.data.pending}</dd>
-            </div>
-          </dl>
-          <div>
-            <h3 className="mb-2 text-sm font-semibold text-ink">{t('ideas.stats.top_categories')}</h3>
-            {stats.data.topCategories.length === 0 ? (
-              <p className="text-sm text-ink-muted">{t('ideas.stats.no_categories')}</p>
-            ) : (
-              <ol className="space-y-1.5">
-                {stats.data.topCategories.map((entry) => (
-                  <li key={entry.category} className="flex items-center justify-between gap-3 text-sm">
-                    <span className="text-ink">{categoryLabel(entry.category)}</span>
-                    <span className="rounded-full bg-surface-overlay px-2 py-0.5 text-ink-muted">{entry.count}</span>
-                  </li>
-                ))}
-              </ol>
-            )}
           </div>
-        </div>
-      )}
+        )}
+      </QueryStates>
     </Card>
   );
 }

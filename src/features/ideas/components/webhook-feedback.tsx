@@ -14,6 +14,7 @@ export function WebhookFeedback({ feedback, live = false }: { feedback: string; 
         error ? 'border-danger/40 bg-danger/10 text-danger' : 'border-accent/40 bg-accent/10 text-ink'
       }`}
       data-tone={error ? 'error' : 'info'}
+      data-testid="webhook-feedback"
     >
       <p className="text-xs font-semibold uppercase tracking-wide text-ink-muted">{t('ideas.feedback.label')}</p>
       <p className="mt-1 whitespace-pre-line break-words">{feedback}</p>

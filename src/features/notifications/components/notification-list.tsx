@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/dashboard';
 import { isNetworkError, toUserMessage } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/notifications-live';
@@ -26,44 +26,34 @@ export function NotificationList({ limit, markAll = false }: NotificationListPro
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
 
-  if (notifications.isPending) {
-    return (
-      <div role="status" aria-label={t('notifications.loading')} className="space-y-2">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-16" />
-        ))}
-      </div>
-    );
-  }
-  if (notifications.isError) {
-    return (
-      <ErrorState
-        message={notificationsErrorMessage(notifications.error)}
-        onRetry={() => void notifications.refetch()}
-        retrying={notifications.isFetching}
-      />
-    );
-  }
-  const items = notifications.data;
-  if (items.length === 0) return <EmptyState>{t('notifications.empty')}</EmptyState>;
-  const anyUnread = items.some((item) => item.read_at === null);
-
   return (
-    <div className="space-y-3">
-      {markAll && anyUnread ? (
-        <div className="flex justify-end">
-          <Button variant="ghost" size="sm" onClick={() => markAllRead.mutate()}>
-            {t('notifications.mark_all_read')}
-          </Button>
+    <QueryStates
+      query={notifications}
+      loadingClassName="h-16"
+      loadingCount={3}
+      loadingLabel={t('notifications.loading')}
+      errorMessage={notificationsErrorMessage}
+      isEmpty={(items) => items.length === 0}
+      empty={t('notifications.empty')}
+    >
+      {(items) => (
+        <div className="space-y-3">
+          {markAll && items.some((item) => item.read_at === null) ? (
+            <div className="flex justify-end">
+              <Button variant="ghost" size="sm" onClick={() => markAllRead.mutate()}>
+                {t('notifications.mark_all_read')}
+              </Button>
+            </div>
+          ) : null}
+          <ul className="space-y-2">
+            {items.map((notification) => (
+              <li key={notification.id}>
+                <NotificationItem notification={notification} onRead={(id) => markRead.mutate(id)} />
+              </li>
+            ))}
+          </ul>
         </div>
-      ) : null}
-      <ul className="space-y-2">
-        {items.map((notification) => (
-          <li key={notification.id}>
-            <NotificationItem notification={notification} onRead={(id) => markRead.mutate(id)} />
-          </li>
-        ))}
-      </ul>
-    </div>
+      )}
+    </QueryStates>
   );
 }

@@ -1,7 +1,6 @@
 import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { useState } from 'react';
 import { QueryStates } from '@/components/ui/query-states';
-import { Skeleton } from '@/components/ui/states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
@@ -33,13 +32,10 @@ export function PlansPage() {
       </header>
       <QueryStates
         query={plans}
-        loading={
-          <div className="grid gap-6 lg:grid-cols-3">
-            <Skeleton className="h-96" label={t('plans.loading')} />
-            <Skeleton className="h-96" />
-            <Skeleton className="h-96" />
-          </div>
-        }
+        loadingClassName="h-96"
+        loadingCount={3}
+        loadingLayout="grid gap-6 lg:grid-cols-3"
+        loadingLabel={t('plans.loading')}
         errorMessage={t('plans.load_failed')}
         isEmpty={(data) => data.length === 0}
         empty={t('plans.empty')}

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { EMAIL_CHANGE_QUERY } from '@/config/paths';
-import { ErrorState } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/settings';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
 import { profileKeys } from '@/lib/profile/keys';
@@ -70,21 +70,19 @@ export function SettingsPage() {
           {t(emailNotice === 'changed' ? 'settings.email.changed' : 'settings.email.first_confirmed')}
         </FormAlert>
       ) : null}
-      {profile.isPending ? (
-        <LoadingState label={t('settings.loading')} />
-      ) : profile.isError ? (
-        <ErrorState
-          message={t('settings.load_failed')}
-          onRetry={() => void profile.refetch()}
-          retrying={profile.isFetching}
-        />
-      ) : (
-        <div className="grid gap-6 xl:grid-cols-2">
-          <ProfileCard profile={profile.data} />
-          <SecurityCard />
-          <EmailNotificationsCard profile={profile.data} />
-        </div>
-      )}
+      <QueryStates
+        query={profile}
+        loading={<LoadingState label={t('settings.loading')} />}
+        errorMessage={t('settings.load_failed')}
+      >
+        {(data) => (
+          <div className="grid gap-6 xl:grid-cols-2">
+            <ProfileCard profile={data} />
+            <SecurityCard />
+            <EmailNotificationsCard profile={data} />
+          </div>
+        )}
+      </QueryStates>
     </section>
   );
 }

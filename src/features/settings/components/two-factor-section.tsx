@@ -3,7 +3,7 @@ import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/spinner';
-import { ErrorState } from '@/components/ui/states';
+import { QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/settings';
 import { authErrorCode } from '@/lib/errors';
@@ -94,14 +94,13 @@ export function TwoFactorSection() {
           </button>
         )}
       </div>
-      {status.isPending ? <LoadingState /> : null}
-      {status.isError ? (
-        <ErrorState message={t('settings.fetch_failed')} onRetry={() => void status.refetch()} />
-      ) : (
-        <p className="text-sm font-medium text-ink">
-          {enabled ? t('settings.two_factor.on') : t('settings.two_factor.off')}
-        </p>
-      )}
+      <QueryStates query={status} loading={<LoadingState />} errorMessage={t('settings.fetch_failed')}>
+        {() => (
+          <p className="text-sm font-medium text-ink">
+            {enabled ? t('settings.two_factor.on') : t('settings.two_factor.off')}
+          </p>
+        )}
+      </QueryStates>
 
       {step === 'setup' ? (
         <Suspense

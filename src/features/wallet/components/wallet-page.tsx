@@ -1,3 +1,4 @@
+import { QueryStates } from '@/components/ui/query-states';
 import { ErrorState } from '@/components/ui/states';
 import { LoadingState } from '@/components/ui/spinner';
 import { t } from '@/i18n/wallet';
@@ -43,33 +44,23 @@ export function WalletPage() {
     content = (
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="space-y-6">
-          {balance.isError ? (
-            <ErrorState
-              message={t('wallet.balance_failed')}
-              onRetry={() => void balance.refetch()}
-              retrying={balance.isFetching}
-            />
-          ) : (
-            <>
-              <BalanceCard balance={balance.data} />
-              <WithdrawalForm
-                key={addresses.isPending ? 'addresses-loading' : 'addresses-ready'}
-                available={Number(balance.data.available_balance)}
-                savedMethods={savedMethods}
-              />
-              <SavedAddresses />
-            </>
-          )}
+          <QueryStates query={balance} errorMessage={t('wallet.balance_failed')}>
+            {(data) => (
+              <>
+                <BalanceCard balance={data} />
+                <WithdrawalForm
+                  key={addresses.isPending ? 'addresses-loading' : 'addresses-ready'}
+                  available={Number(data.available_balance)}
+                  savedMethods={savedMethods}
+                />
+                <SavedAddresses />
+              </>
+            )}
+          </QueryStates>
         </div>
-        {withdrawals.isError ? (
-          <ErrorState
-            message={t('wallet.history_failed')}
-            onRetry={() => void withdrawals.refetch()}
-            retrying={withdrawals.isFetching}
-          />
-        ) : (
-          <WithdrawalHistory withdrawals={withdrawals.data ?? []} />
-        )}
+        <QueryStates query={withdrawals} errorMessage={t('wallet.history_failed')}>
+          {(data) => <WithdrawalHistory withdrawals={data} />}
+        </QueryStates>
         <div className="xl:col-span-2">
           <LedgerHistory userId={user?.id ?? ''} fileName="historia-operacji.csv" />
         </div>

@@ -5,15 +5,14 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { errorAttributes, FieldShell, inputClassName, TextField } from '@/components/form/text-field';
 import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Card } from '@/components/ui/card';
-import { isMessageKey } from '@/i18n/messages';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
-import { getErrorStatus, isNetworkError } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { formatUSDT } from '@/lib/format';
 import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
 import { toUserMessage } from '@/lib/errors';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { useSaveAddress } from '../api/save-address';
+import { withdrawalFailure } from '../utils/withdrawal-errors';
 import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from '../schemas/withdrawal.schema';
 
 /** A wallet the member saved before (product.md#dashboard-2: supported by the form; the page passes none). */
@@ -35,36 +34,12 @@ const NETWORK_LABELS: Record<(typeof NETWORKS)[number], WalletMessageKey> = {
   BSC: 'wallet.withdraw.network_bsc',
 };
 
-/** The server's answers that belong to a field (request_withdrawal's error keys). */
-const FIELD_OF_KEY: Partial<Record<string, 'amount' | 'network' | 'address'>> = {
-  'wallet.invalid_amount': 'amount',
-  'wallet.insufficient_funds': 'amount',
-  'wallet.invalid_network': 'network',
-  'wallet.invalid_address': 'address',
-};
-
-function serverKey(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : null;
-  return isMessageKey(message) ? message : null;
-}
-
 /**
  * The withdrawal form (product.md#dashboard-2, §5): amount (min 0, step 0.01), network ERC20/BSC, address.
  * Validated here and again by request_withdrawal, whose keys come back as the fields' messages. With
  * 2FA on and an aal1 session the 6-digit code is asked first (and whenever the server says so).
  * On success the balances and the history are read again; nothing is computed here.
  */
-/**
- * A failure without a key of its own (product.md#dashboard-8, Wallet): no answer at all is the network
- * message; the server failing to create the request (5xx) 'Nie udało się utworzyć wypłaty';
- * anything else 'Wystąpił błąd podczas wypłaty'.
- */
-function withdrawalFailure(error: unknown): string {
-  if (isNetworkError(error)) return t('network.failure');
-  if ((getErrorStatus(error) ?? 0) >= 500) return t('wallet.withdrawal_create_failed');
-  return t('wallet.withdrawal_failed');
-}
-
 export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps) {
   const networkId = useId();
   // useForm takes the resolver of every render: a refetched balance counts at once.
@@ -116,11 +91,10 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
         );
       }
     } catch (error) {
-      const key = serverKey(error);
-      const field = key ? FIELD_OF_KEY[key] : undefined;
-      if (key && field) setError(field, { message: key }, { shouldFocus: true });
-      else if (key === 'wallet.mfa_required' && (await askForCode(values))) return;
-      else setFailure(withdrawalFailure(error));
+      const failure = withdrawalFailure(error);
+      if (failure.to === 'field') setError(failure.field, { message: failure.key }, { shouldFocus: true });
+      else if (failure.to === 'step_up' && (await askForCode(values))) return;
+      else setFailure(failure.message);
     } finally {
       setSending(false);
     }

@@ -22,14 +22,29 @@ const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
 /** Completed: a green check; failed: a red cross; cancelled by the member: a grey cross; pending and anything else: a spinning clock (§4). */
 function StatusIcon({ status }: { status: Withdrawal['status'] }) {
   if (status === 'completed')
-    return <CheckCircleIcon className="h-6 w-6 shrink-0 text-success" data-status-icon="completed" />;
+    return (
+      <CheckCircleIcon
+        className="h-6 w-6 shrink-0 text-success"
+        data-testid="status-icon"
+        data-status-icon="completed"
+      />
+    );
   if (status === 'failed')
-    return <CrossCircleIcon className="h-6 w-6 shrink-0 text-danger" data-status-icon="failed" />;
+    return (
+      <CrossCircleIcon className="h-6 w-6 shrink-0 text-danger" data-testid="status-icon" data-status-icon="failed" />
+    );
   if (status === 'cancelled')
-    return <CrossCircleIcon className="h-6 w-6 shrink-0 text-ink-muted" data-status-icon="cancelled" />;
+    return (
+      <CrossCircleIcon
+        className="h-6 w-6 shrink-0 text-ink-muted"
+        data-testid="status-icon"
+        data-status-icon="cancelled"
+      />
+    );
   return (
     <ClockIcon
       className="h-6 w-6 shrink-0 animate-spin text-accent [animation-duration:3s]"
+      data-testid="status-icon"
       data-status-icon="pending"
     />
   );

@@ -4,6 +4,7 @@ import { createSupabaseSource } from '@/lib/supabase-source';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { createFakeAuthClient, fakeAuthSource, type FakeAuthClient } from '@/testing/fake-auth-client';
 import { adminSession, buildSession, buildUser, memberSession, withVerifiedTotp } from '@/testing/factories';
+import { settle } from '@/testing/timers';
 import { isAdminUser, useAuth } from '../auth-context';
 import { AuthProvider } from '../auth-provider';
 
@@ -151,7 +152,7 @@ describe('AuthProvider: loading the client only when needed', () => {
     );
     expect(screen.getByText('loading: false')).toBeInTheDocument();
     expect(screen.getByText('session: no')).toBeInTheDocument();
-    await act(async () => {});
+    await settle();
     expect(load).not.toHaveBeenCalled();
   });
 

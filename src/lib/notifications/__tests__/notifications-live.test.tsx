@@ -58,13 +58,13 @@ function setup() {
       return HttpResponse.json([notificationRow({ title: `Odczyt ${calls.list}` })]);
     }),
   );
-  const rendered = renderWithProviders(<DashboardLayout notificationsPanel={ListPanel} />, {
+  const view = renderWithProviders(<DashboardLayout notificationsPanel={ListPanel} />, {
     route: '/dashboard',
     session,
     supabase,
   });
   const bell = () => within(screen.getByRole('banner')).getByRole('button', { name: /^Powiadomienia/ });
-  return { ...rendered, session, supabase, calls, bell };
+  return { ...view, session, supabase, calls, bell };
 }
 
 describe('live notifications (Realtime, with polling while it is down)', () => {

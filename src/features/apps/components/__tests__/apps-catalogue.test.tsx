@@ -68,8 +68,8 @@ function setup({ apps = () => HttpResponse.json([appRow()]), planAnswer = () => 
     }),
     http.get(restUrl('/membership_plans'), () => planAnswer()),
   );
-  const rendered = renderWithProviders(<AppsCatalogue />, { session: memberSession(), supabase: createTestSupabase() });
-  return { ...rendered, query: () => query };
+  const view = renderWithProviders(<AppsCatalogue />, { session: memberSession(), supabase: createTestSupabase() });
+  return { ...view, query: () => query };
 }
 
 describe('the apps catalogue', () => {
@@ -84,7 +84,8 @@ describe('the apps catalogue', () => {
     expect(card).toHaveTextContent(/Ocena\s*4,6 \/ 5/);
     expect(card).toHaveTextContent(/Wzrost\s*\+12,4%/);
     expect(card).toHaveTextContent(/Wygenerowany przychód\s*48 200 zł/);
-    expect(card.querySelector('img')).toHaveAttribute('src', 'https://cdn.example.com/fitplan.png');
+    // The picture is decorative (alt=""), so it has the presentation role.
+    expect(within(card).getByRole('presentation')).toHaveAttribute('src', 'https://cdn.example.com/fitplan.png');
     expect(query()?.get('order')).toBe('created_at.desc,id.desc');
     expect(query()?.get('select')).toContain('google_play_url');
   });
@@ -126,7 +127,7 @@ describe('the apps catalogue', () => {
 
     const other = screen.getByRole('article', { name: 'Kolejka' });
     expect(within(other).queryAllByRole('link')).toEqual([]);
-    expect(other.querySelector('img')).toBeNull();
+    expect(within(other).queryByRole('presentation')).not.toBeInTheDocument();
   });
 
   it('shows a negative growth with its sign', async () => {

@@ -69,7 +69,7 @@ describe('login: password mode', () => {
       gotrue_meta_security: { captcha_token: DEV_CAPTCHA },
     });
     // Outside production no captcha widget is rendered.
-    expect(document.querySelector('iframe, [data-hcaptcha-widget-id]')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Weryfikacja, że nie jesteś robotem' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

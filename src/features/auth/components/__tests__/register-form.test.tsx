@@ -83,7 +83,6 @@ describe('registration: the form', () => {
     }
     expect(screen.getByRole('combobox', { name: 'Kraj numeru telefonu' })).toHaveValue('PL');
     expect(screen.getByText('(opcjonalnie)')).toBeInTheDocument();
-    expect(document.querySelector('iframe, [data-hcaptcha-widget-id]')).toBeNull();
     expect(screen.queryByRole('group', { name: 'Weryfikacja, że nie jesteś robotem' })).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/t
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
-import { advanceTime, advanceTime as advance, fakeTimers } from '@/testing/timers';
+import { advanceTime, advanceTime as advance, fakeTimers, stepUntilRendered } from '@/testing/timers';
 import { ResetPasswordScreen } from '../reset-password-screen';
 
 const EXPIRED = 'Link resetowania hasła wygasł lub jest nieprawidłowy';
@@ -131,16 +131,10 @@ describe('reset password: the form', () => {
     expect(await screen.findByText('Hasło zostało zmienione pomyślnie')).toBeInTheDocument();
     expect(update.body).toMatchObject({ password: 'NoweHaslo1' });
     await waitFor(() => expect(logout.calls).toHaveLength(1));
-    // Signed out: the code has left the address and the 2 seconds start now. Inside one act() until
-    // then, so React has rendered the signed-out state and started its timer before the clock moves
-    // (waiting for the router alone returned before that render on a busy machine).
-    await act(async () => {
-      answerSignOut();
-      await vi.waitFor(
-        () => expect(router.state.location).toMatchObject({ search: '', state: { passwordChanged: true } }),
-        { timeout: 10_000 },
-      );
-    });
+    // Signed out: the code has left the address and the 2 seconds start now.
+    await stepUntilRendered(answerSignOut, () =>
+      expect(router.state.location).toMatchObject({ search: '', state: { passwordChanged: true } }),
+    );
     expect(supabase.storedSession()).toBeNull();
 
     await advanceTime(1_999);
@@ -170,16 +164,8 @@ describe('reset password: the form', () => {
     // The server has not answered the sign-out after 3 s: still here, the redirect has not started.
     await advance(3_000);
     expect(router.state.location.pathname).toBe('/reset-password');
-    // The sign-out answers; inside one act() until the page is in its signed-out state, so React has
-    // rendered that state and run its effects (the 2 s timer starts there) before the clock moves.
-    // Waiting for the router alone returned before that render on a busy machine, and the timer
-    // started during the next advance, too late for the exact 2 s below.
-    await act(async () => {
-      release();
-      await vi.waitFor(() => expect(router.state.location.state).toEqual({ passwordChanged: true }), {
-        timeout: 10_000,
-      });
-    });
+    // The sign-out answers; the page reaches its signed-out state (the 2 s timer starts there).
+    await stepUntilRendered(release, () => expect(router.state.location.state).toEqual({ passwordChanged: true }));
     expect(supabase.storedSession()).toBeNull();
     await advance(1_999);
     expect(router.state.location.pathname).toBe('/reset-password');

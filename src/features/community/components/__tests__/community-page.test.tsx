@@ -51,13 +51,13 @@ function setup({ posts, handlers = [] }: Setup = {}) {
     }),
     ...handlers,
   );
-  const rendered = renderWithProviders(
+  const view = renderWithProviders(
     <ToastProvider>
       <CommunityPage aside={<p>Panel powiadomień</p>} />
     </ToastProvider>,
     { session, supabase: createTestSupabase() },
   );
-  return { ...rendered, session, calls };
+  return { ...view, session, calls };
 }
 
 const reaction = (name: RegExp) => screen.getByRole('button', { name });

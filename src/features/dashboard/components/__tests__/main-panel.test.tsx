@@ -4,6 +4,7 @@ import { memberSession } from '@/testing/factories';
 import { profileRow } from '@/testing/msw/dashboard-answers';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
+import { getByRoleWithText } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers } from '@/testing/timers';
@@ -51,18 +52,18 @@ function setup(answers: Answers = {}) {
   );
   const session = memberSession();
   server.use(http.get(restUrl('/profiles'), () => HttpResponse.json(profileRow(session.user, answers.profile))));
-  const rendered = renderWithProviders(<MainPanel />, { session, supabase: createTestSupabase() });
-  return { ...rendered, calls };
+  const view = renderWithProviders(<MainPanel />, { session, supabase: createTestSupabase() });
+  return { ...view, calls };
 }
 
-const card = (label: string) => screen.getByText(label, { selector: 'p' }).closest('li') as HTMLElement;
+const card = (label: string) => getByRoleWithText('listitem', label);
 
 describe('the main panel', () => {
   it("has the title, the 'Ostatnie aktywności' placeholder and a loading state", async () => {
     setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Panel główny' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Ładowanie statystyk...' })).toBeInTheDocument();
-    const recent = screen.getByRole('heading', { name: 'Ostatnie aktywności' }).closest('section') as HTMLElement;
+    const recent = screen.getByRole('region', { name: 'Ostatnie aktywności' });
     expect(recent).toHaveTextContent('Tutaj pojawią się Twoje ostatnie działania w klubie.');
     await screen.findByText('Członkowie klubu');
   });
@@ -149,7 +150,7 @@ describe('the main panel', () => {
 describe('Top Partners', () => {
   it('ranks the partners: places 1-3 in their own colours, "Anonim" without a name, earnings in PLN', async () => {
     const { calls } = setup();
-    const section = (await screen.findByRole('heading', { name: 'Top Partnerzy' })).closest('section') as HTMLElement;
+    const section = await screen.findByRole('region', { name: 'Top Partnerzy' });
     const rows = await within(section).findAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('data-place'))).toEqual(['1', '2', '3', '4']);
     expect(rows[0]).toHaveTextContent(/1\.\s*Anna Nowak\s*Poleceni: 12\s*Prowizje: 4499 zł/);
@@ -171,7 +172,7 @@ describe('Top Partners', () => {
 
   it('shows its own error', async () => {
     setup({ rankings: () => postgrestError(500, { code: 'XX000', message: 'boom' }) });
-    const section = (await screen.findByRole('heading', { name: 'Top Partnerzy' })).closest('section') as HTMLElement;
+    const section = await screen.findByRole('region', { name: 'Top Partnerzy' });
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'Nie udało się załadować rankingu partnerów: Błąd serwera, spróbuj ponownie później',
     );

@@ -66,13 +66,15 @@ describe('the ideas board', () => {
     expect(within(card('Fiszki')).getByText('Odrzucony')).toBeInTheDocument();
     expect(screen.getByText('Znaleziono: 3')).toBeInTheDocument();
 
-    const thanks = within(card('Faktury głosem')).getByText('Dziękujemy za zgłoszenie pomysłu!');
-    expect(thanks.closest('[data-tone]')).toHaveAttribute('data-tone', 'info');
-    const failure = within(card('Fiszki')).getByText('Wystąpił błąd walidacji');
-    expect(failure.closest('[data-tone]')).toHaveAttribute('data-tone', 'error');
-    expect(failure.closest('[data-tone]')).toHaveClass('text-danger');
+    const thanks = within(card('Faktury głosem')).getByTestId('webhook-feedback');
+    expect(thanks).toHaveTextContent('Dziękujemy za zgłoszenie pomysłu!');
+    expect(thanks).toHaveAttribute('data-tone', 'info');
+    const failure = within(card('Fiszki')).getByTestId('webhook-feedback');
+    expect(failure).toHaveTextContent('Wystąpił błąd walidacji');
+    expect(failure).toHaveAttribute('data-tone', 'error');
+    expect(failure).toHaveClass('text-danger');
 
-    const sidebar = screen.getByRole('heading', { name: 'Statystyki' }).closest('section')!;
+    const sidebar = screen.getByRole('region', { name: 'Statystyki' });
     expect(await within(sidebar).findByText('Zaakceptowane')).toBeInTheDocument();
     expect(within(sidebar).getByText('3')).toBeInTheDocument();
     expect(within(sidebar).getByText('2', { selector: 'dd' })).toBeInTheDocument();

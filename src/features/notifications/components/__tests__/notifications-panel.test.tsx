@@ -11,6 +11,7 @@ import {
   type NotificationRow,
 } from '@/testing/msw/dashboard-answers';
 import { server } from '@/testing/msw/server';
+import { getFocusedWithin } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { NotificationsPanel } from '../notifications-panel';
@@ -33,17 +34,17 @@ function setup({ notifications = [], unread, handlers = [] }: Setup = {}) {
     }),
   );
   server.use(...handlers);
-  const rendered = renderWithProviders(<DashboardLayout notificationsPanel={NotificationsPanel} />, {
+  const view = renderWithProviders(<DashboardLayout notificationsPanel={NotificationsPanel} />, {
     route: '/dashboard',
     session,
     supabase,
   });
   const bell = () => within(screen.getByRole('banner')).getByRole('button', { name: /^Powiadomienia/ });
   const open = async () => {
-    await rendered.user.click(await waitFor(bell));
+    await view.user.click(await waitFor(bell));
     return screen.getByRole('dialog', { name: 'Powiadomienia' });
   };
-  return { ...rendered, session, supabase, bell, open };
+  return { ...view, session, supabase, bell, open };
 }
 
 describe('the notifications panel', () => {
@@ -202,7 +203,7 @@ describe('the notifications panel', () => {
     await within(panel).findByRole('button', { name: /Jedno/ });
     for (let i = 0; i < 5; i += 1) {
       await user.tab();
-      expect(panel).toContainElement(document.activeElement as HTMLElement);
+      expect(getFocusedWithin(panel)).toHaveFocus();
     }
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -7,6 +7,7 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
 import { createTestSupabase } from '@/testing/supabase';
+import { definitionOf } from '@/testing/queries';
 import { PlansPage } from '../plans-page';
 
 function plan(tier: MembershipPlan['tier'], values: Partial<MembershipPlan>): MembershipPlan {
@@ -68,6 +69,8 @@ function setup() {
 }
 
 const card = (tier: string) => screen.getByRole('article', { name: tier });
+/** A description that shows this price (formatted with non-breaking spaces, which the description keeps). */
+const describes = (text: string) => expect.stringMatching(new RegExp(text.replace(/ /g, '\\s'))) as string;
 
 describe('plans grid', () => {
   it('shows START, PREMIUM and VIP with price, profit share, idea ownership, description and benefits', async () => {
@@ -78,14 +81,14 @@ describe('plans grid', () => {
 
     const premium = within(card('PREMIUM'));
     expect(premium.getByText('14 997 zł')).toBeInTheDocument();
-    expect(premium.getByText('Udział w zyskach').nextSibling).toHaveTextContent('15%');
-    expect(premium.getByText('Udział we własności pomysłów').nextSibling).toHaveTextContent('10%');
+    expect(definitionOf(card('PREMIUM'), 'Udział w zyskach')).toHaveTextContent('15%');
+    expect(definitionOf(card('PREMIUM'), 'Udział we własności pomysłów')).toHaveTextContent('10%');
     expect(premium.getByText('Opis planu PREMIUM')).toBeInTheDocument();
     expect(premium.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '✓Korzyść A planu PREMIUM',
       '✓Korzyść B planu PREMIUM',
     ]);
-    expect(within(card('VIP')).getByText('Udział w zyskach').nextSibling).toHaveTextContent('20%');
+    expect(definitionOf(card('VIP'), 'Udział w zyskach')).toHaveTextContent('20%');
     expect(await within(card('START')).findByText('Twój plan')).toBeInTheDocument();
     expect(within(card('VIP')).queryByText('Twój plan')).not.toBeInTheDocument();
   });
@@ -116,12 +119,13 @@ describe('payment dialog', () => {
     const { dialog } = await openDialog('VIP');
     const radios = within(dialog).getAllByRole('radio');
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['transfer', 'usdt', 'acc']);
-    const option = (name: string) => within(dialog).getByRole('radio', { name }).closest('label')!;
-    expect(option('Szybki przelew bankowy')).toHaveTextContent('49 997 zł');
-    expect(option('Kryptowaluta USDT')).toHaveTextContent('12 099,00 USDT');
-    expect(option('Płatności ACC')).toHaveTextContent('44 997 zł');
-    expect(option('Płatności ACC')).toHaveTextContent('-10% RABATU');
-    expect(option('Płatności ACC').querySelector('s')).toHaveTextContent('49 997 zł');
+    const option = (name: string) => within(dialog).getByRole('radio', { name });
+    expect(option('Szybki przelew bankowy')).toHaveAccessibleDescription(describes('49 997 zł'));
+    expect(option('Kryptowaluta USDT')).toHaveAccessibleDescription(describes('12 099,00 USDT'));
+    expect(option('Płatności ACC')).toHaveAccessibleDescription(describes('44 997 zł'));
+    expect(option('Płatności ACC')).toHaveAccessibleDescription(describes('-10% RABATU'));
+    // The ACC price strikes the full one through.
+    expect(within(dialog).getByText('49 997 zł', { selector: 's' })).toBeInTheDocument();
   });
 
   it('shows the prices the catalogue has when it opens, not the grid’s older copy', async () => {
@@ -136,9 +140,9 @@ describe('payment dialog', () => {
     expect(card('START')).toHaveTextContent('4997 zł');
     await view.user.click(within(card('START')).getByRole('button', { name: 'Wybierz plan START' }));
     const dialog = screen.getByRole('dialog', { name: 'Płatność za plan START' });
-    const option = (name: string) => within(dialog).getByRole('radio', { name }).closest('label')!;
-    await waitFor(() => expect(option('Szybki przelew bankowy')).toHaveTextContent('5555 zł'));
-    expect(option('Kryptowaluta USDT')).toHaveTextContent('1300,00 USDT');
+    const option = (name: string) => within(dialog).getByRole('radio', { name });
+    await waitFor(() => expect(option('Szybki przelew bankowy')).toHaveAccessibleDescription(describes('5555 zł')));
+    expect(option('Kryptowaluta USDT')).toHaveAccessibleDescription(describes('1300,00 USDT'));
   });
 
   it("asks for a method: 'Wybierz metodę płatności', and opens nothing", async () => {

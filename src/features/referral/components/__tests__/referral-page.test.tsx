@@ -6,6 +6,7 @@ import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
+import { definitionOf, definitionsOf } from '@/testing/queries';
 import { advanceTime, fakeTimers } from '@/testing/timers';
 import type { ReferralCode, ReferralOverview } from '../../schemas/referral-overview.schema';
 import { COPY_FEEDBACK_MS } from '@/lib/clipboard';
@@ -59,13 +60,13 @@ function setup(answer: () => Response = () => HttpResponse.json(overview())) {
       return answer();
     }),
   );
-  const rendered = renderWithProviders(
+  const view = renderWithProviders(
     <ToastProvider>
       <ReferralPage />
     </ToastProvider>,
     { session, supabase: createTestSupabase() },
   );
-  return { ...rendered, session, calls };
+  return { ...view, session, calls };
 }
 
 describe('the partner page', () => {
@@ -76,11 +77,15 @@ describe('the partner page', () => {
     expect(await screen.findByTestId('referral-code')).toHaveTextContent('ANNA2026');
     expect(screen.getByRole('textbox', { name: 'Link polecający' })).toHaveValue(`${SITE}/?ref=ANNA2026`);
     expect(screen.queryByRole('button', { name: 'Generuj kod' })).not.toBeInTheDocument();
-    const stats = screen.getByText('Statystyki kodu').nextElementSibling as HTMLElement;
-    expect(stats).toHaveTextContent(/Odwiedziny\s*42\s*Ostatnia wizyta: 20\.11\.2026/);
-    expect(stats).toHaveTextContent(/Rejestracje\s*3/);
-    expect(stats).toHaveTextContent(/Konwersje\s*1\s*Ostatnia konwersja: Jeszcze nie było/);
-    expect(screen.getByText('Zarobione prowizje').nextElementSibling).toHaveTextContent('500 zł');
+    expect(screen.getByRole('heading', { name: 'Statystyki kodu' })).toBeInTheDocument();
+    const [visits, lastVisit] = definitionsOf(document.body, 'Odwiedziny');
+    expect(visits).toHaveTextContent(/^42$/);
+    expect(lastVisit).toHaveTextContent('Ostatnia wizyta: 20.11.2026');
+    expect(definitionOf(document.body, 'Rejestracje')).toHaveTextContent(/^3$/);
+    const [conversions, lastConversion] = definitionsOf(document.body, 'Konwersje');
+    expect(conversions).toHaveTextContent(/^1$/);
+    expect(lastConversion).toHaveTextContent('Ostatnia konwersja: Jeszcze nie było');
+    expect(definitionOf(document.body, 'Zarobione prowizje')).toHaveTextContent('500 zł');
     expect(calls.overview).toBe(1);
     expect(calls.overviewBody).toEqual({ p_referred_limit: 100 });
   });
@@ -129,17 +134,17 @@ describe('generating a code', () => {
     let codes: ReferralCode[] = [];
     const generated: unknown[] = [];
     let refuse = false;
-    const rendered = setup(() => HttpResponse.json(overview({ codes })));
+    const view = setup(() => HttpResponse.json(overview({ codes })));
     server.use(
       http.post(restUrl('/rpc/generate_unique_referral_code'), async ({ request }) => {
         generated.push(await request.json());
         if (refuse) return postgrestError(400, { code: 'P0001', message: 'referral.code_limit_reached' });
         const row = codeRow({ code: 'K7M2XQ9P', description: null, visits_count: 0 });
         codes = [row];
-        return HttpResponse.json({ ...row, user_id: rendered.session.user.id });
+        return HttpResponse.json({ ...row, user_id: view.session.user.id });
       }),
     );
-    return { ...rendered, generated, refuse: () => (refuse = true) };
+    return { ...view, generated, refuse: () => (refuse = true) };
   }
 
   it("offers 'Generuj kod' only without a code; the modal creates one (description optional)", async () => {

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, checkAvatarFile, renderAvatar } from '../avatar-file';
+import { AVATAR_MAX_BYTES, checkAvatarFile, renderAvatar as drawAvatar } from '../avatar-file';
 
 describe('checkAvatarFile', () => {
   it.each(['image/jpeg', 'image/png', 'image/webp'])('accepts %s up to 2 MB', (type) => {
@@ -26,7 +26,7 @@ describe('renderAvatar', () => {
       .mockImplementation((callback, type) => callback(new Blob(['x'], { type })));
     const image = document.createElement('img');
 
-    const file = await renderAvatar(image, { x: 5, y: 6, width: 700, height: 700 });
+    const file = await drawAvatar(image, { x: 5, y: 6, width: 700, height: 700 });
 
     expect(file).toBeInstanceOf(File);
     expect(file.name).toBe('avatar.jpg');
@@ -40,6 +40,6 @@ describe('renderAvatar', () => {
       drawImage: vi.fn(),
     } as unknown as CanvasRenderingContext2D);
     vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => callback(null));
-    await expect(renderAvatar(document.createElement('img'), { x: 0, y: 0, width: 1, height: 1 })).rejects.toThrow();
+    await expect(drawAvatar(document.createElement('img'), { x: 0, y: 0, width: 1, height: 1 })).rejects.toThrow();
   });
 });

@@ -7,6 +7,7 @@ import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/t
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
+import { definitionOf } from '@/testing/queries';
 import type { SavedAddress } from '../../api/get-saved-addresses';
 import type { Withdrawal } from '../../api/get-withdrawals';
 import { WalletPage } from '../wallet-page';
@@ -105,7 +106,7 @@ describe('eWallet: balance and history', { timeout: 15_000 }, () => {
     setup();
     expect(screen.getByRole('status')).toHaveTextContent('Ładowanie portfela...');
     const card = await screen.findByRole('region', { name: 'Saldo' });
-    const value = (label: string) => within(card).getByText(label).nextSibling;
+    const value = (label: string) => definitionOf(card, label);
     expect(value('Dostępne')).toHaveTextContent('1250,00 USDT');
     expect(value('W trakcie wypłaty')).toHaveTextContent('100,50 USDT');
     expect(value('Łącznie')).toHaveTextContent('1350,50 USDT');
@@ -129,15 +130,16 @@ describe('eWallet: balance and history', { timeout: 15_000 }, () => {
     setup();
     const history = await screen.findByRole('region', { name: 'Historia wypłat' });
     const rows = within(history).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('[data-status-icon]')?.getAttribute('data-status-icon'))).toEqual([
+    const icon = (row: HTMLElement) => within(row).getByTestId('status-icon');
+    expect(rows.map((row) => icon(row).getAttribute('data-status-icon'))).toEqual([
       'pending',
       'completed',
       'completed',
       'failed',
     ]);
-    expect(rows[0]!.querySelector('[data-status-icon]')).toHaveClass('animate-spin');
-    expect(rows[1]!.querySelector('[data-status-icon]')).toHaveClass('text-success');
-    expect(rows[3]!.querySelector('[data-status-icon]')).toHaveClass('text-danger');
+    expect(icon(rows[0]!)).toHaveClass('animate-spin');
+    expect(icon(rows[1]!)).toHaveClass('text-success');
+    expect(icon(rows[3]!)).toHaveClass('text-danger');
     expect(rows[0]).toHaveTextContent('50,00 USDT');
     expect(rows[0]).toHaveTextContent('Sieć ERC20');
     expect(rows[0]).toHaveTextContent('20.11.2026');
@@ -238,9 +240,7 @@ describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
     const history = screen.getByRole('region', { name: 'Historia wypłat' });
     expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('100,50 USDT');
     await waitFor(() =>
-      expect(within(screen.getByRole('region', { name: 'Saldo' })).getByText('Dostępne').nextSibling).toHaveTextContent(
-        '1149,50 USDT',
-      ),
+      expect(definitionOf(screen.getByRole('region', { name: 'Saldo' }), 'Dostępne')).toHaveTextContent('1149,50 USDT'),
     );
     expect(balanceReads.length).toBe(readsBefore);
     expect(amountField()).toHaveValue(null);
