@@ -5,44 +5,15 @@ import { shellHandlers } from '@/testing/msw/dashboard-answers';
 import { authUrl, recordPost, rpcUrl, userAnswer } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { createTestSupabase } from '@/testing/supabase';
+import { listedUser } from '@/features/admin/users/components/__tests__/fixtures';
+import { pendingWithdrawal } from '@/features/admin/withdrawals/components/__tests__/fixtures';
 import { renderRoute } from '../testing/render-route';
 
 /** An admin past the second factor: the database answers admin reads only in an aal2 session. */
 const admin = () => buildSession(withVerifiedTotp(buildUser({ admin: true })), { aal: 'aal2' });
 
-const member = {
-  id: crypto.randomUUID(),
-  user_id: crypto.randomUUID(),
-  full_name: 'Ewa Wcześniejsza',
-  email: 'ewa@example.test',
-  phone: '+48501234567',
-  email_confirmed: true,
-  membership_level: 'FREE',
-  effective_level: 'FREE',
-  membership_valid_until: null,
-  created_at: '2026-11-20T10:00:00Z',
-  updated_at: '2026-11-20T10:00:00Z',
-  display_name: 'Ewa',
-  avatar_url: null,
-  two_factor_enabled: false,
-  total_count: 1,
-};
-
-const withdrawal = {
-  id: crypto.randomUUID(),
-  user_id: crypto.randomUUID(),
-  amount: 150.5,
-  network: 'ERC20',
-  address: `0x${'a'.repeat(40)}`,
-  status: 'pending',
-  tx_hash: null,
-  failure_reason: null,
-  created_at: '2026-11-20T10:00:00Z',
-  processed_at: null,
-  member_full_name: 'Olek Czekający',
-  member_email: 'olek@example.test',
-  total_count: 1,
-};
+const member = listedUser({ full_name: 'Ewa Wcześniejsza' });
+const withdrawal = { ...pendingWithdrawal, member_full_name: 'Olek Czekający' };
 
 /** The admin area open on its landing tab (SMTP), with the reads of the two tabs recorded. */
 async function openAdminArea() {

@@ -8,15 +8,8 @@ import { formatDateTime } from '@/lib/format';
 import { formatOrderAmount } from '@/lib/payment/format-order';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
 import type { AppSupabaseClient } from '@/lib/supabase';
-import {
-  urlEnum,
-  urlPage,
-  urlStateDefaults,
-  urlText,
-  useDebouncedSearch,
-  useUrlState,
-  type UrlState,
-} from '@/lib/use-url-state';
+import { urlEnum, urlPage, urlStateDefaults, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import type { UrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '@/components/ui/query-states';

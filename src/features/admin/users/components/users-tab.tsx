@@ -17,15 +17,8 @@ import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';
 import { useSupabase } from '@/lib/supabase-context';
 import type { AppSupabaseClient } from '@/lib/supabase';
-import {
-  urlEnum,
-  urlPage,
-  urlStateDefaults,
-  urlText,
-  useDebouncedSearch,
-  useUrlState,
-  type UrlState,
-} from '@/lib/use-url-state';
+import { urlEnum, urlPage, urlStateDefaults, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import type { UrlState } from '@/lib/use-url-state';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
