@@ -9,44 +9,33 @@ import * as landing from './routes/landing';
 import { sectionLoader } from './section-loaders';
 
 const { dashboard } = paths;
+const { admin } = dashboard;
 
-/** The admin area: registered only for admins. Each tab is its own chunk. */
+/** The admin area: registered only for admins. Each tab is its own chunk (section-loaders.ts). */
 function adminRoute(): RouteObject {
   return {
-    path: dashboard.admin.root.segment,
+    path: admin.root.segment,
     element: <RequireAdmin />,
     children: [
       {
         lazy: () => import('./routes/dashboard/admin/layout'),
         children: [
           { index: true, element: <Navigate to={ADMIN_LANDING.segment} replace /> },
-          { path: dashboard.admin.users.segment, lazy: () => import('./routes/dashboard/admin/users') },
-          { path: dashboard.admin.apps.segment, lazy: () => import('./routes/dashboard/admin/apps') },
-          { path: dashboard.admin.ideas.segment, lazy: () => import('./routes/dashboard/admin/ideas') },
-          {
-            path: dashboard.admin.announcements.segment,
-            lazy: () => import('./routes/dashboard/admin/announcements'),
-          },
-          {
-            path: dashboard.admin.community.segment,
-            lazy: () => import('./routes/dashboard/admin/community'),
-          },
-          { path: dashboard.admin.seo.segment, lazy: () => import('./routes/dashboard/admin/seo') },
-          { path: dashboard.admin.smtp.segment, lazy: () => import('./routes/dashboard/admin/smtp') },
-          {
-            path: dashboard.admin.emailTemplates.segment,
-            lazy: () => import('./routes/dashboard/admin/email-templates'),
-          },
-          { path: dashboard.admin.withdrawals.segment, lazy: () => import('./routes/dashboard/admin/withdrawals') },
-          { path: dashboard.admin.payments.segment, lazy: () => import('./routes/dashboard/admin/payments') },
-          { path: dashboard.admin.revenue.segment, lazy: () => import('./routes/dashboard/admin/revenue') },
-          {
-            path: dashboard.admin.paymentLinks.segment,
-            lazy: () => import('./routes/dashboard/admin/payment-links'),
-          },
-          { path: dashboard.admin.catalogue.segment, lazy: () => import('./routes/dashboard/admin/catalogue') },
-          { path: dashboard.admin.payouts.segment, lazy: () => import('./routes/dashboard/admin/payouts') },
-          { path: dashboard.admin.audit.segment, lazy: () => import('./routes/dashboard/admin/audit') },
+          { path: admin.users.segment, lazy: sectionLoader(admin.users.path) },
+          { path: admin.apps.segment, lazy: sectionLoader(admin.apps.path) },
+          { path: admin.ideas.segment, lazy: sectionLoader(admin.ideas.path) },
+          { path: admin.announcements.segment, lazy: sectionLoader(admin.announcements.path) },
+          { path: admin.community.segment, lazy: sectionLoader(admin.community.path) },
+          { path: admin.seo.segment, lazy: sectionLoader(admin.seo.path) },
+          { path: admin.smtp.segment, lazy: sectionLoader(admin.smtp.path) },
+          { path: admin.emailTemplates.segment, lazy: sectionLoader(admin.emailTemplates.path) },
+          { path: admin.withdrawals.segment, lazy: sectionLoader(admin.withdrawals.path) },
+          { path: admin.payments.segment, lazy: sectionLoader(admin.payments.path) },
+          { path: admin.revenue.segment, lazy: sectionLoader(admin.revenue.path) },
+          { path: admin.paymentLinks.segment, lazy: sectionLoader(admin.paymentLinks.path) },
+          { path: admin.catalogue.segment, lazy: sectionLoader(admin.catalogue.path) },
+          { path: admin.payouts.segment, lazy: sectionLoader(admin.payouts.path) },
+          { path: admin.audit.segment, lazy: sectionLoader(admin.audit.path) },
         ],
       },
     ],

@@ -250,3 +250,44 @@ Deno.test('settings: defaults, the port list, private hosts and the timeout', ()
     'SMTP_ALLOWED_PORTS is not a list of ports: abc',
   ]);
 });
+
+Deno.test(
+  'settings: private SMTP hosts only on a local stack (the rule send-outbox and send-email apply)',
+  async () => {
+    const env = (values: Record<string, string>) => (name: string) => values[name];
+    const keys = { SUPABASE_ANON_KEY: 'a', SUPABASE_SERVICE_ROLE_KEY: 's', SMTP_ALLOW_PRIVATE_HOSTS: 'true' };
+    const refusal = 'SMTP_ALLOW_PRIVATE_HOSTS is for local stacks only: remove it from a hosted project';
+
+    const hosted = settingsFromEnv(env({ ...keys, SUPABASE_URL: 'https://abcd.supabase.co' }));
+    assert.deepEqual(hosted.problems, [refusal]);
+    // A hosted project without the setting is fine; so is a local stack with it (ours or `supabase start`).
+    const { SMTP_ALLOW_PRIVATE_HOSTS: _, ...withoutPrivate } = keys;
+    assert.deepEqual(
+      settingsFromEnv(env({ ...withoutPrivate, SUPABASE_URL: 'https://abcd.supabase.co' })).problems,
+      [],
+    );
+    for (const url of ['http://127.0.0.1:54321', 'http://localhost:54321', 'http://kong:8000']) {
+      assert.deepEqual(settingsFromEnv(env({ ...keys, SUPABASE_URL: url })).problems, [], url);
+    }
+
+    // The function answers every call with a 500 naming the problem and sends nothing.
+    const { mailer, sent } = recordingMailer();
+    const refused = createSendTestEmailHandler({
+      settings: hosted,
+      access: adminGate,
+      configs: storeOf([]),
+      mailer,
+      logger: quietLogger,
+    });
+    const response = await refused(
+      new Request('http://localhost/send-test-email', {
+        method: 'POST',
+        headers: { Authorization: 'Bearer jwt', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ to: 'admin@example.com', config: unsaved }),
+      }),
+    );
+    assert.equal(response.status, 500);
+    assert.deepEqual(await response.json(), { error: 'server_error', message: refusal });
+    assert.equal(sent.length, 0);
+  },
+);

@@ -9,9 +9,10 @@
 //   SMTP_ALLOWED_PORTS         optional: ports allowed on public hosts, comma-separated
 //                              (default 25,465,587,2525)
 //   SMTP_ALLOW_PRIVATE_HOSTS   optional: "true" allows loopback and private addresses on any port
-//                              (local stacks only; never on a hosted project)
+//                              (only on a local stack: refused with a hosted SUPABASE_URL)
 //   SMTP_TEST_TIMEOUT_MS       optional: the limit for connecting, the greeting and each SMTP reply
 //                              (default 10000); the whole test is cut off at twice that
+import { privateHostsProblem } from '../_shared/local-stack.ts';
 import { smtpPolicyFromEnv } from '../_shared/smtp-target.ts';
 
 export interface SendTestEmailSettings {
@@ -39,6 +40,9 @@ export function settingsFromEnv(env: (name: string) => string | undefined): Send
   // The one SMTP target policy's settings (the send-email hook reads the same).
   const { allowedPorts, allowPrivateHosts, problems: policyProblems } = smtpPolicyFromEnv(read);
   problems.push(...policyProblems);
+  // The local stack's loosened policy (for its loopback mail catcher) never reaches a hosted project.
+  const hosted = privateHostsProblem(allowPrivateHosts, supabaseUrl);
+  if (hosted) problems.push(hosted);
 
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   const timeoutText = read('SMTP_TEST_TIMEOUT_MS');

@@ -2,6 +2,10 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AdminGate } from '@/features/admin/shared/components/admin-gate';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { assuranceOf } from '@/lib/auth/assurance';
+import { useAuth } from '@/lib/auth/auth-context';
+import { sectionLoaders } from '../../../section-loaders';
+import { useSectionPrefetch } from '../../../use-section-prefetch';
 
 const { admin } = paths.dashboard;
 
@@ -25,10 +29,27 @@ const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
 ];
 
 /**
+ * The tab bar's prefetch is the side menu's (use-section-prefetch): a tab pointed at or focused
+ * loads its chunk and its first reads. Before the second factor (the gate below asks for it) the
+ * database refuses every admin read, so only the code is loaded then.
+ */
+function useTabPrefetch(): (path: string) => void {
+  const prefetchSection = useSectionPrefetch();
+  const { session } = useAuth();
+  if (assuranceOf(session).currentLevel === 'aal2') return prefetchSection;
+  return (path) => {
+    sectionLoaders[path]?.().catch(() => {
+      // Opening the tab loads it again and shows the connection message if that fails too.
+    });
+  };
+}
+
+/**
  * /dashboard/admin/*: the admin area's title and tabs around the active tab. The gate asks for the
  * 6-digit code first when the admin has 2FA and this session has not used it (the database requires it).
  */
 export function Component() {
+  const prefetchTab = useTabPrefetch();
   return (
     <div className="space-y-6">
       <p className="text-sm font-semibold uppercase tracking-wide text-accent">{t('nav.admin')}</p>
@@ -38,6 +59,8 @@ export function Component() {
             <li key={tab.to}>
               <NavLink
                 to={tab.to}
+                onPointerEnter={() => prefetchTab(tab.to)}
+                onFocus={() => prefetchTab(tab.to)}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-1.5 text-sm font-medium ${
                     isActive ? 'bg-accent text-accent-contrast' : 'bg-surface-raised text-ink-muted hover:text-ink'

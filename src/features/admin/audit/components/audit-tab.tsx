@@ -7,12 +7,13 @@ import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
-import { urlDate, urlPage, urlText, useUrlState } from '@/lib/use-url-state';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { urlDate, urlPage, urlStateDefaults, urlText, useUrlState } from '@/lib/use-url-state';
 import type { AuditFilters } from '../../shared/api/keys';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
-import { listAudit, useAudit, type AuditRow } from '../api/list-audit';
+import { auditQueryOptions, listAudit, useAudit, type AuditRow } from '../api/list-audit';
 import { useAuditActors } from '../api/list-audit-actors';
 import type { AuditMember } from '../api/search-audit-members';
 import { AuditMemberFilter } from './audit-member-filter';
@@ -28,6 +29,12 @@ const URL_STATE = {
   from: urlDate(),
   to: urlDate(),
   page: urlPage(),
+};
+
+/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
+export const auditTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) => {
+  const { page, ...filters } = urlStateDefaults(URL_STATE);
+  return auditQueryOptions(getClient, filters, page - 1);
 };
 
 /** The changed fields as "field: before → after", one per line (secrets are never recorded). */

@@ -7,7 +7,9 @@ import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { formatOrderAmount } from '@/lib/payment/format-order';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
-import { urlEnum, urlPage, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { urlEnum, urlPage, urlStateDefaults, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import type { UrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '@/components/ui/query-states';
@@ -22,6 +24,7 @@ import {
   PAYMENTS_PAGE_SIZE,
   type PaymentOrdersParams,
   useAdminPaymentOrders,
+  paymentOrdersQueryOptions,
   type AdminPaymentOrder,
   type PaymentOrderStatus,
 } from '../api/list-payment-orders';
@@ -40,6 +43,20 @@ const URL_STATE = {
   q: urlText(),
   page: urlPage(),
 };
+
+/** The list's query for a view in the address. */
+function ordersListParams(view: UrlState<typeof URL_STATE>): PaymentOrdersParams {
+  return {
+    status: view.status === 'all' ? '' : view.status,
+    method: view.method ?? '',
+    search: view.q,
+    page: view.page - 1,
+  };
+}
+
+/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
+export const paymentsTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
+  paymentOrdersQueryOptions(getClient, ordersListParams(urlStateDefaults(URL_STATE)));
 
 /** Etherscan's page of a USDT (ERC20) transaction. */
 const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
@@ -76,18 +93,17 @@ function Outcome({ order }: { order: AdminPaymentOrder }) {
  */
 export function PaymentsTab() {
   const [view, setView] = useUrlState(URL_STATE);
-  const status = view.status === 'all' ? '' : view.status;
-  const method = view.method ?? '';
+  const params = ordersListParams(view);
+  const { page, ...filters } = params;
+  const { status, method } = filters;
   const search = useDebouncedSearch(view.q, (q) => setView({ q }, { replace: true }), SEARCH_DEBOUNCE_MS);
-  const page = view.page - 1;
-  const orders = useAdminPaymentOrders({ status, method, search: view.q, page });
+  const orders = useAdminPaymentOrders(params);
   const [modal, setModal] = useState<Modal>(null);
   const { getClient } = useSupabase();
 
   /** The orders as the filters show them, every page (100 rows a request). */
   const buildCsv = async (onProgress: (rows: number) => void) => {
     const client = await getClient();
-    const filters: Omit<PaymentOrdersParams, 'page'> = { status, method, search: view.q };
     return paymentsCsv(
       await collectPages((offset, limit) => listPaymentOrdersRange(client, filters, offset, limit), 100, onProgress),
     );

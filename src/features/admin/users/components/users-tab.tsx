@@ -16,12 +16,14 @@ import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';
 import { useSupabase } from '@/lib/supabase-context';
-import { urlEnum, urlPage, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { urlEnum, urlPage, urlStateDefaults, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import type { UrlState } from '@/lib/use-url-state';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useConfirmEmail } from '../api/confirm-email';
-import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
+import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, usersQueryOptions, type AdminUser } from '../api/list-users';
 import { CccAssignDialog } from './ccc-assign-dialog';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
@@ -51,6 +53,23 @@ const URL_STATE = {
   sort: urlEnum(SORTS, 'created:desc'),
   page: urlPage(),
 };
+
+/** The list's query for a view in the address. */
+function usersListParams(view: UrlState<typeof URL_STATE>): UserListParams {
+  const [sortColumn, direction] = view.sort.split(':') as [UserListParams['sort'], 'asc' | 'desc'];
+  return {
+    search: view.q,
+    emailConfirmed: view.confirmed === null ? null : view.confirmed === 'true',
+    level: view.level,
+    sort: sortColumn,
+    ascending: direction === 'asc',
+    page: view.page - 1,
+  };
+}
+
+/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
+export const usersTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
+  usersQueryOptions(getClient, usersListParams(urlStateDefaults(URL_STATE)));
 
 function levelTone(level: string) {
   return level === 'FREE' ? 'neutral' : 'accent';
@@ -92,15 +111,7 @@ export function UsersTab() {
   const page = view.page - 1;
   const setPage = (next: number) => setView({ page: next + 1 });
 
-  const [sortColumn, direction] = view.sort.split(':') as [UserListParams['sort'], 'asc' | 'desc'];
-  const params: UserListParams = {
-    search: view.q,
-    emailConfirmed: view.confirmed === null ? null : view.confirmed === 'true',
-    level: view.level,
-    sort: sortColumn,
-    ascending: direction === 'asc',
-    page,
-  };
+  const params = usersListParams(view);
   const users = useAdminUsers(params);
   const { getClient } = useSupabase();
 

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
-import { urlEnum, urlPage, useUrlState } from '@/lib/use-url-state';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { urlEnum, urlPage, urlStateDefaults, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
@@ -18,6 +19,7 @@ import {
   listWithdrawalsRange,
   useAdminWithdrawals,
   WITHDRAWALS_PAGE_SIZE,
+  withdrawalsQueryOptions,
   type AdminWithdrawal,
   type WithdrawalStatus,
 } from '../api/list-withdrawals';
@@ -29,6 +31,12 @@ const STATUS_LABELS = WITHDRAWAL_STATUS_LABELS;
 const URL_STATE = {
   status: urlEnum(Object.keys(STATUS_LABELS) as WithdrawalStatus[], 'pending'),
   page: urlPage(),
+};
+
+/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
+export const withdrawalsTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) => {
+  const { status, page } = urlStateDefaults(URL_STATE);
+  return withdrawalsQueryOptions(getClient, { status, page: page - 1 });
 };
 
 type Modal = { kind: 'complete' | 'fail'; withdrawal: AdminWithdrawal } | null;

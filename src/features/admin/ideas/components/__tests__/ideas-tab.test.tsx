@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, mockStorage, postgrestFailure, publicUrl, renderAdmin } from '../../../testing/render-admin';
+import { getListItem } from '../../../testing/queries';
 import { IdeasTab } from '../ideas-tab';
 
 const idea = (overrides: Record<string, unknown> = {}) => ({
@@ -26,11 +27,12 @@ describe('the ideas moderation list', () => {
   it('lists pending first (the server order) and offers accept / reject only for pending ideas', async () => {
     const calls = mockRpc('admin_list_ideas', [idea(), idea({ title: 'Gra miejska', status: 'approved' })]);
     renderAdmin(<IdeasTab />);
-    const pending = (await screen.findByRole('heading', { name: 'Planer zakupów' })).closest('section')!;
+    await screen.findByRole('heading', { name: 'Planer zakupów' });
+    const pending = getListItem({ heading: 'Planer zakupów' });
     expect(within(pending).getByText('W ocenie')).toBeInTheDocument();
     expect(within(pending).getByText(/Ola Autorka/)).toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: 'Zaakceptuj pomysł Planer zakupów' })).toBeInTheDocument();
-    const approved = screen.getByRole('heading', { name: 'Gra miejska' }).closest('section')!;
+    const approved = getListItem({ heading: 'Gra miejska' });
     expect(within(approved).getByText('Zaakceptowany')).toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: /Zaakceptuj|Odrzuć/ })).not.toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ p_limit: 20, p_offset: 0 });
@@ -86,7 +88,9 @@ describe('the ideas moderation list', () => {
     const images = await screen.findAllByRole('img', { name: /^Obraz/ });
     const own = [publicUrl('idea-images', `${author}/1-a.png`), publicUrl('idea-images', `${author}/2-b.png`)];
     expect(images.map((image) => image.getAttribute('src'))).toEqual(own);
-    expect(images.map((image) => image.closest('a')!.getAttribute('href'))).toEqual(own);
+    // Each image opens itself: the link around it is named by the image.
+    const links = screen.getAllByRole('link', { name: /^Obraz/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(own);
     expect(document.body.innerHTML).not.toContain('attacker.example');
   });
 

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
+import { getDefinition } from '../../../testing/queries';
 import { RevenueTab } from '../revenue-tab';
 
 describe('the revenue tab', () => {
@@ -7,8 +8,9 @@ describe('the revenue tab', () => {
     mockTable('get', 'ecommerce_revenue', [{ id: '1', amount: 100000, created_at: '2026-11-20T10:00:00Z' }]);
     renderAdmin(<RevenueTab />);
     expect(await screen.findByText('START (5%)')).toBeInTheDocument();
-    expect(screen.getByText('PREMIUM (15%)').nextElementSibling).toHaveTextContent('15 000 zł');
-    expect(screen.getByText('VIP (20%)').nextElementSibling).toHaveTextContent('20 000 zł');
+    const pools = screen.getByRole('region', { name: 'Pule zysku' });
+    expect(getDefinition(pools, 'PREMIUM (15%)')).toHaveTextContent('15 000 zł');
+    expect(getDefinition(pools, 'VIP (20%)')).toHaveTextContent('20 000 zł');
   });
 
   it('takes an amount ≥ 0 with at most 2 decimals and records it as a new row', async () => {

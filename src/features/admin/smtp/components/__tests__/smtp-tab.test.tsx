@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
+import { getListItem } from '../../../testing/queries';
 import { SmtpTab } from '../smtp-tab';
 import { smtpConfig } from './fixtures';
 
@@ -22,11 +23,12 @@ describe('the SMTP tab', () => {
   it('lists the configurations with the password masked and the default marked', async () => {
     mockRpc('admin_list_smtp_configs', configs);
     renderAdmin(<SmtpTab />);
-    const local = (await screen.findByRole('heading', { name: 'Lokalny serwer pocztowy' })).closest('li')!;
+    await screen.findByRole('heading', { name: 'Lokalny serwer pocztowy' });
+    const local = getListItem({ heading: 'Lokalny serwer pocztowy' });
     expect(within(local).getByText('Domyślna')).toBeInTheDocument();
     expect(within(local).getByText('••••••••')).toBeInTheDocument();
     expect(within(local).getByText('127.0.0.1:54325 (STARTTLS)')).toBeInTheDocument();
-    const spare = screen.getByRole('heading', { name: 'Zapasowy' }).closest('li')!;
+    const spare = getListItem({ heading: 'Zapasowy' });
     expect(within(spare).getByText('smtp.example.com:465 (SSL/TLS)')).toBeInTheDocument();
     expect(within(spare).getByText('brak (bez logowania)')).toBeInTheDocument();
   });

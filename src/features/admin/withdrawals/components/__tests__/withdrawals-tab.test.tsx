@@ -1,22 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { WithdrawalsTab } from '../withdrawals-tab';
+import { pendingWithdrawal } from './fixtures';
 
-const withdrawal = {
-  id: crypto.randomUUID(),
-  user_id: crypto.randomUUID(),
-  amount: 150.5,
-  network: 'ERC20',
-  address: `0x${'a'.repeat(40)}`,
-  status: 'pending',
-  tx_hash: null,
-  failure_reason: null,
-  created_at: '2026-11-20T10:00:00Z',
-  processed_at: null,
-  member_full_name: 'Ewa Testowa',
-  member_email: 'ewa@example.test',
-  total_count: 1,
-};
+const withdrawal = pendingWithdrawal;
 const TX = `0x${'b'.repeat(64)}`;
 
 describe('the payouts tab', () => {
