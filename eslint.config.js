@@ -64,15 +64,6 @@ export default tseslint.config(
     },
   },
   {
-    // admin: other helper — admin's tests move onto queries by role in their own change.
-    files: ['src/features/admin/**/__tests__/**/*.{ts,tsx}', 'src/features/admin/**/*.test.{ts,tsx}'],
-    rules: {
-      'testing-library/no-node-access': 'off',
-      'testing-library/no-unnecessary-act': 'off',
-      'testing-library/render-result-naming-convention': 'off',
-    },
-  },
-  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, local },
     rules: {

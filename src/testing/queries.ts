@@ -21,6 +21,19 @@ export function definitionsOf(container: HTMLElement, term: string): HTMLElement
 /** The (first) value of a term in a description list; see `definitionsOf`. */
 export const definitionOf = (container: HTMLElement, term: string): HTMLElement => definitionsOf(container, term)[0]!;
 
+/**
+ * The one list item (a card in a list) with a heading of this name: how a user finds one card among
+ * many. A nested list's items (an idea's images) never hold the card's heading, so they do not count.
+ */
+export function getListItemWithHeading(name: string, container: HTMLElement = document.body): HTMLElement {
+  const matches = within(container)
+    .getAllByRole('listitem')
+    .filter((item) => within(item).queryByRole('heading', { name }) !== null);
+  if (matches.length !== 1)
+    throw new Error(`Expected one list item with the heading '${name}', found ${matches.length}`);
+  return matches[0]!;
+}
+
 /** The one element of a role (a list item, an option) that shows this text, like a user finds it. */
 export function getByRoleWithText(role: string, text: string | RegExp, container: HTMLElement = document.body) {
   const matches = within(container)

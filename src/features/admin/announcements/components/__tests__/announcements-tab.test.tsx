@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { announcementKeys } from '@/lib/announcements/keys';
 import { createTestQueryClient } from '@/testing/render';
 import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
-import { getListItem } from '../../../testing/queries';
+import { getByRoleWithText } from '@/testing/queries';
 import { AnnouncementsTab } from '../announcements-tab';
 
 const announcement = (overrides: Record<string, unknown> = {}) => ({
@@ -68,7 +68,7 @@ describe('the announcements tab', () => {
     const deletes = mockTable('delete', 'announcements', { id: item.id });
     const { user } = renderAdmin(<AnnouncementsTab />);
     await screen.findByText('Aktywne');
-    const card = getListItem({ text: 'Aktywne' });
+    const card = getByRoleWithText('listitem', 'Aktywne');
     await user.click(within(card).getByRole('button', { name: 'Dezaktywuj' }));
     await waitFor(() => expect(updates[0]?.body).toEqual({ active: false }));
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
-import { getListItem } from '../../../testing/queries';
+import { getListItemWithHeading } from '@/testing/queries';
 import type { EmailTemplate } from '../../api/list-templates';
 import { previewDocument } from '../../utils/preview-document';
 import { TemplateFormDialog } from '../template-form-dialog';
@@ -150,7 +150,7 @@ describe('the hook template in the list', () => {
     const remove = await screen.findByRole('button', { name: 'Usuń szablon account-activation' });
     expect(remove).toBeDisabled();
     expect(remove).toHaveAccessibleDescription(/nie można go usunąć ani zmienić jego nazwy/);
-    expect(within(getListItem({ heading: 'account-activation' })).getByText('Systemowy')).toBeInTheDocument();
+    expect(within(getListItemWithHeading('account-activation')).getByText('Systemowy')).toBeInTheDocument();
   });
 
   it('a refusal by the database (stale list) is shown with its clear message', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, mockStorage, postgrestFailure, publicUrl, renderAdmin } from '../../../testing/render-admin';
-import { getListItem } from '../../../testing/queries';
+import { getListItemWithHeading } from '@/testing/queries';
 import { IdeasTab } from '../ideas-tab';
 
 const idea = (overrides: Record<string, unknown> = {}) => ({
@@ -28,11 +28,11 @@ describe('the ideas moderation list', () => {
     const calls = mockRpc('admin_list_ideas', [idea(), idea({ title: 'Gra miejska', status: 'approved' })]);
     renderAdmin(<IdeasTab />);
     await screen.findByRole('heading', { name: 'Planer zakupów' });
-    const pending = getListItem({ heading: 'Planer zakupów' });
+    const pending = getListItemWithHeading('Planer zakupów');
     expect(within(pending).getByText('W ocenie')).toBeInTheDocument();
     expect(within(pending).getByText(/Ola Autorka/)).toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: 'Zaakceptuj pomysł Planer zakupów' })).toBeInTheDocument();
-    const approved = getListItem({ heading: 'Gra miejska' });
+    const approved = getListItemWithHeading('Gra miejska');
     expect(within(approved).getByText('Zaakceptowany')).toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: /Zaakceptuj|Odrzuć/ })).not.toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ p_limit: 20, p_offset: 0 });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
-import { getDefinition } from '../../../testing/queries';
+import { definitionOf } from '@/testing/queries';
 import { RevenueTab } from '../revenue-tab';
 
 describe('the revenue tab', () => {
@@ -9,8 +9,8 @@ describe('the revenue tab', () => {
     renderAdmin(<RevenueTab />);
     expect(await screen.findByText('START (5%)')).toBeInTheDocument();
     const pools = screen.getByRole('region', { name: 'Pule zysku' });
-    expect(getDefinition(pools, 'PREMIUM (15%)')).toHaveTextContent('15 000 zł');
-    expect(getDefinition(pools, 'VIP (20%)')).toHaveTextContent('20 000 zł');
+    expect(definitionOf(pools, 'PREMIUM (15%)')).toHaveTextContent('15 000 zł');
+    expect(definitionOf(pools, 'VIP (20%)')).toHaveTextContent('20 000 zł');
   });
 
   it('takes an amount ≥ 0 with at most 2 decimals and records it as a new row', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
-import { getListItem } from '../../../testing/queries';
+import { getListItemWithHeading } from '@/testing/queries';
 import { SmtpTab } from '../smtp-tab';
 import { smtpConfig } from './fixtures';
 
@@ -24,11 +24,11 @@ describe('the SMTP tab', () => {
     mockRpc('admin_list_smtp_configs', configs);
     renderAdmin(<SmtpTab />);
     await screen.findByRole('heading', { name: 'Lokalny serwer pocztowy' });
-    const local = getListItem({ heading: 'Lokalny serwer pocztowy' });
+    const local = getListItemWithHeading('Lokalny serwer pocztowy');
     expect(within(local).getByText('Domyślna')).toBeInTheDocument();
     expect(within(local).getByText('••••••••')).toBeInTheDocument();
     expect(within(local).getByText('127.0.0.1:54325 (STARTTLS)')).toBeInTheDocument();
-    const spare = getListItem({ heading: 'Zapasowy' });
+    const spare = getListItemWithHeading('Zapasowy');
     expect(within(spare).getByText('smtp.example.com:465 (SSL/TLS)')).toBeInTheDocument();
     expect(within(spare).getByText('brak (bez logowania)')).toBeInTheDocument();
   });
