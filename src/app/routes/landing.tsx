@@ -6,7 +6,6 @@ import { Tabs } from '@/components/ui/tabs';
 import { AuthPage } from '@/features/auth/components/auth-page';
 import { LandingNotice } from '@/features/auth/components/landing-notice';
 import { LoginPanel } from '@/features/auth/components/login-panel';
-import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
 import { referralCodeFromSearch } from '@/features/auth/utils/referral-storage';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -23,6 +22,24 @@ const prefetchRegisterForm = () => {
     // Opening the tab loads it again and, if that fails too, offers a retry.
   });
 };
+
+/** The second-factor step (react-hook-form with it): only accounts with 2FA ever see it. */
+export const secondFactorChunk = {
+  load: () => import('@/features/auth/components/second-factor-form'),
+};
+const loadSecondFactorModule = chunkLoader(() => secondFactorChunk.load());
+const loadSecondFactorForm = () => loadSecondFactorModule().then((module) => ({ default: module.SecondFactorForm }));
+
+function SecondFactorStep() {
+  const [SecondFactorForm, retry] = useRetryableLazy(loadSecondFactorForm);
+  return (
+    <LoadBoundary onRetry={retry}>
+      <Suspense fallback={<LoadingState />}>
+        <SecondFactorForm />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 /** The 'Rejestracja' tab's content: a failed chunk shows the connection message and a retry. */
 function RegisterTab() {
@@ -48,7 +65,7 @@ export function Component() {
   if (session && mfaRequired) {
     return (
       <AuthPage title={t('app.name')}>
-        <SecondFactorForm />
+        <SecondFactorStep />
       </AuthPage>
     );
   }
