@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { LoadingState } from '@/components/ui/spinner';
@@ -30,24 +30,16 @@ export const secondFactorChunk = {
 const loadSecondFactorModule = chunkLoader(() => secondFactorChunk.load());
 const loadSecondFactorForm = () => loadSecondFactorModule().then((module) => ({ default: module.SecondFactorForm }));
 
-function SecondFactorStep() {
-  const [SecondFactorForm, retry] = useRetryableLazy(loadSecondFactorForm);
+/**
+ * A part of the page in a chunk of its own (the registration tab's form, the second-factor step):
+ * a failed chunk shows the connection message and a retry, never the crash screen.
+ */
+function ChunkPart({ load }: { load: () => Promise<{ default: ComponentType }> }) {
+  const [Part, retry] = useRetryableLazy(load);
   return (
     <LoadBoundary onRetry={retry}>
       <Suspense fallback={<LoadingState />}>
-        <SecondFactorForm />
-      </Suspense>
-    </LoadBoundary>
-  );
-}
-
-/** The 'Rejestracja' tab's content: a failed chunk shows the connection message and a retry. */
-function RegisterTab() {
-  const [RegisterForm, retry] = useRetryableLazy(loadRegisterForm);
-  return (
-    <LoadBoundary onRetry={retry}>
-      <Suspense fallback={<LoadingState />}>
-        <RegisterForm />
+        <Part />
       </Suspense>
     </LoadBoundary>
   );
@@ -65,7 +57,7 @@ export function Component() {
   if (session && mfaRequired) {
     return (
       <AuthPage title={t('app.name')}>
-        <SecondFactorStep />
+        <ChunkPart load={loadSecondFactorForm} />
       </AuthPage>
     );
   }
@@ -84,7 +76,7 @@ export function Component() {
             label: t('auth.tab.register'),
             lazy: true,
             prefetch: prefetchRegisterForm,
-            content: <RegisterTab />,
+            content: <ChunkPart load={loadRegisterForm} />,
           },
         ]}
       />
