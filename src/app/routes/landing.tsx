@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
 import { LoadingState } from '@/components/ui/spinner';
@@ -6,7 +6,6 @@ import { Tabs } from '@/components/ui/tabs';
 import { AuthPage } from '@/features/auth/components/auth-page';
 import { LandingNotice } from '@/features/auth/components/landing-notice';
 import { LoginPanel } from '@/features/auth/components/login-panel';
-import { SecondFactorForm } from '@/features/auth/components/second-factor-form';
 import { referralCodeFromSearch } from '@/features/auth/utils/referral-storage';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -24,13 +23,23 @@ const prefetchRegisterForm = () => {
   });
 };
 
-/** The 'Rejestracja' tab's content: a failed chunk shows the connection message and a retry. */
-function RegisterTab() {
-  const [RegisterForm, retry] = useRetryableLazy(loadRegisterForm);
+/** The second-factor step (react-hook-form with it): only accounts with 2FA ever see it. */
+export const secondFactorChunk = {
+  load: () => import('@/features/auth/components/second-factor-form'),
+};
+const loadSecondFactorModule = chunkLoader(() => secondFactorChunk.load());
+const loadSecondFactorForm = () => loadSecondFactorModule().then((module) => ({ default: module.SecondFactorForm }));
+
+/**
+ * A part of the page in a chunk of its own (the registration tab's form, the second-factor step):
+ * a failed chunk shows the connection message and a retry, never the crash screen.
+ */
+function ChunkPart({ load }: { load: () => Promise<{ default: ComponentType }> }) {
+  const [Part, retry] = useRetryableLazy(load);
   return (
     <LoadBoundary onRetry={retry}>
       <Suspense fallback={<LoadingState />}>
-        <RegisterForm />
+        <Part />
       </Suspense>
     </LoadBoundary>
   );
@@ -48,7 +57,7 @@ export function Component() {
   if (session && mfaRequired) {
     return (
       <AuthPage title={t('app.name')}>
-        <SecondFactorForm />
+        <ChunkPart load={loadSecondFactorForm} />
       </AuthPage>
     );
   }
@@ -67,7 +76,7 @@ export function Component() {
             label: t('auth.tab.register'),
             lazy: true,
             prefetch: prefetchRegisterForm,
-            content: <RegisterTab />,
+            content: <ChunkPart load={loadRegisterForm} />,
           },
         ]}
       />

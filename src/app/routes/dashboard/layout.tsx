@@ -1,19 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
+import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
 import { useSectionPrefetch } from '../../use-section-prefetch';
 
 // The slide-over's code (list, read marks) loads when the bell is first used, not with the shell.
 const NotificationsPanel = lazy(() =>
   import('@/features/notifications/components/notifications-panel').then((module) => ({
     default: module.NotificationsPanel,
-  })),
-);
-
-// The banner (its read, the dismissals) is a chunk of its own too: it has data to wait for anyway,
-// and the shell stays within its budget.
-const AnnouncementBanner = lazy(() =>
-  import('@/features/dashboard/components/announcement-banner').then((module) => ({
-    default: module.AnnouncementBanner,
   })),
 );
 
@@ -30,8 +23,8 @@ function LazyNotificationsPanel(props: NotificationsPanelProps) {
 
 /**
  * The shell of every /dashboard route (a lazy chunk of its own, so the landing page stays small):
- * the layout with the notifications slide-over, the announcement banner and the menu's prefetch of
- * each section (its chunk and first reads) composed in.
+ * the layout with the notifications slide-over (a chunk loaded when the bell is first used), the
+ * announcement banner and the menu's prefetch of each section (its chunk and first reads) composed in.
  */
 export function Component() {
   const prefetchSection = useSectionPrefetch();
@@ -39,11 +32,10 @@ export function Component() {
     <DashboardLayout
       onPrefetchSection={prefetchSection}
       notificationsPanel={LazyNotificationsPanel}
-      banner={
-        <Suspense fallback={null}>
-          <AnnouncementBanner />
-        </Suspense>
-      }
+      // Part of the shell, not a chunk of its own: as a lazy chunk it joined the sections' shared
+      // chunk (about 40 kB with the forms' code) to every first /dashboard, and its read started one
+      // round trip late; its text is often the page's largest paint (issue 24 §6).
+      banner={<AnnouncementBanner />}
     />
   );
 }

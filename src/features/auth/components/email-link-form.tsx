@@ -12,7 +12,7 @@ import { normaliseEmail } from '../utils/redirect-urls';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
 import { EmailField } from '@/components/form/email-field';
 
-type EmailLinkFormProps = {
+export type EmailLinkFormProps = {
   /** 'reset': forgot-password mode; 'magic': magic-link mode. Both show the e-mail field only. */
   link: 'reset' | 'magic';
   defaultEmail: string;

@@ -1,8 +1,46 @@
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
+import { LoadBoundary, useRetryableLazy } from '@/components/ui/load-boundary';
+import { LoadingState } from '@/components/ui/spinner';
+import { chunkLoader } from '@/lib/chunk-loader';
 import { useSupabase } from '@/lib/supabase-context';
-import { EmailLinkForm } from './email-link-form';
+import type { EmailLinkFormProps } from './email-link-form';
 import { LinkSent } from './link-sent';
 import { PasswordLoginForm } from './password-login-form';
+
+/**
+ * The reset and magic-link form (with react-hook-form) is a chunk of its own: most visitors sign in
+ * with the password and never download it. Pointing at or focusing its link fetches it.
+ */
+export const emailLinkFormChunk = {
+  load: () => import('./email-link-form'),
+};
+const loadEmailLinkModule = chunkLoader(() => emailLinkFormChunk.load());
+/** Once loaded, the form renders at once (a new lazy component would suspend for a tick every time). */
+let loadedEmailLinkForm: ComponentType<EmailLinkFormProps> | null = null;
+const loadEmailLinkForm = () =>
+  loadEmailLinkModule().then((module) => {
+    loadedEmailLinkForm = module.EmailLinkForm;
+    return { default: module.EmailLinkForm };
+  });
+const prefetchEmailLinkForm = () => {
+  loadEmailLinkForm().catch(() => {
+    // Opening the mode loads it again and, if that fails too, offers a retry.
+  });
+};
+
+/** The form, loaded when first shown; a failed load shows the connection message and a retry. */
+function LazyEmailLinkForm(props: EmailLinkFormProps) {
+  const [EmailLinkForm, retry] = useRetryableLazy(loadEmailLinkForm);
+  const Loaded = loadedEmailLinkForm;
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <LoadBoundary onRetry={retry}>
+      <Suspense fallback={<LoadingState />}>
+        <EmailLinkForm {...props} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 type LinkKind = 'reset' | 'magic';
 
@@ -32,6 +70,7 @@ export function LoginPanel() {
     <div onFocusCapture={preload} onPointerDownCapture={preload}>
       {view.screen === 'password' ? (
         <PasswordLoginForm
+          onPrefetchLinks={prefetchEmailLinkForm}
           defaultEmail={email}
           focusOnMount={switched}
           onForgotPassword={(current) => go({ screen: 'link', link: 'reset' }, current)}
@@ -39,7 +78,7 @@ export function LoginPanel() {
         />
       ) : null}
       {view.screen === 'link' ? (
-        <EmailLinkForm
+        <LazyEmailLinkForm
           key={view.link}
           link={view.link}
           defaultEmail={email}

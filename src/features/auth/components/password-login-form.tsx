@@ -5,12 +5,12 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { PasswordField } from '@/components/form/password-field';
 import { t } from '@/i18n/messages';
 import { authUserMessage } from '@/lib/auth/auth-errors';
-import { useZodForm } from '@/lib/form';
 import { useSignIn } from '../api/sign-in-with-password';
 import { loginSchema } from '../schemas/login.schema';
 import { normaliseEmail } from '../utils/redirect-urls';
 import { ResendActivationPanel } from './resend-activation-panel';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
+import { useLightForm } from '../hooks/use-light-form';
 import { EmailField } from '@/components/form/email-field';
 import { isEmailNotConfirmed } from '../utils/error-messages';
 
@@ -19,6 +19,8 @@ type PasswordLoginFormProps = {
   focusOnMount: boolean;
   onForgotPassword: (email: string) => void;
   onMagicLink: (email: string) => void;
+  /** Fetches the reset and magic-link form's code (its links are pointed at or focused). */
+  onPrefetchLinks?: () => void;
 };
 
 /**
@@ -30,9 +32,13 @@ export function PasswordLoginForm({
   focusOnMount,
   onForgotPassword,
   onMagicLink,
+  onPrefetchLinks,
 }: PasswordLoginFormProps) {
-  const form = useZodForm(loginSchema, { defaultValues: { email: defaultEmail, password: '' } });
-  const { register, handleSubmit, formState, getValues, setValue, setFocus } = form;
+  // Not useZodForm: the landing page's first download leaves react-hook-form out (use-light-form.ts).
+  const { register, handleSubmit, errors, isSubmitting, getValue, setValue, setFocus } = useLightForm(loginSchema, {
+    email: defaultEmail,
+    password: '',
+  });
   const signIn = useSignIn();
   const captcha = useInvisibleCaptcha();
   const [formError, setFormError] = useState<string | null>(null);
@@ -63,24 +69,20 @@ export function PasswordLoginForm({
 
   return (
     <form noValidate onFocus={captcha.arm} onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <EmailField error={formState.errors.email?.message} {...register('email')} />
+      <EmailField error={errors.email} {...register('email')} />
       <PasswordField
         label={t('auth.field.password')}
         autoComplete="current-password"
-        error={formState.errors.password?.message}
+        error={errors.password}
         {...register('password')}
       />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       {notActivated ? <ResendActivationPanel email={notActivated} onCancel={cancelResend} /> : null}
       {captcha.element}
-      <SubmitButton
-        pending={formState.isSubmitting}
-        label={t('auth.login.submit')}
-        pendingLabel={t('auth.login.submitting')}
-      />
-      <div className="flex flex-col items-center gap-2">
-        <LinkButton onClick={() => onForgotPassword(getValues('email'))}>{t('auth.login.forgot_password')}</LinkButton>
-        <LinkButton onClick={() => onMagicLink(getValues('email'))}>{t('auth.login.use_magic_link')}</LinkButton>
+      <SubmitButton pending={isSubmitting} label={t('auth.login.submit')} pendingLabel={t('auth.login.submitting')} />
+      <div className="flex flex-col items-center gap-2" onPointerOver={onPrefetchLinks} onFocus={onPrefetchLinks}>
+        <LinkButton onClick={() => onForgotPassword(getValue('email'))}>{t('auth.login.forgot_password')}</LinkButton>
+        <LinkButton onClick={() => onMagicLink(getValue('email'))}>{t('auth.login.use_magic_link')}</LinkButton>
       </div>
     </form>
   );

@@ -232,7 +232,7 @@ describe('login: forgot password and magic link', () => {
     await user.type(emailField(), 'Jan@Example.pl');
     await user.click(screen.getByRole('button', { name: 'Nie pamiętasz hasła?' }));
 
-    const form = screen.getByRole('form', { name: 'Resetowanie hasła' });
+    const form = await screen.findByRole('form', { name: 'Resetowanie hasła' });
     expect(within(form).getByLabelText('Email')).toHaveValue('Jan@Example.pl');
     expect(within(form).getByLabelText('Email')).toHaveFocus();
     expect(screen.queryByLabelText('Hasło')).not.toBeInTheDocument();
@@ -253,7 +253,7 @@ describe('login: forgot password and magic link', () => {
   it('checks the e-mail in forgot-password mode (no password needed)', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Nie pamiętasz hasła?' }));
-    await user.type(screen.getByLabelText('Email'), 'nie-email');
+    await user.type(await screen.findByLabelText('Email'), 'nie-email');
     await user.click(screen.getByRole('button', { name: 'Wyślij link resetujący' }));
     expect(await screen.findByText('Nieprawidłowy adres email')).toBeInTheDocument();
     expect(screen.queryByText('Hasło jest wymagane')).not.toBeInTheDocument();
@@ -263,12 +263,12 @@ describe('login: forgot password and magic link', () => {
     server.use(http.post(authUrl('/recover'), () => okAnswer()));
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Nie pamiętasz hasła?' }));
-    await user.type(screen.getByLabelText('Email'), 'jan@example.pl');
+    await user.type(await screen.findByLabelText('Email'), 'jan@example.pl');
     await user.click(screen.getByRole('button', { name: 'Wyślij link resetujący' }));
     await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' });
 
     await user.click(screen.getByRole('button', { name: 'Użyj innego adresu email' }));
-    const form = screen.getByRole('form', { name: 'Resetowanie hasła' });
+    const form = await screen.findByRole('form', { name: 'Resetowanie hasła' });
     expect(within(form).getByLabelText('Email')).toHaveValue('');
     expect(within(form).getByLabelText('Email')).toHaveFocus();
 
@@ -283,7 +283,7 @@ describe('login: forgot password and magic link', () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Logowanie linkiem z emaila' }));
 
-    const form = screen.getByRole('form', { name: 'Logowanie linkiem' });
+    const form = await screen.findByRole('form', { name: 'Logowanie linkiem' });
     expect(screen.queryByLabelText('Hasło')).not.toBeInTheDocument();
     await user.type(within(form).getByLabelText('Email'), '  Jan@Example.PL  ');
     await user.click(within(form).getByRole('button', { name: 'Wyślij link logowania' }));
@@ -297,7 +297,7 @@ describe('login: forgot password and magic link', () => {
     expect(otp.calls[0]?.query.redirect_to).toBe('http://localhost:3000/dashboard');
 
     await user.click(screen.getByRole('button', { name: 'Użyj innego adresu email' }));
-    expect(screen.getByRole('form', { name: 'Logowanie linkiem' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Logowanie linkiem' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
@@ -305,7 +305,7 @@ describe('login: forgot password and magic link', () => {
     server.use(http.post(authUrl('/otp'), () => gotrueError(422, 'otp_disabled', 'Signups not allowed for otp')));
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Logowanie linkiem z emaila' }));
-    await user.type(screen.getByLabelText('Email'), 'ktos@example.pl');
+    await user.type(await screen.findByLabelText('Email'), 'ktos@example.pl');
     await user.click(screen.getByRole('button', { name: 'Wyślij link logowania' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Użytkownik nie istnieje');
     expect(screen.queryByRole('heading', { name: 'Sprawdź swoją skrzynkę email' })).not.toBeInTheDocument();
@@ -315,11 +315,11 @@ describe('login: forgot password and magic link', () => {
     const { user } = setup();
     await user.type(emailField(), 'jan@example.pl');
     await user.click(screen.getByRole('button', { name: 'Logowanie linkiem z emaila' }));
-    expect(screen.getByLabelText('Email')).toHaveValue('jan@example.pl');
+    expect(await screen.findByLabelText('Email')).toHaveValue('jan@example.pl');
     await user.click(screen.getByRole('button', { name: 'Wróć do logowania hasłem' }));
     expect(screen.getByLabelText('Email')).toHaveValue('jan@example.pl');
     await user.click(screen.getByRole('button', { name: 'Nie pamiętasz hasła?' }));
-    expect(screen.getByRole('form', { name: 'Resetowanie hasła' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Resetowanie hasła' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('jan@example.pl');
   });
 });

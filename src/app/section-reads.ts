@@ -1,0 +1,64 @@
+import { loadPhoneModule } from '@/components/form/phone-field-chunk';
+import { paths } from '@/config/paths';
+import { appsQueryOptions } from '@/features/apps/api/get-apps';
+import { postsQueryOptions } from '@/features/community/api/get-posts';
+import { referralOverviewQueryOptions } from '@/features/referral/api/get-referral-overview';
+import { withdrawalsQueryOptions } from '@/features/wallet/api/get-withdrawals';
+import { cccAvailabilityQueryOptions } from '@/lib/ccc/get-ccc-availability';
+import { cccSettingsQueryOptions } from '@/lib/ccc/get-ccc-settings';
+import { membershipPlansQueryOptions } from '@/lib/membership-plans/get-membership-plans';
+import { mfaStatusQueryOptions } from '@/lib/mfa/mfa-status';
+import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
+import { PREFETCH_STALE_TIME_MS, prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
+import { walletBalanceQueryOptions } from '@/lib/wallet/get-wallet-balance';
+
+const { dashboard } = paths;
+
+/** The phone input's chunk, which the settings' profile form would ask for only once it renders. */
+export function preloadPhoneField(): void {
+  loadPhoneModule().catch(() => {
+    // The profile form loads it again and offers a retry if that fails too.
+  });
+}
+
+/**
+ * The dashboard sections' first reads, by the path their menu entry opens. Part of the shell (only
+ * the query options factories, not the pages): pointing at or focusing an entry starts these reads
+ * at once, beside the section's chunk, instead of after it has arrived — one round trip, not two
+ * (issue 24 §2). A section whose first read needs its page's code (the ideas board's URL state)
+ * keeps a `prefetch` in its route module.
+ */
+export const sectionReads: Readonly<Record<string, SectionPrefetch>> = {
+  // The catalogue and the plans (for the levels).
+  [dashboard.apps.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, appsQueryOptions(getClient));
+    prefetchRead(queryClient, membershipPlansQueryOptions(getClient));
+  },
+  // The feed's first page.
+  [dashboard.community.path]: ({ queryClient, getClient }) => {
+    void queryClient.prefetchInfiniteQuery({ staleTime: PREFETCH_STALE_TIME_MS, ...postsQueryOptions(getClient) });
+  },
+  // The plans grid (the profile is the shell's already).
+  [dashboard.investments.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, membershipPlansQueryOptions(getClient));
+  },
+  // The packages' availability and the contract settings.
+  [dashboard.ccc.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, cccAvailabilityQueryOptions(getClient));
+    prefetchRead(queryClient, cccSettingsQueryOptions(getClient));
+  },
+  [dashboard.referral.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, referralOverviewQueryOptions(getClient));
+  },
+  // The balance and the history.
+  [dashboard.wallet.path]: ({ queryClient, getClient, userId }) => {
+    prefetchRead(queryClient, walletBalanceQueryOptions(getClient, userId));
+    prefetchRead(queryClient, withdrawalsQueryOptions(getClient, userId));
+  },
+  // The profile, the two-factor state (GET /user) and the phone input's code.
+  [dashboard.settings.path]: ({ queryClient, getClient, userId }) => {
+    prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId));
+    prefetchRead(queryClient, mfaStatusQueryOptions(getClient, userId));
+    preloadPhoneField();
+  },
+};
