@@ -7,6 +7,9 @@
 // Every signed-in journey, the seeded admin's included, signs in here: an account with a TOTP factor
 // (the seeded admin's is known: every admin right needs aal2) gets its code verified as from an
 // authenticator app, so the session is aal2.
+import { mkdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { ANON_KEY, API_URL } from './env';
 import { totpCode } from './totp';
@@ -87,6 +90,40 @@ export async function passwordSession(who: Credentials): Promise<StoredSession> 
   };
 }
 
+/**
+ * Runs the two steps of one account's sign-in (password, then the TOTP code) while no other worker
+ * signs that account in. Auth, like GoTrue, ends the account's other aal1 sessions when a factor is
+ * verified: the seeded admin's password session in one worker died (session_not_found at the verify
+ * step) when another worker verified its code in between. A lock directory per account and stack
+ * (mkdir is atomic across processes) holds the few hundred milliseconds of the two steps; one left by
+ * a killed worker is taken over after STALE_LOCK_MS.
+ */
+export async function withTwoStepSignIn<T>(email: string, steps: () => Promise<T>): Promise<T> {
+  const lock = path.join(os.tmpdir(), `klub-e2e-sign-in-${new URL(API_URL).port}-${email.toLowerCase()}`);
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = await stat(lock).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      );
+      if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    return await steps();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** A sign-in's two steps take well under a second; a lock this old was left by a killed worker. */
+const STALE_LOCK_MS = 30_000;
+
 const kept = new WeakSet<Page>();
 
 /**
@@ -115,8 +152,9 @@ export async function keepSessionAlive(page: Page): Promise<void> {
 export async function signIn(page: Page, who: Credentials): Promise<void> {
   await keepSessionAlive(page);
   const secret = who.totpSecret ?? KNOWN_SECRETS[who.email.toLowerCase()];
-  const password = await passwordSession(who);
-  const session = secret ? await totpSession(password, secret) : password;
+  const session = secret
+    ? await withTwoStepSignIn(who.email, async () => totpSession(await passwordSession(who), secret))
+    : await passwordSession(who);
   // A static file of the app's origin: its storage, without starting the app twice.
   await page.goto('/favicon.svg');
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [

@@ -239,7 +239,9 @@ describe('login: forgot password and magic link', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Wyślij link resetujący' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' })).toHaveFocus();
+    // The heading takes the focus in an effect, just after it appears.
+    const heading = await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent(
       'Wysłaliśmy link do ustawienia nowego hasła na adres jan@example.pl.',
     );

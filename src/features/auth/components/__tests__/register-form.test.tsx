@@ -208,7 +208,9 @@ describe('registration: with the server', () => {
     await fill(user, { referral: 'ab12cd' });
     await user.click(submit());
 
-    expect(await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' })).toHaveFocus();
+    // The heading takes the focus in an effect, just after it appears.
+    const heading = await screen.findByRole('heading', { name: 'Sprawdź swoją skrzynkę email' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent(
       'Wysłaliśmy link aktywacyjny na adres jan@example.pl. Kliknij go, aby aktywować konto. Jeśli nie widzisz wiadomości, sprawdź folder spam.',
     );

@@ -175,7 +175,9 @@ describe('the idea form: submission', () => {
     ]);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('heading', { name: 'Pomysł został zgłoszony' })).toHaveFocus();
+    // The heading takes the focus in an effect, just after it appears.
+    const heading = await screen.findByRole('heading', { name: 'Pomysł został zgłoszony' });
+    await waitFor(() => expect(heading).toHaveFocus());
     const feedback = screen.getByRole('status', { name: '' });
     expect(feedback).toHaveTextContent('Świetny pomysł, analizujemy rynek.');
     expect(feedback).toHaveAttribute('data-tone', 'info');
