@@ -10,6 +10,7 @@ import { createMember, uniquePassword } from './support/factories';
 import { clickLinkInMail, linkIn, subjects } from './support/mailbox';
 
 test('a member resets a forgotten password and signs in with the new one only', async ({ page }) => {
+  test.setTimeout(60_000);
   const member = await createMember({ label: 'reset' });
   const newPassword = uniquePassword();
   const landing = await new LandingPage(page).goto();
