@@ -15,6 +15,7 @@
 // `npm test -- <step> …` runs only the named steps (in their lanes, without waiting for steps that
 // were left out); `--serial` runs the steps one after another, in the order above.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, startDatabase, type Database } from '@klub/local-supabase/db/harness.ts';
@@ -56,6 +57,8 @@ interface Result {
   ok: boolean;
   startedAt: number;
   seconds: number;
+  /** CPU seconds (user + system) of the step's processes and the processes they waited for. */
+  cpu?: number;
 }
 
 const REPORTS = path.join(ROOT, '.tmp/reports');
@@ -68,6 +71,32 @@ const since = () => (performance.now() - started) / 1000;
 // build carries the stack's address, and Playwright and the stack read the same variables.
 await assignE2eStackPorts(process.env);
 process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY ??= E2E_EMAIL_MAX_FREQUENCY;
+
+/**
+ * CPU seconds used by the children this process has reaped so far (Linux: `cutime` + `cstime` of
+ * /proc/self/stat, which also hold what those children reaped of their own). Read when a child
+ * exits, the growth since the last read is that child's CPU.
+ */
+function reapedChildrenCpu(): number | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync('/proc/self/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The fields after the command name (which may hold spaces) start with the state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+let cpuSoFar = 0;
+function cpuSinceLastRead(): number | undefined {
+  const now = reapedChildrenCpu();
+  if (now === undefined) return undefined;
+  const grown = now - cpuSoFar;
+  cpuSoFar = now;
+  return grown;
+}
+const cpuOf = new Map<string, number>();
 
 /** Runs a command with its output kept, and prints the output in one piece when it ends. */
 function exec(step: Step, env: NodeJS.ProcessEnv): Promise<number> {
@@ -87,6 +116,10 @@ function exec(step: Step, env: NodeJS.ProcessEnv): Promise<number> {
       if (output) console.log(output);
       resolve(code);
     };
+    child.on('exit', () => {
+      const cpu = cpuSinceLastRead();
+      if (cpu !== undefined) cpuOf.set(step.name, cpu);
+    });
     child.on('close', (code) => finish(code ?? 1));
     child.on('error', (error) => {
       chunks.push(Buffer.from(String(error)));
@@ -321,7 +354,7 @@ async function runStep(step: Step): Promise<void> {
   const startedAt = since();
   console.log(`\n▶ ${step.name} (${step.lane}) at ${startedAt.toFixed(1)} s`);
   const code = await exec(step, stepEnv);
-  results.push({ name: step.name, ok: code === 0, startedAt, seconds: since() - startedAt });
+  results.push({ name: step.name, ok: code === 0, startedAt, seconds: since() - startedAt, cpu: cpuOf.get(step.name) });
   if (step.counts) {
     const counts = await step.counts().catch(() => ({ passed: 0, failed: 0, skipped: 0 }));
     // A runner that failed without a failing test (crash, unhandled error) still counts as a failure.
@@ -361,13 +394,20 @@ try {
   await Promise.all([e2eStack.stop(), (await database.catch(() => undefined))?.stop()]);
 }
 
-console.log('\nstep                  result   start  seconds');
+// What the database and the E2E stack used, reaped after the last step.
+const servicesCpu = cpuSinceLastRead();
+const cpuCell = (cpu: number | undefined) => (cpu === undefined ? '' : cpu.toFixed(1)).padStart(8);
+console.log('\nstep                  result   start  seconds     cpu');
 for (const result of [...results].sort((a, b) => a.startedAt - b.startedAt)) {
   console.log(
-    `${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(7)}${result.startedAt.toFixed(1).padStart(6)}${result.seconds.toFixed(1).padStart(9)}`,
+    `${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(7)}${result.startedAt.toFixed(1).padStart(6)}${result.seconds.toFixed(1).padStart(9)}${cpuCell(result.cpu)}`,
   );
 }
-console.log(`total wall time: ${since().toFixed(1)} s`);
+if (servicesCpu !== undefined) console.log(`${'(database, E2E stack)'.padEnd(44)}${cpuCell(servicesCpu)}`);
+const totalCpu = reapedChildrenCpu();
+console.log(
+  `total wall time: ${since().toFixed(1)} s${totalCpu === undefined ? '' : `, CPU ${(totalCpu + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6).toFixed(1)} s`}`,
+);
 console.log(
   `tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );

@@ -1,7 +1,7 @@
 // Accessibility checks with axe-core: every screen an E2E journey shows must have no serious or
 // critical violation (WCAG 2.x A and AA rules, best practices included).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Runs axe-core on the page as it is now (optionally limited to a part of it, e.g. an open dialog)
@@ -11,7 +11,10 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string; label?: string } = {}) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   if (options.include) builder = builder.include(options.include);
+  const started = performance.now();
   const { violations } = await builder.analyze();
+  // How long axe took, in the report (annotation "axe-ms"): the E2E suite's cost is counted from it.
+  test.info().annotations.push({ type: 'axe-ms', description: String(Math.round(performance.now() - started)) });
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const report = serious.map(
     (violation) =>
