@@ -32,6 +32,12 @@ export default mergeConfig(
             environment: 'node',
             include: ['tests/**/*.test.ts'],
             globalSetup: ['tests/setup/global-db.ts'],
+            setupFiles: ['tests/setup/per-file.ts'],
+            // The files run one after another in one worker and share its module cache: importing
+            // pg, supabase-js and the helpers again for each of the 33 files took longer than the
+            // tests themselves. The files share the one database anyway; each file's connections
+            // end after it (tests/setup/per-file.ts).
+            isolate: false,
             testTimeout: 30_000,
             hookTimeout: 120_000,
           },

@@ -2,7 +2,7 @@
 // `authenticator` role, with `set_config('role', …, true)` and `set_config('request.jwt.claims', …, true)`.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 
 export type Claims = {
   sub?: string;
@@ -36,12 +36,18 @@ function pool(url: string): pg.Pool {
   return created;
 }
 
-afterAll(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.end()));
-});
-
 let superuserPool: pg.Pool | undefined;
 let authenticatorPool: pg.Pool | undefined;
+
+/**
+ * Ends the file's connections (tests/setup/per-file.ts, after each test file). The project's files
+ * share one module cache (`isolate: false`), so the next file opens new pools.
+ */
+export async function endPools(): Promise<void> {
+  superuserPool = undefined;
+  authenticatorPool = undefined;
+  await Promise.all(pools.splice(0).map((p) => p.end()));
+}
 
 /** The superuser connection: for arranging data and reading the truth behind RLS. */
 export function admin(): pg.Pool {
