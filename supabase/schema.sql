@@ -1134,6 +1134,10 @@ begin
   if v_balance.pending_balance + p_pending_delta < 0 then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
   end if;
+  -- numeric(18, 2): available, pending and their total (a generated column) stay below 10^16.
+  if v_balance.available_balance + p_available_delta + v_balance.pending_balance + p_pending_delta >= 1e16 then
+    raise exception using errcode = 'P0001', message = 'wallet.balance_too_high';
+  end if;
 
   insert into public.wallet_transactions (
     user_id, kind, available_delta, pending_delta, withdrawal_id, note, created_by, available_after, pending_after
@@ -1352,6 +1356,22 @@ begin
 end
 $function$;
 comment on function private.check_idea_images() is 'Refuses images that are not existing objects in the author''s folder of idea-images, repeated, or used by another idea (ideas.invalid_image, ideas.image_missing, ideas.image_in_use; SQLSTATE 23514).';
+
+CREATE OR REPLACE FUNCTION private.check_payout_fits(p_amount numeric, p_rate numeric)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_amount * p_rate * (select coalesce(sum(mp.profit_share), 0) from public.membership_plans mp where mp.tier <> 'FREE')
+     >= 1e16 then
+    raise exception using errcode = 'P0001', message = 'payouts.amount_too_high';
+  end if;
+  return true;
+end
+$function$;
+comment on function private.check_payout_fits(p_amount numeric, p_rate numeric) is 'Raises payouts.amount_too_high when a revenue amount x the paid tiers'' shares x the PLN→USDT rate would reach 10^16 (numeric(18, 2) of the payout totals and wallets); else true.';
 
 CREATE OR REPLACE FUNCTION private.count_dashboard_ideas()
  RETURNS trigger
@@ -2051,6 +2071,7 @@ AS $function$
       from public.membership_plans mp
       left join counts c on c.tier = mp.tier
      where mp.tier <> 'FREE'
+       and private.check_payout_fits(p_revenue.amount, p_rate)
   ),
   shares as (
     select t.*, case when t.n > 0 then floor(t.pool * 100 / t.n) / 100 else 0 end as share
@@ -2794,8 +2815,13 @@ begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_amount_received is not null and not private.is_valid_amount(p_amount_received) then
+  -- payment_orders.amount_received is numeric(12, 2), as the catalogue prices
+  -- (private.fits_catalogue_price: null = not a valid amount, false = valid but too large).
+  if p_amount_received is not null and private.fits_catalogue_price(p_amount_received) is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
+  end if;
+  if p_amount_received is not null and not private.fits_catalogue_price(p_amount_received) then
+    raise exception using errcode = 'P0001', message = 'payments.amount_too_high';
   end if;
 
   select * into v_order from public.payment_orders o where o.id = p_order_id for update;
@@ -2859,7 +2885,7 @@ begin
   perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
     'reference', v_order.reference,
     'item', private.order_item_label(v_order),
-    'amount', to_char(v_order.amount_received, 'FM999999990.00') || ' ' || v_order.currency,
+    'amount', to_char(v_order.amount_received, 'FM9999999990.00') || ' ' || v_order.currency,
     'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
   ));
 
