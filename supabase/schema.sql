@@ -3267,7 +3267,6 @@ declare
   v_match text;
   v_where text;
   v_order text;
-  v_ids uuid[];
   v_total bigint;
 begin
   if not (select private.is_admin()) then
@@ -3302,7 +3301,7 @@ begin
     v_pattern := '%' || replace(replace(replace(v_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
     v_match := case when private.is_email_address(v_search)
                     then 'p.email = lower($6)'
-                    else '(p.full_name ilike $1 or p.email ilike $1 or p.phone ilike $1)' end;
+                    else '(p.full_name ilike $1 or p.email like lower($1) or p.phone ilike $1)' end;
   end if;
   v_where := v_filters || coalesce(' and ' || v_match, '');
   v_order := case p_sort when 'name' then 'p.full_name' when 'email' then 'p.email' else 'p.created_at' end
@@ -3310,34 +3309,7 @@ begin
 
   -- A search (counted up to 101) whose page lies within those 101 rows.
   if v_search is not null and p_offset + p_limit <= 101 then
-    -- The bounded candidate scan: the matches among the first 1 000 members in the list's order.
-    if not private.is_email_address(v_search) then
-      execute
-        'select array(
-           select p.id
-             from (select p.* from public.profiles p where ' || v_filters || ' order by ' || v_order || ' limit 1000) p
-            where ' || v_match || '
-            order by ' || v_order || '
-            limit 101)'
-        into v_ids
-        using v_pattern, p_email_confirmed, p_membership_level;
-    end if;
-    if cardinality(v_ids) = 101 then
-      return query
-        select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
-               p.membership_valid_until,
-               private.effective_level(p.membership_level, p.membership_valid_until, current_date),
-               p.created_at, p.updated_at, s.display_name, s.avatar_url,
-               coalesce(s.two_factor_enabled, false), 101::bigint
-          from unnest(v_ids) with ordinality m (id, n)
-          join public.profiles p on p.id = m.id
-          left join public.user_settings s on s.user_id = p.user_id
-         where m.n > p_offset and m.n <= p_offset + p_limit
-         order by m.n;
-      return;
-    end if;
-
-    -- Fewer: every match, through the indexes (trigrams, or the e-mail's b-tree for an address).
+    -- One scan gives the page and the count: the trigram indexes, or the e-mail's b-tree for an address.
     return query execute
       'with matches as materialized (
          select p.id, row_number() over (order by ' || v_order || ') as n
@@ -3384,7 +3356,7 @@ begin
     using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, v_total;
 end
 $function$;
-comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (first among the first 1 000 members in the list''s order, then through the trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
+comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_withdrawals(p_status public.withdrawal_status DEFAULT 'pending'::public.withdrawal_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, user_id uuid, amount numeric, network public.withdrawal_network, address text, status public.withdrawal_status, tx_hash text, failure_reason text, created_at timestamp with time zone, processed_at timestamp with time zone, member_full_name text, member_email text, total_count bigint)

@@ -1,19 +1,22 @@
--- The admin member search (issue 19 §2 / issue 20 §5, bench:db 'admin users: search …'): p95 13.7–34.9
--- ms at 100 000 members. EXPLAIN (ANALYZE, BUFFERS) on the bench data showed two causes:
+-- The admin member search (bench:db 'admin users: search …', p95 13.7–34.9 ms at 100 000 members in
+-- the last stop). EXPLAIN (ANALYZE, BUFFERS) on the bench data (100 000 members, addresses
+-- memberNNNNN@bench.test, names 'Członek Klubu NNNNN'):
 -- - A whole address went through the e-mail's trigram index, whose trigrams of 'member' and
---   '@bench.test' sit in nearly every address: the index read and combined most of 100 000 entries
---   to find one member. A search that is a whole address (private.is_email_address, as the payments
---   search since 20261127000200) now means that address: one probe of the e-mail's b-tree.
--- - A fragment common to many members (a surname, 'Klubu 1', a domain) made the planner choose
---   between walking the list's order and collecting every match through the trigram indexes and
---   sorting them; when it guessed wrong it collected thousands. A search now first reads at most
---   the first 1 000 members in the list's order (its filters applied, through the sort's index)
---   and keeps the matches among them: when 101 of them match, those are exactly the first 101 of
---   the whole list (the count stops at 101 anyway), and nothing else is read. Only a rarer
---   fragment goes on to the trigram indexes, where it is selective.
+--   '@bench.test' sit in every address: GIN combined most of 100 000 entries to find one member
+--   (p50 56 ms, p95 167 ms at a load of 20). A search that is a whole address
+--   (private.is_email_address, as the payments search since 20261127000200) now means that address:
+--   one probe of the e-mail's b-tree (p50 1.2 ms, p95 9.4 ms, same load).
+-- - Every row the search reads is rechecked with ILIKE, which in a UTF-8 database lowercases the
+--   value and the pattern for every row. E-mails are stored lower-case (profiles_email_check), so
+--   the e-mail is now matched with LIKE against the lowered pattern: the same rows, through the same
+--   trigram index, without the per-row lowercasing.
+-- Tried and not kept: reading the first 1 000 members in the list's order before the trigram
+-- indexes (a bounded candidate scan). It helped only a fragment in ~11 % of members (p50 16.3 →
+-- 14.1 ms) and doubled a rare one (part of an e-mail 17.6 → 32.1 ms, of a phone 3.8 → 19.8 ms):
+-- rechecking 1 000 rows costs more than the trigram lookup (docs/decisions.md).
 -- What the search finds is unchanged: a part of the name, e-mail or phone (wildcards taken
 -- literally), any case, or a whole address. A search text is at most 200 characters
--- (admin.invalid_search, as the payments search). Same signature, grants; the comment says the above.
+-- (admin.invalid_search, as the payments search). Same signature and grants; the comment says the above.
 
 -- -------------------------------------------------------------------------------------
 -- Functions
@@ -57,7 +60,6 @@ declare
   v_match text;
   v_where text;
   v_order text;
-  v_ids uuid[];
   v_total bigint;
 begin
   if not (select private.is_admin()) then
@@ -92,7 +94,7 @@ begin
     v_pattern := '%' || replace(replace(replace(v_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
     v_match := case when private.is_email_address(v_search)
                     then 'p.email = lower($6)'
-                    else '(p.full_name ilike $1 or p.email ilike $1 or p.phone ilike $1)' end;
+                    else '(p.full_name ilike $1 or p.email like lower($1) or p.phone ilike $1)' end;
   end if;
   v_where := v_filters || coalesce(' and ' || v_match, '');
   v_order := case p_sort when 'name' then 'p.full_name' when 'email' then 'p.email' else 'p.created_at' end
@@ -100,34 +102,7 @@ begin
 
   -- A search (counted up to 101) whose page lies within those 101 rows.
   if v_search is not null and p_offset + p_limit <= 101 then
-    -- The bounded candidate scan: the matches among the first 1 000 members in the list's order.
-    if not private.is_email_address(v_search) then
-      execute
-        'select array(
-           select p.id
-             from (select p.* from public.profiles p where ' || v_filters || ' order by ' || v_order || ' limit 1000) p
-            where ' || v_match || '
-            order by ' || v_order || '
-            limit 101)'
-        into v_ids
-        using v_pattern, p_email_confirmed, p_membership_level;
-    end if;
-    if cardinality(v_ids) = 101 then
-      return query
-        select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
-               p.membership_valid_until,
-               private.effective_level(p.membership_level, p.membership_valid_until, current_date),
-               p.created_at, p.updated_at, s.display_name, s.avatar_url,
-               coalesce(s.two_factor_enabled, false), 101::bigint
-          from unnest(v_ids) with ordinality m (id, n)
-          join public.profiles p on p.id = m.id
-          left join public.user_settings s on s.user_id = p.user_id
-         where m.n > p_offset and m.n <= p_offset + p_limit
-         order by m.n;
-      return;
-    end if;
-
-    -- Fewer: every match, through the indexes (trigrams, or the e-mail's b-tree for an address).
+    -- One scan gives the page and the count: the trigram indexes, or the e-mail's b-tree for an address.
     return query execute
       'with matches as materialized (
          select p.id, row_number() over (order by ' || v_order || ') as n
@@ -179,4 +154,4 @@ $$;
 -- Comments
 -- -------------------------------------------------------------------------------------
 comment on function public.admin_list_users(text, boolean, public.membership_level, text, boolean, integer, integer) is
-  'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (first among the first 1 000 members in the list''s order, then through the trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
+  'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
