@@ -3301,7 +3301,7 @@ begin
     v_pattern := '%' || replace(replace(replace(v_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
     v_match := case when private.is_email_address(v_search)
                     then 'p.email = lower($6)'
-                    else '(p.full_name ilike $1 or p.email like lower($1) or p.phone ilike $1)' end;
+                    else '(p.full_name ilike $1 or p.email like lower($1) or p.phone like lower($1))' end;
   end if;
   v_where := v_filters || coalesce(' and ' || v_match, '');
   v_order := case p_sort when 'name' then 'p.full_name' when 'email' then 'p.email' else 'p.created_at' end

@@ -7,13 +7,14 @@
 --   (private.is_email_address, as the payments search since 20261127000200) now means that address:
 --   one probe of the e-mail's b-tree (p50 1.2 ms, p95 9.4 ms, same load).
 -- - Every row the search reads is rechecked with ILIKE, which in a UTF-8 database lowercases the
---   value and the pattern for every row. E-mails are stored lower-case (profiles_email_check), so
---   the e-mail is now matched with LIKE against the lowered pattern: the same rows, through the same
---   trigram index, without the per-row lowercasing.
+--   value and the pattern for every row. E-mails are stored lower-case (profiles_email_check) and
+--   phones as + and digits (private.validate_profile_contact), so both are now matched with LIKE
+--   against the lowered pattern: the same rows, through the same trigram indexes, without the
+--   per-row lowercasing. Only the name keeps ILIKE.
 -- Tried and not kept: reading the first 1 000 members in the list's order before the trigram
 -- indexes (a bounded candidate scan). It helped only a fragment in ~11 % of members (p50 16.3 →
 -- 14.1 ms) and doubled a rare one (part of an e-mail 17.6 → 32.1 ms, of a phone 3.8 → 19.8 ms):
--- rechecking 1 000 rows costs more than the trigram lookup (docs/decisions.md).
+-- rechecking 1 000 rows costs more than the trigram lookup.
 -- What the search finds is unchanged: a part of the name, e-mail or phone (wildcards taken
 -- literally), any case, or a whole address. A search text is at most 200 characters
 -- (admin.invalid_search, as the payments search). Same signature and grants; the comment says the above.
@@ -94,7 +95,7 @@ begin
     v_pattern := '%' || replace(replace(replace(v_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
     v_match := case when private.is_email_address(v_search)
                     then 'p.email = lower($6)'
-                    else '(p.full_name ilike $1 or p.email like lower($1) or p.phone ilike $1)' end;
+                    else '(p.full_name ilike $1 or p.email like lower($1) or p.phone like lower($1))' end;
   end if;
   v_where := v_filters || coalesce(' and ' || v_match, '');
   v_order := case p_sort when 'name' then 'p.full_name' when 'email' then 'p.email' else 'p.created_at' end
