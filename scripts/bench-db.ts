@@ -970,6 +970,8 @@ function adminReads(): Read[] {
       0,
     ]),
     adminUsersRead('search: part of the e-mail', (m) => [m.email.split('@')[0], null, null, 'created', false, 20, 0]),
+    // A whole address is looked up in the e-mail's b-tree (20261128000200_admin_user_search.sql).
+    adminUsersRead('search: a whole e-mail address', (m) => [m.email, null, null, 'created', false, 20, 0]),
     adminUsersRead('search: part of the name', (m) => [
       m.full_name?.split(' ').slice(1).join(' '),
       null,

@@ -1134,6 +1134,10 @@ begin
   if v_balance.pending_balance + p_pending_delta < 0 then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
   end if;
+  -- numeric(18, 2): available, pending and their total (a generated column) stay below 10^16.
+  if v_balance.available_balance + p_available_delta + v_balance.pending_balance + p_pending_delta >= 1e16 then
+    raise exception using errcode = 'P0001', message = 'wallet.balance_too_high';
+  end if;
 
   insert into public.wallet_transactions (
     user_id, kind, available_delta, pending_delta, withdrawal_id, note, created_by, available_after, pending_after
@@ -1352,6 +1356,22 @@ begin
 end
 $function$;
 comment on function private.check_idea_images() is 'Refuses images that are not existing objects in the author''s folder of idea-images, repeated, or used by another idea (ideas.invalid_image, ideas.image_missing, ideas.image_in_use; SQLSTATE 23514).';
+
+CREATE OR REPLACE FUNCTION private.check_payout_fits(p_amount numeric, p_rate numeric)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_amount * p_rate * (select coalesce(sum(mp.profit_share), 0) from public.membership_plans mp where mp.tier <> 'FREE')
+     >= 1e16 then
+    raise exception using errcode = 'P0001', message = 'payouts.amount_too_high';
+  end if;
+  return true;
+end
+$function$;
+comment on function private.check_payout_fits(p_amount numeric, p_rate numeric) is 'Raises payouts.amount_too_high when a revenue amount x the paid tiers'' shares x the PLN→USDT rate would reach 10^16 (numeric(18, 2) of the payout totals and wallets); else true.';
 
 CREATE OR REPLACE FUNCTION private.count_dashboard_ideas()
  RETURNS trigger
@@ -2051,6 +2071,7 @@ AS $function$
       from public.membership_plans mp
       left join counts c on c.tier = mp.tier
      where mp.tier <> 'FREE'
+       and private.check_payout_fits(p_revenue.amount, p_rate)
   ),
   shares as (
     select t.*, case when t.n > 0 then floor(t.pool * 100 / t.n) / 100 else 0 end as share
@@ -2794,8 +2815,13 @@ begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_amount_received is not null and not private.is_valid_amount(p_amount_received) then
+  -- payment_orders.amount_received is numeric(12, 2), as the catalogue prices
+  -- (private.fits_catalogue_price: null = not a valid amount, false = valid but too large).
+  if p_amount_received is not null and private.fits_catalogue_price(p_amount_received) is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
+  end if;
+  if p_amount_received is not null and not private.fits_catalogue_price(p_amount_received) then
+    raise exception using errcode = 'P0001', message = 'payments.amount_too_high';
   end if;
 
   select * into v_order from public.payment_orders o where o.id = p_order_id for update;
@@ -2859,7 +2885,7 @@ begin
   perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
     'reference', v_order.reference,
     'item', private.order_item_label(v_order),
-    'amount', to_char(v_order.amount_received, 'FM999999990.00') || ' ' || v_order.currency,
+    'amount', to_char(v_order.amount_received, 'FM9999999990.00') || ' ' || v_order.currency,
     'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
   ));
 
@@ -3234,8 +3260,12 @@ CREATE OR REPLACE FUNCTION public.admin_list_users(p_search text DEFAULT NULL::t
  SET search_path TO ''
 AS $function$
 declare
-  v_pattern text := nullif(btrim(p_search), '');
-  v_where text := 'true';
+  v_search text := nullif(btrim(p_search), '');
+  v_pattern text;
+  -- The filters other than the search, and the search itself.
+  v_filters text := 'true';
+  v_match text;
+  v_where text;
   v_order text;
   v_total bigint;
 begin
@@ -3251,28 +3281,35 @@ begin
   if p_offset is null or p_offset < 0 then
     raise exception using errcode = '22023', message = 'admin.invalid_offset';
   end if;
-
-  if v_pattern is not null then
-    -- Search text is literal: escape the LIKE wildcards.
-    v_pattern := '%' || replace(replace(replace(v_pattern, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-    v_where := v_where || ' and (p.full_name ilike $1 or p.email ilike $1 or p.phone ilike $1)';
+  if char_length(v_search) > 200 then
+    raise exception using errcode = '22023', message = 'admin.invalid_search';
   end if;
+
   if p_email_confirmed is not null then
-    v_where := v_where || ' and p.email_confirmed = $2';
+    v_filters := v_filters || ' and p.email_confirmed = $2';
   end if;
   -- The effective level (private.effective_level written out, so a paid level stays an index range
   -- on (membership_level, created_at)).
   if p_membership_level = 'FREE' then
-    v_where := v_where || ' and (p.membership_level = $3 or p.membership_valid_until < current_date)';
+    v_filters := v_filters || ' and (p.membership_level = $3 or p.membership_valid_until < current_date)';
   elsif p_membership_level is not null then
-    v_where := v_where
+    v_filters := v_filters
       || ' and p.membership_level = $3 and (p.membership_valid_until is null or p.membership_valid_until >= current_date)';
   end if;
+  if v_search is not null then
+    -- Search text is literal: escape the LIKE wildcards.
+    v_pattern := '%' || replace(replace(replace(v_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    v_match := case when private.is_email_address(v_search)
+                    then 'p.email = lower($6)'
+                    else '(p.full_name ilike $1 or p.email like lower($1) or p.phone like lower($1))' end;
+  end if;
+  v_where := v_filters || coalesce(' and ' || v_match, '');
   v_order := case p_sort when 'name' then 'p.full_name' when 'email' then 'p.email' else 'p.created_at' end
     || case when p_ascending then ' asc, p.id asc' else ' desc, p.id desc' end;
 
-  -- A search (counted up to 101) whose page lies within those 101 rows: one scan gives both.
-  if v_pattern is not null and p_offset + p_limit <= 101 then
+  -- A search (counted up to 101) whose page lies within those 101 rows.
+  if v_search is not null and p_offset + p_limit <= 101 then
+    -- One scan gives the page and the count: the trigram indexes, or the e-mail's b-tree for an address.
     return query execute
       'with matches as materialized (
          select p.id, row_number() over (order by ' || v_order || ') as n
@@ -3291,14 +3328,14 @@ begin
          left join public.user_settings s on s.user_id = p.user_id
         where m.n > $5 and m.n <= $5 + $4
         order by m.n'
-      using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset;
+      using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search;
     return;
   end if;
 
   execute 'select count(*) from (select 1 from public.profiles p where ' || v_where || ' limit '
-      || case when v_pattern is null then 1001 else 101 end || ') c'
+      || case when v_search is null then 1001 else 101 end || ') c'
     into v_total
-    using v_pattern, p_email_confirmed, p_membership_level;
+    using v_pattern, p_email_confirmed, p_membership_level, null::integer, null::integer, v_search;
 
   return query execute
     'with page as (
@@ -3311,15 +3348,15 @@ begin
             p.membership_valid_until,
             private.effective_level(p.membership_level, p.membership_valid_until, current_date),
             p.created_at, p.updated_at, s.display_name, s.avatar_url,
-            coalesce(s.two_factor_enabled, false), $6
+            coalesce(s.two_factor_enabled, false), $7
        from page
        join public.profiles p on p.id = page.id
        left join public.user_settings s on s.user_id = p.user_id
       order by ' || v_order
-    using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_total;
+    using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, v_total;
 end
 $function$;
-comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Case-insensitive search over full_name / email / phone, filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
+comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_withdrawals(p_status public.withdrawal_status DEFAULT 'pending'::public.withdrawal_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, user_id uuid, amount numeric, network public.withdrawal_network, address text, status public.withdrawal_status, tx_hash text, failure_reason text, created_at timestamp with time zone, processed_at timestamp with time zone, member_full_name text, member_email text, total_count bigint)

@@ -4,7 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { setMembershipLevel } from '../helpers/accounts-factories.ts';
 import { admin, asActor, createAdmin, createMember, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
-import { fundWallet, pendingWithdrawal, txHash } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, fundWallet, pendingWithdrawal, txHash } from '../helpers/money-factories.ts';
+
+// Credits, withdrawals and a payout run move money here: the books must agree after every test.
+checkLedgerAfterEachTest();
 
 interface OutboxRow {
   id: string;

@@ -3,6 +3,7 @@
 // preferences, and the audit row every admin write appends.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setMembershipLevel } from '../helpers/accounts-factories.ts';
+import { createIdea } from '../helpers/content-factories.ts';
 import {
   admin,
   asActor,
@@ -530,6 +531,64 @@ describe('money operations', () => {
       expect(smtp).not.toContain('TajneHaslo123');
       expect(smtp).not.toContain('password');
       expect(smtp).toContain('smtp.example.com');
+    });
+
+    it('records ideas moderation, a rejected payment and payment link edits (plans and CCC), each by its admin', async () => {
+      const author = await createMember();
+      const approved = await createIdea(author);
+      const deleted = await createIdea(author);
+      const [order] = await queryAs<{ id: string }>(
+        author,
+        `select id from public.create_payment_order(p_method => 'transfer', p_plan_tier => 'START')`,
+      );
+      // Tiers no other test file writes links for (payment-links.test.ts: PREMIUM, VIP, GOLD, SILVER).
+      const links = [
+        { table: 'plan_payment_links', tier: 'START' },
+        { table: 'ccc_payment_links', tier: 'BRONZE' },
+      ];
+      const since = await lastAuditId();
+      await queryAs(adminUser, `select public.admin_set_idea_status($1, 'approved')`, [approved.id]);
+      await queryAs(adminUser, 'select public.admin_delete_idea($1)', [deleted.id]);
+      await queryAs(adminUser, `select * from public.admin_reject_payment($1, 'Brak przelewu')`, [order!.id]);
+      await asActor(adminUser, async (q) => {
+        for (const link of links) {
+          await q(
+            `insert into public.${link.table} (tier, method, url) values ($1, 'acc', 'https://pay.example.com/a')`,
+            [link.tier],
+          );
+          await q(
+            `update public.${link.table} set url = 'https://pay.example.com/b' where tier = $1 and method = 'acc'`,
+            [link.tier],
+          );
+          await q(`delete from public.${link.table} where tier = $1 and method = 'acc'`, [link.tier]);
+        }
+      });
+      const rows = await auditSince(since);
+      expect(rows.map((r) => r.action)).toEqual([
+        'app_ideas.update',
+        'app_ideas.delete',
+        'payment.reject',
+        'plan_payment_links.insert',
+        'plan_payment_links.update',
+        'plan_payment_links.delete',
+        'ccc_payment_links.insert',
+        'ccc_payment_links.update',
+        'ccc_payment_links.delete',
+      ]);
+      expect(rows.every((r) => r.actor_id === adminUser.id)).toBe(true);
+      expect(rows[0]).toMatchObject({
+        target_id: approved.id,
+        before: { status: 'pending' },
+        after: { status: 'approved' },
+      });
+      expect(rows[2]).toMatchObject({
+        target_user_id: author.id,
+        after: expect.objectContaining({ status: 'rejected' }),
+      });
+      expect(rows[4]).toMatchObject({
+        before: { url: 'https://pay.example.com/a' },
+        after: { url: 'https://pay.example.com/b' },
+      });
     });
 
     it("keeps members' own writes out (ideas, settings, addresses, withdrawals)", async () => {

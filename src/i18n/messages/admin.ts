@@ -199,6 +199,7 @@ export const adminMessages = {
   'admin.payouts.run_by': 'Wykonał',
   'payouts.already_paid': 'Ten wpis przychodu został już wypłacony',
   'payouts.invalid_rate': 'Podaj kurs większy od zera (maksymalnie 6 miejsc po przecinku)',
+  'payouts.amount_too_high': 'Wypłata w USDT byłaby za duża: sprawdź kurs i kwotę przychodu',
   'payouts.revenue_not_found': 'Nie znaleziono wpisu przychodu',
   'payouts.nothing_to_pay': 'Brak członków, którym można wypłacić zysk',
   'admin.users.wallet': 'Portfel',

@@ -71,6 +71,7 @@ export const plansMessages = {
   'payments.order_not_found': 'Nie znaleziono płatności',
   'payments.not_pending': 'Ta płatność nie oczekuje już na potwierdzenie',
   'payments.invalid_amount': 'Wprowadź poprawną kwotę (maksymalnie 2 miejsca po przecinku)',
+  'payments.amount_too_high': 'Kwota może wynosić najwyżej 9 999 999 999,99',
   'payments.invalid_tx_hash': 'Nieprawidłowy hash transakcji (0x i 64 znaki szesnastkowe)',
   'payments.reason_required': 'Podaj powód odrzucenia (maksymalnie 500 znaków)',
   'payment.success_title': 'Zamówienie zapisane',

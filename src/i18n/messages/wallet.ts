@@ -17,6 +17,7 @@ export const walletMessages = {
   'wallet.invalid_reason': 'Podaj powód (maksymalnie 500 znaków)',
   'wallet.invalid_note': 'Notatka może mieć maksymalnie 500 znaków',
   'wallet.invalid_entry': 'Wystąpił nieoczekiwany błąd',
+  'wallet.balance_too_high': 'Saldo portfela może wynosić najwyżej 9 999 999 999 999 999,99 USDT',
   'wallet.ledger_append_only': 'Wystąpił nieoczekiwany błąd',
   'wallet.mfa_required': 'Wypłata wymaga potwierdzenia kodem weryfikacji dwuetapowej',
   'wallet.withdrawal_not_found': 'Nie znaleziono wypłaty',

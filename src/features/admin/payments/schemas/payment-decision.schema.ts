@@ -2,15 +2,24 @@ import { z } from 'zod/mini';
 
 /**
  * The server's rules: the amount received is optional, else positive with at most 2 decimals (a
- * comma is accepted); a USDT transaction hash optional, else 0x + 64 hex; a reason 1–500 characters.
+ * comma is accepted) and at most MAX_AMOUNT_RECEIVED; a USDT transaction hash optional, else 0x + 64
+ * hex; a reason 1–500 characters.
  */
+const AMOUNT = /^\d+([.,]\d{1,2})?$/;
+/** The largest amount numeric(12, 2) holds; admin_confirm_payment refuses more with the same key. */
+export const MAX_AMOUNT_RECEIVED = 9_999_999_999.99;
+
+const toNumber = (value: string) => Number(value.replace(',', '.'));
+
 export const confirmSchema = z.object({
   amountReceived: z.string().check(
     z.trim(),
-    z.refine((value) => value === '' || /^\d{1,10}([.,]\d{1,2})?$/.test(value), {
+    z.refine((value) => value === '' || (AMOUNT.test(value) && toNumber(value) > 0), {
       error: 'payments.invalid_amount',
     }),
-    z.refine((value) => value === '' || Number(value.replace(',', '.')) > 0, { error: 'payments.invalid_amount' }),
+    z.refine((value) => value === '' || !AMOUNT.test(value) || toNumber(value) <= MAX_AMOUNT_RECEIVED, {
+      error: 'payments.amount_too_high',
+    }),
   ),
   txHash: z.string().check(
     z.trim(),
