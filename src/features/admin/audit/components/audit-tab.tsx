@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { useUrlState } from '@/lib/use-url-state';
 import type { AuditFilters } from '../../shared/api/keys';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { listAudit, useAudit, type AuditRow } from '../api/list-audit';
@@ -153,7 +153,7 @@ export function AuditTab() {
           query={audit}
           loadingClassName="h-64"
           errorMessage={t('admin.audit.failed')}
-          isEmpty={(data) => data.rows.length === 0}
+          isEmpty={noPageRows}
           empty={t('admin.audit.empty')}
         >
           {(data) => (

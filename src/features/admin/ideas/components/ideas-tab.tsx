@@ -9,7 +9,7 @@ import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
 import { useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
@@ -136,7 +136,7 @@ export function IdeasTab() {
         query={ideas}
         loadingClassName="h-48"
         errorMessage={t('ideas.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t('admin.ideas.empty')}
       >
         {(data) => (

@@ -9,7 +9,7 @@ import { formatOrderAmount } from '@/lib/payment/format-order';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
 import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
@@ -124,7 +124,7 @@ export function PaymentsTab() {
         query={orders}
         loadingClassName="h-48"
         errorMessage={t('admin.payments.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t('admin.payments.empty')}
       >
         {(data) => (

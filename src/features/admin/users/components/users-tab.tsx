@@ -10,7 +10,7 @@ import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';
@@ -152,7 +152,7 @@ export function UsersTab() {
         query={users}
         loadingClassName="h-64"
         errorMessage={(error) => adminErrorMessage(error, 'admin.users.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t('admin.users.empty')}
       >
         {(data) => (

@@ -7,7 +7,7 @@ import { t } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
@@ -74,7 +74,7 @@ export function WithdrawalsTab() {
         query={withdrawals}
         loadingClassName="h-48"
         errorMessage={t('admin.withdrawals.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t(status === 'pending' ? 'admin.withdrawals.empty_pending' : 'admin.withdrawals.empty')}
       >
         {(data) => (
