@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import { ADMIN_LANDING, paths } from '@/config/paths';
-import type { SectionPrefetch } from '@/lib/section-prefetch';
 
-/** A dashboard section's route module: its page and, where it has reads to start, their prefetch. */
-export type SectionModule = { Component: ComponentType; prefetch?: SectionPrefetch };
+/** A dashboard section's route module: its page (its first reads are in section-reads.ts / admin-tab-reads.ts). */
+export type SectionModule = { Component: ComponentType };
 
 const { dashboard } = paths;
 const { admin } = dashboard;

@@ -2,6 +2,9 @@ import { loadPhoneModule } from '@/components/form/phone-field-chunk';
 import { paths } from '@/config/paths';
 import { appsQueryOptions } from '@/features/apps/api/get-apps';
 import { postsQueryOptions } from '@/features/community/api/get-posts';
+import { ideaStatsQueryOptions } from '@/features/ideas/api/get-idea-stats';
+import { ideasBoardQueryOptions } from '@/features/ideas/api/get-ideas-board';
+import { boardParamsFrom } from '@/features/ideas/utils/board-url-state';
 import { referralOverviewQueryOptions } from '@/features/referral/api/get-referral-overview';
 import { withdrawalsQueryOptions } from '@/features/wallet/api/get-withdrawals';
 import { cccAvailabilityQueryOptions } from '@/lib/ccc/get-ccc-availability';
@@ -25,14 +28,18 @@ export function preloadPhoneField(): void {
  * The dashboard sections' first reads, by the path their menu entry opens. Part of the shell (only
  * the query options factories, not the pages): pointing at or focusing an entry starts these reads
  * at once, beside the section's chunk, instead of after it has arrived — one round trip, not two
- * (issue 24 §2). A section whose first read needs its page's code (the ideas board's URL state)
- * keeps a `prefetch` in its route module.
+ * (issue 24 §2). The admin tabs' first reads have the same shape in admin-tab-reads.ts.
  */
 export const sectionReads: Readonly<Record<string, SectionPrefetch>> = {
   // The catalogue and the plans (for the levels).
   [dashboard.apps.path]: ({ queryClient, getClient }) => {
     prefetchRead(queryClient, appsQueryOptions(getClient));
     prefetchRead(queryClient, membershipPlansQueryOptions(getClient));
+  },
+  // The board's first page as the menu opens it (no filters) and the sidebar's counts.
+  [dashboard.ideas.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, ideasBoardQueryOptions(getClient, boardParamsFrom(new URLSearchParams())));
+    prefetchRead(queryClient, ideaStatsQueryOptions(getClient));
   },
   // The feed's first page.
   [dashboard.community.path]: ({ queryClient, getClient }) => {

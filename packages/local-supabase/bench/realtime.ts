@@ -25,6 +25,7 @@ import { freePort } from '../src/lib/ports.ts';
 import { ANON_KEY, JWT_KEY } from '../src/keys.ts';
 import { memoryLogger } from '../src/log.ts';
 import { startStack } from '../src/stack.ts';
+import { percentile, printTable } from './table.ts';
 
 const TARGET_P95_MS = 100;
 const DELIVERY_TIMEOUT_MS = 5_000;
@@ -41,9 +42,6 @@ interface Result {
   latencies: number[];
   missed: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : NaN;
 
 async function tokenFor(id: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
@@ -274,13 +272,7 @@ function print(results: Result[]): void {
       p95 <= TARGET_P95_MS && !result.missed ? 'yes' : 'NO',
     ];
   });
-  const widths = header.map((title, index) =>
-    Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)),
-  );
-  const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
-  console.log(format(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const line of lines) console.log(format(line));
+  printTable(header, lines);
 }
 
 async function main(): Promise<void> {

@@ -20,6 +20,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { signWebhook } from '../src/auth/hook.ts';
 import { memoryLogger } from '../src/log.ts';
 import { startStack } from '../src/stack.ts';
+import { percentile } from './table.ts';
 
 const HOOK_BUDGET_MS = 5_000;
 const TARGET_P95_MS = 1_000;
@@ -39,10 +40,6 @@ function sign(secret: string, body: string) {
     'webhook-timestamp': String(timestamp),
     'webhook-signature': signWebhook(secret, id, timestamp, body),
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms`;

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { toUserMessage } from '@/lib/errors';
@@ -86,7 +86,7 @@ export function MyPaymentOrders() {
         query={orders}
         loadingLabel={t('payment.my_orders_loading')}
         errorMessage={t('payment.my_orders_failed')}
-        isEmpty={(data) => data.length === 0}
+        isEmpty={noRows}
         empty={t('payment.my_orders_empty')}
       >
         {(data) => (

@@ -3,6 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState, ErrorState, Skeleton } from './states';
 import { t } from '@/i18n/messages';
 
+/** `isEmpty` of a read whose data is a list: nothing in it. */
+export const noRows = (rows: readonly unknown[]) => rows.length === 0;
+
+/** `isEmpty` of a read whose data is a page of a list (`{ rows, … }`): nothing on it. */
+export const noPageRows = (page: { rows: readonly unknown[] }) => page.rows.length === 0;
+
 /**
  * The states of a read, for member screens and admin tabs alike: while it loads a skeleton
  * (announced as loading) or the `loading` node, the error with a retry, the empty text when

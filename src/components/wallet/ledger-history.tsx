@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/icons';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/wallet';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
@@ -48,7 +48,7 @@ export function LedgerHistory({
         loadingClassName="h-64"
         loadingLabel={t('wallet.ledger.loading')}
         errorMessage={t('wallet.ledger.failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t('wallet.ledger.empty')}
       >
         {(data) => (

@@ -1,4 +1,4 @@
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/apps';
 import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
 import { useApps } from '../api/get-apps';
@@ -24,7 +24,7 @@ export function AppsCatalogue() {
       loadingLayout="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
       loadingLabel={t('apps.loading')}
       errorMessage={t('apps.load_failed')}
-      isEmpty={(data) => data.length === 0}
+      isEmpty={noRows}
       empty={t('apps.empty')}
     >
       {(data) => (

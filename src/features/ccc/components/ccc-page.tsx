@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useOwnProfile } from '@/lib/profile/get-own-profile';
@@ -43,7 +43,7 @@ export function CccPage() {
         loadingLayout={TIER_GRID}
         loadingLabel={t('ccc.loading')}
         errorMessage={t('ccc.load_failed')}
-        isEmpty={(packages) => packages.length === 0}
+        isEmpty={noRows}
         empty={t('ccc.empty')}
       >
         {(packages) => (

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useUserPackages, type UserPackage } from '@/lib/ccc/get-ccc-packages';
@@ -49,7 +49,7 @@ export function OwnPackages() {
         query={packages}
         loadingLabel={t('ccc.own.loading')}
         errorMessage={t('ccc.own.failed')}
-        isEmpty={(data) => data.length === 0}
+        isEmpty={noRows}
         empty={t('ccc.own.empty')}
       >
         {(data) => (

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { isIdeaCategory, type IdeaCategory } from '../utils/categories';
+import { isIdeaCategory, type IdeaCategory } from '../utils/category-values';
 import { ideasKeys } from '@/lib/ideas/keys';
 
 export type IdeaStats = {

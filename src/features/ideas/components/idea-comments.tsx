@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDateTime } from '@/lib/format';
@@ -81,7 +81,7 @@ function CommentsPanel({ ideaId, title }: { ideaId: string; title: string }) {
         query={comments}
         loadingClassName="h-16"
         errorMessage={t('ideas.comments.load_failed')}
-        isEmpty={(data) => data.length === 0}
+        isEmpty={noRows}
         empty={t('ideas.comments.empty')}
         emptyInline
       >

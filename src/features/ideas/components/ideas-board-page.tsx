@@ -6,33 +6,15 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/ideas';
 import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
-import { IDEA_SORTS, type BoardParams, type IdeaSort } from '@/lib/ideas/keys';
-import { IDEA_CATEGORIES, type IdeaCategory } from '../utils/categories';
-import { parseUrlState, urlEnum, urlPage, urlText, useUrlState, type UrlState } from '@/lib/use-url-state';
+import type { BoardParams, IdeaSort } from '@/lib/ideas/keys';
+import type { IdeaCategory } from '../utils/categories';
+import { useUrlState } from '@/lib/use-url-state';
 import { BoardFilters } from './board-filters';
 import { BoardPagination } from './board-pagination';
 import { IdeaCard } from './idea-card';
 import { IdeasSidebar } from './ideas-sidebar';
 import { usePageTitle } from '@/components/layout/site-head';
-
-/** The board's state lives in the address (?q=&category=&sort=&page=&mine=1): reload, back and links keep it. */
-const URL_STATE = {
-  q: urlText(200),
-  category: urlEnum(IDEA_CATEGORIES),
-  sort: urlEnum(IDEA_SORTS, 'date'),
-  page: urlPage(),
-  mine: urlEnum(['1']),
-};
-
-/** The board's query parameters for a view of the address (the section prefetch reads the same key). */
-function paramsOf(view: UrlState<typeof URL_STATE>): BoardParams {
-  return { search: view.q, category: view.category, sort: view.sort, page: view.page, mine: view.mine === '1' };
-}
-
-/** The board's query parameters for an address's search part (no filters: the first page, newest first). */
-export function boardParamsFrom(search: URLSearchParams): BoardParams {
-  return paramsOf(parseUrlState(URL_STATE, search));
-}
+import { BOARD_URL_STATE, boardParamsOf } from '../utils/board-url-state';
 
 /**
  * 'Pomysły' (/dashboard/ideas; product.md#dashboard-2, §4): search, category filter, the four sorts and
@@ -41,8 +23,8 @@ export function boardParamsFrom(search: URLSearchParams): BoardParams {
  */
 export function IdeasBoardPage() {
   usePageTitle(t('nav.ideas'));
-  const [view, setView] = useUrlState(URL_STATE);
-  const params = paramsOf(view);
+  const [view, setView] = useUrlState(BOARD_URL_STATE);
+  const params = boardParamsOf(view);
   const board = useIdeasBoard(params);
   const listRef = useRef<HTMLElement>(null);
 

@@ -1,15 +1,8 @@
 import { t, type IdeasMessageKey } from '@/i18n/ideas';
-import { Constants, type Enums } from '@/types/database.types';
+import { IDEA_CATEGORIES, type IdeaCategory } from './category-values';
 
-export type IdeaCategory = Enums<'app_category'>;
+export type { IdeaCategory } from './category-values';
 export type { IdeaStatus } from '@/lib/ideas/status';
-
-/** product.md#dashboard-3: games, productivity, lifestyle, education, business (the database's enum order). */
-export const IDEA_CATEGORIES: readonly IdeaCategory[] = Constants.public.Enums.app_category;
-
-export function isIdeaCategory(value: unknown): value is IdeaCategory {
-  return typeof value === 'string' && (IDEA_CATEGORIES as readonly string[]).includes(value);
-}
 
 /** The Polish name of a category (the spec names them in English only). */
 export function categoryLabel(category: IdeaCategory): string {

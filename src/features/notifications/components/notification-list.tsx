@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/dashboard';
 import { isNetworkError, toUserMessage } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/notifications-live';
@@ -33,7 +33,7 @@ export function NotificationList({ limit, markAll = false }: NotificationListPro
       loadingCount={3}
       loadingLabel={t('notifications.loading')}
       errorMessage={notificationsErrorMessage}
-      isEmpty={(items) => items.length === 0}
+      isEmpty={noRows}
       empty={t('notifications.empty')}
     >
       {(items) => (

@@ -1,6 +1,6 @@
 import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { useState } from 'react';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
@@ -37,7 +37,7 @@ export function PlansPage() {
         loadingLayout="grid gap-6 lg:grid-cols-3"
         loadingLabel={t('plans.loading')}
         errorMessage={t('plans.load_failed')}
-        isEmpty={(data) => data.length === 0}
+        isEmpty={noRows}
         empty={t('plans.empty')}
       >
         {(data) => (

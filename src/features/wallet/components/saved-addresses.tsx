@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/wallet';
 import { toUserMessage } from '@/lib/errors';
@@ -36,7 +36,7 @@ export function SavedAddresses() {
       query={addresses}
       loadingLabel={t('wallet.addresses.title')}
       errorMessage={t('wallet.addresses.failed')}
-      isEmpty={(data) => data.length === 0}
+      isEmpty={noRows}
       empty={t('wallet.addresses.empty')}
       emptyHint={t('wallet.addresses.empty_hint')}
     >

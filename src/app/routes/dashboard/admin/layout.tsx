@@ -4,7 +4,8 @@ import { AdminGate } from '@/features/admin/shared/components/admin-gate';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
-import { sectionLoaders } from '../../../section-loaders';
+import type { SectionPrefetch } from '@/lib/section-prefetch';
+import { adminTabReads } from '../../../admin-tab-reads';
 import { useSectionPrefetch } from '../../../use-section-prefetch';
 
 const { admin } = paths.dashboard;
@@ -28,20 +29,17 @@ const ADMIN_TABS: readonly { to: string; labelKey: MessageKey }[] = [
   { to: admin.audit.path, labelKey: 'admin.audit' },
 ];
 
+/** Before the second factor: no reads (the gate below asks for it, and the database refuses every admin read). */
+const NO_READS: Readonly<Record<string, SectionPrefetch>> = {};
+
 /**
  * The tab bar's prefetch is the side menu's (use-section-prefetch): a tab pointed at or focused
- * loads its chunk and its first reads. Before the second factor (the gate below asks for it) the
- * database refuses every admin read, so only the code is loaded then.
+ * loads its chunk and, at the same time, its first reads (admin-tab-reads.ts). Before the second
+ * factor only the code is loaded.
  */
 function useTabPrefetch(): (path: string) => void {
-  const prefetchSection = useSectionPrefetch();
   const { session } = useAuth();
-  if (assuranceOf(session).currentLevel === 'aal2') return prefetchSection;
-  return (path) => {
-    sectionLoaders[path]?.().catch(() => {
-      // Opening the tab loads it again and shows the connection message if that fails too.
-    });
-  };
+  return useSectionPrefetch(assuranceOf(session).currentLevel === 'aal2' ? adminTabReads : NO_READS);
 }
 
 /**

@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
@@ -77,7 +77,7 @@ export function AnnouncementsTab() {
         query={announcements}
         loadingClassName="h-32"
         errorMessage={t('admin.announcements.load_failed')}
-        isEmpty={(rows) => rows.length === 0}
+        isEmpty={noRows}
         empty={t('admin.announcements.empty')}
       >
         {(rows) => (

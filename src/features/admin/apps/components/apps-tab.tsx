@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { formatPLN } from '@/lib/format';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
@@ -38,7 +38,7 @@ export function AppsTab() {
         query={apps}
         loadingClassName="h-48"
         errorMessage={t('apps.load_failed')}
-        isEmpty={(rows) => rows.length === 0}
+        isEmpty={noRows}
         empty={t('apps.empty')}
       >
         {(rows) => (

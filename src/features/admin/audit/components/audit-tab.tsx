@@ -7,35 +7,19 @@ import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
-import type { AppSupabaseClient } from '@/lib/supabase';
-import { urlDate, urlPage, urlStateDefaults, urlText, useUrlState } from '@/lib/use-url-state';
+import { useUrlState } from '@/lib/use-url-state';
 import type { AuditFilters } from '../../shared/api/keys';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
-import { auditQueryOptions, listAudit, useAudit, type AuditRow } from '../api/list-audit';
+import { listAudit, useAudit, type AuditRow } from '../api/list-audit';
+import { AUDIT_URL_STATE } from '../utils/url-state';
 import { useAuditActors } from '../api/list-audit-actors';
 import type { AuditMember } from '../api/search-audit-members';
 import { AuditMemberFilter } from './audit-member-filter';
 import { SelectField } from '@/components/form/select-field';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
-
-/** The applied filters and the page (1-based) in the address: ?actor=&action=&member=&from=&to=&page=. */
-const URL_STATE = {
-  actor: urlText(),
-  action: urlText(),
-  member: urlText(),
-  from: urlDate(),
-  to: urlDate(),
-  page: urlPage(),
-};
-
-/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
-export const auditTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) => {
-  const { page, ...filters } = urlStateDefaults(URL_STATE);
-  return auditQueryOptions(getClient, filters, page - 1);
-};
 
 /** The changed fields as "field: before → after", one per line (secrets are never recorded). */
 function changes(row: Pick<AuditRow, 'before' | 'after'>): string {
@@ -53,7 +37,7 @@ function changes(row: Pick<AuditRow, 'before' | 'after'>): string {
  */
 export function AuditTab() {
   const { getClient } = useSupabase();
-  const [view, setView] = useUrlState(URL_STATE);
+  const [view, setView] = useUrlState(AUDIT_URL_STATE);
   const { page: urlPageNumber, ...filters } = view;
   const page = urlPageNumber - 1;
   const [draft, setDraft] = useState<AuditFilters>(filters);
@@ -169,7 +153,7 @@ export function AuditTab() {
           query={audit}
           loadingClassName="h-64"
           errorMessage={t('admin.audit.failed')}
-          isEmpty={(data) => data.rows.length === 0}
+          isEmpty={noPageRows}
           empty={t('admin.audit.empty')}
         >
           {(data) => (

@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { formatDateTime } from '@/lib/format';
 import { SafeLinkText } from '@/lib/safe-link-text';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
@@ -66,7 +66,7 @@ export function CommunityTab() {
         query={posts}
         loadingClassName="h-32"
         errorMessage={t('admin.community.load_failed')}
-        isEmpty={(rows) => rows.length === 0}
+        isEmpty={noRows}
         empty={t('admin.community.empty')}
       >
         {(rows) => (

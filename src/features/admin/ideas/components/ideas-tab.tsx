@@ -7,10 +7,9 @@ import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import type { AppSupabaseClient } from '@/lib/supabase';
-import { urlEnum, urlPage, urlStateDefaults, useUrlState } from '@/lib/use-url-state';
+import { useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
@@ -18,17 +17,10 @@ import { adminErrorMessage } from '../../shared/utils/errors';
 import { useDeleteIdea } from '@/lib/ideas/delete-idea';
 import { useSetIdeaStatus } from '@/lib/ideas/set-idea-status';
 import { IDEA_STATUS, IDEA_STATUSES, type IdeaStatus } from '@/lib/ideas/status';
-import { IDEAS_PAGE_SIZE, ideasQueryOptions, useModeratedIdeas, type ModeratedIdea } from '../api/list-ideas';
+import { IDEAS_PAGE_SIZE, useModeratedIdeas, type ModeratedIdea } from '../api/list-ideas';
+import { IDEAS_URL_STATE } from '../utils/url-state';
 
 /** The list's view in the address: ?status= (every status when absent) and &page= (1-based). */
-const URL_STATE = { status: urlEnum(IDEA_STATUSES), page: urlPage() };
-
-/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
-export const ideasTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) => {
-  const { status, page } = urlStateDefaults(URL_STATE);
-  return ideasQueryOptions(getClient, { status, page: page - 1 });
-};
-
 function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => void }) {
   const review = useSetIdeaStatus();
   const toast = useToast();
@@ -114,7 +106,7 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
 
 /** Ideas tab (product.md#dashboard-2, §4): the moderation list, pending first, with accept, reject and delete. */
 export function IdeasTab() {
-  const [view, setView] = useUrlState(URL_STATE);
+  const [view, setView] = useUrlState(IDEAS_URL_STATE);
   const page = view.page - 1;
   const ideas = useModeratedIdeas({ status: view.status, page });
   const remove = useDeleteIdea();
@@ -144,7 +136,7 @@ export function IdeasTab() {
         query={ideas}
         loadingClassName="h-48"
         errorMessage={t('ideas.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t('admin.ideas.empty')}
       >
         {(data) => (

@@ -7,12 +7,9 @@ import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { formatOrderAmount } from '@/lib/payment/format-order';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
-import type { AppSupabaseClient } from '@/lib/supabase';
-import { urlEnum, urlPage, urlStateDefaults, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
-import type { UrlState } from '@/lib/use-url-state';
-import { Constants } from '@/types/database.types';
+import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
@@ -22,12 +19,11 @@ import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
 import {
   listPaymentOrdersRange,
   PAYMENTS_PAGE_SIZE,
-  type PaymentOrdersParams,
   useAdminPaymentOrders,
-  paymentOrdersQueryOptions,
   type AdminPaymentOrder,
   type PaymentOrderStatus,
 } from '../api/list-payment-orders';
+import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
 import { ConfirmPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
 
 const STATUS_LABELS = PAYMENT_STATUS_LABELS;
@@ -35,28 +31,6 @@ const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Modal = { kind: 'confirm' | 'reject'; order: AdminPaymentOrder } | null;
-
-/** The list's view in the address: ?status= ('all' for every status; pending when absent), &method=, &q=, &page=. */
-const URL_STATE = {
-  status: urlEnum([...Constants.public.Enums.payment_order_status, 'all'], 'pending'),
-  method: urlEnum(PAYMENT_METHODS),
-  q: urlText(),
-  page: urlPage(),
-};
-
-/** The list's query for a view in the address. */
-function ordersListParams(view: UrlState<typeof URL_STATE>): PaymentOrdersParams {
-  return {
-    status: view.status === 'all' ? '' : view.status,
-    method: view.method ?? '',
-    search: view.q,
-    page: view.page - 1,
-  };
-}
-
-/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
-export const paymentsTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
-  paymentOrdersQueryOptions(getClient, ordersListParams(urlStateDefaults(URL_STATE)));
 
 /** Etherscan's page of a USDT (ERC20) transaction. */
 const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
@@ -92,7 +66,7 @@ function Outcome({ order }: { order: AdminPaymentOrder }) {
  * rejected with a reason. Same shape and states as the payouts tab.
  */
 export function PaymentsTab() {
-  const [view, setView] = useUrlState(URL_STATE);
+  const [view, setView] = useUrlState(PAYMENTS_URL_STATE);
   const params = ordersListParams(view);
   const { page, ...filters } = params;
   const { status, method } = filters;
@@ -150,7 +124,7 @@ export function PaymentsTab() {
         query={orders}
         loadingClassName="h-48"
         errorMessage={t('admin.payments.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t('admin.payments.empty')}
       >
         {(data) => (

@@ -12,7 +12,7 @@ import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, csvNumber, toCsv } from '@/lib/csv';
 import { formatDate, formatDateTime, formatDecimal, formatInteger, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
@@ -276,7 +276,7 @@ export function PayoutsTab() {
           query={runs}
           loadingClassName="h-32"
           errorMessage={t('admin.payouts.runs_failed')}
-          isEmpty={(rows) => rows.length === 0}
+          isEmpty={noRows}
           empty={t('admin.payouts.runs_empty')}
         >
           {(rows) => (

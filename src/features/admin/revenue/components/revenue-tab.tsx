@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { formatDateTime, formatPLN } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useAddRevenue } from '../api/add-revenue';
@@ -89,7 +89,7 @@ export function RevenueTab() {
           query={revenue}
           loadingClassName="h-32"
           errorMessage={t('admin.revenue.load_failed')}
-          isEmpty={(rows) => rows.length === 0}
+          isEmpty={noRows}
           empty={t('admin.revenue.none')}
         >
           {(rows) => (

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { QueryStates } from '@/components/ui/query-states';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
@@ -39,7 +39,7 @@ export function SmtpTab() {
         query={configs}
         loadingClassName="h-40"
         errorMessage={t('smtp.load_failed')}
-        isEmpty={(rows) => rows.length === 0}
+        isEmpty={noRows}
         empty={t('smtp.empty')}
       >
         {(rows) => (

@@ -6,24 +6,22 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
-import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
+import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
-import type { UserListParams } from '../../shared/api/keys';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';
 import { useSupabase } from '@/lib/supabase-context';
-import type { AppSupabaseClient } from '@/lib/supabase';
-import { urlEnum, urlPage, urlStateDefaults, urlText, useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
-import type { UrlState } from '@/lib/use-url-state';
+import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { useConfirmEmail } from '../api/confirm-email';
-import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, usersQueryOptions, type AdminUser } from '../api/list-users';
+import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '../api/list-users';
+import { USER_SORT_LABELS, USERS_URL_STATE, usersListParams } from '../utils/url-state';
 import { CccAssignDialog } from './ccc-assign-dialog';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
@@ -31,45 +29,7 @@ import { WalletDialog } from './wallet-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-type SortChoice = `${UserListParams['sort']}:${'asc' | 'desc'}`;
-const SORT_LABELS: Record<SortChoice, MessageKey> = {
-  'created:desc': 'admin.users.sort.created_desc',
-  'created:asc': 'admin.users.sort.created_asc',
-  'name:asc': 'admin.users.sort.name_asc',
-  'name:desc': 'admin.users.sort.name_desc',
-  'email:asc': 'admin.users.sort.email_asc',
-  'email:desc': 'admin.users.sort.email_desc',
-};
-
 type Modal = { kind: 'edit' | 'delete' | 'ccc' | 'wallet'; user: AdminUser } | null;
-
-const SORTS = Object.keys(SORT_LABELS) as [SortChoice, ...SortChoice[]];
-
-/** The list's view in the address: ?q=&confirmed=&level=&sort=&page= (1-based). */
-const URL_STATE = {
-  q: urlText(),
-  confirmed: urlEnum(['true', 'false']),
-  level: urlEnum(Constants.public.Enums.membership_level),
-  sort: urlEnum(SORTS, 'created:desc'),
-  page: urlPage(),
-};
-
-/** The list's query for a view in the address. */
-function usersListParams(view: UrlState<typeof URL_STATE>): UserListParams {
-  const [sortColumn, direction] = view.sort.split(':') as [UserListParams['sort'], 'asc' | 'desc'];
-  return {
-    search: view.q,
-    emailConfirmed: view.confirmed === null ? null : view.confirmed === 'true',
-    level: view.level,
-    sort: sortColumn,
-    ascending: direction === 'asc',
-    page: view.page - 1,
-  };
-}
-
-/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
-export const usersTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
-  usersQueryOptions(getClient, usersListParams(urlStateDefaults(URL_STATE)));
 
 function levelTone(level: string) {
   return level === 'FREE' ? 'neutral' : 'accent';
@@ -104,7 +64,7 @@ function LevelCell({ row }: { row: AdminUser }) {
 export function UsersTab() {
   const { user: me } = useAuth();
   const toast = useToast();
-  const [view, setView] = useUrlState(URL_STATE);
+  const [view, setView] = useUrlState(USERS_URL_STATE);
   const search = useDebouncedSearch(view.q, (q) => setView({ q }, { replace: true }), SEARCH_DEBOUNCE_MS);
   const [modal, setModal] = useState<Modal>(null);
   const confirmEmail = useConfirmEmail();
@@ -182,8 +142,8 @@ export function UsersTab() {
           <SelectField
             label={t('admin.users.sort')}
             value={view.sort}
-            onChange={(event) => setView({ sort: event.target.value as SortChoice })}
-            options={Object.entries(SORT_LABELS).map(([value, key]) => ({ value, label: t(key) }))}
+            onChange={(event) => setView({ sort: event.target.value as typeof view.sort })}
+            options={Object.entries(USER_SORT_LABELS).map(([value, key]) => ({ value, label: t(key) }))}
           />
         </div>
       </Card>
@@ -192,7 +152,7 @@ export function UsersTab() {
         query={users}
         loadingClassName="h-64"
         errorMessage={(error) => adminErrorMessage(error, 'admin.users.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t('admin.users.empty')}
       >
         {(data) => (

@@ -5,10 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/admin';
 import { formatDateTime, formatUSDT } from '@/lib/format';
-import type { AppSupabaseClient } from '@/lib/supabase';
-import { urlEnum, urlPage, urlStateDefaults, useUrlState } from '@/lib/use-url-state';
+import { useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
-import { QueryStates } from '@/components/ui/query-states';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
@@ -19,25 +18,13 @@ import {
   listWithdrawalsRange,
   useAdminWithdrawals,
   WITHDRAWALS_PAGE_SIZE,
-  withdrawalsQueryOptions,
   type AdminWithdrawal,
   type WithdrawalStatus,
 } from '../api/list-withdrawals';
+import { WITHDRAWALS_URL_STATE } from '../utils/url-state';
 import { CompleteWithdrawalDialog, FailWithdrawalDialog } from './withdrawal-decision-dialog';
 
 const STATUS_LABELS = WITHDRAWAL_STATUS_LABELS;
-
-/** The list's view in the address: ?status= (pending when absent) and &page= (1-based). */
-const URL_STATE = {
-  status: urlEnum(Object.keys(STATUS_LABELS) as WithdrawalStatus[], 'pending'),
-  page: urlPage(),
-};
-
-/** The tab's first read as the tab bar opens it (an address without parameters), for its prefetch. */
-export const withdrawalsTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) => {
-  const { status, page } = urlStateDefaults(URL_STATE);
-  return withdrawalsQueryOptions(getClient, { status, page: page - 1 });
-};
 
 type Modal = { kind: 'complete' | 'fail'; withdrawal: AdminWithdrawal } | null;
 
@@ -46,7 +33,7 @@ type Modal = { kind: 'complete' | 'fail'; withdrawal: AdminWithdrawal } | null;
  * the transaction hash or failed with a reason; the member's history and balance follow on the server.
  */
 export function WithdrawalsTab() {
-  const [view, setView] = useUrlState(URL_STATE);
+  const [view, setView] = useUrlState(WITHDRAWALS_URL_STATE);
   const { status } = view;
   const page = view.page - 1;
   const withdrawals = useAdminWithdrawals({ status, page });
@@ -87,7 +74,7 @@ export function WithdrawalsTab() {
         query={withdrawals}
         loadingClassName="h-48"
         errorMessage={t('admin.withdrawals.load_failed')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={noPageRows}
         empty={t(status === 'pending' ? 'admin.withdrawals.empty_pending' : 'admin.withdrawals.empty')}
       >
         {(data) => (

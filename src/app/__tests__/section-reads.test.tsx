@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { buildSession, buildUser } from '@/testing/factories';
+import { shellHandlers } from '@/testing/msw/dashboard-answers';
+import { recordPost, rpcUrl } from '@/testing/msw/supabase-answers';
+import { server } from '@/testing/msw/server';
+import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
+import { Component as DashboardShell } from '../routes/dashboard/layout';
+import { sectionLoaders } from '../section-loaders';
+
+// The sections' chunks stand in as imports that have not arrived yet (and never do in this test).
+vi.mock('../section-loaders', () => ({
+  sectionLoaders: Object.fromEntries(
+    ['/dashboard', '/dashboard/ideas', '/dashboard/wallet'].map((path) => [path, vi.fn(() => new Promise(() => {}))]),
+  ),
+}));
+
+describe("the side menu's prefetch", () => {
+  it("starts the ideas board's first page and counts together with its chunk", async () => {
+    const board = recordPost(rpcUrl('get_app_ideas'), () => HttpResponse.json([]));
+    const stats = recordPost(rpcUrl('get_idea_stats'), () => HttpResponse.json([]));
+    server.use(...shellHandlers(), board.handler, stats.handler);
+    const { user } = renderWithProviders(<DashboardShell />, {
+      route: '/dashboard',
+      session: buildSession(buildUser()),
+      supabase: createTestSupabase(),
+    });
+
+    await user.hover(await screen.findByRole('link', { name: 'Pomysły' }));
+    expect(sectionLoaders['/dashboard/ideas']).toHaveBeenCalled();
+    // The chunk has not arrived; the board's first page as the menu opens it is asked for already.
+    await waitFor(() => expect(board.calls).toHaveLength(1));
+    expect(board.calls[0]?.body).toMatchObject({ p_sort: 'date', p_offset: 0 });
+    await waitFor(() => expect(stats.calls).toHaveLength(1));
+  });
+});

@@ -1,0 +1,86 @@
+import { paths } from '@/config/paths';
+import { announcementsQueryOptions } from '@/features/admin/announcements/api/list-announcements';
+import { appsQueryOptions } from '@/features/admin/apps/api/list-apps';
+import { auditActorsQueryOptions } from '@/features/admin/audit/api/list-audit-actors';
+import { auditTabFirstRead } from '@/features/admin/audit/utils/url-state';
+import { postsQueryOptions } from '@/features/admin/community/api/list-posts';
+import { templatesQueryOptions } from '@/features/admin/email-templates/api/list-templates';
+import { ideasTabFirstRead } from '@/features/admin/ideas/utils/url-state';
+import { paymentLinksQueryOptions } from '@/features/admin/payment-links/api/list-payment-links';
+import { paymentsTabFirstRead } from '@/features/admin/payments/utils/url-state';
+import { payoutRevenueQueryOptions } from '@/features/admin/payouts/api/list-payout-revenue';
+import { payoutRunsQueryOptions } from '@/features/admin/payouts/api/list-payout-runs';
+import { revenueQueryOptions } from '@/features/admin/revenue/api/list-revenue';
+import { smtpConfigsQueryOptions } from '@/features/admin/shared/api/list-smtp-configs';
+import { usersTabFirstRead } from '@/features/admin/users/utils/url-state';
+import { withdrawalsTabFirstRead } from '@/features/admin/withdrawals/utils/url-state';
+import { cccAvailabilityQueryOptions } from '@/lib/ccc/get-ccc-availability';
+import { cccSettingsQueryOptions } from '@/lib/ccc/get-ccc-settings';
+import { membershipPlansQueryOptions } from '@/lib/membership-plans/get-membership-plans';
+import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
+import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
+
+const { admin } = paths.dashboard;
+
+/**
+ * The admin tabs' first reads, by the path their tab opens: section-reads.ts's shape for the admin
+ * tab bar. Part of the admin layout's chunk (not of the member shell): pointing at or focusing a tab
+ * starts these reads at once, beside the tab's chunk — one round trip, not two. Only in an aal2
+ * session (the admin layout passes them then): before the second factor the database refuses every
+ * admin read, so only the code loads. A list tab reads its first page as the tab bar opens it (an
+ * address without parameters).
+ */
+export const adminTabReads: Readonly<Record<string, SectionPrefetch>> = {
+  [admin.users.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, usersTabFirstRead(getClient));
+  },
+  [admin.apps.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, appsQueryOptions(getClient));
+  },
+  [admin.ideas.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, ideasTabFirstRead(getClient));
+  },
+  [admin.announcements.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, announcementsQueryOptions(getClient));
+  },
+  [admin.community.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, postsQueryOptions(getClient));
+  },
+  [admin.seo.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, siteSettingsQueryOptions(getClient));
+  },
+  [admin.smtp.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, smtpConfigsQueryOptions(getClient));
+  },
+  [admin.emailTemplates.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, templatesQueryOptions(getClient));
+  },
+  [admin.withdrawals.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, withdrawalsTabFirstRead(getClient));
+  },
+  [admin.payments.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, paymentsTabFirstRead(getClient));
+  },
+  [admin.revenue.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, revenueQueryOptions(getClient));
+  },
+  [admin.paymentLinks.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, paymentLinksQueryOptions(getClient));
+  },
+  // The plans, the CCC tiers and the token: the members' own queries.
+  [admin.catalogue.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, membershipPlansQueryOptions(getClient));
+    prefetchRead(queryClient, cccAvailabilityQueryOptions(getClient));
+    prefetchRead(queryClient, cccSettingsQueryOptions(getClient));
+  },
+  // The revenue entries to pay out and the past runs.
+  [admin.payouts.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, payoutRevenueQueryOptions(getClient));
+    prefetchRead(queryClient, payoutRunsQueryOptions(getClient));
+  },
+  // The first page of the trail and the admins to filter by.
+  [admin.audit.path]: ({ queryClient, getClient }) => {
+    prefetchRead(queryClient, auditTabFirstRead(getClient));
+    prefetchRead(queryClient, auditActorsQueryOptions(getClient));
+  },
+};
