@@ -15,7 +15,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
   // runs axe per frame and then joins the results in a new blank page, evaluating axe-core's 560 kB
   // a third time and opening a page (a renderer) per check; that only matters for cross-origin
   // frames, so a page that has any keeps it.
-  if (page.frames().length === 1 && !process.env.E2E_AXE_FULL) builder = builder.setLegacyMode(true);
+  if (page.frames().length === 1) builder = builder.setLegacyMode(true);
   const started = performance.now();
   const { violations } = await builder.analyze();
   // How long axe took, in the report (annotation "axe-ms"): the E2E suite's cost is counted from it.
