@@ -10,7 +10,7 @@ import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import * as landing from './routes/landing';
 import { sectionLoader } from './section-loaders';
-import { loadShell, type ShellReadsContext } from './shell-reads';
+import type { ShellReadsContext } from './shell-reads';
 
 const { dashboard } = paths;
 const { admin } = dashboard;
@@ -70,12 +70,17 @@ export const createAppRoutes = ({ isAdmin }: { isAdmin: boolean }, shell?: Shell
         element: <RequireAuth />,
         children: [
           {
-            lazy: () => import('./routes/dashboard/layout'),
-            ...(shell && {
-              loader: ({ request }: { request: Request }) => loadShell(shell, new URL(request.url).pathname),
-              // The shell's reads are the query cache's to refresh: moving between sections reads nothing here.
-              shouldRevalidate: () => false,
-            }),
+            // The shell's loader comes with its chunk (the reads' code stays out of the landing page's
+            // entry); the chunk starts downloading with supabase-js (preload-shell.ts), which the reads need.
+            lazy: () =>
+              import('./routes/dashboard/layout').then(({ Component, loadShell }) => ({
+                Component,
+                ...(shell && {
+                  loader: ({ request }: { request: Request }) => loadShell(shell, new URL(request.url).pathname),
+                  // The shell's reads are the query cache's to refresh: moving between sections reads nothing here.
+                  shouldRevalidate: () => false,
+                }),
+              })),
             children: [
               { index: true, lazy: sectionLoader(dashboard.root.path) },
               { path: dashboard.apps.segment, lazy: sectionLoader(dashboard.apps.path) },
