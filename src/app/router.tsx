@@ -1,12 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '@/components/layout/route-error-screen';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { ADMIN_LANDING, paths } from '@/config/paths';
 import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
+import { useSupabase } from '@/lib/supabase-context';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import * as landing from './routes/landing';
 import { sectionLoader } from './section-loaders';
+import type { ShellReadsContext } from './shell-reads';
 
 const { dashboard } = paths;
 const { admin } = dashboard;
@@ -44,9 +48,10 @@ function adminRoute(): RouteObject {
 
 /**
  * The complete route map of both spec files. Every page is a lazy chunk except the landing page and
- * the guards; `admin/*` exists only when `isAdmin`.
+ * the guards; `admin/*` exists only when `isAdmin`. With `shell` (the app's clients), the /dashboard
+ * shell has a loader that starts its first reads beside its chunks (shell-reads.ts).
  */
-export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
+export const createAppRoutes = ({ isAdmin }: { isAdmin: boolean }, shell?: ShellReadsContext): RouteObject[] => [
   {
     id: 'root',
     element: <RootLayout />,
@@ -65,7 +70,17 @@ export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
         element: <RequireAuth />,
         children: [
           {
-            lazy: () => import('./routes/dashboard/layout'),
+            // The shell's loader comes with its chunk (the reads' code stays out of the landing page's
+            // entry); the chunk starts downloading with supabase-js (preload-shell.ts), which the reads need.
+            lazy: () =>
+              import('./routes/dashboard/layout').then(({ Component, loadShell }) => ({
+                Component,
+                ...(shell && {
+                  loader: ({ request }: { request: Request }) => loadShell(shell, new URL(request.url).pathname),
+                  // The shell's reads are the query cache's to refresh: moving between sections reads nothing here.
+                  shouldRevalidate: () => false,
+                }),
+              })),
             children: [
               { index: true, lazy: sectionLoader(dashboard.root.path) },
               { path: dashboard.apps.segment, lazy: sectionLoader(dashboard.apps.path) },
@@ -93,7 +108,11 @@ export const createAppRoutes: RouteFactory = ({ isAdmin }) => [
 const createBrowserAppRouter: RouterFactory = (routes) => createBrowserRouter(routes);
 
 export function AppRouter() {
-  return (
-    <AuthRouter createRoutes={createAppRoutes} createRouter={createBrowserAppRouter} fallback={<FullPageLoader />} />
-  );
+  const queryClient = useQueryClient();
+  const { getClient } = useSupabase();
+  const [createRoutes] = useState(() => {
+    const factory: RouteFactory = (context) => createAppRoutes(context, { queryClient, getClient });
+    return factory;
+  });
+  return <AuthRouter createRoutes={createRoutes} createRouter={createBrowserAppRouter} fallback={<FullPageLoader />} />;
 }

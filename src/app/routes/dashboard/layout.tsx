@@ -3,6 +3,9 @@ import { DashboardLayout, type NotificationsPanelProps } from '@/components/layo
 import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
 import { useSectionPrefetch } from '../../use-section-prefetch';
 
+// The shell's route loader (composed in by router.tsx, which holds the app's clients).
+export { loadShell } from '../../shell-reads';
+
 // The slide-over's code (list, read marks) loads when the bell is first used, not with the shell.
 const NotificationsPanel = lazy(() =>
   import('@/features/notifications/components/notifications-panel').then((module) => ({

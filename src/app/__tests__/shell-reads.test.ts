@@ -1,0 +1,111 @@
+import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { buildSession, buildUser } from '@/testing/factories';
+import { profileRow, shellHandlers } from '@/testing/msw/dashboard-answers';
+import { restUrl, rpcUrl } from '@/testing/msw/supabase-answers';
+import { server } from '@/testing/msw/server';
+import { createTestSupabase } from '@/testing/supabase';
+import { loadShell } from '../shell-reads';
+
+/** The requests the API received, by path (`/rest/v1/profiles`, `/rest/v1/rpc/get_dashboard_stats`). */
+function recordRequests() {
+  const paths: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    paths.push(new URL(request.url).pathname);
+  };
+  server.events.on('request:start', listener);
+  return { paths, stop: () => server.events.removeListener('request:start', listener) };
+}
+
+function signedInMember() {
+  const supabase = createTestSupabase();
+  const session = buildSession(buildUser());
+  supabase.storeSession(session);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const context = {
+    queryClient,
+    getClient: () => Promise.resolve(supabase.client),
+    hasStoredSession: () => supabase.storedSession() !== null,
+  };
+  return { supabase, session, queryClient, context };
+}
+
+const announcement = { id: 'a1', content: 'Nowe pakiety CCC już dostępne', created_at: '2026-11-01T10:00:00Z' };
+
+describe("the dashboard shell's loader", () => {
+  it("starts the shell's and the main panel's reads together and holds the page for the banner only", async () => {
+    const { session, queryClient, context } = signedInMember();
+    let releaseStats: () => void = () => {};
+    const statsHeld = new Promise<void>((resolve) => {
+      releaseStats = resolve;
+    });
+    server.use(
+      ...shellHandlers({ profile: profileRow(session.user), announcements: [announcement] }),
+      http.post(rpcUrl('get_dashboard_stats'), async () => {
+        await statsHeld;
+        return HttpResponse.json({});
+      }),
+      http.post(rpcUrl('get_referral_rankings'), () => HttpResponse.json([])),
+    );
+    const requests = recordRequests();
+
+    await loadShell(context, '/dashboard');
+
+    // The banner's read is in the cache before the shell renders; the cards' read is still out.
+    expect(queryClient.getQueryData(['announcements', 'active'])).toEqual([announcement]);
+    await vi.waitFor(() =>
+      expect(requests.paths).toEqual(
+        expect.arrayContaining([
+          '/rest/v1/announcements',
+          '/rest/v1/site_settings',
+          '/rest/v1/profiles',
+          '/rest/v1/rpc/get_dashboard_stats',
+          '/rest/v1/rpc/get_referral_rankings',
+        ]),
+      ),
+    );
+    expect(queryClient.getQueryState(['dashboard', 'stats'])?.status).toBe('pending');
+    releaseStats();
+    requests.stop();
+  });
+
+  it("starts a section's first reads when the member opens that section's address", async () => {
+    const { session, context } = signedInMember();
+    server.use(
+      ...shellHandlers({ profile: profileRow(session.user) }),
+      http.get(restUrl('/apps'), () => HttpResponse.json([])),
+      http.get(restUrl('/membership_plans'), () => HttpResponse.json([])),
+    );
+    const requests = recordRequests();
+
+    await loadShell(context, '/dashboard/apps/');
+
+    await vi.waitFor(() => expect(requests.paths).toEqual(expect.arrayContaining(['/rest/v1/apps'])));
+    expect(requests.paths).not.toContain('/rest/v1/rpc/get_dashboard_stats');
+    requests.stop();
+  });
+
+  it('renders the shell even when the announcements cannot be read', async () => {
+    const { context, queryClient } = signedInMember();
+    server.use(
+      // The first handler that matches answers.
+      http.get(restUrl('/announcements'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+      ...shellHandlers(),
+      http.post(rpcUrl('get_dashboard_stats'), () => HttpResponse.json({})),
+      http.post(rpcUrl('get_referral_rankings'), () => HttpResponse.json([])),
+    );
+
+    await expect(loadShell(context, '/dashboard')).resolves.toBeNull();
+    expect(queryClient.getQueryState(['announcements', 'active'])?.status).toBe('error');
+  });
+
+  it('reads nothing for a visitor without a stored session', async () => {
+    const { context } = signedInMember();
+    const requests = recordRequests();
+
+    await loadShell({ ...context, hasStoredSession: () => false }, '/dashboard');
+
+    expect(requests.paths).toEqual([]);
+    requests.stop();
+  });
+});

@@ -1,0 +1,80 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { dashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
+import { activeAnnouncementsQueryOptions } from '@/features/dashboard/api/get-active-announcements';
+import { topPartnersQueryOptions } from '@/features/dashboard/api/get-top-partners';
+import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
+import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
+import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
+import { hasStoredSession as hasStoredSessionInBrowser, type AppSupabaseClient } from '@/lib/supabase';
+import { sectionReads } from './section-reads';
+
+/** What the signed-in shell's loader needs: the app's query client and its Supabase client. */
+export type ShellReadsContext = {
+  queryClient: QueryClient;
+  getClient: () => Promise<AppSupabaseClient>;
+  /** Whether a session is stored (lib/supabase.ts by default). */
+  hasStoredSession?: () => boolean;
+};
+
+/**
+ * How long the shell waits for the announcement banner's read before it renders without it: long
+ * enough for a read that starts beside the shell's chunks, short enough that a slow API does not
+ * hold the page (a banner that arrives later pushes the page down once).
+ */
+export const SHELL_READ_WAIT_MS = 1_000;
+
+/** The main panel's first reads (the cards and Top Partners). */
+const homeReads: SectionPrefetch = ({ queryClient, getClient }) => {
+  prefetchRead(queryClient, dashboardStatsQueryOptions(getClient));
+  prefetchRead(queryClient, topPartnersQueryOptions(getClient));
+};
+
+/** The first reads of the page at `pathname`: the main panel's, or a section's (section-reads.ts). */
+function pageReads(pathname: string): SectionPrefetch | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === paths.dashboard.root.path ? homeReads : sectionReads[path];
+}
+
+/** Waits for `promise`, at most `ms` milliseconds. */
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([promise.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The /dashboard shell's route loader (issue 24 §6). It starts the shell's reads (site settings,
+ * the member's profile, the announcements) and the opened page's first reads at once, beside the
+ * shell's and the page's chunks, instead of one round trip after them; and it waits (at most
+ * SHELL_READ_WAIT_MS) for the announcements, so the banner is part of the first render and does not
+ * push the page down when it arrives (CLS). Reads that arrive before the first render also render
+ * with it, in the router's interruptible render, not in one long update afterwards.
+ * A failed read is the components' to show (they read again); the loader never fails. Without a
+ * stored session (the guard sends the visitor to /) it reads nothing.
+ */
+export async function loadShell(
+  { queryClient, getClient, hasStoredSession = hasStoredSessionInBrowser }: ShellReadsContext,
+  pathname: string,
+): Promise<null> {
+  if (!hasStoredSession()) return null;
+  const announcements = queryClient.ensureQueryData(activeAnnouncementsQueryOptions(getClient)).catch(() => null);
+  prefetchRead(queryClient, siteSettingsQueryOptions(getClient));
+  getClient()
+    .then(async (client) => {
+      // The session is read already (the guard let the member in): this answers from memory.
+      const { data } = await client.auth.getSession();
+      const userId = data.session?.user.id;
+      if (!userId) return;
+      const context = { queryClient, getClient, userId };
+      prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId));
+      pageReads(pathname)?.(context);
+    })
+    .catch(() => {
+      // The shell's components read again and show their own error states.
+    });
+  await waitAtMost(announcements, SHELL_READ_WAIT_MS);
+  return null;
+}
