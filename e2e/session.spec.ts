@@ -3,6 +3,7 @@
 // 300 s left, appears about 10 s after signing in. Reaching 0 is covered by a unit test.
 import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { LandingPage } from './pages/landing-page';
 import { createMember } from './support/factories';
 
@@ -29,6 +30,45 @@ test('the session-expiry box counts down, and extending the session closes it', 
   await expect(dashboard.userMenu(member.name)).toBeVisible();
   await expect(dashboard.sessionExpiredDialog).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('over an open dialog the session box stays in reach by Tab, extends, and the dialog stays', async ({ page }) => {
+  test.setTimeout(45_000);
+  const member = await createMember({ label: 'expiry-dialog' });
+  const landing = await new LandingPage(page).goto();
+  await landing.login.signIn(member.email, member.password);
+  const dashboard = new DashboardPage(page);
+  await dashboard.expectSignedIn(member.name);
+
+  // A member in the middle of something in a dialog (here the notifications panel) when the box comes.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Powiadomienia/ })
+    .click();
+  const panel = page.getByRole('dialog', { name: 'Powiadomienia' });
+  await expect(panel).toBeVisible();
+  const { box, extend } = dashboard.expiryBox;
+  await expect(box, 'the box shows at ≤ 300 s left (needs the stack started with STACK_JWT_EXPIRY=310)').toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(panel.getByRole('region', { name: 'Sesja wkrótce wygaśnie' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(page, {
+    include: '[role="dialog"]',
+    label: 'session box over a dialog',
+  });
+
+  // Tab goes round the dialog and the box; the box's button works from the keyboard.
+  let presses = 0;
+  while (presses < 30 && !(await extend.evaluate((button) => button === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  await expect(extend).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(box).toBeHidden();
+  await expect(panel).toBeVisible();
+  await expect(dashboard.sessionExpiredDialog).toBeHidden();
 });
 
 test('signing out from the user menu clears the browser storage and closes the dashboard', async ({ page }) => {

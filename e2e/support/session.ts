@@ -130,8 +130,8 @@ const kept = new WeakSet<Page>();
  * The E2E stack's tokens live 310 s, so the session-expiry box comes up 10 s after a sign-in, bottom
  * right, over whatever is there; a member would extend the session, and so does this handler when
  * the box stands in the way of an action (on a busy machine a journey reaches its next click after
- * those 10 s: the box then covered wallet.spec.ts's 2FA switch). Under an open dialog the box cannot
- * be reached (nor is it in the way): then the action simply goes on. Once per page.
+ * those 10 s: the box then covered wallet.spec.ts's 2FA switch). Over an open dialog the box renders
+ * inside it (AboveModals) and is extended there the same way. Once per page.
  */
 export async function keepSessionAlive(page: Page): Promise<void> {
   if (kept.has(page)) return;

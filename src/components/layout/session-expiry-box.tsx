@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { AboveModals } from '@/components/ui/above-modals';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -52,31 +53,39 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
     }
   };
 
+  // Over an open dialog too: a member paying in one must still be able to extend the session.
   return (
-    <section
-      aria-labelledby={titleId}
-      className="fixed bottom-4 right-4 z-40 w-72 space-y-3 rounded-xl border border-accent/50 bg-surface-raised p-4 shadow-2xl"
-    >
-      <div role="status">
-        <h2 id={titleId} className="font-semibold text-accent">
-          {t('session.expiring.title')}
-        </h2>
-      </div>
-      <p className="text-sm text-ink">
-        {t('session.expiring.remaining')}{' '}
-        <span role="timer" className="font-mono font-semibold tabular-nums">
-          {formatCountdown(remaining)}
-        </span>
-      </p>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
+    <AboveModals>
+      <section
+        aria-labelledby={titleId}
+        className="fixed bottom-4 right-4 z-40 w-72 space-y-3 rounded-xl border border-accent/50 bg-surface-raised p-4 shadow-2xl"
+      >
+        <div role="status">
+          <h2 id={titleId} className="font-semibold text-accent">
+            {t('session.expiring.title')}
+          </h2>
+        </div>
+        <p className="text-sm text-ink">
+          {t('session.expiring.remaining')}{' '}
+          <span role="timer" className="font-mono font-semibold tabular-nums">
+            {formatCountdown(remaining)}
+          </span>
         </p>
-      ) : null}
-      <Button className="w-full" onClick={() => void extend()} disabled={extending} aria-busy={extending || undefined}>
-        {extending ? t('session.extending') : t('session.extend')}
-      </Button>
-    </section>
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <Button
+          className="w-full"
+          onClick={() => void extend()}
+          disabled={extending}
+          aria-busy={extending || undefined}
+        >
+          {extending ? t('session.extending') : t('session.extend')}
+        </Button>
+      </section>
+    </AboveModals>
   );
 }
 

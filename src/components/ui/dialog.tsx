@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { registerModal } from './above-modals';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -40,8 +41,9 @@ const PLACEMENTS = {
  * layer, makes the page behind inert (no focus, no clicks, no screen-reader reading) and fires
  * `cancel` on Escape for the topmost dialog only, so an Escape in a dialog opened over another closes
  * just that one. It is labelled by its title; focus moves in on open (first focusable element), Tab
- * wraps inside it, and focus returns to where it was on close. Escape and a click on the backdrop
- * close it unless `dismissible` is false. The page behind does not scroll (index.css).
+ * wraps inside it (AboveModals' boxes included), and focus returns to where it was on close. Escape
+ * and a click on the backdrop close it unless `dismissible` is false. The page behind does not
+ * scroll (index.css). What must stay usable over it (the session box) renders in it (AboveModals).
  */
 export function Dialog({
   open,
@@ -65,9 +67,32 @@ export function Dialog({
     if (!dialog) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    const unregister = registerModal(dialog);
     const panel = panelRef.current;
     if (panel) (focusableWithin(panel)[0] ?? panel).focus();
+    // Tab wraps inside the dialog, over what AboveModals renders into it too (the session box).
+    // Those arrive through a portal, so their React events bubble elsewhere: a DOM listener.
+    const trapTab = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const items = focusableWithin(dialog);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    dialog.addEventListener('keydown', trapTab);
     return () => {
+      dialog.removeEventListener('keydown', trapTab);
+      unregister();
       if (dialog.open) dialog.close();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
@@ -75,26 +100,8 @@ export function Dialog({
 
   if (!open) return null;
 
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = focusableWithin(panelRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    // The dialog itself takes Tab (the focus trap) and Escape; its role is stated on purpose (below).
+    // The dialog itself takes Escape and the backdrop click; its role is stated on purpose (below).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-redundant-roles
     <dialog
       ref={dialogRef}
@@ -104,7 +111,6 @@ export function Dialog({
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onKeyDown={trapTab}
       // Escape: the browser's own request to close this (the topmost) dialog; React closes it.
       onCancel={(event) => {
         event.preventDefault();

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { AboveModals } from '../above-modals';
 import { Dialog } from '../dialog';
 
 function Nested() {
@@ -70,5 +71,84 @@ describe('Dialog (native <dialog>, showModal)', () => {
     expect(onClose).not.toHaveBeenCalled();
     await userEvent.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('dialog') });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Tab inside, wrapping both ways', async () => {
+    render(
+      <Dialog open onClose={() => undefined} title="Formularz">
+        <input aria-label="Nazwa" />
+        <button>Zapisz</button>
+      </Dialog>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Nazwa' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Zapisz' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('textbox', { name: 'Nazwa' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Zapisz' })).toHaveFocus();
+  });
+});
+
+describe('AboveModals (the session box over an open dialog)', () => {
+  function Page({ onExtend }: { onExtend: () => void }) {
+    const [outer, setOuter] = useState(false);
+    const [inner, setInner] = useState(false);
+    return (
+      <>
+        <button onClick={() => setOuter(true)}>Zapłać</button>
+        <Dialog open={outer} onClose={() => setOuter(false)} title="Płatność">
+          <button onClick={() => setInner(true)}>Szczegóły</button>
+          <button onClick={() => setOuter(false)}>Zamknij</button>
+        </Dialog>
+        <Dialog open={inner} onClose={() => setInner(false)} title="Szczegóły płatności">
+          <button onClick={() => setInner(false)}>Wróć</button>
+        </Dialog>
+        <AboveModals>
+          <section aria-label="Sesja wkrótce wygaśnie">
+            <button onClick={onExtend}>Przedłuż sesję</button>
+          </section>
+        </AboveModals>
+      </>
+    );
+  }
+
+  const box = () => screen.getByRole('region', { name: 'Sesja wkrótce wygaśnie' });
+
+  it('renders in place, inside the topmost open dialog while one is open, and back in place after', async () => {
+    render(<Page onExtend={() => undefined} />);
+    const dialog = (name: string) => screen.getByRole('dialog', { name });
+    expect(box()).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Zapłać' }));
+    expect(dialog('Płatność')).toContainElement(box());
+    await userEvent.click(screen.getByRole('button', { name: 'Szczegóły' }));
+    expect(dialog('Szczegóły płatności')).toContainElement(box());
+    expect(dialog('Płatność')).not.toContainElement(box());
+    await userEvent.click(screen.getByRole('button', { name: 'Wróć' }));
+    expect(dialog('Płatność')).toContainElement(box());
+    await userEvent.click(screen.getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(box()).toBeInTheDocument();
+  });
+
+  it("is in the open dialog's Tab order and works there, and the dialog stays open", async () => {
+    const onExtend = vi.fn();
+    render(<Page onExtend={onExtend} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Zapłać' }));
+    expect(screen.getByRole('button', { name: 'Szczegóły' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Zamknij' })).toHaveFocus();
+    await userEvent.tab();
+    const extend = screen.getByRole('button', { name: 'Przedłuż sesję' });
+    expect(extend).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Szczegóły' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(extend).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    expect(onExtend).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Płatność' })).toHaveAttribute('open');
   });
 });
