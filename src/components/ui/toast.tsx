@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '@/i18n/messages';
+import { AboveModals } from './above-modals';
 import { CloseIcon } from './icons';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -42,22 +43,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed bottom-4 left-1/2 z-[60] flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 px-4">
-        <div aria-live="polite" className="contents">
-          {toasts
-            .filter((toast) => toast.tone !== 'error')
-            .map((toast) => (
-              <ToastItem key={toast.id} toast={toast} onClose={dismiss} />
-            ))}
+      {/* Over an open dialog too: a toast about what was done in it is seen, read and closable. */}
+      <AboveModals>
+        <div className="pointer-events-none fixed bottom-4 left-1/2 z-[60] flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 px-4">
+          <div aria-live="polite" className="contents">
+            {toasts
+              .filter((toast) => toast.tone !== 'error')
+              .map((toast) => (
+                <ToastItem key={toast.id} toast={toast} onClose={dismiss} />
+              ))}
+          </div>
+          <div aria-live="assertive" className="contents">
+            {toasts
+              .filter((toast) => toast.tone === 'error')
+              .map((toast) => (
+                <ToastItem key={toast.id} toast={toast} onClose={dismiss} />
+              ))}
+          </div>
         </div>
-        <div aria-live="assertive" className="contents">
-          {toasts
-            .filter((toast) => toast.tone === 'error')
-            .map((toast) => (
-              <ToastItem key={toast.id} toast={toast} onClose={dismiss} />
-            ))}
-        </div>
-      </div>
+      </AboveModals>
     </ToastContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { AboveModals } from '../above-modals';
 import { Dialog } from '../dialog';
+import { ToastProvider, useToast } from '../toast';
 
 function Nested() {
   const [outer, setOuter] = useState(false);
@@ -150,5 +151,26 @@ describe('AboveModals (the session box over an open dialog)', () => {
     await userEvent.keyboard('{Enter}');
     expect(onExtend).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('dialog', { name: 'Płatność' })).toHaveAttribute('open');
+  });
+
+  it('puts a toast shown while a dialog stays open inside it, where it is read and can be closed', async () => {
+    function Credit() {
+      const toast = useToast();
+      return (
+        <Dialog open onClose={() => undefined} title="Portfel">
+          <button onClick={() => toast.show('Zasilono portfel')}>Zatwierdź</button>
+        </Dialog>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Credit />
+      </ToastProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Zatwierdź' }));
+    const dialog = screen.getByRole('dialog', { name: 'Portfel' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Zasilono portfel');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
