@@ -60,7 +60,8 @@ function Countdown({ expiresAt }: { expiresAt: number }) {
         aria-labelledby={titleId}
         className="fixed bottom-4 right-4 z-40 w-72 space-y-3 rounded-xl border border-accent/50 bg-surface-raised p-4 shadow-2xl"
       >
-        <div role="status">
+        {/* Announced like a status, but not one: over a dialog it must not pass for the dialog's own. */}
+        <div aria-live="polite" aria-atomic="true">
           <h2 id={titleId} className="font-semibold text-accent">
             {t('session.expiring.title')}
           </h2>
