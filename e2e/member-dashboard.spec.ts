@@ -60,6 +60,15 @@ test('the main panel shows what the database holds', async ({ page }) => {
   await expect(page).toHaveTitle('Panel główny | Klub');
 
   await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'main panel' });
+
+  // The keyboard: the first Tab stop skips the header and the menu, to the page's content.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Przejdź do treści' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main-content')).toBeFocused();
 });
 
 test('a notification the server sends while the page is open arrives live; a click marks it read', async ({ page }) => {
