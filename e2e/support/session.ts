@@ -139,7 +139,8 @@ export async function keepSessionAlive(page: Page): Promise<void> {
   await page.addLocatorHandler(
     page.getByRole('button', { name: 'Przedłuż sesję' }),
     async (button) => {
-      await button.click({ timeout: 1_000 }).catch(() => undefined);
+      // Always clickable now, even over a dialog: only a slow machine makes the click late.
+      await button.click({ timeout: 5_000 }).catch(() => undefined);
     },
     { noWaitAfter: true },
   );
