@@ -8,7 +8,7 @@
 // privileges (supabase-platform.sql, beside this file), and the CLI applies the migrations and the seed
 // connected as `postgres`, so a migration that needs more than a hosted project allows fails here.
 import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, mkdir, chown, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, mkdir, chown, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +96,16 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+/**
+ * With KLUB_DB_EVENTS set to a file, every cluster initialised, migration run and template copy is
+ * appended to it as one line ("<event> <seconds> <detail>"): `npm test` counts them per run.
+ */
+async function record(event: string, since: number, detail = ''): Promise<void> {
+  const file = process.env.KLUB_DB_EVENTS;
+  if (!file) return;
+  await appendFile(file, `${event} ${((performance.now() - since) / 1000).toFixed(2)} ${detail}\n`).catch(() => undefined);
+}
+
 /** Runs SQL text (several statements allowed) on the given connection. */
 export async function runSql(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -126,12 +136,15 @@ export async function bootstrap(url: string): Promise<void> {
 export async function migrate(url: string, { seed = false }: { seed?: boolean } = {}): Promise<string> {
   const args = ['db', 'push', `--remote=${url}`, '--include-all', '--yes', '--workdir', WORKDIR];
   if (seed) args.push('--include-seed');
+  const started = performance.now();
   try {
     const { stdout, stderr } = await run(SUPABASE_BIN, args, {
       cwd: WORKDIR,
       env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', PGSSLMODE: 'disable' },
       maxBuffer: 16 * 1024 * 1024,
     });
+    const applied = (stdout + stderr).match(/^Applying migration /gm)?.length ?? 0;
+    await record('migrate', started, `${applied} migrations${seed ? ' + seed' : ''}`);
     return `${stdout}${stderr}`;
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string; message: string };
@@ -202,7 +215,9 @@ export async function startDatabase(options: StartOptions = {}): Promise<Databas
   });
   if (fresh) {
     log(`Initialising a PostgreSQL cluster in ${dataDir}`);
+    const initStarted = performance.now();
     await server.initialise();
+    await record('initdb', initStarted, dataDir);
     await writeFile(path.join(dataDir, LAYOUT_MARKER), `${SUPERUSER}\n`);
   }
   await server.start();
