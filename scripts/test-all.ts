@@ -423,6 +423,8 @@ try {
 const servicesCpu = cpuSinceLastRead();
 tree.stop();
 const owners = tree.byOwner();
+if (tree.available)
+  await writeFile(path.join(REPORTS, 'cpu-by-program.json'), JSON.stringify(tree.byProgram(), null, 2));
 const cell = (value: number | undefined, width = 8) => (value === undefined ? '' : value.toFixed(1)).padStart(width);
 console.log('\nstep                  result   start  seconds     cpu  postgres');
 for (const result of [...results].sort((a, b) => a.startedAt - b.startedAt)) {

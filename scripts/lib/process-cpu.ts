@@ -98,6 +98,8 @@ export interface OwnerCpu {
 
 interface Tracked {
   owner: string;
+  /** The program's name (`comm`) as last seen. */
+  comm: string;
   postgres: boolean;
   cpu: number;
 }
@@ -155,6 +157,7 @@ export class ProcessTreeCpu {
         const tracked = this.tracked.get(key)!;
         tracked.cpu = stat.cpu;
         // A process may exec another program (npx → node, a shell → its command).
+        tracked.comm = stat.comm;
         if (stat.comm === 'postgres') tracked.postgres = true;
         continue;
       }
@@ -176,9 +179,26 @@ export class ProcessTreeCpu {
         continue;
       }
       const key = `${stat.pid}:${stat.start}`;
-      this.tracked.set(key, { owner, postgres: stat.comm === 'postgres', cpu: stat.cpu });
+      this.tracked.set(key, { owner, comm: stat.comm, postgres: stat.comm === 'postgres', cpu: stat.cpu });
       this.live.set(stat.pid, key);
     }
+  }
+
+  /** Sampled CPU per owner and program, largest first: where a step's CPU goes. */
+  byProgram(): Record<string, Record<string, number>> {
+    const owners: Record<string, Record<string, number>> = {};
+    for (const process of this.tracked.values()) {
+      const programs = (owners[process.owner] ??= {});
+      programs[process.comm] = (programs[process.comm] ?? 0) + process.cpu;
+    }
+    for (const [owner, programs] of Object.entries(owners)) {
+      owners[owner] = Object.fromEntries(
+        Object.entries(programs)
+          .sort(([, a], [, b]) => b - a)
+          .map(([comm, cpu]) => [comm, Math.round(cpu * 10) / 10]),
+      );
+    }
+    return owners;
   }
 
   /** Sampled CPU per owner. */
