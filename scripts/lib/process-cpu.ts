@@ -3,7 +3,7 @@
 // The CPU a parent reads from its reaped children (`cutime`) misses every process nobody waits for:
 // a PostgreSQL stopped by a signal from a process that then exits, workers whose parent ended
 // first, a browser's helpers. So the run also samples its whole process tree: every process that
-// descends from it (found by its parent, and followed after its parent exits) is read twice a
+// descends from it (found by its parent, and followed after its parent exits) is read once a
 // second, and its own user + system time is kept. A process is charged to the step (or service)
 // that started the branch it grew on; PostgreSQL's processes (`postgres`) are summed apart. A process
 // that lives less than a sampling period is missed by the sampling, not by the reaped figure.
@@ -123,7 +123,7 @@ export class ProcessTreeCpu {
     if (pid !== undefined) this.labels.set(pid, label);
   }
 
-  start(periodMs = 500): void {
+  start(periodMs = 1_000): void {
     if (!this.available) return;
     this.sample();
     this.timer = setInterval(() => this.sample(), periodMs);
