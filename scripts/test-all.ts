@@ -15,10 +15,10 @@
 // `npm test -- <step> …` runs only the named steps (in their lanes, without waiting for steps that
 // were left out); `--serial` runs the steps one after another, in the order above.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, startDatabase, type Database } from '@klub/local-supabase/db/harness.ts';
+import { machineCpu, ProcessTreeCpu, reapedChildrenCpu, type OwnerCpu } from './lib/process-cpu.ts';
 import {
   assignE2eStackPorts,
   E2E_BUILD_COMMAND,
@@ -57,11 +57,19 @@ interface Result {
   ok: boolean;
   startedAt: number;
   seconds: number;
-  /** CPU seconds (user + system) of the step's processes and the processes they waited for. */
+  /**
+   * CPU seconds (user + system) of the step's processes: the larger of what it reaped and what the
+   * sampling saw, plus, for a step of the db lane, what the lane's database used meanwhile.
+   */
   cpu?: number;
+  /** The part of `cpu` PostgreSQL used (sampled). */
+  postgres?: number;
 }
 
 const REPORTS = path.join(ROOT, '.tmp/reports');
+/** Owner of what this process starts itself: the db lane's PostgreSQL (initdb, the server, the CLI). */
+const DATABASE_OWNER = '(database)';
+const E2E_STACK_OWNER = '(E2E stack)';
 const args = process.argv.slice(2);
 const serial = args.includes('--serial');
 const only = args.filter((arg) => !arg.startsWith('--'));
@@ -72,22 +80,11 @@ const since = () => (performance.now() - started) / 1000;
 await assignE2eStackPorts(process.env);
 process.env.STACK_AUTH_EMAIL_MAX_FREQUENCY ??= E2E_EMAIL_MAX_FREQUENCY;
 
-/**
- * CPU seconds used by the children this process has reaped so far (Linux: `cutime` + `cstime` of
- * /proc/self/stat, which also hold what those children reaped of their own). Read when a child
- * exits, the growth since the last read is that child's CPU.
- */
-function reapedChildrenCpu(): number | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync('/proc/self/stat', 'utf8');
-  } catch {
-    return undefined;
-  }
-  // The fields after the command name (which may hold spaces) start with the state, field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
+// CPU: what each step's processes reaped (`cutime`), and a sampling of the whole process tree that
+// also sees what nobody reaps (PostgreSQL, daemonised services): scripts/lib/process-cpu.ts.
+const machineAtStart = machineCpu();
+const tree = new ProcessTreeCpu(DATABASE_OWNER);
+tree.start();
 let cpuSoFar = 0;
 function cpuSinceLastRead(): number | undefined {
   const now = reapedChildrenCpu();
@@ -108,6 +105,7 @@ function exec(step: Step, env: NodeJS.ProcessEnv): Promise<number> {
       env: { ...env, ...step.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    tree.owner(child.pid, step.name);
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
     const finish = (code: number) => {
@@ -253,6 +251,9 @@ if (!selected.some((step) => step.name === 'build')) {
 await rm(REPORTS, { recursive: true, force: true });
 await mkdir(REPORTS, { recursive: true });
 
+// Every cluster the run initialises and every migration run, wherever it happens (harness.ts).
+const DB_EVENTS = path.join(REPORTS, 'db-events.log');
+process.env.KLUB_DB_EVENTS = DB_EVENTS;
 const env: NodeJS.ProcessEnv = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'playwright.json') };
 // The db lane's database starts while the other lanes already run; only that lane waits for it.
 const database: Promise<Database | undefined> =
@@ -276,6 +277,7 @@ function startE2eStack(): { ready: Promise<void>; stop: () => Promise<void> } {
     env: { ...process.env, ...e2eStackEnv(process.env), FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  tree.owner(child.pid, E2E_STACK_OWNER);
   const chunks: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -321,6 +323,13 @@ const e2eStack = selected.some((step) => step.name === 'e2e')
   : { ready: Promise.resolve(), stop: async () => undefined };
 
 const results: Result[] = [];
+const none: OwnerCpu = { total: 0, postgres: 0 };
+const minus = (a: OwnerCpu = none, b: OwnerCpu = none): OwnerCpu => ({
+  total: a.total - b.total,
+  postgres: a.postgres - b.postgres,
+});
+const plus = (a: OwnerCpu, b: OwnerCpu): OwnerCpu => ({ total: a.total + b.total, postgres: a.postgres + b.postgres });
+let databaseUsedBySteps = none;
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const ended = new Map<string, Promise<void>>();
 
@@ -353,8 +362,24 @@ async function runStep(step: Step): Promise<void> {
   }
   const startedAt = since();
   console.log(`\n▶ ${step.name} (${step.lane}) at ${startedAt.toFixed(1)} s`);
+  // The db lane's steps run one after another on its database: what it uses meanwhile is theirs.
+  tree.sample();
+  const databaseBefore = step.lane === 'db' ? (tree.byOwner().get(DATABASE_OWNER) ?? none) : undefined;
   const code = await exec(step, stepEnv);
-  results.push({ name: step.name, ok: code === 0, startedAt, seconds: since() - startedAt, cpu: cpuOf.get(step.name) });
+  tree.sample();
+  const owners = tree.byOwner();
+  const sampled = owners.get(step.name) ?? { total: 0, postgres: 0 };
+  const shared = databaseBefore ? minus(owners.get(DATABASE_OWNER), databaseBefore) : none;
+  databaseUsedBySteps = plus(databaseUsedBySteps, shared);
+  const reaped = cpuOf.get(step.name);
+  results.push({
+    name: step.name,
+    ok: code === 0,
+    startedAt,
+    seconds: since() - startedAt,
+    cpu: tree.available ? Math.max(reaped ?? 0, sampled.total) + shared.total : reaped,
+    postgres: tree.available ? sampled.postgres + shared.postgres : undefined,
+  });
   if (step.counts) {
     const counts = await step.counts().catch(() => ({ passed: 0, failed: 0, skipped: 0 }));
     // A runner that failed without a failing test (crash, unhandled error) still counts as a failure.
@@ -396,18 +421,56 @@ try {
 
 // What the database and the E2E stack used, reaped after the last step.
 const servicesCpu = cpuSinceLastRead();
-const cpuCell = (cpu: number | undefined) => (cpu === undefined ? '' : cpu.toFixed(1)).padStart(8);
-console.log('\nstep                  result   start  seconds     cpu');
+tree.stop();
+const owners = tree.byOwner();
+if (tree.available)
+  await writeFile(path.join(REPORTS, 'cpu-by-program.json'), JSON.stringify(tree.byProgram(), null, 2));
+const cell = (value: number | undefined, width = 8) => (value === undefined ? '' : value.toFixed(1)).padStart(width);
+console.log('\nstep                  result   start  seconds     cpu  postgres');
 for (const result of [...results].sort((a, b) => a.startedAt - b.startedAt)) {
   console.log(
-    `${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(7)}${result.startedAt.toFixed(1).padStart(6)}${result.seconds.toFixed(1).padStart(9)}${cpuCell(result.cpu)}`,
+    `${result.name.padEnd(22)}${(result.ok ? 'ok' : 'FAILED').padEnd(7)}${result.startedAt.toFixed(1).padStart(6)}${result.seconds.toFixed(1).padStart(9)}${cell(result.cpu)}${cell(result.postgres, 10)}`,
   );
 }
-if (servicesCpu !== undefined) console.log(`${'(database, E2E stack)'.padEnd(44)}${cpuCell(servicesCpu)}`);
+if (tree.available) {
+  // The db lane's database outside its steps (initdb, platform, migrations, idle), and the E2E stack.
+  const database = minus(owners.get(DATABASE_OWNER), databaseUsedBySteps);
+  const stack = owners.get(E2E_STACK_OWNER) ?? none;
+  console.log(`${DATABASE_OWNER.padEnd(44)}${cell(database.total)}${cell(database.postgres, 10)}`);
+  console.log(`${E2E_STACK_OWNER.padEnd(44)}${cell(stack.total)}${cell(stack.postgres, 10)}`);
+} else if (servicesCpu !== undefined) {
+  console.log(`${'(database, E2E stack)'.padEnd(44)}${cell(servicesCpu)}`);
+}
+const ownCpu = (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+const sampledTotal = [...owners.values()].reduce((sum, owner) => sum + owner.total, 0);
+const sampledPostgres = [...owners.values()].reduce((sum, owner) => sum + owner.postgres, 0);
 const totalCpu = reapedChildrenCpu();
 console.log(
-  `total wall time: ${since().toFixed(1)} s${totalCpu === undefined ? '' : `, CPU ${(totalCpu + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6).toFixed(1)} s`}`,
+  `total wall time: ${since().toFixed(1)} s${totalCpu === undefined ? '' : `, CPU reaped ${(totalCpu + ownCpu).toFixed(1)} s`}${tree.available ? `, sampled ${(sampledTotal + ownCpu).toFixed(1)} s (PostgreSQL ${sampledPostgres.toFixed(1)} s)` : ''}`,
 );
+const events = (await readFile(DB_EVENTS, 'utf8').catch(() => ''))
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => {
+    const [event, seconds, ...detail] = line.split(' ');
+    return { event, seconds: Number(seconds), detail: detail.join(' ') };
+  });
+const summary = (name: string, filter: (detail: string) => boolean = () => true) => {
+  const matching = events.filter((event) => event.event === name && filter(event.detail));
+  return `${matching.length} (${matching.reduce((sum, event) => sum + event.seconds, 0).toFixed(1)} s)`;
+};
+console.log(
+  `databases: ${summary('initdb')} clusters initialised, ${summary('template')} copied from the template; migrations applied ${summary('migrate', (detail) => !detail.startsWith('0 '))}, checked with nothing to apply ${summary('migrate', (detail) => detail.startsWith('0 '))}`,
+);
+const machineAtEnd = machineCpu();
+if (machineAtStart && machineAtEnd) {
+  // Everything the machine did meanwhile, this run's or not: on a machine of its own, the truth.
+  const busy = machineAtEnd.busy - machineAtStart.busy;
+  const idle = machineAtEnd.idle - machineAtStart.idle;
+  console.log(
+    `machine (/proc/stat, all cores): busy ${busy.toFixed(1)} s (steal ${(machineAtEnd.steal - machineAtStart.steal).toFixed(1)} s), idle ${idle.toFixed(1)} s, ${((100 * busy) / (busy + idle)).toFixed(0)} % busy`,
+  );
+}
 console.log(
   `tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );

@@ -79,6 +79,10 @@ export interface Scheduler {
 
 async function runSql(dbUrl: string, sql: string): Promise<string> {
   const client = new pg.Client({ connectionString: dbUrl });
+  // When PostgreSQL goes away while this client is between its calls, node-postgres emits 'error';
+  // unheard, that event was an uncaught exception that ended the whole stack with "Unexpected
+  // error" instead of its crash report. The call in progress fails with the same error anyway.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const result = await client.query(sql);
