@@ -7,6 +7,7 @@ import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
 import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
 import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
 import { hasStoredSession as hasStoredSessionInBrowser, type AppSupabaseClient } from '@/lib/supabase';
+import { routePath } from './route-path';
 import { sectionReads } from './section-reads';
 
 /** What the signed-in shell's loader needs: the app's query client and its Supabase client. */
@@ -32,7 +33,7 @@ const homeReads: SectionPrefetch = ({ queryClient, getClient }) => {
 
 /** The first reads of the page at `pathname`: the main panel's, or a section's (section-reads.ts). */
 function pageReads(pathname: string): SectionPrefetch | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = routePath(pathname);
   return path === paths.dashboard.root.path ? homeReads : sectionReads[path];
 }
 
