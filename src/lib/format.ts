@@ -98,17 +98,28 @@ function toDate(value: DateInput): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** A Polish date, e.g. "22.11.2026". `timeZone` defaults to the browser's. */
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A Polish date, e.g. "22.11.2026". `timeZone` defaults to the browser's. In the browser's own zone
+ * it is written from the date's fields, which is what Intl writes for pl-PL: the first
+ * Intl.DateTimeFormat of a page loads the locale's date patterns (tens of milliseconds on a phone,
+ * in the first render of the dashboard's header).
+ */
 export function formatDate(value: DateInput, options: { timeZone?: string } = {}): string {
   const date = toDate(value);
   if (!date) return PLACEHOLDER;
+  if (options.timeZone === undefined)
+    return `${twoDigits(date.getDate())}.${twoDigits(date.getMonth() + 1)}.${date.getFullYear()}`;
   return dateTimeFormat({ day: '2-digit', month: '2-digit', year: 'numeric', timeZone: options.timeZone }).format(date);
 }
 
-/** A Polish date and time, e.g. "22.11.2026, 10:05". `timeZone` defaults to the browser's. */
+/** A Polish date and time, e.g. "22.11.2026, 10:05". `timeZone` defaults to the browser's (as formatDate). */
 export function formatDateTime(value: DateInput, options: { timeZone?: string } = {}): string {
   const date = toDate(value);
   if (!date) return PLACEHOLDER;
+  if (options.timeZone === undefined)
+    return `${formatDate(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
   return dateTimeFormat({
     day: '2-digit',
     month: '2-digit',

@@ -170,3 +170,33 @@ describe('numberFormat and dateTimeFormat', () => {
     expect(formatDecimal(2.5)).toBe('2,5');
   });
 });
+
+describe("formatDate and formatDateTime in the browser's own time zone", () => {
+  it("write what Intl writes for pl-PL, without building Intl's date formatter", () => {
+    const intlDate = new Intl.DateTimeFormat('pl-PL', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const intlDateTime = new Intl.DateTimeFormat('pl-PL', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const instants = [
+      '2026-01-01T00:00:00Z',
+      '2026-03-29T01:30:00Z',
+      '2026-10-25T00:59:00Z',
+      '2026-12-31T23:30:00Z',
+      '2027-07-04T09:05:00Z',
+      '1999-02-28T12:00:00Z',
+    ];
+    for (const instant of instants) {
+      expect(formatDate(instant)).toBe(intlDate.format(new Date(instant)));
+      expect(formatDateTime(instant)).toBe(intlDateTime.format(new Date(instant)));
+    }
+  });
+
+  it('gives "—" for a date it cannot read', () => {
+    expect(formatDate('not a date')).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
+  });
+});
