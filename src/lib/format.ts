@@ -2,34 +2,28 @@
 
 const LOCALE = 'pl-PL';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * One formatter per set of options, made when first needed: building an Intl formatter costs far
  * more than formatting with one (locale data, option resolution), and a page formats dozens of
  * values per render. Nothing is built at start-up.
  */
-export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  let formatter = numberFormats.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE, options);
-    numberFormats.set(key, formatter);
-  }
-  return formatter;
+function byOptions<Options, Formatter>(create: (options: Options) => Formatter): (options: Options) => Formatter {
+  const made = new Map<string, Formatter>();
+  return (options) => {
+    const key = JSON.stringify(options);
+    let formatter = made.get(key);
+    if (!formatter) {
+      formatter = create(options);
+      made.set(key, formatter);
+    }
+    return formatter;
+  };
 }
 
-/** One date formatter per set of options (the time zone included), as numberFormat. */
-export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let formatter = dateTimeFormats.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LOCALE, options);
-    dateTimeFormats.set(key, formatter);
-  }
-  return formatter;
-}
+export const numberFormat = byOptions((options: Intl.NumberFormatOptions) => new Intl.NumberFormat(LOCALE, options));
+export const dateTimeFormat = byOptions(
+  (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, options),
+);
 
 const PLN = { style: 'currency', currency: 'PLN', minimumFractionDigits: 0, maximumFractionDigits: 0 } as const;
 const USDT = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
