@@ -1,12 +1,13 @@
 import { paths } from '@/config/paths';
 import { getSupabase, hasStoredSession } from '@/lib/supabase';
+import { routePath } from './route-path';
 import { sectionLoaders } from './section-loaders';
 
 const { dashboard } = paths;
 
 /** The chunks a signed-in member's first screen at `pathname` needs: the shell and the page. */
 export function shellChunks(pathname: string): (() => Promise<unknown>)[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = routePath(pathname);
   // The landing page sends a signed-in member on to the main panel.
   const page = path === paths.home.path ? dashboard.root.path : path;
   if (page !== dashboard.root.path && !page.startsWith(`${dashboard.root.path}/`)) return [];

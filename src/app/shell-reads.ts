@@ -7,6 +7,7 @@ import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
 import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
 import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
 import { hasStoredSession as hasStoredSessionInBrowser, type AppSupabaseClient } from '@/lib/supabase';
+import { routePath } from './route-path';
 import { sectionReads } from './section-reads';
 
 /** What the signed-in shell's loader needs: the app's query client and its Supabase client. */
@@ -15,12 +16,15 @@ export type ShellReadsContext = {
   getClient: () => Promise<AppSupabaseClient>;
   /** Whether a session is stored (lib/supabase.ts by default). */
   hasStoredSession?: () => boolean;
+  /** How long the first render waits for the first reads (SHELL_READ_WAIT_MS by default). */
+  waitMs?: number;
 };
 
 /**
- * How long the shell waits for the announcement banner's read before it renders without it: long
- * enough for a read that starts beside the shell's chunks, short enough that a slow API does not
- * hold the page (a banner that arrives later pushes the page down once).
+ * How long the shell waits for its first reads before it renders without them: long enough for
+ * reads that start beside the shell's chunks, short enough that a slow API does not hold the page
+ * (what arrives later then renders into its skeleton; a banner that arrives later pushes the page
+ * down once: its height depends on whether there is one and on its text, so no slot can be kept).
  */
 export const SHELL_READ_WAIT_MS = 1_000;
 
@@ -32,8 +36,23 @@ const homeReads: SectionPrefetch = ({ queryClient, getClient }) => {
 
 /** The first reads of the page at `pathname`: the main panel's, or a section's (section-reads.ts). */
 function pageReads(pathname: string): SectionPrefetch | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = routePath(pathname);
   return path === paths.dashboard.root.path ? homeReads : sectionReads[path];
+}
+
+/** Resolves once the query client has no read in flight. */
+function readsSettled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) {
+      resolve();
+      return;
+    }
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /** Waits for `promise`, at most `ms` milliseconds. */
@@ -49,20 +68,26 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
  * The /dashboard shell's route loader (issue 24 §6). It starts the shell's reads (site settings,
  * the member's profile, the announcements) and the opened page's first reads at once, beside the
  * shell's and the page's chunks, instead of one round trip after them; and it waits (at most
- * SHELL_READ_WAIT_MS) for the announcements, so the banner is part of the first render and does not
- * push the page down when it arrives (CLS). Reads that arrive before the first render also render
- * with it, in the router's interruptible render, not in one long update afterwards.
+ * SHELL_READ_WAIT_MS) until they have all answered, so the first render shows the page with its
+ * data: the banner does not push the page down when it arrives (CLS), and the page is drawn once,
+ * in the router's interruptible render (a transition, in slices), not once as skeletons and again
+ * in one long update per answer as the reads come in (total blocking time).
  * A failed read is the components' to show (they read again); the loader never fails. Without a
  * stored session (the guard sends the visitor to /) it reads nothing.
  */
 export async function loadShell(
-  { queryClient, getClient, hasStoredSession = hasStoredSessionInBrowser }: ShellReadsContext,
+  {
+    queryClient,
+    getClient,
+    hasStoredSession = hasStoredSessionInBrowser,
+    waitMs = SHELL_READ_WAIT_MS,
+  }: ShellReadsContext,
   pathname: string,
 ): Promise<null> {
   if (!hasStoredSession()) return null;
   const announcements = queryClient.ensureQueryData(activeAnnouncementsQueryOptions(getClient)).catch(() => null);
   prefetchRead(queryClient, siteSettingsQueryOptions(getClient));
-  getClient()
+  const pageReadsStarted = getClient()
     .then(async (client) => {
       // The session is read already (the guard let the member in): this answers from memory.
       const { data } = await client.auth.getSession();
@@ -75,6 +100,6 @@ export async function loadShell(
     .catch(() => {
       // The shell's components read again and show their own error states.
     });
-  await waitAtMost(announcements, SHELL_READ_WAIT_MS);
+  await waitAtMost(Promise.all([announcements, pageReadsStarted.then(() => readsSettled(queryClient))]), waitMs);
   return null;
 }

@@ -1,16 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { SectionPrefetch } from '@/lib/section-prefetch';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useSupabase } from '@/lib/supabase-context';
 import { sectionLoaders } from './section-loaders';
-import { sectionReads } from './section-reads';
+import { preloadPhoneField, sectionReads } from './section-reads';
+
+/** Runs `task` when the browser is next idle (at the latest after `timeoutMs`). */
+function whenIdle(task: () => void, timeoutMs = 1_000): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: timeoutMs });
+  else window.setTimeout(task, 0);
+}
 
 /**
  * The menu's prefetch: the section's chunk and, at the same time, its first reads from a table of
  * reads by path (the side menu's sections in section-reads.ts, the admin tab bar's tabs in
  * admin-tab-reads.ts). Called on pointer-over and focus; the browser keeps a loaded module and the
  * query client a fresh read, so calling it again costs nothing.
+ * The first time the member points at the menu at all, the heaviest widget a section shows (the
+ * settings' phone input, a 50 kB chunk) also loads, when the browser is next idle: a member on the
+ * move between sections finds it ready, while a first visit that only reads the main panel (and
+ * Lighthouse's measurement of it) never downloads it.
  */
 export function useSectionPrefetch(
   reads: Readonly<Record<string, SectionPrefetch>> = sectionReads,
@@ -19,11 +29,16 @@ export function useSectionPrefetch(
   const { getClient } = useSupabase();
   const { user } = useAuth();
   const userId = user?.id ?? '';
+  const widgetsStarted = useRef(false);
   return useCallback(
     (path: string) => {
       const load = sectionLoaders[path];
       if (!load || userId === '') return;
       reads[path]?.({ queryClient, getClient, userId });
+      if (!widgetsStarted.current) {
+        widgetsStarted.current = true;
+        whenIdle(preloadPhoneField);
+      }
       load().catch(() => {
         // Opening the section loads it again and shows the connection message if that fails too.
       });

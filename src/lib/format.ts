@@ -2,17 +2,31 @@
 
 const LOCALE = 'pl-PL';
 
-const plnFormatter = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'PLN',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * One formatter per set of options, made when first needed: building an Intl formatter costs far
+ * more than formatting with one (locale data, option resolution), and a page formats dozens of
+ * values per render. Nothing is built at start-up.
+ */
+function byOptions<Options, Formatter>(create: (options: Options) => Formatter): (options: Options) => Formatter {
+  const made = new Map<string, Formatter>();
+  return (options) => {
+    const key = JSON.stringify(options);
+    let formatter = made.get(key);
+    if (!formatter) {
+      formatter = create(options);
+      made.set(key, formatter);
+    }
+    return formatter;
+  };
+}
 
-const usdtFormatter = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+export const numberFormat = byOptions((options: Intl.NumberFormatOptions) => new Intl.NumberFormat(LOCALE, options));
+export const dateTimeFormat = byOptions(
+  (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(LOCALE, options),
+);
+
+const PLN = { style: 'currency', currency: 'PLN', minimumFractionDigits: 0, maximumFractionDigits: 0 } as const;
+const USDT = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 
 type Amount = number | string | null | undefined;
 type DateInput = Date | string | number;
@@ -28,13 +42,13 @@ function toNumber(value: Amount): number | undefined {
 /** PLN without decimals, e.g. 14997 → "14 997 zł". A missing or non-numeric amount gives "—". */
 export function formatPLN(value: Amount): string {
   const number = toNumber(value);
-  return number === undefined ? PLACEHOLDER : plnFormatter.format(number);
+  return number === undefined ? PLACEHOLDER : numberFormat(PLN).format(number);
 }
 
 /** USDT with 2 decimals, e.g. 12099 → "12 099,00 USDT". A missing or non-numeric amount gives "—". */
 export function formatUSDT(value: Amount): string {
   const number = toNumber(value);
-  return number === undefined ? PLACEHOLDER : `${usdtFormatter.format(number)} USDT`;
+  return number === undefined ? PLACEHOLDER : `${numberFormat(USDT).format(number)} USDT`;
 }
 
 /**
@@ -47,17 +61,14 @@ export function formatNumber(
 ): string {
   const number = toNumber(value);
   if (number === undefined) return PLACEHOLDER;
-  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits }).format(number);
+  return numberFormat({ maximumFractionDigits }).format(number);
 }
 
 /** A number with a fixed count of decimals, e.g. a rating 4.6 → "4,6". */
 export function formatDecimal(value: Amount, fractionDigits = 1): string {
   const number = toNumber(value);
   if (number === undefined) return PLACEHOLDER;
-  return new Intl.NumberFormat(LOCALE, {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(number);
+  return numberFormat({ minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(number);
 }
 
 /**
@@ -68,7 +79,7 @@ export function formatPercent(value: Amount, options: { fractionDigits?: number;
   const number = toNumber(value);
   if (number === undefined) return PLACEHOLDER;
   const { fractionDigits, signed = false } = options;
-  return new Intl.NumberFormat(LOCALE, {
+  return numberFormat({
     style: 'percent',
     minimumFractionDigits: fractionDigits ?? 0,
     maximumFractionDigits: fractionDigits ?? 2,
@@ -81,23 +92,29 @@ function toDate(value: DateInput): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** A Polish date, e.g. "22.11.2026". `timeZone` defaults to the browser's. */
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A Polish date, e.g. "22.11.2026". `timeZone` defaults to the browser's. In the browser's own zone
+ * it is written from the date's fields, which is what Intl writes for pl-PL: the first
+ * Intl.DateTimeFormat of a page loads the locale's date patterns (tens of milliseconds on a phone,
+ * in the first render of the dashboard's header).
+ */
 export function formatDate(value: DateInput, options: { timeZone?: string } = {}): string {
   const date = toDate(value);
   if (!date) return PLACEHOLDER;
-  return new Intl.DateTimeFormat(LOCALE, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: options.timeZone,
-  }).format(date);
+  if (options.timeZone === undefined)
+    return `${twoDigits(date.getDate())}.${twoDigits(date.getMonth() + 1)}.${date.getFullYear()}`;
+  return dateTimeFormat({ day: '2-digit', month: '2-digit', year: 'numeric', timeZone: options.timeZone }).format(date);
 }
 
-/** A Polish date and time, e.g. "22.11.2026, 10:05". `timeZone` defaults to the browser's. */
+/** A Polish date and time, e.g. "22.11.2026, 10:05". `timeZone` defaults to the browser's (as formatDate). */
 export function formatDateTime(value: DateInput, options: { timeZone?: string } = {}): string {
   const date = toDate(value);
   if (!date) return PLACEHOLDER;
-  return new Intl.DateTimeFormat(LOCALE, {
+  if (options.timeZone === undefined)
+    return `${formatDate(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return dateTimeFormat({
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
@@ -107,17 +124,14 @@ export function formatDateTime(value: DateInput, options: { timeZone?: string } 
   }).format(date);
 }
 
-const percentFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const integerFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-
 /** A fraction as a percent (the catalogues store shares as fractions): 0.05 → "5%", 0.155 → "15,5%". */
 export function formatShare(fraction: Amount): string {
   const number = toNumber(fraction);
-  return number === undefined ? PLACEHOLDER : `${percentFormatter.format(number * 100)}%`;
+  return number === undefined ? PLACEHOLDER : `${numberFormat({ maximumFractionDigits: 2 }).format(number * 100)}%`;
 }
 
 /** A whole number with Polish grouping, e.g. 18000 → "18 000" (token amounts, supplies). */
 export function formatInteger(value: Amount): string {
   const number = toNumber(value);
-  return number === undefined ? PLACEHOLDER : integerFormatter.format(number);
+  return number === undefined ? PLACEHOLDER : numberFormat({ maximumFractionDigits: 0 }).format(number);
 }

@@ -8,12 +8,20 @@ import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { Component as DashboardShell } from '../routes/dashboard/layout';
 import { sectionLoaders } from '../section-loaders';
+import type * as SectionReadsModule from '../section-reads';
+import { preloadPhoneField } from '../section-reads';
 
 // The sections' chunks stand in as imports that have not arrived yet (and never do in this test).
 vi.mock('../section-loaders', () => ({
   sectionLoaders: Object.fromEntries(
     ['/dashboard', '/dashboard/ideas', '/dashboard/wallet'].map((path) => [path, vi.fn(() => new Promise(() => {}))]),
   ),
+}));
+
+// The phone input's chunk: whether and when the menu asks for it.
+vi.mock('../section-reads', async (importOriginal) => ({
+  ...(await importOriginal<typeof SectionReadsModule>()),
+  preloadPhoneField: vi.fn(),
 }));
 
 describe("the side menu's prefetch", () => {
@@ -33,5 +41,34 @@ describe("the side menu's prefetch", () => {
     await waitFor(() => expect(board.calls).toHaveLength(1));
     expect(board.calls[0]?.body).toMatchObject({ p_sort: 'date', p_offset: 0 });
     await waitFor(() => expect(stats.calls).toHaveLength(1));
+  });
+
+  it('loads the phone input once the member first points at the menu, and not before', async () => {
+    server.use(
+      ...shellHandlers(),
+      recordPost(rpcUrl('get_app_ideas'), () => HttpResponse.json([])).handler,
+      recordPost(rpcUrl('get_idea_stats'), () => HttpResponse.json([])).handler,
+    );
+    const load = vi.mocked(preloadPhoneField);
+    load.mockClear();
+    vi.mocked(sectionLoaders['/dashboard/ideas']!).mockClear();
+    const { user } = renderWithProviders(<DashboardShell />, {
+      route: '/dashboard',
+      session: buildSession(buildUser()),
+      supabase: createTestSupabase(),
+    });
+    const ideas = await screen.findByRole('link', { name: 'Pomysły' });
+    expect(load).not.toHaveBeenCalled();
+
+    // Pointing at an entry prefetches once the session is known (the menu may show a moment before).
+    await waitFor(async () => {
+      await user.unhover(ideas);
+      await user.hover(ideas);
+      expect(sectionLoaders['/dashboard/ideas']).toHaveBeenCalled();
+    });
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await user.unhover(ideas);
+    await user.hover(ideas);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

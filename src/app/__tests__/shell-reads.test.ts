@@ -33,7 +33,7 @@ function signedInMember() {
 const announcement = { id: 'a1', content: 'Nowe pakiety CCC już dostępne', created_at: '2026-11-01T10:00:00Z' };
 
 describe("the dashboard shell's loader", () => {
-  it("starts the shell's and the main panel's reads together and holds the page for the banner only", async () => {
+  it("starts the shell's and the main panel's reads together and holds the first render until they have answered", async () => {
     const { session, queryClient, context } = signedInMember();
     let releaseStats: () => void = () => {};
     const statsHeld = new Promise<void>((resolve) => {
@@ -48,11 +48,12 @@ describe("the dashboard shell's loader", () => {
       http.post(rpcUrl('get_referral_rankings'), () => HttpResponse.json([])),
     );
     const requests = recordRequests();
+    let loaded = false;
 
-    await loadShell(context, '/dashboard');
+    const loading = loadShell(context, '/dashboard').then(() => {
+      loaded = true;
+    });
 
-    // The banner's read is in the cache before the shell renders; the cards' read is still out.
-    expect(queryClient.getQueryData(['announcements', 'active'])).toEqual([announcement]);
     await vi.waitFor(() =>
       expect(requests.paths).toEqual(
         expect.arrayContaining([
@@ -64,9 +65,27 @@ describe("the dashboard shell's loader", () => {
         ]),
       ),
     );
-    expect(queryClient.getQueryState(['dashboard', 'stats'])?.status).toBe('pending');
+    await vi.waitFor(() => expect(queryClient.getQueryData(['announcements', 'active'])).toEqual([announcement]));
+    // The banner has answered, the cards have not: the shell does not render yet.
+    expect(loaded).toBe(false);
     releaseStats();
+    await loading;
+    expect(queryClient.getQueryState(['dashboard', 'stats'])?.status).not.toBe('pending');
+    expect(queryClient.isFetching()).toBe(0);
     requests.stop();
+  });
+
+  it('renders without a read that has not answered when the wait is over', async () => {
+    const { session, queryClient, context } = signedInMember();
+    server.use(
+      ...shellHandlers({ profile: profileRow(session.user), announcements: [announcement] }),
+      // A read that never answers.
+      http.post(rpcUrl('get_dashboard_stats'), () => new Promise<never>(() => {})),
+      http.post(rpcUrl('get_referral_rankings'), () => HttpResponse.json([])),
+    );
+
+    await expect(loadShell({ ...context, waitMs: 0 }, '/dashboard')).resolves.toBeNull();
+    expect(queryClient.getQueryState(['dashboard', 'stats'])?.status).toBe('pending');
   });
 
   it("starts a section's first reads when the member opens that section's address", async () => {

@@ -1,4 +1,5 @@
 import {
+  dateTimeFormat,
   formatDate,
   formatDateTime,
   formatDecimal,
@@ -8,6 +9,7 @@ import {
   formatPLN,
   formatShare,
   formatUSDT,
+  numberFormat,
 } from '../format';
 
 /** Intl's pl-PL output separates digit groups and the currency with a no-break space (U+00A0). */
@@ -145,5 +147,56 @@ describe('formatInteger', () => {
     ['1000000', '1 000 000'],
   ])('%s → %s (Polish grouping from 5 digits)', (value, text) => {
     expect(formatInteger(value)).toBe(nbsp(text));
+  });
+});
+
+describe('numberFormat and dateTimeFormat', () => {
+  it('give one formatter per set of options, built once and then reused', () => {
+    expect(numberFormat({ maximumFractionDigits: 3 })).toBe(numberFormat({ maximumFractionDigits: 3 }));
+    expect(numberFormat({ maximumFractionDigits: 3 })).not.toBe(numberFormat({ maximumFractionDigits: 1 }));
+    expect(dateTimeFormat({ year: 'numeric', timeZone: 'UTC' })).toBe(
+      dateTimeFormat({ year: 'numeric', timeZone: 'UTC' }),
+    );
+  });
+
+  it('keep formatters of different time zones and digits apart', () => {
+    const instant = '2026-12-31T23:30:00Z';
+    expect(formatDate(instant, { timeZone: 'UTC' })).toBe('31.12.2026');
+    expect(formatDate(instant, { timeZone: 'Europe/Warsaw' })).toBe('01.01.2027');
+    expect(formatDate(instant, { timeZone: 'UTC' })).toBe('31.12.2026');
+    expect(formatNumber(2.567, { maximumFractionDigits: 2 })).toBe('2,57');
+    expect(formatNumber(2.567)).toBe('3');
+    expect(formatDecimal(2.5, 2)).toBe('2,50');
+    expect(formatDecimal(2.5)).toBe('2,5');
+  });
+});
+
+describe("formatDate and formatDateTime in the browser's own time zone", () => {
+  it("write what Intl writes for pl-PL, without building Intl's date formatter", () => {
+    const intlDate = new Intl.DateTimeFormat('pl-PL', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const intlDateTime = new Intl.DateTimeFormat('pl-PL', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const instants = [
+      '2026-01-01T00:00:00Z',
+      '2026-03-29T01:30:00Z',
+      '2026-10-25T00:59:00Z',
+      '2026-12-31T23:30:00Z',
+      '2027-07-04T09:05:00Z',
+      '1999-02-28T12:00:00Z',
+    ];
+    for (const instant of instants) {
+      expect(formatDate(instant)).toBe(intlDate.format(new Date(instant)));
+      expect(formatDateTime(instant)).toBe(intlDateTime.format(new Date(instant)));
+    }
+  });
+
+  it('gives "—" for a date it cannot read', () => {
+    expect(formatDate('not a date')).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
   });
 });
