@@ -200,7 +200,9 @@ const steps: Step[] = [
       'node_modules/.cache/prettier/.cache',
     ),
   },
-  { name: 'typecheck', lane: 'checks', command: npx('tsc', '-b') },
+  // TypeScript's native compiler (tsgo) checks the same projects in a fifth of tsc's CPU time; one
+  // thread costs the least CPU, and the other lanes keep both cores busy anyway.
+  { name: 'typecheck', lane: 'checks', command: npx('tsgo', '-b', '--singleThreaded') },
   { name: 'functions:check', lane: 'checks', command: ['npm', 'run', '--silent', 'functions:check'] },
   { name: 'db:types:check', lane: 'db', command: npx('tsx', 'scripts/db-types.ts', '--check') },
   { name: 'db:schema:check', lane: 'db', command: npx('tsx', 'scripts/db-schema.ts', '--check') },
