@@ -1,7 +1,7 @@
 // `npm test`: everything CI checks, in one run, with one database.
 //
 // The steps run in lanes that work side by side on the 2 cores, each lane in its order:
-//   checks: lint → format → typecheck → functions:check → functions (Deno tests)
+//   checks: lint → lint:types → format → typecheck → functions:check → functions (Deno tests)
 //   unit:   vitest unit (jsdom; CPU-bound)
 //   db:     db:types:check → db:advisors (on the migrated database, before any test writes to it) →
 //           vitest integration → vitest stack (mostly waiting on PostgreSQL and the stack's services;
@@ -186,6 +186,8 @@ const steps: Step[] = [
     lane: 'checks',
     command: npx('eslint', '.', '--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'),
   },
+  // The type-aware lint rules (.oxlintrc.json), on TypeScript's native compiler.
+  { name: 'lint:types', lane: 'checks', command: npx('oxlint', '--type-aware', '--max-warnings=0') },
   {
     name: 'format',
     lane: 'checks',
