@@ -76,7 +76,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
       <button
         type="button"
         onClick={() => onClose(toast.id)}
-        aria-label={t('app.close')}
+        aria-label={t('toast.close')}
         className="rounded p-0.5 text-ink-muted hover:text-ink"
       >
         <CloseIcon className="h-4 w-4" />

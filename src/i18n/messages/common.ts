@@ -20,6 +20,8 @@ export const commonMessages = {
   'app.refresh': 'Odśwież stronę',
   'app.retry': 'Spróbuj ponownie',
   'app.close': 'Zamknij',
+  // A toast's close button: over a dialog it sits beside the dialog's own 'Zamknij'.
+  'toast.close': 'Zamknij komunikat',
   'app.loading': 'Ładowanie...',
   'app.connection_problem.title': 'Problem z połączeniem',
   'app.connection_problem.description':

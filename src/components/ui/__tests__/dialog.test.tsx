@@ -170,7 +170,7 @@ describe('AboveModals (the session box over an open dialog)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Zatwierdź' }));
     const dialog = screen.getByRole('dialog', { name: 'Portfel' });
     expect(within(dialog).getByRole('status')).toHaveTextContent('Zasilono portfel');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zamknij komunikat' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

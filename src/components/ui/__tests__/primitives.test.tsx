@@ -141,7 +141,7 @@ describe('toasts', () => {
       });
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
       expect(screen.getByRole('alert')).toBeInTheDocument();
-      fireEvent.click(screen.getByRole('button', { name: 'Zamknij' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Zamknij komunikat' }));
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
