@@ -80,7 +80,7 @@ test('users: found by part of the phone, level changed, two GOLD packages assign
   await ccc.getByRole('button', { name: 'Przydziel' }).click();
   await expect(ccc.getByRole('listitem').filter({ hasText: 'GOLD' })).toHaveCount(2);
   await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: 'CCC assignment modal' });
-  await ccc.getByRole('button', { name: 'Zamknij' }).click();
+  await ccc.getByRole('button', { name: 'Zamknij', exact: true }).click();
   expect(await freeCccSlots(memberSession, 'GOLD')).toBe(goldBefore - 2);
 
   // The member, in their own browser: the badge shows the new level, the CCC page the fewer slots.

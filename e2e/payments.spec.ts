@@ -33,7 +33,7 @@ async function orderPlan(page: Page, tier: string, methodLabel: string, checkA11
   expect(reference).toMatch(/^KLB-[0-9A-Z]{6}$/);
   if (checkA11y)
     await expectNoSeriousA11yViolationsAtBothWidths(page, { label: 'payment success', include: '[role="dialog"]' });
-  await dialog.getByRole('button', { name: 'Zamknij' }).click();
+  await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click();
   await expect(dialog).toBeHidden();
   return reference;
 }
@@ -175,7 +175,7 @@ test('a CCC order confirmed by the admin takes a slot and shows under Twoje paki
   await tab.close();
   const reference = (await dialog.getByTestId('payment-reference').textContent()) ?? '';
   expect(reference).toMatch(/^KLB-[0-9A-Z]{6}$/);
-  await dialog.getByRole('button', { name: 'Zamknij' }).click();
+  await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click();
   // An order alone takes no slot.
   await expect(silver).toContainText(`${before} / 40`);
 

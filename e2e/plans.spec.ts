@@ -71,7 +71,7 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
         label: 'plan payment success',
       });
     }
-    await dialog.getByRole('button', { name: 'Zamknij' }).click();
+    await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click();
     await expect(dialog).toBeHidden();
   }
 });
@@ -116,7 +116,7 @@ test("a CCC tier without free slots says 'Brak dostępnych miejsc'; the others o
       expect(tab.url()).toBe(expected.toString());
       await tab.close();
       await expect(dialog.getByTestId('payment-reference')).toHaveText(/^KLB-[0-9A-Z]{6}$/);
-      await dialog.getByRole('button', { name: 'Zamknij' }).click();
+      await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click();
       await expect(dialog).toBeHidden();
     }
   } finally {
