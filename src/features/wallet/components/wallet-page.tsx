@@ -49,7 +49,6 @@ export function WalletPage() {
               <>
                 <BalanceCard balance={data} />
                 <WithdrawalForm
-                  key={addresses.isPending ? 'addresses-loading' : 'addresses-ready'}
                   available={Number(data.available_balance)}
                   savedMethods={savedMethods}
                 />

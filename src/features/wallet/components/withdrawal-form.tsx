@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -45,13 +45,23 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
   // useForm takes the resolver of every render: a refetched balance counts at once.
   const schema = useMemo(() => createWithdrawalSchema(available), [available]);
   const defaultMethod = savedMethods.find((method) => method.isDefault) ?? null;
-  const { register, handleSubmit, formState, setError, reset, setValue } = useZodForm(schema, {
+  const { register, handleSubmit, formState, setError, reset, resetField, setValue } = useZodForm(schema, {
     defaultValues: {
       amount: '',
       network: defaultMethod?.network ?? 'ERC20',
       address: defaultMethod?.address ?? '',
     },
   });
+  // The saved addresses may arrive after the member started typing (the page shows the form with the
+  // balance): the default one then fills network and address unless the member has chosen them, and
+  // what was typed stays.
+  const chosen = useRef({ network: false, address: false });
+  const defaultNetwork = defaultMethod?.network;
+  const defaultAddress = defaultMethod?.address;
+  useEffect(() => {
+    if (defaultNetwork && !chosen.current.network) resetField('network', { defaultValue: defaultNetwork });
+    if (defaultAddress && !chosen.current.address) resetField('address', { defaultValue: defaultAddress });
+  }, [defaultNetwork, defaultAddress, resetField]);
   const mfa = useMfaStatus();
   const withdraw = useRequestWithdrawal();
   const [pendingValues, setPendingValues] = useState<WithdrawalValues | null>(null);
@@ -149,6 +159,10 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
               className={`${inputClassName} ${formState.errors.network ? 'border-danger' : 'border-surface-border'}`}
               {...errorAttributes(formState.errors.network?.message, `${networkId}-error`)}
               {...register('network')}
+              onChange={(event) => {
+                chosen.current.network = true;
+                return register('network').onChange(event);
+              }}
             >
               {NETWORKS.map((network) => (
                 <option key={network} value={network}>
@@ -165,6 +179,10 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
             className="font-mono"
             error={formState.errors.address?.message}
             {...register('address')}
+            onChange={(event) => {
+              chosen.current.address = true;
+              return register('address').onChange(event);
+            }}
           />
           <CheckboxField
             label={t('wallet.addresses.save')}

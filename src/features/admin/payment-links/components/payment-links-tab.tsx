@@ -126,7 +126,9 @@ export function PaymentLinksTab() {
     <section className="space-y-4">
       <TabHeading title={t('admin.payment_links')} description={t('admin.payment_links.description')} />
       <QueryStates query={links} loadingClassName="h-96" errorMessage={t('admin.payment_links.load_failed')}>
-        {(data) => <LinksForm key={links.dataUpdatedAt} links={data} />}
+        {/* A new form only when the stored links change (after a save): a read again on window focus
+            or reconnect with the same links keeps what the admin is typing. */}
+        {(data) => <LinksForm key={JSON.stringify(initialValues(data))} links={data} />}
       </QueryStates>
     </section>
   );

@@ -462,6 +462,45 @@ describe('eWallet: saved addresses', { timeout: 15_000 }, () => {
     ...values,
   });
 
+  /** The saved addresses answered only when `arrive()` is called (the form is already on screen). */
+  function addressesLater(addresses: SavedAddress[]) {
+    let arrive = () => {};
+    const answered = new Promise<void>((resolve) => (arrive = resolve));
+    server.use(
+      http.get(restUrl('/withdrawal_addresses'), async () => {
+        await answered;
+        return HttpResponse.json(addresses);
+      }),
+    );
+    return { arrive: () => arrive() };
+  }
+
+  it('addresses that arrive while the member types keep the amount; the default fills network and address', async () => {
+    serve();
+    const { arrive } = addressesLater([saved({ is_default: true })]);
+    const { user } = setup();
+    await user.type(await screen.findByLabelText(/^Kwota \(USDT\)/), '20.5');
+    arrive();
+    await waitFor(() => expect(addressField()).toHaveValue(ADDRESS));
+    expect(networkField()).toHaveValue('BSC');
+    expect(amountField()).toHaveValue(20.5);
+  });
+
+  it('addresses that arrive late never replace an address or network the member chose', async () => {
+    serve();
+    const { arrive } = addressesLater([saved({ is_default: true })]);
+    const { user } = setup();
+    const typed = `0x${'3'.repeat(40)}`;
+    await user.type(await screen.findByLabelText('Adres portfela'), typed);
+    await user.selectOptions(networkField(), 'ERC20');
+    await user.selectOptions(networkField(), 'BSC');
+    await user.selectOptions(networkField(), 'ERC20');
+    arrive();
+    expect(await screen.findByText('Ledger')).toBeInTheDocument();
+    expect(addressField()).toHaveValue(typed);
+    expect(networkField()).toHaveValue('ERC20');
+  });
+
   it('fills the form with the default address and lists the saved ones', async () => {
     serve({
       addresses: [

@@ -37,4 +37,19 @@ describe('the payment links tab', () => {
     expect(cccUpdates).toHaveLength(1);
     expect(cccInserts[0]?.body).toEqual({ tier: 'GOLD', method: 'usdt', url: 'https://pay.example.com/gold-usdt' });
   }, 20_000);
+
+  it('keeps what the admin typed when the links are read again unchanged (window focus, reconnect)', async () => {
+    mockTable('get', 'plan_payment_links', [
+      { tier: 'START', method: 'transfer', url: 'https://pay.example.com/start', updated_at: '2026-11-20T10:00:00Z' },
+    ]);
+    mockTable('get', 'ccc_payment_links', []);
+    const { user, queryClient } = renderAdmin(<PaymentLinksTab />);
+    const start = await screen.findByLabelText('Przelew — plan START');
+    await user.clear(start);
+    await user.paste('https://pay.example.com/typed');
+    const before = queryClient.getQueryCache().getAll()[0]?.state.dataUpdatedAt;
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()[0]?.state.dataUpdatedAt).not.toBe(before));
+    expect(screen.getByLabelText('Przelew — plan START')).toHaveValue('https://pay.example.com/typed');
+  });
 });
