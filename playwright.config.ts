@@ -105,7 +105,7 @@ export default defineConfig({
       : [
           {
             // The local Supabase stack (packages/local-supabase), fresh for every run in its own data folder,
-            // with e2eStackEnv()'s settings (a 310 s session, Auth's limits for a test run).
+            // with e2eStackEnv()'s settings (Auth's limits for a test run).
             command: E2E_STACK_COMMAND.join(' '),
             url: `${API_URL}/auth/v1/health`,
             reuseExistingServer: false,

@@ -4,7 +4,7 @@
 // beside the files that change the club.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
-import { SEEDED_ADMIN, keepSessionAlive, signIn } from './support/session';
+import { SEEDED_ADMIN, signIn } from './support/session';
 
 /**
  * A tab of the bar: its address, its title, and the spec file whose journey checks the same screen
@@ -48,7 +48,6 @@ async function visitTabs(page: Page, tabs: readonly Tab[]): Promise<void> {
 test.beforeEach(async ({ page }) => {
   // Up to 14 axe runs each (about 2 s apiece on a busy machine).
   test.setTimeout(180_000);
-  await keepSessionAlive(page);
   await signIn(page, SEEDED_ADMIN);
 });
 

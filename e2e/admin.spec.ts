@@ -9,7 +9,7 @@ import { freeCccSlots, signInApi, submitIdea } from './support/admin-api';
 import { solidPngImage } from './support/images';
 import { createMember, createUnactivatedMember, uniqueEmail } from './support/factories';
 import { Mailbox } from './support/mailbox';
-import { SEEDED_ADMIN, keepSessionAlive, signIn } from './support/session';
+import { SEEDED_ADMIN, signIn } from './support/session';
 
 const ADMIN = SEEDED_ADMIN;
 
@@ -24,14 +24,12 @@ async function openTab(page: Page, segment: string, title: string): Promise<void
 async function memberPage(browser: Browser, member: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await keepSessionAlive(page);
   await signIn(page, member);
   return page;
 }
 
 test.beforeEach(async ({ page }) => {
   test.setTimeout(120_000);
-  await keepSessionAlive(page);
   await signIn(page, ADMIN);
 });
 

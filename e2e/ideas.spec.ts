@@ -9,7 +9,7 @@ import { API_URL } from './support/env';
 import { createMember, type Member } from './support/factories';
 import { pngImage } from './support/images';
 import { accessToken, createIdeaWithImages, storedObjects } from './support/ideas';
-import { SEEDED_ADMIN, keepSessionAlive, signIn } from './support/session';
+import { SEEDED_ADMIN, signIn } from './support/session';
 
 /** The seeded admin (supabase/seed.sql, README). Read-only for tests. */
 const ADMIN = SEEDED_ADMIN;
@@ -208,7 +208,6 @@ test("'Moje pomysły' shows only the member's ideas; the member withdraws a pend
   const own = await createIdeaWithImages(member, `Wycofam ${tag}`, 2);
   const foreign = await createIdeaWithImages(other, `Cudzy ${tag}`, 0);
   test.setTimeout(120_000);
-  await keepSessionAlive(page);
   await signIn(page, member);
   const board = await new IdeasBoardPage(page).goto();
   await board.search.fill(tag);

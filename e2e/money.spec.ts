@@ -12,7 +12,7 @@ import { booksOf, creditWallet, query } from './support/database';
 import { csvDay, csvLines } from './support/downloads';
 import { createMember } from './support/factories';
 import { orderPlanApi, signInApi } from './support/admin-api';
-import { keepSessionAlive, signIn } from './support/session';
+import { signIn } from './support/session';
 
 const ADMIN = { email: 'admin@klub.local', password: 'Admin1234' };
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -21,7 +21,6 @@ const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const csvAmount = (value: string | number) => String(Number(value)).replace('.', ',');
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await keepSessionAlive(page);
   await signIn(page, who);
   return page;
 }

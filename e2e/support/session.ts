@@ -124,34 +124,34 @@ export async function withTwoStepSignIn<T>(email: string, steps: () => Promise<T
 /** A sign-in's two steps take well under a second; a lock this old was left by a killed worker. */
 const STALE_LOCK_MS = 30_000;
 
-const kept = new WeakSet<Page>();
-
 /**
- * The E2E stack's tokens live 310 s, so the session-expiry box comes up 10 s after a sign-in, bottom
- * right, over whatever is there; a member would extend the session, and so does this handler when
- * the box stands in the way of an action (on a busy machine a journey reaches its next click after
- * those 10 s: the box then covered wallet.spec.ts's 2FA switch). Over an open dialog the box renders
- * inside it (AboveModals) and is extended there the same way. Once per page.
+ * Brings the session-expiry box (product.md#account-9: shown at ≤ 300 s left) without waiting an hour:
+ * the page's clock, installed with `page.clock.install()` before the page opened, jumps to 299 s
+ * before the stored session ends, and the box's check of the next second finds it. supabase-js
+ * refreshes on its own only in the last 90 s, so nothing else changes.
+ *
+ * The server's clock does not move: extending gives a token that ends an hour after the real now,
+ * which in the page's time is 299 s plus the real time since the first token was issued. So that
+ * this is more than the box's 300 s, the jump waits until that first token is 2 s old.
  */
-export async function keepSessionAlive(page: Page): Promise<void> {
-  if (kept.has(page)) return;
-  kept.add(page);
-  await page.addLocatorHandler(
-    page.getByRole('button', { name: 'Przedłuż sesję' }),
-    async (button) => {
-      // Always clickable now, even over a dialog: only a slow machine makes the click late.
-      await button.click({ timeout: 5_000 }).catch(() => undefined);
-    },
-    { noWaitAfter: true },
-  );
+export async function nearSessionEnd(page: Page): Promise<void> {
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
+  if (!stored) throw new Error('nearSessionEnd: no session in the page’s storage');
+  const session = JSON.parse(stored) as StoredSession;
+  const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString()) as {
+    iat: number;
+    exp: number;
+  };
+  await expect
+    .poll(() => Date.now() - claims.iat * 1000, { message: 'the first token is 2 s old' })
+    .toBeGreaterThan(2_000);
+  await page.clock.setSystemTime(claims.exp * 1000 - 299_000);
 }
 
 /**
  * Signs in (a session from the Auth API in this page's storage) and waits for the dashboard shell.
- * The session-expiry box is extended whenever it is in the way (keepSessionAlive).
  */
 export async function signIn(page: Page, who: Credentials): Promise<void> {
-  await keepSessionAlive(page);
   const secret = who.totpSecret ?? KNOWN_SECRETS[who.email.toLowerCase()];
   const session = secret
     ? await withTwoStepSignIn(who.email, async () => totpSession(await passwordSession(who), secret))

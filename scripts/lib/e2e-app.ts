@@ -116,8 +116,8 @@ export const E2E_STACK_STARTED_VARIABLE = 'E2E_STACK_STARTED';
 export const E2E_STACK_COMMAND = ['node_modules/.bin/local-supabase', 'start', '--reset'];
 
 /**
- * The E2E stack's environment (after assignE2eStackPorts): its ports, its data folder, the session
- * length the session test needs and Auth's limits for a test run.
+ * The E2E stack's environment (after assignE2eStackPorts): its ports, its data folder and Auth's
+ * limits for a test run.
  */
 export function e2eStackEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const { app } = e2ePorts(env);
@@ -127,11 +127,9 @@ export function e2eStackEnv(env: NodeJS.ProcessEnv = process.env): Record<string
   return {
     ...ports,
     STACK_DATA_DIR: '.data/e2e-stack',
-    // Access tokens live 310 s instead of an hour, so the session-expiry box (shown at ≤ 300 s
-    // left, product.md#account-9) appears about 10 s after a sign-in and e2e/session.spec.ts
-    // can see it and extend the session without waiting an hour. supabase-js refreshes on its
-    // own only in the last 90 s (3 ticks of 30 s), so no other test sees a refresh.
-    STACK_JWT_EXPIRY: '310',
+    // Access tokens live an hour (config.toml), as on hosted Supabase: no journey meets the
+    // session-expiry box unless it moves the page's clock there (e2e/support/session.ts
+    // nearSessionEnd).
     // Auth's limits as on hosted Supabase, for a test run: one IP signs up, signs in and asks for
     // e-mails far more often than a member would, so the per-IP and project-wide limits are raised;
     // the one-e-mail-per-address window stays (tests that need a second e-mail wait for it) but is
