@@ -48,10 +48,7 @@ export function WalletPage() {
             {(data) => (
               <>
                 <BalanceCard balance={data} />
-                <WithdrawalForm
-                  available={Number(data.available_balance)}
-                  savedMethods={savedMethods}
-                />
+                <WithdrawalForm available={Number(data.available_balance)} savedMethods={savedMethods} />
                 <SavedAddresses />
               </>
             )}

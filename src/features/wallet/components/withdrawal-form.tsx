@@ -161,7 +161,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
               {...register('network')}
               onChange={(event) => {
                 chosen.current.network = true;
-                return register('network').onChange(event);
+                void register('network').onChange(event);
               }}
             >
               {NETWORKS.map((network) => (
@@ -181,7 +181,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
             {...register('address')}
             onChange={(event) => {
               chosen.current.address = true;
-              return register('address').onChange(event);
+              void register('address').onChange(event);
             }}
           />
           <CheckboxField
