@@ -49,6 +49,7 @@ export default mergeConfig(
             environment: 'node',
             include: ['packages/local-supabase/tests/**/*.test.ts'],
             globalSetup: ['packages/local-supabase/tests/global-setup.ts'],
+            isolate: false,
             testTimeout: 30_000,
             hookTimeout: 120_000,
           },
