@@ -200,3 +200,39 @@ describe("formatDate and formatDateTime in the browser's own time zone", () => {
     expect(formatDateTime('not a date')).toBe('—');
   });
 });
+
+describe('whole numbers, written without Intl.NumberFormat', () => {
+  const wholes = [0, -0, 7, -7, 999, 1000, 8000, 9999, 10_000, -10_000, 18_000, 99_999, 100_000, 123_456, 1_234_567];
+  const wholesAndEdges = [...wholes, 1_000_000_000, -987_654_321, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+
+  it('are what Intl writes for pl-PL: counts, integers, PLN and USDT', () => {
+    const intlNumber = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 });
+    const intlPLN = new Intl.NumberFormat('pl-PL', {
+      style: 'currency',
+      currency: 'PLN',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    const intlUSDT = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const value of wholesAndEdges) {
+      expect(formatNumber(value)).toBe(intlNumber.format(value));
+      expect(formatInteger(value)).toBe(intlNumber.format(value));
+      expect(formatPLN(value)).toBe(intlPLN.format(value));
+      expect(formatUSDT(value)).toBe(`${intlUSDT.format(value)} USDT`);
+    }
+  });
+
+  it('leave fractions and numbers beyond the safe integers to Intl', () => {
+    expect(formatNumber(2.5, { maximumFractionDigits: 1 })).toBe('2,5');
+    expect(formatNumber(2.5)).toBe(new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 }).format(2.5));
+    expect(formatPLN(1e21)).toBe(
+      new Intl.NumberFormat('pl-PL', {
+        style: 'currency',
+        currency: 'PLN',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      }).format(1e21),
+    );
+    expect(formatUSDT(-1.005)).toBe('-1,01 USDT');
+  });
+});
