@@ -55,11 +55,20 @@ function wholeNumber(number: number): string | undefined {
   return number < 0 || Object.is(number, -0) ? `-${grouped}` : grouped;
 }
 
+/**
+ * Rounded to a whole number as Intl rounds without decimals (half away from zero: 2.5 → 3,
+ * -2.5 → -3, -0.4 → -0). The same as rounding the number's shortest decimal form, which is what
+ * Intl rounds: a double written with a final ".5" is exactly that half.
+ */
+function roundedWhole(number: number): number {
+  return Math.sign(number) * Math.round(Math.abs(number));
+}
+
 /** PLN without decimals, e.g. 14997 → "14 997 zł". A missing or non-numeric amount gives "—". */
 export function formatPLN(value: Amount): string {
   const number = toNumber(value);
   if (number === undefined) return PLACEHOLDER;
-  const whole = wholeNumber(number);
+  const whole = wholeNumber(roundedWhole(number));
   return whole === undefined ? numberFormat(PLN).format(number) : `${whole}${NBSP}zł`;
 }
 
@@ -81,7 +90,8 @@ export function formatNumber(
 ): string {
   const number = toNumber(value);
   if (number === undefined) return PLACEHOLDER;
-  return wholeNumber(number) ?? numberFormat({ maximumFractionDigits }).format(number);
+  const whole = maximumFractionDigits === 0 ? roundedWhole(number) : number;
+  return wholeNumber(whole) ?? numberFormat({ maximumFractionDigits }).format(number);
 }
 
 /** A number with a fixed count of decimals, e.g. a rating 4.6 → "4,6". */
@@ -154,5 +164,5 @@ export function formatShare(fraction: Amount): string {
 export function formatInteger(value: Amount): string {
   const number = toNumber(value);
   if (number === undefined) return PLACEHOLDER;
-  return wholeNumber(number) ?? numberFormat({ maximumFractionDigits: 0 }).format(number);
+  return wholeNumber(roundedWhole(number)) ?? numberFormat({ maximumFractionDigits: 0 }).format(number);
 }

@@ -222,9 +222,26 @@ describe('whole numbers, written without Intl.NumberFormat', () => {
     }
   });
 
+  it('round to whole zlotys and counts as Intl does (half away from zero)', () => {
+    const intlNumber = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 });
+    const intlPLN = new Intl.NumberFormat('pl-PL', {
+      style: 'currency',
+      currency: 'PLN',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    const fractions = [
+      0.4, 0.5, -0.4, -0.5, 1.5, 2.5, -2.5, 1247.5, 3742.5, 4990.49, 12_345.5, 99_999.5, 2.4999999999999996,
+    ];
+    for (const value of fractions) {
+      expect(formatNumber(value)).toBe(intlNumber.format(value));
+      expect(formatInteger(value)).toBe(intlNumber.format(value));
+      expect(formatPLN(value)).toBe(intlPLN.format(value));
+    }
+  });
+
   it('leave fractions and numbers beyond the safe integers to Intl', () => {
     expect(formatNumber(2.5, { maximumFractionDigits: 1 })).toBe('2,5');
-    expect(formatNumber(2.5)).toBe(new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 }).format(2.5));
     expect(formatPLN(1e21)).toBe(
       new Intl.NumberFormat('pl-PL', {
         style: 'currency',
