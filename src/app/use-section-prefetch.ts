@@ -34,7 +34,8 @@ export function useSectionPrefetch(
     (path: string) => {
       const load = sectionLoaders[path];
       if (!load || userId === '') return;
-      reads[path]?.({ queryClient, getClient, userId });
+      // Fire and forget: the reads never reject, and the page reads again what failed.
+      void reads[path]?.({ queryClient, getClient, userId });
       if (!widgetsStarted.current) {
         widgetsStarted.current = true;
         whenIdle(preloadPhoneField);
