@@ -64,6 +64,15 @@ function roundedWhole(number: number): number {
   return Math.sign(number) * Math.round(Math.abs(number));
 }
 
+/**
+ * Builds a number formatter ahead, and with it the locale's number data (wholeNumber above): called
+ * when the browser is idle after the member first points at the menu, so the sections that write
+ * fractions (ratings, growth rates, USDT) do not pay for it on the click.
+ */
+export function preloadNumberFormat(): void {
+  numberFormat(USDT);
+}
+
 /** PLN without decimals, e.g. 14997 → "14 997 zł". A missing or non-numeric amount gives "—". */
 export function formatPLN(value: Amount): string {
   const number = toNumber(value);

@@ -253,3 +253,27 @@ describe('whole numbers, written without Intl.NumberFormat', () => {
     expect(formatUSDT(-1.005)).toBe('-1,01 USDT');
   });
 });
+
+describe('preloadNumberFormat', () => {
+  it('builds the formatter for fractions ahead: formatting USDT then builds none', async () => {
+    vi.resetModules();
+    const fresh = await import('../format');
+    const Original = Intl.NumberFormat;
+    let built = 0;
+    class CountedNumberFormat extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    Intl.NumberFormat = CountedNumberFormat as typeof Intl.NumberFormat;
+    try {
+      fresh.preloadNumberFormat();
+      expect(built).toBe(1);
+      expect(fresh.formatUSDT(0.5)).toBe('0,50 USDT');
+      expect(built).toBe(1);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
+  });
+});
