@@ -13,10 +13,6 @@ function whenIdle(task: () => void, timeoutMs = 1_000): void {
   else window.setTimeout(task, 0);
 }
 
-const ignoreFailedLoad = () => {
-  // Opening the section loads it again and shows the connection message if that fails too.
-};
-
 /**
  * The menu's prefetch: the section's chunk and, at the same time, its first reads from a table of
  * reads by path (the side menu's sections in section-reads.ts, the admin tab bar's tabs in
@@ -26,13 +22,10 @@ const ignoreFailedLoad = () => {
  * settings' phone input, a 50 kB chunk) also loads, when the browser is next idle, and so does the
  * locale's number data (lib/format.ts; the main panel writes whole numbers without it): a member on
  * the move between sections finds them ready, while a first visit that only reads the main panel
- * (and Lighthouse's measurement of it) never pays for them. So do the chunks of `warmPaths` (the
- * side menu's sections), one per idle moment: a section opened for the first time then waits for
- * its reads only, not for its code as well.
+ * (and Lighthouse's measurement of it) never pays for them.
  */
 export function useSectionPrefetch(
   reads: Readonly<Record<string, SectionPrefetch>> = sectionReads,
-  warmPaths: readonly string[] = [],
 ): (path: string) => void {
   const queryClient = useQueryClient();
   const { getClient } = useSupabase();
@@ -49,13 +42,11 @@ export function useSectionPrefetch(
         widgetsStarted.current = true;
         whenIdle(preloadPhoneField);
         whenIdle(preloadNumberFormat);
-        for (const other of warmPaths)
-          whenIdle(() => {
-            sectionLoaders[other]?.().catch(ignoreFailedLoad);
-          });
       }
-      load().catch(ignoreFailedLoad);
+      load().catch(() => {
+        // Opening the section loads it again and shows the connection message if that fails too.
+      });
     },
-    [reads, warmPaths, queryClient, getClient, userId],
+    [reads, queryClient, getClient, userId],
   );
 }

@@ -51,7 +51,7 @@ describe("the side menu's prefetch", () => {
     await waitFor(() => expect(stats.calls).toHaveLength(1));
   });
 
-  it("loads the phone input, the locale's number data and the other sections' chunks once the member first points at the menu, and not before", async () => {
+  it("loads the phone input and the locale's number data once the member first points at the menu, and not before", async () => {
     server.use(
       ...shellHandlers(),
       recordPost(rpcUrl('get_app_ideas'), () => HttpResponse.json([])).handler,
@@ -61,8 +61,6 @@ describe("the side menu's prefetch", () => {
     load.mockClear();
     const numbers = vi.mocked(preloadNumberFormat);
     numbers.mockClear();
-    const wallet = vi.mocked(sectionLoaders['/dashboard/wallet']!);
-    wallet.mockClear();
     vi.mocked(sectionLoaders['/dashboard/ideas']!).mockClear();
     const { user } = renderWithProviders(<DashboardShell />, {
       route: '/dashboard',
@@ -72,7 +70,6 @@ describe("the side menu's prefetch", () => {
     const ideas = await screen.findByRole('link', { name: 'Pomysły' });
     expect(load).not.toHaveBeenCalled();
     expect(numbers).not.toHaveBeenCalled();
-    expect(wallet).not.toHaveBeenCalled();
 
     // Pointing at an entry prefetches once the session is known (the menu may show a moment before).
     await waitFor(async () => {
@@ -82,12 +79,9 @@ describe("the side menu's prefetch", () => {
     });
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(numbers).toHaveBeenCalledTimes(1));
-    // The other sections' chunks too, without pointing at them.
-    await waitFor(() => expect(wallet).toHaveBeenCalledTimes(1));
     await user.unhover(ideas);
     await user.hover(ideas);
     expect(load).toHaveBeenCalledTimes(1);
     expect(numbers).toHaveBeenCalledTimes(1);
-    expect(wallet).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
-import { menuEntriesFor } from '@/components/layout/menu-entries';
 import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
-import { sectionReads } from '../../section-reads';
 import { useSectionPrefetch } from '../../use-section-prefetch';
 
 // The shell's route loader (composed in by router.tsx, which holds the app's clients).
@@ -26,16 +24,13 @@ function LazyNotificationsPanel(props: NotificationsPanelProps) {
   );
 }
 
-/** The member sections' chunks, loaded ahead once the member first points at the menu (not the admin area's). */
-const MEMBER_SECTIONS = menuEntriesFor(false).map((entry) => entry.to);
-
 /**
  * The shell of every /dashboard route (a lazy chunk of its own, so the landing page stays small):
  * the layout with the notifications slide-over (a chunk loaded when the bell is first used), the
  * announcement banner and the menu's prefetch of each section (its chunk and first reads) composed in.
  */
 export function Component() {
-  const prefetchSection = useSectionPrefetch(sectionReads, MEMBER_SECTIONS);
+  const prefetchSection = useSectionPrefetch();
   return (
     <DashboardLayout
       onPrefetchSection={prefetchSection}
