@@ -204,15 +204,16 @@ describe("formatDate and formatDateTime in the browser's own time zone", () => {
 describe('whole numbers, written without Intl.NumberFormat', () => {
   const wholes = [0, -0, 7, -7, 999, 1000, 8000, 9999, 10_000, -10_000, 18_000, 99_999, 100_000, 123_456, 1_234_567];
   const wholesAndEdges = [...wholes, 1_000_000_000, -987_654_321, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+  // What Intl writes, the reference.
+  const intlNumber = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 });
+  const intlPLN = new Intl.NumberFormat('pl-PL', {
+    style: 'currency',
+    currency: 'PLN',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
 
   it('are what Intl writes for pl-PL: counts, integers, PLN and USDT', () => {
-    const intlNumber = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 });
-    const intlPLN = new Intl.NumberFormat('pl-PL', {
-      style: 'currency',
-      currency: 'PLN',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    });
     const intlUSDT = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     for (const value of wholesAndEdges) {
       expect(formatNumber(value)).toBe(intlNumber.format(value));
@@ -223,13 +224,6 @@ describe('whole numbers, written without Intl.NumberFormat', () => {
   });
 
   it('round to whole zlotys and counts as Intl does (half away from zero)', () => {
-    const intlNumber = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 });
-    const intlPLN = new Intl.NumberFormat('pl-PL', {
-      style: 'currency',
-      currency: 'PLN',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    });
     const fractions = [
       0.4, 0.5, -0.4, -0.5, 1.5, 2.5, -2.5, 1247.5, 3742.5, 4990.49, 12_345.5, 99_999.5, 2.4999999999999996,
     ];
@@ -242,14 +236,7 @@ describe('whole numbers, written without Intl.NumberFormat', () => {
 
   it('leave fractions and numbers beyond the safe integers to Intl', () => {
     expect(formatNumber(2.5, { maximumFractionDigits: 1 })).toBe('2,5');
-    expect(formatPLN(1e21)).toBe(
-      new Intl.NumberFormat('pl-PL', {
-        style: 'currency',
-        currency: 'PLN',
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 0,
-      }).format(1e21),
-    );
+    expect(formatPLN(1e21)).toBe(intlPLN.format(1e21));
     expect(formatUSDT(-1.005)).toBe('-1,01 USDT');
   });
 });
