@@ -13,9 +13,11 @@
 //
 // The stack must be running with its default ports or STACK_API_PORT (`npm run stack`); E2E_PORT
 // is not used (the app gets a free port). Options: --runs=20, --sections=wallet,ideas (a subset by
-// path segment). A benchmark, not a test: it exits non-zero on errors only, never on a missed aim.
+// path segment), --json=<file> (also writes every run's times there, by section, for comparing
+// builds run in turns on a busy machine). A benchmark, not a test: it exits non-zero on errors
+// only, never on a missed aim.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,7 +45,7 @@ const SECTIONS = [
 ] as const;
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '20' }, sections: { type: 'string' } },
+  options: { runs: { type: 'string', default: '20' }, sections: { type: 'string' }, json: { type: 'string' } },
 });
 const runs = Number(values.runs);
 const chosen = values.sections
@@ -159,6 +161,8 @@ async function main(): Promise<void> {
     await rm(outDir, { recursive: true, force: true });
   }
 
+  if (values.json)
+    await writeFile(values.json, JSON.stringify({ load: os.loadavg(), times: Object.fromEntries(times) }, null, 2));
   console.log(
     `\nSection changes (click → data on screen), ${runs} runs, load ${os
       .loadavg()

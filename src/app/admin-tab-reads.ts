@@ -31,56 +31,39 @@ const { admin } = paths.dashboard;
  * address without parameters).
  */
 export const adminTabReads: Readonly<Record<string, SectionPrefetch>> = {
-  [admin.users.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, usersTabFirstRead(getClient));
-  },
-  [admin.apps.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, appsQueryOptions(getClient));
-  },
-  [admin.ideas.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, ideasTabFirstRead(getClient));
-  },
-  [admin.announcements.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, announcementsQueryOptions(getClient));
-  },
-  [admin.community.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, postsQueryOptions(getClient));
-  },
-  [admin.seo.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, siteSettingsQueryOptions(getClient));
-  },
-  [admin.smtp.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, smtpConfigsQueryOptions(getClient));
-  },
-  [admin.emailTemplates.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, templatesQueryOptions(getClient));
-  },
-  [admin.withdrawals.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, withdrawalsTabFirstRead(getClient));
-  },
-  [admin.payments.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, paymentsTabFirstRead(getClient));
-  },
-  [admin.revenue.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, revenueQueryOptions(getClient));
-  },
-  [admin.paymentLinks.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, paymentLinksQueryOptions(getClient));
-  },
+  [admin.users.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, usersTabFirstRead(getClient)),
+  [admin.apps.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, appsQueryOptions(getClient)),
+  [admin.ideas.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, ideasTabFirstRead(getClient)),
+  [admin.announcements.path]: ({ queryClient, getClient }) =>
+    prefetchRead(queryClient, announcementsQueryOptions(getClient)),
+  [admin.community.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, postsQueryOptions(getClient)),
+  [admin.seo.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, siteSettingsQueryOptions(getClient)),
+  [admin.smtp.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, smtpConfigsQueryOptions(getClient)),
+  [admin.emailTemplates.path]: ({ queryClient, getClient }) =>
+    prefetchRead(queryClient, templatesQueryOptions(getClient)),
+  [admin.withdrawals.path]: ({ queryClient, getClient }) =>
+    prefetchRead(queryClient, withdrawalsTabFirstRead(getClient)),
+  [admin.payments.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, paymentsTabFirstRead(getClient)),
+  [admin.revenue.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, revenueQueryOptions(getClient)),
+  [admin.paymentLinks.path]: ({ queryClient, getClient }) =>
+    prefetchRead(queryClient, paymentLinksQueryOptions(getClient)),
   // The plans, the CCC tiers and the token: the members' own queries.
-  [admin.catalogue.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, membershipPlansQueryOptions(getClient));
-    prefetchRead(queryClient, cccAvailabilityQueryOptions(getClient));
-    prefetchRead(queryClient, cccSettingsQueryOptions(getClient));
-  },
+  [admin.catalogue.path]: ({ queryClient, getClient }) =>
+    Promise.all([
+      prefetchRead(queryClient, membershipPlansQueryOptions(getClient)),
+      prefetchRead(queryClient, cccAvailabilityQueryOptions(getClient)),
+      prefetchRead(queryClient, cccSettingsQueryOptions(getClient)),
+    ]),
   // The revenue entries to pay out and the past runs.
-  [admin.payouts.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, payoutRevenueQueryOptions(getClient));
-    prefetchRead(queryClient, payoutRunsQueryOptions(getClient));
-  },
+  [admin.payouts.path]: ({ queryClient, getClient }) =>
+    Promise.all([
+      prefetchRead(queryClient, payoutRevenueQueryOptions(getClient)),
+      prefetchRead(queryClient, payoutRunsQueryOptions(getClient)),
+    ]),
   // The first page of the trail and the admins to filter by.
-  [admin.audit.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, auditTabFirstRead(getClient));
-    prefetchRead(queryClient, auditActorsQueryOptions(getClient));
-  },
+  [admin.audit.path]: ({ queryClient, getClient }) =>
+    Promise.all([
+      prefetchRead(queryClient, auditTabFirstRead(getClient)),
+      prefetchRead(queryClient, auditActorsQueryOptions(getClient)),
+    ]),
 };

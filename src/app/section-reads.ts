@@ -32,40 +32,43 @@ export function preloadPhoneField(): void {
  */
 export const sectionReads: Readonly<Record<string, SectionPrefetch>> = {
   // The catalogue and the plans (for the levels).
-  [dashboard.apps.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, appsQueryOptions(getClient));
-    prefetchRead(queryClient, membershipPlansQueryOptions(getClient));
-  },
+  [dashboard.apps.path]: ({ queryClient, getClient }) =>
+    Promise.all([
+      prefetchRead(queryClient, appsQueryOptions(getClient)),
+      prefetchRead(queryClient, membershipPlansQueryOptions(getClient)),
+    ]),
   // The board's first page as the menu opens it (no filters) and the sidebar's counts.
-  [dashboard.ideas.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, ideasBoardQueryOptions(getClient, boardParamsFrom(new URLSearchParams())));
-    prefetchRead(queryClient, ideaStatsQueryOptions(getClient));
-  },
+  [dashboard.ideas.path]: ({ queryClient, getClient }) =>
+    Promise.all([
+      prefetchRead(queryClient, ideasBoardQueryOptions(getClient, boardParamsFrom(new URLSearchParams()))),
+      prefetchRead(queryClient, ideaStatsQueryOptions(getClient)),
+    ]),
   // The feed's first page.
-  [dashboard.community.path]: ({ queryClient, getClient }) => {
-    void queryClient.prefetchInfiniteQuery({ staleTime: PREFETCH_STALE_TIME_MS, ...postsQueryOptions(getClient) });
-  },
+  [dashboard.community.path]: ({ queryClient, getClient }) =>
+    queryClient.prefetchInfiniteQuery({ staleTime: PREFETCH_STALE_TIME_MS, ...postsQueryOptions(getClient) }),
   // The plans grid (the profile is the shell's already).
-  [dashboard.investments.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, membershipPlansQueryOptions(getClient));
-  },
+  [dashboard.investments.path]: ({ queryClient, getClient }) =>
+    prefetchRead(queryClient, membershipPlansQueryOptions(getClient)),
   // The packages' availability and the contract settings.
-  [dashboard.ccc.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, cccAvailabilityQueryOptions(getClient));
-    prefetchRead(queryClient, cccSettingsQueryOptions(getClient));
-  },
-  [dashboard.referral.path]: ({ queryClient, getClient }) => {
-    prefetchRead(queryClient, referralOverviewQueryOptions(getClient));
-  },
+  [dashboard.ccc.path]: ({ queryClient, getClient }) =>
+    Promise.all([
+      prefetchRead(queryClient, cccAvailabilityQueryOptions(getClient)),
+      prefetchRead(queryClient, cccSettingsQueryOptions(getClient)),
+    ]),
+  [dashboard.referral.path]: ({ queryClient, getClient }) =>
+    prefetchRead(queryClient, referralOverviewQueryOptions(getClient)),
   // The balance and the history.
-  [dashboard.wallet.path]: ({ queryClient, getClient, userId }) => {
-    prefetchRead(queryClient, walletBalanceQueryOptions(getClient, userId));
-    prefetchRead(queryClient, withdrawalsQueryOptions(getClient, userId));
-  },
+  [dashboard.wallet.path]: ({ queryClient, getClient, userId }) =>
+    Promise.all([
+      prefetchRead(queryClient, walletBalanceQueryOptions(getClient, userId)),
+      prefetchRead(queryClient, withdrawalsQueryOptions(getClient, userId)),
+    ]),
   // The profile, the two-factor state (GET /user) and the phone input's code.
   [dashboard.settings.path]: ({ queryClient, getClient, userId }) => {
-    prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId));
-    prefetchRead(queryClient, mfaStatusQueryOptions(getClient, userId));
     preloadPhoneField();
+    return Promise.all([
+      prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId)),
+      prefetchRead(queryClient, mfaStatusQueryOptions(getClient, userId)),
+    ]);
   },
 };

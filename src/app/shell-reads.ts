@@ -29,30 +29,16 @@ export type ShellReadsContext = {
 export const SHELL_READ_WAIT_MS = 1_000;
 
 /** The main panel's first reads (the cards and Top Partners). */
-const homeReads: SectionPrefetch = ({ queryClient, getClient }) => {
-  prefetchRead(queryClient, dashboardStatsQueryOptions(getClient));
-  prefetchRead(queryClient, topPartnersQueryOptions(getClient));
-};
+const homeReads: SectionPrefetch = ({ queryClient, getClient }) =>
+  Promise.all([
+    prefetchRead(queryClient, dashboardStatsQueryOptions(getClient)),
+    prefetchRead(queryClient, topPartnersQueryOptions(getClient)),
+  ]);
 
 /** The first reads of the page at `pathname`: the main panel's, or a section's (section-reads.ts). */
 function pageReads(pathname: string): SectionPrefetch | undefined {
   const path = routePath(pathname);
   return path === paths.dashboard.root.path ? homeReads : sectionReads[path];
-}
-
-/** Resolves once the query client has no read in flight. */
-function readsSettled(queryClient: QueryClient): Promise<void> {
-  return new Promise((resolve) => {
-    if (queryClient.isFetching() === 0) {
-      resolve();
-      return;
-    }
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() > 0) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 /** Waits for `promise`, at most `ms` milliseconds. */
@@ -72,8 +58,10 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
  * data: the banner does not push the page down when it arrives (CLS), and the page is drawn once,
  * in the router's interruptible render (a transition, in slices), not once as skeletons and again
  * in one long update per answer as the reads come in (total blocking time).
- * A failed read is the components' to show (they read again); the loader never fails. Without a
- * stored session (the guard sends the visitor to /) it reads nothing.
+ * It waits for its own reads only (each settles when it has answered or failed), not for whatever
+ * else the query client may be reading. A failed read is the components' to show (they read
+ * again); the loader never fails. Without a stored session (the guard sends the visitor to /) it
+ * reads nothing.
  */
 export async function loadShell(
   {
@@ -86,20 +74,22 @@ export async function loadShell(
 ): Promise<null> {
   if (!hasStoredSession()) return null;
   const announcements = queryClient.ensureQueryData(activeAnnouncementsQueryOptions(getClient)).catch(() => null);
-  prefetchRead(queryClient, siteSettingsQueryOptions(getClient));
-  const pageReadsStarted = getClient()
+  const siteSettings = prefetchRead(queryClient, siteSettingsQueryOptions(getClient));
+  const memberReads = getClient()
     .then(async (client) => {
       // The session is read already (the guard let the member in): this answers from memory.
       const { data } = await client.auth.getSession();
       const userId = data.session?.user.id;
       if (!userId) return;
       const context = { queryClient, getClient, userId };
-      prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId));
-      pageReads(pathname)?.(context);
+      await Promise.all([
+        prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId)),
+        pageReads(pathname)?.(context),
+      ]);
     })
     .catch(() => {
       // The shell's components read again and show their own error states.
     });
-  await waitAtMost(Promise.all([announcements, pageReadsStarted.then(() => readsSettled(queryClient))]), waitMs);
+  await waitAtMost(Promise.all([announcements, siteSettings, memberReads]), waitMs);
   return null;
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { SectionPrefetch } from '@/lib/section-prefetch';
 import { useAuth } from '@/lib/auth/auth-context';
+import { preloadNumberFormat } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { sectionLoaders } from './section-loaders';
 import { preloadPhoneField, sectionReads } from './section-reads';
@@ -18,9 +19,10 @@ function whenIdle(task: () => void, timeoutMs = 1_000): void {
  * admin-tab-reads.ts). Called on pointer-over and focus; the browser keeps a loaded module and the
  * query client a fresh read, so calling it again costs nothing.
  * The first time the member points at the menu at all, the heaviest widget a section shows (the
- * settings' phone input, a 50 kB chunk) also loads, when the browser is next idle: a member on the
- * move between sections finds it ready, while a first visit that only reads the main panel (and
- * Lighthouse's measurement of it) never downloads it.
+ * settings' phone input, a 50 kB chunk) also loads, when the browser is next idle, and so does the
+ * locale's number data (lib/format.ts; the main panel writes whole numbers without it): a member on
+ * the move between sections finds them ready, while a first visit that only reads the main panel
+ * (and Lighthouse's measurement of it) never pays for them.
  */
 export function useSectionPrefetch(
   reads: Readonly<Record<string, SectionPrefetch>> = sectionReads,
@@ -34,10 +36,12 @@ export function useSectionPrefetch(
     (path: string) => {
       const load = sectionLoaders[path];
       if (!load || userId === '') return;
-      reads[path]?.({ queryClient, getClient, userId });
+      // Fire and forget: the reads never reject, and the page reads again what failed.
+      void reads[path]?.({ queryClient, getClient, userId });
       if (!widgetsStarted.current) {
         widgetsStarted.current = true;
         whenIdle(preloadPhoneField);
+        whenIdle(preloadNumberFormat);
       }
       load().catch(() => {
         // Opening the section loads it again and shows the connection message if that fails too.

@@ -39,16 +39,54 @@ function toNumber(value: Amount): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+const NBSP = '\u00a0';
+
+/**
+ * A whole number as Intl writes it for pl-PL, without building Intl's number formatter: the first
+ * Intl.NumberFormat of a page loads the locale's number data (75–300 ms on a phone at Lighthouse's
+ * 4× throttling, in the first render of the dashboard's cards). Polish groups digits by three with
+ * a no-break space from 5 digits on ("8000", "18 000"); the minus is a hyphen-minus. Undefined when
+ * the number is not a safe integer (Intl writes those, with its own rounding).
+ */
+function wholeNumber(number: number): string | undefined {
+  if (!Number.isSafeInteger(number)) return undefined;
+  const digits = String(Math.abs(number));
+  const grouped = digits.length < 5 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, NBSP);
+  return number < 0 || Object.is(number, -0) ? `-${grouped}` : grouped;
+}
+
+/**
+ * Rounded to a whole number as Intl rounds without decimals (half away from zero: 2.5 → 3,
+ * -2.5 → -3, -0.4 → -0). The same as rounding the number's shortest decimal form, which is what
+ * Intl rounds: a double written with a final ".5" is exactly that half.
+ */
+function roundedWhole(number: number): number {
+  return Math.sign(number) * Math.round(Math.abs(number));
+}
+
+/**
+ * Builds a number formatter ahead, and with it the locale's number data (wholeNumber above): called
+ * when the browser is idle after the member first points at the menu, so the sections that write
+ * fractions (ratings, growth rates, USDT) do not pay for it on the click.
+ */
+export function preloadNumberFormat(): void {
+  numberFormat(USDT);
+}
+
 /** PLN without decimals, e.g. 14997 → "14 997 zł". A missing or non-numeric amount gives "—". */
 export function formatPLN(value: Amount): string {
   const number = toNumber(value);
-  return number === undefined ? PLACEHOLDER : numberFormat(PLN).format(number);
+  if (number === undefined) return PLACEHOLDER;
+  const whole = wholeNumber(roundedWhole(number));
+  return whole === undefined ? numberFormat(PLN).format(number) : `${whole}${NBSP}zł`;
 }
 
 /** USDT with 2 decimals, e.g. 12099 → "12 099,00 USDT". A missing or non-numeric amount gives "—". */
 export function formatUSDT(value: Amount): string {
   const number = toNumber(value);
-  return number === undefined ? PLACEHOLDER : `${numberFormat(USDT).format(number)} USDT`;
+  if (number === undefined) return PLACEHOLDER;
+  const whole = wholeNumber(number);
+  return `${whole === undefined ? numberFormat(USDT).format(number) : `${whole},00`} USDT`;
 }
 
 /**
@@ -61,7 +99,8 @@ export function formatNumber(
 ): string {
   const number = toNumber(value);
   if (number === undefined) return PLACEHOLDER;
-  return numberFormat({ maximumFractionDigits }).format(number);
+  const whole = maximumFractionDigits === 0 ? roundedWhole(number) : number;
+  return wholeNumber(whole) ?? numberFormat({ maximumFractionDigits }).format(number);
 }
 
 /** A number with a fixed count of decimals, e.g. a rating 4.6 → "4,6". */
@@ -133,5 +172,6 @@ export function formatShare(fraction: Amount): string {
 /** A whole number with Polish grouping, e.g. 18000 → "18 000" (token amounts, supplies). */
 export function formatInteger(value: Amount): string {
   const number = toNumber(value);
-  return number === undefined ? PLACEHOLDER : numberFormat({ maximumFractionDigits: 0 }).format(number);
+  if (number === undefined) return PLACEHOLDER;
+  return wholeNumber(roundedWhole(number)) ?? numberFormat({ maximumFractionDigits: 0 }).format(number);
 }

@@ -12,8 +12,12 @@ export type SectionPrefetchContext = {
   userId: string;
 };
 
-/** A section's prefetch: fire and forget (a failed read is read again by the page itself). */
-export type SectionPrefetch = (context: SectionPrefetchContext) => void;
+/**
+ * A section's prefetch. It settles once its reads have answered (or failed: a failed read is read
+ * again by the page itself), and never rejects: the menu fires and forgets it, the shell's loader
+ * waits for the opened page's (app/shell-reads.ts).
+ */
+export type SectionPrefetch = (context: SectionPrefetchContext) => Promise<unknown>;
 
 /**
  * How fresh a read must be for a prefetch to leave it alone: pointing at the menu again and again
@@ -21,10 +25,13 @@ export type SectionPrefetch = (context: SectionPrefetchContext) => void;
  */
 export const PREFETCH_STALE_TIME_MS = 30_000;
 
-/** Reads a query ahead unless the cache holds a fresh answer (the factory's own staleTime wins). */
+/**
+ * Reads a query ahead unless the cache holds a fresh answer (the factory's own staleTime wins).
+ * Settles when the read has answered or failed (at once for a fresh answer); never rejects.
+ */
 export function prefetchRead<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
-): void {
-  void queryClient.prefetchQuery({ staleTime: PREFETCH_STALE_TIME_MS, ...options });
+): Promise<void> {
+  return queryClient.prefetchQuery({ staleTime: PREFETCH_STALE_TIME_MS, ...options });
 }

@@ -5,6 +5,8 @@ import { shellHandlers } from '@/testing/msw/dashboard-answers';
 import { recordPost, rpcUrl } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
+import type * as FormatModule from '@/lib/format';
+import { preloadNumberFormat } from '@/lib/format';
 import { createTestSupabase } from '@/testing/supabase';
 import { Component as DashboardShell } from '../routes/dashboard/layout';
 import { sectionLoaders } from '../section-loaders';
@@ -22,6 +24,12 @@ vi.mock('../section-loaders', () => ({
 vi.mock('../section-reads', async (importOriginal) => ({
   ...(await importOriginal<typeof SectionReadsModule>()),
   preloadPhoneField: vi.fn(),
+}));
+
+// The locale's number data: whether and when the menu asks for it.
+vi.mock('@/lib/format', async (importOriginal) => ({
+  ...(await importOriginal<typeof FormatModule>()),
+  preloadNumberFormat: vi.fn(),
 }));
 
 describe("the side menu's prefetch", () => {
@@ -43,7 +51,7 @@ describe("the side menu's prefetch", () => {
     await waitFor(() => expect(stats.calls).toHaveLength(1));
   });
 
-  it('loads the phone input once the member first points at the menu, and not before', async () => {
+  it("loads the phone input and the locale's number data once the member first points at the menu, and not before", async () => {
     server.use(
       ...shellHandlers(),
       recordPost(rpcUrl('get_app_ideas'), () => HttpResponse.json([])).handler,
@@ -51,6 +59,8 @@ describe("the side menu's prefetch", () => {
     );
     const load = vi.mocked(preloadPhoneField);
     load.mockClear();
+    const numbers = vi.mocked(preloadNumberFormat);
+    numbers.mockClear();
     vi.mocked(sectionLoaders['/dashboard/ideas']!).mockClear();
     const { user } = renderWithProviders(<DashboardShell />, {
       route: '/dashboard',
@@ -59,6 +69,7 @@ describe("the side menu's prefetch", () => {
     });
     const ideas = await screen.findByRole('link', { name: 'Pomysły' });
     expect(load).not.toHaveBeenCalled();
+    expect(numbers).not.toHaveBeenCalled();
 
     // Pointing at an entry prefetches once the session is known (the menu may show a moment before).
     await waitFor(async () => {
@@ -67,8 +78,10 @@ describe("the side menu's prefetch", () => {
       expect(sectionLoaders['/dashboard/ideas']).toHaveBeenCalled();
     });
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(numbers).toHaveBeenCalledTimes(1));
     await user.unhover(ideas);
     await user.hover(ideas);
     expect(load).toHaveBeenCalledTimes(1);
+    expect(numbers).toHaveBeenCalledTimes(1);
   });
 });

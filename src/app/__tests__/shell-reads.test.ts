@@ -5,6 +5,7 @@ import { profileRow, shellHandlers } from '@/testing/msw/dashboard-answers';
 import { restUrl, rpcUrl } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { createTestSupabase } from '@/testing/supabase';
+import { appsKeys } from '@/lib/apps/keys';
 import { loadShell } from '../shell-reads';
 
 /** The requests the API received, by path (`/rest/v1/profiles`, `/rest/v1/rpc/get_dashboard_stats`). */
@@ -88,6 +89,22 @@ describe("the dashboard shell's loader", () => {
     expect(queryClient.getQueryState(['dashboard', 'stats'])?.status).toBe('pending');
   });
 
+  it('waits for its own reads only, not for another read the query client has in flight', async () => {
+    const { session, queryClient, context } = signedInMember();
+    server.use(
+      ...shellHandlers({ profile: profileRow(session.user), announcements: [announcement] }),
+      http.post(rpcUrl('get_dashboard_stats'), () => HttpResponse.json({})),
+      http.post(rpcUrl('get_referral_rankings'), () => HttpResponse.json([])),
+    );
+    // Something else (a widget's read, a prefetch) that never answers.
+    void queryClient.prefetchQuery({ queryKey: ['elsewhere'], queryFn: () => new Promise<never>(() => {}) });
+
+    // A wait far beyond the test's own time limit: only the loader's reads can end it.
+    await expect(loadShell({ ...context, waitMs: 3_600_000 }, '/dashboard')).resolves.toBeNull();
+    expect(queryClient.getQueryState(['dashboard', 'stats'])?.status).not.toBe('pending');
+    expect(queryClient.getQueryState(['elsewhere'])?.fetchStatus).toBe('fetching');
+  });
+
   it("starts a section's first reads when the member opens that section's address", async () => {
     const { session, context } = signedInMember();
     server.use(
@@ -99,7 +116,9 @@ describe("the dashboard shell's loader", () => {
 
     await loadShell(context, '/dashboard/apps/');
 
-    await vi.waitFor(() => expect(requests.paths).toEqual(expect.arrayContaining(['/rest/v1/apps'])));
+    // The loader has waited for the section's reads: they are answered when it resolves.
+    expect(requests.paths).toEqual(expect.arrayContaining(['/rest/v1/apps', '/rest/v1/membership_plans']));
+    expect(context.queryClient.getQueryState(appsKeys.catalogue())?.status).toBe('success');
     expect(requests.paths).not.toContain('/rest/v1/rpc/get_dashboard_stats');
     requests.stop();
   });

@@ -200,3 +200,67 @@ describe("formatDate and formatDateTime in the browser's own time zone", () => {
     expect(formatDateTime('not a date')).toBe('—');
   });
 });
+
+describe('whole numbers, written without Intl.NumberFormat', () => {
+  const wholes = [0, -0, 7, -7, 999, 1000, 8000, 9999, 10_000, -10_000, 18_000, 99_999, 100_000, 123_456, 1_234_567];
+  const wholesAndEdges = [...wholes, 1_000_000_000, -987_654_321, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+  // What Intl writes, the reference.
+  const intlNumber = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 0 });
+  const intlPLN = new Intl.NumberFormat('pl-PL', {
+    style: 'currency',
+    currency: 'PLN',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+
+  it('are what Intl writes for pl-PL: counts, integers, PLN and USDT', () => {
+    const intlUSDT = new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const value of wholesAndEdges) {
+      expect(formatNumber(value)).toBe(intlNumber.format(value));
+      expect(formatInteger(value)).toBe(intlNumber.format(value));
+      expect(formatPLN(value)).toBe(intlPLN.format(value));
+      expect(formatUSDT(value)).toBe(`${intlUSDT.format(value)} USDT`);
+    }
+  });
+
+  it('round to whole zlotys and counts as Intl does (half away from zero)', () => {
+    const fractions = [
+      0.4, 0.5, -0.4, -0.5, 1.5, 2.5, -2.5, 1247.5, 3742.5, 4990.49, 12_345.5, 99_999.5, 2.4999999999999996,
+    ];
+    for (const value of fractions) {
+      expect(formatNumber(value)).toBe(intlNumber.format(value));
+      expect(formatInteger(value)).toBe(intlNumber.format(value));
+      expect(formatPLN(value)).toBe(intlPLN.format(value));
+    }
+  });
+
+  it('leave fractions and numbers beyond the safe integers to Intl', () => {
+    expect(formatNumber(2.5, { maximumFractionDigits: 1 })).toBe('2,5');
+    expect(formatPLN(1e21)).toBe(intlPLN.format(1e21));
+    expect(formatUSDT(-1.005)).toBe('-1,01 USDT');
+  });
+});
+
+describe('preloadNumberFormat', () => {
+  it('builds the formatter for fractions ahead: formatting USDT then builds none', async () => {
+    vi.resetModules();
+    const fresh = await import('../format');
+    const Original = Intl.NumberFormat;
+    let built = 0;
+    class CountedNumberFormat extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    Intl.NumberFormat = CountedNumberFormat as typeof Intl.NumberFormat;
+    try {
+      fresh.preloadNumberFormat();
+      expect(built).toBe(1);
+      expect(fresh.formatUSDT(0.5)).toBe('0,50 USDT');
+      expect(built).toBe(1);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
+  });
+});

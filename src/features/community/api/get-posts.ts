@@ -27,7 +27,7 @@ export async function getPosts(client: AppSupabaseClient, offset: number, signal
   if (signal) request = request.abortSignal(signal);
   const rows = unwrap(await request);
   const posts = rows.map(({ total_count: _total, reaction_counts, ...post }) => {
-    const counts = reactionCountsSchema.safeParse(reaction_counts);
+    const counts = reactionCountsSchema().safeParse(reaction_counts);
     if (!counts.success) throw new AppError('community.invalid_answer', { cause: counts.error });
     return { ...post, reaction_counts: counts.data };
   });

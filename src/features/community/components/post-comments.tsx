@@ -12,7 +12,7 @@ import { commentSchema } from '../schemas/post.schema';
 
 function CommentForm({ postId }: { postId: string }) {
   const add = useAddComment(postId);
-  const form = useZodForm(commentSchema, { defaultValues: { content: '' } });
+  const form = useZodForm(commentSchema(), { defaultValues: { content: '' } });
 
   const submit = form.handleSubmit(async ({ content }) => {
     const text = content.trim();

@@ -16,7 +16,7 @@ export const DASHBOARD_STATS_STALE_MS = 10_000;
 export async function getDashboardStats(client: AppSupabaseClient, signal?: AbortSignal): Promise<DashboardStats> {
   let request = client.rpc('get_dashboard_stats');
   if (signal) request = request.abortSignal(signal);
-  const parsed = dashboardStatsSchema.safeParse(unwrap(await request));
+  const parsed = dashboardStatsSchema().safeParse(unwrap(await request));
   if (!parsed.success) {
     throw new AppError('dashboard.stats.invalid_answer', { cause: parsed.error });
   }

@@ -16,7 +16,7 @@ export const REFERRED_LIMIT = 100;
 export async function getReferralOverview(client: AppSupabaseClient, signal?: AbortSignal): Promise<ReferralOverview> {
   let request = client.rpc('get_my_referral_overview', { p_referred_limit: REFERRED_LIMIT });
   if (signal) request = request.abortSignal(signal);
-  const parsed = referralOverviewSchema.safeParse(unwrap(await request));
+  const parsed = referralOverviewSchema().safeParse(unwrap(await request));
   if (!parsed.success) throw new AppError('referral.invalid_answer', { cause: parsed.error });
   return parsed.data;
 }

@@ -16,7 +16,7 @@ import { generateCodeSchema, type GenerateCodeInput } from '../schemas/referral-
 export function GenerateCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const generate = useGenerateReferralCode();
   const toast = useToast();
-  const form = useZodForm(generateCodeSchema, { defaultValues: { description: '' } });
+  const form = useZodForm(generateCodeSchema(), { defaultValues: { description: '' } });
 
   const close = () => {
     if (generate.isPending) return;
