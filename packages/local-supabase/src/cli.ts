@@ -163,6 +163,7 @@ export async function runStack(): Promise<Running> {
       ports: portOverrides(),
       automationPort: automationPortOverride(),
       jwtExpiry: envNumber('STACK_JWT_EXPIRY'),
+      passwordHashCost: envNumber('STACK_AUTH_PASSWORD_HASH_COST'),
       refreshTokenReuseInterval: envNumber('STACK_REFRESH_TOKEN_REUSE_INTERVAL'),
       rateLimits: rateLimitOverrides(),
       emailMaxFrequency: envNumber('STACK_AUTH_EMAIL_MAX_FREQUENCY'),

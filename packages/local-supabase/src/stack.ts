@@ -46,6 +46,8 @@ export interface StackOptions {
   seed?: boolean;
   /** Access-token lifetime in seconds (config.toml's jwt_expiry otherwise). */
   jwtExpiry?: number;
+  /** bcrypt's cost for new password hashes (GoTrue's 10 otherwise; see ConfigOverrides). */
+  passwordHashCost?: number;
   refreshTokenReuseInterval?: number;
   /** Raised [auth.rate_limit] values for test stacks (config.toml's otherwise). */
   rateLimits?: ConfigOverrides['rateLimits'];
@@ -181,6 +183,7 @@ async function plan(options: StackOptions, log: Logger): Promise<Plan> {
   const config = await loadConfig(WORKDIR, {
     ports,
     jwtExpiry: options.jwtExpiry,
+    passwordHashCost: options.passwordHashCost,
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
     rateLimits: options.rateLimits,
     emailMaxFrequency: options.emailMaxFrequency,

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { WORKDIR } from '../src/db/harness.ts';
 import { resolveHookUrl } from '../src/auth/index.ts';
 import { signWebhook } from '../src/auth/hook.ts';
+import bcrypt from 'bcryptjs';
+import { hashPassword, passwordMatches } from '../src/auth/password.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { durationToSeconds, sizeToBytes } from '../src/config/schema.ts';
 import { parseToml } from '../src/config/toml.ts';
@@ -81,6 +83,19 @@ describe("the project's config.toml", () => {
     expect(config.auth.mfa).toMatchObject({ totpEnroll: true, totpVerify: true });
     expect(config.functions['send-email']?.verifyJwt).toBe(false);
     expect(config.storage.buckets.map((bucket) => bucket.id)).toContain('avatars');
+  });
+
+  it("hashes new passwords at GoTrue's bcrypt cost 10 unless a test stack lowers it; any stored cost is checked", async () => {
+    const gotrue = (await loadConfig(WORKDIR)).auth;
+    const lowered = (await loadConfig(WORKDIR, { passwordHashCost: 4 })).auth;
+    expect(gotrue.passwordHashCost).toBe(10);
+    const strong = await hashPassword(gotrue, 'Member1234');
+    const quick = await hashPassword(lowered, 'Member1234');
+    expect(bcrypt.getRounds(strong)).toBe(10);
+    expect(bcrypt.getRounds(quick)).toBe(4);
+    expect(await passwordMatches('Member1234', strong)).toBe(true);
+    expect(await passwordMatches('Member1234', quick)).toBe(true);
+    expect(await passwordMatches('Member12345', quick)).toBe(false);
   });
 
   it('resolves the hook URI written for `supabase start` to the local gateway', () => {

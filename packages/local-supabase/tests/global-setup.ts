@@ -66,6 +66,8 @@ export default async function setup(project: TestProject) {
     automationPort: automation,
     seed: false,
     jwtExpiry: JWT_EXPIRY,
+    // Hundreds of sign-ups and sign-ins: bcrypt at cost 4 (GoTrue's 10 is proven in config.test.ts).
+    passwordHashCost: 4,
     refreshTokenReuseInterval: REUSE_INTERVAL,
     // Dozens of members from one IP within a minute: the limits are raised here, and proven on a
     // stack with config.toml's own values in auth-rate-limits.test.ts.

@@ -1,10 +1,11 @@
-// bcrypt hashes (cost 10, as GoTrue) and the configured password strength rules.
+// bcrypt hashes (cost 10, as GoTrue, unless a test stack lowers it) and the configured password
+// strength rules.
 import bcrypt from 'bcryptjs';
 import type { AuthConfig } from '../config/config.ts';
 import { AuthError } from './errors.ts';
 
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, 10);
+export function hashPassword(config: AuthConfig, password: string): Promise<string> {
+  return bcrypt.hash(password, config.passwordHashCost);
 }
 
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {

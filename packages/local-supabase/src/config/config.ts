@@ -41,6 +41,8 @@ export interface AuthConfig {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
+  /** bcrypt's cost for new password hashes: 10 as GoTrue; test stacks may lower it (ConfigOverrides). */
+  passwordHashCost: number;
   minimumPasswordLength: number;
   /** Character sets a password must each hit (from password_requirements). */
   requiredCharacters: string[];
@@ -79,6 +81,12 @@ export interface StackConfig {
 
 export interface ConfigOverrides {
   jwtExpiry?: number;
+  /**
+   * bcrypt's cost for new password hashes (GoTrue's 10 otherwise). A test stack that signs up and
+   * signs in hundreds of accounts may lower it: nothing a client sees changes but the time a hash
+   * takes (about 0.1 CPU-s at 10, with bcryptjs); a stored hash is checked at its own cost.
+   */
+  passwordHashCost?: number;
   /** Raised limits for test stacks (many accounts from one IP); `npm run stack` enforces config.toml's. */
   rateLimits?: Partial<RateLimits>;
   /** [auth.email] max_frequency in seconds. */
@@ -163,6 +171,9 @@ function toStackConfig(raw: RawConfig, workdir: string, overrides: ConfigOverrid
   };
 }
 
+/** GoTrue's bcrypt cost (bcrypt.DefaultCost). */
+const GOTRUE_PASSWORD_HASH_COST = 10;
+
 function toAuthConfig(auth: RawConfig['auth'], apiPort: number, overrides: ConfigOverrides): AuthConfig {
   const hook = auth.hook.send_email;
   return {
@@ -173,6 +184,7 @@ function toAuthConfig(auth: RawConfig['auth'], apiPort: number, overrides: Confi
     refreshTokenRotation: auth.enable_refresh_token_rotation,
     refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? auth.refresh_token_reuse_interval,
     enableSignup: auth.enable_signup,
+    passwordHashCost: overrides.passwordHashCost ?? GOTRUE_PASSWORD_HASH_COST,
     minimumPasswordLength: auth.minimum_password_length,
     requiredCharacters: REQUIREMENTS[auth.password_requirements],
     captcha: auth.captcha,

@@ -29,7 +29,7 @@ export async function createUser(ctx: AuthContext, request: AuthRequest): Promis
   if (await findUserByEmail(sqlOf(ctx.pool), email)) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
-  const encryptedPassword = password ? await hashPassword(password) : '';
+  const encryptedPassword = password ? await hashPassword(ctx.config, password) : '';
   return transaction(ctx.pool, async (sql) => {
     const user = await insertUser(sql, {
       email,

@@ -49,7 +49,7 @@ async function signUpByLink(
 ): Promise<Reply> {
   if (!existing && !ctx.config.enableSignup)
     throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
-  const encryptedPassword = existing ? '' : await hashPassword(randomBytes(24).toString('base64url'));
+  const encryptedPassword = existing ? '' : await hashPassword(ctx.config, randomBytes(24).toString('base64url'));
   const autoconfirm = !ctx.config.email.enableConfirmations;
   const user = await transaction(ctx.pool, async (sql) => {
     const created =

@@ -33,7 +33,7 @@ export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Re
   const existing = await findUserByEmail(sqlOf(ctx.pool), email);
   if (existing && isConfirmed(existing)) return alreadyRegistered(ctx, email, data);
   // Hashing is slow: done before the transaction, as GoTrue does.
-  const encryptedPassword = existing ? '' : await hashPassword(password);
+  const encryptedPassword = existing ? '' : await hashPassword(ctx.config, password);
   return transaction(ctx.pool, async (sql) => {
     const user =
       existing ??

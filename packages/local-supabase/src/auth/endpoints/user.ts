@@ -102,7 +102,7 @@ async function newPasswordHash(ctx: AuthContext, auth: Authenticated, update: Us
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
   }
-  return hashPassword(password);
+  return hashPassword(ctx.config, password);
 }
 
 const CURRENT_PASSWORD_REQUIRED = 'Current password required when setting new password.';
