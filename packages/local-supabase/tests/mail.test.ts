@@ -32,6 +32,16 @@ describe('mail catcher', () => {
     expect(messages[0]).toMatchObject({ Subject: 'Witaj', To: [{ Address: to }] });
     const message = await api(`/api/v1/message/${messages[0]?.ID}`);
     expect(message.body).toMatchObject({ Subject: 'Witaj', Text: 'Treść', HTML: '<b>Treść</b>' });
+    // Each of Mailpit's search fields, ANDed with the address; a miss in any field finds nothing.
+    const found = async (terms: string) =>
+      ((await api(`/api/v1/search?query=${encodeURIComponent(`to:"${to}" ${terms}`)}`)).body.messages as unknown[])
+        .length;
+    expect(await found('subject:Witaj')).toBe(1);
+    expect(await found('from:no-reply@klub.local')).toBe(1);
+    expect(await found('treść')).toBe(1);
+    expect(await found('subject:Treść')).toBe(0);
+    expect(await found('from:someone@else.pl')).toBe(0);
+    expect(await found('nieobecne')).toBe(0);
 
     await api('/api/v1/messages', { method: 'DELETE', body: JSON.stringify({ IDs: [messages[0]?.ID] }) });
     expect((await api(`/api/v1/search?query=${encodeURIComponent(`to:"${to}"`)}`)).body.messages).toEqual([]);

@@ -137,14 +137,22 @@ function parseQuery(query: string): Term[] {
   return terms;
 }
 
+/** Only the term's own field is built: a search runs over every stored message, often many times a second. */
+function haystackOf(message: MailMessage, field: Term['field']): string {
+  switch (field) {
+    case 'to':
+      return [...message.To, ...message.Cc, ...message.Bcc].map((a) => `${a.Name} ${a.Address}`).join(' ');
+    case 'from':
+      return `${message.From.Name} ${message.From.Address}`;
+    case 'subject':
+      return message.Subject;
+    case 'text':
+      return `${message.Subject} ${message.Text} ${message.HTML}`;
+  }
+}
+
 function matches({ message }: Stored, term: Term): boolean {
-  const haystack = {
-    to: [...message.To, ...message.Cc, ...message.Bcc].map((a) => `${a.Name} ${a.Address}`).join(' '),
-    from: `${message.From.Name} ${message.From.Address}`,
-    subject: message.Subject,
-    text: `${message.Subject} ${message.Text} ${message.HTML}`,
-  }[term.field];
-  return haystack.toLowerCase().includes(term.value);
+  return haystackOf(message, term.field).toLowerCase().includes(term.value);
 }
 
 function addresses(value: AddressObject | AddressObject[] | undefined): MailAddress[] {
