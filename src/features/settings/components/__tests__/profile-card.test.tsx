@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// (happy-dom's multipart parser drops the empty field name that supabase-js uploads a file under,
+// which the avatar test reads.)
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
