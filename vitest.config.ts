@@ -13,8 +13,7 @@ export default mergeConfig(
             // happy-dom, not jsdom: the same 1033 tests took 35 % less CPU (jsdom's getComputedStyle,
             // which Testing Library's role queries and user-event call for every element they look
             // at, matched its whole default style sheet each time). What happy-dom lacks that the
-            // tests notice is put back in src/testing/happy-dom-gaps.ts; a file that needs jsdom says
-            // so with `// @vitest-environment jsdom` (docs/decisions.md).
+            // tests notice is put back in src/testing/happy-dom-gaps.ts (docs/decisions.md).
             environment: 'happy-dom',
             globals: true,
             include: ['src/**/*.test.{ts,tsx}'],

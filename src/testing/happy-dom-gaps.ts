@@ -2,6 +2,7 @@
 // browsers in a way the components or Testing Library notice, this puts back what a browser does.
 // (The <dialog> behaviour, which neither happy-dom nor jsdom has, is in dialog-polyfill.ts.)
 import elementDefaults from 'happy-dom/lib/css/declaration/computed-style/config/CSSComputedStyleElementDefault.js';
+import MultipartReader from 'happy-dom/lib/fetch/multipart/MultipartReader.js';
 
 export function fillHappyDomGaps(): void {
   if (!navigator.userAgent.includes('HappyDOM')) return;
@@ -26,4 +27,15 @@ export function fillHappyDomGaps(): void {
       },
     });
   }
+
+  // A multipart part named "" (supabase-js uploads the file under that name) loses its name when
+  // happy-dom reads a body back with formData(): its header parser wants at least one character.
+  const reader = MultipartReader.prototype as unknown as {
+    getContentDisposition: (headerValue: string) => Record<string, string>;
+  };
+  reader.getContentDisposition = (headerValue) => {
+    const disposition: Record<string, string> = {};
+    for (const [, key, value] of headerValue.matchAll(/([a-z]+) *= *"([^"]*)"/g)) disposition[key!] = value!;
+    return disposition;
+  };
 }
