@@ -1,8 +1,8 @@
-// jsdom has no showModal() or close() on <dialog>. This gives it what the components rely on, the
-// way browsers behave: showModal() opens the dialog on top of the others, close() closes it and
-// fires `close`, and Escape fires a cancelable `cancel` at the topmost open dialog only (closing it
-// unless the page prevents that). What jsdom cannot do (the top layer, an inert page behind) is
-// checked end to end in the browser.
+// jsdom has no showModal() or close() on <dialog>, and happy-dom's only set `open` (no stack, no
+// Escape). This gives them what the components rely on, the way browsers behave: showModal() opens
+// the dialog on top of the others, close() closes it and fires `close`, and Escape fires a
+// cancelable `cancel` at the topmost open dialog only (closing it unless the page prevents that).
+// What they cannot do (the top layer, an inert page behind) is checked end to end in the browser.
 const stack: HTMLDialogElement[] = [];
 
 function topmost(): HTMLDialogElement | undefined {
@@ -16,7 +16,7 @@ function topmost(): HTMLDialogElement | undefined {
 
 export function installDialogPolyfill(): void {
   const proto = HTMLDialogElement.prototype as HTMLDialogElement & { __polyfilled?: boolean };
-  if (typeof proto.showModal === 'function' || proto.__polyfilled) return;
+  if (proto.__polyfilled) return;
   proto.__polyfilled = true;
   proto.showModal = function showModal(this: HTMLDialogElement) {
     if (this.open) throw new DOMException('The dialog is already open.', 'InvalidStateError');

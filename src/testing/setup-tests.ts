@@ -4,6 +4,7 @@ import { AuthClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { configureZod } from '@/i18n/zod-error-map';
 import { installDialogPolyfill } from './dialog-polyfill';
+import { fillHappyDomGaps } from './happy-dom-gaps';
 import { server } from './msw/server';
 import { TEST_ENV } from './test-env';
 
@@ -11,6 +12,7 @@ import { TEST_ENV } from './test-env';
 for (const [name, value] of Object.entries(TEST_ENV)) vi.stubEnv(name, value);
 
 configureZod();
+fillHappyDomGaps();
 installDialogPolyfill();
 
 // Testing Library's async wrapper (around user-event, waitFor and findBy*) ends with a
@@ -46,7 +48,7 @@ configure({
   },
 });
 
-// URL's static object-URL functions as this file found them (tests replace them: jsdom has none that work).
+// URL's static object-URL functions as this file found them (tests replace them: the test DOM has none that work).
 const urlStatics = (['createObjectURL', 'revokeObjectURL'] as const).map(
   (name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const,
 );
@@ -62,7 +64,7 @@ afterEach(() => {
 });
 
 // The unit project runs its files one after another in one worker without isolation
-// (vitest.config.ts): jsdom and the dependencies in node_modules load once per worker, not once per
+// (vitest.config.ts): the DOM and the dependencies in node_modules load once per worker, not once per
 // file (that was more than half of the unit tests' time). After each file the worker is put back as
 // a new file expects it: the project's own modules are evaluated afresh for the next file, as with
 // isolation (a file's vi.mock of a module another file has imported, a lazy chunk another file has

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * jsdom decodes no images: these stand-ins give object URLs named after the file and an Image that
+ * The test DOM decodes no images: these stand-ins give object URLs named after the file and an Image that
  * "loads" with the size written in the file name (`photo-256x256.png`) or fails (`broken.png`).
  */
 export function fakeImageDecoding(): void {

@@ -56,6 +56,25 @@ vi.mock('@hcaptcha/react-hcaptcha', async () => {
   return { default: FakeHCaptcha };
 });
 
+/**
+ * Fills the registration form as a member pasting each text: one input event per field (typing
+ * each key re-rendered the whole form, phone country list included; these tests are about the
+ * captcha).
+ */
+async function fillRegistration(user: ReturnType<typeof renderWithProviders>['user']) {
+  const fields: [HTMLElement, string][] = [
+    [screen.getByLabelText('Imię i nazwisko'), 'Jan Kowalski'],
+    [screen.getByLabelText('Email'), 'jan@example.pl'],
+    [screen.getByRole('textbox', { name: 'Numer telefonu' }), '501234567'],
+    [screen.getByLabelText('Hasło'), 'Haslo1234'],
+    [screen.getByLabelText('Potwierdź hasło'), 'Haslo1234'],
+  ];
+  for (const [input, text] of fields) {
+    await user.click(input);
+    await user.paste(text);
+  }
+}
+
 describe('the captcha in a production build', () => {
   it('the resend panel runs its own captcha when the link is requested', async () => {
     const resend = recordPost(authUrl('/resend'), () => okAnswer());
@@ -89,11 +108,7 @@ describe('the captcha in a production build', () => {
     expect(widget).toHaveAttribute('data-theme', 'dark');
     expect(widget).toHaveAttribute('data-sitekey', '10000000-ffff-ffff-ffff-000000000001');
 
-    await user.type(screen.getByLabelText('Imię i nazwisko'), 'Jan Kowalski');
-    await user.type(screen.getByLabelText('Email'), 'jan@example.pl');
-    await user.type(screen.getByRole('textbox', { name: 'Numer telefonu' }), '501234567');
-    await user.type(screen.getByLabelText('Hasło'), 'Haslo1234');
-    await user.type(screen.getByLabelText('Potwierdź hasło'), 'Haslo1234');
+    await fillRegistration(user);
     await user.click(screen.getByRole('button', { name: 'Zarejestruj się' }));
 
     expect(await screen.findByText('Proszę potwierdzić, że nie jesteś robotem')).toBeInTheDocument();
@@ -116,11 +131,7 @@ describe('the captcha in a production build', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Numer telefonu' })).toBeEnabled(), {
       timeout: 10_000,
     });
-    await user.type(screen.getByLabelText('Imię i nazwisko'), 'Jan Kowalski');
-    await user.type(screen.getByLabelText('Email'), 'jan@example.pl');
-    await user.type(screen.getByRole('textbox', { name: 'Numer telefonu' }), '501234567');
-    await user.type(screen.getByLabelText('Hasło'), 'Haslo1234');
-    await user.type(screen.getByLabelText('Potwierdź hasło'), 'Haslo1234');
+    await fillRegistration(user);
     await user.click(await screen.findByTestId('hcaptcha-normal'));
     await user.click(screen.getByRole('button', { name: 'Zarejestruj się' }));
 

@@ -64,8 +64,9 @@ const VALID: Values = {
 
 /**
  * Fills the form as a member pasting each text (one input event per field instead of one per
- * character: typing ~50 characters per test was most of this file's time). The phone is typed, as
- * its input formats each key; the live password rules below are typed too.
+ * character: typing ~50 characters per test was most of this file's time). The phone too: each key
+ * typed into it re-rendered its country list of some 250 options; these tests need the number, and
+ * its input parses a pasted one. The live password rules below are typed.
  */
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], values: Partial<Values> = {}) {
   const all = { ...VALID, ...values };
@@ -75,7 +76,7 @@ async function fill(user: ReturnType<typeof renderWithProviders>['user'], values
   };
   if (all.name) await paste(field('Imię i nazwisko'), all.name);
   if (all.email) await paste(field('Email'), all.email);
-  if (all.phone) await user.type(screen.getByRole('textbox', { name: 'Numer telefonu' }), all.phone);
+  if (all.phone) await paste(screen.getByRole('textbox', { name: 'Numer telefonu' }), all.phone);
   if (all.referral) {
     await user.clear(field('Kod polecający'));
     await paste(field('Kod polecający'), all.referral);

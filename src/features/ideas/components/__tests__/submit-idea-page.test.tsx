@@ -10,7 +10,7 @@ import { TEST_ANON_KEY, TEST_SUPABASE_URL } from '@/testing/test-env';
 import { SubmitIdeaPage } from '../submit-idea-page';
 
 beforeAll(() => {
-  // jsdom has no object URLs; the previews only need a distinct address per file.
+  // The test DOM has no object URLs; the previews only need a distinct address per file.
   let next = 0;
   Object.defineProperty(URL, 'createObjectURL', {
     configurable: true,

@@ -207,7 +207,7 @@ describe('avatar', { timeout: 20_000 }, () => {
     expect(uploads[0]!.path).toMatch(new RegExp(`^${account.id}/\\d{13}\\.jpg$`));
     expect(uploads[0]!.upsert).toBe('true');
     expect(uploads[0]!.form.get('cacheControl')).toBe('3600');
-    // (The multipart name does not survive jsdom's FormData; renderAvatar's own test checks avatar.jpg.)
+    // (The file's name is renderAvatar's own test's: it checks avatar.jpg.)
     expect((uploads[0]!.form.get('') as File).type).toBe('image/jpeg');
 
     expect(rpcBody).toEqual({
