@@ -18,7 +18,7 @@ export default mergeConfig(
             globals: true,
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['src/testing/setup-tests.ts'],
-            // One worker process runs the files one after another, without a new jsdom and a new
+            // One worker process runs the files one after another, without a new DOM and a new
             // import of every dependency per file: setting those up took 200 of 390 s (vitest's
             // 'environment' and 'setup' times), the tests themselves 130 s. The setup file gives each
             // file fresh project modules and a clean window (src/testing/setup-tests.ts).

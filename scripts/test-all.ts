@@ -2,7 +2,7 @@
 //
 // The steps run in lanes that work side by side on the 2 cores, each lane in its order:
 //   checks: lint → lint:types → format → typecheck → functions:check → functions (Deno tests)
-//   unit:   vitest unit (jsdom; CPU-bound)
+//   unit:   vitest unit (happy-dom; CPU-bound)
 //   db:     db:types:check → db:advisors (on the migrated database, before any test writes to it) →
 //           vitest integration → vitest stack (mostly waiting on PostgreSQL and the stack's services;
 //           started from the first second in a lane of their own, they made a 2-core machine so busy
