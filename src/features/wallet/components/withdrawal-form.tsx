@@ -123,6 +123,10 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
   });
 
   const busy = formState.isSubmitting || sending;
+  // In the form's order: the first field with an error gets the focus.
+  const amountField = register('amount');
+  const networkField = register('network');
+  const addressField = register('address');
   const stepUpFactor = pendingValues ? mfa.data?.verifiedFactorId : null;
 
   return (
@@ -146,7 +150,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
             min={0}
             step={0.01}
             error={formState.errors.amount?.message}
-            {...register('amount')}
+            {...amountField}
           />
           <FieldShell
             inputId={networkId}
@@ -158,10 +162,10 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
               id={networkId}
               className={`${inputClassName} ${formState.errors.network ? 'border-danger' : 'border-surface-border'}`}
               {...errorAttributes(formState.errors.network?.message, `${networkId}-error`)}
-              {...register('network')}
+              {...networkField}
               onChange={(event) => {
                 chosen.current.network = true;
-                void register('network').onChange(event);
+                void networkField.onChange(event);
               }}
             >
               {NETWORKS.map((network) => (
@@ -178,10 +182,10 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
             placeholder="0x…"
             className="font-mono"
             error={formState.errors.address?.message}
-            {...register('address')}
+            {...addressField}
             onChange={(event) => {
               chosen.current.address = true;
-              void register('address').onChange(event);
+              void addressField.onChange(event);
             }}
           />
           <CheckboxField
