@@ -8,12 +8,18 @@ import {
   E2E_STACK_COMMAND,
   E2E_STACK_STARTED_VARIABLE,
   e2eBuildEnv,
+  e2eChromium,
   e2ePorts,
   e2eStackEnv,
 } from './scripts/lib/e2e-app.ts';
 
-// The system Chromium from Debian; Playwright never downloads a browser here.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Chromium from Debian; Playwright never downloads a browser here. CHROMIUM_PATH chooses one;
+// otherwise Debian's headless shell (package chromium-headless-shell, the same Chromium 150 without
+// the browser's window layer: Playwright's own choice for headless runs) when it is installed, and
+// the full browser when not. The suite took 82 CPU-s less with the shell (browser process 93 → 45,
+// GPU process 38 → 26, renderer 206 → 186 CPU-s; docs/decisions.md). The one check of a feature
+// the shell lacks (the popup blocker) starts the full browser itself (e2e/popup-blocker.spec.ts).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? e2eChromium();
 // The stack's ports: free ports the system hands out (STACK_API_PORT, STACK_DB_PORT, STACK_INBOX_PORT,
 // STACK_SMTP_PORT and STACK_AUTOMATION_PORT choose them instead), chosen once here, in the runner:
 // its workers inherit them with its environment, and e2e/support/env.ts reads them. The app is on

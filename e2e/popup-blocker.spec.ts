@@ -3,6 +3,7 @@
 // without a click is blocked, while the payment dialog's tab (opened within the click, sent to the
 // provider once the order is recorded) reaches the provider's page and the dialog shows the reference.
 import { expect, test } from '@playwright/test';
+import { FULL_CHROMIUM } from '../scripts/lib/e2e-app.ts';
 import { createMember } from './support/factories';
 import { signIn } from './support/session';
 
@@ -10,8 +11,11 @@ test('with the popup blocker on, the plan dialog still opens the provider’s pa
   playwright,
   baseURL,
 }) => {
+  // The full browser: the popup blocker belongs to it, and Debian's headless shell, which may run
+  // the rest of the suite (playwright.config.ts), has none (it opens every tab).
   const browser = await playwright.chromium.launch({
     ...test.info().project.use.launchOptions,
+    executablePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM,
     ignoreDefaultArgs: ['--disable-popup-blocking'],
   });
   try {

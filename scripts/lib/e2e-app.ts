@@ -6,7 +6,7 @@
 // (hCaptcha's script host is not reachable from the tests, and the stack's captcha is off). The
 // chunks are the production build's: the mode is read at run time, so no code is left out.
 // It goes to its own folder so it never replaces the production build in dist/.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,19 @@ export const E2E_DIST = '.tmp/e2e-dist';
  * build instead of building again.
  */
 export const E2E_PREBUILT_VARIABLE = 'E2E_PREBUILT';
+
+/** Debian's full Chromium (package chromium): the browser members use. */
+export const FULL_CHROMIUM = '/usr/bin/chromium';
+/** Debian's headless shell (package chromium-headless-shell): the same engine, no browser window layer. */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser of the E2E suite when CHROMIUM_PATH does not name one: the headless shell where it is
+ * installed, else the full browser (the suite passes with either; the shell costs less CPU).
+ */
+export function e2eChromium(exists: (file: string) => boolean = existsSync): string {
+  return exists(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
+}
 
 /** The app's port (E2E_PORT) and the stack's API port (STACK_API_PORT), as the tests use them. */
 export function e2ePorts(env: NodeJS.ProcessEnv = process.env): { app: number; api: number } {
