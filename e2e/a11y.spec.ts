@@ -1,0 +1,57 @@
+// The E2E suite's accessibility check (e2e/support/a11y.ts) runs axe-core with a memo on its colour
+// parsing. Here, on the app's landing page with its real style sheet plus text in colours of every
+// syntax the memo sees (hex, rgb with alpha, hsl in turns, oklch, a gradient), axe-core with the memo
+// finds exactly what plain axe-core finds: violations, passes and incomplete results, with each
+// check's data (the colours and contrast ratios) and message.
+import { expect, test, type Page } from '@playwright/test';
+import { AXE_COLOR_MEMO, AXE_SOURCE, AXE_TAGS } from './support/a11y';
+
+type Outcome = { id: string; nodes: { target: unknown; any: unknown[]; all: unknown[]; none: unknown[] }[] };
+type Results = Record<'violations' | 'passes' | 'incomplete', Outcome[]>;
+
+async function axeResults(page: Page, source: string): Promise<Results> {
+  await page.evaluate(source);
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<Results> } };
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    const keep = (outcomes: Outcome[]) =>
+      outcomes.map(({ id, nodes }) => ({
+        id,
+        nodes: nodes.map(({ target, any, all, none }) => ({ target, any, all, none })),
+      }));
+    return { violations: keep(results.violations), passes: keep(results.passes), incomplete: keep(results.incomplete) };
+  }, AXE_TAGS);
+}
+
+test('axe-core with the colour memo reports what plain axe-core reports', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Logowanie' })).toBeVisible();
+  await page.evaluate(() => {
+    const samples = [
+      ['niski kontrast', 'color: #777; background: #888'],
+      ['przezroczyste tło', 'color: rgb(120 120 120 / 0.9); background: rgba(136, 136, 136, 0.5)'],
+      ['odcień w obrotach', 'color: hsl(0.5turn 10% 50%); background: oklch(60% 0.1 200)'],
+      ['gradient', 'color: #fff; background: linear-gradient(#000, #fff)'],
+      ['dobry kontrast', 'color: #000; background: #fff'],
+    ];
+    const box = document.createElement('div');
+    for (const [text, style] of samples) {
+      const paragraph = document.createElement('p');
+      paragraph.textContent = text ?? '';
+      paragraph.setAttribute('style', style ?? '');
+      box.append(paragraph);
+    }
+    document.querySelector('main')?.prepend(box);
+  });
+
+  const plain = await axeResults(page, AXE_SOURCE);
+  const memo = await axeResults(page, AXE_SOURCE + AXE_COLOR_MEMO);
+  expect(memo).toEqual(plain);
+  // The comparison is not of two empty lists: the low-contrast samples are violations, the gradient
+  // is left incomplete, and the page's own text passes.
+  const nodesOf = (outcomes: Outcome[]) =>
+    outcomes.find((outcome) => outcome.id === 'color-contrast')?.nodes.length ?? 0;
+  expect(nodesOf(plain.violations)).toBeGreaterThanOrEqual(3);
+  expect(nodesOf(plain.incomplete)).toBeGreaterThanOrEqual(1);
+  expect(nodesOf(plain.passes)).toBeGreaterThanOrEqual(5);
+});
