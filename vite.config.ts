@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { createChunkGroups } from './scripts/lib/chunk-groups.ts';
+import { previewAssets } from './scripts/lib/preview-assets.ts';
 import { DOCUMENT_CACHE, securityHeaders } from './deploy/security-headers.ts';
 
 /**
@@ -84,7 +85,7 @@ function reactRouterProduction(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), phoneFlags(), reactRouterProduction()],
+  plugins: [react(), tailwindcss(), phoneFlags(), reactRouterProduction(), previewAssets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

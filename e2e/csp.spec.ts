@@ -2,7 +2,12 @@
 // E2E suite runs against, serves them; this journey signs in, opens the dashboard, uploads an avatar
 // and receives a live notification through Realtime, and no Content-Security-Policy violation is
 // reported (the browser's securitypolicyviolation events and console errors).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { IMMUTABLE_ASSETS_CACHE } from '../deploy/security-headers.ts';
+import { E2E_DIST } from '../scripts/lib/e2e-app.ts';
 import { sendNotification } from './support/dashboard-data';
 import { createMember } from './support/factories';
 import { pngImage } from './support/images';
@@ -63,4 +68,29 @@ test('sign-in, dashboard, avatar upload and a live notification under the produc
   await expect(panel.getByRole('listitem').first()).toContainText(title, { timeout: 5_000 });
 
   expect(violations).toEqual([]);
+});
+
+test('the hashed scripts and styles come gzipped, cached for a year, with the production headers', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const files = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="stylesheet"]')].map(
+      (element) => new URL(element instanceof HTMLScriptElement ? element.src : element.href).pathname,
+    ),
+  );
+  expect(files.filter((file) => /^\/assets\/.+\.(js|css)$/.test(file))).toHaveLength(2);
+  for (const file of files) {
+    const response = await request.get(file, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(headers['cache-control']).toBe(IMMUTABLE_ASSETS_CACHE);
+    expect(headers['content-type']).toBe(file.endsWith('.js') ? 'text/javascript' : 'text/css');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // What arrives (unzipped by the client) is the built file.
+    expect((await response.body()).equals(await readFile(path.join(ROOT, E2E_DIST, file)))).toBe(true);
+  }
 });
