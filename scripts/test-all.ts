@@ -249,7 +249,8 @@ if (unknown.length) {
 // config): with that step in the run they skip their own, which a cold DENO_DIR made again (5 CPU-s).
 if (selected.some((step) => step.name === 'functions:check')) {
   const functions = selected.find((step) => step.name === 'functions');
-  functions?.command.splice(functions.command.indexOf('--cached-only') + 1, 0, '--no-check');
+  // After `deno test`: Deno's options come after the subcommand.
+  functions?.command.splice(functions.command.indexOf('test') + 1, 0, '--no-check');
 }
 // Size and E2E use the build of this run: without the build step they build as they did alone.
 if (!selected.some((step) => step.name === 'build')) {

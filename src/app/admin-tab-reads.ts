@@ -14,13 +14,12 @@ import { revenueQueryOptions } from '@/features/admin/revenue/api/list-revenue';
 import { smtpConfigsQueryOptions } from '@/features/admin/shared/api/list-smtp-configs';
 import { usersTabFirstRead } from '@/features/admin/users/utils/url-state';
 import { withdrawalsTabFirstRead } from '@/features/admin/withdrawals/utils/url-state';
-import { cccAvailabilityQueryOptions } from '@/lib/ccc/get-ccc-availability';
-import { cccSettingsQueryOptions } from '@/lib/ccc/get-ccc-settings';
-import { membershipPlansQueryOptions } from '@/lib/membership-plans/get-membership-plans';
 import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
 import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
+import { sectionReads } from './section-reads';
 
-const { admin } = paths.dashboard;
+const { dashboard } = paths;
+const { admin } = dashboard;
 
 /**
  * The admin tabs' first reads, by the path their tab opens: section-reads.ts's shape for the admin
@@ -47,13 +46,9 @@ export const adminTabReads: Readonly<Record<string, SectionPrefetch>> = {
   [admin.revenue.path]: ({ queryClient, getClient }) => prefetchRead(queryClient, revenueQueryOptions(getClient)),
   [admin.paymentLinks.path]: ({ queryClient, getClient }) =>
     prefetchRead(queryClient, paymentLinksQueryOptions(getClient)),
-  // The plans, the CCC tiers and the token: the members' own queries.
-  [admin.catalogue.path]: ({ queryClient, getClient }) =>
-    Promise.all([
-      prefetchRead(queryClient, membershipPlansQueryOptions(getClient)),
-      prefetchRead(queryClient, cccAvailabilityQueryOptions(getClient)),
-      prefetchRead(queryClient, cccSettingsQueryOptions(getClient)),
-    ]),
+  // The plans, the CCC tiers and the token: the reads of the members' plans and CCC sections.
+  [admin.catalogue.path]: (context) =>
+    Promise.all([sectionReads[dashboard.investments.path]?.(context), sectionReads[dashboard.ccc.path]?.(context)]),
   // The revenue entries to pay out and the past runs.
   [admin.payouts.path]: ({ queryClient, getClient }) =>
     Promise.all([
