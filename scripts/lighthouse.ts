@@ -6,9 +6,10 @@
 // it needs the local stack (`npm run stack`, STACK_API_PORT) and is skipped with a note without it.
 // Lighthouse comes from the npm registry through npx, so `npm ci` does not carry its 200 packages.
 // Options: --only=landing or --only=dashboard (one of the two pages); --keep=<folder> keeps the JSON
-// reports there (bootup-time, long-tasks, the LCP breakdown) instead of deleting them.
+// reports there (bootup-time, long-tasks, the LCP breakdown), each run's trace and the built assets
+// instead of deleting them.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, parseEnv } from 'node:util';
@@ -81,6 +82,7 @@ try {
   }
 } finally {
   preview.kill('SIGTERM');
+  if (options.keep) await cp(path.join(outDir, 'assets'), path.join(reportDir, 'assets'), { recursive: true });
   await rm(outDir, { recursive: true, force: true });
 }
 
@@ -162,6 +164,9 @@ async function lighthouse(url: string, output: string, profile?: string): Promis
     url,
     profile ? '--only-categories=performance,accessibility' : '--only-categories=performance',
     ...(profile ? ['--disable-storage-reset'] : []),
+    // With --keep, the trace of each run is kept beside its report, with the JavaScript profiler's
+    // samples (which functions ran in each task; the built assets and their source maps are kept too).
+    ...(options.keep ? ['--save-assets', '--additional-trace-categories=disabled-by-default-v8.cpu_profiler'] : []),
     '--output=json',
     `--output-path=${output}`,
     `--chrome-flags=${flags}`,

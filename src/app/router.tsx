@@ -4,7 +4,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { RouteErrorScreen } from '@/components/layout/route-error-screen';
 import { FullPageLoader } from '@/components/ui/spinner';
 import { ADMIN_LANDING, paths } from '@/config/paths';
+import { isAdminUser } from '@/lib/auth/auth-context';
 import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
+import { storedSessionAppMetadata } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
@@ -107,6 +109,12 @@ export const createAppRoutes = ({ isAdmin }: { isAdmin: boolean }, shell?: Shell
 
 const createBrowserAppRouter: RouterFactory = (routes) => createBrowserRouter(routes);
 
+/** The stored session's admin flag (a returning member's or admin's); undefined when none is stored. */
+function storedIsAdmin(): boolean | undefined {
+  const metadata = storedSessionAppMetadata();
+  return metadata ? isAdminUser({ app_metadata: metadata }) : undefined;
+}
+
 export function AppRouter() {
   const queryClient = useQueryClient();
   const { getClient } = useSupabase();
@@ -114,5 +122,12 @@ export function AppRouter() {
     const factory: RouteFactory = (context) => createAppRoutes(context, { queryClient, getClient });
     return factory;
   });
-  return <AuthRouter createRoutes={createRoutes} createRouter={createBrowserAppRouter} fallback={<FullPageLoader />} />;
+  return (
+    <AuthRouter
+      createRoutes={createRoutes}
+      createRouter={createBrowserAppRouter}
+      storedIsAdmin={storedIsAdmin}
+      fallback={<FullPageLoader />}
+    />
+  );
 }

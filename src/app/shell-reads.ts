@@ -4,6 +4,7 @@ import { dashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboa
 import { activeAnnouncementsQueryOptions } from '@/features/dashboard/api/get-active-announcements';
 import { topPartnersQueryOptions } from '@/features/dashboard/api/get-top-partners';
 import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
+import { yieldToMain } from '@/lib/main-thread';
 import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
 import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
 import { hasStoredSession as hasStoredSessionInBrowser, type AppSupabaseClient } from '@/lib/supabase';
@@ -32,7 +33,7 @@ export const SHELL_READ_WAIT_MS = 1_000;
 const homeReads: SectionPrefetch = ({ queryClient, getClient }) =>
   Promise.all([
     prefetchRead(queryClient, dashboardStatsQueryOptions(getClient)),
-    prefetchRead(queryClient, topPartnersQueryOptions(getClient)),
+    yieldToMain().then(() => prefetchRead(queryClient, topPartnersQueryOptions(getClient))),
   ]);
 
 /** The first reads of the page at `pathname`: the main panel's, or a section's (section-reads.ts). */
@@ -60,8 +61,8 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
  * in one long update per answer as the reads come in (total blocking time).
  * It waits for its own reads only (each settles when it has answered or failed), not for whatever
  * else the query client may be reading. A failed read is the components' to show (they read
- * again); the loader never fails. Without a stored session (the guard sends the visitor to /) it
- * reads nothing.
+ * again); the loader never fails. Without a stored session (the guard sends the visitor to /), or
+ * when the stored one has ended (the session read answers without one), it reads nothing.
  */
 export async function loadShell(
   {
@@ -73,23 +74,25 @@ export async function loadShell(
   pathname: string,
 ): Promise<null> {
   if (!hasStoredSession()) return null;
-  const announcements = queryClient.ensureQueryData(activeAnnouncementsQueryOptions(getClient)).catch(() => null);
+  // The router may be built while the stored session is still being read (lib/auth/auth-router.tsx):
+  // nothing is read before the session has answered (refreshed if it had expired), and nothing
+  // without one. The wait for the reads starts once they have started.
+  const userId = await getClient()
+    .then(async (client) => (await client.auth.getSession()).data.session?.user.id)
+    .catch(() => undefined);
+  if (!userId) return null;
+  // Each read starts in a task of its own (yieldToMain): started together, their first steps (the
+  // request, its headers and the session, the fetch) ran as one task of some 45 ms on a desktop.
+  const ignore = () => {
+    // The shell's components read again and show their own error states.
+  };
+  const announcements = queryClient.ensureQueryData(activeAnnouncementsQueryOptions(getClient)).catch(ignore);
+  await yieldToMain();
   const siteSettings = prefetchRead(queryClient, siteSettingsQueryOptions(getClient));
-  const memberReads = getClient()
-    .then(async (client) => {
-      // The session is read already (the guard let the member in): this answers from memory.
-      const { data } = await client.auth.getSession();
-      const userId = data.session?.user.id;
-      if (!userId) return;
-      const context = { queryClient, getClient, userId };
-      await Promise.all([
-        prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId)),
-        pageReads(pathname)?.(context),
-      ]);
-    })
-    .catch(() => {
-      // The shell's components read again and show their own error states.
-    });
-  await waitAtMost(Promise.all([announcements, siteSettings, memberReads]), waitMs);
+  await yieldToMain();
+  const profile = prefetchRead(queryClient, ownProfileQueryOptions(getClient, userId));
+  await yieldToMain();
+  const page = Promise.resolve(pageReads(pathname)?.({ queryClient, getClient, userId })).catch(ignore);
+  await waitAtMost(Promise.all([announcements, siteSettings, profile, page]), waitMs);
   return null;
 }

@@ -3,15 +3,10 @@ import { useCallback, useRef } from 'react';
 import type { SectionPrefetch } from '@/lib/section-prefetch';
 import { useAuth } from '@/lib/auth/auth-context';
 import { preloadNumberFormat } from '@/lib/format';
+import { whenIdle } from '@/lib/main-thread';
 import { useSupabase } from '@/lib/supabase-context';
 import { sectionLoaders } from './section-loaders';
 import { preloadPhoneField, sectionReads } from './section-reads';
-
-/** Runs `task` when the browser is next idle (at the latest after `timeoutMs`). */
-function whenIdle(task: () => void, timeoutMs = 1_000): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: timeoutMs });
-  else window.setTimeout(task, 0);
-}
 
 /**
  * The menu's prefetch: the section's chunk and, at the same time, its first reads from a table of

@@ -1,3 +1,4 @@
+import type { UserAppMetadata } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import type { createAppSupabaseClient } from './supabase-client';
 
@@ -23,6 +24,24 @@ export function hasStoredSession(storageKey: string = SUPABASE_STORAGE_KEY): boo
     return window.localStorage.getItem(storageKey) !== null;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The `app_metadata` of the user whose session is stored in this browser (valid or not), read
+ * without the client; null when none is stored or it cannot be read. Only a guess at start-up (the
+ * session may have expired or been revoked): what counts is the session the client answers with.
+ */
+export function storedSessionAppMetadata(storageKey: string = SUPABASE_STORAGE_KEY): UserAppMetadata | null {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null');
+    if (typeof stored !== 'object' || stored === null || !('user' in stored)) return null;
+    const { user } = stored as { user: unknown };
+    if (typeof user !== 'object' || user === null || !('app_metadata' in user)) return null;
+    const { app_metadata: metadata } = user as { app_metadata: unknown };
+    return typeof metadata === 'object' && metadata !== null ? (metadata as UserAppMetadata) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from './main-thread';
 
 /**
  * Loads a chunk once the page is idle (at the latest after `timeoutMs`). For dialogs that are not
@@ -13,11 +14,6 @@ export function useIdlePrefetch(load: () => Promise<unknown>, timeoutMs = 3_000)
         // A failed prefetch is tried again when the dialog is needed.
       });
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(run, Math.min(timeoutMs, 1_000));
-    return () => window.clearTimeout(timer);
+    return whenIdle(run, timeoutMs);
   }, [load, timeoutMs]);
 }

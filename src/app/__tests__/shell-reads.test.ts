@@ -86,6 +86,8 @@ describe("the dashboard shell's loader", () => {
     );
 
     await expect(loadShell({ ...context, waitMs: 0 }, '/dashboard')).resolves.toBeNull();
+    // The read goes on after the loader has given up waiting (each read starts in a task of its own).
+    await vi.waitFor(() => expect(queryClient.getQueryState(['dashboard', 'stats'])?.fetchStatus).toBe('fetching'));
     expect(queryClient.getQueryState(['dashboard', 'stats'])?.status).toBe('pending');
   });
 
@@ -135,6 +137,24 @@ describe("the dashboard shell's loader", () => {
 
     await expect(loadShell(context, '/dashboard')).resolves.toBeNull();
     expect(queryClient.getQueryState(['announcements', 'active'])?.status).toBe('error');
+  });
+
+  it('reads nothing when the stored session has ended by the time the session is read', async () => {
+    // Nothing stored for the client: its session read answers without a session (an expired session
+    // that could not be refreshed), while the router was built for the session stored at start-up.
+    const supabase = createTestSupabase();
+    const queryClient = new QueryClient();
+    const requests = recordRequests();
+
+    await expect(
+      loadShell(
+        { queryClient, getClient: () => Promise.resolve(supabase.client), hasStoredSession: () => true },
+        '/dashboard',
+      ),
+    ).resolves.toBeNull();
+
+    expect(requests.paths).toEqual([]);
+    requests.stop();
   });
 
   it('reads nothing for a visitor without a stored session', async () => {

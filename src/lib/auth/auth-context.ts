@@ -58,6 +58,6 @@ export function useAuth(): AuthContextValue {
 }
 
 /** Admin = `app_metadata.admin === true`. user_metadata is writable by the user and never counts. */
-export function isAdminUser(user: User | null | undefined): boolean {
+export function isAdminUser(user: Pick<User, 'app_metadata'> | null | undefined): boolean {
   return user?.app_metadata?.admin === true;
 }

@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { clearBrowserStorage } from '@/lib/browser';
 import type { SupabaseSource } from '@/lib/supabase-source';
 import { needsSecondFactor } from './assurance';
@@ -79,8 +79,12 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
         .then(
           ({ data }) => {
             if (!active) return;
-            if (!changedByEvent) applySession(data.session);
-            setLoading(false);
+            // The first screen (the whole route tree) renders as a transition: in slices that let the
+            // browser in, not as one long task (issue 24 §6, total blocking time).
+            startTransition(() => {
+              if (!changedByEvent) applySession(data.session);
+              setLoading(false);
+            });
           },
           (error: unknown) => {
             if (!active) return;

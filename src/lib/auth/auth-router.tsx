@@ -33,6 +33,13 @@ function createRouterCache(createRoutes: RouteFactory, createRouter: RouterFacto
 type AuthRouterProps = {
   createRoutes: RouteFactory;
   createRouter: RouterFactory;
+  /**
+   * The admin flag of the session stored in this browser, if one is (undefined otherwise). While
+   * that session is being read, the router for this flag is built at once: its route chunks and
+   * loaders start beside the session read, and the work is done before the first paint instead of
+   * after it. If the session read answers otherwise, the router is built again for the real flag.
+   */
+  storedIsAdmin?: () => boolean | undefined;
   /** Shown until the first session lookup returns. */
   fallback: ReactNode;
 };
@@ -41,11 +48,16 @@ type AuthRouterProps = {
  * Renders the data router once the session is known. Because admin routes exist only for admins
  * (product.md#dashboard-2: "admin/* registered only when the user is an admin"), the route tree depends
  * on the session: when the admin flag changes (sign-in, sign-out) the router is rebuilt at the
- * current location. `createRoutes` and `createRouter` are read once.
+ * current location. `createRoutes`, `createRouter` and `storedIsAdmin` are read once.
  */
-export function AuthRouter({ createRoutes, createRouter, fallback }: AuthRouterProps) {
+export function AuthRouter({ createRoutes, createRouter, fallback, storedIsAdmin }: AuthRouterProps) {
   const { loading, isAdmin } = useAuth();
-  const [cache] = useState(() => createRouterCache(createRoutes, createRouter));
+  const [cache] = useState(() => {
+    const routers = createRouterCache(createRoutes, createRouter);
+    const expected = loading ? storedIsAdmin?.() : undefined;
+    if (expected !== undefined) routers.get(expected);
+    return routers;
+  });
   if (loading) return fallback;
   const { router, generation } = cache.get(isAdmin);
   // RouterProvider keeps the state of the first router it was given, so a new router remounts it.

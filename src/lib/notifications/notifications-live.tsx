@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
+import { whenIdle } from '@/lib/main-thread';
 import { useSupabase } from '@/lib/supabase-context';
 import { notificationsQueryOptions, toNotification, type Notification } from './get-notifications';
 import { unreadCountQueryOptions } from './get-unread-count';
@@ -11,6 +12,9 @@ type NotificationsLive = {
   /** The Realtime channel is SUBSCRIBED: new notifications arrive by themselves (no polling). */
   live: boolean;
 };
+
+/** At the latest this long after the dashboard opens, the channel starts (whenIdle). */
+export const CHANNEL_START_TIMEOUT_MS = 2_000;
 
 const NotificationsLiveContext = createContext<NotificationsLive>({ live: false });
 
@@ -46,31 +50,36 @@ export function NotificationsLiveProvider({ children }: { children: ReactNode })
     let cancelled = false;
     let remove: (() => void) | undefined;
 
-    getClient()
-      .then((client) => {
-        if (cancelled) return;
-        const channel = subscribeToNotifications(client, userId, {
-          onInsert: (row) => {
-            prependNotification(queryClient, userId, toNotification(row));
-            void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount(userId) });
-          },
-          onStatus: (next) => {
-            if (cancelled) return;
-            setStatus({ userId, status: next });
-            if (next === 'SUBSCRIBED')
-              void queryClient.invalidateQueries({ queryKey: notificationKeys.ofUser(userId) });
-          },
-        });
-        remove = () => {
-          client
-            .removeChannel(channel)
-            .catch((error: unknown) => console.warn('Removing the Realtime channel failed', error));
-        };
-      })
-      .catch((error: unknown) => console.warn('Realtime: the notifications subscription could not start', error));
+    // The channel opens once the first screen is drawn and the browser is idle: its set-up (a
+    // socket, the join, the first replies) then runs in tasks of its own, not beside the first render.
+    const cancelStart = whenIdle(() => {
+      getClient()
+        .then((client) => {
+          if (cancelled) return;
+          const channel = subscribeToNotifications(client, userId, {
+            onInsert: (row) => {
+              prependNotification(queryClient, userId, toNotification(row));
+              void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount(userId) });
+            },
+            onStatus: (next) => {
+              if (cancelled) return;
+              setStatus({ userId, status: next });
+              if (next === 'SUBSCRIBED')
+                void queryClient.invalidateQueries({ queryKey: notificationKeys.ofUser(userId) });
+            },
+          });
+          remove = () => {
+            client
+              .removeChannel(channel)
+              .catch((error: unknown) => console.warn('Removing the Realtime channel failed', error));
+          };
+        })
+        .catch((error: unknown) => console.warn('Realtime: the notifications subscription could not start', error));
+    }, CHANNEL_START_TIMEOUT_MS);
 
     return () => {
       cancelled = true;
+      cancelStart();
       remove?.();
     };
   }, [userId, getClient, queryClient]);

@@ -10,7 +10,7 @@ import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers } from '@/testing/timers';
 import { NOTIFICATIONS_POLL_INTERVAL_MS } from '../get-notifications';
 
-import { useNotifications } from '../notifications-live';
+import { CHANNEL_START_TIMEOUT_MS, useNotifications } from '../notifications-live';
 
 /** A panel that shows the list the way the notifications feature does (lib hooks only). */
 function ListPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -34,8 +34,9 @@ function List() {
   );
 }
 
+/** Moves the fake clock on in 10 ms steps until `check` holds (at most 3 s: the channel starts when idle). */
 async function until(check: () => boolean, message: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     if (check()) return;
     await advanceTime(10);
   }
@@ -79,6 +80,27 @@ describe('live notifications (Realtime, with polling while it is down)', () => {
         callback: expect.any(Function),
       },
     ]);
+  });
+
+  it('opens the channel only when the browser is idle after the dashboard has opened', async () => {
+    const idle: { task: IdleRequestCallback; timeout: number | undefined }[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: IdleRequestCallback, options?: IdleRequestOptions) => {
+      idle.push({ task, timeout: options?.timeout });
+      return idle.length;
+    });
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const { supabase, calls, unmount } = setup();
+    try {
+      await until(() => calls.count === 1, 'the first count');
+      expect(supabase.realtime.open()).toEqual([]);
+      expect(idle.map(({ timeout }) => timeout)).toContain(CHANNEL_START_TIMEOUT_MS);
+
+      for (const { task } of idle.splice(0)) task({ didTimeout: false, timeRemaining: () => 50 });
+      await until(() => supabase.realtime.open().length === 1, 'the channel');
+    } finally {
+      unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('without a Realtime connection, asks for the unread count every 30 s', async () => {
