@@ -6,8 +6,15 @@ import { ActivationPage } from './pages/activation-page';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
 import { expectNoSeriousA11yViolationsAtBothWidths, expectNoSeriousA11yViolationsOnTimedScreen } from './support/a11y';
-import { referralOf, referralVisits } from './support/database';
-import { createUnactivatedMember, memberData, seeded, signUpAsSomeoneElse, uniquePassword } from './support/factories';
+import { giveReferralCode, referralOf, referralVisits } from './support/database';
+import {
+  createMember,
+  createUnactivatedMember,
+  memberData,
+  seeded,
+  signUpAsSomeoneElse,
+  uniquePassword,
+} from './support/factories';
 import { clickLinkInMail, Mailbox, subjects, waitForNextEmailAllowed } from './support/mailbox';
 
 test('a newcomer registers, activates in the same browser, lands on the dashboard and keeps the password', async ({
@@ -119,6 +126,44 @@ test('pre-account takeover: a password someone else set before the owner registe
   await expect(landing.login.error).toHaveText('Nieprawidłowy email lub hasło');
   await landing.login.signIn(owner.email, owner.password);
   await expect(dashboard.heading).toBeVisible();
+});
+
+test('reloading a referral link while its visit is still being counted counts it once', async ({ page }) => {
+  const referrer = await createMember({ label: 'referrer-reload' });
+  const code = await giveReferralCode(referrer.email);
+  // The count reaches the database, and its answer is held until the page has been reloaded: the
+  // browser cancels the first page's request, which must not free the visit for the second page.
+  let counted: () => void = () => {};
+  const countReached = new Promise<void>((resolve) => {
+    counted = resolve;
+  });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/rest/v1/rpc/track_referral_visit', async (route) => {
+    const response = await route.fetch();
+    counted();
+    await held;
+    await route.fulfill({ response }).catch(() => {
+      // The page that asked is gone.
+    });
+  });
+  let counts = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/rpc/track_referral_visit') && request.method() === 'POST') counts += 1;
+  });
+  await page.goto(`/?ref=${code}`);
+  await countReached;
+  await page.reload();
+  await new LandingPage(page).expectShown();
+  release();
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.waitForLoadState('networkidle');
+
+  // The reloaded page found the visit claimed and asked nothing.
+  expect(counts).toBe(1);
+  expect(await referralVisits(code)).toBe(1);
 });
 
 test('a referral link counts the visit once, prefills the code, and the new member is recorded as referred', async ({

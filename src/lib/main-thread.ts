@@ -26,14 +26,14 @@ export function yieldToMain(): Promise<void> {
 
 /**
  * Runs `task` when the browser is next idle, at the latest after `timeoutMs`. Where there is no
- * `requestIdleCallback` (Safari) it runs after a timer of at most a second. Returns a function that
- * cancels it.
+ * `requestIdleCallback` (Safari) it runs after a timer of `fallbackMs` (by default at once, in a
+ * task of its own). Returns a function that cancels it.
  */
-export function whenIdle(task: () => void, timeoutMs = 1_000): () => void {
+export function whenIdle(task: () => void, timeoutMs = 1_000, fallbackMs = 0): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(task, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(id);
   }
-  const timer = window.setTimeout(task, Math.min(timeoutMs, 1_000));
+  const timer = window.setTimeout(task, fallbackMs);
   return () => window.clearTimeout(timer);
 }

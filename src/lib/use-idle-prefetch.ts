@@ -14,6 +14,7 @@ export function useIdlePrefetch(load: () => Promise<unknown>, timeoutMs = 3_000)
         // A failed prefetch is tried again when the dialog is needed.
       });
     };
-    return whenIdle(run, timeoutMs);
+    // Without requestIdleCallback (Safari), after at most a second: not in the first render's wake.
+    return whenIdle(run, timeoutMs, Math.min(timeoutMs, 1_000));
   }, [load, timeoutMs]);
 }

@@ -43,18 +43,22 @@ describe('whenIdle', () => {
     expect(cancelRequest).toHaveBeenCalledWith(7);
   });
 
-  it('without requestIdleCallback (Safari) runs the task after a timer of at most a second, unless cancelled', () => {
+  it('without requestIdleCallback (Safari) runs the task after the fallback timer, unless cancelled', () => {
     vi.stubGlobal('requestIdleCallback', undefined);
     vi.useFakeTimers();
-    const task = vi.fn();
+    const soon = vi.fn();
+    const later = vi.fn();
     const cancelled = vi.fn();
 
-    whenIdle(task, 2_000);
+    whenIdle(soon, 2_000);
+    whenIdle(later, 2_000, 1_000);
     whenIdle(cancelled, 2_000)();
+    vi.advanceTimersByTime(0);
+    expect(soon).toHaveBeenCalledOnce();
     vi.advanceTimersByTime(999);
-    expect(task).not.toHaveBeenCalled();
+    expect(later).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(task).toHaveBeenCalledOnce();
+    expect(later).toHaveBeenCalledOnce();
     vi.advanceTimersByTime(5_000);
     expect(cancelled).not.toHaveBeenCalled();
   });

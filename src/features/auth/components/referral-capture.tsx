@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { isLeavingPage } from '@/lib/browser';
 import { useTrackReferralVisit } from '../api/track-referral-visit';
 import {
   claimReferralVisit,
@@ -11,6 +12,7 @@ import {
 /**
  * `?ref=CODE` on any route (product.md#account-4): the code, uppercased, is kept in session
  * storage (the registration form prefills it), and the visit is counted once per browser session.
+ * A failed count lets a later page view try again, unless the failure came from leaving the page.
  */
 export function ReferralCapture() {
   const { search } = useLocation();
@@ -22,6 +24,9 @@ export function ReferralCapture() {
     storeReferralCode(code);
     if (!claimReferralVisit()) return;
     trackVisit(code).catch((error: unknown) => {
+      // Leaving the page (a reload of the link, say) cancels the request, which the server may have
+      // counted already: the visit stays claimed rather than being counted twice.
+      if (isLeavingPage()) return;
       releaseReferralVisit();
       console.warn('Counting the referral visit failed', error);
     });

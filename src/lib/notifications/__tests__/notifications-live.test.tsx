@@ -34,9 +34,8 @@ function List() {
   );
 }
 
-/** Moves the fake clock on in 10 ms steps until `check` holds (at most 3 s: the channel starts when idle). */
 async function until(check: () => boolean, message: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
     if (check()) return;
     await advanceTime(10);
   }

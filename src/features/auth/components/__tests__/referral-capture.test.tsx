@@ -50,6 +50,31 @@ describe('?ref on any route', () => {
     expect(sessionStorage.getItem(REFERRAL_STORAGE_KEY)).toBe('ABC');
   });
 
+  it('keeps the visit counted when the page is left while the count is on its way (a reload of the link)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const track = recordPost(rpcUrl('track_referral_visit'), async () => {
+      await held;
+      return HttpResponse.error();
+    });
+    server.use(track.handler);
+    const { queryClient } = renderWithProviders(<Page />, { supabase: createTestSupabase(), route: '/?ref=abc' });
+    await waitFor(() => expect(track.calls).toHaveLength(1));
+    expect(queryClient.isMutating()).toBe(1);
+
+    // The member reloads: the browser hides the page and cancels the request it had sent.
+    window.dispatchEvent(new Event('pagehide'));
+    answer();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await Promise.resolve();
+    expect(warn).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(REFERRAL_VISIT_TRACKED_KEY)).toBe('1');
+    window.dispatchEvent(new Event('pageshow'));
+  });
+
   it('does nothing without ?ref (and loads no client)', async () => {
     const supabase = createTestSupabase();
     const load = vi.spyOn(supabase.source, 'load');
