@@ -81,11 +81,13 @@ export async function loadShell(
     .then(async (client) => (await client.auth.getSession()).data.session?.user.id)
     .catch(() => undefined);
   if (!userId) return null;
-  // Each read starts in a task of its own (yieldToMain): started together, their first steps (the
-  // request, its headers and the session, the fetch) ran as one task of some 45 ms on a desktop.
+  // Each read starts in a task of its own (yieldToMain), and not in the one that created the client:
+  // started together, their first steps (the request, its headers and the session, the fetch) ran
+  // as one task of some 45 ms on a desktop.
   const ignore = () => {
     // The shell's components read again and show their own error states.
   };
+  await yieldToMain();
   const announcements = queryClient.ensureQueryData(activeAnnouncementsQueryOptions(getClient)).catch(ignore);
   await yieldToMain();
   const siteSettings = prefetchRead(queryClient, siteSettingsQueryOptions(getClient));

@@ -59,6 +59,9 @@ export function AuthProvider({ source, children }: AuthProviderProps) {
       clientRef.current = auth;
       subscription = auth.onAuthStateChange((event, next) => {
         if (!active) return;
+        // auth-js reports the stored session once more when the provider subscribes: the same
+        // session again (the same token) would only re-render everything that reads the context.
+        if (event === 'INITIAL_SESSION' && next && next.access_token === sessionRef.current?.access_token) return;
         if (event !== 'INITIAL_SESSION') changedByEvent = true;
         const previous = sessionRef.current;
         applySession(next);

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import userEvent from '@testing-library/user-event';
 import { createSupabaseSource } from '@/lib/supabase-source';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -189,6 +190,37 @@ describe('AuthProvider: loading the client only when needed', () => {
       (loaded.auth as unknown as FakeAuthClient).emit('SIGNED_IN', session);
     });
     expect(screen.getByText(`user: ${session.user.email}`)).toBeInTheDocument();
+  });
+
+  it('does not re-render its readers when auth-js reports the stored session again (INITIAL_SESSION)', async () => {
+    const session = memberSession();
+    const client = createFakeAuthClient({ session });
+    const renders = { count: 0 };
+    function Reader() {
+      useAuth();
+      // Counted after each render of this reader has been committed.
+      useEffect(() => {
+        renders.count += 1;
+      });
+      return null;
+    }
+    render(
+      <AuthProvider source={fakeAuthSource(client)}>
+        <Probe />
+        <Reader />
+      </AuthProvider>,
+    );
+    await screen.findByText('session: yes');
+    const rendersBefore = renders.count;
+
+    // The same session, as a new object (auth-js reads it from storage again).
+    act(() => client.emit('INITIAL_SESSION', JSON.parse(JSON.stringify(session)) as typeof session));
+    expect(renders.count).toBe(rendersBefore);
+
+    // Another session (another token) is taken.
+    const next = memberSession();
+    act(() => client.emit('INITIAL_SESSION', next));
+    expect(screen.getByText(`user: ${next.user.email}`)).toBeInTheDocument();
   });
 
   it('loads the client when another tab stores a session', async () => {
