@@ -54,9 +54,9 @@ export function NotificationsLiveProvider({ children }: { children: ReactNode })
     // socket, the join, the first replies) then runs in tasks of its own, not beside the first render.
     const cancelStart = whenIdle(() => {
       getClient()
-        .then((client) => {
+        .then(async (client) => {
           if (cancelled) return;
-          const channel = subscribeToNotifications(client, userId, {
+          const channel = await subscribeToNotifications(client, userId, {
             onInsert: (row) => {
               prependNotification(queryClient, userId, toNotification(row));
               void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount(userId) });
@@ -73,6 +73,8 @@ export function NotificationsLiveProvider({ children }: { children: ReactNode })
               .removeChannel(channel)
               .catch((error: unknown) => console.warn('Removing the Realtime channel failed', error));
           };
+          // Unmounted (or signed out) while the channel was being set up.
+          if (cancelled) remove();
         })
         .catch((error: unknown) => console.warn('Realtime: the notifications subscription could not start', error));
     }, CHANNEL_START_TIMEOUT_MS);

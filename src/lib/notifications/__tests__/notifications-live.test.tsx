@@ -177,6 +177,30 @@ describe('live notifications (Realtime, with polling while it is down)', () => {
     expect(supabase.realtime.open()).toEqual([]);
   });
 
+  it('removes the channel when the shell goes away while the channel is being set up', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: IdleRequestCallback) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const { supabase, calls, unmount } = setup();
+    let mounted = true;
+    try {
+      await until(() => calls.count === 1 && idle.length > 0, 'the first count');
+      for (const task of idle.splice(0)) task({ didTimeout: false, timeRemaining: () => 50 });
+      // The client answers in a microtask and the channel is made; its join waits for the next task.
+      for (let tick = 0; tick < 5; tick += 1) await Promise.resolve();
+      expect(supabase.realtime.channel).toHaveBeenCalledOnce();
+      const channel = supabase.realtime.channel.mock.results[0]!.value as { subscribed: boolean };
+      expect(channel.subscribed).toBe(false);
+      unmount();
+      mounted = false;
+      await vi.waitFor(() => expect(supabase.realtime.removeChannel).toHaveBeenCalledWith(channel));
+      expect(supabase.realtime.open()).toEqual([]);
+    } finally {
+      if (mounted) unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('removes the channel when the member signs out', async () => {
     const { supabase } = setup();
     await until(() => supabase.realtime.open().length === 1, 'the channel');
