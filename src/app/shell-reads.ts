@@ -52,13 +52,14 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
 }
 
 /**
- * The /dashboard shell's route loader (issue 24 §6). It starts the shell's reads (site settings,
- * the member's profile, the announcements) and the opened page's first reads at once, beside the
- * shell's and the page's chunks, instead of one round trip after them; and it waits (at most
- * SHELL_READ_WAIT_MS) until they have all answered, so the first render shows the page with its
- * data: the banner does not push the page down when it arrives (CLS), and the page is drawn once,
- * in the router's interruptible render (a transition, in slices), not once as skeletons and again
- * in one long update per answer as the reads come in (total blocking time).
+ * The /dashboard shell's route loader (issue 24 §6). Once the session has answered, it starts the
+ * shell's reads (site settings, the member's profile, the announcements) and the opened page's first
+ * reads, one task apart, beside the shell's and the page's chunks, instead of one round trip after
+ * them; and it waits (at most SHELL_READ_WAIT_MS) until they have all answered, so the first
+ * render shows the page with its data: the banner does not push the page down when it arrives
+ * (CLS), and the page is drawn once, in the router's interruptible render (a transition, in
+ * slices), not once as skeletons and again in one long update per answer as the reads come in
+ * (total blocking time).
  * It waits for its own reads only (each settles when it has answered or failed), not for whatever
  * else the query client may be reading. A failed read is the components' to show (they read
  * again); the loader never fails. Without a stored session (the guard sends the visitor to /), or
