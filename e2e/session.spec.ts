@@ -6,7 +6,7 @@ import { DashboardPage } from './pages/dashboard-page';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { LandingPage } from './pages/landing-page';
 import { createMember } from './support/factories';
-import { nearSessionEnd } from './support/session';
+import { expectExtendedSession, nearSessionEnd, storedExpiresAt } from './support/session';
 
 test('the session-expiry box counts down, and extending the session closes it', async ({ page }) => {
   const member = await createMember({ label: 'expiry' });
@@ -24,9 +24,11 @@ test('the session-expiry box counts down, and extending the session closes it', 
   const shown = await countdown.textContent();
   await expect(countdown, 'the countdown ticks every second').not.toHaveText(shown ?? '');
 
+  const ending = await storedExpiresAt(page);
   await extend.click();
 
   // A refreshed session has its full lifetime again (> 300 s): no box, still signed in, no modal.
+  await expectExtendedSession(page, ending);
   await expect(box).toBeHidden();
   await expect(dashboard.userMenu(member.name)).toBeVisible();
   await expect(dashboard.sessionExpiredDialog).toBeHidden();
@@ -64,8 +66,10 @@ test('over an open dialog the session box stays in reach by Tab, extends, and th
     presses += 1;
   }
   await expect(extend).toBeFocused();
+  const ending = await storedExpiresAt(page);
   await page.keyboard.press('Enter');
 
+  await expectExtendedSession(page, ending);
   await expect(box).toBeHidden();
   await expect(panel).toBeVisible();
   await expect(dashboard.sessionExpiredDialog).toBeHidden();

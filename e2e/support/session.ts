@@ -131,8 +131,9 @@ const STALE_LOCK_MS = 30_000;
  * refreshes on its own only in the last 90 s, so nothing else changes.
  *
  * The server's clock does not move: extending gives a token that ends an hour after the real now,
- * which in the page's time is 299 s plus the real time since the first token was issued. So that
- * this is more than the box's 300 s, the jump waits until that first token is 2 s old.
+ * which in the page's time is 299 s plus the real time since the first token was issued: the box
+ * would come back a few seconds after an extension. `expectExtendedSession` puts the page's clock
+ * back. The jump waits until that first token is 2 s old, so that an extended session is later.
  */
 export async function nearSessionEnd(page: Page): Promise<void> {
   const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
@@ -173,4 +174,23 @@ export async function enterTotpCode(page: Page, secret: string): Promise<void> {
   await expect(code).toBeVisible();
   await code.fill(totpCode(secret));
   await page.getByRole('button', { name: 'Zweryfikuj' }).click();
+}
+
+/** When the session stored in the page ends (seconds since the epoch, as supabase-js keeps it). */
+export async function storedExpiresAt(page: Page): Promise<number> {
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
+  if (!stored) throw new Error('storedExpiresAt: no session in the page’s storage');
+  return (JSON.parse(stored) as { expires_at: number }).expires_at;
+}
+
+/**
+ * After extending a session under nearSessionEnd's clock: waits until the page stores a new session
+ * that ends later than `previousExpiresAt` (the extension happened), then sets the page's clock back
+ * to the real time, where that session has its full hour (the server issued it on the real clock).
+ */
+export async function expectExtendedSession(page: Page, previousExpiresAt: number): Promise<void> {
+  await expect
+    .poll(() => storedExpiresAt(page), { message: 'a new session that ends later' })
+    .toBeGreaterThan(previousExpiresAt);
+  await page.clock.setSystemTime(Date.now());
 }
