@@ -136,9 +136,7 @@ const STALE_LOCK_MS = 30_000;
  * back. The jump waits until that first token is 2 s old, so that an extended session is later.
  */
 export async function nearSessionEnd(page: Page): Promise<void> {
-  const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
-  if (!stored) throw new Error('nearSessionEnd: no session in the page’s storage');
-  const session = JSON.parse(stored) as StoredSession;
+  const session = await pageSession(page);
   const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString()) as {
     iat: number;
     exp: number;
@@ -176,11 +174,18 @@ export async function enterTotpCode(page: Page, secret: string): Promise<void> {
   await page.getByRole('button', { name: 'Zweryfikuj' }).click();
 }
 
+/** The session supabase-js keeps in the page's storage. */
+async function pageSession(page: Page): Promise<StoredSession> {
+  const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
+  if (!stored) throw new Error('no session in the page’s storage');
+  return JSON.parse(stored) as StoredSession;
+}
+
 /** When the session stored in the page ends (seconds since the epoch, as supabase-js keeps it). */
 export async function storedExpiresAt(page: Page): Promise<number> {
-  const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
-  if (!stored) throw new Error('storedExpiresAt: no session in the page’s storage');
-  return (JSON.parse(stored) as { expires_at: number }).expires_at;
+  const { expires_at: expiresAt } = await pageSession(page);
+  if (expiresAt === undefined) throw new Error('the stored session has no expires_at');
+  return expiresAt;
 }
 
 /**

@@ -34,11 +34,10 @@ export function hasStoredSession(storageKey: string = SUPABASE_STORAGE_KEY): boo
  */
 export function storedSessionAppMetadata(storageKey: string = SUPABASE_STORAGE_KEY): UserAppMetadata | null {
   try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null');
-    if (typeof stored !== 'object' || stored === null || !('user' in stored)) return null;
-    const { user } = stored as { user: unknown };
-    if (typeof user !== 'object' || user === null || !('app_metadata' in user)) return null;
-    const { app_metadata: metadata } = user as { app_metadata: unknown };
+    const stored = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null') as {
+      user?: { app_metadata?: unknown } | null;
+    } | null;
+    const metadata = stored?.user?.app_metadata;
     return typeof metadata === 'object' && metadata !== null ? (metadata as UserAppMetadata) : null;
   } catch {
     return null;

@@ -50,33 +50,34 @@ export function NotificationsLiveProvider({ children }: { children: ReactNode })
     let cancelled = false;
     let remove: (() => void) | undefined;
 
+    const start = async () => {
+      const client = await getClient();
+      if (cancelled) return;
+      const channel = await subscribeToNotifications(client, userId, {
+        onInsert: (row) => {
+          prependNotification(queryClient, userId, toNotification(row));
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount(userId) });
+        },
+        onStatus: (next) => {
+          if (cancelled) return;
+          setStatus({ userId, status: next });
+          if (next === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: notificationKeys.ofUser(userId) });
+        },
+      });
+      remove = () => {
+        client
+          .removeChannel(channel)
+          .catch((error: unknown) => console.warn('Removing the Realtime channel failed', error));
+      };
+      // Unmounted (or signed out) while the channel was being set up.
+      if (cancelled) remove();
+    };
     // The channel opens once the first screen is drawn and the browser is idle: its set-up (a
     // socket, the join, the first replies) then runs in tasks of its own, not beside the first render.
     const cancelStart = whenIdle(() => {
-      getClient()
-        .then(async (client) => {
-          if (cancelled) return;
-          const channel = await subscribeToNotifications(client, userId, {
-            onInsert: (row) => {
-              prependNotification(queryClient, userId, toNotification(row));
-              void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount(userId) });
-            },
-            onStatus: (next) => {
-              if (cancelled) return;
-              setStatus({ userId, status: next });
-              if (next === 'SUBSCRIBED')
-                void queryClient.invalidateQueries({ queryKey: notificationKeys.ofUser(userId) });
-            },
-          });
-          remove = () => {
-            client
-              .removeChannel(channel)
-              .catch((error: unknown) => console.warn('Removing the Realtime channel failed', error));
-          };
-          // Unmounted (or signed out) while the channel was being set up.
-          if (cancelled) remove();
-        })
-        .catch((error: unknown) => console.warn('Realtime: the notifications subscription could not start', error));
+      start().catch((error: unknown) =>
+        console.warn('Realtime: the notifications subscription could not start', error),
+      );
     }, CHANNEL_START_TIMEOUT_MS);
 
     return () => {
