@@ -20,6 +20,7 @@ import { PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 
 let stack: Stack;
 let folder: string;
+let automationPort: number;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'klub-configured-'));
@@ -37,7 +38,7 @@ beforeAll(async () => {
     dataDir: path.join(folder, 'data'),
     ports: { api, db, inbox, smtp },
     services: project.services,
-    servicePorts: { automation },
+    servicePorts: { automation: (automationPort = automation) },
     onDatabaseReady: project.onDatabaseReady,
     log: memoryLogger(),
   });
@@ -86,6 +87,12 @@ describe('a stack on other ports, as config.toml configures it', () => {
     const email = uniqueEmail('moved-smtp');
     expect(await signUp(email, newClient())).toMatchObject({ status: 200 });
     await expect.poll(() => messagesTo(email), { timeout: 10_000 }).toHaveLength(1);
+  });
+
+  it('runs the project’s service on the port it was given', async () => {
+    expect(stack.services).toEqual({ automation: `http://127.0.0.1:${automationPort}` });
+    const response = await fetch(`${stack.services.automation}/api/received`);
+    expect(response.status).toBe(200);
   });
 
   it('delivers a queued e-mail through send-outbox on the scheduled-jobs timer, and marks it sent', async () => {
