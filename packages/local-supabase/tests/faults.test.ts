@@ -173,14 +173,18 @@ describe('the local stack’s processes', () => {
   for (const [how, script] of [
     ['setsid npm run stack &', 'setsid npm run stack > "$1" 2>&1 < /dev/null &'],
     // A job-control shell (as in a terminal) gives the background job a process group of its own.
-    ['nohup npm run stack & (a shell with job control that then exits)', 'set -m; nohup npm run stack > "$1" 2>&1 < /dev/null &'],
+    ['nohup npm run stack & (a shell with job control)', 'set -m; nohup npm run stack > "$1" 2>&1 < /dev/null &'],
   ] as const) {
-    it(`keep running when started detached (${how}) and the shell that started it exits`, { timeout: 180_000 }, async () => {
+    it(`keep running when started detached (${how}) and the shell that started it exits later`, { timeout: 180_000 }, async () => {
       const log = path.join(dataDir, 'detached.log');
+      const leave = path.join(dataDir, 'leave-the-shell');
       await writeFile(log, '');
-      const shell = run('bash', ['-c', `${script} exit 0`, 'bash', log]);
-      expect(await shell.exited).toBe(0);
+      await rm(leave, { force: true });
+      // The shell outlives the stack's start (as a terminal's shell does), then exits.
+      const shell = run('bash', ['-c', `${script} while [ ! -e "$2" ]; do sleep 0.1; done; exit 0`, 'bash', log, leave]);
       await waitUntil('the detached stack is ready', async () => (await textOf(log)).includes(READY), 150_000);
+      await writeFile(leave, '');
+      expect(await shell.exited).toBe(0);
       const { owner, children, postgres } = await processesOf(readState(dataDir) as StackState);
       // The shell is gone: two seconds are four looks of the launcher watch.
       await new Promise((resolve) => setTimeout(resolve, 2000));
