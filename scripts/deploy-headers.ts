@@ -10,7 +10,6 @@ import { loadEnv } from 'vite';
 import { NETLIFY_REDIRECTS, netlifyHeaders, nginxHeaders } from '../deploy/security-headers.ts';
 import { ROOT } from './lib/root.ts';
 
-
 const env = loadEnv('production', ROOT, 'VITE_');
 const supabaseUrl = env.VITE_SUPABASE_URL ?? '';
 if (!/^https:\/\/\S+$/.test(supabaseUrl)) {

@@ -12,7 +12,6 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { ROOT } from './root.ts';
 
-
 /** The build's folder, relative to the project root. */
 export const E2E_DIST = '.tmp/e2e-dist';
 /**

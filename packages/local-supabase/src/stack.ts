@@ -342,13 +342,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   try {
     const { db, mail, services } = await startBackends(settings, options, log, life);
-    const { postgrestPort, functions } = await startRuntimes(
-      settings,
-      options,
-      { dbUrl: db.url, services },
-      log,
-      life,
-    );
+    const { postgrestPort, functions } = await startRuntimes(settings, options, { dbUrl: db.url, services }, log, life);
     const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
     const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
     const realtime = await startRealtime({ dbPort: ports.db, log });

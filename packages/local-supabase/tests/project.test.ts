@@ -119,7 +119,15 @@ describe('launchers: what the launcher watch follows', () => {
     ]);
     expect(launchers(detached, 22)).toEqual([20]);
     // the stack started directly as its group's leader watches no launcher at all
-    expect(launchers(table([[10, 1, 10], [22, 10, 22]]), 22)).toEqual([]);
+    expect(
+      launchers(
+        table([
+          [10, 1, 10],
+          [22, 10, 22],
+        ]),
+        22,
+      ),
+    ).toEqual([]);
   });
 
   it('watches nothing when the process table cannot be read', () => {
