@@ -68,7 +68,7 @@ describe('Supabase platform bootstrap', () => {
     const { rows } = await admin().query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations order by version',
     );
-    expect(rows.map((row) => row.version)).toContain('20261122090000');
+    expect(rows.map((row) => row.version)).toContain('20261122000100');
   });
 });
 
