@@ -11,7 +11,13 @@ import {
   type Actor,
   type TestUser,
 } from '../helpers/db.ts';
-import { ledgerMismatches, pendingWithdrawal, txHash, walletAddress } from '../helpers/money-factories.ts';
+import {
+  claimWithdrawal,
+  ledgerMismatches,
+  pendingWithdrawal,
+  txHash,
+  walletAddress,
+} from '../helpers/money-factories.ts';
 
 // Money operations (issue 20): the ledger history with balances after, cancelling a withdrawal
 // (racing a settlement), saved addresses, admin credit/debit, payout runs, notification
@@ -86,17 +92,25 @@ describe('money operations', () => {
       );
       await queryAs(adminUser, 'select public.admin_remove_ccc_assignment($1)', [assignment!.id]);
       const withdrawal = await pendingWithdrawal(target, 3);
+      await claimWithdrawal(adminUser, withdrawal.id);
       await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
       const other = await pendingWithdrawal(target, 2);
+      await claimWithdrawal(adminUser, other.id);
       await queryAs(adminUser, `select public.admin_fail_withdrawal($1, 'Sieć niedostępna')`, [other.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 2, 'Zwrot do klubu')`, [target.id]);
+      await queryAs(
+        adminUser,
+        `select public.admin_adjust_wallet($1, 'debit', 2, 'Zwrot do klubu', gen_random_uuid())`,
+        [target.id],
+      );
       await queryAs(adminUser, 'select * from public.admin_delete_user($1)', [target.id]);
       const rows = await auditSince(since);
       expect(rows.map((r) => r.action)).toEqual([
         'user.confirm_email',
         'ccc_assignments.insert',
         'ccc_assignments.delete',
+        'withdrawal.claim',
         'withdrawal.complete',
+        'withdrawal.claim',
         'withdrawal.fail',
         'wallet.debit',
         'user.delete',
@@ -223,7 +237,9 @@ describe('money operations', () => {
       const secondAdmin = await createAdmin();
       const owner = await createMember();
       for (const actor of [adminUser, secondAdmin, adminUser]) {
-        await queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 1, 'Filtr')`, [owner.id]);
+        await queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 1, 'Filtr', gen_random_uuid())`, [
+          owner.id,
+        ]);
       }
       const actors = (
         await queryAs<{ actor_email: string }>(adminUser, 'select * from public.admin_list_audit_actors()')
@@ -246,9 +262,15 @@ describe('money operations', () => {
       const owner = await createMember({ fullName: 'Zdzisława Filtrowa' });
       const bystander = await createMember();
       const since = await lastAuditId();
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 10, 'Pierwsza')`, [owner.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 4, 'Druga')`, [owner.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 3, 'Obok')`, [bystander.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 10, 'Pierwsza', gen_random_uuid())`, [
+        owner.id,
+      ]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 4, 'Druga', gen_random_uuid())`, [
+        owner.id,
+      ]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 3, 'Obok', gen_random_uuid())`, [
+        bystander.id,
+      ]);
       await queryAs(adminUser, `select public.admin_update_user($1, p_full_name => 'Zdzisława Filtrowa-Nowa')`, [
         owner.id,
       ]);
