@@ -140,13 +140,27 @@ describe('the header', () => {
   it('shows a paid level with its end date, and FREE once the server counts the membership as ended', async () => {
     const { header, unmount } = renderShell({ level: 'PREMIUM', validUntil: '2027-11-24' });
     const badge = await within(header()).findByRole('link', {
-      name: 'Poziom członkostwa: PREMIUM, ważne do 24.11.2027',
+      name: 'Poziom członkostwa: PREMIUM · do 24.11.2027',
     });
     expect(badge).toHaveTextContent(/^PREMIUM · do 24.11.2027$/);
     unmount();
     const view = renderShell({ level: 'PREMIUM', validUntil: '2026-01-01', effectiveLevel: 'FREE' });
     const free = await within(view.header()).findByRole('link', { name: 'Poziom członkostwa: FREE' });
     expect(free).toHaveTextContent(/^FREE$/);
+  });
+
+  it('names the level badge with its visible text in it (WCAG 2.5.3: a speech user says what they see)', async () => {
+    const { header, unmount } = renderShell({ level: 'VIP', validUntil: '2027-11-27' });
+    // The name holds the visible text word for word, date included (below 640 px only the level shows).
+    const badge = await within(header()).findByRole('link', { name: /VIP · do 27\.11\.2027/ });
+    expect(badge.textContent).toBe('VIP · do 27.11.2027');
+    expect(badge).toHaveAccessibleName(expect.stringContaining(badge.textContent));
+    unmount();
+    // Without an end date, too.
+    const view = renderShell({ level: 'START', validUntil: null });
+    const start = await within(view.header()).findByRole('link', { name: /START/ });
+    expect(start.textContent).toBe('START');
+    expect(start).toHaveAccessibleName(expect.stringContaining(start.textContent));
   });
 
   it("shows the site title, the member's level (→ investments), settings and the display name", async () => {
