@@ -89,7 +89,7 @@ test('a member orders START by transfer, the admin confirms: the badge shows STA
   );
   const until = row!.until;
   await page.goto('/dashboard');
-  await expect(page.getByRole('link', { name: `Poziom członkostwa: START, ważne do ${until}` })).toHaveText(
+  await expect(page.getByRole('link', { name: `Poziom członkostwa: START · do ${until}` })).toHaveText(
     `START · do ${until}`,
   );
   await page.goto('/dashboard/investments');
