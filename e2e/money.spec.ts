@@ -105,7 +105,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   });
   await fail.getByRole('button', { name: 'Anuluj' }).click();
   await expect(fail).toBeHidden();
-  await pending.getByRole('button', { name: `Oznacz wypłatę 20,${cents} USDT jako zrealizowaną` }).click();
+  await pending.getByRole('button', { name: `Zrealizowana: wypłata 20,${cents} USDT` }).click();
   const complete = admin.getByRole('dialog', { name: 'Wypłata zrealizowana' });
   await expectNoSeriousA11yViolationsAtBothWidths(admin, {
     label: 'withdrawal complete dialog',

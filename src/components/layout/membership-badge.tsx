@@ -33,7 +33,12 @@ export function MembershipBadge() {
       {level}
       {until ? (
         // On a phone the header has no room for the date: the level stays, the name keeps the date.
-        <span className="hidden sm:inline"> {until}</span>
+        // The space stays outside the span: axe joins an element's text trimmed ('PREMIUM· do …'),
+        // which the name would then not contain.
+        <>
+          {' '}
+          <span className="hidden sm:inline">{until}</span>
+        </>
       ) : null}
     </Link>
   );
