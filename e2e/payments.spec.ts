@@ -191,7 +191,7 @@ test('a CCC order confirmed by the admin takes a slot and shows under Twoje paki
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('3000');
   // The filled table: on a phone it scrolls sideways inside its region, which the keyboard can focus.
-  const scroller = own.getByRole('region', { name: 'Tabela Twoich pakietów' });
+  const scroller = own.getByRole('table').locator('..');
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 390, height: viewport?.height ?? 900 });
   await expect.poll(() => scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
