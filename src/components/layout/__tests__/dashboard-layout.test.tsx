@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeAuthClient } from '@/testing/fake-auth-client';
 import { adminSession, memberSession } from '@/testing/factories';
@@ -98,6 +99,17 @@ describe('the side menu', () => {
   });
 });
 
+/** The parts of axe-core's text utilities the badge's test uses (its typings leave them out). */
+type AxeInternals = {
+  text: {
+    sanitize: (value: string) => string;
+    removeUnicode: (value: string, options: { emoji: boolean; nonBmp: boolean; punctuations: boolean }) => string;
+    visibleVirtual: (node: unknown, screenReader: boolean, noRecursing: boolean) => string;
+    accessibleText: (element: Element) => string;
+  };
+  utils: { getNodeFromTree: (element: Element) => unknown };
+};
+
 describe('the header', () => {
   function renderShell(
     options: {
@@ -140,13 +152,41 @@ describe('the header', () => {
   it('shows a paid level with its end date, and FREE once the server counts the membership as ended', async () => {
     const { header, unmount } = renderShell({ level: 'PREMIUM', validUntil: '2027-11-24' });
     const badge = await within(header()).findByRole('link', {
-      name: 'Poziom członkostwa: PREMIUM, ważne do 24.11.2027',
+      name: 'Poziom członkostwa: PREMIUM · do 24.11.2027',
     });
     expect(badge).toHaveTextContent(/^PREMIUM · do 24.11.2027$/);
     unmount();
     const view = renderShell({ level: 'PREMIUM', validUntil: '2026-01-01', effectiveLevel: 'FREE' });
     const free = await within(view.header()).findByRole('link', { name: 'Poziom członkostwa: FREE' });
     expect(free).toHaveTextContent(/^FREE$/);
+  });
+
+  it('names the level badge with its visible text in it (WCAG 2.5.3: a speech user says what they see)', async () => {
+    const { header, unmount } = renderShell({ level: 'VIP', validUntil: '2027-11-27' });
+    // The name holds the visible text word for word, date included (below 640 px only the level shows).
+    const badge = await within(header()).findByRole('link', { name: /VIP · do 27\.11\.2027/ });
+    expect(badge.textContent).toBe('VIP · do 27.11.2027');
+    expect(badge).toHaveAccessibleName(expect.stringContaining(badge.textContent));
+    // And as axe-core's label-content-name-mismatch reads both (the E2E check's rule; its own run
+    // needs a canvas that jsdom lacks): the visible text joins each element's text trimmed, and
+    // both lose case and punctuation. A space inside the date's span made it 'vip· do 27112027'.
+    axe.setup(document);
+    try {
+      const { text, utils } = { text: axe.commons.text, utils: axe.utils } as unknown as AxeInternals;
+      const curate = (value: string) =>
+        text.sanitize(text.removeUnicode(value, { emoji: true, nonBmp: true, punctuations: true }).toLowerCase());
+      const visible = text.visibleVirtual(utils.getNodeFromTree(badge), false, false);
+      expect(visible).not.toBe('');
+      expect(curate(text.accessibleText(badge))).toContain(curate(visible));
+    } finally {
+      axe.teardown();
+    }
+    unmount();
+    // Without an end date, too.
+    const view = renderShell({ level: 'START', validUntil: null });
+    const start = await within(view.header()).findByRole('link', { name: /START/ });
+    expect(start.textContent).toBe('START');
+    expect(start).toHaveAccessibleName(expect.stringContaining(start.textContent));
   });
 
   it("shows the site title, the member's level (→ investments), settings and the display name", async () => {

@@ -21,7 +21,12 @@ describe('the payouts tab', () => {
     mockRpc('admin_list_withdrawals', [withdrawal]);
     const completes = mockRpc('admin_complete_withdrawal', { ...withdrawal, status: 'completed' });
     const { user } = renderAdmin(<WithdrawalsTab />);
-    await user.click(await screen.findByRole('button', { name: 'Oznacz wypłatę 150,50 USDT jako zrealizowaną' }));
+    // Each row's buttons: the name starts with the visible word (WCAG 2.5.3) and names the withdrawal.
+    const complete = await screen.findByRole('button', { name: 'Zrealizowana: wypłata 150,50 USDT' });
+    expect(complete).toHaveTextContent(/^Zrealizowana$/);
+    const fail = screen.getByRole('button', { name: 'Odrzuć wypłatę 150,50 USDT' });
+    expect(fail).toHaveTextContent(/^Odrzuć$/);
+    await user.click(complete);
     const dialog = screen.getByRole('dialog', { name: 'Wypłata zrealizowana' });
     await user.type(within(dialog).getByLabelText('Hash transakcji (0x…)'), '0x123');
     await user.click(within(dialog).getByRole('button', { name: 'Zrealizowana' }));
