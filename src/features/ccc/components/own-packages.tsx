@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useUserPackages, type UserPackage } from '@/lib/ccc/get-ccc-packages';
+import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
 import { formatDate, formatInteger, formatShare } from '@/lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +37,7 @@ function PackageRow({ pkg }: { pkg: UserPackage }) {
 
 /**
  * 'Twoje pakiety' on /dashboard/ccc (issue 19): the member's own packages, active first — tier, CCC
- * amount, profit share, start and end, days left, active or ended. Read under lib/ccc's key, so an
+ * amount, profit share, start and end, days left, active or ended. Read under data/ccc's key, so an
  * admin's assignment or a confirmed payment shows here.
  */
 export function OwnPackages() {
