@@ -162,10 +162,11 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
     'dziennik-zmian.csv',
   );
   expect(lines[0]?.startsWith('Data;Administrator (e-mail);Akcja;Obiekt;Członek;Zmiany')).toBe(true);
-  // Newest first: the withdrawal the admin completed, then the credit.
-  expect(lines).toHaveLength(3);
+  // Newest first: the withdrawal the admin completed, its claim, then the credit.
+  expect(lines).toHaveLength(4);
   expect(lines[1]).toContain('withdrawal.complete');
-  expect(lines[2]).toContain('wallet.credit');
+  expect(lines[2]).toContain('withdrawal.claim');
+  expect(lines[3]).toContain('wallet.credit');
   expect(lines.slice(1).every((line) => line.includes(memberId))).toBe(true);
 });
 
