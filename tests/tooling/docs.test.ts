@@ -60,7 +60,12 @@ function pathExists(root: string, cited: string): boolean {
   let candidates = [root];
   for (const segment of segments) {
     const pattern = /<[^>]+>|\*/.test(segment)
-      ? new RegExp(`^${segment.split(/<[^>]+>|\*/).map(escapeRegExp).join('[^/]+')}$`)
+      ? new RegExp(
+          `^${segment
+            .split(/<[^>]+>|\*/)
+            .map(escapeRegExp)
+            .join('[^/]+')}$`,
+        )
       : undefined;
     candidates = candidates.flatMap((folder) => {
       if (!pattern) return isThere(path.join(folder, segment)) ? [path.join(folder, segment)] : [];
