@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startDatabase } from '@klub/local-supabase/db/harness.ts';
+import { startDatabase } from '@klub/local-supabase';
 
 const TARGET_P95_MS = 20;
 const POOL_SIZE = 4;

@@ -2,7 +2,7 @@
 // "Deploy to Supabase"): what `SUPABASE_ENV=production supabase config push` would send for auth,
 // the send-email function's secrets and the app's production build variables. No local secrets,
 // no localhost URLs, captcha on. Exits 1 and lists every problem otherwise.
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from './lib/root.ts';
 import { checkDeployment, loadDeployment } from './lib/deploy-check.ts';
 
 const inputs = await loadDeployment(ROOT);

@@ -1,4 +1,4 @@
-// A small fake of the external automation service that receives new ideas (product.md#dashboard-7 Ideas:
+// The local stack's fake of the external automation service that receives new ideas (product.md#dashboard-7 Ideas:
 // "POST to an external automation service … response field feedback is stored and shown"). The
 // idea-webhook edge function posts to it; dev and E2E runs exercise the whole path with it, and tests
 // tell it how to answer and read what it received.
@@ -11,11 +11,10 @@
 //   DELETE /api/rules            back to the default answer
 //   GET    /                     what this is
 // Default answer: 200 { "feedback": "Pomysł „{title}” trafił do automatycznej analizy. …" }.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from 'node:http';
-import { closeServer, listen, readBody, sendJson } from '../http.ts';
-import type { Logger } from '../log.ts';
-import { BusyPortError } from '../lib/ports.ts';
+// It is one of this app's services in local-supabase.config.ts: the stack starts it on the API port
+// + 5 (STACK_AUTOMATION_PORT moves it) and points the functions' IDEA_WEBHOOK_URL at it.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { LocalService, Logger } from '@klub/local-supabase';
 
 export const WEBHOOK_PATH = '/webhook/ideas';
 export const DEFAULT_FEEDBACK = 'Pomysł „{title}” trafił do automatycznej analizy. Wkrótce otrzymasz ocenę.';
@@ -43,9 +42,6 @@ export interface AutomationService {
   stop(): Promise<void>;
 }
 
-/** The local stack serves the fake next to the API: its port is the API port + 5 unless given. */
-export const AUTOMATION_PORT_OFFSET = 5;
-
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', 'host.docker.internal', '0.0.0.0']);
 
 /**
@@ -53,7 +49,10 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', 'host.docker.internal', '
  * supabase/.env) or any other local URL goes to this stack's fake; a real service's URL (set in the
  * shell or supabase/functions/.env) is kept.
  */
-export function resolveAutomationUrl(configured: string | undefined, service: AutomationService): string {
+export function resolveAutomationUrl(
+  configured: string | undefined,
+  service: Pick<AutomationService, 'url' | 'webhookUrl'>,
+): string {
   if (!configured) return service.webhookUrl;
   let parsed: URL;
   try {
@@ -72,12 +71,29 @@ function titleOf(body: unknown): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new Error(`The body is larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
 export async function startAutomation({ port, log }: { port: number; log: Logger }): Promise<AutomationService> {
   const received: ReceivedIdea[] = [];
   let rules: AnswerRule[] = [];
 
   const webhook = async (req: IncomingMessage, res: ServerResponse) => {
-    const text = (await readBody(req, 1024 * 1024)).toString('utf8');
+    const text = await readBody(req, 1024 * 1024);
     let body: unknown = text;
     try {
       body = JSON.parse(text);
@@ -111,7 +127,7 @@ export async function startAutomation({ port, log }: { port: number; log: Logger
     if (url.pathname === '/api/rules') {
       if (method === 'GET') return sendJson(res, 200, rules);
       if (method === 'POST') {
-        const rule = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')) as AnswerRule;
+        const rule = JSON.parse(await readBody(req, 64 * 1024)) as AnswerRule;
         rules = [rule, ...rules];
         return sendJson(res, 201, rule);
       }
@@ -130,18 +146,39 @@ export async function startAutomation({ port, log }: { port: number; log: Logger
     sendJson(res, 404, { error: `The fake automation service does not serve ${method} ${url.pathname}` });
   };
 
-  let server: Server;
-  try {
-    server = await listen((req, res) => {
-      route(req, res).catch((error: unknown) => {
-        if (!res.headersSent) sendJson(res, 400, { error: (error as Error).message });
-      });
-    }, port);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new BusyPortError(port, 'automation service', 'STACK_AUTOMATION_PORT');
-    throw error;
-  }
+  const server = http.createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 400, { error: (error as Error).message });
+    });
+  });
+  // An EADDRINUSE reaches the stack, which names the port and STACK_AUTOMATION_PORT.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const url = `http://127.0.0.1:${port}`;
-  return { url, webhookUrl: `${url}${WEBHOOK_PATH}`, received, stop: () => closeServer(server) };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { url, webhookUrl: `${url}${WEBHOOK_PATH}`, received, stop };
 }
+
+/** The fake as a service of the local stack (local-supabase.config.ts). */
+export const automationService: LocalService = {
+  name: 'automation',
+  portOffset: 5,
+  description: 'fake service the idea-webhook function posts ideas to',
+  async start({ port, log }) {
+    const service = await startAutomation({ port, log });
+    return {
+      url: service.url,
+      functionEnv: (configured) => ({ IDEA_WEBHOOK_URL: resolveAutomationUrl(configured.IDEA_WEBHOOK_URL, service) }),
+      stop: service.stop,
+    };
+  },
+};

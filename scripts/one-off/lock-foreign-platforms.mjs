@@ -4,7 +4,7 @@
 // own os/cpu, which npm ci skips on this platform. Run it after `npm install` changes the lock.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const LOCK = new URL('../package-lock.json', import.meta.url);
+const LOCK = new URL('../../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 

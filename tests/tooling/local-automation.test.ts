@@ -1,10 +1,24 @@
-// The fake automation service the idea-webhook function posts new ideas to: answers as told,
-// records what it received, and where the functions are pointed at it.
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_FEEDBACK, resolveAutomationUrl, type AutomationService } from '../src/automation/index.ts';
-import { stack } from './helpers/clients.ts';
+// The app's fake automation service for the local stack (scripts/stack/automation.ts), which the
+// idea-webhook function posts new ideas to: answers as told, records what it received, and where the
+// functions are pointed at it.
+import { freePort, memoryLogger } from '@klub/local-supabase';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  automationService,
+  DEFAULT_FEEDBACK,
+  resolveAutomationUrl,
+  startAutomation,
+  type AutomationService,
+} from '../../scripts/stack/automation.ts';
 
-const base = () => stack().automationUrl;
+let service: AutomationService;
+const base = () => service.url;
+
+beforeAll(async () => {
+  service = await startAutomation({ port: await freePort(), log: memoryLogger() });
+});
+
+afterAll(() => service.stop());
 
 async function post(path: string, body: unknown) {
   const response = await fetch(`${base()}${path}`, {
@@ -54,14 +68,30 @@ describe('fake automation service', () => {
   });
 });
 
+describe('the fake as a service of the local stack', () => {
+  it('listens on the port the stack gives it and points IDEA_WEBHOOK_URL at itself', async () => {
+    const port = await freePort();
+    const running = await automationService.start({ port, log: memoryLogger() });
+    try {
+      expect(running.url).toBe(`http://127.0.0.1:${port}`);
+      expect(running.functionEnv?.({ IDEA_WEBHOOK_URL: 'http://host.docker.internal:54326/webhook/ideas' })).toEqual({
+        IDEA_WEBHOOK_URL: `http://127.0.0.1:${port}/webhook/ideas`,
+      });
+      expect(((await (await fetch(running.url)).json()) as { webhook: string }).webhook).toBe('POST /webhook/ideas');
+    } finally {
+      await running.stop();
+    }
+  });
+});
+
 describe('resolveAutomationUrl', () => {
-  const service = { url: 'http://127.0.0.1:60326', webhookUrl: 'http://127.0.0.1:60326/webhook/ideas' };
-  const resolve = (configured: string | undefined) => resolveAutomationUrl(configured, service as AutomationService);
+  const target = { url: 'http://127.0.0.1:60326', webhookUrl: 'http://127.0.0.1:60326/webhook/ideas' };
+  const resolve = (configured: string | undefined) => resolveAutomationUrl(configured, target);
 
   it('sends local URLs (supabase/.env is written for `supabase start`) to this stack’s fake', () => {
     expect(resolve('http://host.docker.internal:54326/webhook/ideas')).toBe('http://127.0.0.1:60326/webhook/ideas');
     expect(resolve('http://localhost:1234/hooks/x?y=1')).toBe('http://127.0.0.1:60326/hooks/x?y=1');
-    expect(resolve(undefined)).toBe(service.webhookUrl);
+    expect(resolve(undefined)).toBe(target.webhookUrl);
   });
 
   it('keeps a real service’s URL', () => {

@@ -1,11 +1,11 @@
-// `npx tsx scripts/icons.ts`: the app's PNG icons (public/icons/) drawn from the favicon's design by
+// `npx tsx scripts/one-off/icons.ts`: the app's PNG icons (public/icons/) drawn from the favicon's design by
 // headless Chromium (no image tool on the machine): 192 and 512 px for the web app manifest, a
 // 512 px maskable one (the mark inside the middle 80 %, the dark background to the edges, so a
 // launcher may cut any shape) and the 180 px apple-touch-icon. Run again after changing the mark.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from '../lib/root.ts';
 
 const MARK = '<path d="M9 8h4v7l6-7h5l-7 8 7 8h-5l-6-7v7H9z" fill="#facc15"/>';
 const svg = (maskable: boolean) =>
