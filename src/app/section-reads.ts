@@ -1,19 +1,19 @@
 import { loadPhoneModule } from '@/components/form/phone-field-chunk';
 import { paths } from '@/config/paths';
-import { appsQueryOptions } from '@/features/apps/api/get-apps';
-import { postsQueryOptions } from '@/features/community/api/get-posts';
-import { ideaStatsQueryOptions } from '@/features/ideas/api/get-idea-stats';
-import { ideasBoardQueryOptions } from '@/features/ideas/api/get-ideas-board';
+import { appsQueryOptions } from '@/data/apps/get-apps';
+import { postsQueryOptions } from '@/data/community/get-posts';
+import { ideaStatsQueryOptions } from '@/data/ideas/get-idea-stats';
+import { ideasBoardQueryOptions } from '@/data/ideas/get-ideas-board';
 import { boardParamsFrom } from '@/features/ideas/utils/board-url-state';
-import { referralOverviewQueryOptions } from '@/features/referral/api/get-referral-overview';
-import { withdrawalsQueryOptions } from '@/features/wallet/api/get-withdrawals';
-import { cccAvailabilityQueryOptions } from '@/lib/ccc/get-ccc-availability';
-import { cccSettingsQueryOptions } from '@/lib/ccc/get-ccc-settings';
-import { membershipPlansQueryOptions } from '@/lib/membership-plans/get-membership-plans';
-import { mfaStatusQueryOptions } from '@/lib/mfa/mfa-status';
-import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
+import { referralOverviewQueryOptions } from '@/data/referral/get-referral-overview';
+import { withdrawalsQueryOptions } from '@/data/wallet/get-withdrawals';
+import { cccAvailabilityQueryOptions } from '@/data/ccc/get-ccc-availability';
+import { cccSettingsQueryOptions } from '@/data/ccc/get-ccc-settings';
+import { membershipPlansQueryOptions } from '@/data/membership/get-membership-plans';
+import { mfaStatusQueryOptions } from '@/data/auth/mfa-status';
+import { ownProfileQueryOptions } from '@/data/profile/get-own-profile';
 import { PREFETCH_STALE_TIME_MS, prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
-import { walletBalanceQueryOptions } from '@/lib/wallet/get-wallet-balance';
+import { walletBalanceQueryOptions } from '@/data/wallet/get-wallet-balance';
 
 const { dashboard } = paths;
 

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { dashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
-import { activeAnnouncementsQueryOptions } from '@/features/dashboard/api/get-active-announcements';
-import { topPartnersQueryOptions } from '@/features/dashboard/api/get-top-partners';
-import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
+import { dashboardStatsQueryOptions } from '@/data/dashboard/get-dashboard-stats';
+import { activeAnnouncementsQueryOptions } from '@/data/announcements/get-active-announcements';
+import { topPartnersQueryOptions } from '@/data/referral/get-top-partners';
+import { ownProfileQueryOptions } from '@/data/profile/get-own-profile';
 import { yieldToMain } from '@/lib/main-thread';
 import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
-import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
+import { siteSettingsQueryOptions } from '@/data/site-settings/get-site-settings';
 import { hasStoredSession as hasStoredSessionInBrowser, type AppSupabaseClient } from '@/lib/supabase';
 import { routePath } from './route-path';
 import { sectionReads } from './section-reads';

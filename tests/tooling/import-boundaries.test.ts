@@ -26,10 +26,10 @@ tester.run('import-boundaries', importBoundaries, {
     { filename: file('lib/errors.ts'), code: "import { t } from '../i18n/messages';" },
     { filename: file('features/ideas/components/board.tsx'), code: "import React from 'react';" },
     // One home per domain operation: member pages and admin tabs import the same src/lib/<domain>.
-    { filename: file('features/ideas/components/board.tsx'), code: "import { d } from '@/lib/ideas/delete-idea';" },
+    { filename: file('features/ideas/components/board.tsx'), code: "import { d } from '@/data/ideas/delete-idea';" },
     {
       filename: file('features/admin/ideas/components/ideas-tab.tsx'),
-      code: "import { d } from '@/lib/ideas/delete-idea'; import { k } from '../../../../lib/ideas/keys';",
+      code: "import { d } from '@/data/ideas/delete-idea'; import { k } from '../../../../lib/ideas/keys';",
     },
     // An admin tab uses its own files and the admin's shared layer (a new tab included).
     {
@@ -54,12 +54,12 @@ tester.run('import-boundaries', importBoundaries, {
     },
     {
       filename: file('features/ideas/api/keys.ts'),
-      code: "import { k } from '@/features/admin/ideas/api/list-ideas';",
+      code: "import { k } from '@/data/ideas/list-ideas';",
       errors: [{ messageId: 'crossFeature', data: { from: 'ideas', to: 'admin/ideas' } }],
     },
     {
       filename: file('features/wallet/api/keys.ts'),
-      code: "import { k } from '@/features/admin/shared/api/keys';",
+      code: "import { k } from '@/data/admin-keys';",
       errors: [{ messageId: 'crossFeature', data: { from: 'wallet', to: 'admin' } }],
     },
     {
@@ -89,7 +89,7 @@ tester.run('import-boundaries', importBoundaries, {
     },
     {
       filename: file('features/newly-added/components/x.tsx'),
-      code: "export { y } from '@/features/wallet/api/keys';",
+      code: "export { y } from '@/data/wallet/keys';",
       errors: [{ messageId: 'crossFeature' }],
     },
     {

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type ComponentType, type ReactNod
 import { Outlet } from 'react-router-dom';
 import { ToastProvider } from '@/components/ui/toast';
 import { t } from '@/i18n/messages';
-import { NotificationsLiveProvider } from '@/lib/notifications/notifications-live';
+import { NotificationsLiveProvider } from '@/data/notifications/notifications-live';
 import { DashboardHeader } from './dashboard-header';
 import { NavigationProgress } from './navigation-progress';
 import { RouteFocus } from './route-focus';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/mfa';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
-import { useVerifyTotp } from '@/lib/mfa/verify-totp';
+import { useVerifyTotp } from '@/data/auth/verify-totp';
 import { oneTimeCode } from '@/lib/validation/one-time-code';
 
 const stepUpSchema = z.object({ code: oneTimeCode() });

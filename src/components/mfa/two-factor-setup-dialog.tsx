@@ -10,8 +10,8 @@ import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n/settings';
 import { authErrorCode, isNetworkError } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
-import { useCancelTotp, useEnrollTotp, type TotpEnrolment } from '@/lib/mfa/enroll-totp';
-import { useVerifyTotp } from '@/lib/mfa/verify-totp';
+import { useCancelTotp, useEnrollTotp, type TotpEnrolment } from '@/data/auth/enroll-totp';
+import { useVerifyTotp } from '@/data/auth/verify-totp';
 import { oneTimeCode } from '@/lib/validation/one-time-code';
 
 /** A failed enrolment or first verification: the network's text, or the step's own. */

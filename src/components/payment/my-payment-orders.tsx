@@ -5,9 +5,9 @@ import { useToast } from '@/components/ui/toast';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { toUserMessage } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { useCancelPaymentOrder } from '@/lib/payment/cancel-payment-order';
-import { formatOrderAmount } from '@/lib/payment/format-order';
-import { useMyPaymentOrders, type MyPaymentOrder } from '@/lib/payment/get-my-payment-orders';
+import { useCancelPaymentOrder } from '@/data/payments/cancel-payment-order';
+import { formatOrderAmount } from '@/data/payments/format-order';
+import { useMyPaymentOrders, type MyPaymentOrder } from '@/data/payments/get-my-payment-orders';
 
 const STATUS_TEXT: Record<MyPaymentOrder['status'], PlansMessageKey> = {
   pending: 'payment.status.pending',

@@ -9,7 +9,7 @@ import { t } from '@/i18n/messages';
 import { authRedirectError } from '@/lib/auth/auth-errors';
 import { isNetworkError } from '@/lib/errors';
 import { useRedirectAfter, type RedirectTarget } from '@/lib/use-redirect-after';
-import { useActivation } from '../api/verify-activation';
+import { useActivation } from '@/data/auth/verify-activation';
 import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';
 import { NewPasswordForm } from './new-password-form';

@@ -5,10 +5,10 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { t } from '@/i18n/messages';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
-import { useSendMagicLink } from '../api/send-magic-link';
-import { useSendPasswordReset } from '../api/send-password-reset';
+import { useSendMagicLink } from '@/data/auth/send-magic-link';
+import { useSendPasswordReset } from '@/data/auth/send-password-reset';
 import { emailOnlySchema } from '../schemas/email.schema';
-import { normaliseEmail } from '../utils/redirect-urls';
+import { normaliseEmail } from '@/data/auth/redirect-urls';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
 import { EmailField } from '@/components/form/email-field';
 

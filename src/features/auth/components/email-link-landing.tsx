@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/states';
 import { EMAIL_CHANGE_QUERY, paths } from '@/config/paths';
 import { t } from '@/i18n/messages';
 import { isNetworkError } from '@/lib/errors';
-import { useEmailLink } from '../api/verify-email-link';
+import { useEmailLink } from '@/data/auth/verify-email-link';
 import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';
 import { AuthPage } from './auth-page';

@@ -6,7 +6,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { t, type MessageKey } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
-import { useUpdatePassword } from '../api/update-password';
+import { useUpdatePassword } from '@/data/auth/update-password';
 import { resetPasswordSchema } from '../schemas/reset-password.schema';
 import { authErrorMessage } from '../utils/error-messages';
 

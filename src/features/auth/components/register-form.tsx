@@ -10,9 +10,9 @@ import { TextField } from '@/components/form/text-field';
 import { t } from '@/i18n/messages';
 import { useResolvedForm } from '@/lib/form';
 import { toSafeLink } from '@/lib/safe-links';
-import { useSiteSettings } from '@/lib/site-settings/get-site-settings';
+import { useSiteSettings } from '@/data/site-settings/get-site-settings';
 import { useSupabase } from '@/lib/supabase-context';
-import { useRegister } from '../api/register';
+import { useRegister } from '@/data/auth/register';
 import {
   createRegisterSchema,
   type RegisterFormValues,
@@ -21,7 +21,7 @@ import {
 } from '../schemas/register.schema';
 import { DEVELOPMENT_CAPTCHA_TOKEN, isCaptchaEnabled } from '../utils/captcha-token';
 import { referralCodeFromSearch, storedReferralCode } from '../utils/referral-storage';
-import { normaliseEmail } from '../utils/redirect-urls';
+import { normaliseEmail } from '@/data/auth/redirect-urls';
 import { registrationProblems } from '../utils/registration-rules';
 import { RegisterCaptcha } from './register-captcha';
 import { RegistrationSent } from './registration-sent';

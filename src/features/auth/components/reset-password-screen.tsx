@@ -10,7 +10,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { authRedirectError } from '@/lib/auth/auth-errors';
 import { isNetworkError } from '@/lib/errors';
 import { useRedirectAfter } from '@/lib/use-redirect-after';
-import { useEmailLink } from '../api/verify-email-link';
+import { useEmailLink } from '@/data/auth/verify-email-link';
 import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';
 import { NewPasswordForm } from './new-password-form';

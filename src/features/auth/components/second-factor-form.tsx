@@ -7,7 +7,7 @@ import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
-import { useVerifySecondFactor } from '../api/verify-second-factor';
+import { useVerifySecondFactor } from '@/data/auth/verify-second-factor';
 import { secondFactorSchema } from '../schemas/second-factor.schema';
 
 /**

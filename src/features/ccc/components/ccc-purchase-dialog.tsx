@@ -9,14 +9,14 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
-import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
+import { usePaymentPage, type PaymentMethod } from '@/data/payments/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
-import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
 import {
   cccPaymentLinksQueryOptions,
   useCccPaymentLinks,
   type CccPaymentLink,
-} from '@/lib/payment/get-ccc-payment-links';
+} from '@/data/payments/get-ccc-payment-links';
 
 type CccPurchaseDialogProps = {
   pkg: CccPackage;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
-import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
 import { availabilityPercent } from '../utils/contract';
 
 type CccTierCardProps = {

@@ -2,7 +2,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/plans';
 import { formatInteger } from '@/lib/format';
-import type { CccSettings } from '@/lib/ccc/get-ccc-settings';
+import type { CccSettings } from '@/data/ccc/get-ccc-settings';
 import { explorerUrl, shortAddress } from '../utils/contract';
 
 /**

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useUserPackages, type UserPackage } from '@/lib/ccc/get-ccc-packages';
+import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
 import { formatDate, formatInteger, formatShare } from '@/lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

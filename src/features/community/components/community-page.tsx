@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
-import { usePosts } from '../api/get-posts';
+import { usePosts } from '@/data/community/get-posts';
 import { PostCard } from './post-card';
 
 function PostsList() {

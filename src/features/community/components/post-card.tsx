@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { t } from '@/i18n/dashboard';
 import { formatDateTime } from '@/lib/format';
-import type { Post } from '../api/get-posts';
+import type { Post } from '@/data/community/get-posts';
 import { PostComments } from './post-comments';
 import { ReactionBar } from './reaction-bar';
 import { SafeLinkText } from '@/lib/safe-link-text';

@@ -6,9 +6,9 @@ import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { formatDateTime } from '@/lib/format';
-import { useAddComment } from '../api/add-comment';
-import { commentsInOrder, usePostComments } from '../api/get-post-comments';
-import { commentSchema } from '../schemas/post.schema';
+import { useAddComment } from '@/data/community/add-comment';
+import { commentsInOrder, usePostComments } from '@/data/community/get-post-comments';
+import { commentSchema } from '@/data/community/post.schema';
 
 function CommentForm({ postId }: { postId: string }) {
   const add = useAddComment(postId);

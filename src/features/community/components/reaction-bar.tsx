@@ -1,8 +1,8 @@
 import { t, type DashboardMessageKey as MessageKey } from '@/i18n/dashboard';
 import { formatNumber } from '@/lib/format';
-import type { Post } from '../api/get-posts';
-import { useToggleReaction } from '../api/toggle-reaction';
-import { REACTION_TYPES, type ReactionType } from '../schemas/post.schema';
+import type { Post } from '@/data/community/get-posts';
+import { useToggleReaction } from '@/data/community/toggle-reaction';
+import { REACTION_TYPES, type ReactionType } from '@/data/community/post.schema';
 
 /** How each reaction type is shown (docs/decisions.md): an emoji with a Polish name for screen readers. */
 export const REACTIONS: Record<ReactionType, { emoji: string; label: MessageKey }> = {

@@ -3,7 +3,7 @@ import { QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { formatNumber, formatPLN } from '@/lib/format';
-import { useTopPartners } from '../api/get-top-partners';
+import { useTopPartners } from '@/data/referral/get-top-partners';
 
 /** Places 1-3 in the podium's colours (gold, silver, bronze); the place number is always written too. */
 const PODIUM = [

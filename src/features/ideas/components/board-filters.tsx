@@ -3,7 +3,7 @@ import { useDebouncedSearch } from '@/lib/use-url-state';
 import { SelectField } from '@/components/form/select-field';
 import { inputClassName } from '@/components/form/text-field';
 import { t } from '@/i18n/ideas';
-import { IDEA_SORTS, type IdeaSort } from '@/lib/ideas/keys';
+import { IDEA_SORTS, type IdeaSort } from '@/data/ideas/keys';
 import { categoryOptions, type IdeaCategory } from '../utils/categories';
 
 /** How long typing may pause before the search runs. */

@@ -6,8 +6,8 @@ import { noRows, QueryStates } from '@/components/ui/query-states';
 import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDateTime } from '@/lib/format';
-import { useAddIdeaComment } from '../api/add-idea-comment';
-import { useIdeaComments } from '../api/get-idea-comments';
+import { useAddIdeaComment } from '@/data/ideas/add-idea-comment';
+import { useIdeaComments } from '@/data/ideas/get-idea-comments';
 
 const MAX_COMMENT_LENGTH = 2000;
 

@@ -3,7 +3,7 @@ import { t } from '@/i18n/ideas';
 import { translate } from '@/i18n/messages';
 import { buttonClassName } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
-import { IDEA_IMAGE_ACCEPT, MAX_IDEA_IMAGES } from '../utils/image-files';
+import { IDEA_IMAGE_ACCEPT, MAX_IDEA_IMAGES } from '@/data/ideas/image-files';
 
 export type ImageStatus = 'queued' | 'uploading' | 'done' | 'failed';
 

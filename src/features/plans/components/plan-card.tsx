@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/plans';
 import { formatPLN, formatShare } from '@/lib/format';
-import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
+import type { MembershipPlan } from '@/data/membership/get-membership-plans';
 
 type PlanCardProps = {
   plan: MembershipPlan;

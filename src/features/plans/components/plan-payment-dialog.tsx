@@ -9,14 +9,14 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { formatPLN, formatUSDT } from '@/lib/format';
-import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
-import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
+import { useMembershipPlans, type MembershipPlan } from '@/data/membership/get-membership-plans';
+import { usePaymentPage, type PaymentMethod } from '@/data/payments/payment-page';
 import { useSupabase } from '@/lib/supabase-context';
 import {
   planPaymentLinksQueryOptions,
   usePlanPaymentLinks,
   type PlanPaymentLink,
-} from '@/lib/payment/get-plan-payment-links';
+} from '@/data/payments/get-plan-payment-links';
 
 type PlanPaymentDialogProps = {
   plan: MembershipPlan;

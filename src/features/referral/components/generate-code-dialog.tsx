@@ -6,8 +6,8 @@ import { TextField } from '@/components/form/text-field';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
-import { useGenerateReferralCode } from '../api/generate-referral-code';
-import { generateCodeSchema, type GenerateCodeInput } from '../schemas/referral-overview.schema';
+import { useGenerateReferralCode } from '@/data/referral/generate-referral-code';
+import { generateCodeSchema, type GenerateCodeInput } from '@/data/referral/referral-overview.schema';
 
 /**
  * 'Generuj nowy kod polecający' (product.md#dashboard-2): an optional description, 'Generuj kod' and

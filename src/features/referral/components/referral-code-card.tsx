@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { inputClassName } from '@/components/form/text-field';
 import { t } from '@/i18n/dashboard';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import type { ReferralCode } from '../schemas/referral-overview.schema';
+import type { ReferralCode } from '@/data/referral/referral-overview.schema';
 import { referralLink } from '../utils/referral-link';
 import { CopyButton } from '@/components/ui/copy-button';
 import { copyText, useCopyFeedback } from '@/lib/clipboard';

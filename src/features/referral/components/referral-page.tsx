@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/states';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { formatNumber, formatPLN } from '@/lib/format';
-import { useReferralOverview } from '../api/get-referral-overview';
+import { useReferralOverview } from '@/data/referral/get-referral-overview';
 import { GenerateCodeDialog } from './generate-code-dialog';
 import { ReferralCodeCard } from './referral-code-card';
 import { ReferralStructure } from './referral-structure';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { t } from '@/i18n/settings';
-import { useUploadAvatar } from '../api/upload-avatar';
+import { useUploadAvatar } from '@/data/profile/upload-avatar';
 import { AVATAR_ZOOM, loadImage, renderAvatar } from '../utils/avatar-file';
 import { settingsErrorMessage } from '../utils/error-messages';
 

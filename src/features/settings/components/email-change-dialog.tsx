@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { isMessageKey } from '@/i18n/messages';
 import { t } from '@/i18n/settings';
 import { useZodForm } from '@/lib/form';
-import { useRequestEmailChange } from '../api/request-email-change';
+import { useRequestEmailChange } from '@/data/auth/request-email-change';
 import { emailChangeSchema } from '../schemas/email-change.schema';
 import { settingsErrorMessage } from '../utils/error-messages';
 

@@ -4,8 +4,8 @@ import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { t, type SettingsMessageKey } from '@/i18n/settings';
-import type { OwnProfile } from '@/lib/profile/get-own-profile';
-import { useUpdateEmailNotifications } from '../api/update-email-notifications';
+import type { OwnProfile } from '@/data/profile/get-own-profile';
+import { useUpdateEmailNotifications } from '@/data/profile/update-email-notifications';
 import {
   EMAIL_NOTIFICATION_KINDS,
   preferencesWith,

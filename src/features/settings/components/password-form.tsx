@@ -5,7 +5,7 @@ import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { t } from '@/i18n/settings';
 import { useZodForm } from '@/lib/form';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '@/data/auth/change-password';
 import { passwordChangeSchema } from '../schemas/password-change.schema';
 import { passwordFailure } from '../utils/error-messages';
 

@@ -3,7 +3,7 @@ import { inputClassName } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/settings';
-import { memberLabel, type OwnProfile } from '@/lib/profile/get-own-profile';
+import { memberLabel, type OwnProfile } from '@/data/profile/get-own-profile';
 import { AvatarSection } from './avatar-section';
 import { EmailChangeDialog } from './email-change-dialog';
 import { ProfileForm } from './profile-form';

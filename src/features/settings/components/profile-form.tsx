@@ -10,8 +10,8 @@ import { TextField } from '@/components/form/text-field';
 import { isMessageKey } from '@/i18n/messages';
 import { t } from '@/i18n/settings';
 import { useResolvedForm } from '@/lib/form';
-import type { OwnProfile } from '@/lib/profile/get-own-profile';
-import { useUpdateProfile } from '../api/update-profile';
+import type { OwnProfile } from '@/data/profile/get-own-profile';
+import { useUpdateProfile } from '@/data/profile/update-profile';
 import {
   createProfileSchema,
   type ProfileFormValues,

@@ -7,8 +7,8 @@ import { QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/settings';
 import { authErrorCode } from '@/lib/errors';
-import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
-import { useDisableTotp } from '../api/two-factor';
+import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
+import { useDisableTotp } from '@/data/auth/two-factor';
 import { settingsErrorMessage } from '../utils/error-messages';
 
 // qrcode.react is in this chunk: loaded only when 2FA is being switched on.

@@ -9,10 +9,10 @@ import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/wallet';
 import { toUserMessage } from '@/lib/errors';
-import { useDeleteAddress } from '../api/delete-address';
-import type { SavedAddress } from '../api/get-saved-addresses';
-import { useSavedAddresses } from '../api/get-saved-addresses';
-import { useUpdateAddress } from '../api/update-address';
+import { useDeleteAddress } from '@/data/wallet/delete-address';
+import type { SavedAddress } from '@/data/wallet/get-saved-addresses';
+import { useSavedAddresses } from '@/data/wallet/get-saved-addresses';
+import { useUpdateAddress } from '@/data/wallet/update-address';
 
 const MAX_LABEL = 50;
 

@@ -8,10 +8,10 @@ import { Card } from '@/components/ui/card';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { useZodForm } from '@/lib/form';
 import { formatUSDT } from '@/lib/format';
-import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
+import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
 import { toUserMessage } from '@/lib/errors';
-import { useRequestWithdrawal } from '../api/request-withdrawal';
-import { useSaveAddress } from '../api/save-address';
+import { useRequestWithdrawal } from '@/data/wallet/request-withdrawal';
+import { useSaveAddress } from '@/data/wallet/save-address';
 import { withdrawalFailure } from '../utils/withdrawal-errors';
 import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from '../schemas/withdrawal.schema';
 

@@ -8,9 +8,9 @@ import { EmptyState } from '@/components/ui/states';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { toUserMessage } from '@/lib/errors';
-import { useCancelWithdrawal } from '../api/cancel-withdrawal';
-import type { Withdrawal } from '../api/get-withdrawals';
-import { transactionUrl } from '@/lib/wallet/explorer';
+import { useCancelWithdrawal } from '@/data/wallet/cancel-withdrawal';
+import type { Withdrawal } from '@/data/wallet/get-withdrawals';
+import { transactionUrl } from '@/data/wallet/explorer';
 
 const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
   pending: 'wallet.status.pending',

@@ -12,10 +12,10 @@ import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useCreateAnnouncement } from '../api/create-announcement';
-import { useDeleteAnnouncement } from '../api/delete-announcement';
-import { useAnnouncements, type Announcement } from '../api/list-announcements';
-import { useUpdateAnnouncement } from '../api/update-announcement';
+import { useCreateAnnouncement } from '@/data/announcements/create-announcement';
+import { useDeleteAnnouncement } from '@/data/announcements/delete-announcement';
+import { useAnnouncements, type Announcement } from '@/data/announcements/list-announcements';
+import { useUpdateAnnouncement } from '@/data/announcements/update-announcement';
 import { SafeLinkText } from '@/lib/safe-link-text';
 import { AnnouncementForm } from './announcement-form';
 

@@ -11,9 +11,9 @@ import { FormFooter } from '../../shared/components/form-footer';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { APP_IMAGE_RULES } from '../../shared/utils/image-rules';
-import { useCreateApp } from '../api/create-app';
-import type { AdminApp } from '../api/list-apps';
-import { useUpdateApp } from '../api/update-app';
+import { useCreateApp } from '@/data/apps/create-app';
+import type { AdminApp } from '@/data/apps/list-apps';
+import { useUpdateApp } from '@/data/apps/update-app';
 import { appSchema, toAppFields, type AppFormValues } from '../schemas/app.schema';
 
 export const CATEGORY_LABELS: Record<(typeof Constants.public.Enums.app_category)[number], MessageKey> = {

@@ -1,5 +1,5 @@
 import { pluralKey } from '@/lib/plural';
-import { FILES_LEFT } from '../../shared/utils/storage';
+import { FILES_LEFT } from '@/lib/storage';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,8 +11,8 @@ import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
-import { useDeleteApp } from '../api/delete-app';
-import { useAdminApps, type AdminApp } from '../api/list-apps';
+import { useDeleteApp } from '@/data/apps/delete-app';
+import { useAdminApps, type AdminApp } from '@/data/apps/list-apps';
 import { AppFormDialog, CATEGORY_LABELS } from './app-form-dialog';
 
 /** Apps tab (product.md#dashboard-2, §7 Apps): list, create, edit, delete with confirmation. */

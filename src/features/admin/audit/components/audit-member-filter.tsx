@@ -3,7 +3,7 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { t } from '@/i18n/admin';
 import { useDebounced } from '@/lib/use-debounced';
-import { MEMBER_SEARCH_MIN_LENGTH, useAuditMemberSearch, type AuditMember } from '../api/search-audit-members';
+import { MEMBER_SEARCH_MIN_LENGTH, useAuditMemberSearch, type AuditMember } from '@/data/audit/search-audit-members';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

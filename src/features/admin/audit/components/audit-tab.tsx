@@ -8,14 +8,14 @@ import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { useUrlState } from '@/lib/use-url-state';
-import type { AuditFilters } from '../../shared/api/keys';
+import type { AuditFilters } from '@/data/admin-keys';
 import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
-import { listAudit, useAudit, type AuditRow } from '../api/list-audit';
+import { listAudit, useAudit, type AuditRow } from '@/data/audit/list-audit';
 import { AUDIT_URL_STATE } from '../utils/url-state';
-import { useAuditActors } from '../api/list-audit-actors';
-import type { AuditMember } from '../api/search-audit-members';
+import { useAuditActors } from '@/data/audit/list-audit-actors';
+import type { AuditMember } from '@/data/audit/search-audit-members';
 import { AuditMemberFilter } from './audit-member-filter';
 import { SelectField } from '@/components/form/select-field';
 

@@ -1,7 +1,7 @@
 import { t } from '@/i18n/admin';
-import { useCccAvailability } from '@/lib/ccc/get-ccc-availability';
-import { useCccSettings } from '@/lib/ccc/get-ccc-settings';
-import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
+import { useCccAvailability } from '@/data/ccc/get-ccc-availability';
+import { useCccSettings } from '@/data/ccc/get-ccc-settings';
+import { useMembershipPlans } from '@/data/membership/get-membership-plans';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { CccSettingsForm } from './ccc-settings-form';

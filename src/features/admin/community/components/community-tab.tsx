@@ -12,9 +12,9 @@ import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useDeletePost } from '../api/delete-post';
-import { useAdminPosts, type AdminPost } from '../api/list-posts';
-import { useSavePost, type PostInput } from '../api/save-post';
+import { useDeletePost } from '@/data/community/delete-post';
+import { useAdminPosts, type AdminPost } from '@/data/community/list-posts';
+import { useSavePost, type PostInput } from '@/data/community/save-post';
 import { PostForm } from './post-form';
 
 /**

@@ -10,8 +10,8 @@ import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
-import { useDeleteTemplate } from '../api/delete-template';
-import { useEmailTemplates, type EmailTemplate } from '../api/list-templates';
+import { useDeleteTemplate } from '@/data/email/delete-template';
+import { useEmailTemplates, type EmailTemplate } from '@/data/email/list-templates';
 import { TemplateFormDialog } from './template-form-dialog';
 
 function TemplateCard({

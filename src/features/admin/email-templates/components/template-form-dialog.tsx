@@ -9,10 +9,10 @@ import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { FormFooter } from '../../shared/components/form-footer';
-import { useSmtpConfigs } from '../../shared/api/list-smtp-configs';
+import { useSmtpConfigs } from '@/data/email/list-smtp-configs';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import type { EmailTemplate } from '../api/list-templates';
-import { useSaveTemplate } from '../api/save-template';
+import type { EmailTemplate } from '@/data/email/list-templates';
+import { useSaveTemplate } from '@/data/email/save-template';
 import { checkVariableName, templateSchema } from '../schemas/template.schema';
 import { TemplatePreview } from './template-preview';
 

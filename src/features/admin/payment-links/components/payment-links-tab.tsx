@@ -8,8 +8,8 @@ import { FormFooter } from '../../shared/components/form-footer';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { usePaymentLinks, type PaymentLinks } from '../api/list-payment-links';
-import { useSavePaymentLinks, type LinkChange, type PaymentMethod } from '../api/save-payment-links';
+import { usePaymentLinks, type PaymentLinks } from '@/data/payments/list-payment-links';
+import { useSavePaymentLinks, type LinkChange, type PaymentMethod } from '@/data/payments/save-payment-links';
 import { checkPaymentUrl } from '../schemas/payment-link.schema';
 
 const METHODS = Constants.public.Enums.payment_method;

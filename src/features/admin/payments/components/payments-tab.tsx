@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
-import { formatOrderAmount } from '@/lib/payment/format-order';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
+import { formatOrderAmount } from '@/data/payments/format-order';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/data/payments/payment-page';
 import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
 import { noPageRows, QueryStates } from '@/components/ui/query-states';
@@ -22,7 +22,7 @@ import {
   useAdminPaymentOrders,
   type AdminPaymentOrder,
   type PaymentOrderStatus,
-} from '../api/list-payment-orders';
+} from '@/data/payments/list-payment-orders';
 import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
 import { ConfirmPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
 

@@ -16,10 +16,10 @@ import { noRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { listPayoutRuns, usePayoutRuns } from '../api/list-payout-runs';
-import { usePayoutRevenue } from '../api/list-payout-revenue';
-import { usePayoutPreview, type PayoutPreviewRow } from '../api/preview-payout';
-import { useRunPayout } from '../api/run-payout';
+import { listPayoutRuns, usePayoutRuns } from '@/data/payouts/list-payout-runs';
+import { usePayoutRevenue } from '@/data/payouts/list-payout-revenue';
+import { usePayoutPreview, type PayoutPreviewRow } from '@/data/payouts/preview-payout';
+import { useRunPayout } from '@/data/payouts/run-payout';
 import { pluralKey } from '@/lib/plural';
 
 /** The texts that count members, in the three Polish forms (lib/plural.ts). */

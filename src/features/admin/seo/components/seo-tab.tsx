@@ -1,6 +1,6 @@
 import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { pluralKey } from '@/lib/plural';
-import { FILES_LEFT } from '../../shared/utils/storage';
+import { FILES_LEFT } from '@/lib/storage';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -9,14 +9,14 @@ import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
-import { useSiteSettings, type SiteSettings } from '@/lib/site-settings/get-site-settings';
+import { useSiteSettings, type SiteSettings } from '@/data/site-settings/get-site-settings';
 import { FormFooter } from '../../shared/components/form-footer';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
 import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { FAVICON_RULES, SITE_IMAGE_RULES, type ImageRules } from '../../shared/utils/image-rules';
-import { useUpdateSiteSettings, type SiteImageField } from '../api/update-site-settings';
+import { useUpdateSiteSettings, type SiteImageField } from '@/data/site-settings/update-site-settings';
 import { seoSchema, TWITTER_CARDS } from '../schemas/seo.schema';
 
 const KEEP: ImageChoice = { kind: 'keep' };

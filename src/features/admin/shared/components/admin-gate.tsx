@@ -10,8 +10,8 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/admin';
 import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
-import { mfaKeys, useMfaStatus } from '@/lib/mfa/mfa-status';
-import { adminKeys } from '../api/keys';
+import { mfaKeys, useMfaStatus } from '@/data/auth/mfa-status';
+import { adminKeys } from '@/data/admin-keys';
 
 // qrcode.react comes with the set-up dialog: loaded only for an admin who has no factor yet.
 const TwoFactorSetupDialog = lazy(() =>

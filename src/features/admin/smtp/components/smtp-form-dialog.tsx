@@ -9,8 +9,8 @@ import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import type { SmtpConfig } from '../../shared/api/list-smtp-configs';
-import { useSaveSmtpConfig } from '../api/save-smtp-config';
+import type { SmtpConfig } from '@/data/email/list-smtp-configs';
+import { useSaveSmtpConfig } from '@/data/email/save-smtp-config';
 import { createSmtpSchema } from '../schemas/smtp.schema';
 import { SmtpTestDialog, type SmtpTestTarget } from './smtp-test-dialog';
 

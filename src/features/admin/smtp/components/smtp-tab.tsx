@@ -9,8 +9,8 @@ import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
-import { useDeleteSmtpConfig } from '../api/delete-smtp-config';
-import { useSmtpConfigs, type SmtpConfig } from '../../shared/api/list-smtp-configs';
+import { useDeleteSmtpConfig } from '@/data/email/delete-smtp-config';
+import { useSmtpConfigs, type SmtpConfig } from '@/data/email/list-smtp-configs';
 import { SmtpFormDialog } from './smtp-form-dialog';
 import { SmtpTestDialog } from './smtp-test-dialog';
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
-import { useSendTestEmail, type TestEmailResult, type UnsavedSmtpConfig } from '../api/send-test-email';
+import { useSendTestEmail, type TestEmailResult, type UnsavedSmtpConfig } from '@/data/email/send-test-email';
 import { smtpTestSchema } from '../schemas/smtp.schema';
 
 export type SmtpTestTarget = {

@@ -12,11 +12,11 @@ import { useZodForm } from '@/lib/form';
 import type { Enums } from '@/types/database.types';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useAssignCccPackage } from '../api/assign-ccc-package';
-import { useCccAvailability } from '@/lib/ccc/get-ccc-availability';
-import { useUserPackages, type UserPackage } from '@/lib/ccc/get-ccc-packages';
-import type { AdminUser } from '../api/list-users';
-import { useRemoveCccAssignment } from '../api/remove-ccc-assignment';
+import { useAssignCccPackage } from '@/data/ccc/assign-ccc-package';
+import { useCccAvailability } from '@/data/ccc/get-ccc-availability';
+import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
+import type { AdminUser } from '@/data/users/list-users';
+import { useRemoveCccAssignment } from '@/data/ccc/remove-ccc-assignment';
 import { cccAssignSchema } from '../schemas/ccc-assign.schema';
 
 function MemberPackages({ userId }: { userId: string }) {

@@ -12,8 +12,8 @@ import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import type { AdminUser } from '../api/list-users';
-import { useUpdateUser } from '../api/update-user';
+import type { AdminUser } from '@/data/users/list-users';
+import { useUpdateUser } from '@/data/users/update-user';
 import { isCalendarDate, userEditSchema } from '../schemas/user-edit.schema';
 
 const LEVEL_OPTIONS = Constants.public.Enums.membership_level.map((level) => ({ value: level, label: level }));

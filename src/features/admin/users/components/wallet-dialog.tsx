@@ -10,9 +10,9 @@ import { useToast } from '@/components/ui/toast';
 import { LedgerHistory } from '@/components/wallet/ledger-history';
 import { t } from '@/i18n/admin';
 import { formatUSDT } from '@/lib/format';
-import { useWalletBalance } from '@/lib/wallet/get-wallet-balance';
+import { useWalletBalance } from '@/data/wallet/get-wallet-balance';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useAdjustWallet } from '../api/adjust-wallet';
+import { useAdjustWallet } from '@/data/wallet/adjust-wallet';
 
 const AMOUNT = /^\d+(?:[.,]\d{1,2})?$/;
 

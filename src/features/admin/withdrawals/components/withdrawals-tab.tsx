@@ -20,7 +20,7 @@ import {
   WITHDRAWALS_PAGE_SIZE,
   type AdminWithdrawal,
   type WithdrawalStatus,
-} from '../api/list-withdrawals';
+} from '@/data/wallet/list-withdrawals';
 import { WITHDRAWALS_URL_STATE } from '../utils/url-state';
 import { CompleteWithdrawalDialog, FailWithdrawalDialog } from './withdrawal-decision-dialog';
 

@@ -14,7 +14,7 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime as advance, fakeTimers } from '@/testing/timers';
-import { createSignupClaim, signupClaimFor } from '../../utils/signup-claim';
+import { createSignupClaim, signupClaimFor } from '@/data/auth/signup-claim';
 import { ActivationScreen } from '../activation-screen';
 
 const EXPIRED = 'Link aktywacyjny wygasł lub został już użyty. Zaloguj się, aby wysłać nowy link aktywacyjny.';

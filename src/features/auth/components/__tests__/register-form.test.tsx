@@ -17,7 +17,7 @@ import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { DEVELOPMENT_CAPTCHA_TOKEN as DEV_CAPTCHA } from '../../utils/captcha-token';
 import { REFERRAL_STORAGE_KEY } from '../../utils/referral-storage';
-import { signupClaimFor } from '../../utils/signup-claim';
+import { signupClaimFor } from '@/data/auth/signup-claim';
 import { RegisterForm } from '../register-form';
 
 type Answers = {

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@/testing/render';
 import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
 import { createTestSupabase } from '@/testing/supabase';
 import { definitionOf } from '@/testing/queries';
-import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
 import { CccPage } from '../ccc-page';
 
 const CONTRACT = '0x5c0c0a1b2c3d4e5f60718293a4b5c6d7e8f90cc1';

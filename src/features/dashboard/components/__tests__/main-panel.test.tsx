@@ -8,8 +8,8 @@ import { getByRoleWithText } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers } from '@/testing/timers';
-import { DASHBOARD_STATS_REFETCH_MS } from '../../api/get-dashboard-stats';
-import type { DashboardStats } from '../../schemas/dashboard-stats.schema';
+import { DASHBOARD_STATS_REFETCH_MS } from '@/data/dashboard/get-dashboard-stats';
+import type { DashboardStats } from '@/data/dashboard/dashboard-stats.schema';
 import { MainPanel } from '../main-panel';
 
 function statsAnswer(overrides: Partial<DashboardStats> = {}): DashboardStats {

@@ -1,7 +1,7 @@
-import { acceptIdeaImages, checkIdeaImage, MAX_IDEA_IMAGE_BYTES } from '../image-files';
-import { ideaImagePath, ideaImageSrc, newIdeaImagePath } from '@/lib/ideas/image-urls';
+import { acceptIdeaImages, checkIdeaImage, MAX_IDEA_IMAGE_BYTES } from '@/data/ideas/image-files';
+import { ideaImagePath, ideaImageSrc, newIdeaImagePath } from '@/data/ideas/image-urls';
 import { isErrorFeedback } from '../feedback';
-import { averageWith, votesLabel } from '../votes';
+import { averageWith, votesLabel } from '@/data/ideas/votes';
 import { TEST_SUPABASE_URL } from '@/testing/test-env';
 
 const file = (type: string, size = 100) => ({ type, size });

@@ -8,7 +8,7 @@ import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { definitionOf, definitionsOf } from '@/testing/queries';
 import { advanceTime, fakeTimers } from '@/testing/timers';
-import type { ReferralCode, ReferralOverview } from '../../schemas/referral-overview.schema';
+import type { ReferralCode, ReferralOverview } from '@/data/referral/referral-overview.schema';
 import { COPY_FEEDBACK_MS } from '@/lib/clipboard';
 import { ReferralPage } from '../referral-page';
 

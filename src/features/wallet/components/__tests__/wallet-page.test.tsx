@@ -8,8 +8,8 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { definitionOf } from '@/testing/queries';
-import type { SavedAddress } from '../../api/get-saved-addresses';
-import type { Withdrawal } from '../../api/get-withdrawals';
+import type { SavedAddress } from '@/data/wallet/get-saved-addresses';
+import type { Withdrawal } from '@/data/wallet/get-withdrawals';
 import { WalletPage } from '../wallet-page';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

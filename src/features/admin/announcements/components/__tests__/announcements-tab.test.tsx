@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { announcementKeys } from '@/lib/announcements/keys';
+import { announcementKeys } from '@/data/announcements/keys';
 import { createTestQueryClient } from '@/testing/render';
 import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { getByRoleWithText } from '@/testing/queries';

@@ -1,0 +1,31 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { announcementKeys } from '@/data/announcements/keys';
+import { adminKeys } from '@/data/admin-keys';
+
+/** Announcements insert {content, active true} (product.md#dashboard-7 Admin). */
+export async function createAnnouncement(client: AppSupabaseClient, content: string) {
+  return unwrap(await client.from('announcements').insert({ content, active: true }).select().single());
+}
+
+export const createAnnouncementMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.announcements(), 'create'] as const,
+    mutationFn: async (content: string) => createAnnouncement(await getClient(), content),
+  });
+
+export function useCreateAnnouncement() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createAnnouncementMutationOptions(getClient),
+    // The members' view of the same rows (the banner above every page) follows too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+      ]),
+  });
+}

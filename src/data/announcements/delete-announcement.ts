@@ -1,0 +1,32 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { AppError, unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { announcementKeys } from '@/data/announcements/keys';
+import { adminKeys } from '@/data/admin-keys';
+
+/** Announcements delete by id. */
+export async function deleteAnnouncement(client: AppSupabaseClient, id: string) {
+  const row = unwrap(await client.from('announcements').delete().eq('id', id).select('id').maybeSingle());
+  if (!row) throw new AppError('http.not_found');
+}
+
+export const deleteAnnouncementMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.announcements(), 'delete'] as const,
+    mutationFn: async (id: string) => deleteAnnouncement(await getClient(), id),
+  });
+
+export function useDeleteAnnouncement() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteAnnouncementMutationOptions(getClient),
+    // The members' view of the same rows (the banner above every page) follows too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
+        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+      ]),
+  });
+}

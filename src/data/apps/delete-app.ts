@@ -1,0 +1,35 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { AppError, unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { appsKeys } from '@/data/apps/keys';
+import { adminKeys } from '@/data/admin-keys';
+import { removeAppImage } from './app-image';
+
+/** Apps delete by id, then its image from app-images. Resolves with the files that could not be removed. */
+export async function deleteApp(client: AppSupabaseClient, id: string): Promise<{ leftovers: string[] }> {
+  const row = unwrap(await client.from('apps').delete().eq('id', id).select('image_url').maybeSingle());
+  // RLS hides the row from anyone but an admin: nothing deleted is a refusal, not a success.
+  if (!row) throw new AppError('http.not_found');
+  return { leftovers: await removeAppImage(client, row.image_url) };
+}
+
+export const deleteAppMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.apps(), 'delete'] as const,
+    mutationFn: async (id: string) => deleteApp(await getClient(), id),
+  });
+
+export function useDeleteApp() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteAppMutationOptions(getClient),
+    // The members' view of the same rows (the apps catalogue) follows too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
+        queryClient.invalidateQueries({ queryKey: appsKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,44 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useToast } from '@/components/ui/toast';
+import { t } from '@/i18n/dashboard';
+import { useAuth } from '@/lib/auth/auth-context';
+import { toUserMessage, unwrap } from '@/lib/errors';
+import { notificationKeys } from '@/data/notifications/keys';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { notificationMutationKeys } from './keys';
+import { markReadInCaches, restoreCaches, type ReadSnapshot } from './optimistic-read';
+
+/** RPC mark_all_notifications_read: every unread notification of the caller; returns how many. */
+export async function markAllNotificationsRead(client: AppSupabaseClient): Promise<number> {
+  return unwrap(await client.rpc('mark_all_notifications_read'));
+}
+
+export const markAllNotificationsReadMutationOptions = (
+  getClient: () => Promise<AppSupabaseClient>,
+  queryClient: QueryClient,
+  userId: string,
+  onFailure: (error: unknown) => void,
+) =>
+  mutationOptions<number, unknown, void, ReadSnapshot>({
+    mutationKey: notificationMutationKeys.markAllRead(),
+    mutationFn: async () => markAllNotificationsRead(await getClient()),
+    onMutate: () => markReadInCaches(queryClient, userId, () => true),
+    onError: (error, _variables, snapshot) => {
+      if (snapshot) restoreCaches(queryClient, userId, snapshot);
+      onFailure(error);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.ofUser(userId) }),
+  });
+
+export function useMarkAllNotificationsRead() {
+  const { getClient } = useSupabase();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation(
+    markAllNotificationsReadMutationOptions(getClient, queryClient, user?.id ?? '', (error) =>
+      toast.show(`${t('notifications.mark_read_failed')}: ${toUserMessage(error)}`, 'error'),
+    ),
+  );
+}

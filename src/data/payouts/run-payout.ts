@@ -1,0 +1,36 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { ledgerKeys } from '@/data/wallet/keys';
+import { adminKeys } from '@/data/admin-keys';
+
+/**
+ * RPC admin_run_payout: credits every member of each tier through the ledger and notifies them, in
+ * one transaction; an entry already paid out is refused (payouts.already_paid).
+ */
+export async function runPayout(client: AppSupabaseClient, input: { revenueId: string; rate: number }) {
+  return unwrap(await client.rpc('admin_run_payout', { p_revenue_id: input.revenueId, p_rate: input.rate }));
+}
+
+export const runPayoutMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: adminKeys.runPayout(),
+    mutationFn: async (input: { revenueId: string; rate: number }) => runPayout(await getClient(), input),
+  });
+
+/** Runs, entries, every wallet read and the audit trail are read again. */
+export function useRunPayout() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...runPayoutMutationOptions(getClient),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.payouts() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+      ]);
+    },
+  });
+}

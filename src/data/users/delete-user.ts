@@ -1,0 +1,35 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { adminKeys } from '@/data/admin-keys';
+import { removeFiles } from '@/lib/storage';
+
+/**
+ * RPC admin_delete_user, then the member's files (avatars, idea images) through the Storage API.
+ * The database refuses while the member holds money or waits for a payout; it returns the files
+ * only once the account is gone. Resolves with the files that could not be removed.
+ */
+export async function deleteUser(client: AppSupabaseClient, userId: string): Promise<{ leftovers: string[] }> {
+  const files = unwrap(await client.rpc('admin_delete_user', { p_user_id: userId }));
+  const leftovers = await removeFiles(
+    client,
+    files.map((file) => ({ bucket: file.bucket_id, path: file.name })),
+  );
+  return { leftovers };
+}
+
+export const deleteUserMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.users(), 'delete'] as const,
+    mutationFn: async (userId: string) => deleteUser(await getClient(), userId),
+  });
+
+export function useDeleteUser() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteUserMutationOptions(getClient),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,25 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabase } from '@/lib/supabase-context';
+import { adminKeys } from '@/data/admin-keys';
+
+/** RPC admin_fail_withdrawal: not paid out; the amount returns to the member's available balance. */
+export async function failWithdrawal(client: AppSupabaseClient, input: { id: string; reason: string }) {
+  return unwrap(await client.rpc('admin_fail_withdrawal', { p_withdrawal_id: input.id, p_reason: input.reason }));
+}
+
+export const failWithdrawalMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
+  mutationOptions({
+    mutationKey: [...adminKeys.withdrawals(), 'fail'] as const,
+    mutationFn: async (input: { id: string; reason: string }) => failWithdrawal(await getClient(), input),
+  });
+
+export function useFailWithdrawal() {
+  const { getClient } = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...failWithdrawalMutationOptions(getClient),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals() }),
+  });
+}
