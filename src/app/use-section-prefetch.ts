@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { preloadNumberFormat } from '@/lib/format';
 import { whenIdle } from '@/lib/main-thread';
 import { useSupabase } from '@/lib/supabase-context';
-import { sectionLoaders } from './section-loaders';
+import { sectionCode, sections } from './sections';
 import { preloadPhoneField, sectionReads } from './section-reads';
 
 /**
@@ -29,8 +29,8 @@ export function useSectionPrefetch(
   const widgetsStarted = useRef(false);
   return useCallback(
     (path: string) => {
-      const load = sectionLoaders[path];
-      if (!load || userId === '') return;
+      const section = sections.at(path);
+      if (!section || userId === '') return;
       // Fire and forget: the reads never reject, and the page reads again what failed.
       void reads[path]?.({ queryClient, getClient, userId });
       if (!widgetsStarted.current) {
@@ -38,7 +38,7 @@ export function useSectionPrefetch(
         whenIdle(preloadPhoneField);
         whenIdle(preloadNumberFormat);
       }
-      load().catch(() => {
+      sectionCode(section).catch(() => {
         // Opening the section loads it again and shows the connection message if that fails too.
       });
     },

@@ -9,16 +9,22 @@ import type * as FormatModule from '@/lib/format';
 import { preloadNumberFormat } from '@/lib/format';
 import { createTestSupabase } from '@/testing/supabase';
 import { Component as DashboardShell } from '../routes/dashboard/layout';
-import { sectionLoaders } from '../section-loaders';
+import type * as SectionsModule from '../sections';
+import { sections } from '../sections';
 import type * as SectionReadsModule from '../section-reads';
 import { preloadPhoneField } from '../section-reads';
 
 // The sections' chunks stand in as imports that have not arrived yet (and never do in this test).
-vi.mock('../section-loaders', () => ({
-  sectionLoaders: Object.fromEntries(
-    ['/dashboard', '/dashboard/ideas', '/dashboard/wallet'].map((path) => [path, vi.fn(() => new Promise(() => {}))]),
-  ),
-}));
+vi.mock('../sections', async (importOriginal) => {
+  const real = await importOriginal<typeof SectionsModule>();
+  const pending = <S extends SectionsModule.Section>(section: S): S => ({
+    ...section,
+    chunk: vi.fn(() => new Promise<never>(() => {})),
+  });
+  return { ...real, sections: real.createSections(real.sections.all.map(pending)) };
+});
+
+const chunkOf = (path: string) => sections.at(path)?.chunk;
 
 // The phone input's chunk: whether and when the menu asks for it.
 vi.mock('../section-reads', async (importOriginal) => ({
@@ -44,7 +50,7 @@ describe("the side menu's prefetch", () => {
     });
 
     await user.hover(await screen.findByRole('link', { name: 'Pomysły' }));
-    expect(sectionLoaders['/dashboard/ideas']).toHaveBeenCalled();
+    expect(chunkOf('/dashboard/ideas')).toHaveBeenCalled();
     // The chunk has not arrived; the board's first page as the menu opens it is asked for already.
     await waitFor(() => expect(board.calls).toHaveLength(1));
     expect(board.calls[0]?.body).toMatchObject({ p_sort: 'date', p_offset: 0 });
@@ -61,7 +67,7 @@ describe("the side menu's prefetch", () => {
     load.mockClear();
     const numbers = vi.mocked(preloadNumberFormat);
     numbers.mockClear();
-    vi.mocked(sectionLoaders['/dashboard/ideas']!).mockClear();
+    vi.mocked(chunkOf('/dashboard/ideas')!).mockClear();
     const { user } = renderWithProviders(<DashboardShell />, {
       route: '/dashboard',
       session: buildSession(buildUser()),
@@ -75,7 +81,7 @@ describe("the side menu's prefetch", () => {
     await waitFor(async () => {
       await user.unhover(ideas);
       await user.hover(ideas);
-      expect(sectionLoaders['/dashboard/ideas']).toHaveBeenCalled();
+      expect(chunkOf('/dashboard/ideas')).toHaveBeenCalled();
     });
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(numbers).toHaveBeenCalledTimes(1));

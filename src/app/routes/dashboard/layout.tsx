@@ -1,6 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
 import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
+import { useAuth } from '@/lib/auth/auth-context';
+import { menuEntries, sections } from '../../sections';
 import { useSectionPrefetch } from '../../use-section-prefetch';
 
 // The shell's route loader (composed in by router.tsx, which holds the app's clients).
@@ -26,13 +28,17 @@ function LazyNotificationsPanel(props: NotificationsPanelProps) {
 
 /**
  * The shell of every /dashboard route (a lazy chunk of its own, so the landing page stays small):
- * the layout with the notifications slide-over (a chunk loaded when the bell is first used), the
+ * the layout with the side menu's entries (the section registry's member sections, 'Panel Admina'
+ * for an admin), the notifications slide-over (a chunk loaded when the bell is first used), the
  * announcement banner and the menu's prefetch of each section (its chunk and first reads) composed in.
  */
 export function Component() {
+  const { isAdmin } = useAuth();
+  const menu = useMemo(() => menuEntries(sections, isAdmin), [isAdmin]);
   const prefetchSection = useSectionPrefetch();
   return (
     <DashboardLayout
+      menu={menu}
       onPrefetchSection={prefetchSection}
       notificationsPanel={LazyNotificationsPanel}
       // Part of the shell, not a chunk of its own: as a lazy chunk it joined the sections' shared
