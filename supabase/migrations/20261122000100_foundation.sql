@@ -1,6 +1,7 @@
--- Foundation: the privileges model, the private schema, extensions and the small helpers every domain uses (admin check, updated_at, amounts, rate limits).
+-- Foundation: the privileges model, the private schema, extensions and the small helpers every
+-- domain uses (admin check, updated_at, amounts, rate limits).
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Privileges model (once for the whole project)
@@ -22,18 +23,7 @@ revoke all on schema private from public, anon, authenticated;
 grant usage on schema private to authenticated, service_role;
 alter default privileges for role postgres in schema private revoke execute on functions from public, anon, authenticated;
 
--- Admin area, users tab: list with search / filters / sorts, edit, delete, confirm e-mail.
--- Every function checks private.is_admin() (app_metadata.admin in the JWT) first.
--- Order of sections: types, tables, indexes, functions, triggers, policies, grants, comments.
---
--- Error contract of this file (SQLSTATE / message key):
---   42501 auth.forbidden              caller is not an admin
---   22023 admin.invalid_sort          p_sort not in name | email | created
---   22023 admin.invalid_limit         p_limit outside 1..100
---   22023 admin.invalid_offset        p_offset negative
---   P0002 admin.user_not_found        no such user
---   P0001 admin.cannot_delete_self    an admin cannot delete their own account
---   22023 profile.full_name_required | profile.full_name_length | profile.phone_invalid (profile rules)
+-- Trigram indexes: the admin member search and the ideas board search.
 create extension if not exists pg_trgm with schema extensions;
 
 -- ========================================================================================
@@ -41,7 +31,7 @@ create extension if not exists pg_trgm with schema extensions;
 -- ========================================================================================
 
 -- private.admin_assurance_ok() ----------------------------------------------------------
--- 8: an admin is an admin only in an aal2 session. Without a verified factor there is no aal2 session,
+-- An admin is an admin only in an aal2 session. Without a verified factor there is no aal2 session,
 -- so the admin area leads such an admin to enrol one first.
 create function private.admin_assurance_ok()
 returns boolean
@@ -190,7 +180,7 @@ as $$
 $$;
 
 -- private.request_client() --------------------------------------------------------------
--- 4: the calling client as the API gateway reports it (the first X-Forwarded-For address; hosted
+-- The calling client as the API gateway reports it (the first X-Forwarded-For address; hosted
 -- Supabase's gateway sets it), 'unknown' when no address came with the request.
 create function private.request_client()
 returns text

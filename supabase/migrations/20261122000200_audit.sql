@@ -1,6 +1,7 @@
--- Audit: the append-only admin audit log and the helpers every admin write calls in its own transaction.
+-- Audit: the append-only admin audit log and the helpers every admin write calls in its own
+-- transaction.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Tables

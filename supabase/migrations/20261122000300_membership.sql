@@ -1,6 +1,6 @@
 -- Membership: levels, yearly plans, terms (valid until, effective level) and the renewal reminders.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Types

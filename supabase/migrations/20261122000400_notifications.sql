@@ -1,6 +1,7 @@
--- Notifications: per-member notifications (Realtime), the notify helper and the notification preferences.
+-- Notifications: per-member notifications (Realtime), the notify helper and the notification
+-- preferences.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Types
@@ -8,45 +9,6 @@
 
 -- public.notification_type --------------------------------------------------------------
 create type public.notification_type as enum ('profit', 'message', 'system');
-
--- ========================================================================================
--- Functions the tables below use (checks, defaults)
--- ========================================================================================
-
--- private.notification_preference_keys() ------------------------------------------------
--- The keys notification_preferences may hold: the e-mail kinds a member can switch off in
--- 'Powiadomienia e-mail', and the in-app notification types (profit, message, system).
--- Security e-mails (password,
--- e-mail address, 2FA) are not in the list: they are always sent.
-create function private.notification_preference_keys()
-returns text[]
-language sql
-immutable
-set search_path = ''
-as $$
-  select array[
-    'wallet_credited', 'profit_payout', 'withdrawal_requested', 'withdrawal_completed', 'withdrawal_failed',
-    'profit', 'message', 'system'
-  ]
-$$;
-
--- private.valid_notification_preferences() ----------------------------------------------
--- The check of user_settings.notification_preferences: an object of booleans whose keys are in the
--- list above, at most 20 of them.
-create function private.valid_notification_preferences(p_preferences jsonb)
-returns boolean
-language sql
-immutable
-set search_path = ''
-as $$
-  select jsonb_typeof(p_preferences) = 'object'
-     and (select count(*) from jsonb_object_keys(p_preferences)) <= 20
-     and not exists (
-       select 1 from jsonb_each(p_preferences) e
-        where e.key <> all (private.notification_preference_keys())
-           or jsonb_typeof(e.value) <> 'boolean'
-     )
-$$;
 
 -- ========================================================================================
 -- Tables
@@ -78,6 +40,40 @@ create index notifications_user_id_created_at_idx on public.notifications (user_
 -- ========================================================================================
 -- Functions
 -- ========================================================================================
+
+-- private.notification_preference_keys() ------------------------------------------------
+-- The keys notification_preferences may hold: the e-mail kinds a member can switch off in
+-- 'Powiadomienia e-mail', and the in-app notification types (profit, message, system). Security
+-- e-mails (password, e-mail address, 2FA) are not in the list: they are always sent.
+create function private.notification_preference_keys()
+returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select array[
+    'wallet_credited', 'profit_payout', 'withdrawal_requested', 'withdrawal_completed', 'withdrawal_failed',
+    'profit', 'message', 'system'
+  ]
+$$;
+
+-- private.valid_notification_preferences() ----------------------------------------------
+-- The check of user_settings.notification_preferences: an object of booleans whose keys are in the
+-- list above, at most 20 of them.
+create function private.valid_notification_preferences(p_preferences jsonb)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_typeof(p_preferences) = 'object'
+     and (select count(*) from jsonb_object_keys(p_preferences)) <= 20
+     and not exists (
+       select 1 from jsonb_each(p_preferences) e
+        where e.key <> all (private.notification_preference_keys())
+           or jsonb_typeof(e.value) <> 'boolean'
+     )
+$$;
 
 -- private.guard_notification_preferences() ----------------------------------------------
 create function private.guard_notification_preferences()

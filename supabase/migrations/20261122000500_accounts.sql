@@ -1,6 +1,7 @@
--- Accounts: profiles, user settings, sign-up and auth security (metadata, passwords, MFA mirror), the account status lookup and the admin member tools.
+-- Accounts: profiles, user settings, sign-up and auth security (metadata, passwords, MFA mirror),
+-- the account status lookup and the admin member tools.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Tables
@@ -179,7 +180,7 @@ end
 $$;
 
 -- private.guard_reserved_display_name() -------------------------------------------------
--- 13: trigger on profiles: a reserved display name only on an admin's profile (app_metadata.admin).
+-- Trigger on profiles: a reserved display name only on an admin's profile (app_metadata.admin).
 -- Security definer: it reads auth.users.
 create function private.guard_reserved_display_name()
 returns trigger
@@ -281,7 +282,7 @@ end
 $$;
 
 -- private.is_reserved_display_name() ----------------------------------------------------
--- 13: display names that pass for the club's staff ('Administrator Klubu', 'admin', 'Moderator …'):
+-- Display names that pass for the club's staff ('Administrator Klubu', 'admin', 'Moderator …'):
 -- a word starting with admin or moderat, in any case.
 create function private.is_reserved_display_name(p_name text)
 returns boolean
@@ -696,7 +697,7 @@ as $$
 $$;
 
 -- public.get_account_status() -----------------------------------------------------------
--- 4: login and registration screens: 'missing' | 'not_activated' | 'active'. At most 20 look-ups per
+-- Login and registration screens: 'missing' | 'not_activated' | 'active'. At most 20 look-ups per
 -- client address in 10 minutes (the screens ask once per submit): guessing addresses by the
 -- thousand is refused with account.status_rate_limited (P0001).
 create function public.get_account_status(p_email text)

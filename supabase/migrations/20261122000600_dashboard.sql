@@ -1,6 +1,6 @@
 -- Dashboard: the counters behind the dashboard statistics and the RPC that reads them.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Tables
@@ -192,7 +192,7 @@ end
 $$;
 
 -- private.recount_dashboard_counters() --------------------------------------------------
--- Recounts every counter from the tables (also a repair tool); now with the paid terms.
+-- Recounts every counter from the tables (also a repair tool), the paid terms included.
 create function private.recount_dashboard_counters()
 returns void
 language plpgsql

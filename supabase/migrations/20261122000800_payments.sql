@@ -1,6 +1,6 @@
 -- Payments: payment orders (plans and CCC packages), payment links and the admin decisions on them.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Types

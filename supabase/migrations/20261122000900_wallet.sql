@@ -1,6 +1,7 @@
--- Wallet: balances, the append-only ledger, withdrawals, withdrawal addresses and the admin credits.
+-- Wallet: balances, the append-only ledger, withdrawals, withdrawal addresses and the admin
+-- credits.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Types
@@ -285,7 +286,7 @@ as $$
 $$;
 
 -- private.wallet_transactions_append_only() ---------------------------------------------
--- 13: the ledger is append-only. The one change allowed is the anonymisation of a deleted account's
+-- The ledger is append-only. The one change allowed is the anonymisation of a deleted account's
 -- rows (user_id set to null by the foreign key once the account and its wallet are gone); no row is
 -- ever deleted, whatever its user.
 create function private.wallet_transactions_append_only()
@@ -365,7 +366,7 @@ end
 $$;
 
 -- public.admin_complete_withdrawal() ----------------------------------------------------
--- Admin: the payout was sent on chain (now with its audit row).
+-- Admin: the payout was sent on chain (audited).
 create function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
 returns public.withdrawals
 language plpgsql
@@ -463,7 +464,7 @@ end
 $$;
 
 -- public.admin_fail_withdrawal() --------------------------------------------------------
--- Admin: the payout could not be made (now with its audit row).
+-- Admin: the payout could not be made (audited).
 create function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text)
 returns public.withdrawals
 language plpgsql

@@ -1,6 +1,7 @@
--- E-mail: templates (the send-email hook and money e-mails), SMTP configurations and the outbox with its sender RPCs.
+-- E-mail: templates (the send-email hook and money e-mails), SMTP configurations and the outbox
+-- with its sender RPCs.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Tables
@@ -323,9 +324,9 @@ end
 $$;
 
 -- public.admin_upsert_smtp_config() -----------------------------------------------------
--- Creates or updates an SMTP configuration; a change of host, port or username needs the password again (the
--- stored one is never sent to another server); the default configuration stays the default until
--- another one is made the default (the project always has one for its auth e-mails).
+-- Creates or updates an SMTP configuration; a change of host, port or username needs the password
+-- again (the stored one is never sent to another server); the default configuration stays the
+-- default until another one is made the default (the project always has one for its auth e-mails).
 create function public.admin_upsert_smtp_config(
   p_id uuid default null,
   p_name text default null,

@@ -1,6 +1,6 @@
 -- Ideas: the ideas board (ideas, votes, comments, images) and its admin tools.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
--- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments.
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
 -- Types
@@ -171,7 +171,7 @@ end
 $$;
 
 -- private.idea_image_in_use() -----------------------------------------------------------
--- 2: true when an idea refers to the idea-images object (its author may then neither replace nor
+-- True when an idea refers to the idea-images object (its author may then neither replace nor
 -- remove it). Security definer: the author may not see other members' ideas' columns this needs.
 create function private.idea_image_in_use(p_name text)
 returns boolean
@@ -184,7 +184,7 @@ as $$
 $$;
 
 -- private.idea_image_path() -------------------------------------------------------------
--- 1: the object path ({uid}/{file}) of an idea image, given as the bare path or as a public
+-- The object path ({uid}/{file}) of an idea image, given as the bare path or as a public
 -- idea-images URL (of whichever host: only the path is ever kept), or null when it is neither.
 create function private.idea_image_path(p_url text)
 returns text

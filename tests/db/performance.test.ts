@@ -436,7 +436,7 @@ interface Page {
   offset: number;
 }
 
-/** A search's total is counted up to this many matches (more: one above it; 20261124141000_ideas_board_counts). */
+/** A search's total is counted up to this many matches (more: one above it; get_app_ideas in 20261122001300_ideas.sql). */
 const SEARCH_COUNT_CAP = 500;
 
 /** The body of get_app_ideas before this migration: joins every row up to the offset. */

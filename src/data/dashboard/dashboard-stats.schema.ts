@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { lazySchema } from '@/lib/validation/lazy-schema';
 
 /**
- * What get_dashboard_stats() returns (supabase/migrations/*_dashboard.sql, *_performance.sql): the
+ * What get_dashboard_stats() returns (supabase/migrations/*_dashboard.sql): the
  * RPC is typed as untyped JSON, so it is checked here, at the edge of the feature. An answer of
  * another shape is an error, not a half-drawn panel. (zod/mini, like the rest of the app.) Built on
  * the first answer, not with the shell's chunk (lib/validation/lazy-schema.ts).

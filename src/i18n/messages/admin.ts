@@ -44,7 +44,7 @@ export const adminMessages = {
   'smtp.invalid_from_email': 'Nieprawidłowy adres email nadawcy',
   'smtp.from_name_required': 'Nazwa nadawcy jest wymagana',
   'smtp.not_found': 'Nie znaleziono konfiguracji SMTP',
-  // Raised by the admin area's migration (20261124160000_admin_area.sql).
+  // Raised by the e-mail and accounts migrations (20261122001100_email.sql, 20261122000500_accounts.sql).
   'templates.hook_template_protected':
     'Tego szablonu używają e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu, powiadomienia bezpieczeństwa): można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
   'admin.user_has_pending_withdrawal':
