@@ -38,7 +38,7 @@ export function dashboardRoutes(registry: Sections, isAdmin: boolean): RouteObje
       element: <RequireAdmin />,
       children: [
         {
-          lazy: ADMIN_AREA.layout,
+          lazy: () => ADMIN_AREA.layout().then(({ Component }) => ({ Component })),
           children: [
             { index: true, element: <Navigate to={ADMIN_AREA.landing.segment} replace /> },
             ...registry.adminTabs.map(sectionRoute),

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
-import type { MenuEntry } from '@/components/layout/side-menu';
 import { ADMIN_LANDING, paths } from '@/config/paths';
 import type { AdminMessageKey } from '@/i18n/admin';
 import type { MessageKey } from '@/i18n/messages';
 import type { SectionPrefetch } from '@/lib/section-prefetch';
+import type * as AdminReads from './routes/dashboard/admin/first-reads';
+import type * as AdminLayout from './routes/dashboard/admin/layout';
+import type * as MemberReads from './routes/dashboard/first-reads';
 
 /** A section's route module: its page. */
 export type SectionModule = { Component: ComponentType };
@@ -62,7 +64,7 @@ export const ADMIN_AREA: {
   readonly segment: string;
   readonly label: MessageKey;
   readonly landing: { readonly path: string; readonly segment: string };
-  readonly layout: () => Promise<SectionModule>;
+  readonly layout: () => Promise<typeof AdminLayout>;
 } = {
   path: admin.root.path,
   segment: admin.root.segment,
@@ -95,6 +97,28 @@ export function createSections(all: readonly Section[]): Sections {
 
 type Route = { readonly path: string; readonly segment: string };
 
+/** The names of a module's reads. */
+type ReadsOf<Module> = { [Name in keyof Module]: Module[Name] extends SectionPrefetch ? Name : never }[keyof Module];
+
+const readNothing = () => {
+  // The module of reads could not be loaded: the page reads on its own once it is there.
+};
+
+/**
+ * A member section's first reads: the shell's (routes/dashboard/first-reads.ts), which come with the
+ * shell's layout, so they are there by the time a menu entry is pointed at, and never in the landing
+ * page's entry.
+ */
+function memberReads(name: ReadsOf<typeof MemberReads>): SectionPrefetch {
+  return (context) =>
+    import('./routes/dashboard/layout').then(({ firstReads }) => firstReads[name](context), readNothing);
+}
+
+/** An admin tab's first reads: the admin area's (routes/dashboard/admin/first-reads.ts), which come with its layout. */
+function adminReads(name: ReadsOf<typeof AdminReads>): SectionPrefetch {
+  return (context) => ADMIN_AREA.layout().then(({ firstReads }) => firstReads[name](context), readNothing);
+}
+
 function member(route: Route, label: MessageKey, chunk: SectionBase['chunk'], reads?: SectionPrefetch): MemberSection {
   return { path: route.path, segment: route.segment, label, admin: false, chunk, ...(reads && { reads }) };
 }
@@ -115,31 +139,72 @@ function adminTab(
  * an `import()` here, never a static import.
  */
 export const sections: Sections = createSections([
-  { path: dashboard.root.path, label: 'nav.dashboard', admin: false, chunk: () => import('./routes/dashboard/home') },
-  member(dashboard.apps, 'nav.apps', () => import('./routes/dashboard/apps')),
-  member(dashboard.community, 'nav.community', () => import('./routes/dashboard/community')),
-  member(dashboard.investments, 'nav.investments', () => import('./routes/dashboard/investments')),
-  member(dashboard.ccc, 'nav.ccc', () => import('./routes/dashboard/ccc')),
-  member(dashboard.referral, 'nav.referral', () => import('./routes/dashboard/referral')),
-  member(dashboard.wallet, 'nav.wallet', () => import('./routes/dashboard/wallet')),
-  member(dashboard.ideas, 'nav.ideas', () => import('./routes/dashboard/ideas')),
+  {
+    path: dashboard.root.path,
+    label: 'nav.dashboard',
+    admin: false,
+    chunk: () => import('./routes/dashboard/home'),
+    reads: memberReads('home'),
+  },
+  member(dashboard.apps, 'nav.apps', () => import('./routes/dashboard/apps'), memberReads('apps')),
+  member(dashboard.community, 'nav.community', () => import('./routes/dashboard/community'), memberReads('community')),
+  member(
+    dashboard.investments,
+    'nav.investments',
+    () => import('./routes/dashboard/investments'),
+    memberReads('investments'),
+  ),
+  member(dashboard.ccc, 'nav.ccc', () => import('./routes/dashboard/ccc'), memberReads('ccc')),
+  member(dashboard.referral, 'nav.referral', () => import('./routes/dashboard/referral'), memberReads('referral')),
+  member(dashboard.wallet, 'nav.wallet', () => import('./routes/dashboard/wallet'), memberReads('wallet')),
+  member(dashboard.ideas, 'nav.ideas', () => import('./routes/dashboard/ideas'), memberReads('ideas')),
   member(dashboard.submitIdea, 'nav.submit_idea', () => import('./routes/dashboard/submit-idea')),
-  member(dashboard.settings, 'nav.settings', () => import('./routes/dashboard/settings')),
-  adminTab(admin.users, 'admin.users', () => import('./routes/dashboard/admin/users')),
-  adminTab(admin.apps, 'admin.apps', () => import('./routes/dashboard/admin/apps')),
-  adminTab(admin.ideas, 'admin.ideas', () => import('./routes/dashboard/admin/ideas')),
-  adminTab(admin.announcements, 'admin.announcements', () => import('./routes/dashboard/admin/announcements')),
-  adminTab(admin.community, 'admin.community', () => import('./routes/dashboard/admin/community')),
-  adminTab(admin.seo, 'admin.seo', () => import('./routes/dashboard/admin/seo')),
-  adminTab(admin.smtp, 'admin.smtp', () => import('./routes/dashboard/admin/smtp')),
-  adminTab(admin.emailTemplates, 'admin.email_templates', () => import('./routes/dashboard/admin/email-templates')),
-  adminTab(admin.withdrawals, 'admin.withdrawals', () => import('./routes/dashboard/admin/withdrawals')),
-  adminTab(admin.payments, 'admin.payments', () => import('./routes/dashboard/admin/payments')),
-  adminTab(admin.revenue, 'admin.revenue', () => import('./routes/dashboard/admin/revenue')),
-  adminTab(admin.paymentLinks, 'admin.payment_links', () => import('./routes/dashboard/admin/payment-links')),
-  adminTab(admin.catalogue, 'admin.catalogue', () => import('./routes/dashboard/admin/catalogue')),
-  adminTab(admin.payouts, 'admin.payouts', () => import('./routes/dashboard/admin/payouts')),
-  adminTab(admin.audit, 'admin.audit', () => import('./routes/dashboard/admin/audit')),
+  member(dashboard.settings, 'nav.settings', () => import('./routes/dashboard/settings'), memberReads('settings')),
+  adminTab(admin.users, 'admin.users', () => import('./routes/dashboard/admin/users'), adminReads('users')),
+  adminTab(admin.apps, 'admin.apps', () => import('./routes/dashboard/admin/apps'), adminReads('apps')),
+  adminTab(admin.ideas, 'admin.ideas', () => import('./routes/dashboard/admin/ideas'), adminReads('ideas')),
+  adminTab(
+    admin.announcements,
+    'admin.announcements',
+    () => import('./routes/dashboard/admin/announcements'),
+    adminReads('announcements'),
+  ),
+  adminTab(
+    admin.community,
+    'admin.community',
+    () => import('./routes/dashboard/admin/community'),
+    adminReads('community'),
+  ),
+  adminTab(admin.seo, 'admin.seo', () => import('./routes/dashboard/admin/seo'), adminReads('seo')),
+  adminTab(admin.smtp, 'admin.smtp', () => import('./routes/dashboard/admin/smtp'), adminReads('smtp')),
+  adminTab(
+    admin.emailTemplates,
+    'admin.email_templates',
+    () => import('./routes/dashboard/admin/email-templates'),
+    adminReads('emailTemplates'),
+  ),
+  adminTab(
+    admin.withdrawals,
+    'admin.withdrawals',
+    () => import('./routes/dashboard/admin/withdrawals'),
+    adminReads('withdrawals'),
+  ),
+  adminTab(admin.payments, 'admin.payments', () => import('./routes/dashboard/admin/payments'), adminReads('payments')),
+  adminTab(admin.revenue, 'admin.revenue', () => import('./routes/dashboard/admin/revenue'), adminReads('revenue')),
+  adminTab(
+    admin.paymentLinks,
+    'admin.payment_links',
+    () => import('./routes/dashboard/admin/payment-links'),
+    adminReads('paymentLinks'),
+  ),
+  adminTab(
+    admin.catalogue,
+    'admin.catalogue',
+    () => import('./routes/dashboard/admin/catalogue'),
+    adminReads('catalogue'),
+  ),
+  adminTab(admin.payouts, 'admin.payouts', () => import('./routes/dashboard/admin/payouts'), adminReads('payouts')),
+  adminTab(admin.audit, 'admin.audit', () => import('./routes/dashboard/admin/audit'), adminReads('audit')),
 ]);
 
 /**
@@ -149,18 +214,4 @@ export const sections: Sections = createSections([
 export function sectionCode(section: Section): Promise<SectionModule> {
   if (!section.admin) return section.chunk();
   return Promise.all([ADMIN_AREA.layout(), section.chunk()]).then(([, tab]) => tab);
-}
-
-/**
- * The side menu: every member section, then 'Panel Admina' (onto the landing tab, active on every
- * admin tab) for an admin only.
- */
-export function menuEntries(registry: Sections, isAdmin: boolean): MenuEntry[] {
-  const entries: MenuEntry[] = registry.member.map((section) => ({
-    to: section.path,
-    labelKey: section.label,
-    ...(section.segment === undefined && { end: true }),
-  }));
-  if (isAdmin) entries.push({ to: ADMIN_AREA.landing.path, labelKey: ADMIN_AREA.label, activeFor: ADMIN_AREA.path });
-  return entries;
 }

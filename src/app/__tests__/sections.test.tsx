@@ -4,7 +4,8 @@ import { screen, within } from '@testing-library/react';
 import { buildSession, buildUser, memberSession, withVerifiedTotp } from '@/testing/factories';
 import { shellHandlers } from '@/testing/msw/dashboard-answers';
 import { server } from '@/testing/msw/server';
-import { createSections, menuEntries, sections, type Section } from '../sections';
+import { menuEntries } from '../routes/dashboard/layout';
+import { createSections, sections, type Section } from '../sections';
 import { renderRoute } from '../testing/render-route';
 
 const adminSession = () => buildSession(withVerifiedTotp(buildUser({ admin: true })), { aal: 'aal2' });

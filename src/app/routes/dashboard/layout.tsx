@@ -2,11 +2,14 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
 import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
 import { useAuth } from '@/lib/auth/auth-context';
-import { menuEntries, sections } from '../../sections';
+import type { MenuEntry } from '@/components/layout/side-menu';
+import { ADMIN_AREA, sections, type Sections } from '../../sections';
 import { useSectionPrefetch } from '../../use-section-prefetch';
 
 // The shell's route loader (composed in by router.tsx, which holds the app's clients).
 export { loadShell } from '../../shell-reads';
+// The member sections' first reads, which the section registry starts (sections.ts): with the shell.
+export * as firstReads from './first-reads';
 
 // The slide-over's code (list, read marks) loads when the bell is first used, not with the shell.
 const NotificationsPanel = lazy(() =>
@@ -24,6 +27,20 @@ function LazyNotificationsPanel(props: NotificationsPanelProps) {
       <NotificationsPanel {...props} />
     </Suspense>
   );
+}
+
+/**
+ * The side menu: every member section of the registry, in its order, then 'Panel Admina' (onto the
+ * admin area's landing tab, active on every admin tab) for an admin only.
+ */
+export function menuEntries(registry: Sections, isAdmin: boolean): MenuEntry[] {
+  const entries: MenuEntry[] = registry.member.map((section) => ({
+    to: section.path,
+    labelKey: section.label,
+    ...(section.segment === undefined && { end: true }),
+  }));
+  if (isAdmin) entries.push({ to: ADMIN_AREA.landing.path, labelKey: ADMIN_AREA.label, activeFor: ADMIN_AREA.path });
+  return entries;
 }
 
 /**

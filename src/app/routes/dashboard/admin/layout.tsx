@@ -1,25 +1,11 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { AdminGate } from '@/features/admin/shared/components/admin-gate';
 import { t } from '@/i18n/admin';
-import { assuranceOf } from '@/lib/auth/assurance';
-import { useAuth } from '@/lib/auth/auth-context';
-import type { SectionPrefetch } from '@/lib/section-prefetch';
-import { adminTabReads } from '../../../admin-tab-reads';
 import { sections } from '../../../sections';
 import { useSectionPrefetch } from '../../../use-section-prefetch';
 
-/** Before the second factor: no reads (the gate below asks for it, and the database refuses every admin read). */
-const NO_READS: Readonly<Record<string, SectionPrefetch>> = {};
-
-/**
- * The tab bar's prefetch is the side menu's (use-section-prefetch): a tab pointed at or focused
- * loads its chunk and, at the same time, its first reads (admin-tab-reads.ts). Before the second
- * factor only the code is loaded.
- */
-function useTabPrefetch(): (path: string) => void {
-  const { session } = useAuth();
-  return useSectionPrefetch(assuranceOf(session).currentLevel === 'aal2' ? adminTabReads : NO_READS);
-}
+// The admin tabs' first reads, which the section registry starts (sections.ts): with the tab bar.
+export * as firstReads from './first-reads';
 
 /**
  * /dashboard/admin/*: the admin area's title and tabs (the section registry's admin tabs, in its
@@ -27,7 +13,8 @@ function useTabPrefetch(): (path: string) => void {
  * this session has not used it (the database requires it).
  */
 export function Component() {
-  const prefetchTab = useTabPrefetch();
+  // A tab pointed at or focused loads its chunk and its first reads, as the side menu's entries do.
+  const prefetchTab = useSectionPrefetch();
   return (
     <div className="space-y-6">
       <p className="text-sm font-semibold uppercase tracking-wide text-accent">{t('nav.admin')}</p>

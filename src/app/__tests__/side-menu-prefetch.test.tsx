@@ -11,8 +11,8 @@ import { createTestSupabase } from '@/testing/supabase';
 import { Component as DashboardShell } from '../routes/dashboard/layout';
 import type * as SectionsModule from '../sections';
 import { sections } from '../sections';
-import type * as SectionReadsModule from '../section-reads';
-import { preloadPhoneField } from '../section-reads';
+import type * as FirstReadsModule from '../routes/dashboard/first-reads';
+import { preloadPhoneField } from '../routes/dashboard/first-reads';
 
 // The sections' chunks stand in as imports that have not arrived yet (and never do in this test).
 vi.mock('../sections', async (importOriginal) => {
@@ -27,8 +27,8 @@ vi.mock('../sections', async (importOriginal) => {
 const chunkOf = (path: string) => sections.at(path)?.chunk;
 
 // The phone input's chunk: whether and when the menu asks for it.
-vi.mock('../section-reads', async (importOriginal) => ({
-  ...(await importOriginal<typeof SectionReadsModule>()),
+vi.mock('../routes/dashboard/first-reads', async (importOriginal) => ({
+  ...(await importOriginal<typeof FirstReadsModule>()),
   preloadPhoneField: vi.fn(),
 }));
 
