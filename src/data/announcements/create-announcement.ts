@@ -3,7 +3,6 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { announcementKeys } from '@/data/announcements/keys';
-import { adminKeys } from '@/data/admin-keys';
 
 /** Announcements insert {content, active true} (product.md#dashboard-7 Admin). */
 export async function createAnnouncement(client: AppSupabaseClient, content: string) {
@@ -12,7 +11,7 @@ export async function createAnnouncement(client: AppSupabaseClient, content: str
 
 export const createAnnouncementMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.announcements(), 'create'] as const,
+    mutationKey: announcementKeys.create(),
     mutationFn: async (content: string) => createAnnouncement(await getClient(), content),
   });
 
@@ -21,11 +20,7 @@ export function useCreateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createAnnouncementMutationOptions(getClient),
-    // The members' view of the same rows (the banner above every page) follows too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
-        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
-      ]),
+    // The admin list and the members' banner share the domain's root: both are read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

@@ -3,7 +3,6 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { announcementKeys } from '@/data/announcements/keys';
-import { adminKeys } from '@/data/admin-keys';
 
 /** Announcements delete by id. */
 export async function deleteAnnouncement(client: AppSupabaseClient, id: string) {
@@ -13,7 +12,7 @@ export async function deleteAnnouncement(client: AppSupabaseClient, id: string) 
 
 export const deleteAnnouncementMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.announcements(), 'delete'] as const,
+    mutationKey: announcementKeys.delete(),
     mutationFn: async (id: string) => deleteAnnouncement(await getClient(), id),
   });
 
@@ -22,11 +21,7 @@ export function useDeleteAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteAnnouncementMutationOptions(getClient),
-    // The members' view of the same rows (the banner above every page) follows too.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
-        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
-      ]),
+    // The admin list and the members' banner share the domain's root: both are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { announcementKeys } from './keys';
 
 /** Announcements select, newest first (admins see inactive ones too). */
 export async function listAnnouncements(client: AppSupabaseClient, signal?: AbortSignal) {
@@ -15,7 +15,7 @@ export type Announcement = Awaited<ReturnType<typeof listAnnouncements>>[number]
 
 export const announcementsQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.announcements(),
+    queryKey: announcementKeys.adminList(),
     queryFn: async ({ signal }) => listAnnouncements(await getClient(), signal),
   });
 

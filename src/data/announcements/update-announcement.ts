@@ -3,7 +3,6 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { announcementKeys } from '@/data/announcements/keys';
-import { adminKeys } from '@/data/admin-keys';
 
 export type AnnouncementChange = { id: string } & ({ content: string } | { active: boolean });
 
@@ -16,7 +15,7 @@ export async function updateAnnouncement(client: AppSupabaseClient, { id, ...cha
 
 export const updateAnnouncementMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.announcements(), 'update'] as const,
+    mutationKey: announcementKeys.update(),
     mutationFn: async (change: AnnouncementChange) => updateAnnouncement(await getClient(), change),
   });
 
@@ -25,11 +24,7 @@ export function useUpdateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateAnnouncementMutationOptions(getClient),
-    // The members' view of the same rows (the banner above every page) follows too.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.announcements() }),
-        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
-      ]),
+    // The admin list and the members' banner share the domain's root: both are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

@@ -4,7 +4,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { TablesInsert } from '@/types/database.types';
 import { appsKeys } from '@/data/apps/keys';
-import { adminKeys } from '@/data/admin-keys';
+
 import { removeAppImage, uploadAppImage, type AppImageUpload } from './app-image';
 
 export type AppFields = Omit<
@@ -26,7 +26,7 @@ export async function createApp(client: AppSupabaseClient, input: { fields: AppF
 
 export const createAppMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.apps(), 'create'] as const,
+    mutationKey: appsKeys.create(),
     mutationFn: async (input: { fields: AppFields; image: AppImageUpload | null }) =>
       createApp(await getClient(), input),
   });
@@ -36,11 +36,7 @@ export function useCreateApp() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createAppMutationOptions(getClient),
-    // The members' view of the same rows (the apps catalogue) follows too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
-        queryClient.invalidateQueries({ queryKey: appsKeys.all }),
-      ]),
+    // The admin list and the members' catalogue share the domain's root: both are read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
   });
 }

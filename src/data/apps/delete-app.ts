@@ -3,7 +3,7 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { appsKeys } from '@/data/apps/keys';
-import { adminKeys } from '@/data/admin-keys';
+
 import { removeAppImage } from './app-image';
 
 /** Apps delete by id, then its image from app-images. Resolves with the files that could not be removed. */
@@ -16,7 +16,7 @@ export async function deleteApp(client: AppSupabaseClient, id: string): Promise<
 
 export const deleteAppMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.apps(), 'delete'] as const,
+    mutationKey: appsKeys.delete(),
     mutationFn: async (id: string) => deleteApp(await getClient(), id),
   });
 
@@ -25,11 +25,7 @@ export function useDeleteApp() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteAppMutationOptions(getClient),
-    // The members' view of the same rows (the apps catalogue) follows too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
-        queryClient.invalidateQueries({ queryKey: appsKeys.all }),
-      ]),
+    // The admin list and the members' catalogue share the domain's root: both are read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { appsKeys } from './keys';
 
 /** Apps select ordered by created_at desc (product.md#dashboard-7 Apps), every column the admin form edits. */
 export async function listApps(client: AppSupabaseClient, signal?: AbortSignal) {
@@ -15,7 +15,7 @@ export type AdminApp = Awaited<ReturnType<typeof listApps>>[number];
 
 export const appsQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.apps(),
+    queryKey: appsKeys.adminList(),
     queryFn: async ({ signal }) => listApps(await getClient(), signal),
   });
 

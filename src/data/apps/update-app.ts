@@ -3,7 +3,7 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { appsKeys } from '@/data/apps/keys';
-import { adminKeys } from '@/data/admin-keys';
+
 import { removeAppImage, uploadAppImage, type AppImageUpload } from './app-image';
 import type { AppFields } from './create-app';
 
@@ -39,7 +39,7 @@ export async function updateApp(client: AppSupabaseClient, input: AppUpdate) {
 
 export const updateAppMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.apps(), 'update'] as const,
+    mutationKey: appsKeys.update(),
     mutationFn: async (input: AppUpdate) => updateApp(await getClient(), input),
   });
 
@@ -48,11 +48,7 @@ export function useUpdateApp() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateAppMutationOptions(getClient),
-    // The members' view of the same rows (the apps catalogue) follows too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.apps() }),
-        queryClient.invalidateQueries({ queryKey: appsKeys.all }),
-      ]),
+    // The admin list and the members' catalogue share the domain's root: both are read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appsKeys.all }),
   });
 }

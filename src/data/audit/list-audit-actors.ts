@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { auditKeys } from './keys';
 
 /** RPC admin_list_audit_actors: the e-mails of the admins who appear in the trail, in order (the admin filter's options). */
 export async function listAuditActors(client: AppSupabaseClient, signal?: AbortSignal) {
@@ -13,7 +13,7 @@ export async function listAuditActors(client: AppSupabaseClient, signal?: AbortS
 
 export const auditActorsQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.auditActors(),
+    queryKey: auditKeys.actors(),
     queryFn: async ({ signal }) => listAuditActors(await getClient(), signal),
   });
 

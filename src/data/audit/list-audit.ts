@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys, type AuditFilters } from '@/data/admin-keys';
+import { auditKeys } from './keys';
+import type { AuditFilters } from './keys';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -49,7 +50,7 @@ export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
 
 export const auditQueryOptions = (getClient: () => Promise<AppSupabaseClient>, filters: AuditFilters, page: number) =>
   queryOptions({
-    queryKey: adminKeys.auditList(filters, page),
+    queryKey: auditKeys.list(filters, page),
     queryFn: async ({ signal }) =>
       listAudit(await getClient(), filters, page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,

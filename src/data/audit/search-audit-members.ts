@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { auditKeys } from './keys';
 
 /** How many members the audit tab's member search offers. */
 export const MEMBER_SEARCH_LIMIT = 8;
@@ -29,7 +29,7 @@ export type AuditMember = Awaited<ReturnType<typeof searchAuditMembers>>[number]
 
 export const auditMemberSearchQueryOptions = (getClient: () => Promise<AppSupabaseClient>, query: string) =>
   queryOptions({
-    queryKey: adminKeys.auditMemberSearch(query),
+    queryKey: auditKeys.memberSearch(query),
     queryFn: async ({ signal }) => searchAuditMembers(await getClient(), query, signal),
     enabled: query.length >= MEMBER_SEARCH_MIN_LENGTH,
     staleTime: 30_000,

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { t } from '@/i18n/settings';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { mfaKeys } from './mfa-status';
+import { mfaKeys } from './keys';
 
 export type TotpEnrolment = { factorId: string; secret: string; uri: string };
 
@@ -31,7 +31,7 @@ export async function enrollTotp(client: AppSupabaseClient, staleFactorIds: read
 
 export const enrollTotpMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...mfaKeys.all, 'enroll'] as const,
+    mutationKey: mfaKeys.enroll(),
     mutationFn: async (staleFactorIds: readonly string[]) => enrollTotp(await getClient(), staleFactorIds),
   });
 
@@ -46,7 +46,7 @@ export function useCancelTotp() {
   const queryClient = useQueryClient();
   return useMutation(
     mutationOptions({
-      mutationKey: [...mfaKeys.all, 'cancel'] as const,
+      mutationKey: mfaKeys.cancel(),
       mutationFn: async (factorId: string) => unenrollTotp(await getClient(), factorId),
       onSettled: () => queryClient.invalidateQueries({ queryKey: mfaKeys.all }),
     }),

@@ -10,5 +10,13 @@ export const authKeys = {
   register: () => [...authKeys.all, 'register'] as const,
   updatePassword: () => [...authKeys.all, 'update-password'] as const,
   secondFactor: () => [...authKeys.all, 'second-factor'] as const,
-  referralVisit: () => [...authKeys.all, 'referral-visit'] as const,
+};
+
+/** Query and mutation keys of the member's second factor (Supabase Auth MFA): settings, wallet step-up, admin gate. */
+export const mfaKeys = {
+  all: ['mfa'] as const,
+  status: (userId: string) => [...mfaKeys.all, 'status', userId] as const,
+  enroll: () => [...mfaKeys.all, 'enroll'] as const,
+  cancel: () => [...mfaKeys.all, 'cancel'] as const,
+  verify: () => [...mfaKeys.all, 'verify'] as const,
 };

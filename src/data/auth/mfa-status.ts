@@ -3,16 +3,12 @@ import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { mfaKeys } from './keys';
 
 /**
  * The member's two-factor state, read from Supabase Auth MFA (not from user_settings): the settings
  * toggle and the wallet's step-up before a withdrawal both use it.
  */
-export const mfaKeys = {
-  all: ['mfa'] as const,
-  status: (userId: string) => [...mfaKeys.all, 'status', userId] as const,
-};
-
 export type MfaStatus = {
   /** The verified TOTP factor (2FA is on), or null. */
   verifiedFactorId: string | null;

@@ -4,7 +4,7 @@ import { useSupabase } from '@/lib/supabase-context';
 import { getAccountStatus } from './get-account-status';
 import { authKeys } from './keys';
 import { signUp, type SignUpInput } from './sign-up';
-import { validateReferralCode } from '@/data/referral/validate-referral-code';
+import { validateReferralCode } from './validate-referral-code';
 
 /**
  * What registering led to: the activation e-mail was sent; the e-mail belongs to an activated

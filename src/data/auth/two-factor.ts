@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unenrollTotp } from '@/data/auth/enroll-totp';
-import { mfaKeys } from '@/data/auth/mfa-status';
+import { mfaKeys } from './keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { settingsKeys } from '@/data/profile/keys';

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { mfaKeys } from './mfa-status';
+import { mfaKeys } from './keys';
 
 /**
  * POST /factors/{id}/challenge and /verify with the 6-digit code (auth.mfa.challengeAndVerify):
@@ -15,7 +15,7 @@ export async function verifyTotp(client: AppSupabaseClient, factorId: string, co
 
 export const verifyTotpMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...mfaKeys.all, 'verify'] as const,
+    mutationKey: mfaKeys.verify(),
     mutationFn: async ({ factorId, code }: { factorId: string; code: string }) =>
       verifyTotp(await getClient(), factorId, code),
   });

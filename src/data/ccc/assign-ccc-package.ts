@@ -4,7 +4,6 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
 import { cccKeys } from '@/data/ccc/keys';
-import { adminKeys } from '@/data/admin-keys';
 
 export type CccAssignment = { userId: string; tier: Enums<'ccc_tier'>; quantity: number };
 
@@ -21,7 +20,7 @@ export async function assignCccPackage(client: AppSupabaseClient, input: CccAssi
 
 export const assignCccPackageMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.users(), 'assign-ccc'] as const,
+    mutationKey: cccKeys.assign(),
     mutationFn: async (input: CccAssignment) => assignCccPackage(await getClient(), input),
   });
 

@@ -7,4 +7,8 @@ export const cccKeys = {
   availability: () => [...cccKeys.all, 'availability'] as const,
   settings: () => [...cccKeys.all, 'settings'] as const,
   packages: (userId: string) => [...cccKeys.all, 'packages', userId] as const,
+  updateSettings: () => [...cccKeys.all, 'update-settings'] as const,
+  updateTier: () => [...cccKeys.all, 'update-tier'] as const,
+  assign: () => [...cccKeys.all, 'assign'] as const,
+  removeAssignment: () => [...cccKeys.all, 'remove-assignment'] as const,
 };

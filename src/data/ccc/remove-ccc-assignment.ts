@@ -3,7 +3,6 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { cccKeys } from '@/data/ccc/keys';
-import { adminKeys } from '@/data/admin-keys';
 
 /** RPC admin_remove_ccc_assignment: removes one of a member's packages; its slot is free at once. */
 export async function removeCccAssignment(client: AppSupabaseClient, assignmentId: string) {
@@ -12,7 +11,7 @@ export async function removeCccAssignment(client: AppSupabaseClient, assignmentI
 
 export const removeCccAssignmentMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.users(), 'remove-ccc'] as const,
+    mutationKey: cccKeys.removeAssignment(),
     mutationFn: async (input: { assignmentId: string; userId: string }) =>
       removeCccAssignment(await getClient(), input.assignmentId),
   });

@@ -22,7 +22,7 @@ export async function updateCccSettings(client: AppSupabaseClient, input: CccSet
 
 export const updateCccSettingsMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...cccKeys.settings(), 'update'] as const,
+    mutationKey: cccKeys.updateSettings(),
     mutationFn: async (input: CccSettingsUpdate) => updateCccSettings(await getClient(), input),
   });
 
@@ -31,7 +31,7 @@ export function useUpdateCccSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateCccSettingsMutationOptions(getClient),
-    // The members' token card reads the same row under this key.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cccKeys.settings() }),
+    // The members' token card and CCC page read under the same root.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cccKeys.all }),
   });
 }

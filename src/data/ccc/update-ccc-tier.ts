@@ -31,7 +31,7 @@ export async function updateCccTier(client: AppSupabaseClient, input: CccTierUpd
 
 export const updateCccTierMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...cccKeys.availability(), 'update'] as const,
+    mutationKey: cccKeys.updateTier(),
     mutationFn: async (input: CccTierUpdate) => updateCccTier(await getClient(), input),
   });
 
@@ -40,7 +40,7 @@ export function useUpdateCccTier() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateCccTierMutationOptions(getClient),
-    // The members' CCC page and the assignment dialog read the tiers under this key.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cccKeys.availability() }),
+    // The members' CCC page and the assignment dialog read the tiers under the same root.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cccKeys.all }),
   });
 }

@@ -1,6 +1,4 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/dashboard';
 import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -75,15 +73,10 @@ export const toggleReactionMutationOptions = (
     },
   });
 
-/** 'Nie udało się dodać reakcji' / 'Nie udało się usunąć reakcji' (product.md#dashboard-8) as an error toast. */
-export function useToggleReaction() {
+/** `onFailure`: the screen says so ('Nie udało się dodać reakcji', product.md#dashboard-8); the toggle is undone. */
+export function useToggleReaction(onFailure: (input: ToggleReactionInput) => void) {
   const { getClient } = useSupabase();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation(
-    toggleReactionMutationOptions(getClient, queryClient, user?.id ?? '', (input) =>
-      toast.show(t(input.add ? 'community.reaction_add_failed' : 'community.reaction_remove_failed'), 'error'),
-    ),
-  );
+  return useMutation(toggleReactionMutationOptions(getClient, queryClient, user?.id ?? '', onFailure));
 }

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { emailKeys } from './keys';
 
 /** smtp_configs delete by id (templates that used it fall back to the default configuration). */
 export async function deleteSmtpConfig(client: AppSupabaseClient, id: string) {
@@ -12,7 +12,7 @@ export async function deleteSmtpConfig(client: AppSupabaseClient, id: string) {
 
 export const deleteSmtpConfigMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.smtp(), 'delete'] as const,
+    mutationKey: emailKeys.deleteSmtp(),
     mutationFn: async (id: string) => deleteSmtpConfig(await getClient(), id),
   });
 
@@ -21,10 +21,6 @@ export function useDeleteSmtpConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteSmtpConfigMutationOptions(getClient),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.smtp() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.templates() }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: emailKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { emailKeys } from './keys';
 
 /** email_templates delete by id; the database refuses the hook's templates (templates.hook_template_protected). */
 export async function deleteTemplate(client: AppSupabaseClient, id: string) {
@@ -12,7 +12,7 @@ export async function deleteTemplate(client: AppSupabaseClient, id: string) {
 
 export const deleteTemplateMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.templates(), 'delete'] as const,
+    mutationKey: emailKeys.deleteTemplate(),
     mutationFn: async (id: string) => deleteTemplate(await getClient(), id),
   });
 
@@ -21,6 +21,6 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteTemplateMutationOptions(getClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.templates() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: emailKeys.all }),
   });
 }

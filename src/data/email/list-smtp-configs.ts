@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { emailKeys } from './keys';
 
 /** RPC admin_list_smtp_configs (the SMTP tab and the e-mail templates' sender choice): every configuration, the password masked ('••••••••', null when none). */
 export async function listSmtpConfigs(client: AppSupabaseClient, signal?: AbortSignal) {
@@ -15,7 +15,7 @@ export type SmtpConfig = Awaited<ReturnType<typeof listSmtpConfigs>>[number];
 
 export const smtpConfigsQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.smtp(),
+    queryKey: emailKeys.smtp(),
     queryFn: async ({ signal }) => listSmtpConfigs(await getClient(), signal),
   });
 

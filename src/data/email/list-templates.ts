@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { emailKeys } from './keys';
 
 export type TemplateVariable = { name: string; description?: string; example?: string };
 
@@ -20,7 +20,7 @@ export type EmailTemplate = Awaited<ReturnType<typeof listTemplates>>[number];
 
 export const templatesQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.templates(),
+    queryKey: emailKeys.templates(),
     queryFn: async ({ signal }) => listTemplates(await getClient(), signal),
   });
 

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { emailKeys } from './keys';
 
 export type SmtpConfigInput = {
   /** null creates a configuration. */
@@ -43,7 +43,7 @@ export async function saveSmtpConfig(client: AppSupabaseClient, input: SmtpConfi
 
 export const saveSmtpConfigMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.smtp(), 'save'] as const,
+    mutationKey: emailKeys.saveSmtp(),
     mutationFn: async (input: SmtpConfigInput) => saveSmtpConfig(await getClient(), input),
   });
 
@@ -52,6 +52,6 @@ export function useSaveSmtpConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     ...saveSmtpConfigMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.smtp() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.all }),
   });
 }

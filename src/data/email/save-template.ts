@@ -3,7 +3,7 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { TablesInsert } from '@/types/database.types';
-import { adminKeys } from '@/data/admin-keys';
+import { emailKeys } from './keys';
 
 export type TemplateFields = Pick<
   TablesInsert<'email_templates'>,
@@ -24,7 +24,7 @@ export async function saveTemplate(client: AppSupabaseClient, input: { id: strin
 
 export const saveTemplateMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.templates(), 'save'] as const,
+    mutationKey: emailKeys.saveTemplate(),
     mutationFn: async (input: { id: string | null; fields: TemplateFields }) => saveTemplate(await getClient(), input),
   });
 
@@ -33,6 +33,6 @@ export function useSaveTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     ...saveTemplateMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.templates() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { t } from '@/i18n/admin';
 import { isNetworkError, toUserMessage } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { emailKeys } from './keys';
 
 /** The configuration as the form holds it (product.md#dashboard-7: config {host, port, username, password, fromEmail, fromName, secure}). */
 export type UnsavedSmtpConfig = {
@@ -111,7 +111,7 @@ export async function sendTestEmail(client: AppSupabaseClient, request: TestEmai
 
 export const sendTestEmailMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.smtp(), 'test'] as const,
+    mutationKey: emailKeys.testSmtp(),
     mutationFn: async (request: TestEmailRequest) => sendTestEmail(await getClient(), request),
   });
 

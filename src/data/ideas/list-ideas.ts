@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import type { Enums } from '@/types/database.types';
 import { useSupabase } from '@/lib/supabase-context';
 import { ideasKeys } from '@/data/ideas/keys';
-import type { IdeaStatus } from '@/components/ideas/idea-status';
+
+type IdeaStatus = Enums<'idea_status'>;
 
 export const IDEAS_PAGE_SIZE = 20;
 

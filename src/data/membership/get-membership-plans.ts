@@ -2,17 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import { membershipPlanKeys } from './keys';
 
 /**
  * The membership plans catalogue (START, PREMIUM, VIP; product.md#dashboard-9): the one source of truth for
  * prices and profit shares, read by the plans grid, the main panel's and the apps catalogue's profit
  * pools. Catalogue data changes rarely: fresh for an hour.
  */
-export const membershipPlanKeys = {
-  all: ['membership-plans'] as const,
-  list: () => [...membershipPlanKeys.all, 'list'] as const,
-};
-
 export async function getMembershipPlans(client: AppSupabaseClient, signal?: AbortSignal) {
   let request = client.from('membership_plans').select('*').order('yearly_price_pln', { ascending: true });
   if (signal) request = request.abortSignal(signal);

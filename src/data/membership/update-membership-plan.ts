@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
-import { membershipPlanKeys } from '@/data/membership/get-membership-plans';
+import { membershipPlanKeys } from './keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { MembershipLevel } from '@/types/db';
@@ -35,7 +35,7 @@ export async function updateMembershipPlan(client: AppSupabaseClient, input: Pla
 
 export const updateMembershipPlanMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...membershipPlanKeys.all, 'update'] as const,
+    mutationKey: membershipPlanKeys.update(),
     mutationFn: async (input: PlanUpdate) => updateMembershipPlan(await getClient(), input),
   });
 

@@ -1,8 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/dashboard';
 import { useAuth } from '@/lib/auth/auth-context';
-import { toUserMessage, unwrap } from '@/lib/errors';
+import { unwrap } from '@/lib/errors';
 import { notificationKeys } from '@/data/notifications/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
@@ -37,15 +35,10 @@ export const markNotificationReadMutationOptions = (
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount(userId) }),
   });
 
-/** Shows a failure as an error toast: 'Nie udało się oznaczyć…' with the reason. */
-export function useMarkNotificationRead() {
+/** `onFailure`: the screen says so (the optimistic change is undone). */
+export function useMarkNotificationRead(onFailure: (error: unknown) => void) {
   const { getClient } = useSupabase();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation(
-    markNotificationReadMutationOptions(getClient, queryClient, user?.id ?? '', (error) =>
-      toast.show(`${t('notifications.mark_read_failed')}: ${toUserMessage(error)}`, 'error'),
-    ),
-  );
+  return useMutation(markNotificationReadMutationOptions(getClient, queryClient, user?.id ?? '', onFailure));
 }

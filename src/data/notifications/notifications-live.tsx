@@ -7,6 +7,7 @@ import { notificationsQueryOptions, toNotification, type Notification } from './
 import { unreadCountQueryOptions } from './get-unread-count';
 import { notificationKeys } from './keys';
 import { subscribeToNotifications, type ChannelStatus } from './realtime';
+import { refreshAfterNotification } from './refresh-after-notification';
 
 type NotificationsLive = {
   /** The Realtime channel is SUBSCRIBED: new notifications arrive by themselves (no polling). */
@@ -32,9 +33,10 @@ export function prependNotification(queryClient: QueryClient, userId: string, no
 
 /**
  * Keeps the signed-in member's notifications live while the dashboard is open: one Realtime channel
- * (INSERT filtered by user_id). A new row is prepended to the lists and the unread count is asked
- * again. Each time the channel becomes SUBSCRIBED (at start and after a reconnect) the user's
- * notification queries are refreshed, so nothing sent while it was down is missed; while it is not
+ * (INSERT filtered by user_id). A new row is prepended to the lists, the unread count is asked
+ * again, and so is what the row reports changed (refresh-after-notification.ts). Each time the
+ * channel becomes SUBSCRIBED (at start and after a reconnect) the user's notification queries are
+ * refreshed, so nothing sent while it was down is missed; while it is not
  * subscribed the queries poll every 30 s instead (get-notifications.ts). The channel is removed on
  * unmount and when the user changes or signs out.
  */
@@ -55,8 +57,11 @@ export function NotificationsLiveProvider({ children }: { children: ReactNode })
       if (cancelled) return;
       const channel = await subscribeToNotifications(client, userId, {
         onInsert: (row) => {
-          prependNotification(queryClient, userId, toNotification(row));
+          const notification = toNotification(row);
+          prependNotification(queryClient, userId, notification);
           void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount(userId) });
+          // What the notification reports (a confirmed payment: the level badge) is read again at once.
+          void refreshAfterNotification(queryClient, userId, notification);
         },
         onStatus: (next) => {
           if (cancelled) return;

@@ -1,5 +1,4 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
@@ -16,13 +15,15 @@ export const cancelPaymentOrderMutationOptions = (getClient: () => Promise<AppSu
     mutationFn: async (orderId: string) => cancelPaymentOrder(await getClient(), orderId),
   });
 
-/** After a cancel (or a refusal: the order may have been decided meanwhile) the list is read again. */
+/**
+ * After a cancel (or a refusal: the order may have been decided meanwhile) every orders list is read
+ * again: the member's and the admin's 'Płatności'.
+ */
 export function useCancelPaymentOrder() {
   const { getClient } = useSupabase();
-  const { user } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
     ...cancelPaymentOrderMutationOptions(getClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }

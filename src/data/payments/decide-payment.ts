@@ -5,7 +5,7 @@ import { paymentKeys } from '@/data/payments/keys';
 import { profileKeys } from '@/data/profile/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { usersKeys } from '@/data/users/keys';
 
 export type ConfirmInput = { id: string; userId: string; amountReceived: number | null; txHash: string | null };
 export type RejectInput = { id: string; userId: string; reason: string };
@@ -56,7 +56,7 @@ function useRefreshAfterDecision() {
       queryClient.invalidateQueries({ queryKey: cccKeys.availability() }),
       queryClient.invalidateQueries({ queryKey: cccKeys.packages(userId) }),
       queryClient.invalidateQueries({ queryKey: profileKeys.own(userId) }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+      queryClient.invalidateQueries({ queryKey: usersKeys.all }),
     ]);
 }
 

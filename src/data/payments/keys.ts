@@ -10,6 +10,9 @@ export const paymentKeys = {
     [...paymentKeys.adminOrders(), filters] as const,
   planLinks: () => [...paymentKeys.all, 'plan-links'] as const,
   cccLinks: () => [...paymentKeys.all, 'ccc-links'] as const,
+  /** The admin 'Linki płatności' tab: every link of both kinds, active or not. */
+  adminLinks: () => [...paymentKeys.all, 'admin-links'] as const,
+  saveLinks: () => [...paymentKeys.adminLinks(), 'save'] as const,
   createOrder: () => [...paymentKeys.all, 'create'] as const,
   cancelOrder: () => [...paymentKeys.all, 'cancel'] as const,
 };

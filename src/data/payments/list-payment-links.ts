@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { paymentKeys } from './keys';
 
 /** Both link tables, read in parallel: plans (tier × method) and CCC packages (tier × method). */
 export async function listPaymentLinks(client: AppSupabaseClient, signal?: AbortSignal) {
@@ -20,7 +20,7 @@ export type PaymentLinks = Awaited<ReturnType<typeof listPaymentLinks>>;
 
 export const paymentLinksQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.paymentLinks(),
+    queryKey: paymentKeys.adminLinks(),
     queryFn: async ({ signal }) => listPaymentLinks(await getClient(), signal),
   });
 

@@ -4,7 +4,6 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
 import { paymentKeys } from '@/data/payments/keys';
-import { adminKeys } from '@/data/admin-keys';
 
 export type PaymentMethod = Enums<'payment_method'>;
 export type LinkChange =
@@ -33,7 +32,7 @@ export async function savePaymentLinks(client: AppSupabaseClient, changes: reado
 
 export const savePaymentLinksMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.paymentLinks(), 'save'] as const,
+    mutationKey: paymentKeys.saveLinks(),
     mutationFn: async (changes: readonly LinkChange[]) => savePaymentLinks(await getClient(), changes),
   });
 
@@ -45,7 +44,7 @@ export function useSavePaymentLinks() {
     // The members' dialogs read the same tables under lib/payment's keys: they refresh too.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.paymentLinks() }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.adminLinks() }),
         queryClient.invalidateQueries({ queryKey: paymentKeys.planLinks() }),
         queryClient.invalidateQueries({ queryKey: paymentKeys.cccLinks() }),
       ]),

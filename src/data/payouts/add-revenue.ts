@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { payoutKeys } from './keys';
 
 /** ecommerce_revenue insert {amount}: a correction is a new row (the latest counts). */
 export async function addRevenue(client: AppSupabaseClient, amount: number) {
@@ -11,7 +11,7 @@ export async function addRevenue(client: AppSupabaseClient, amount: number) {
 
 export const addRevenueMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.revenue(), 'add'] as const,
+    mutationKey: payoutKeys.addRevenue(),
     mutationFn: async (amount: number) => addRevenue(await getClient(), amount),
   });
 
@@ -20,6 +20,7 @@ export function useAddRevenue() {
   const queryClient = useQueryClient();
   return useMutation({
     ...addRevenueMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.revenue() }),
+    // The revenue tab's history and the payout view's entries.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { payoutKeys } from './keys';
 
 /** How many of the newest revenue entries the payout view offers. */
 export const PAYOUT_REVENUE_LIMIT = 50;
@@ -28,7 +28,7 @@ export type PayoutRevenue = Awaited<ReturnType<typeof listPayoutRevenue>>[number
 
 export const payoutRevenueQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: [...adminKeys.payouts(), 'revenue'] as const,
+    queryKey: payoutKeys.payoutRevenue(),
     queryFn: async ({ signal }) => listPayoutRevenue(await getClient(), signal),
   });
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { payoutKeys } from './keys';
 
 const RUN_COLUMNS =
   'id, revenue_id, revenue_amount, revenue_date, rate_pln_usdt, members_count, total_pln, total_usdt, remainder_pln, created_by_email, created_at';
@@ -23,7 +23,7 @@ export type PayoutRun = Awaited<ReturnType<typeof listPayoutRuns>>[number];
 
 export const payoutRunsQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: [...adminKeys.payouts(), 'runs'] as const,
+    queryKey: payoutKeys.runs(),
     queryFn: async ({ signal }) => listPayoutRuns(await getClient(), 0, 20, signal),
   });
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { payoutKeys } from './keys';
 
 export const REVENUE_HISTORY = 10;
 
@@ -41,7 +41,7 @@ export type RevenueEntry = Awaited<ReturnType<typeof listRevenue>>[number];
 
 export const revenueQueryOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   queryOptions({
-    queryKey: adminKeys.revenue(),
+    queryKey: payoutKeys.revenueHistory(),
     queryFn: async ({ signal }) => listRevenue(await getClient(), signal),
   });
 

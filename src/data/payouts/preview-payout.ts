@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { payoutKeys } from './keys';
 
 /** RPC admin_preview_payout: per tier what a run would pay (nothing is written). */
 export async function previewPayout(client: AppSupabaseClient, revenueId: string, rate: number, signal?: AbortSignal) {
@@ -19,7 +19,7 @@ export const payoutPreviewQueryOptions = (
   rate: string,
 ) =>
   queryOptions({
-    queryKey: adminKeys.payoutPreview(revenueId, rate),
+    queryKey: payoutKeys.preview(revenueId, rate),
     queryFn: async ({ signal }) => previewPayout(await getClient(), revenueId, Number(rate), signal),
     retry: false,
   });

@@ -3,7 +3,8 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { ledgerKeys } from '@/data/wallet/keys';
-import { adminKeys } from '@/data/admin-keys';
+import { payoutKeys } from './keys';
+import { auditKeys } from '@/data/audit/keys';
 
 /**
  * RPC admin_run_payout: credits every member of each tier through the ledger and notifies them, in
@@ -15,7 +16,7 @@ export async function runPayout(client: AppSupabaseClient, input: { revenueId: s
 
 export const runPayoutMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: adminKeys.runPayout(),
+    mutationKey: payoutKeys.run(),
     mutationFn: async (input: { revenueId: string; rate: number }) => runPayout(await getClient(), input),
   });
 
@@ -27,8 +28,8 @@ export function useRunPayout() {
     ...runPayoutMutationOptions(getClient),
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.payouts() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+        queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
         queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
       ]);
     },

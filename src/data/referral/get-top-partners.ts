@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { dashboardKeys } from '@/data/dashboard/keys';
+import { referralKeys } from './keys';
 
 /** The main panel shows the ten best partners. */
 export const TOP_PARTNERS_LIMIT = 10;
@@ -18,7 +18,7 @@ export type RankingEntry = Awaited<ReturnType<typeof getTopPartners>>[number];
 
 export const topPartnersQueryOptions = (getClient: () => Promise<AppSupabaseClient>, limit = TOP_PARTNERS_LIMIT) =>
   queryOptions({
-    queryKey: dashboardKeys.topPartners(limit),
+    queryKey: referralKeys.topPartners(limit),
     queryFn: async ({ signal }) => getTopPartners(await getClient(), limit, signal),
     staleTime: 60_000,
   });

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { authKeys } from '@/data/auth/keys';
+import { referralKeys } from './keys';
 
 /** RPC track_referral_visit: counts a `?ref` visit of an active code (false for unknown codes). */
 export async function trackReferralVisit(client: AppSupabaseClient, code: string): Promise<boolean> {
@@ -11,7 +11,7 @@ export async function trackReferralVisit(client: AppSupabaseClient, code: string
 
 export const referralVisitMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: authKeys.referralVisit(),
+    mutationKey: referralKeys.visit(),
     mutationFn: async (code: string) => trackReferralVisit(await getClient(), code),
   });
 

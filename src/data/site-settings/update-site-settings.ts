@@ -4,7 +4,7 @@ import { siteSettingsKeys } from '@/data/site-settings/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { TablesUpdate } from '@/types/database.types';
-import { adminKeys } from '@/data/admin-keys';
+
 import { removeFiles, storagePathOf, uploadPublicFile } from '@/lib/storage';
 
 export const SITE_IMAGES_BUCKET = 'site-images';
@@ -85,7 +85,7 @@ export async function updateSiteSettings(client: AppSupabaseClient, input: SiteS
 
 export const updateSiteSettingsMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.all, 'site-settings', 'update'] as const,
+    mutationKey: siteSettingsKeys.update(),
     mutationFn: async (input: SiteSettingsUpdate) => updateSiteSettings(await getClient(), input),
   });
 

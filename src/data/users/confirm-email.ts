@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { usersKeys } from './keys';
 
 /** RPC admin_confirm_email: activates the account as the activation link would (idempotent). */
 export async function confirmEmail(client: AppSupabaseClient, userId: string) {
@@ -11,7 +11,7 @@ export async function confirmEmail(client: AppSupabaseClient, userId: string) {
 
 export const confirmEmailMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.users(), 'confirm-email'] as const,
+    mutationKey: usersKeys.confirmEmail(),
     mutationFn: async (userId: string) => confirmEmail(await getClient(), userId),
   });
 
@@ -20,6 +20,6 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     ...confirmEmailMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { usersKeys } from './keys';
 import { removeFiles } from '@/lib/storage';
 
 /**
@@ -21,7 +21,7 @@ export async function deleteUser(client: AppSupabaseClient, userId: string): Pro
 
 export const deleteUserMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.users(), 'delete'] as const,
+    mutationKey: usersKeys.delete(),
     mutationFn: async (userId: string) => deleteUser(await getClient(), userId),
   });
 
@@ -30,6 +30,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteUserMutationOptions(getClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    // The member's rows go in every domain (orders, wallet, ideas, posts, audit): every read is read again.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

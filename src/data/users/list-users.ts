@@ -3,7 +3,8 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { MembershipLevel } from '@/types/db';
-import { adminKeys, type UserListParams } from '@/data/admin-keys';
+import { usersKeys } from './keys';
+import type { UserListParams } from './keys';
 
 /** product.md#dashboard-9: "users list stale 30 s". */
 export const USERS_STALE_TIME_MS = 30_000;
@@ -61,7 +62,7 @@ export async function listUsersRange(
 
 export const usersQueryOptions = (getClient: () => Promise<AppSupabaseClient>, params: UserListParams) =>
   queryOptions({
-    queryKey: adminKeys.userList(params),
+    queryKey: usersKeys.list(params),
     queryFn: async ({ signal }) => listUsers(await getClient(), params, signal),
     staleTime: USERS_STALE_TIME_MS,
     placeholderData: keepPreviousData,

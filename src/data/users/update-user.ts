@@ -4,7 +4,7 @@ import { profileKeys } from '@/data/profile/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { MembershipLevel } from '@/types/db';
-import { adminKeys } from '@/data/admin-keys';
+import { usersKeys } from './keys';
 
 export type UserUpdate = {
   userId: string;
@@ -33,7 +33,7 @@ export async function updateUser(client: AppSupabaseClient, input: UserUpdate) {
 
 export const updateUserMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.users(), 'update'] as const,
+    mutationKey: usersKeys.update(),
     mutationFn: async (input: UserUpdate) => updateUser(await getClient(), input),
   });
 
@@ -45,7 +45,7 @@ export function useUpdateUser() {
     // The edited member may be the admin: their own header (badge, name) reads the profile too.
     onSuccess: (_data, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
         queryClient.invalidateQueries({ queryKey: profileKeys.own(input.userId) }),
       ]),
   });

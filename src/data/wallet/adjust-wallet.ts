@@ -3,7 +3,8 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { ledgerKeys } from '@/data/wallet/keys';
-import { adminKeys } from '@/data/admin-keys';
+import { walletKeys } from './keys';
+import { auditKeys } from '@/data/audit/keys';
 
 export type WalletAdjustment = { userId: string; direction: 'credit' | 'debit'; amount: number; reason: string };
 
@@ -24,7 +25,7 @@ export async function adjustWallet(client: AppSupabaseClient, input: WalletAdjus
 
 export const adjustWalletMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: adminKeys.adjustWallet(),
+    mutationKey: walletKeys.adjust(),
     mutationFn: async (input: WalletAdjustment) => adjustWallet(await getClient(), input),
   });
 
@@ -37,7 +38,7 @@ export function useAdjustWallet() {
     onSettled: async (_data, _error, input) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(input.userId) }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
       ]);
     },
   });

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { walletKeys } from './keys';
 
 /** RPC admin_complete_withdrawal: paid out on chain; the member's pending balance goes down, they are notified. */
 export async function completeWithdrawal(client: AppSupabaseClient, input: { id: string; txHash: string }) {
@@ -11,7 +11,7 @@ export async function completeWithdrawal(client: AppSupabaseClient, input: { id:
 
 export const completeWithdrawalMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.withdrawals(), 'complete'] as const,
+    mutationKey: walletKeys.completeWithdrawal(),
     mutationFn: async (input: { id: string; txHash: string }) => completeWithdrawal(await getClient(), input),
   });
 
@@ -21,6 +21,7 @@ export function useCompleteWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     ...completeWithdrawalMutationOptions(getClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals() }),
+    // The whole wallet root: the admin's queue and the member's withdrawals, balance and ledger.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { adminKeys } from '@/data/admin-keys';
+import { walletKeys } from './keys';
 
 /** RPC admin_fail_withdrawal: not paid out; the amount returns to the member's available balance. */
 export async function failWithdrawal(client: AppSupabaseClient, input: { id: string; reason: string }) {
@@ -11,7 +11,7 @@ export async function failWithdrawal(client: AppSupabaseClient, input: { id: str
 
 export const failWithdrawalMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
-    mutationKey: [...adminKeys.withdrawals(), 'fail'] as const,
+    mutationKey: walletKeys.failWithdrawal(),
     mutationFn: async (input: { id: string; reason: string }) => failWithdrawal(await getClient(), input),
   });
 
@@ -20,6 +20,7 @@ export function useFailWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     ...failWithdrawalMutationOptions(getClient),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.withdrawals() }),
+    // The whole wallet root: the admin's queue and the member's withdrawals, balance and ledger.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }

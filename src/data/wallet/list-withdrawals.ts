@@ -3,7 +3,7 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
-import { adminKeys } from '@/data/admin-keys';
+import { walletKeys } from './keys';
 
 export const WITHDRAWALS_PAGE_SIZE = 20;
 export type WithdrawalStatus = Enums<'withdrawal_status'>;
@@ -48,7 +48,7 @@ export const withdrawalsQueryOptions = (
   params: { status: WithdrawalStatus; page: number },
 ) =>
   queryOptions({
-    queryKey: adminKeys.withdrawalList(params.status, params.page),
+    queryKey: walletKeys.adminWithdrawalList(params.status, params.page),
     queryFn: async ({ signal }) => listWithdrawals(await getClient(), params, signal),
     placeholderData: keepPreviousData,
   });

@@ -54,6 +54,7 @@ export function useRequestWithdrawal() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(userId) }),
         queryClient.invalidateQueries({ queryKey: ledgerKeys.ofUser(userId) }), // balance and ledger
+        queryClient.invalidateQueries({ queryKey: walletKeys.adminWithdrawals() }), // the admin's queue
       ]);
     },
   });

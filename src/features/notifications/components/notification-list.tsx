@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { useToast } from '@/components/ui/toast';
 import { t } from '@/i18n/dashboard';
 import { isNetworkError, toUserMessage } from '@/lib/errors';
 import { useNotifications } from '@/data/notifications/notifications-live';
@@ -23,8 +24,12 @@ type NotificationListProps = {
 /** The member's latest notifications, newest first, with loading, error and empty states. */
 export function NotificationList({ limit, markAll = false }: NotificationListProps) {
   const notifications = useNotifications(limit);
-  const markRead = useMarkNotificationRead();
-  const markAllRead = useMarkAllNotificationsRead();
+  const toast = useToast();
+  // 'Nie udało się oznaczyć…' with the reason, as an error toast.
+  const markFailed = (error: unknown) =>
+    toast.show(`${t('notifications.mark_read_failed')}: ${toUserMessage(error)}`, 'error');
+  const markRead = useMarkNotificationRead(markFailed);
+  const markAllRead = useMarkAllNotificationsRead(markFailed);
 
   return (
     <QueryStates

@@ -8,7 +8,7 @@ import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { useUrlState } from '@/lib/use-url-state';
-import type { AuditFilters } from '@/data/admin-keys';
+import type { AuditFilters } from '@/data/audit/keys';
 import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';

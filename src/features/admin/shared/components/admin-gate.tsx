@@ -10,8 +10,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/admin';
 import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
-import { mfaKeys, useMfaStatus } from '@/data/auth/mfa-status';
-import { adminKeys } from '@/data/admin-keys';
+import { useMfaStatus } from '@/data/auth/mfa-status';
 
 // qrcode.react comes with the set-up dialog: loaded only for an admin who has no factor yet.
 const TwoFactorSetupDialog = lazy(() =>
@@ -57,8 +56,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const status = useMfaStatus();
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: mfaKeys.all });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    // Every domain's admin reads (refused at aal1) are read again.
+    void queryClient.invalidateQueries();
   };
 
   if (aal2) return children;

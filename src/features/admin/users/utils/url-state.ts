@@ -2,7 +2,7 @@ import type { AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlEnum, urlPage, urlStateDefaults, urlText, type UrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
-import type { UserListParams } from '@/data/admin-keys';
+import type { UserListParams } from '@/data/users/keys';
 import { usersQueryOptions } from '@/data/users/list-users';
 
 type SortChoice = `${UserListParams['sort']}:${'asc' | 'desc'}`;

@@ -8,9 +8,8 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers } from '@/testing/timers';
-import { NOTIFICATIONS_POLL_INTERVAL_MS } from '../get-notifications';
-
-import { CHANNEL_START_TIMEOUT_MS, useNotifications } from '../notifications-live';
+import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@/data/notifications/get-notifications';
+import { CHANNEL_START_TIMEOUT_MS, useNotifications } from '@/data/notifications/notifications-live';
 
 /** A panel that shows the list the way the notifications feature does (lib hooks only). */
 function ListPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -166,6 +165,42 @@ describe('live notifications (Realtime, with polling while it is down)', () => {
         .map((item) => item.textContent),
     ).toEqual(['Na żywo', 'Odczyt 1']);
     expect(calls.list).toBe(1);
+  });
+
+  it('a payment confirmation arriving live refreshes the header’s level badge at once', async () => {
+    const { supabase, session } = setup();
+    let profileReads = 0;
+    server.use(
+      http.get(restUrl('/profiles'), () => {
+        profileReads += 1;
+        return HttpResponse.json(
+          profileReads === 1
+            ? profileRow(session.user)
+            : profileRow(session.user, { level: 'PREMIUM', validUntil: '2027-11-27' }),
+        );
+      }),
+    );
+    const header = () => within(screen.getByRole('banner'));
+    await until(() => header().queryByRole('link', { name: /FREE/ }) !== null, 'the FREE badge');
+    await until(() => supabase.realtime.open().length === 1, 'the channel');
+    supabase.realtime.setStatus('SUBSCRIBED');
+    await advanceTime(0);
+    const readsBefore = profileReads;
+
+    // A row unrelated to payments leaves the profile alone.
+    supabase.realtime.insert('notifications', { ...notificationRow({ title: 'Wiadomość' }), user_id: session.user.id });
+    await advanceTime(100);
+    expect(profileReads).toBe(readsBefore);
+
+    supabase.realtime.insert('notifications', {
+      ...notificationRow({
+        title: 'Płatność potwierdzona',
+        data: { orderId: crypto.randomUUID(), reference: 'KL-2026-0001', status: 'paid' },
+      }),
+      user_id: session.user.id,
+    });
+    await until(() => profileReads === readsBefore + 1, 'the profile read again');
+    await until(() => header().queryByRole('link', { name: /PREMIUM/ }) !== null, 'the PREMIUM badge');
   });
 
   it('removes the channel when the shell goes away', async () => {
