@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { buildSession, buildUser, memberSession, withVerifiedTotp } from '@/testing/factories';
 import { shellHandlers } from '@/testing/msw/dashboard-answers';
 import { server } from '@/testing/msw/server';
+import { ADMIN_LANDING, paths } from '@/config/paths';
 import { menuEntries } from '../routes/dashboard/layout';
 import { createSections, sections, type Section } from '../sections';
 import { renderRoute } from '../testing/render-route';
@@ -105,6 +106,14 @@ describe('the registry', () => {
       { to: '/dashboard', labelKey: 'nav.dashboard', end: true },
       { to: '/dashboard/apps', labelKey: 'nav.apps' },
     ]);
+  });
+
+  it('has a section for every dashboard address of the route registry (config/paths), and none other', () => {
+    const { admin, ...member } = paths.dashboard;
+    const { root: adminArea, ...tabs } = admin;
+    const addresses = [...Object.values(member), ...Object.values(tabs)].map((route) => route.path);
+    expect(sections.all.map((section) => section.path).toSorted()).toEqual(addresses.toSorted());
+    expect(sections.at(adminArea.path)).toBe(sections.at(ADMIN_LANDING.path));
   });
 
   it('every section has a route path of its own below its parent, and every admin tab is below /dashboard/admin', () => {

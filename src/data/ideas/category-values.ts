@@ -1,7 +1,7 @@
 import { Constants, type Enums } from '@/types/database.types';
 
 // Without the Polish names (categories.ts): the board's address state and counts, which the
-// dashboard shell reads ahead (app/section-reads.ts), need only the values.
+// dashboard shell reads ahead (app/routes/dashboard/first-reads.ts), need only the values.
 
 export type IdeaCategory = Enums<'app_category'>;
 

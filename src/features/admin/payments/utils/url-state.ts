@@ -22,6 +22,6 @@ export function ordersListParams(view: UrlState<typeof PAYMENTS_URL_STATE>): Pay
   };
 }
 
-/** The tab's first read as the tab bar opens it (an address without parameters), for app/admin-tab-reads. */
+/** The tab's first read as the tab bar opens it (an address without parameters), for app/routes/dashboard/admin/first-reads. */
 export const paymentsTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
   paymentOrdersQueryOptions(getClient, ordersListParams(urlStateDefaults(PAYMENTS_URL_STATE)));

@@ -39,6 +39,6 @@ export function usersListParams(view: UrlState<typeof USERS_URL_STATE>): UserLis
   };
 }
 
-/** The tab's first read as the tab bar opens it (an address without parameters), for app/admin-tab-reads. */
+/** The tab's first read as the tab bar opens it (an address without parameters), for app/routes/dashboard/admin/first-reads. */
 export const usersTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
   usersQueryOptions(getClient, usersListParams(urlStateDefaults(USERS_URL_STATE)));
