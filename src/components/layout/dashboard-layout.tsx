@@ -30,7 +30,7 @@ type DashboardLayoutProps = {
  * the announcement banner, the section outlet, the notifications slide-over and the session box; a
  * progress bar while a page's code loads, and after a move to another page the focus on its `h1`
  * with an announcement.
- * Notifications stay live for the whole shell (one Realtime channel, see lib/notifications).
+ * Notifications stay live for the whole shell (one Realtime channel, see data/notifications).
  */
 export function DashboardLayout({
   menu = NO_ENTRIES,

@@ -76,7 +76,7 @@ function OrderRow({ order }: { order: MyPaymentOrder }) {
 /**
  * 'Moje płatności' (issue 19): the member's orders, newest first — item, method, amount, reference,
  * status in Polish, dates and the rejection reason; a pending order can be cancelled. The plans page
- * and the CCC page show the same list (one cache, lib/payment).
+ * and the CCC page show the same list (one cache, data/payments).
  */
 export function MyPaymentOrders() {
   const orders = useMyPaymentOrders();

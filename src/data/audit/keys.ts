@@ -6,5 +6,4 @@ export const auditKeys = {
   all: ['audit'] as const,
   list: (filters: AuditFilters, page: number) => [...auditKeys.all, 'list', filters, page] as const,
   actors: () => [...auditKeys.all, 'actors'] as const,
-  memberSearch: (query: string) => [...auditKeys.all, 'member-search', query] as const,
 };

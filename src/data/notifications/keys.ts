@@ -11,7 +11,7 @@ export const notificationKeys = {
   unreadCount: (userId: string) => [...notificationKeys.ofUser(userId), 'unread-count'] as const,
 };
 
-/** Mutation keys of the notifications feature (its queries are keyed in lib/notifications/keys.ts). */
+/** Mutation keys of marking notifications read (the queries are keyed by notificationKeys above). */
 export const notificationMutationKeys = {
   all: ['notifications-feature'] as const,
   markRead: () => [...notificationMutationKeys.all, 'mark-read'] as const,

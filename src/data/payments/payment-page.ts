@@ -114,7 +114,9 @@ export function usePaymentPage<L extends PaymentLink>({
         tabOpened = true;
       }
       setStarted({ order, url, tabOpened });
+      // The new order shows in the member's list and in the admin's 'Płatności' alike.
       void queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.adminOrders() });
     } catch (error) {
       tab?.close();
       fail(error);

@@ -41,7 +41,7 @@ export function useSavePaymentLinks() {
   const queryClient = useQueryClient();
   return useMutation({
     ...savePaymentLinksMutationOptions(getClient),
-    // The members' dialogs read the same tables under lib/payment's keys: they refresh too.
+    // The members' dialogs read the same tables under the same domain's keys: they refresh too.
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentKeys.adminLinks() }),

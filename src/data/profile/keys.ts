@@ -4,7 +4,7 @@ export const profileKeys = {
   own: (userId: string) => [...profileKeys.all, 'own', userId] as const,
 };
 
-/** Mutation keys of the settings page (the profile itself is read through lib/profile's profileKeys). */
+/** Mutation keys of the settings page's profile and account changes. */
 export const settingsKeys = {
   all: ['settings'] as const,
   updateProfile: () => [...settingsKeys.all, 'update-profile'] as const,

@@ -9,7 +9,7 @@ const PAID_TIERS = new Set(['START', 'PREMIUM', 'VIP']);
 /**
  * 'Aplikacje' (product.md#dashboard-2 Apps catalogue): the card grid with loading, error ('Nie udało się
  * załadować aplikacji') and empty ('Brak dostępnych aplikacji') states. The pools use the plans'
- * shares from membership_plans, the one source of truth (lib/membership-plans).
+ * shares from membership_plans, the one source of truth (data/membership).
  */
 export function AppsCatalogue() {
   const apps = useApps();

@@ -37,7 +37,7 @@ function PackageRow({ pkg }: { pkg: UserPackage }) {
 
 /**
  * 'Twoje pakiety' on /dashboard/ccc (issue 19): the member's own packages, active first — tier, CCC
- * amount, profit share, start and end, days left, active or ended. Read under lib/ccc's key, so an
+ * amount, profit share, start and end, days left, active or ended. Read under data/ccc's key, so an
  * admin's assignment or a confirmed payment shows here.
  */
 export function OwnPackages() {

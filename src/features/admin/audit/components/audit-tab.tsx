@@ -15,7 +15,7 @@ import { TableHead } from '../../shared/components/table-head';
 import { listAudit, useAudit, type AuditRow } from '@/data/audit/list-audit';
 import { AUDIT_URL_STATE } from '../utils/url-state';
 import { useAuditActors } from '@/data/audit/list-audit-actors';
-import type { AuditMember } from '@/data/audit/search-audit-members';
+import type { MemberMatch } from '@/data/users/search-members';
 import { AuditMemberFilter } from './audit-member-filter';
 import { SelectField } from '@/components/form/select-field';
 
@@ -42,7 +42,7 @@ export function AuditTab() {
   const page = urlPageNumber - 1;
   const [draft, setDraft] = useState<AuditFilters>(filters);
   // The chosen member's name (the address holds only the id; a shared link shows the id until a new choice).
-  const [member, setMember] = useState<AuditMember | null>(
+  const [member, setMember] = useState<MemberMatch | null>(
     filters.member ? { userId: filters.member, fullName: filters.member, email: '' } : null,
   );
   const actors = useAuditActors();

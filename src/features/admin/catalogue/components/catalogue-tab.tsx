@@ -10,7 +10,7 @@ import { PlanForm } from './plan-form';
 
 /**
  * 'Katalog' (issue 19 §5): the plans, the CCC tiers and the token, read through the members' own
- * queries (lib/membership-plans, lib/ccc), so a save refreshes the members' pages through the same keys.
+ * queries (data/membership, data/ccc), so a save refreshes the members' pages through the same keys.
  * Each plan and tier is its own form: saving one never resets what is typed in another (a form is
  * remounted only when its own row changed).
  */

@@ -45,7 +45,7 @@ function AdminEnrolment({ staleFactorIds, onEnabled }: { staleFactorIds: readonl
 /**
  * The admin area's second-factor rule, mirrored from the database (private.is_admin: every admin
  * right needs an aal2 session). An aal2 session goes straight in. Otherwise the factors as Auth
- * knows them now (lib/mfa): with a verified factor, its 6-digit code (the member side's step-up);
+ * knows them now (data/auth/mfa-status.ts): with a verified factor, its 6-digit code (the member side's step-up);
  * without one, the set-up first. Once the session is aal2, everything read at aal1 is read again.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
