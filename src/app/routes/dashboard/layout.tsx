@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DashboardLayout, type NotificationsPanelProps } from '@/components/layout/dashboard-layout';
+import type { MenuEntry } from '@/components/layout/side-menu';
 import { AnnouncementBanner } from '@/features/dashboard/components/announcement-banner';
 import { useAuth } from '@/lib/auth/auth-context';
-import type { MenuEntry } from '@/components/layout/side-menu';
 import { ADMIN_AREA, sections, type Sections } from '../../sections';
 import { useSectionPrefetch } from '../../use-section-prefetch';
 
