@@ -1,10 +1,11 @@
-// The newcomer's documents stay true to the checkout: every file path that README.md and
-// docs/architecture.md cite in backticks or link to exists, every `npm run X` they (and
-// docs/testing.md, docs/deploy.md) name is a script of package.json, and the README stays short.
+// The newcomer's documents stay true to the checkout: every file path that README.md,
+// docs/architecture.md and docs/testing.md cite in backticks or link to exists, every `npm run X`
+// they and docs/deploy.md name is a script of package.json, and the README stays short.
 //
-// A cited path may hold placeholders: `<name>` or `*` stands for (part of) one path segment (so
-// `supabase/functions/<name>/deno.json` needs at least one function folder with a deno.json), and a
-// trailing `…` for "something under this folder".
+// A cited path may hold placeholders: `<name>` or `*` stands for (part of) one path segment, `**`
+// for any depth of folders, `{a,b}` for either word (so `supabase/functions/<name>/deno.json` needs
+// at least one function folder with a deno.json), and a trailing `…` for "something under this
+// folder".
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,19 +55,42 @@ function citedScripts(markdown: string): string[] {
   return [...scripts];
 }
 
-/** Whether something under `root` matches the cited path (placeholders and a trailing `…` allowed). */
+/** A segment's pattern: `<name>` and `*` match any part of one name, `{a,b}` either word. */
+function segmentPattern(segment: string): RegExp | undefined {
+  if (!/<[^>]+>|\*|\{/.test(segment)) return undefined;
+  const source = segment
+    .split(/(<[^>]+>|\*|\{[^}]*\})/)
+    .map((part) => {
+      if (part.startsWith('<') || part === '*') return '[^/]+';
+      if (part.startsWith('{')) return `(${part.slice(1, -1).split(',').map(escapeRegExp).join('|')})`;
+      return escapeRegExp(part);
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** `folder` and every folder below it, node_modules and dot-folders left out. */
+function foldersUnder(folder: string): string[] {
+  if (!isFolder(folder)) return [];
+  const below = readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+    .flatMap((entry) => foldersUnder(path.join(folder, entry.name)));
+  return [folder, ...below];
+}
+
+/**
+ * Whether something under `root` matches the cited path: placeholders (`<name>`, `*`, `{a,b}`) in a
+ * segment, `**` for any depth of folders, and a trailing `…` for "something under this folder".
+ */
 function pathExists(root: string, cited: string): boolean {
   const segments = cited.replace(/\/?…$/, '').replace(/\/$/, '').split('/');
   let candidates = [root];
   for (const segment of segments) {
-    const pattern = /<[^>]+>|\*/.test(segment)
-      ? new RegExp(
-          `^${segment
-            .split(/<[^>]+>|\*/)
-            .map(escapeRegExp)
-            .join('[^/]+')}$`,
-        )
-      : undefined;
+    if (segment === '**') {
+      candidates = [...new Set(candidates.flatMap(foldersUnder))];
+      continue;
+    }
+    const pattern = segmentPattern(segment);
     candidates = candidates.flatMap((folder) => {
       if (!pattern) return isThere(path.join(folder, segment)) ? [path.join(folder, segment)] : [];
       if (!isFolder(folder)) return [];
@@ -133,6 +157,9 @@ describe('the checker itself', () => {
     expect(pathExists(ROOT, 'tests/tooling/docs.test.ts')).toBe(true);
     expect(pathExists(ROOT, 'tests/tooling/<name>.test.ts')).toBe(true);
     expect(pathExists(ROOT, 'tests/*/docs.test.ts')).toBe(true);
+    expect(pathExists(ROOT, 'tests/**/docs.test.{ts,tsx}')).toBe(true);
+    expect(pathExists(ROOT, 'tests/**/docs.test.{js,jsx}')).toBe(false);
+    expect(pathExists(ROOT, 'tests/**/no-such-file.ts')).toBe(false);
     expect(pathExists(ROOT, 'tests/…')).toBe(true);
     expect(pathExists(ROOT, 'tests/tooling/')).toBe(true);
     expect(pathExists(ROOT, 'tests/tooling/no-such-file.test.ts')).toBe(false);
@@ -142,7 +169,8 @@ describe('the checker itself', () => {
   });
 });
 
-describe.each(['README.md', 'docs/architecture.md'])('%s', (documentFile) => {
+// docs/deploy.md is left out: it cites the production files a deploy creates (supabase/.env.production, …).
+describe.each(['README.md', 'docs/architecture.md', 'docs/testing.md'])('%s', (documentFile) => {
   it('cites only files and folders that exist', () => {
     expect(citedPaths(read(documentFile)).length).toBeGreaterThan(5);
     expect(missingPaths(documentFile)).toEqual([]);
