@@ -1,8 +1,8 @@
 import { useCallback, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ToastProvider } from '@/components/ui/toast';
-import { t } from '@/i18n/messages';
 import { NotificationsLiveProvider } from '@/data/notifications/notifications-live';
+import { t } from '@/i18n/messages';
 import { DashboardHeader } from './dashboard-header';
 import { NavigationProgress } from './navigation-progress';
 import { RouteFocus } from './route-focus';

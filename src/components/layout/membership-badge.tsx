@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { membershipTerm, useOwnProfile } from '@/data/profile/get-own-profile';
 import { t } from '@/i18n/messages';
 import { formatDate } from '@/lib/format';
-import { membershipTerm, useOwnProfile } from '@/data/profile/get-own-profile';
 
 /**
  * The member's level as it counts today (FREE, START, PREMIUM, VIP; FREE after the end date) with

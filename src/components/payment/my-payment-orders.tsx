@@ -2,12 +2,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
-import { t, type PlansMessageKey } from '@/i18n/plans';
-import { toUserMessage } from '@/lib/errors';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { useCancelPaymentOrder } from '@/data/payments/cancel-payment-order';
 import { formatOrderAmount } from '@/data/payments/format-order';
 import { useMyPaymentOrders, type MyPaymentOrder } from '@/data/payments/get-my-payment-orders';
+import { t, type PlansMessageKey } from '@/i18n/plans';
+import { toUserMessage } from '@/lib/errors';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 const STATUS_TEXT: Record<MyPaymentOrder['status'], PlansMessageKey> = {
   pending: 'payment.status.pending',

@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { announcementKeys } from '@/data/announcements/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { announcementKeys } from '@/data/announcements/keys';
 
 /** Announcements insert {content, active true} (product.md#dashboard-7 Admin). */
 export async function createAnnouncement(client: AppSupabaseClient, content: string) {

@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { announcementKeys } from '@/data/announcements/keys';
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { announcementKeys } from '@/data/announcements/keys';
 
 /** Announcements delete by id. */
 export async function deleteAnnouncement(client: AppSupabaseClient, id: string) {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { announcementKeys } from '@/data/announcements/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { announcementKeys } from '@/data/announcements/keys';
 
 /** product.md#dashboard-7, §9: "select active rows, limit 10". */
 export const ANNOUNCEMENTS_LIMIT = 10;

@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { announcementKeys } from '@/data/announcements/keys';
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { announcementKeys } from '@/data/announcements/keys';
 
 export type AnnouncementChange = { id: string } & ({ content: string } | { active: boolean });
 

@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
-import type { AppSupabaseClient } from '@/lib/supabase';
 import { removeFiles, storagePathOf, uploadPublicFile } from '@/lib/storage';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 export const APP_IMAGES_BUCKET = 'app-images';
 

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { appsKeys } from '@/data/apps/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { TablesInsert } from '@/types/database.types';
-import { appsKeys } from '@/data/apps/keys';
 
 import { removeAppImage, uploadAppImage, type AppImageUpload } from './app-image';
 

@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { appsKeys } from '@/data/apps/keys';
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { appsKeys } from '@/data/apps/keys';
 
 import { removeAppImage } from './app-image';
 

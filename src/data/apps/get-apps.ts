@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { appsKeys } from '@/data/apps/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { appsKeys } from '@/data/apps/keys';
 
 // One literal, so supabase-js types the rows from it. The card needs the links too (the spec's
 // list read leaves them out, its cards show them).

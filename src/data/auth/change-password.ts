@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { settingsKeys } from '@/data/profile/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { settingsKeys } from '@/data/profile/keys';
 
 export type PasswordChange = { currentPassword: string; newPassword: string };
 

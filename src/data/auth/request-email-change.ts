@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { env } from '@/config/env';
 import { EMAIL_CHANGE_QUERY, paths } from '@/config/paths';
+import { settingsKeys } from '@/data/profile/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { settingsKeys } from '@/data/profile/keys';
 
 /** Where the confirmation links lead back: the settings page with ?email_change=1 (Auth adds ?message= or ?code=). */
 export function emailChangeRedirectUrl(): string {

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unenrollTotp } from '@/data/auth/enroll-totp';
-import { mfaKeys } from './keys';
+import { settingsKeys } from '@/data/profile/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { settingsKeys } from '@/data/profile/keys';
+import { mfaKeys } from './keys';
 
 /**
  * Turning 2FA off: the verified factor is removed (Auth wants an aal2 session for it), then the

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RUN_ONCE } from '@/lib/run-once';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { RUN_ONCE } from '@/lib/run-once';
 import { claimSignupPassword } from './claim-signup-password';
 import { authKeys } from './keys';
 

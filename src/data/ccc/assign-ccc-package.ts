@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { cccKeys } from '@/data/ccc/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
-import { cccKeys } from '@/data/ccc/keys';
 
 export type CccAssignment = { userId: string; tier: Enums<'ccc_tier'>; quantity: number };
 

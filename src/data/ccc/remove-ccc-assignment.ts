@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { cccKeys } from '@/data/ccc/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { cccKeys } from '@/data/ccc/keys';
 
 /** RPC admin_remove_ccc_assignment: removes one of a member's packages; its slot is free at once. */
 export async function removeCccAssignment(client: AppSupabaseClient, assignmentId: string) {

@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { communityKeys } from '@/data/community/keys';
 import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { updatePost } from './toggle-reaction';
-import { communityKeys } from '@/data/community/keys';
 
 /** Insert post_comments {post_id, user_id, content}; RLS: user_id must be the caller. */
 export async function addComment(client: AppSupabaseClient, userId: string, postId: string, content: string) {

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { communityKeys } from '@/data/community/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { communityKeys } from '@/data/community/keys';
 
 /** Comments are read 20 at a time: the latest first, earlier ones on demand. */
 export const COMMENTS_PAGE_SIZE = 20;

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { communityKeys } from '@/data/community/keys';
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Database } from '@/types/database.types';
 import { reactionCountsSchema, type ReactionType } from './post.schema';
-import { communityKeys } from '@/data/community/keys';
 
 export const POSTS_PAGE_SIZE = 20;
 

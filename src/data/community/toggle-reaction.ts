@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { communityKeys } from '@/data/community/keys';
 import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { ReactionType } from './post.schema';
 import type { Post, PostsData } from './get-posts';
-import { communityKeys } from '@/data/community/keys';
 
 export type ToggleReactionInput = { postId: string; type: ReactionType; add: boolean };
 

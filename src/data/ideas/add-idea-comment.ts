@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ideasKeys } from '@/data/ideas/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { updateBoardIdea } from './get-ideas-board';
-import { ideasKeys } from '@/data/ideas/keys';
 
 export type AddCommentInput = { ideaId: string; userId: string; content: string };
 

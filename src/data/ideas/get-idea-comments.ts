@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ideasKeys } from '@/data/ideas/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { ideasKeys } from '@/data/ideas/keys';
 
 /** RPC get_idea_comments: the idea's comments with their authors' names (never e-mails), newest first. */
 export async function getIdeaComments(client: AppSupabaseClient, ideaId: string, signal?: AbortSignal) {

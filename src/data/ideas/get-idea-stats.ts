@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ideasKeys } from '@/data/ideas/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { isIdeaCategory, type IdeaCategory } from './category-values';
-import { ideasKeys } from '@/data/ideas/keys';
 
 export type IdeaStats = {
   approved: number;

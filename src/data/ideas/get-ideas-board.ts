@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ideasKeys, type BoardParams } from '@/data/ideas/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Database } from '@/types/database.types';
-import { ideasKeys, type BoardParams } from '@/data/ideas/keys';
 
 export const IDEAS_PAGE_SIZE = 20;
 /** get_app_ideas counts a search's matches up to this many; a total above it means "more". */

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ideasKeys } from '@/data/ideas/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
-import type { Enums } from '@/types/database.types';
 import { useSupabase } from '@/lib/supabase-context';
-import { ideasKeys } from '@/data/ideas/keys';
+import type { Enums } from '@/types/database.types';
 
 type IdeaStatus = Enums<'idea_status'>;
 

@@ -1,5 +1,5 @@
-import type { AppSupabaseClient } from '@/lib/supabase';
 import { IDEA_IMAGES_BUCKET } from '@/data/ideas/image-urls';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**
  * Removes images the member uploaded but no idea uses (one taken off the form, or the form left

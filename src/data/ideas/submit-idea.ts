@@ -1,8 +1,8 @@
+import { newIdeaImagePath } from '@/data/ideas/image-urls';
 import { t } from '@/i18n/ideas';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import type { IdeaValues } from './idea.schema';
 import { imageExtension } from './image-files';
-import { newIdeaImagePath } from '@/data/ideas/image-urls';
 import { createIdea } from './create-idea';
 import { removeIdeaImages } from './remove-idea-images';
 import { sendIdeaWebhook } from './send-idea-webhook';

@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
+import { IDEA_IMAGES_BUCKET, publicIdeaImageUrl } from '@/data/ideas/image-urls';
 import { AppError } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
-import { IDEA_IMAGES_BUCKET, publicIdeaImageUrl } from '@/data/ideas/image-urls';
 
 /** product.md#dashboard-9: "storage cache control 3600". */
 const CACHE_CONTROL = 'max-age=3600';

@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { ideasKeys } from '@/data/ideas/keys';
 import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { averageWith } from './votes';
 import { updateBoardIdea, type BoardPage } from './get-ideas-board';
-import { ideasKeys } from '@/data/ideas/keys';
 
 export type VoteInput = { ideaId: string; userId: string; score: number };
 type VoteResult = { score: number; votes_count: number; user_vote: number };

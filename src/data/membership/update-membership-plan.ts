@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
-import { membershipPlanKeys } from './keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { MembershipLevel } from '@/types/db';
+import { membershipPlanKeys } from './keys';
 
 export type PlanUpdate = {
   tier: MembershipLevel;

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { notificationKeys } from '@/data/notifications/keys';
 import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
-import { notificationKeys } from '@/data/notifications/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { notificationMutationKeys } from './keys';

@@ -1,11 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { cccKeys } from '@/data/ccc/keys';
-import { unwrap } from '@/lib/errors';
 import { paymentKeys } from '@/data/payments/keys';
 import { profileKeys } from '@/data/profile/keys';
+import { usersKeys } from '@/data/users/keys';
+import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { usersKeys } from '@/data/users/keys';
 
 export type ConfirmInput = { id: string; userId: string; amountReceived: number | null; txHash: string | null };
 export type RejectInput = { id: string; userId: string; reason: string };

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { paymentKeys } from '@/data/payments/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
-import { paymentKeys } from '@/data/payments/keys';
 
 export type PaymentMethod = Enums<'payment_method'>;
 export type LinkChange =

@@ -1,10 +1,10 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { auditKeys } from '@/data/audit/keys';
+import { ledgerKeys } from '@/data/wallet/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { ledgerKeys } from '@/data/wallet/keys';
 import { payoutKeys } from './keys';
-import { auditKeys } from '@/data/audit/keys';
 
 /**
  * RPC admin_run_payout: credits every member of each tier through the ledger and notifies them, in

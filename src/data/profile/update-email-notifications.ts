@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/lib/auth/auth-context';
-import { unwrap } from '@/lib/errors';
 import type { OwnProfile } from '@/data/profile/get-own-profile';
 import { profileKeys } from '@/data/profile/keys';
+import { useAuth } from '@/lib/auth/auth-context';
+import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Json } from '@/types/database.types';

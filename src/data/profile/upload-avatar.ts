@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileKeys } from '@/data/profile/keys';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AppError, unwrap } from '@/lib/errors';
-import { profileKeys } from '@/data/profile/keys';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { settingsKeys } from './keys';

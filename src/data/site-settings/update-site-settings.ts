@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError, unwrap } from '@/lib/errors';
 import { siteSettingsKeys } from '@/data/site-settings/keys';
+import { AppError, unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { TablesUpdate } from '@/types/database.types';

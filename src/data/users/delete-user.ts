@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import { removeFiles } from '@/lib/storage';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { usersKeys } from './keys';
-import { removeFiles } from '@/lib/storage';
 
 /**
  * RPC admin_delete_user, then the member's files (avatars, idea images) through the Storage API.

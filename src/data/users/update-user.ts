@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors';
 import { profileKeys } from '@/data/profile/keys';
+import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { MembershipLevel } from '@/types/db';

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ledgerKeys } from '@/data/wallet/keys';
 import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
-import { ledgerKeys } from '@/data/wallet/keys';
 import { walletKeys } from './keys';
 
 /**

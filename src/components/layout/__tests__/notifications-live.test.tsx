@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { DashboardLayout } from '@/components/layout/dashboard-layout';
+import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@/data/notifications/get-notifications';
+import { CHANNEL_START_TIMEOUT_MS, useNotifications } from '@/data/notifications/notifications-live';
 import { memberSession } from '@/testing/factories';
-import { restUrl } from '@/testing/msw/handlers';
 import { notificationRow, profileRow, shellHandlers, unreadCountAnswer } from '@/testing/msw/dashboard-answers';
+import { restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers } from '@/testing/timers';
-import { NOTIFICATIONS_POLL_INTERVAL_MS } from '@/data/notifications/get-notifications';
-import { CHANNEL_START_TIMEOUT_MS, useNotifications } from '@/data/notifications/notifications-live';
 
 /** A panel that shows the list the way the notifications feature does (lib hooks only). */
 function ListPanel({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { noRows, QueryStates } from '@/components/ui/query-states';
-import { t } from '@/i18n/apps';
-import { useMembershipPlans } from '@/data/membership/get-membership-plans';
 import { useApps } from '@/data/apps/get-apps';
+import { useMembershipPlans } from '@/data/membership/get-membership-plans';
+import { t } from '@/i18n/apps';
 import { AppCard } from './app-card';
 
 const PAID_TIERS = new Set(['START', 'PREMIUM', 'VIP']);

@@ -1,9 +1,9 @@
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
 import { formatDate, formatInteger, formatShare } from '@/lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

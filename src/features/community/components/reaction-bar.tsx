@@ -1,9 +1,9 @@
+import { useToast } from '@/components/ui/toast';
+import type { Post } from '@/data/community/get-posts';
+import { REACTION_TYPES, type ReactionType } from '@/data/community/post.schema';
+import { useToggleReaction } from '@/data/community/toggle-reaction';
 import { t, type DashboardMessageKey as MessageKey } from '@/i18n/dashboard';
 import { formatNumber } from '@/lib/format';
-import type { Post } from '@/data/community/get-posts';
-import { useToggleReaction } from '@/data/community/toggle-reaction';
-import { useToast } from '@/components/ui/toast';
-import { REACTION_TYPES, type ReactionType } from '@/data/community/post.schema';
 
 /** How each reaction type is shown (docs/decisions.md): an emoji with a Polish name for screen readers. */
 export const REACTIONS: Record<ReactionType, { emoji: string; label: MessageKey }> = {

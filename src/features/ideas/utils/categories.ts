@@ -1,5 +1,5 @@
-import { t, type IdeasMessageKey } from '@/i18n/ideas';
 import { IDEA_CATEGORIES, type IdeaCategory } from '@/data/ideas/category-values';
+import { t, type IdeasMessageKey } from '@/i18n/ideas';
 
 export type { IdeaCategory } from '@/data/ideas/category-values';
 export type { IdeaStatus } from '@/components/ideas/idea-status';

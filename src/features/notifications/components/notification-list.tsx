@@ -1,11 +1,11 @@
 import { Button } from '@/components/ui/button';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/dashboard';
-import { isNetworkError, toUserMessage } from '@/lib/errors';
-import { useNotifications } from '@/data/notifications/notifications-live';
 import { useMarkAllNotificationsRead } from '@/data/notifications/mark-all-notifications-read';
 import { useMarkNotificationRead } from '@/data/notifications/mark-notification-read';
+import { useNotifications } from '@/data/notifications/notifications-live';
+import { t } from '@/i18n/dashboard';
+import { isNetworkError, toUserMessage } from '@/lib/errors';
 import { NotificationItem } from './notification-item';
 
 /** product.md#dashboard-8: a network-type failure reads 'Problem z połączeniem sieciowym'; otherwise a mapped message. */

@@ -1,7 +1,7 @@
 import { Dialog } from '@/components/ui/dialog';
 import { CloseIcon } from '@/components/ui/icons';
-import { t } from '@/i18n/dashboard';
 import { NOTIFICATIONS_PANEL_LIMIT } from '@/data/notifications/get-notifications';
+import { t } from '@/i18n/dashboard';
 import { NotificationList } from './notification-list';
 
 /**

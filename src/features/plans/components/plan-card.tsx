@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import type { MembershipPlan } from '@/data/membership/get-membership-plans';
 import { t } from '@/i18n/plans';
 import { formatPLN, formatShare } from '@/lib/format';
-import type { MembershipPlan } from '@/data/membership/get-membership-plans';
 
 type PlanCardProps = {
   plan: MembershipPlan;

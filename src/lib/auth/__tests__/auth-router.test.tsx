@@ -1,8 +1,8 @@
 import type { Session } from '@supabase/supabase-js';
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
-import { createFakeAuthClient, fakeAuthSource } from '@/testing/fake-auth-client';
 import { adminSession, memberSession } from '@/testing/factories';
+import { createFakeAuthClient, fakeAuthSource } from '@/testing/fake-auth-client';
 import { renderInProviders } from '@/testing/render';
 import { AuthRouter, type RouterFactory } from '../auth-router';
 

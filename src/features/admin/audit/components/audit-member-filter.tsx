@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
+import { MEMBER_SEARCH_MIN_LENGTH, useMemberSearch, type MemberMatch } from '@/data/users/search-members';
 import { t } from '@/i18n/admin';
 import { useDebounced } from '@/lib/use-debounced';
-import { MEMBER_SEARCH_MIN_LENGTH, useMemberSearch, type MemberMatch } from '@/data/users/search-members';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

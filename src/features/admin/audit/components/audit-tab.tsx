@@ -1,23 +1,23 @@
 import { useState } from 'react';
+import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/admin';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
+import type { AuditFilters } from '@/data/audit/keys';
+import { listAudit, useAudit, type AuditRow } from '@/data/audit/list-audit';
+import { useAuditActors } from '@/data/audit/list-audit-actors';
+import type { MemberMatch } from '@/data/users/search-members';
+import { t } from '@/i18n/admin';
 import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { useUrlState } from '@/lib/use-url-state';
-import type { AuditFilters } from '@/data/audit/keys';
-import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
-import { listAudit, useAudit, type AuditRow } from '@/data/audit/list-audit';
 import { AUDIT_URL_STATE } from '../utils/url-state';
-import { useAuditActors } from '@/data/audit/list-audit-actors';
-import type { MemberMatch } from '@/data/users/search-members';
 import { AuditMemberFilter } from './audit-member-filter';
-import { SelectField } from '@/components/form/select-field';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
 

@@ -1,6 +1,6 @@
+import { auditQueryOptions } from '@/data/audit/list-audit';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlDate, urlPage, urlStateDefaults, urlText } from '@/lib/use-url-state';
-import { auditQueryOptions } from '@/data/audit/list-audit';
 
 /** The applied filters and the page (1-based) in the address: ?actor=&action=&member=&from=&to=&page=. */
 export const AUDIT_URL_STATE = {

@@ -1,8 +1,8 @@
-import { t } from '@/i18n/admin';
+import { QueryStates } from '@/components/ui/query-states';
 import { useCccAvailability } from '@/data/ccc/get-ccc-availability';
 import { useCccSettings } from '@/data/ccc/get-ccc-settings';
 import { useMembershipPlans } from '@/data/membership/get-membership-plans';
-import { QueryStates } from '@/components/ui/query-states';
+import { t } from '@/i18n/admin';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { CccSettingsForm } from './ccc-settings-form';
 import { CccTierForm } from './ccc-tier-form';

@@ -1,6 +1,6 @@
-import { t } from '@/i18n/admin';
 import type { MembershipPlan } from '@/data/membership/get-membership-plans';
 import { useUpdateMembershipPlan } from '@/data/membership/update-membership-plan';
+import { t } from '@/i18n/admin';
 import {
   benefitLines,
   formatDecimal,

@@ -1,7 +1,7 @@
 import { IDEA_STATUSES } from '@/components/ideas/idea-status';
+import { ideasQueryOptions } from '@/data/ideas/list-ideas';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlEnum, urlPage, urlStateDefaults } from '@/lib/use-url-state';
-import { ideasQueryOptions } from '@/data/ideas/list-ideas';
 
 /** The moderation list's view in the address: ?status= and &page= (1-based). */
 export const IDEAS_URL_STATE = { status: urlEnum(IDEA_STATUSES), page: urlPage() };

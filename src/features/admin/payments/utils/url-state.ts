@@ -1,8 +1,8 @@
+import { paymentOrdersQueryOptions, type PaymentOrdersParams } from '@/data/payments/list-payment-orders';
 import { PAYMENT_METHODS } from '@/data/payments/payment-page';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlEnum, urlPage, urlStateDefaults, urlText, type UrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
-import { paymentOrdersQueryOptions, type PaymentOrdersParams } from '@/data/payments/list-payment-orders';
 
 /** The list's view in the address: ?status= ('all' for every status; pending when absent), &method=, &q=, &page=. */
 export const PAYMENTS_URL_STATE = {

@@ -7,10 +7,10 @@ import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useMfaStatus } from '@/data/auth/mfa-status';
 import { t } from '@/i18n/admin';
 import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useMfaStatus } from '@/data/auth/mfa-status';
 
 // qrcode.react comes with the set-up dialog: loaded only for an admin who has no factor yet.
 const TwoFactorSetupDialog = lazy(() =>

@@ -6,17 +6,17 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
-import { t } from '@/i18n/admin';
-import { formatDate } from '@/lib/format';
-import { useZodForm } from '@/lib/form';
-import type { Enums } from '@/types/database.types';
-import { FormFooter } from '../../shared/components/form-footer';
-import { adminErrorMessage } from '../../shared/utils/errors';
 import { useAssignCccPackage } from '@/data/ccc/assign-ccc-package';
 import { useCccAvailability } from '@/data/ccc/get-ccc-availability';
 import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
-import type { AdminUser } from '@/data/users/list-users';
 import { useRemoveCccAssignment } from '@/data/ccc/remove-ccc-assignment';
+import type { AdminUser } from '@/data/users/list-users';
+import { t } from '@/i18n/admin';
+import { useZodForm } from '@/lib/form';
+import { formatDate } from '@/lib/format';
+import type { Enums } from '@/types/database.types';
+import { FormFooter } from '../../shared/components/form-footer';
+import { adminErrorMessage } from '../../shared/utils/errors';
 import { cccAssignSchema } from '../schemas/ccc-assign.schema';
 
 function MemberPackages({ userId }: { userId: string }) {

@@ -1,9 +1,9 @@
+import type { UserListParams } from '@/data/users/keys';
+import { usersQueryOptions } from '@/data/users/list-users';
 import type { AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlEnum, urlPage, urlStateDefaults, urlText, type UrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
-import type { UserListParams } from '@/data/users/keys';
-import { usersQueryOptions } from '@/data/users/list-users';
 
 type SortChoice = `${UserListParams['sort']}:${'asc' | 'desc'}`;
 export const USER_SORT_LABELS: Record<SortChoice, MessageKey> = {

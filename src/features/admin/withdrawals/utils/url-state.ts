@@ -1,7 +1,7 @@
+import { withdrawalsQueryOptions } from '@/data/wallet/list-withdrawals';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlEnum, urlPage, urlStateDefaults } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
-import { withdrawalsQueryOptions } from '@/data/wallet/list-withdrawals';
 
 /** The list's view in the address: ?status= (pending when absent) and &page= (1-based). */
 export const WITHDRAWALS_URL_STATE = {

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
 import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
-import { renderWithProviders } from '@/testing/render';
 import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
-import { createTestSupabase } from '@/testing/supabase';
 import { definitionOf } from '@/testing/queries';
-import type { CccPackage } from '@/data/ccc/get-ccc-availability';
+import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
 import { CccPage } from '../ccc-page';
 
 const CONTRACT = '0x5c0c0a1b2c3d4e5f60718293a4b5c6d7e8f90cc1';
