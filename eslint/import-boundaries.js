@@ -166,8 +166,7 @@ export const importBoundaries = {
 // chunk loads after the registry that names it), and `import type` costs nothing at run time, so
 // only static value imports count. Each file of src/app follows its own static imports within
 // src/app and reports the first path that leads back to itself.
-const STATIC_IMPORT =
-  /^\s*(?:import|export)\s+(?!type\b)(?:[^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 function resolveFile(target) {

@@ -211,11 +211,17 @@ const appFile = (relative: string, text: string) => {
   return absolute;
 };
 const router = appFile('router.tsx', "import { sections } from './sections';\nexport const r = sections;\n");
-const registry = appFile('sections.ts', "import { layout } from './routes/layout';\nexport const sections = [layout];\n");
+const registry = appFile(
+  'sections.ts',
+  "import { layout } from './routes/layout';\nexport const sections = [layout];\n",
+);
 appFile('routes/layout.tsx', "import { sections } from '../sections';\nexport const layout = () => sections;\n");
 const lazyRouter = appFile('lazy/router.tsx', "import { sections } from './sections';\nexport const r = sections;\n");
 appFile('lazy/sections.ts', "export const sections = [() => import('./layout')];\n");
-appFile('lazy/layout.tsx', "import type { S } from './sections';\nimport { sections } from './sections';\nexport const l: S = sections;\n");
+appFile(
+  'lazy/layout.tsx',
+  "import type { S } from './sections';\nimport { sections } from './sections';\nexport const l: S = sections;\n",
+);
 const typeOnly = appFile('types/a.ts', "import type { B } from './b';\nexport type A = B;\n");
 appFile('types/b.ts', "import type { A } from './a';\nexport type B = A | 1;\n");
 
