@@ -1,9 +1,9 @@
 // The member dashboard's additions (supabase/migrations/20261124120000_member_dashboard.sql):
 // profit notifications name their currency, and the partner page reads everything in one call.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createReferralCode, setMembershipLevel, signUpWithReferral } from '../helpers/accounts-factories.ts';
+import { createReferralCode, signUpWithReferral } from '../helpers/accounts-factories.ts';
 import { admin, createAdmin, createMember, errorOf, queryAs, type TestUser } from '../helpers/db.ts';
-import { checkLedgerAfterEachTest, notificationsOf } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, notificationsOf, payForPlan } from '../helpers/money-factories.ts';
 
 type Overview = {
   codes: {
@@ -66,7 +66,7 @@ describe('get_my_referral_overview()', () => {
     });
     await signUpWithReferral(code, { email: `jo.${Date.now()}@example.test`, fullName: 'Jo Krótki' });
     // First paid level of a referred member: a conversion and a commission (10 % of 4997 PLN).
-    await setMembershipLevel(first.id, 'START');
+    await payForPlan(first.id, 'START');
     const foreignCode = (await createReferralCode(otherReferrer)).code;
     await signUpWithReferral(foreignCode);
   });

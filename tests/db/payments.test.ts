@@ -23,7 +23,18 @@ beforeAll(async () => {
   cccSettingsBefore = (await admin().query('select contract_address, total_supply from public.ccc_settings')).rows[0];
 });
 afterAll(async () => {
-  await admin().query('delete from public.ccc_assignments where created_at >= $1', [startedAt]);
+  // Packages of paid orders stay (the orders keep them, the money invariant checks it): they end now.
+  await admin().query('delete from public.ccc_assignments where created_at >= $1 and order_id is null', [startedAt]);
+  await admin().query(
+    `update public.ccc_assignments set end_date = greatest(now() - interval '1 second', start_date + interval '1 microsecond')
+      where created_at >= $1 and order_id is not null and end_date >= now()`,
+    [startedAt],
+  );
+  // Pending orders of this file no longer reserve slots.
+  await admin().query(
+    `update public.payment_orders set expires_at = now() where created_at >= $1 and status = 'pending'`,
+    [startedAt],
+  );
   await admin().query('update public.ccc_settings set contract_address = $1, total_supply = $2', [
     cccSettingsBefore.contract_address,
     cccSettingsBefore.total_supply,
@@ -96,8 +107,9 @@ async function setTerm(userId: string, level: string, until: string | null) {
   );
 }
 
+// Days are Warsaw days (private.warsaw_today()), whatever the database's time zone.
 const dayOffset = async (days: number): Promise<string> => {
-  const { rows } = await admin().query<{ d: string }>(`select (current_date + $1::int)::text as d`, [days]);
+  const { rows } = await admin().query<{ d: string }>(`select (private.warsaw_today() + $1::int)::text as d`, [days]);
   return rows[0]!.d;
 };
 
@@ -241,7 +253,7 @@ describe('cancel_payment_order', () => {
 });
 
 describe('admin_confirm_payment', () => {
-  it('turns a plan order into the level with an end date one year ahead, once, with the referral commission', async () => {
+  it('turns a plan order into the level until the day before the same date next year, once, with the referral commission', async () => {
     const referrer = await createMember();
     const code = await createReferralCode(referrer);
     const member = await signUpWithReferral(code.code);
@@ -252,7 +264,9 @@ describe('admin_confirm_payment', () => {
     expect(first.changed).toBe(true);
     expect(first.status).toBe('paid');
     expect(first.amount_received).toBe('4997.00');
-    const expected = await admin().query<{ d: string }>(`select (current_date + interval '1 year')::date::text as d`);
+    const expected = await admin().query<{ d: string }>(
+      `select private.plan_year_end(private.warsaw_today())::text as d`,
+    );
     expect(await validUntil(member.id)).toBe(expected.rows[0]!.d);
     expect((await profileOf(member.id))!.membership_level).toBe('START');
     expect((await orderById(order.id)).membership_valid_until).toBe(expected.rows[0]!.d);
@@ -283,11 +297,11 @@ describe('admin_confirm_payment', () => {
     expect(audit.map((a) => a.action)).toEqual(['profiles.update', 'payment.confirm']);
   });
 
-  it('adds a year to the current end date when renewing early, and starts from today after expiry', async () => {
+  it('queues a same-tier renewal after the current end date, and starts from today after expiry', async () => {
     const adminUser = await createAdmin();
     const early = await createMember();
     const in100 = await dayOffset(100);
-    await setTerm(early.id, 'START', in100);
+    await setTerm(early.id, 'PREMIUM', in100);
     await confirm(adminUser, (await orderPlan(early, 'PREMIUM')).id);
     const { rows } = await admin().query<{ d: string }>(`select ($1::date + interval '1 year')::date::text as d`, [
       in100,
@@ -299,7 +313,7 @@ describe('admin_confirm_payment', () => {
     await setTerm(lapsed.id, 'START', await dayOffset(-10));
     await confirm(adminUser, (await orderPlan(lapsed, 'START')).id);
     const { rows: fromToday } = await admin().query<{ d: string }>(
-      `select (current_date + interval '1 year')::date::text as d`,
+      `select private.plan_year_end(private.warsaw_today())::text as d`,
     );
     expect(await validUntil(lapsed.id)).toBe(fromToday[0]!.d);
   });
@@ -341,13 +355,24 @@ describe('admin_confirm_payment', () => {
     expect((await orderById(order.id)).status).toBe('pending');
   });
 
-  it('refuses a cancelled or rejected order', async () => {
+  it('takes money that arrives for a cancelled order at its fixed price; refuses a rejected order', async () => {
     const member = await createMember();
     const adminUser = await createAdmin();
     const order = await orderPlan(member);
     await queryAs(member, `select * from public.cancel_payment_order($1)`, [order.id]);
-    expect((await errorOf(queryAs(adminUser, CONFIRM, [order.id, null, null])))?.message).toBe('payments.not_pending');
-    expect((await profileOf(member.id))!.membership_level).toBe('FREE');
+    expect(await confirm(adminUser, order.id)).toMatchObject({
+      changed: true,
+      status: 'paid',
+      amount_received: '4997.00',
+    });
+    expect((await profileOf(member.id))!.membership_level).toBe('START');
+
+    const rejected = await orderPlan(member, 'VIP');
+    await queryAs(adminUser, REJECT, [rejected.id, 'Brak przelewu']);
+    expect((await errorOf(queryAs(adminUser, CONFIRM, [rejected.id, null, null])))?.message).toBe(
+      'payments.not_pending',
+    );
+    expect((await profileOf(member.id))!.membership_level).toBe('START');
   });
 
   it('two admins confirming at once change the level once', async () => {
@@ -361,34 +386,36 @@ describe('admin_confirm_payment', () => {
     expect(titles).toHaveLength(1);
   });
 
-  it('assigns CCC packages under the slot lock: 20 confirmations on 3 free slots give 3', async () => {
+  it('a pending CCC order reserves its slot: 20 orders racing for 3 free slots give 3 orders, all confirmed', async () => {
     const adminUser = await createAdmin();
     const holder = await createMember();
     const free = await freeSlots('SILVER');
-    const orders: Order[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      orders.push(await orderCcc(await createMember(), 'SILVER', 1, 'usdt'));
-    }
     await occupySlots('SILVER', free - 3, holder.id);
     expect(await freeSlots('SILVER')).toBe(3);
+    const members = await Promise.all(Array.from({ length: 20 }, () => createMember()));
 
-    const settled = await Promise.allSettled(orders.map((order) => confirm(adminUser, order.id)));
-    const confirmed = settled.filter((r) => r.status === 'fulfilled');
+    const settled = await Promise.allSettled(members.map((member) => orderCcc(member, 'SILVER', 1, 'usdt')));
+    const created = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refused = settled.filter((r) => r.status === 'rejected');
-    expect(confirmed).toHaveLength(3);
+    expect(created).toHaveLength(3);
     expect(refused).toHaveLength(17);
     for (const failure of refused) {
-      expect((failure as PromiseRejectedResult).reason.message).toBe('ccc.no_slots');
+      expect((failure as PromiseRejectedResult).reason.message).toBe('payments.no_slots');
     }
-    expect(await freeSlots('SILVER')).toBe(0);
-    const { rows } = await admin().query<{ status: string; n: number }>(
-      `select status, count(*)::int as n from public.payment_orders where id = any($1) group by status order by status`,
-      [orders.map((o) => o.id)],
+    // Reserved, so no longer free for anybody (the members' view counts reservations too)…
+    const [silver] = await queryAs<{ available_slots: number }>(
+      holder,
+      `select available_slots from public.get_ccc_availability() where tier = 'SILVER'`,
     );
-    expect(rows).toEqual([
-      { status: 'pending', n: 17 },
-      { status: 'paid', n: 3 },
-    ]);
+    expect(silver!.available_slots).toBe(0);
+    expect(
+      (await errorOf(queryAs(adminUser, `select * from public.admin_assign_ccc_package($1, 'SILVER', 1)`, [holder.id])))
+        ?.message,
+    ).toBe('ccc.no_slots');
+    // …and every confirmation finds its slot.
+    const confirmed = await Promise.all(created.map((order) => confirm(adminUser, order.id)));
+    expect(confirmed.map((row) => row.status)).toEqual(['paid', 'paid', 'paid']);
+    expect(await freeSlots('SILVER')).toBe(0);
   });
 
   it('shows the member their own packages after a CCC confirmation', async () => {

@@ -19,6 +19,7 @@ import {
   signUpWithReferral,
   type ReferralCodeRow,
 } from '../helpers/accounts-factories.ts';
+import { payForPlan } from '../helpers/money-factories.ts';
 
 const CODE_PATTERN = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 
@@ -309,7 +310,7 @@ describe('referral_relationships and referral_commissions tables', () => {
     referred = await signUpWithReferral(code.code);
     otherMember = await createMember();
     adminUser = await createAdmin();
-    await setMembershipLevel(referred.id, 'START');
+    await payForPlan(referred.id, 'START');
   });
 
   it('shows a relationship to the referrer and admins only', async () => {
@@ -380,20 +381,20 @@ describe('referral_relationships and referral_commissions tables', () => {
 });
 
 describe('conversions', () => {
-  it('counts the first move from FREE to a paid level once, with a 10 % commission of the yearly price', async () => {
+  it('counts the first paid plan order once, with a 10 % commission of the yearly price', async () => {
     const referrer = await createMember();
     const code = await createReferralCode(referrer);
     const referred = await signUpWithReferral(code.code);
 
-    await setMembershipLevel(referred.id, 'PREMIUM');
+    await payForPlan(referred.id, 'PREMIUM');
     const converted = await referralCodeById(code.id);
     expect(converted?.conversions_count).toBe(1);
     expect(converted?.last_conversion_at).toBeInstanceOf(Date);
 
-    // Upgrades, downgrades and a second paid move do not count again.
-    await setMembershipLevel(referred.id, 'VIP');
+    // An upgrade, an admin's edit and a later paid order do not count again.
+    await payForPlan(referred.id, 'VIP');
     await setMembershipLevel(referred.id, 'FREE');
-    await setMembershipLevel(referred.id, 'START');
+    await payForPlan(referred.id, 'START');
     expect((await referralCodeById(code.id))?.conversions_count).toBe(1);
 
     const { rows } = await admin().query(
@@ -403,9 +404,22 @@ describe('conversions', () => {
     expect(rows).toEqual([{ referrer_id: referrer.id, level: 'PREMIUM', amount_pln: '1499.70' }]);
   });
 
+  it('writes nothing for an admin’s free level edit', async () => {
+    const referrer = await createMember();
+    const code = await createReferralCode(referrer);
+    const referred = await signUpWithReferral(code.code);
+    await setMembershipLevel(referred.id, 'VIP');
+    expect((await referralCodeById(code.id))?.conversions_count).toBe(0);
+    const { rows } = await admin().query(
+      'select count(*)::int as n from public.referral_commissions where referred_id = $1',
+      [referred.id],
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
   it('does nothing for members who were not referred', async () => {
     const member = await createMember();
-    await setMembershipLevel(member.id, 'VIP');
+    await payForPlan(member.id, 'VIP');
     const { rows } = await admin().query(
       'select count(*)::int as n from public.referral_commissions where referred_id = $1',
       [member.id],
@@ -498,7 +512,7 @@ describe('get_referral_rankings', () => {
       const code = await createReferralCode(owner);
       for (let i = 0; i < count; i += 1) {
         const referred = await signUpWithReferral(code.code);
-        if (owner === second && i === 0) await setMembershipLevel(referred.id, 'VIP');
+        if (owner === second && i === 0) await payForPlan(referred.id, 'VIP');
       }
     }
   });
