@@ -1675,9 +1675,6 @@ begin
   if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled') then
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
-  if v_order.user_id is null then
-    raise exception using errcode = 'P0001', message = 'payments.member_deleted';
-  end if;
   p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
   if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
     raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
@@ -1697,6 +1694,9 @@ begin
 
   if v_total < v_order.amount then
     v_status := 'underpaid';
+  elsif v_order.user_id is null then
+    -- The member's account was deleted: the money can only go back.
+    v_granted := false;
   elsif v_order.kind = 'plan' then
     v_period := private.add_plan_period(v_order, v_today, p_actor);
     v_granted := v_period.id is not null;
@@ -1728,8 +1728,8 @@ begin
          network = coalesce(p_network, o.network),
          membership_valid_until = v_valid_until,
          cancel_reason = null,
-         buyer_name = v_profile.full_name,
-         buyer_email = v_profile.email,
+         buyer_name = coalesce(v_profile.full_name, o.buyer_name),
+         buyer_email = coalesce(v_profile.email, o.buyer_email),
          updated_at = now()
    where o.id = v_order.id
   returning * into v_order;
@@ -1755,7 +1755,9 @@ begin
       end if;
     end if;
   end if;
-  perform private.sync_membership_cache(v_order.user_id);
+  if v_order.user_id is not null then
+    perform private.sync_membership_cache(v_order.user_id);
+  end if;
 
   perform private.audit(
     'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
@@ -1765,7 +1767,9 @@ begin
                        'network', v_order.network, 'decided_via', v_order.decided_via)
   );
 
-  if v_status = 'paid' then
+  if v_order.user_id is null then
+    null;
+  elsif v_status = 'paid' then
     perform private.notify(
       v_order.user_id, 'system', 'Płatność potwierdzona',
       format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))

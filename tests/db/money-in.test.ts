@@ -765,6 +765,9 @@ describe('orders', () => {
       amount: paid.amount,
     });
     expect(await orderById(pending.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'member_deleted' });
+    // Money that still arrives for it is kept as 'Do zwrotu', and can be refunded.
+    expect(await confirm(pending.id)).toMatchObject({ status: 'to_refund', amount_received: pending.amount });
+    expect(await refund(pending.id)).toMatchObject({ status: 'refunded', user_id: null });
   });
 });
 
