@@ -1070,8 +1070,6 @@ CREATE INDEX idea_votes_user_id_idx ON public.idea_votes USING btree (user_id);
 
 CREATE INDEX membership_periods_audit_id_idx ON public.membership_periods USING btree (audit_id);
 
-CREATE INDEX membership_periods_days_idx ON public.membership_periods USING btree (last_day, first_day) INCLUDE (level, user_id) WHERE (last_day >= first_day);
-
 CREATE INDEX membership_periods_order_id_idx ON public.membership_periods USING btree (order_id);
 
 CREATE INDEX membership_periods_replaced_period_id_idx ON public.membership_periods USING btree (replaced_period_id);
@@ -1101,8 +1099,6 @@ CREATE INDEX payment_orders_replaces_order_id_idx ON public.payment_orders USING
 CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING btree (status, created_at DESC, id DESC);
 
 CREATE UNIQUE INDEX payment_orders_tx_hash_idx ON public.payment_orders USING btree (network, lower(tx_hash)) NULLS NOT DISTINCT WHERE (tx_hash IS NOT NULL);
-
-CREATE INDEX payment_orders_user_created_day_idx ON public.payment_orders USING btree (user_id, created_at);
 
 CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
 
@@ -3268,24 +3264,33 @@ CREATE OR REPLACE FUNCTION private.set_membership_from(p_user_id uuid, p_level p
 AS $function$
 declare
   v_from date := case when p_level = 'FREE' then p_day else least(p_day, coalesce(p_valid_until, p_day)) end;
+  -- FREE, or an end date already past: the membership ends there, queued periods included.
+  v_ends boolean := p_level = 'FREE' or p_valid_until < p_day;
   v_period record;
+  v_new public.membership_periods;
 begin
-  -- An admin's level edit: every period from the edit's first day on ends before it, and the new
-  -- level (if paid) holds from that day to its end date (none: no end date).
+  -- An admin's level edit, as a plan change: the period running on the edit's day ends the day
+  -- before, the new level (if paid) holds from that day to its end date (none: no end date), and the
+  -- periods queued after it (paid renewals) move behind it. FREE or a past end date ends them all.
   for v_period in
     select m.id from public.membership_periods m
      where m.user_id = p_user_id and m.last_day >= v_from and m.last_day >= m.first_day
+       and (v_ends or m.first_day <= v_from)
      for update
   loop
     perform private.shorten_period(v_period.id, v_from - 1, 'admin', p_actor);
   end loop;
   if p_level <> 'FREE' then
     insert into public.membership_periods (user_id, level, first_day, last_day, source, audit_id)
-    values (p_user_id, p_level, v_from, coalesce(p_valid_until, 'infinity'), 'admin', p_audit_id);
+    values (p_user_id, p_level, v_from, coalesce(p_valid_until, 'infinity'), 'admin', p_audit_id)
+    returning * into v_new;
+    if not v_ends then
+      perform private.relay_periods(p_user_id, v_from, v_new.last_day + 1, v_new.id);
+    end if;
   end if;
 end
 $function$;
-comment on function private.set_membership_from(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date, p_audit_id bigint, p_actor uuid) is 'An admin level edit as periods: ends the member''s periods from the edit''s day (or the given past end date) and adds the new paid level with its audit row.';
+comment on function private.set_membership_from(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date, p_audit_id bigint, p_actor uuid) is 'An admin level edit as periods (with its audit row): the running period ends the day before the edit, the new paid level holds from the edit''s day to its end date and queued periods move behind it; FREE or a past end date ends every period from that day.';
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger

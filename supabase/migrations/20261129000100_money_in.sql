@@ -132,8 +132,6 @@ alter table public.referral_commissions
 
 create index membership_periods_user_first_day_idx
   on public.membership_periods (user_id, first_day) include (last_day, level);
-create index membership_periods_days_idx
-  on public.membership_periods (last_day, first_day) include (level, user_id) where last_day >= first_day;
 create index membership_periods_order_id_idx on public.membership_periods (order_id);
 create index membership_periods_audit_id_idx on public.membership_periods (audit_id);
 create index membership_periods_replaced_period_id_idx on public.membership_periods (replaced_period_id);
@@ -145,7 +143,6 @@ create index payment_orders_pending_expiry_idx
 create index payment_orders_ccc_reserved_idx
   on public.payment_orders (ccc_tier, expires_at) include (quantity) where status = 'pending' and kind = 'ccc';
 create index payment_orders_replaces_order_id_idx on public.payment_orders (replaces_order_id);
-create index payment_orders_user_created_day_idx on public.payment_orders (user_id, created_at);
 
 create index ccc_assignments_order_id_idx on public.ccc_assignments (order_id);
 create index referral_commissions_order_id_idx on public.referral_commissions (order_id);
@@ -443,24 +440,33 @@ set search_path = ''
 as $$
 declare
   v_from date := case when p_level = 'FREE' then p_day else least(p_day, coalesce(p_valid_until, p_day)) end;
+  -- FREE, or an end date already past: the membership ends there, queued periods included.
+  v_ends boolean := p_level = 'FREE' or p_valid_until < p_day;
   v_period record;
+  v_new public.membership_periods;
 begin
-  -- An admin's level edit: every period from the edit's first day on ends before it, and the new
-  -- level (if paid) holds from that day to its end date (none: no end date).
+  -- An admin's level edit, as a plan change: the period running on the edit's day ends the day
+  -- before, the new level (if paid) holds from that day to its end date (none: no end date), and the
+  -- periods queued after it (paid renewals) move behind it. FREE or a past end date ends them all.
   for v_period in
     select m.id from public.membership_periods m
      where m.user_id = p_user_id and m.last_day >= v_from and m.last_day >= m.first_day
+       and (v_ends or m.first_day <= v_from)
      for update
   loop
     perform private.shorten_period(v_period.id, v_from - 1, 'admin', p_actor);
   end loop;
   if p_level <> 'FREE' then
     insert into public.membership_periods (user_id, level, first_day, last_day, source, audit_id)
-    values (p_user_id, p_level, v_from, coalesce(p_valid_until, 'infinity'), 'admin', p_audit_id);
+    values (p_user_id, p_level, v_from, coalesce(p_valid_until, 'infinity'), 'admin', p_audit_id)
+    returning * into v_new;
+    if not v_ends then
+      perform private.relay_periods(p_user_id, v_from, v_new.last_day + 1, v_new.id);
+    end if;
   end if;
 end
 $$;
-comment on function private.set_membership_from(uuid, public.membership_level, date, date, bigint, uuid) is 'An admin level edit as periods: ends the member''s periods from the edit''s day (or the given past end date) and adds the new paid level with its audit row.';
+comment on function private.set_membership_from(uuid, public.membership_level, date, date, bigint, uuid) is 'An admin level edit as periods (with its audit row): the running period ends the day before the edit, the new paid level holds from the edit''s day to its end date and queued periods move behind it; FREE or a past end date ends every period from that day.';
 
 create or replace function private.last_audit_id()
 returns bigint

@@ -533,9 +533,18 @@ describe('plan orders as periods', () => {
     expect(await cacheOf(member.id)).toEqual({ membership_level: 'PREMIUM', membership_valid_until: await yearEnd(t) });
   });
 
-  it('an admin level edit ends the periods from today and adds its own, with the reason in the audit trail', async () => {
+  it('an admin level edit ends the running period, adds its own with the reason audited, and keeps queued ones behind it', async () => {
     const member = await createMember();
     await payForPlan(member.id, 'START');
+    const renewal = await payForPlan(member.id, 'START');
+    const renewalDays = async () => {
+      const { rows } = await admin().query<{ days: number; first_day: string }>(
+        `select last_day - first_day as days, first_day::text from public.membership_periods where order_id = $1`,
+        [renewal],
+      );
+      return rows[0]!;
+    };
+    const lengthBefore = (await renewalDays()).days;
     const until = await today(10);
     await queryAs(
       adminUser,
@@ -543,13 +552,28 @@ describe('plan orders as periods', () => {
       [member.id, until],
     );
     const periods = await periodsOf(member.id);
-    expect(periods).toEqual([expect.objectContaining({ level: 'VIP', source: 'admin', last_day: until })]);
-    const { rows } = await admin().query<{ after: Record<string, unknown> }>(
-      `select a.after from public.admin_audit_log a join public.membership_periods m on m.audit_id = a.id
-        where m.user_id = $1 and m.source = 'admin'`,
+    expect(periods).toEqual([
+      expect.objectContaining({ level: 'VIP', source: 'admin', last_day: until }),
+      expect.objectContaining({ level: 'START', source: 'order', order_id: renewal, first_day: await today(11) }),
+    ]);
+    expect((await renewalDays()).days).toBe(lengthBefore);
+    // FREE ends everything from today (the paid orders stay paid, to be refunded if the club decides).
+    await queryAs(
+      adminUser,
+      `select public.admin_update_user($1, p_membership_level => 'FREE', p_reason => 'Blokada')`,
       [member.id],
     );
-    expect(rows[0]!.after).toMatchObject({ membership_level: 'VIP', reason: 'Nagroda za konkurs' });
+    expect(await periodsOf(member.id)).toEqual([]);
+    expect(await cacheOf(member.id)).toEqual({ membership_level: 'FREE', membership_valid_until: null });
+    const { rows } = await admin().query<{ after: Record<string, unknown> }>(
+      `select a.after from public.admin_audit_log a
+        where a.action = 'membership.edit' and a.target_user_id = $1 order by a.id`,
+      [member.id],
+    );
+    expect(rows.map((row) => row.after)).toEqual([
+      expect.objectContaining({ membership_level: 'VIP', reason: 'Nagroda za konkurs' }),
+      expect.objectContaining({ membership_level: 'FREE', reason: 'Blokada' }),
+    ]);
     expect(
       await sqlState(queryAs(member, `select public.admin_update_user($1, p_membership_level => 'VIP')`, [member.id])),
     ).toBe('42501');
