@@ -914,8 +914,13 @@ begin
       v_order.user_id, 'system', 'Płatność potwierdzona',
       format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
         || case when v_period.id is not null
-                then format(' Plan %s od %s do %s.', v_period.level, to_char(v_period.first_day, 'DD.MM.YYYY'),
+                then format(' Plan %s od %s do %s', v_period.level, to_char(v_period.first_day, 'DD.MM.YYYY'),
                             coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), 'bezterminowo'))
+                     || case when v_period.extra_days > 0
+                             then format(' (w tym %s dni za niewykorzystany okres %s)', v_period.extra_days,
+                                         (select r.level from public.membership_periods r where r.id = v_period.replaced_period_id))
+                             else '' end
+                     || '.'
                 else '' end
         || case when v_order.surplus is not null
                 then format(' Nadpłata: %s.', private.money_text(v_order.surplus, v_order.currency)) else '' end,

@@ -498,6 +498,11 @@ describe('plan orders as periods', () => {
     expect(await levelOn(member.id, periods[1]!.first_day)).toBe('START');
     expect(await cacheOf(member.id)).toEqual({ membership_level: 'VIP', membership_valid_until: preview!.last_day });
     expect((await orderById(vipOrder)).membership_valid_until).toBe(preview!.last_day);
+    const dmy = (day: string) => day.split('-').reverse().join('.');
+    const notice = (await notificationsOf(member.id)).find((n) => n.content.includes('Plan VIP'));
+    expect(notice?.content).toContain(
+      `Plan VIP od ${dmy(t)} do ${dmy(preview!.last_day)} (w tym ${extra} dni za niewykorzystany okres START).`,
+    );
   });
 
   it('buying START during a VIP term queues it after the VIP term; the level today stays VIP', async () => {
@@ -720,6 +725,11 @@ describe('orders', () => {
   it('expire after the days set by an admin (audited): Wygasłe, the member told, the CCC reservation released', async () => {
     const member = await createMember();
     expect(await sqlState(queryAs(member, `select public.admin_update_payment_settings(3)`))).toBe('42501');
+    expect(await sqlState(queryAs(member, `update public.payment_settings set order_expiry_days = 60`))).toBe('42501');
+    expect(await sqlState(queryAs(adminUser, `update public.payment_settings set order_expiry_days = 60`))).toBe(
+      '42501',
+    );
+    expect(await sqlState(queryAs('anon', `select * from public.payment_settings`))).toBe('42501');
     expect((await errorOf(queryAs(adminUser, `select public.admin_update_payment_settings(0)`)))?.message).toBe(
       'payments.invalid_expiry_days',
     );
