@@ -4614,7 +4614,8 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
-  select count(*) into v_used from public.ccc_assignments a where a.package_tier = p_tier and a.end_date >= now();
+  -- In use: active packages and the reservations of pending orders (their confirmation must find a slot).
+  select t.total_slots - private.ccc_free_slots(p_tier) into v_used from public.ccc_tiers t where t.tier = p_tier;
   if p_total_slots is null or p_total_slots < v_used then
     raise exception using errcode = 'P0001', message = 'catalogue.slots_below_used';
   end if;

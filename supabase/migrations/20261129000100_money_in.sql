@@ -730,6 +730,47 @@ as $$
 $$;
 comment on function public.get_ccc_availability() is 'Per-tier catalogue, taken (active packages + reservations of pending orders) and available slot counts, ACC price (90 %) with its saving, for members; reveals no assignee.';
 
+CREATE OR REPLACE FUNCTION public.admin_update_ccc_tier(p_tier public.ccc_tier, p_ccc_amount integer, p_price_usd numeric, p_profit_share numeric, p_duration_months integer, p_total_slots integer)
+ RETURNS public.ccc_tiers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_after public.ccc_tiers;
+  v_used integer;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_ccc_amount is null or p_ccc_amount <= 0 then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_amount';
+  end if;
+  perform private.check_catalogue_prices(array[p_price_usd]);
+  if not (private.is_valid_decimal(p_profit_share, 4) and p_profit_share < 1) then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_share';
+  end if;
+  if p_duration_months is null or p_duration_months not between 1 and 120 then
+    raise exception using errcode = 'P0001', message = 'catalogue.invalid_months';
+  end if;
+  perform 1 from public.ccc_tiers t where t.tier = p_tier for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+  -- In use: active packages and the reservations of pending orders (their confirmation must find a slot).
+  select t.total_slots - private.ccc_free_slots(p_tier) into v_used from public.ccc_tiers t where t.tier = p_tier;
+  if p_total_slots is null or p_total_slots < v_used then
+    raise exception using errcode = 'P0001', message = 'catalogue.slots_below_used';
+  end if;
+  update public.ccc_tiers t
+     set ccc_amount = p_ccc_amount, price_usd = p_price_usd, profit_share = p_profit_share,
+         duration_months = p_duration_months, total_slots = p_total_slots
+   where t.tier = p_tier
+  returning * into v_after;
+  return v_after;
+end
+$function$;
+
 -- -------------------------------------------------------------------------------------
 -- Functions: the one confirmation path
 -- -------------------------------------------------------------------------------------

@@ -981,6 +981,18 @@ describe('races', () => {
     const settled = await Promise.allSettled(members.map((m) => orderCcc(m, 'GOLD', 1)));
     const orders = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(orders).toHaveLength(3);
+    // The catalogue cannot shrink below the reserved slots either.
+    expect(
+      (
+        await errorOf(
+          queryAs(
+            adminUser,
+            `select public.admin_update_ccc_tier(t.tier, t.ccc_amount, t.price_usd, t.profit_share, t.duration_months, t.total_slots - 1)
+               from public.ccc_tiers t where t.tier = 'GOLD'`,
+          ),
+        )
+      )?.message,
+    ).toBe('catalogue.slots_below_used');
     const results = await Promise.all(orders.map((o) => confirm(o.id)));
     expect(results.map((r) => r.status)).toEqual(['paid', 'paid', 'paid']);
   });
