@@ -1602,10 +1602,12 @@ begin
   ),
   -- The counters hold the cached levels; members whose cached period ended count at the level of
   -- their periods today (FREE, or a queued period that started since).
+  -- (a paid cached level only: the partial index on membership_valid_until answers it)
   lapsed as (
     select p.membership_level::text as cached, private.membership_level_on(p.user_id, v_today)::text as level
       from public.profiles p
-     where p.membership_valid_until < v_today
+     where p.membership_level <> 'FREE'
+       and p.membership_valid_until < v_today
        and p.email_confirmed
   ),
   levels as (
