@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from '../scripts/lib/root.ts';
 import { IMMUTABLE_ASSETS_CACHE } from '../deploy/security-headers.ts';
 import { E2E_DIST } from '../scripts/lib/e2e-app.ts';
 import { sendNotification } from './support/dashboard-data';

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startDatabase } from '@klub/local-supabase/db/harness.ts';
+import { startDatabase } from '@klub/local-supabase';
 
 const TARGET_P95_MS = 20;
 const POOL_SIZE = 4;
@@ -980,7 +980,7 @@ function adminReads(): Read[] {
       0,
     ]),
     adminUsersRead('search: part of the e-mail', (m) => [m.email.split('@')[0], null, null, 'created', false, 20, 0]),
-    // A whole address is looked up in the e-mail's b-tree (20261128000200_admin_user_search.sql).
+    // A whole address is looked up in the e-mail's b-tree (admin_list_users, 20261122000500_accounts.sql).
     adminUsersRead('search: a whole e-mail address', (m) => [m.email, null, null, 'created', false, 20, 0]),
     adminUsersRead('search: part of the name', (m) => [
       m.full_name?.split(' ').slice(1).join(' '),
@@ -994,7 +994,7 @@ function adminReads(): Read[] {
     adminUsersRead('search matching ~11 % of members', () => ['Klubu 1', null, null, 'created', false, 20, 0]),
     adminUsersRead('filter: e-mail not confirmed', () => [null, false, null, 'created', false, 20, 0]),
     adminUsersRead('filter: confirmed VIP, by name', () => [null, true, 'VIP', 'name', true, 20, 0]),
-    // The level filter is the effective level (20261126030000_effective_level.sql).
+    // The level filter is the effective level (admin_list_users, 20261122000500_accounts.sql).
     adminUsersRead('filter: effective FREE (lapsed paid members too), page 1', () => [
       null,
       null,

@@ -9,7 +9,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from './lib/root.ts';
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from './lib/root.ts';
 import { withDatabase } from './db/with-database.ts';
 
 const TARGET = path.join(ROOT, 'supabase/schema.sql');

@@ -2,7 +2,8 @@
 // .data/postgres between runs (`--reset` starts clean). Prints the URL and waits for Ctrl-C.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, startDatabase } from '@klub/local-supabase/db/harness.ts';
+import { startDatabase } from '@klub/local-supabase';
+import { ROOT } from './lib/root.ts';
 
 const dataDir = path.join(ROOT, '.data/postgres');
 if (process.argv.includes('--reset')) await rm(dataDir, { recursive: true, force: true });

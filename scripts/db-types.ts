@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format } from 'prettier';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from './lib/root.ts';
 import { supabaseCli } from './db/supabase-cli.ts';
 import { withDatabase } from './db/with-database.ts';
 

@@ -6,11 +6,9 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { NETLIFY_REDIRECTS, netlifyHeaders, nginxHeaders } from '../deploy/security-headers.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { ROOT } from './lib/root.ts';
 
 const env = loadEnv('production', ROOT, 'VITE_');
 const supabaseUrl = env.VITE_SUPABASE_URL ?? '';

@@ -15,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, parseEnv } from 'node:util';
 import { chromium } from '@playwright/test';
-import { ROOT, freePort } from '@klub/local-supabase/db/harness.ts';
+import { freePort } from '@klub/local-supabase';
+import { ROOT } from './lib/root.ts';
 import { API_URL } from '../e2e/support/env.ts';
 import { passwordSession, SESSION_STORAGE_KEY } from '../e2e/support/session.ts';
 

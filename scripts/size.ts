@@ -10,11 +10,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { ROOT } from './lib/root.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distArg = process.argv.indexOf('--dist');
 const DIST = distArg === -1 ? path.join(ROOT, 'dist') : path.resolve(ROOT, process.argv[distArg + 1] ?? 'dist');
 const MANIFEST = path.join(DIST, '.vite/manifest.json');

@@ -17,7 +17,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, startDatabase, type Database } from '@klub/local-supabase/db/harness.ts';
+import { startDatabase, type Database } from '@klub/local-supabase';
+import { ROOT } from './lib/root.ts';
 import { machineCpu, ProcessTreeCpu, reapedChildrenCpu, type OwnerCpu } from './lib/process-cpu.ts';
 import {
   assignE2eStackPorts,

@@ -304,11 +304,11 @@ create table public.ccc_assignments (
   constraint ccc_assignments_pkey PRIMARY KEY (id)
 );
 alter table public.ccc_assignments enable row level security;
-comment on table public.ccc_assignments is 'One row per assigned package (one slot). Active while end_date >= now(). Written only by admin_assign_ccc_package / admin_remove_ccc_assignment.';
+comment on table public.ccc_assignments is 'One row per assigned package (one slot). Active while end_date >= now(). Written only by private.assign_ccc (admin assignment, order confirmation), admin_remove_ccc_assignment and refunds.';
 comment on column public.ccc_assignments.ccc_amount is 'Copied from the catalogue at assignment time, as are profit_share and duration_months.';
 comment on column public.ccc_assignments.end_date is 'start_date + duration_months x 30 days.';
 comment on column public.ccc_assignments.assigned_by is 'auth.uid() of the assigning admin (null for service_role). No foreign key: audit value.';
-comment on column public.ccc_assignments.order_id is 'The paid order that produced the package (null: assigned by an admin).';
+comment on column public.ccc_assignments.order_id is 'The paid order that produced the package (null: assigned by an admin); its foreign key is added with payment_orders.';
 comment on column public.ccc_assignments.released_at is 'When a refund released the package (its end_date was moved to then).';
 
 create table public.ccc_payment_links (
@@ -590,7 +590,7 @@ END) stored,
   constraint payment_orders_reference_key UNIQUE (reference)
 );
 alter table public.payment_orders enable row level security;
-comment on table public.payment_orders is 'What a member pays (issue 19): item, method, amount and currency from the catalogue, a KLB- reference; pending until an admin confirms (paid) or rejects it, or the member cancels it. Written only by the payment RPCs.';
+comment on table public.payment_orders is 'What a member pays: item, method, amount and currency fixed from the catalogue at creation, a KLB- reference; pending until the money is confirmed (private.confirm_payment: paid, underpaid or to_refund), or it is rejected, cancelled or expires; a paid one can be refunded. Kept when the member is deleted (anonymised). Written only by the payment functions.';
 comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created; never changed afterwards (a price change makes a new order).';
 comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';
 comment on column public.payment_orders.amount_received is 'What was received in total (a second payment of an underpaid order adds up).';
@@ -738,7 +738,7 @@ create table public.profiles (
 alter table public.profiles enable row level security;
 comment on table public.profiles is 'One row per auth user, created by the on_auth_user_created trigger.';
 comment on column public.profiles.membership_level is 'Changed only by admins (through server functions), never by the member.';
-comment on column public.profiles.membership_valid_until is 'Last day the stored paid level holds; after it the effective level is FREE (private.effective_level). Null: no end date.';
+comment on column public.profiles.membership_valid_until is 'Cache of the membership periods (private.membership_cache_of), rewritten in the transaction of every period change and rolled over after midnight in Warsaw by the hourly job: the last day of the running level (null: no end date), or of the last period that ran out. The level that counts is private.membership_level_on.';
 
 create table public.referral_codes (
   id uuid default gen_random_uuid() not null,
@@ -790,8 +790,8 @@ create table public.referral_commissions (
 alter table public.referral_commissions enable row level security;
 comment on table public.referral_commissions is 'Commission of the referrer on a referred member''s first paid level: 10 % of membership_plans.yearly_price_pln.';
 comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
-comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission.';
-comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books).';
+comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';
+comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books, no longer in the earnings).';
 
 create table public.referral_relationships (
   id uuid default gen_random_uuid() not null,
@@ -1536,10 +1536,13 @@ comment on function private.cached_level_on(p_user_id uuid, p_level public.membe
 
 CREATE OR REPLACE FUNCTION private.ccc_free_slots(p_tier public.ccc_tier, p_except_order uuid DEFAULT NULL::uuid)
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
+begin
+  -- plpgsql: payment_orders is created after this file (20261122000800_payments.sql).
+  return (
   select t.total_slots
          - (select count(*) from public.ccc_assignments a where a.package_tier = t.tier and a.end_date >= now())::integer
          - coalesce((select sum(o.quantity) from public.payment_orders o
@@ -1547,6 +1550,8 @@ AS $function$
                         and o.expires_at > now() and o.id is distinct from p_except_order), 0)::integer
     from public.ccc_tiers t
    where t.tier = p_tier
+  );
+end
 $function$;
 comment on function private.ccc_free_slots(p_tier public.ccc_tier, p_except_order uuid) is 'Free slots of a CCC tier: total minus active packages minus the slots reserved by pending, unexpired orders (except one order''s own).';
 
@@ -2532,10 +2537,13 @@ $function$;
 
 CREATE OR REPLACE FUNCTION private.money_in_mismatches()
  RETURNS TABLE(problem text, order_id uuid, user_id uuid)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  -- plpgsql: referral_commissions is created after this file (20261122001200_referral.sql).
+  return query
   -- Two periods of a member on the same day.
   select 'overlapping periods', null::uuid, a.user_id
     from public.membership_periods a
@@ -2587,7 +2595,8 @@ AS $function$
   union all
   -- The profile's level cache says what the periods say.
   select 'level cache drifted', null::uuid, d.user_id
-    from private.membership_cache_mismatches() d
+    from private.membership_cache_mismatches() d;
+end
 $function$;
 comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
 
@@ -2615,15 +2624,6 @@ begin
   end loop;
   return v_ref;
 end
-$function$;
-
-CREATE OR REPLACE FUNCTION private.next_valid_until(p_current date, p_today date)
- RETURNS date
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select (greatest(p_today, coalesce(p_current, p_today)) + interval '1 year')::date
 $function$;
 
 CREATE OR REPLACE FUNCTION private.notification_preference_keys()
@@ -5402,6 +5402,7 @@ begin
   my_ideas as (
     select count(*) as mine from public.app_ideas i where i.submitted_by = v_uid
   ),
+  -- The counters hold stored levels; members whose paid level ended count as FREE (effective level).
   -- The counters hold the cached levels; members whose cached period ended count at the level of
   -- their periods today (FREE, or a queued period that started since).
   -- (a paid cached level only: the partial index on membership_valid_until answers it)
@@ -6625,15 +6626,9 @@ grant execute on function private.auth_hook_email_templates() to service_role;
 
 grant execute on function private.cached_level_on(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date) to authenticated;
 
-grant execute on function private.cached_level_on(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date) to service_role;
-
-grant execute on function private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text, p_network public.withdrawal_network) to service_role;
-
 grant execute on function private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date) to authenticated;
 
 grant execute on function private.email_outbox_backoff(p_attempts integer) to service_role;
-
-grant execute on function private.expire_payment_orders(p_now timestamp with time zone) to service_role;
 
 grant execute on function private.hook_template_names() to authenticated;
 
@@ -6645,31 +6640,13 @@ grant execute on function private.is_admin() to authenticated;
 
 grant execute on function private.is_admin() to service_role;
 
-grant execute on function private.membership_cache_mismatches(p_day date) to service_role;
-
-grant execute on function private.membership_cache_of(p_user_id uuid, p_day date) to service_role;
-
 grant execute on function private.membership_level_on(p_user_id uuid, p_day date) to authenticated;
-
-grant execute on function private.membership_level_on(p_user_id uuid, p_day date) to service_role;
-
-grant execute on function private.money_in_mismatches() to service_role;
 
 grant execute on function private.notification_preference_keys() to authenticated;
 
 grant execute on function private.order_item_label(p_order public.payment_orders) to authenticated;
 
-grant execute on function private.plan_change(p_tier public.membership_level, p_day date, p_current_level public.membership_level, p_current_last_day date, p_queue_end date, p_current_price numeric, p_new_price numeric) to service_role;
-
-grant execute on function private.plan_change_for(p_user_id uuid, p_tier public.membership_level, p_day date) to service_role;
-
-grant execute on function private.plan_year_end(p_first_day date) to service_role;
-
-grant execute on function private.roll_membership_cache() to service_role;
-
 grant execute on function private.run_membership_reminders(p_today date) to service_role;
-
-grant execute on function private.run_payment_jobs() to service_role;
 
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to authenticated;
 
@@ -6679,11 +6656,7 @@ grant execute on function private.wallet_ledger_mismatches() to service_role;
 
 grant execute on function private.warsaw_day(p_at timestamp with time zone) to authenticated;
 
-grant execute on function private.warsaw_day(p_at timestamp with time zone) to service_role;
-
 grant execute on function private.warsaw_today() to authenticated;
-
-grant execute on function private.warsaw_today() to service_role;
 
 grant execute on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text) to authenticated;
 

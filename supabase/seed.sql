@@ -187,7 +187,7 @@ update public.site_settings
 insert into public.smtp_configs (id, name, host, port, username, password, from_email, from_name, is_default)
 values ('d0000000-0000-4000-8000-000000000001', 'Lokalny serwer pocztowy', '127.0.0.1', 54325, 'klub', 'klub-local',
         'no-reply@klub.local', 'Klub', true);
--- The e-mail templates come with migration 20261124170000_email_templates.sql (hosted projects need
+-- The e-mail templates come with migration 20261122001100_email.sql (hosted projects need
 -- them too); they have no SMTP configuration of their own, so they send through this default one.
 
 -- -------------------------------------------------------------------------------------

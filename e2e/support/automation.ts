@@ -1,4 +1,4 @@
-// The local stack's fake automation service (packages/local-supabase/src/automation): what it received, and how
+// The local stack's fake automation service (scripts/stack/automation.ts): what it received, and how
 // it should answer. It listens on the API port + 5 unless STACK_AUTOMATION_PORT moves it.
 import { API_URL } from './env';
 
@@ -6,7 +6,7 @@ export const AUTOMATION_URL = process.env.STACK_AUTOMATION_PORT
   ? `http://127.0.0.1:${process.env.STACK_AUTOMATION_PORT}`
   : `http://127.0.0.1:${Number(new URL(API_URL).port) + 5}`;
 
-/** The fake's default answer for an idea titled `title` (packages/local-supabase/src/automation DEFAULT_FEEDBACK). */
+/** The fake's default answer for an idea titled `title` (scripts/stack/automation.ts DEFAULT_FEEDBACK). */
 export const defaultFeedback = (title: string) =>
   `Pomysł „${title}” trafił do automatycznej analizy. Wkrótce otrzymasz ocenę.`;
 

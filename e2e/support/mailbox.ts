@@ -20,7 +20,7 @@ export interface Mail {
   Created: string;
 }
 
-/** The subjects of the default templates (migration 20261124170000_email_templates.sql). */
+/** The subjects of the default templates (migration 20261122001100_email.sql). */
 export const subjects = {
   activation: 'Aktywuj swoje konto w Klubie',
   magicLink: 'Twój link do logowania',

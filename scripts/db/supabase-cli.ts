@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, WORKDIR } from '@klub/local-supabase/db/harness.ts';
+import { ROOT, WORKDIR } from '../lib/root.ts';
 
 const run = promisify(execFile);
 const SUPABASE_BIN = path.join(ROOT, 'node_modules/.bin/supabase');

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { isTable, parseToml, type TomlTable, type TomlValue } from '@klub/local-supabase/config/toml.ts';
+import { isTable, parseToml, type TomlTable, type TomlValue } from '@klub/local-supabase';
 
 export type EnvRecord = Record<string, string>;
 
@@ -90,7 +90,7 @@ export async function loadDeployment(root: string, shell: NodeJS.ProcessEnv = pr
 }
 
 async function localKeys(): Promise<string[]> {
-  const { ANON_KEY, SERVICE_ROLE_KEY, PUBLISHABLE_KEY } = await import('@klub/local-supabase/keys.ts');
+  const { ANON_KEY, SERVICE_ROLE_KEY, PUBLISHABLE_KEY } = await import('@klub/local-supabase');
   return [ANON_KEY, SERVICE_ROLE_KEY, PUBLISHABLE_KEY];
 }
 

@@ -9,10 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { ROOT } from './root.ts';
 
 /** The build's folder, relative to the project root. */
 export const E2E_DIST = '.tmp/e2e-dist';

@@ -1,17 +1,88 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
 import {
+  createIdea,
+  inSnapshotAs,
   addIdeaComment,
   addVote,
-  createIdea,
   ideaRow,
   ideaImageUrl,
-  inSnapshotAs,
   removeStoredObjects,
   storeIdeaImage,
   uniqueTag,
   type IdeaRow,
 } from '../helpers/content-factories.ts';
+import { checkLedgerAfterEachTest } from '../helpers/money-factories.ts';
+
+// Admin area (issue 13): the second factor for admin rights, the hook templates' guard, member
+// deletion that keeps money records and returns the member's files, the moderation and payout lists.
+describe('admin area', () => {
+  checkLedgerAfterEachTest();
+
+  describe('admin_list_ideas', () => {
+    type ListedIdea = {
+      id: string;
+      status: string;
+      submitted_at: Date;
+      author_full_name: string | null;
+      author_email: string | null;
+      total_count: string;
+    };
+
+    it('lists pending ideas first, newest first within a status, with the author', async () => {
+      const adminUser = await createAdmin();
+      const author = await createMember({ fullName: 'Ola Autorka' });
+      const approved = await createIdea(author, { status: 'approved', submitted_at: new Date(Date.now() + 60_000) });
+      const olderPending = await createIdea(author, { submitted_at: new Date(Date.now() - 60_000) });
+      const newerPending = await createIdea(author, { submitted_at: new Date(Date.now() + 30_000) });
+
+      await inSnapshotAs(adminUser, async (query) => {
+        const all: ListedIdea[] = [];
+        for (let offset = 0; ; offset += 100) {
+          const page = await query<ListedIdea>('select * from public.admin_list_ideas(null, 100, $1)', [offset]);
+          all.push(...page);
+          if (page.length < 100) break;
+        }
+        expect(all).toHaveLength(Number(all[0]?.total_count));
+        const rank = { pending: 0, approved: 1, rejected: 2 } as Record<string, number>;
+        for (let i = 1; i < all.length; i += 1) {
+          const [a, b] = [all[i - 1]!, all[i]!];
+          expect(rank[a.status]! < rank[b.status]! || (a.status === b.status && a.submitted_at >= b.submitted_at)).toBe(
+            true,
+          );
+        }
+        const position = (id: string) => all.findIndex((row) => row.id === id);
+        expect(position(newerPending.id)).toBeLessThan(position(olderPending.id));
+        expect(position(olderPending.id)).toBeLessThan(position(approved.id));
+        expect(all[position(newerPending.id)]).toMatchObject({
+          author_full_name: 'Ola Autorka',
+          author_email: author.email,
+        });
+
+        const pending = await query<ListedIdea>("select * from public.admin_list_ideas('pending', 100, 0)");
+        expect(pending.every((row) => row.status === 'pending')).toBe(true);
+        expect(pending.map((row) => row.id)).toContain(newerPending.id);
+      });
+    });
+
+    it('refuses members and bad pages', async () => {
+      const adminUser = await createAdmin();
+      const member = await createMember();
+      expect(await errorOf(queryAs(member, 'select * from public.admin_list_ideas()'))).toEqual({
+        code: '42501',
+        message: 'auth.forbidden',
+      });
+      expect(await errorOf(queryAs(adminUser, 'select * from public.admin_list_ideas(null, 101, 0)'))).toEqual({
+        code: '22023',
+        message: 'admin.invalid_limit',
+      });
+      expect(await errorOf(queryAs(adminUser, 'select * from public.admin_list_ideas(null, 10, -1)'))).toEqual({
+        code: '22023',
+        message: 'admin.invalid_offset',
+      });
+    });
+  });
+});
 
 const insertIdeaSql = `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy, image_urls)
   values ($1, $2, $3, $4, $5, coalesce($6, '{}'::text[])) returning *`;
@@ -960,5 +1031,140 @@ describe('app ideas', () => {
       expect(await queryAs(member, 'delete from public.app_ideas where id = $1 returning id', [idea.id])).toEqual([]);
       expect(await ideaRow(idea.id)).toBeDefined();
     });
+  });
+});
+
+// Issue 21, the second attack run: each rule here was missing before that review.
+describe('security review', () => {
+  checkLedgerAfterEachTest();
+
+  describe('security review (issue 21)', () => {
+    let member: TestUser;
+
+    let otherMember: TestUser;
+
+    let adminUser: TestUser;
+
+    beforeAll(async () => {
+      member = await createMember({ fullName: 'Anna Nowak' });
+      otherMember = await createMember({ fullName: 'Jan Kowalski' });
+      adminUser = await createAdmin({ fullName: 'Ewa Zarząd' });
+    });
+
+    describe('1. idea images keep no host', () => {
+      it('stores the object path of an image given by URL, whatever host the URL named', async () => {
+        const image = await storeIdeaImage(member);
+        const idea = await createIdea(member, {
+          image_urls: [`https://attacker.example/storage/v1/object/public/idea-images/${image.path}`],
+        });
+        expect((await ideaRow(idea.id))!.image_urls).toEqual([image.path]);
+      });
+
+      it('accepts bare object paths of the author’s folder and nothing else', async () => {
+        const image = await storeIdeaImage(member);
+        const idea = await createIdea(member, { image_urls: [image.path] });
+        expect((await ideaRow(idea.id))!.image_urls).toEqual([image.path]);
+        const theirs = await storeIdeaImage(otherMember);
+        await expect(createIdea(member, { image_urls: [theirs.path] })).rejects.toThrow('ideas.invalid_image');
+        await expect(createIdea(member, { image_urls: ['https://attacker.example/x.png'] })).rejects.toThrow(
+          'ideas.invalid_image',
+        );
+      });
+    });
+
+    describe('2. images of an idea are immutable for their author', () => {
+      it('refuses the author’s update and delete of a referenced object, allows them for an unused one', async () => {
+        const used = await storeIdeaImage(member);
+        const unused = await storeIdeaImage(member);
+        await createIdea(member, { image_urls: [used.path] });
+        const remove = (path: string) =>
+          queryAs(member, "delete from storage.objects where bucket_id = 'idea-images' and name = $1 returning name", [
+            path,
+          ]);
+        const replace = (path: string) =>
+          queryAs(
+            member,
+            "update storage.objects set metadata = '{\"size\": 1}'::jsonb where bucket_id = 'idea-images' and name = $1 returning name",
+            [path],
+          );
+        expect(await replace(used.path)).toEqual([]);
+        expect(await remove(used.path)).toEqual([]);
+        const { rows } = await admin().query(
+          "select 1 from storage.objects where bucket_id = 'idea-images' and name = $1",
+          [used.path],
+        );
+        expect(rows).toHaveLength(1);
+        expect(await replace(unused.path)).toEqual([{ name: unused.path }]);
+        expect(await remove(unused.path)).toEqual([{ name: unused.path }]);
+      });
+
+      it('still lets an admin remove a referenced object (deleting the idea takes its images)', async () => {
+        const used = await storeIdeaImage(member);
+        await createIdea(member, { image_urls: [used.path] });
+        expect(
+          await queryAs(
+            adminUser,
+            "delete from storage.objects where bucket_id = 'idea-images' and name = $1 returning name",
+            [used.path],
+          ),
+        ).toEqual([{ name: used.path }]);
+      });
+    });
+  });
+});
+
+// Issue 21, items 9 and 10: per-member rate limits in SQL (a PostgREST array insert counts row by
+// row), notification preferences of known keys only, and the idea-webhook's atomic claim.
+const insertIdeas = (actor: TestUser, count: number) =>
+  queryAs(
+    actor,
+    `insert into public.app_ideas (title, description, category, target_audience, monetization_strategy)
+     select 'Pomysł ' || g, 'Opis', 'games', 'Gracze', 'Reklamy' from generate_series(1, $1) g returning id`,
+    [count],
+  );
+
+const countOf = async (sql: string, params: unknown[]) =>
+  Number((await admin().query<{ n: string }>(sql, params)).rows[0]!.n);
+
+describe('volume limits (issue 21)', () => {
+  let member: TestUser;
+  let otherMember: TestUser;
+
+  beforeAll(async () => {
+    member = await createMember();
+    otherMember = await createMember();
+  });
+
+  it('10 new ideas a day per member, then "ideas.daily_limit"; others are not affected', async () => {
+    const author = await createMember();
+    expect(await insertIdeas(author, 10)).toHaveLength(10);
+    expect(await errorOf(insertIdeas(author, 1))).toEqual({ code: 'P0001', message: 'ideas.daily_limit' });
+    expect(await insertIdeas(otherMember, 1)).toHaveLength(1);
+  });
+
+  it('one array insert of 200 idea comments is refused whole (20 an hour)', async () => {
+    const commenter = await createMember();
+    const idea = await createIdea(member);
+    const comment = (count: number) =>
+      queryAs(
+        commenter,
+        `insert into public.idea_comments (idea_id, user_id, content)
+         select $1, $2, 'Komentarz ' || g from generate_series(1, $3) g returning id`,
+        [idea.id, commenter.id, count],
+      );
+    expect(await errorOf(comment(200))).toEqual({ code: 'P0001', message: 'ideas.comment_rate_limited' });
+    expect(await countOf('select count(*) as n from public.idea_comments where idea_id = $1', [idea.id])).toBe(0);
+    expect(await comment(20)).toHaveLength(20);
+    expect(await errorOf(comment(1))).toEqual({ code: 'P0001', message: 'ideas.comment_rate_limited' });
+  });
+
+  it('claim_idea_webhook: one claim per pending idea without feedback; service role only', async () => {
+    const idea = await createIdea(member);
+    const claim = () =>
+      queryAs<{ claimed: boolean }>('service_role', 'select public.claim_idea_webhook($1) as claimed', [idea.id]);
+    const results = await Promise.all([claim(), claim(), claim()]);
+    expect(results.map(([row]) => row!.claimed).sort()).toEqual([false, false, true]);
+    expect(await sqlState(queryAs(member, 'select public.claim_idea_webhook($1)', [idea.id]))).toBe('42501');
+    expect(await sqlState(queryAs('anon', 'select public.claim_idea_webhook($1)', [idea.id]))).toBe('42501');
   });
 });

@@ -1,6 +1,38 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
-import { createNotification, notificationsOf, type NotificationRow } from '../helpers/money-factories.ts';
+import {
+  ledgerMismatches,
+  notificationsOf,
+  createNotification,
+  type NotificationRow,
+} from '../helpers/money-factories.ts';
+
+// Money operations (issue 20): the ledger history with balances after, cancelling a withdrawal
+// (racing a settlement), saved addresses, admin credit/debit, payout runs, notification
+// preferences, and the audit row every admin write appends.
+describe('money operations', () => {
+  afterEach(async () => {
+    expect(await ledgerMismatches()).toEqual([]);
+  });
+
+  describe('notification_preferences', () => {
+    const setPrefs = (actor: TestUser, value: unknown) =>
+      queryAs(actor, 'update public.user_settings set notification_preferences = $2 where user_id = $1', [
+        actor.id,
+        JSON.stringify(value),
+      ]);
+
+    it('accepts known keys with booleans, refuses anything else', async () => {
+      const owner = await createMember();
+      await setPrefs(owner, { wallet_credited: false, profit_payout: true });
+      for (const bad of [{ unknown: true }, { wallet_credited: 'no' }, { password_changed: false }, []]) {
+        expect(await errorOf(setPrefs(owner, bad))).toMatchObject({
+          message: expect.stringMatching(/settings.invalid_notification_preferences|violates check constraint/),
+        });
+      }
+    });
+  });
+});
 
 describe('notifications', () => {
   let member: TestUser;
@@ -259,5 +291,32 @@ describe('notifications', () => {
     await createNotification(leaving.id);
     await admin().query('delete from auth.users where id = $1', [leaving.id]);
     expect(await notificationsOf(leaving.id)).toEqual([]);
+  });
+});
+
+// Issue 21, items 9 and 10: per-member rate limits in SQL (a PostgREST array insert counts row by
+// row), notification preferences of known keys only, and the idea-webhook's atomic claim.
+describe('volume limits (issue 21)', () => {
+  let member: TestUser;
+
+  beforeAll(async () => {
+    member = await createMember();
+  });
+
+  it('notification preferences: notification types with boolean values only', async () => {
+    const set = (value: unknown) =>
+      queryAs(member, 'update public.user_settings set notification_preferences = $1 where user_id = $2 returning 1', [
+        JSON.stringify(value),
+        member.id,
+      ]);
+    expect(await set({ profit: true, message: false })).toHaveLength(1);
+    // The guard trigger answers first with the settings' message key; the check constraint stays behind it.
+    const refusal = async (value: unknown) => (await errorOf(set(value)))?.message;
+    expect(await refusal({ profit: 'tak' })).toBe('settings.invalid_notification_preferences');
+    expect(await refusal({ unknown: true })).toBe('settings.invalid_notification_preferences');
+    expect(await refusal({ profit: true, padding: 'x'.repeat(1_000_000) })).toBe(
+      'settings.invalid_notification_preferences',
+    );
+    expect(await refusal([true])).toBe('settings.invalid_notification_preferences');
   });
 });

@@ -1,13 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, createAdmin, createMember, queryAs, sqlState, type Actor, type TestUser } from '../helpers/db.ts';
+
 // Storage policies, exercised the way the Storage API runs them (storage-api uploader.ts canUpload,
 // database/pg.ts): an upload is first tried as the caller with the metadata Storage knows before
 // reading the body, {"mimetype", "contentLength"} (contentLength = the request's Content-Length),
 // by a plain INSERT (create) or by INSERT … ON CONFLICT DO UPDATE … RETURNING * (upsert, x-upsert
 // and PUT); the row it keeps is written afterwards without RLS. List/download select and remove
 // delete as the caller.
-import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, createAdmin, createMember, queryAs, sqlState, type Actor, type TestUser } from '../helpers/db.ts';
-
 /** What Storage passes to the policies of an upload; contentLength is absent when the request had no length. */
 const trialMetadata = (contentLength: number | null, mimetype = 'image/png') =>
   JSON.stringify(contentLength === null ? { mimetype } : { mimetype, contentLength });

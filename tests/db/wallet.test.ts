@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll, afterEach } from 'vitest';
 import {
   addMfaFactor,
   admin,
@@ -8,20 +8,435 @@ import {
   queryAs,
   sqlState,
   withClaims,
-  type Actor,
   type TestUser,
+  type Actor,
 } from '../helpers/db.ts';
+import { inSnapshotAs } from '../helpers/content-factories.ts';
 import {
   balanceOf,
+  checkLedgerAfterEachTest,
   fundWallet,
-  ledgerMismatches,
-  notificationsOf,
   pendingWithdrawal,
   txHash,
+  notificationsOf,
   walletAddress,
-  type Balance,
+  ledgerMismatches,
   type Withdrawal,
+  type Balance,
 } from '../helpers/money-factories.ts';
+
+// Admin area (issue 13): the second factor for admin rights, the hook templates' guard, member
+// deletion that keeps money records and returns the member's files, the moderation and payout lists.
+describe('admin area', () => {
+  checkLedgerAfterEachTest();
+
+  describe('admin_list_withdrawals', () => {
+    type ListedWithdrawal = { id: string; status: string; member_email: string | null; amount: string };
+
+    it('gives the pending queue oldest first and processed ones newest first, with the member', async () => {
+      const adminUser = await createAdmin();
+      const member = await createMember();
+      const first = await pendingWithdrawal(member, 1);
+      const second = await pendingWithdrawal(member, 2);
+      const done = await pendingWithdrawal(member, 3);
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [done.id, txHash()]);
+
+      await inSnapshotAs(adminUser, async (query) => {
+        const pending: ListedWithdrawal[] = [];
+        for (let offset = 0; ; offset += 100) {
+          const page = await query<ListedWithdrawal>(
+            "select * from public.admin_list_withdrawals('pending', 100, $1)",
+            [offset],
+          );
+          pending.push(...page);
+          if (page.length < 100) break;
+        }
+        const ids = pending.map((row) => row.id);
+        expect(ids.indexOf(first.id)).toBeGreaterThanOrEqual(0);
+        expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+        expect(ids).not.toContain(done.id);
+        expect(pending.find((row) => row.id === second.id)).toMatchObject({
+          member_email: member.email,
+          amount: '2.00',
+        });
+
+        const completed = await query<ListedWithdrawal & { created_at: Date }>(
+          "select * from public.admin_list_withdrawals('completed', 100, 0)",
+        );
+        expect(completed.every((row) => row.status === 'completed')).toBe(true);
+        expect(completed.map((row) => row.id)).toContain(done.id);
+        const dates = completed.map((row) => row.created_at.getTime());
+        expect(dates).toEqual([...dates].sort((a, b) => b - a));
+      });
+    });
+
+    it('refuses members', async () => {
+      const member = await createMember();
+      expect(await errorOf(queryAs(member, 'select * from public.admin_list_withdrawals()'))).toEqual({
+        code: '42501',
+        message: 'auth.forbidden',
+      });
+    });
+  });
+});
+
+// The member dashboard's additions:
+// profit notifications name their currency, and the partner page reads everything in one call.
+describe('member dashboard', () => {
+  checkLedgerAfterEachTest();
+
+  describe('admin_credit_wallet: profit notifications carry their currency', () => {
+    it('writes data.currency = USDT next to the amount', async () => {
+      const adminUser = await createAdmin();
+      const investor = await createMember();
+      await queryAs(adminUser, "select public.admin_credit_wallet($1, 75.5, 'Zysk', true)", [investor.id]);
+      expect(await notificationsOf(investor.id)).toMatchObject([
+        { type: 'profit', title: 'Nowe środki w portfelu', data: { amount: 75.5, currency: 'USDT' } },
+      ]);
+    });
+  });
+});
+
+// Money amounts fit their columns: an amount the column
+// cannot hold is refused with a message key, never with a bare numeric overflow (22003), on every
+// admin and member RPC that takes an amount or adds to a balance.
+describe('money amount limits', () => {
+  checkLedgerAfterEachTest();
+
+  describe('the ledger: balances are numeric(18, 2)', () => {
+    it('refuses a credit that would take a balance to 10^16 with wallet.balance_too_high, for admin and server credits alike', async () => {
+      const member = await createMember();
+      const adminUser = await createAdmin();
+      await fundWallet(member, '9999999999999998.99');
+      try {
+        expect(
+          await errorOf(
+            queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1.01, 'Premia')`, [member.id]),
+          ),
+        ).toEqual({ code: 'P0001', message: 'wallet.balance_too_high' });
+        expect(await errorOf(fundWallet(member, '1.01'))).toEqual({
+          code: 'P0001',
+          message: 'wallet.balance_too_high',
+        });
+        // Up to the largest balance the column holds is fine, and so is a withdrawal from it (the
+        // total, available + pending, stays the same).
+        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1, 'Premia')`, [member.id]);
+        expect(await balanceOf(member.id)).toMatchObject({ available_balance: '9999999999999999.99' });
+        const [withdrawal] = await queryAs<{ id: string }>(
+          member,
+          `select * from public.request_withdrawal(5, 'ERC20', $1)`,
+          [walletAddress()],
+        );
+        expect(await balanceOf(member.id)).toMatchObject({
+          available_balance: '9999999999999994.99',
+          pending_balance: '5.00',
+          total_balance: '9999999999999999.99',
+        });
+        await queryAs(member, 'select * from public.cancel_withdrawal($1)', [withdrawal!.id]);
+      } finally {
+        // The balance goes back to zero so that no other test sums a wallet this large.
+        const after = await balanceOf(member.id);
+        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', $2, 'Zerowanie')`, [
+          member.id,
+          after!.available_balance,
+        ]);
+      }
+    });
+  });
+});
+
+// Money operations (issue 20): the ledger history with balances after, cancelling a withdrawal
+// (racing a settlement), saved addresses, admin credit/debit, payout runs, notification
+// preferences, and the audit row every admin write appends.
+interface AuditRow {
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_user_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** Audit rows appended after `sinceId`, oldest first. */
+async function auditSince(sinceId: number): Promise<AuditRow[]> {
+  const { rows } = await admin().query<AuditRow>(
+    `select actor_id, action, target_type, target_id, target_user_id, before, after
+       from public.admin_audit_log where id > $1 order by id`,
+    [sinceId],
+  );
+  return rows;
+}
+
+async function lastAuditId(): Promise<number> {
+  const { rows } = await admin().query<{ id: string | null }>('select max(id) as id from public.admin_audit_log');
+  return Number(rows[0]?.id ?? 0);
+}
+
+describe('money operations', () => {
+  let member: TestUser;
+  let otherMember: TestUser;
+
+  let adminUser: TestUser;
+
+  beforeAll(async () => {
+    member = await createMember();
+    otherMember = await createMember();
+    adminUser = await createAdmin();
+  });
+
+  afterEach(async () => {
+    expect(await ledgerMismatches()).toEqual([]);
+  });
+
+  describe('ledger history', () => {
+    it('keeps the balances after every entry, readable by the member and an admin only', async () => {
+      const owner = await createMember();
+      await fundWallet(owner, 100);
+      const [withdrawal] = await queryAs<Withdrawal>(owner, 'select * from public.request_withdrawal(30, $1, $2)', [
+        'BSC',
+        walletAddress(),
+      ]);
+      await queryAs(adminUser, 'select public.admin_fail_withdrawal($1, $2)', [withdrawal!.id, 'Zły adres']);
+
+      const history = await queryAs<{ kind: string; available_after: string; pending_after: string; note: string }>(
+        owner,
+        `select kind, available_after, pending_after, note from public.wallet_transactions
+          where user_id = $1 order by created_at desc, id desc`,
+        [owner.id],
+      );
+      expect(history).toEqual([
+        { kind: 'withdrawal_release', available_after: '100.00', pending_after: '0.00', note: 'Zły adres' },
+        { kind: 'withdrawal_hold', available_after: '70.00', pending_after: '30.00', note: null },
+        { kind: 'credit', available_after: '100.00', pending_after: '0.00', note: 'test deposit' },
+      ]);
+      const sql = 'select id from public.wallet_transactions where user_id = $1';
+      expect(await queryAs(adminUser, sql, [owner.id])).toHaveLength(3);
+      expect(await queryAs(otherMember, sql, [owner.id])).toEqual([]);
+      expect(await sqlState(queryAs('anon', sql, [owner.id]))).toBe('42501');
+    });
+
+    it('cannot be changed by anyone through the API', async () => {
+      await fundWallet(member, 5);
+      expect(
+        await sqlState(
+          queryAs(member, 'update public.wallet_transactions set available_after = 1e6 where user_id = $1', [
+            member.id,
+          ]),
+        ),
+      ).toBe('42501');
+    });
+  });
+
+  describe('cancel_withdrawal', () => {
+    it('returns the amount to available and tells the member it is cancelled', async () => {
+      const owner = await createMember();
+      const withdrawal = await pendingWithdrawal(owner, 25);
+      const notes = await notificationsOf(owner.id);
+      expect(notes.map((n) => n.title)).toContain('Zlecenie wypłaty przyjęte');
+
+      const [cancelled] = await queryAs<Withdrawal>(owner, 'select * from public.cancel_withdrawal($1)', [
+        withdrawal.id,
+      ]);
+      expect(cancelled!.status).toBe('cancelled');
+      expect(await balanceOf(owner.id)).toEqual({
+        available_balance: '25.00',
+        pending_balance: '0.00',
+        total_balance: '25.00',
+      });
+      expect(await errorOf(queryAs(owner, 'select public.cancel_withdrawal($1)', [withdrawal.id]))).toMatchObject({
+        message: 'wallet.withdrawal_not_pending',
+      });
+    });
+
+    it("is refused for another member's withdrawal, an admin's call on someone else's and anon", async () => {
+      const withdrawal = await pendingWithdrawal(member, 5);
+      for (const actor of [otherMember, adminUser] as Actor[]) {
+        expect(await errorOf(queryAs(actor, 'select public.cancel_withdrawal($1)', [withdrawal.id]))).toMatchObject({
+          message: 'wallet.withdrawal_not_found',
+        });
+      }
+      expect(await sqlState(queryAs('anon', 'select public.cancel_withdrawal($1)', [withdrawal.id]))).toBe('42501');
+      await queryAs(member, 'select public.cancel_withdrawal($1)', [withdrawal.id]);
+    });
+
+    it('racing a completion: exactly one wins and the books agree', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const owner = await createMember();
+        const withdrawal = await pendingWithdrawal(owner, 10);
+        const results = await Promise.allSettled([
+          queryAs(owner, 'select status from public.cancel_withdrawal($1)', [withdrawal.id]),
+          queryAs(adminUser, 'select status from public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]),
+        ]);
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r) => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        expect((lost[0] as PromiseRejectedResult).reason.message).toBe('wallet.withdrawal_not_pending');
+        const balance = await balanceOf(owner.id);
+        expect(balance?.pending_balance).toBe('0.00');
+        expect(balance?.available_balance).toBe(results[0]!.status === 'fulfilled' ? '10.00' : '0.00');
+      }
+    });
+  });
+
+  describe('withdrawal_addresses', () => {
+    const insert = (actor: Actor, label: string, address = walletAddress(), isDefault = false) =>
+      queryAs<{ id: string; is_default: boolean }>(
+        actor,
+        `insert into public.withdrawal_addresses (label, network, address, is_default) values ($1, 'ERC20', $2, $3) returning id, is_default`,
+        [label, address, isDefault],
+      );
+
+    it('belong to their member, keep one default and stop at 10', async () => {
+      const owner = await createMember();
+      const [first] = await insert(owner, 'Ledger', walletAddress(), true);
+      const [second] = await insert(owner, 'Binance', walletAddress(), true);
+      const defaults = await queryAs<{ id: string }>(
+        owner,
+        'select id from public.withdrawal_addresses where is_default',
+      );
+      expect(defaults).toEqual([{ id: second!.id }]);
+      await queryAs(owner, 'update public.withdrawal_addresses set is_default = true, label = $2 where id = $1', [
+        first!.id,
+        'Mój Ledger',
+      ]);
+      expect(await queryAs(owner, 'select label from public.withdrawal_addresses where is_default')).toEqual([
+        { label: 'Mój Ledger' },
+      ]);
+
+      for (let i = 3; i <= 10; i += 1) await insert(owner, `Adres ${i}`);
+      expect(await errorOf(insert(owner, 'Jedenasty'))).toMatchObject({ message: 'wallet.addresses_limit' });
+
+      expect(
+        await queryAs(otherMember, 'select id from public.withdrawal_addresses where user_id = $1', [owner.id]),
+      ).toEqual([]);
+      expect(
+        await queryAs(adminUser, 'select id from public.withdrawal_addresses where user_id = $1', [owner.id]),
+      ).toEqual([]);
+      expect(
+        await queryAs(otherMember, 'delete from public.withdrawal_addresses where id = $1 returning id', [first!.id]),
+      ).toEqual([]);
+      expect(await sqlState(queryAs('anon', 'select id from public.withdrawal_addresses'))).toBe('42501');
+      expect(
+        await queryAs(owner, 'delete from public.withdrawal_addresses where id = $1 returning id', [first!.id]),
+      ).toEqual([{ id: first!.id }]);
+    });
+
+    it('are validated like the form and cannot be moved to another member', async () => {
+      const owner = await createMember();
+      expect(await sqlState(insert(owner, 'Zły', '0x1234'))).toBe('23514');
+      expect(await sqlState(insert(owner, '   '))).toBe('23514');
+      expect(await sqlState(insert(owner, 'x'.repeat(51)))).toBe('23514');
+      const address = walletAddress();
+      await insert(owner, 'A', address);
+      expect(await sqlState(insert(owner, 'B', address))).toBe('23505');
+      const [row] = await insert(owner, 'C');
+      expect(
+        await sqlState(
+          queryAs(owner, 'update public.withdrawal_addresses set user_id = $2 where id = $1', [
+            row!.id,
+            otherMember.id,
+          ]),
+        ),
+      ).toBe('42501');
+      expect(
+        await sqlState(
+          queryAs(
+            owner,
+            `insert into public.withdrawal_addresses (user_id, label, network, address) values ($1, 'X', 'BSC', $2)`,
+            [otherMember.id, walletAddress()],
+          ),
+        ),
+      ).toBe('42501');
+    });
+  });
+
+  describe('admin_adjust_wallet', () => {
+    it('credits and debits with a reason the member sees, never below zero available, audited', async () => {
+      const owner = await createMember();
+      const since = await lastAuditId();
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 50, 'Premia za październik')`, [
+        owner.id,
+      ]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 20.5, 'Korekta błędnej wpłaty')`, [
+        owner.id,
+      ]);
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '29.50' });
+      expect(
+        await errorOf(
+          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 29.51, 'Za dużo')`, [owner.id]),
+        ),
+      ).toMatchObject({ message: 'wallet.insufficient_funds' });
+      expect(
+        await errorOf(queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 5, '  ')`, [owner.id])),
+      ).toMatchObject({ message: 'wallet.invalid_reason' });
+      expect(
+        await errorOf(queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 0.001, 'x')`, [owner.id])),
+      ).toMatchObject({ message: 'wallet.invalid_amount' });
+
+      const history = await queryAs<{ kind: string; available_delta: string; note: string }>(
+        owner,
+        'select kind, available_delta, note from public.wallet_transactions where user_id = $1 order by id',
+        [owner.id],
+      );
+      expect(history).toEqual([
+        { kind: 'credit', available_delta: '50.00', note: 'Premia za październik' },
+        { kind: 'adjustment', available_delta: '-20.50', note: 'Korekta błędnej wpłaty' },
+      ]);
+      const notes = await notificationsOf(owner.id);
+      expect(notes.find((n) => n.title === 'Portfel zasilony')?.data).toMatchObject({
+        kind: 'wallet_credited',
+        amount: 50,
+        reason: 'Premia za październik',
+      });
+      expect(await auditSince(since)).toEqual([
+        expect.objectContaining({
+          actor_id: adminUser.id,
+          action: 'wallet.credit',
+          target_user_id: owner.id,
+          before: { available_balance: 0, amount: null, reason: null },
+          after: { available_balance: 50, amount: 50, reason: 'Premia za październik' },
+        }),
+        expect.objectContaining({
+          action: 'wallet.debit',
+          after: expect.objectContaining({ available_balance: 29.5 }),
+        }),
+      ]);
+    });
+
+    it('is refused to members, service_role and anon', async () => {
+      for (const actor of [member, 'service_role', 'anon'] as Actor[]) {
+        expect(
+          await sqlState(queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 5, 'x')`, [member.id])),
+        ).toBe('42501');
+      }
+    });
+  });
+});
+
+// Issue 21, the second attack run: each rule here was missing before that review.
+describe('security review', () => {
+  checkLedgerAfterEachTest();
+
+  describe('security review (issue 21)', () => {
+    describe('13. small ones', () => {
+      it('the ledger refuses deleting an anonymised row', async () => {
+        const gone = await createMember();
+        await fundWallet(gone, 10);
+        await admin().query('update public.wallet_balances set available_balance = 0 where user_id = $1', [gone.id]);
+        await admin().query('delete from auth.users where id = $1', [gone.id]);
+        const { rows } = await admin().query<{ id: string }>(
+          "select id from public.wallet_transactions where user_id is null and note = 'test deposit' limit 1",
+        );
+        expect(rows).toHaveLength(1);
+        expect(
+          await errorOf(admin().query('delete from public.wallet_transactions where id = $1', [rows[0]!.id])),
+        ).toMatchObject({ code: 'P0001', message: 'wallet.ledger_append_only' });
+      });
+    });
+  });
+});
 
 const requestWithdrawal = (
   actor: Actor,

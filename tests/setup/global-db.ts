@@ -1,7 +1,7 @@
 // Vitest global setup of the integration project: one migrated PostgreSQL for the whole run
 // (or DATABASE_URL when given), handed to the tests with `inject('databaseUrl')`.
 import type { TestProject } from 'vitest/node';
-import { startDatabase } from '@klub/local-supabase/db/harness.ts';
+import { startDatabase } from '@klub/local-supabase';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,50 @@
-// Runs before each integration test file: the file's database connections end when it ends.
-import { afterAll } from 'vitest';
-import { endPools } from '../helpers/db.ts';
+// Runs before each integration test file: the file's database connections end when it ends, and
+// after every test of tests/db the money invariants must hold, whatever the test did:
+//   - each wallet's balances equal the sums of its ledger deltas, and its pending balance the sum of
+//     its pending withdrawals (private.wallet_ledger_mismatches);
+//   - each payout run's totals and member count equal the sums and count of its items;
+//   - every paid order has exactly the period, packages and commission it should, an unpaid or
+//     refunded one nothing still running, periods never overlap and the profile's level cache agrees
+//     with the periods (private.money_in_mismatches).
+// A test that breaks one fails with the rows that differ.
+import { afterAll, afterEach, expect } from 'vitest';
+import { admin, endPools } from '../helpers/db.ts';
+
+/** Payout runs whose stored totals or member count differ from their items. */
+const PAYOUT_RUN_MISMATCHES = `
+  select r.id, r.total_pln, coalesce(i.pln, 0) as items_pln, r.total_usdt, coalesce(i.usdt, 0) as items_usdt,
+         r.members_count, coalesce(i.members, 0)::int as items_members
+    from public.payout_runs r
+    left join (
+      select run_id, sum(amount_pln) as pln, sum(amount_usdt) as usdt, count(*) as members
+        from public.payout_run_items
+       group by run_id
+    ) i on i.run_id = r.id
+   where r.total_pln <> coalesce(i.pln, 0)
+      or r.total_usdt <> coalesce(i.usdt, 0)
+      or r.members_count <> coalesce(i.members, 0)`;
+
+/** The broken money invariants, by name; empty when the books agree. */
+export async function moneyInvariantViolations(): Promise<Record<string, unknown[]>> {
+  const [ledger, payouts, moneyIn] = await Promise.all([
+    admin().query('select * from private.wallet_ledger_mismatches()'),
+    admin().query(PAYOUT_RUN_MISMATCHES),
+    admin().query('select * from private.money_in_mismatches()'),
+  ]);
+  const violations: Record<string, unknown[]> = {};
+  if (ledger.rows.length) violations['wallet balances ≠ ledger sums (private.wallet_ledger_mismatches)'] = ledger.rows;
+  if (payouts.rows.length) violations['payout run totals ≠ sums of its items'] = payouts.rows;
+  if (moneyIn.rows.length) {
+    violations['orders ≠ the periods, packages and commissions they granted (private.money_in_mismatches)'] =
+      moneyIn.rows;
+  }
+  return violations;
+}
+
+afterEach(async () => {
+  if (!expect.getState().testPath?.includes('/tests/db/')) return;
+  const violations = await moneyInvariantViolations();
+  expect(violations, 'money invariants after this test').toEqual({});
+});
 
 afterAll(endPools);

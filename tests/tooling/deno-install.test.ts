@@ -4,8 +4,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DENO_PROJECTS, denoInstallEnv, entryPoints } from '../../scripts/deno-install.mjs';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
-import { functionEnv, WORKER_PASSTHROUGH } from '@klub/local-supabase/stack.ts';
+import { ROOT } from '../../scripts/lib/root.ts';
+import { functionEnv, WORKER_PASSTHROUGH } from '@klub/local-supabase';
 
 describe('deno-install', () => {
   it('installs every Deno project that holds code and a lock file', async () => {

@@ -4,9 +4,9 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from '../../scripts/lib/root.ts';
 import { checkDeployment, loadDeployment } from '../../scripts/lib/deploy-check.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY } from '@klub/local-supabase/keys.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY } from '@klub/local-supabase';
 
 const HOOK_SECRET = `v1,whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const folders: string[] = [];

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '@klub/local-supabase/db/harness.ts';
+import { ROOT } from '../../scripts/lib/root.ts';
 import {
   contentSecurityPolicy,
   NETLIFY_REDIRECTS,

@@ -6,7 +6,7 @@
 // The sources are TypeScript, run through tsx's loader (Node 20 cannot strip types itself).
 import { register } from 'tsx/esm/api';
 
-const COMMANDS = { start: '../src/index.ts', stop: '../src/stop.ts', dev: '../src/dev.ts' };
+const COMMANDS = { start: '../src/start.ts', stop: '../src/stop.ts', dev: '../src/dev.ts' };
 const [first, ...rest] = process.argv.slice(2);
 const command = first && !first.startsWith('-') ? first : 'start';
 const entry = COMMANDS[command];

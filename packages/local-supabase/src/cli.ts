@@ -1,7 +1,6 @@
 // What `npm run stack` and the stack-aware `dev` command share: options from the command line and
 // environment, the summary, and one orderly shutdown for Ctrl-C, SIGTERM, a crash or an error.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, WORKDIR } from './db/harness.ts';
 import { consoleLogger, type Logger } from './log.ts';
@@ -9,7 +8,8 @@ import { BusyPortError } from './lib/ports.ts';
 import { StackRunningError } from './leftovers.ts';
 import { watchLaunchers } from './lifeline.ts';
 import { takeOverSignals } from './signals.ts';
-import { resetData, seededAccounts, startStack, type Stack, type StackOptions } from './stack.ts';
+import { loadProjectConfig, type ProjectConfig } from './project.ts';
+import { resetData, servicePortVariable, startStack, type Stack, type StackOptions } from './stack.ts';
 
 /** Where the stack keeps its database and files; STACK_DATA_DIR gives E2E runs their own. */
 export const DATA_DIR = path.resolve(ROOT, process.env.STACK_DATA_DIR ?? '.data/stack');
@@ -32,9 +32,10 @@ function portOverrides(): StackOptions['ports'] {
   return Object.fromEntries(Object.entries(ports).filter(([, port]) => port !== undefined));
 }
 
-/** STACK_AUTOMATION_PORT moves the fake automation service (default: the API port + 5). */
-function automationPortOverride(): number | undefined {
-  return envNumber('STACK_AUTOMATION_PORT');
+/** STACK_<NAME>_PORT moves a project service (default: the API port + its offset). */
+function servicePortOverrides(project: ProjectConfig): Record<string, number> {
+  const ports = (project.services ?? []).map((service) => [service.name, envNumber(servicePortVariable(service.name))]);
+  return Object.fromEntries(ports.filter(([, port]) => port !== undefined));
 }
 
 /**
@@ -51,27 +52,24 @@ function rateLimitOverrides(): StackOptions['rateLimits'] {
   return Object.fromEntries(Object.entries(limits).filter(([, limit]) => limit !== undefined));
 }
 
-/** "--   email / password   description" lines of the seed's header comment. */
-async function documentedPasswords(): Promise<Map<string, string>> {
-  const seed = await readFile(path.join(WORKDIR, 'supabase/seed.sql'), 'utf8').catch(() => '');
-  const passwords = new Map<string, string>();
-  for (const match of seed.matchAll(/^--\s+(\S+@\S+)\s+\/\s+(\S+)/gm)) {
-    passwords.set((match[1] as string).toLowerCase(), match[2] as string);
+/** The project's own rows (its seeded accounts, say); a failure is shown, not thrown. */
+async function projectRows(project: ProjectConfig, stack: Stack): Promise<[string, string][]> {
+  try {
+    return (await project.summary?.(stack)) ?? [];
+  } catch (error) {
+    return [['Project', `its summary failed: ${(error as Error).message}`]];
   }
-  return passwords;
 }
 
-async function accountLines(stack: Stack): Promise<string[]> {
-  const [accounts, passwords] = await Promise.all([seededAccounts(stack.dbUrl).catch(() => []), documentedPasswords()]);
-  if (!accounts.length) return ['none (supabase/seed.sql creates none)'];
-  return accounts.map((account) => {
-    const password = passwords.get(account.email.toLowerCase());
-    const notes = [account.admin ? 'admin' : '', account.confirmed ? '' : 'not activated'].filter(Boolean).join(', ');
-    return `${account.email}${password ? ` / ${password}` : ''}${notes ? ` (${notes})` : ''}`;
+export async function summary(stack: Stack, cold: boolean, project: ProjectConfig = {}): Promise<string> {
+  const services = (project.services ?? []).flatMap((service): [string, string][] => {
+    const url = stack.services[service.name];
+    return url ? [[service.name, `${url}${service.description ? `  (${service.description})` : ''}`]] : [];
   });
-}
-
-export async function summary(stack: Stack, cold: boolean): Promise<string> {
+  const capitalised = ([label, value]: [string, string]): [string, string] => [
+    label.charAt(0).toUpperCase() + label.slice(1),
+    value,
+  ];
   const rows: [string, string][] = [
     ['API URL', stack.apiUrl],
     ['REST', `${stack.apiUrl}/rest/v1`],
@@ -87,16 +85,16 @@ export async function summary(stack: Stack, cold: boolean): Promise<string> {
         `1 e-mail per address per ${stack.config.auth.email.maxFrequency} s`,
     ],
     ['Mail inbox', `${stack.inboxUrl}  (SMTP 127.0.0.1:${stack.smtpPort}, API ${stack.inboxUrl}/api/v1/messages)`],
-    ['Automation', `${stack.automationUrl}  (fake service the idea-webhook function posts ideas to)`],
+    ...services.map(capitalised),
     ['anon key', stack.anonKey],
     ['service_role key', stack.serviceRoleKey],
-    ['Accounts', (await accountLines(stack)).join('\n' + ' '.repeat(20))],
+    ...(await projectRows(project, stack)),
   ];
   return [
     '',
     `Local Supabase stack ready in ${(stack.readyInMs / 1000).toFixed(1)} s (${cold ? 'cold start: new database' : 'warm start'}).`,
     '',
-    ...rows.map(([label, value]) => `  ${label.padEnd(18)}${value}`),
+    ...rows.map(([label, value]) => `  ${label.padEnd(18)}${value.replaceAll('\n', '\n' + ' '.repeat(20))}`),
     '',
     '  Ctrl-C (or `npm run stack:stop`) stops everything.',
     '',
@@ -157,11 +155,15 @@ export async function runStack(): Promise<Running> {
   // `npm run dev` killed hard leaves this process running under `sh -c`: stop with it.
   watchLaunchers((pid) => void shutdown(1, `The process that started the stack (pid ${pid}) is gone: stopping…`));
   process.on('uncaughtException', (error) => void shutdown(1, `Unexpected error: ${error.stack ?? error.message}`));
+  let project: ProjectConfig = {};
   try {
+    project = await loadProjectConfig(WORKDIR);
     stack = await startStack({
+      services: project.services,
+      onDatabaseReady: project.onDatabaseReady,
       dataDir: DATA_DIR,
       ports: portOverrides(),
-      automationPort: automationPortOverride(),
+      servicePorts: servicePortOverrides(project),
       jwtExpiry: envNumber('STACK_JWT_EXPIRY'),
       passwordHashCost: envNumber('STACK_AUTH_PASSWORD_HASH_COST'),
       refreshTokenReuseInterval: envNumber('STACK_REFRESH_TOKEN_REUSE_INTERVAL'),
@@ -180,6 +182,6 @@ export async function runStack(): Promise<Running> {
     exitAfter('', 1);
     return new Promise<never>(() => undefined);
   }
-  console.log(await summary(stack, cold));
+  console.log(await summary(stack, cold, project));
   return { stack, log, shutdown, onStop: (stopper) => void stoppers.push(stopper) };
 }

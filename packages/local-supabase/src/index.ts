@@ -1,13 +1,26 @@
-// `npm run stack`: the local Supabase stack without Docker; Ctrl-C stops all of it.
-//   --reset    start from an empty database (removes .data/stack, or STACK_DATA_DIR)
-//   --verbose  log every request
-// Environment: STACK_JWT_EXPIRY (access-token lifetime in seconds, for session-expiry work),
-// STACK_REFRESH_TOKEN_REUSE_INTERVAL, STACK_API_PORT, STACK_DB_PORT, STACK_INBOX_PORT,
-// STACK_SMTP_PORT, STACK_AUTOMATION_PORT (default: the API port + 5), STACK_DATA_DIR (default
-// .data/stack), STACK_VERBOSE=1.
-//
-// Imported first on purpose: it records the signal listeners that exist before any other module.
-import './signals.ts';
-import { runStack } from './cli.ts';
-
-await runStack();
+// The package's one public entry. Importing it starts nothing: `startStack()` starts the stack
+// (the command line, bin/local-supabase.mjs, calls it through src/start.ts and src/dev.ts), and
+// `startDatabase()` a PostgreSQL with the project's migrations for tests and scripts.
+export {
+  resetData,
+  servicePortVariable,
+  startStack,
+  functionEnv,
+  WORKER_PASSTHROUGH,
+  type Stack,
+  type StackOptions,
+} from './stack.ts';
+export {
+  loadProjectConfig,
+  PROJECT_CONFIG_FILE,
+  type DatabaseReady,
+  type LocalService,
+  type ProjectConfig,
+  type RunningService,
+  type SummaryContext,
+} from './project.ts';
+export { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+export { localUrl, migrate, runSql, startDatabase, type Database, type StartOptions } from './db/harness.ts';
+export { BusyPortError, freePort, isPortFree } from './lib/ports.ts';
+export { consoleLogger, memoryLogger, type Logger } from './log.ts';
+export { isTable, parseToml, type TomlTable, type TomlValue } from './config/toml.ts';

@@ -1,9 +1,10 @@
 // Children must not outlive the stack, however the stack ends.
 //  - guard(pid): a watchdog process (watchdog.mjs, in a session of its own) stops the child when the
 //    stack's process is gone, SIGKILL and out-of-memory kills included (its stdin pipe closes).
-//  - watchLaunchers(): the stack stops in order when what launched it dies (`npm run dev` killed
-//    hard leaves `sh -c node …` and the stack running otherwise); SIGHUP (a closed terminal) is
-//    handled by the entry points like Ctrl-C.
+//  - watchLaunchers(): the stack stops in order when what launched it within its own process group
+//    dies (`npm run dev` killed hard leaves `sh -c node …` and the stack running otherwise); what
+//    started the group is not watched, so a detached start keeps running; SIGHUP (a closed
+//    terminal) is handled by the entry points like Ctrl-C.
 // The parent-death signal (prctl PR_SET_PDEATHSIG) would do the first job on Linux only, is not
 // reachable from Node, and is cleared when a child changes its user (PostgreSQL, run as root).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -42,13 +43,13 @@ export function release(pid: number | undefined): void {
   watchdog.stdin?.write(`-${pid}\n`);
 }
 
-interface ProcessRow {
+export interface ProcessRow {
   pid: number;
   ppid: number;
   pgid: number;
 }
 
-function processTable(): Map<number, ProcessRow> {
+export function processTable(): Map<number, ProcessRow> {
   const table = new Map<number, ProcessRow>();
   try {
     const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid='], { encoding: 'utf8' });
@@ -57,26 +58,30 @@ function processTable(): Map<number, ProcessRow> {
       if (pid && ppid !== undefined && pgid !== undefined) table.set(pid, { pid, ppid, pgid });
     }
   } catch {
-    // no ps: only the direct parent is watched
+    // no ps: nothing is watched (the watchdog still stops the children if this process dies)
   }
   return table;
 }
 
 /**
- * The processes that launched this one: the parent, and further up while they share this
- * process's group (`npm run dev` → `sh -c` → node; a shell's job control gives each command line a
- * group of its own, so the user's shell and terminal are not included, and `nohup … &` still works).
+ * The processes that launched this one inside its own process group: the parent, and further up
+ * while each is in this process's group (`npm run dev` → `sh -c` → node, all of one shell job).
+ * Nothing outside the group is watched: not the shell or terminal that started the job, and not
+ * what launched a detached start (`setsid npm run stack &`, or `nohup npm run stack &` from a
+ * shell that then exits), which therefore keeps running. A closed terminal reaches the stack as
+ * SIGHUP instead, and a SIGKILL of the whole group reaches the stack itself (the watchdog then
+ * stops its children).
  */
-export function launchers(): number[] {
-  const table = processTable();
-  const own = table.get(process.pid);
-  const chain = [process.ppid];
-  let current = table.get(process.ppid);
-  while (own && current && current.pgid === own.pgid && current.ppid > 1 && !chain.includes(current.ppid)) {
-    chain.push(current.ppid);
+export function launchers(table: Map<number, ProcessRow> = processTable(), self = process.pid): number[] {
+  const own = table.get(self);
+  if (!own) return [];
+  const chain: number[] = [];
+  let current = table.get(own.ppid);
+  while (current && current.pid > 1 && current.pgid === own.pgid && !chain.includes(current.pid)) {
+    chain.push(current.pid);
     current = table.get(current.ppid);
   }
-  return chain.filter((pid) => pid > 1);
+  return chain;
 }
 
 function alive(pid: number): boolean {
@@ -88,12 +93,14 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Calls `onGone` once when the parent or a launcher in this process's group has died. */
+/** Calls `onGone` once when a launcher in this process's group (launchers()) has died. */
 export function watchLaunchers(onGone: (pid: number) => void, intervalMs = 500): () => void {
   const watched = launchers();
   const parent = process.ppid;
+  // A parent of this group that dies leaves this process to init (or a subreaper): its ppid changes.
+  const parentWatched = watched.includes(parent);
   const timer = setInterval(() => {
-    const gone = process.ppid !== parent ? parent : watched.find((pid) => !alive(pid));
+    const gone = parentWatched && process.ppid !== parent ? parent : watched.find((pid) => !alive(pid));
     if (gone === undefined) return;
     clearInterval(timer);
     onGone(gone);

@@ -4,15 +4,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import { ROOT, startDatabase, WORKDIR } from './db/harness.ts';
 import { startAuth } from './auth/index.ts';
-import {
-  AUTOMATION_PORT_OFFSET,
-  resolveAutomationUrl,
-  startAutomation,
-  type AutomationService,
-} from './automation/index.ts';
 import {
   loadConfig,
   readEnvFile,
@@ -26,10 +19,11 @@ import { closeServer, listen } from './http.ts';
 import { ANON_KEY, assertWellKnownKeys, SERVICE_ROLE_KEY } from './keys.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import { startMail, type MailCatcher } from './mail/index.ts';
-import { assertPortsFree, freePort } from './lib/ports.ts';
+import { assertPortsFree, BusyPortError, freePort } from './lib/ports.ts';
 import { clearState, reclaimLeftovers, writeState } from './leftovers.ts';
 import { startPostgrest } from './postgrest.ts';
 import { onChildrenChange, type ExitInfo } from './processes.ts';
+import type { LocalService, ProjectConfig, RunningService } from './project.ts';
 import { startRealtime, type Realtime } from './realtime/index.ts';
 import { loadScheduledJobs, startScheduler, type ScheduledJob, type Scheduler } from './scheduler.ts';
 import { startStorage } from './storage/index.ts';
@@ -41,8 +35,8 @@ export interface StackOptions {
   functionsDir?: string;
   /** Ports (default: config.toml's [api], [db] and [local_smtp] ports). */
   ports?: Partial<StackConfig['ports']>;
-  /** The fake automation service's port (default: the API port + 5). */
-  automationPort?: number;
+  /** Ports of the project's services by name (default: the API port + the service's offset). */
+  servicePorts?: Record<string, number>;
   seed?: boolean;
   /** Access-token lifetime in seconds (config.toml's jwt_expiry otherwise). */
   jwtExpiry?: number;
@@ -62,6 +56,10 @@ export interface StackOptions {
    * (tests that must not race a timer run a job themselves with `scheduler.runNow`).
    */
   scheduledJobs?: ScheduledJob[];
+  /** The project's stand-ins for services outside Supabase (project.ts). */
+  services?: ProjectConfig['services'];
+  /** The project's hook once the database is migrated and seeded (project.ts). */
+  onDatabaseReady?: ProjectConfig['onDatabaseReady'];
   /** Restart a function when its files change (on for `npm run stack`). */
   watchFunctions?: boolean;
   log?: Logger;
@@ -76,8 +74,8 @@ export interface Stack {
   dbUrl: string;
   inboxUrl: string;
   smtpPort: number;
-  /** The fake automation service (packages/local-supabase/src/automation) the idea-webhook function posts to. */
-  automationUrl: string;
+  /** The project's services (StackOptions.services) by name: their URLs. */
+  services: Record<string, string>;
   anonKey: string;
   serviceRoleKey: string;
   config: StackConfig;
@@ -94,15 +92,34 @@ export interface Stack {
 
 type Stopper = () => Promise<unknown>;
 
-async function choosePorts(config: StackConfig, wanted: StackOptions['ports']): Promise<StackConfig['ports']> {
-  const ports = { ...config.ports, ...wanted };
+/** STACK_<NAME>_PORT: the variable that moves a project service (the command line reads it). */
+export function servicePortVariable(name: string): string {
+  return `STACK_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_PORT`;
+}
+
+async function choosePorts(
+  config: StackConfig,
+  options: Pick<StackOptions, 'ports' | 'services' | 'servicePorts'>,
+): Promise<{ ports: StackConfig['ports']; servicePorts: Map<LocalService, number> }> {
+  const ports = { ...config.ports, ...options.ports };
+  const servicePorts = new Map(
+    (options.services ?? []).map((service) => [
+      service,
+      options.servicePorts?.[service.name] ?? ports.api + service.portOffset,
+    ]),
+  );
   await assertPortsFree([
     { port: ports.api, service: 'API gateway', env: 'STACK_API_PORT' },
     { port: ports.db, service: 'PostgreSQL', env: 'STACK_DB_PORT' },
     { port: ports.inbox, service: 'mail inbox', env: 'STACK_INBOX_PORT' },
     { port: ports.smtp, service: 'SMTP', env: 'STACK_SMTP_PORT' },
+    ...[...servicePorts].map(([service, port]) => ({
+      port,
+      service: `${service.name} service`,
+      env: servicePortVariable(service.name),
+    })),
   ]);
-  return ports;
+  return { ports, servicePorts };
 }
 
 function crashReport(name: string, exit: ExitInfo | number | null, output: string[]): string {
@@ -165,6 +182,7 @@ export function functionEnv(
 interface Plan {
   config: StackConfig;
   ports: StackConfig['ports'];
+  servicePorts: Map<LocalService, number>;
   dataDir: string;
   functionsDir: string;
   apiUrl: string;
@@ -179,7 +197,7 @@ async function plan(options: StackOptions, log: Logger): Promise<Plan> {
   const dataDir = options.dataDir ?? path.join(ROOT, '.data/stack');
   await reclaimLeftovers(dataDir, (line) => log.info('stack', line));
   const base = await loadConfig(WORKDIR, { functions: options.functionSettings });
-  const ports = await choosePorts(base, options.ports);
+  const { ports, servicePorts } = await choosePorts(base, options);
   const config = await loadConfig(WORKDIR, {
     ports,
     jwtExpiry: options.jwtExpiry,
@@ -192,6 +210,7 @@ async function plan(options: StackOptions, log: Logger): Promise<Plan> {
   return {
     config,
     ports,
+    servicePorts,
     dataDir,
     functionsDir: options.functionsDir ?? path.join(WORKDIR, 'supabase/functions'),
     apiUrl: `http://127.0.0.1:${ports.api}`,
@@ -225,7 +244,7 @@ class Lifecycle {
 }
 
 async function startBackends(plan: Plan, options: StackOptions, log: Logger, life: Lifecycle) {
-  const [db, mail, automation] = await Promise.all([
+  const [db, mail, services] = await Promise.all([
     startDatabase({
       dataDir: path.join(plan.dataDir, 'postgres'),
       port: plan.ports.db,
@@ -236,44 +255,41 @@ async function startBackends(plan: Plan, options: StackOptions, log: Logger, lif
       logicalDecoding: true,
     }),
     startMail({ smtpPort: plan.ports.smtp, webPort: plan.ports.inbox, log }),
-    startAutomation({ port: options.automationPort ?? plan.ports.api + AUTOMATION_PORT_OFFSET, log }),
+    startServices(plan, log, life),
   ]);
   life.started(
     () => db.stop(),
     () => mail.stop(),
-    () => automation.stop(),
   );
   log.info('db', `PostgreSQL 17 ready (${(db.readyInMs / 1000).toFixed(1)} s)`);
-  await pointLocalSmtpAtMailCatcher(db.url, plan.ports.smtp);
-  return { db, mail, automation };
+  await options.onDatabaseReady?.({ dbUrl: db.url, ports: plan.ports });
+  return { db, mail, services };
 }
 
-/** The seed's SMTP configuration for the local mail catcher (supabase/seed.sql). */
-const LOCAL_SMTP_CONFIG_ID = 'd0000000-0000-4000-8000-000000000001';
-
-/**
- * The seed points its SMTP configuration at the mail catcher's default port (54325). When
- * STACK_SMTP_PORT (or a test) moves the catcher, that configuration follows it, on every start
- * (the data folder outlives a change of ports). Only the seeded loopback configuration is touched.
- */
-export async function pointLocalSmtpAtMailCatcher(dbUrl: string, smtpPort: number): Promise<void> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `update public.smtp_configs set port = $2
-        where id = $1 and host in ('127.0.0.1', 'localhost') and port <> $2`,
-      [LOCAL_SMTP_CONFIG_ID, smtpPort],
-    );
-  } finally {
-    await client.end();
-  }
+/** The project's services, each on its port; one that cannot start stops the start. */
+async function startServices(plan: Plan, log: Logger, life: Lifecycle): Promise<Map<string, RunningService>> {
+  const running = new Map<string, RunningService>();
+  await Promise.all(
+    [...plan.servicePorts].map(async ([service, port]) => {
+      try {
+        const started = await service.start({ port, log });
+        running.set(service.name, started);
+        life.started(() => started.stop());
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          throw new BusyPortError(port, `${service.name} service`, servicePortVariable(service.name));
+        }
+        throw error;
+      }
+    }),
+  );
+  return running;
 }
 
 async function startRuntimes(
   plan: Plan,
   options: StackOptions,
-  backends: { dbUrl: string; automation: AutomationService },
+  backends: { dbUrl: string; services: Map<string, RunningService> },
   log: Logger,
   life: Lifecycle,
 ) {
@@ -283,7 +299,7 @@ async function startRuntimes(
     { api: plan.apiUrl, db: backends.dbUrl },
     { ...(await readEnvFile(path.join(plan.functionsDir, '.env'))), ...options.functionEnv },
   );
-  env.IDEA_WEBHOOK_URL = resolveAutomationUrl(env.IDEA_WEBHOOK_URL, backends.automation);
+  for (const service of backends.services.values()) Object.assign(env, service.functionEnv?.({ ...env }));
   const [postgrest, functions] = await Promise.all([
     startPostgrest({
       root: ROOT,
@@ -325,14 +341,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     clearState(settings.dataDir);
   });
   try {
-    const { db, mail, automation } = await startBackends(settings, options, log, life);
-    const { postgrestPort, functions } = await startRuntimes(
-      settings,
-      options,
-      { dbUrl: db.url, automation },
-      log,
-      life,
-    );
+    const { db, mail, services } = await startBackends(settings, options, log, life);
+    const { postgrestPort, functions } = await startRuntimes(settings, options, { dbUrl: db.url, services }, log, life);
     const storage = await startStorage({ config: config.storage, dbPort: ports.db, dataDir: settings.dataDir, log });
     const auth = startAuth({ config: config.auth, dbPort: ports.db, gatewayUrl: apiUrl, log });
     const realtime = await startRealtime({ dbPort: ports.db, log });
@@ -364,7 +374,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dbUrl: db.url,
       inboxUrl: `http://127.0.0.1:${ports.inbox}`,
       smtpPort: ports.smtp,
-      automationUrl: automation.url,
+      services: Object.fromEntries([...services].map(([name, service]) => [name, service.url])),
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       config,
@@ -404,29 +414,6 @@ async function startGateway(
     services.realtime.handleUpgrade(req, socket, head);
   });
   return server;
-}
-
-export interface SeededAccount {
-  email: string;
-  confirmed: boolean;
-  admin: boolean;
-}
-
-/** The accounts in auth.users (after the seed), for the start-up summary. */
-export async function seededAccounts(dbUrl: string, limit = 20): Promise<SeededAccount[]> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<SeededAccount>(
-      `select email, email_confirmed_at is not null as confirmed,
-              coalesce((raw_app_meta_data ->> 'admin')::boolean, false) as admin
-         from auth.users where email is not null order by created_at limit $1`,
-      [limit],
-    );
-    return rows;
-  } finally {
-    await client.end();
-  }
 }
 
 export async function resetData(dataDir = path.join(ROOT, '.data/stack')): Promise<void> {

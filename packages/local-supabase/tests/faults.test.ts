@@ -1,12 +1,14 @@
-// Faults of the stack's own processes, through the real command line (`npm run stack`, `node …
-// index.ts`, `npm run stack:stop`), each in its own session like a command typed in a terminal:
-// a launcher or the stack killed hard leaves nothing running; leftovers of an earlier run are
+// Faults of the stack's own processes, through the real command line (`npm run stack`, `npm run
+// dev`, `local-supabase start`, `npm run stack:stop`), each in its own session like a command typed
+// in a terminal: a launcher, the stack or its whole process group killed hard leaves nothing
+// running within seconds, while a detached start (setsid, or nohup from a shell that exits) keeps
+// running after what started it is gone; leftovers of an earlier run are
 // reclaimed on the next start; a crashed PostgreSQL stops the stack and the next start works; a
 // port held by a foreign program is refused with that program named, and it is left alone.
 // One data folder (and one set of free ports) serves the cases in order, as a developer's would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +72,12 @@ async function waitUntil(what: string, check: () => boolean | Promise<boolean>, 
   }
 }
 
+/** Seconds from `since` (performance.now()), for the log: how long a stop took. */
+const secondsSince = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** Reads a file that may not exist yet as text ('' until it does). */
+const textOf = (file: string) => readFile(file, 'utf8').catch(() => '');
+
 async function allPortsFree(): Promise<boolean> {
   return (await Promise.all(ports.map((port) => isPortFree(port)))).every(Boolean);
 }
@@ -128,21 +136,93 @@ afterAll(async () => {
 }, 60_000);
 
 describe('the local stack’s processes', () => {
-  it('stop when `npm run stack` is killed hard (SIGKILL of the launcher)', { timeout: 180_000 }, async () => {
-    const npm = run('npm', ['run', 'stack']);
-    await npm.waitForOutput(READY, 150_000);
-    const state = readState(dataDir) as StackState;
-    const { owner, children, postgres } = await processesOf(state);
-    expect(children.length).toBeGreaterThan(0);
-    expect(owner).not.toBe(npm.child.pid);
+  it(
+    'stop within seconds when `npm run dev` is killed hard (SIGKILL of the launcher), Vite included',
+    { timeout: 180_000 },
+    async () => {
+      const vitePort = await freePort();
+      const npm = run('npm', ['run', 'dev', '--', '--port', String(vitePort), '--strictPort']);
+      await npm.waitForOutput(READY, 150_000);
+      await waitUntil('Vite listens', async () => !(await isPortFree(vitePort)), 60_000);
+      const state = readState(dataDir) as StackState;
+      const { owner, children, postgres } = await processesOf(state);
+      expect(state.children.map((child) => child.name)).toContain('Vite');
+      expect(owner).not.toBe(npm.child.pid);
 
-    process.kill(npm.child.pid as number, 'SIGKILL');
+      const killed = performance.now();
+      process.kill(npm.child.pid as number, 'SIGKILL');
 
-    await waitUntil('the stack stopped', () => ![owner, ...children, postgres].some(isAlive));
-    await waitUntil('the ports are free', allPortsFree);
-    expect(npm.output()).toContain(`The process that started the stack (pid ${npm.child.pid}) is gone: stopping…`);
-    expect(readState(dataDir)).toBeUndefined();
-  });
+      await waitUntil('the stack stopped', () => ![owner, ...children, postgres].some(isAlive), 15_000);
+      await waitUntil('the ports are free', async () => (await allPortsFree()) && (await isPortFree(vitePort)), 15_000);
+      console.log(`[faults] npm run dev killed with SIGKILL: everything stopped in ${secondsSince(killed)} s`);
+      expect(npm.output()).toContain(`The process that started the stack (pid ${npm.child.pid}) is gone: stopping…`);
+      expect(readState(dataDir)).toBeUndefined();
+    },
+  );
+
+  it(
+    'stop within seconds when the whole process group of `npm run stack` is killed hard',
+    { timeout: 180_000 },
+    async () => {
+      const npm = run('npm', ['run', 'stack']);
+      await npm.waitForOutput(READY, 150_000);
+      const { owner, children, postgres } = await processesOf(readState(dataDir) as StackState);
+
+      const killed = performance.now();
+      // The group that a terminal's job (or Ctrl-\ of a supervisor) would take down at once.
+      process.kill(-(npm.child.pid as number), 'SIGKILL');
+
+      await waitUntil('the stack stopped', () => ![owner, ...children, postgres].some(isAlive), 15_000);
+      await waitUntil('the ports are free', allPortsFree, 15_000);
+      console.log(
+        `[faults] the group of npm run stack killed with SIGKILL: everything stopped in ${secondsSince(killed)} s`,
+      );
+    },
+  );
+
+  for (const [how, script] of [
+    ['setsid npm run stack &', 'setsid npm run stack > "$1" 2>&1 < /dev/null &'],
+    // A job-control shell (as in a terminal) gives the background job a process group of its own.
+    ['nohup npm run stack & (a shell with job control)', 'set -m; nohup npm run stack > "$1" 2>&1 < /dev/null &'],
+  ] as const) {
+    it(
+      `keep running when started detached (${how}) and the shell that started it exits later`,
+      { timeout: 180_000 },
+      async () => {
+        const log = path.join(dataDir, 'detached.log');
+        const leave = path.join(dataDir, 'leave-the-shell');
+        await writeFile(log, '');
+        await rm(leave, { force: true });
+        // The shell outlives the stack's start (as a terminal's shell does), then exits.
+        const shell = run('bash', [
+          '-c',
+          `${script} while [ ! -e "$2" ]; do sleep 0.1; done; exit 0`,
+          'bash',
+          log,
+          leave,
+        ]);
+        await waitUntil('the detached stack is ready', async () => (await textOf(log)).includes(READY), 150_000);
+        await writeFile(leave, '');
+        expect(await shell.exited).toBe(0);
+        const { owner, children, postgres } = await processesOf(readState(dataDir) as StackState);
+        // The shell is gone: two seconds are four looks of the launcher watch.
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        expect([owner, ...children, postgres].every(isAlive)).toBe(true);
+        expect(await textOf(log)).not.toContain('is gone: stopping');
+        expect((await fetch(`http://127.0.0.1:${env.STACK_API_PORT}/rest/v1/`)).status).toBeLessThan(500);
+
+        const stopping = performance.now();
+        const stop = run('npm', ['run', 'stack:stop']);
+        expect(await stop.exited).toBe(0);
+        expect(stop.output()).toContain(`Stopped the stack (pid ${owner}).`);
+        await waitUntil('every child stopped', () => ![owner, ...children, postgres].some(isAlive), 15_000);
+        await waitUntil('the ports are free', allPortsFree, 15_000);
+        console.log(
+          `[faults] detached (${how}): kept running; npm run stack:stop stopped it in ${secondsSince(stopping)} s`,
+        );
+      },
+    );
+  }
 
   it('stop when the stack process itself is killed hard (the watchdog)', { timeout: 120_000 }, async () => {
     const stack = startStack();

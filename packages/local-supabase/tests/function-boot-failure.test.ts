@@ -27,17 +27,10 @@ beforeAll(async () => {
     `import isOdd from '${MISSING}';\nDeno.serve(() => new Response(JSON.stringify({ odd: isOdd(1) })));\n`,
   );
   const config = await loadConfig(WORKDIR);
-  const [api, db, inbox, smtp, automation] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [api, db, inbox, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   stack = await startStack({
     dataDir: path.join(folder, 'data'),
     ports: { api, db, inbox, smtp },
-    automationPort: automation,
     seed: false,
     functionsDir,
     functionSettings: { 'send-email': { verifyJwt: false } },

@@ -22,7 +22,6 @@ declare module 'vitest' {
       dbUrl: string;
       inboxUrl: string;
       smtpPort: number;
-      automationUrl: string;
       hookSecret: string;
       jwtExpiry: number;
       refreshTokenReuseInterval: number;
@@ -53,17 +52,10 @@ export default async function setup(project: TestProject) {
   const log = memoryLogger();
   const config = await loadConfig(WORKDIR);
   const hookSecret = config.auth.sendEmailHook?.secrets[0] ?? '';
-  const [api, db, inbox, smtp, automation] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [api, db, inbox, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const stack = await startStack({
     dataDir,
     ports: { api, db, inbox, smtp },
-    automationPort: automation,
     seed: false,
     jwtExpiry: JWT_EXPIRY,
     // Hundreds of sign-ups and sign-ins: bcrypt at cost 4 (GoTrue's 10 is proven in config.test.ts).
@@ -95,7 +87,6 @@ export default async function setup(project: TestProject) {
     dbUrl: stack.dbUrl,
     inboxUrl: stack.inboxUrl,
     smtpPort: stack.smtpPort,
-    automationUrl: stack.automationUrl,
     hookSecret,
     jwtExpiry: JWT_EXPIRY,
     refreshTokenReuseInterval: REUSE_INTERVAL,

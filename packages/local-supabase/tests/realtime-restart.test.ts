@@ -25,20 +25,12 @@ beforeAll(async () => {
   await chmod(dataDir, 0o755);
   const functionsDir = path.join(dataDir, 'no-functions');
   await mkdir(functionsDir);
-  // Every port from the system, the automation service's too: its default (the API port + 5) is
-  // not checked by freePort and may belong to another process by then.
-  const [api, db, inbox, smtp, automationPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  // Every port from the system.
+  const [api, db, inbox, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   options = {
     dataDir,
     functionsDir,
     ports: { api, db, inbox, smtp },
-    automationPort,
     seed: false,
     log: memoryLogger(),
   };

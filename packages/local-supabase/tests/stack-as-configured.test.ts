@@ -1,6 +1,8 @@
-// A stack started the way `npm run stack` starts it — config.toml's own values, the seed and the
-// project's functions (supabase/functions) — but on other ports, as STACK_*_PORT move it:
-// - the seeded SMTP configuration follows the mail catcher, so a sign-up's e-mail arrives;
+// A stack started the way `npm run stack` starts it — config.toml's own values, the seed, the
+// project's functions (supabase/functions) and its local-supabase.config.ts — but on other ports, as
+// STACK_*_PORT move it:
+// - the project's hook points the seeded SMTP configuration at the mail catcher, so a sign-up's
+//   e-mail arrives; its service (the fake automation service) runs on the port it was given;
 // - Auth enforces [auth.rate_limit] and [auth.email] max_frequency as hosted Auth does (the shared
 //   stack of the other contract tests raises them, since its tests come from one IP within seconds).
 // Clients are told apart by X-Forwarded-For, as the gateway passes the caller's address on.
@@ -10,18 +12,22 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/lib/ports.ts';
+import { WORKDIR } from '../src/db/harness.ts';
 import { memoryLogger } from '../src/log.ts';
+import { loadProjectConfig } from '../src/project.ts';
 import { startStack, type Stack } from '../src/stack.ts';
 import { PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 
 let stack: Stack;
 let folder: string;
+let automationPort: number;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'klub-configured-'));
   await chmod(folder, 0o755);
-  // The automation service's port too (its default, the API port + 5, may be another process's).
-  const [api, db, inbox, smtp, automationPort] = await Promise.all([
+  // The project services' ports too (their defaults, the API port + an offset, may be another process's).
+  const project = await loadProjectConfig(WORKDIR);
+  const [api, db, inbox, smtp, automation] = await Promise.all([
     freePort(),
     freePort(),
     freePort(),
@@ -31,7 +37,9 @@ beforeAll(async () => {
   stack = await startStack({
     dataDir: path.join(folder, 'data'),
     ports: { api, db, inbox, smtp },
-    automationPort,
+    services: project.services,
+    servicePorts: { automation: (automationPort = automation) },
+    onDatabaseReady: project.onDatabaseReady,
     log: memoryLogger(),
   });
 }, 120_000);
@@ -79,6 +87,12 @@ describe('a stack on other ports, as config.toml configures it', () => {
     const email = uniqueEmail('moved-smtp');
     expect(await signUp(email, newClient())).toMatchObject({ status: 200 });
     await expect.poll(() => messagesTo(email), { timeout: 10_000 }).toHaveLength(1);
+  });
+
+  it('runs the project’s service on the port it was given', async () => {
+    expect(stack.services).toEqual({ automation: `http://127.0.0.1:${automationPort}` });
+    const response = await fetch(`${stack.services.automation}/api/received`);
+    expect(response.status).toBe(200);
   });
 
   it('delivers a queued e-mail through send-outbox on the scheduled-jobs timer, and marks it sent', async () => {

@@ -44,7 +44,7 @@ export const adminMessages = {
   'smtp.invalid_from_email': 'Nieprawidłowy adres email nadawcy',
   'smtp.from_name_required': 'Nazwa nadawcy jest wymagana',
   'smtp.not_found': 'Nie znaleziono konfiguracji SMTP',
-  // Raised by the admin area's migration (20261124160000_admin_area.sql).
+  // Raised by the e-mail and accounts migrations (20261122001100_email.sql, 20261122000500_accounts.sql).
   'templates.hook_template_protected':
     'Tego szablonu używają e-maile systemowe (aktywacja konta, logowanie, reset hasła, zmiana adresu, powiadomienia bezpieczeństwa): można go edytować, ale nie można go usunąć ani zmienić jego nazwy.',
   'admin.user_has_pending_withdrawal':
@@ -488,7 +488,7 @@ export const adminMessages = {
   'admin.withdrawals.failure_reason': 'Powód odrzucenia',
   'admin.withdrawals.result': 'Hash transakcji / powód',
   'admin.withdrawals.complete': 'Zrealizowana',
-  'admin.withdrawals.complete_label': 'Oznacz wypłatę {amount} jako zrealizowaną',
+  'admin.withdrawals.complete_label': 'Zrealizowana: wypłata {amount}',
   'admin.withdrawals.complete_title': 'Wypłata zrealizowana',
   'admin.withdrawals.tx_hash': 'Hash transakcji (0x…)',
   'admin.withdrawals.completed_done': 'Wypłata {amount} oznaczona jako zrealizowana',

@@ -24,11 +24,9 @@ function testSettings(overrides: Partial<SendOutboxSettings> = {}): SendOutboxSe
   };
 }
 
-/** The templates as the migrations insert them (payment decisions and money e-mails). */
+/** The templates as the e-mail domain's migration inserts them (payment decisions and money e-mails among them). */
 async function migratedTemplates(): Promise<Map<string, EmailTemplate>> {
-  const payments = await defaultTemplates(new URL('../../migrations/20261125110000_payments.sql', import.meta.url));
-  const money = await defaultTemplates(new URL('../../migrations/20261126020000_email_outbox.sql', import.meta.url));
-  return new Map([...payments, ...money]);
+  return await defaultTemplates();
 }
 
 function smtpAt(port: number, overrides: Partial<SmtpConfig> = {}): SmtpConfig {

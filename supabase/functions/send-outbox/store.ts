@@ -1,5 +1,5 @@
 // The outbox as the sender sees it: three RPCs that only service_role may call
-// (migration 20261126020000_email_outbox.sql). An interface, so the handler is tested without a database.
+// (migration 20261122001100_email.sql). An interface, so the handler is tested without a database.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export interface OutboxEmail {

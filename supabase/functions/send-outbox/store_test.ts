@@ -1,5 +1,5 @@
 // The outbox store speaks to PostgREST as the RPCs are declared (names and argument names of
-// migration 20261126020000_email_outbox.sql), with the service role key, and reports failures.
+// migration 20261122001100_email.sql), with the service role key, and reports failures.
 import assert from 'node:assert/strict';
 import { createServiceRoleClient } from '../_shared/email-templates.ts';
 import { OutboxStoreError, supabaseOutboxStore } from './store.ts';

@@ -3,7 +3,7 @@ import type { Json } from '@/types/database.types';
 /**
  * The e-mail kinds a member can switch off ('Powiadomienia e-mail'), the keys of
  * user_settings.notification_preferences that the database checks and reads (migration
- * 20261126020000_email_outbox.sql: a kind is e-mailed unless its key is false). Security e-mails
+ * 20261122001100_email.sql: a kind is e-mailed unless its key is false). Security e-mails
  * (password, e-mail, 2FA) are not here: they are always sent.
  */
 export const EMAIL_NOTIFICATION_KINDS = [

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { Constants } from '@/types/database.types';
 
-/** The same link rules as the apps table's checks (20261122120000_apps.sql). */
+/** The same link rules as the apps table's checks (20261122001500_apps.sql). */
 export const LINK_PATTERNS = {
   website: /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i,
   appStore: /^https?:\/\/(apps|itunes)\.apple\.com([/?#]\S*)?$/i,

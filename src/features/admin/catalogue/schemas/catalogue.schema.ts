@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 
 /**
- * The catalogue forms check what the admin RPCs check (20261125110000_payments.sql), with the same
+ * The catalogue forms check what the admin RPCs check (20261122000300_membership.sql, 20261122000700_ccc.sql), with the same
  * message keys: a price is positive with at most 2 decimals and at most MAX_PRICE, 9 999 999 999,99
- * (the columns are numeric(12, 2); 20261127000100_catalogue_price_limit.sql);
+ * (the columns are numeric(12, 2));
  * a share is typed in percent (0 < x < 100, at most 2 decimals = the database's 4 decimals of a
  * fraction); whole numbers for CCC, months (1–120), slots and supply. Only finite decimals written
  * with digits pass, so NaN and Infinity never reach the database.

@@ -1,4 +1,4 @@
-/** The tables' URL rule: http(s), a host with a dot, no spaces (20261123140000_payment_links.sql). */
+/** The tables' URL rule: http(s), a host with a dot, no spaces (20261122000800_payments.sql). */
 export const PAYMENT_URL = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i;
 
 /** The message key for a link the database would refuse, or null. */

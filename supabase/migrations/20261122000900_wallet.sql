@@ -1,0 +1,831 @@
+-- Wallet: balances, the append-only ledger, withdrawals, withdrawal addresses and the admin
+-- credits.
+-- Until the first deploy this file is edited in place: each object is defined once, in its final
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
+
+-- ========================================================================================
+-- Types
+-- ========================================================================================
+
+-- public.wallet_transaction_kind --------------------------------------------------------
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
+
+-- public.withdrawal_status --------------------------------------------------------------
+create type public.withdrawal_status as enum ('pending', 'completed', 'failed', 'cancelled');
+
+-- ========================================================================================
+-- Tables
+-- ========================================================================================
+
+-- public.wallet_balances ----------------------------------------------------------------
+create table public.wallet_balances (
+  user_id uuid not null,
+  available_balance numeric(18,2) default 0 not null,
+  pending_balance numeric(18,2) default 0 not null,
+  total_balance numeric(18,2) generated always as ((available_balance + pending_balance)) stored,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint wallet_balances_available_balance_check CHECK ((available_balance >= (0)::numeric)),
+  constraint wallet_balances_available_balance_finite_check CHECK ((available_balance <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_balances_pending_balance_check CHECK ((pending_balance >= (0)::numeric)),
+  constraint wallet_balances_pending_balance_finite_check CHECK ((pending_balance <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_balances_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint wallet_balances_pkey PRIMARY KEY (user_id)
+);
+alter table public.wallet_balances enable row level security;
+
+-- public.withdrawals --------------------------------------------------------------------
+create table public.withdrawals (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid,
+  amount numeric(18,2) not null,
+  network public.withdrawal_network not null,
+  address text not null,
+  status public.withdrawal_status default 'pending'::public.withdrawal_status not null,
+  tx_hash text,
+  failure_reason text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  processed_at timestamp with time zone,
+  processed_by uuid,
+  constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
+  constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
+  constraint withdrawals_failed_has_reason CHECK (((status <> 'failed'::public.withdrawal_status) OR (failure_reason IS NOT NULL))),
+  constraint withdrawals_failure_reason_check CHECK ((char_length(failure_reason) <= 500)),
+  constraint withdrawals_processed_when_final CHECK (((status = 'pending'::public.withdrawal_status) = (processed_at IS NULL))),
+  constraint withdrawals_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint withdrawals_pkey PRIMARY KEY (id)
+);
+alter table public.withdrawals enable row level security;
+
+-- public.wallet_transactions ------------------------------------------------------------
+create table public.wallet_transactions (
+  id bigint generated always as identity not null,
+  user_id uuid,
+  kind public.wallet_transaction_kind not null,
+  available_delta numeric(18,2) default 0 not null,
+  pending_delta numeric(18,2) default 0 not null,
+  withdrawal_id uuid,
+  note text,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  available_after numeric(18,2),
+  pending_after numeric(18,2),
+  constraint wallet_transactions_available_after_finite_check CHECK ((available_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_transactions_available_delta_finite_check CHECK ((available_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_transactions_not_empty CHECK (((available_delta <> (0)::numeric) OR (pending_delta <> (0)::numeric))),
+  constraint wallet_transactions_note_check CHECK ((char_length(note) <= 500)),
+  constraint wallet_transactions_pending_after_finite_check CHECK ((pending_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_transactions_pending_delta_finite_check CHECK ((pending_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_transactions_withdrawal_kinds CHECK (((kind = ANY (ARRAY['withdrawal_hold'::public.wallet_transaction_kind, 'withdrawal_release'::public.wallet_transaction_kind, 'withdrawal_payout'::public.wallet_transaction_kind])) = (withdrawal_id IS NOT NULL))),
+  constraint wallet_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
+  constraint wallet_transactions_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id) ON DELETE CASCADE,
+  constraint wallet_transactions_pkey PRIMARY KEY (id)
+);
+alter table public.wallet_transactions enable row level security;
+
+-- public.withdrawal_addresses -----------------------------------------------------------
+create table public.withdrawal_addresses (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  label text not null check (label ~ '[^[:space:]]' and char_length(label) <= 50),
+  network public.withdrawal_network not null,
+  address text not null check (address ~ '^0x[0-9a-fA-F]{40}$'),
+  is_default boolean not null default false,
+  created_at timestamptz not null default now(),
+  unique (user_id, network, address)
+);
+alter table public.withdrawal_addresses enable row level security;
+
+-- ========================================================================================
+-- Indexes
+-- ========================================================================================
+
+-- public.wallet_transactions ------------------------------------------------------------
+
+create index wallet_transactions_user_id_created_at_idx on public.wallet_transactions (user_id, created_at desc, id desc);
+
+create index wallet_transactions_withdrawal_id_idx on public.wallet_transactions (withdrawal_id);
+
+-- public.withdrawal_addresses -----------------------------------------------------------
+
+create unique index withdrawal_addresses_one_default_idx on public.withdrawal_addresses (user_id) where is_default;
+
+create index withdrawal_addresses_user_id_idx on public.withdrawal_addresses (user_id, created_at);
+
+-- public.withdrawals --------------------------------------------------------------------
+
+create index withdrawals_pending_created_at_idx on public.withdrawals (created_at) where status = 'pending';
+
+-- The payouts tab: one status, by date (oldest first for the pending queue, newest first otherwise).
+create index withdrawals_status_created_at_idx on public.withdrawals (status, created_at, id);
+
+create index withdrawals_user_id_created_at_idx on public.withdrawals (user_id, created_at desc);
+
+-- ========================================================================================
+-- Functions
+-- ========================================================================================
+
+-- private.apply_wallet_entry() ----------------------------------------------------------
+-- The one writer of the ledger: locks the wallet row, applies the deltas (never below zero, never
+-- above the balance limit) and appends the entry with the balances after it.
+create function private.apply_wallet_entry(
+  p_user_id uuid,
+  p_kind public.wallet_transaction_kind,
+  p_available_delta numeric,
+  p_pending_delta numeric,
+  p_withdrawal_id uuid default null,
+  p_note text default null
+)
+returns public.wallet_balances
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_balance public.wallet_balances;
+begin
+  p_available_delta := coalesce(p_available_delta, 0);
+  p_pending_delta := coalesce(p_pending_delta, 0);
+  if (p_available_delta = 0 and p_pending_delta = 0)
+     or p_available_delta <> round(p_available_delta, 2)
+     or p_pending_delta <> round(p_pending_delta, 2) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
+  end if;
+
+  select * into v_balance
+    from public.wallet_balances
+   where user_id = p_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.not_found';
+  end if;
+  if v_balance.available_balance + p_available_delta < 0 then
+    raise exception using errcode = 'P0001', message = 'wallet.insufficient_funds';
+  end if;
+  if v_balance.pending_balance + p_pending_delta < 0 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
+  end if;
+  -- numeric(18, 2): available, pending and their total (a generated column) stay below 10^16.
+  if v_balance.available_balance + p_available_delta + v_balance.pending_balance + p_pending_delta >= 1e16 then
+    raise exception using errcode = 'P0001', message = 'wallet.balance_too_high';
+  end if;
+
+  insert into public.wallet_transactions (
+    user_id, kind, available_delta, pending_delta, withdrawal_id, note, created_by, available_after, pending_after
+  )
+  values (
+    p_user_id, p_kind, p_available_delta, p_pending_delta, p_withdrawal_id, p_note, auth.uid(),
+    v_balance.available_balance + p_available_delta, v_balance.pending_balance + p_pending_delta
+  );
+
+  update public.wallet_balances
+     set available_balance = available_balance + p_available_delta,
+         pending_balance = pending_balance + p_pending_delta
+   where user_id = p_user_id
+  returning * into v_balance;
+  return v_balance;
+end
+$$;
+
+-- private.create_wallet_for_profile() ---------------------------------------------------
+-- Sign-up: every new profile gets its wallet (0 USDT) in the same transaction.
+create function private.create_wallet_for_profile()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.wallet_balances (user_id)
+  values (new.user_id)
+  on conflict (user_id) do nothing;
+  return new;
+end
+$$;
+
+-- private.guard_withdrawal_addresses() --------------------------------------------------
+-- Saved addresses: at most 10 per member (counted under a lock on the member's wallet row, so two
+-- inserts at once cannot both be the 10th); a new default replaces the old one.
+create function private.guard_withdrawal_addresses()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    perform 1 from public.wallet_balances b where b.user_id = new.user_id for update;
+    if (select count(*) from public.withdrawal_addresses a where a.user_id = new.user_id) >= 10 then
+      raise exception using errcode = 'P0001', message = 'wallet.addresses_limit';
+    end if;
+  end if;
+  if new.is_default and (tg_op = 'INSERT' or not old.is_default) then
+    update public.withdrawal_addresses a
+       set is_default = false
+     where a.user_id = new.user_id and a.is_default and a.id <> new.id;
+  end if;
+  return new;
+end
+$$;
+
+-- private.transaction_url() -------------------------------------------------------------
+-- The public explorer link of a payout (the chains' explorers, as src/lib/wallet/explorer.ts).
+create function private.transaction_url(p_network public.withdrawal_network, p_tx_hash text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_network = 'ERC20' then 'https://etherscan.io/tx/' else 'https://bscscan.com/tx/' end || p_tx_hash
+$$;
+
+-- private.wallet_ledger_mismatches() ----------------------------------------------------
+-- Invariant for tests and monitoring: every wallet whose balances differ from the sums of its
+-- ledger deltas, or whose pending balance differs from the sum of its pending withdrawals.
+-- An empty result means the books agree.
+create function private.wallet_ledger_mismatches()
+returns table (
+  user_id uuid,
+  available_balance numeric,
+  ledger_available numeric,
+  pending_balance numeric,
+  ledger_pending numeric,
+  pending_withdrawals numeric
+)
+language sql
+stable
+set search_path = ''
+as $$
+  select b.user_id,
+         b.available_balance,
+         coalesce(l.available, 0),
+         b.pending_balance,
+         coalesce(l.pending, 0),
+         coalesce(w.pending, 0)
+    from public.wallet_balances b
+    left join (
+      select t.user_id, sum(t.available_delta) as available, sum(t.pending_delta) as pending
+        from public.wallet_transactions t
+       group by t.user_id
+    ) l on l.user_id = b.user_id
+    left join (
+      select x.user_id, sum(x.amount) as pending
+        from public.withdrawals x
+       where x.status = 'pending'
+       group by x.user_id
+    ) w on w.user_id = b.user_id
+   where b.available_balance <> coalesce(l.available, 0)
+      or b.pending_balance <> coalesce(l.pending, 0)
+      or b.pending_balance <> coalesce(w.pending, 0)
+$$;
+
+-- private.wallet_transactions_append_only() ---------------------------------------------
+-- The ledger is append-only. The one change allowed is the anonymisation of a deleted account's
+-- rows (user_id set to null by the foreign key once the account and its wallet are gone); no row is
+-- ever deleted, whatever its user.
+create function private.wallet_transactions_append_only()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE'
+     and old.user_id is not null
+     and new.user_id is null
+     and (new.id, new.kind, new.available_delta, new.pending_delta, new.withdrawal_id, new.note, new.created_by, new.created_at)
+         is not distinct from
+         (old.id, old.kind, old.available_delta, old.pending_delta, old.withdrawal_id, old.note, old.created_by, old.created_at)
+     and not exists (select 1 from public.wallet_balances b where b.user_id = old.user_id) then
+    return new;
+  end if;
+  raise exception using errcode = 'P0001', message = 'wallet.ledger_append_only';
+end
+$$;
+
+-- public.admin_adjust_wallet() ----------------------------------------------------------
+-- Admin ('Portfel' in the users tab): credit or debit with a required reason, shown to the member
+-- as the ledger note. Through the single ledger function; a debit never takes available below zero.
+create function public.admin_adjust_wallet(
+  p_user_id uuid,
+  p_direction text,
+  p_amount numeric,
+  p_reason text
+)
+returns public.wallet_balances
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_balance public.wallet_balances;
+  v_reason text := btrim(p_reason);
+  v_credit boolean;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_direction is null or p_direction not in ('credit', 'debit') then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
+  end if;
+  v_credit := p_direction = 'credit';
+  if not private.is_valid_amount(p_amount) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_amount';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+
+  v_balance := private.apply_wallet_entry(
+    p_user_id,
+    case when v_credit then 'credit' else 'adjustment' end::public.wallet_transaction_kind,
+    case when v_credit then p_amount else -p_amount end,
+    0, null, v_reason
+  );
+
+  perform private.notify(
+    p_user_id,
+    'system',
+    case when v_credit then 'Portfel zasilony' else 'Korekta salda portfela' end,
+    format(case when v_credit then 'Na Twój portfel wpłynęło %s USDT: %s.' else 'Z Twojego portfela pobrano %s USDT: %s.' end,
+           p_amount::numeric(18, 2), v_reason),
+    jsonb_build_object('kind', case when v_credit then 'wallet_credited' else 'wallet_debited' end,
+                       'amount', p_amount::numeric(18, 2), 'currency', 'USDT', 'reason', v_reason)
+  );
+  perform private.audit('wallet.' || p_direction, 'wallet', p_user_id::text, p_user_id,
+    jsonb_build_object('available_balance', v_balance.available_balance - case when v_credit then p_amount else -p_amount end),
+    jsonb_build_object('available_balance', v_balance.available_balance, 'amount', p_amount, 'reason', v_reason));
+  return v_balance;
+end
+$$;
+
+-- public.admin_complete_withdrawal() ----------------------------------------------------
+-- Admin: the payout was sent on chain (audited).
+create function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+begin
+  if not private.is_admin_or_service_role() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+
+  select * into v_withdrawal from public.withdrawals where id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+
+  update public.withdrawals
+     set status = 'completed', tx_hash = p_tx_hash, processed_at = now(), processed_by = auth.uid()
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.apply_wallet_entry(v_withdrawal.user_id, 'withdrawal_payout', 0, -v_withdrawal.amount, v_withdrawal.id, null);
+  perform private.notify(
+    v_withdrawal.user_id,
+    'system',
+    'Wypłata zrealizowana',
+    format('Twoja wypłata %s USDT (%s) została zrealizowana.', v_withdrawal.amount, v_withdrawal.network),
+    jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
+                       'network', v_withdrawal.network, 'txHash', p_tx_hash)
+  );
+  if private.is_admin() then
+    perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+      jsonb_build_object('status', 'pending', 'tx_hash', null),
+      jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
+  end if;
+  return v_withdrawal;
+end
+$$;
+
+-- public.admin_credit_wallet() ----------------------------------------------------------
+-- Server code's deposit: its notification names its kind, so the
+-- member's 'wallet_credited' e-mail goes with it.
+create function public.admin_credit_wallet(
+  p_user_id uuid,
+  p_amount numeric,
+  p_note text,
+  p_notify boolean default false
+)
+returns public.wallet_balances
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_balance public.wallet_balances;
+  v_note text := nullif(btrim(p_note), '');
+begin
+  if not private.is_admin_or_service_role() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.is_valid_amount(p_amount) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_amount';
+  end if;
+  if char_length(v_note) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_note';
+  end if;
+
+  v_balance := private.apply_wallet_entry(p_user_id, 'credit', p_amount, 0, null, v_note);
+
+  if coalesce(p_notify, false) then
+    perform private.notify(
+      p_user_id,
+      'profit',
+      'Nowe środki w portfelu',
+      format('Na Twój portfel wpłynęło %s USDT.', p_amount::numeric(18, 2)),
+      jsonb_build_object('kind', 'wallet_credited', 'amount', p_amount::numeric(18, 2), 'currency', 'USDT',
+                         'reason', coalesce(v_note, ''))
+    );
+  end if;
+  if private.is_admin() then
+    perform private.audit('wallet.credit', 'wallet', p_user_id::text, p_user_id,
+      jsonb_build_object('available_balance', v_balance.available_balance - p_amount),
+      jsonb_build_object('available_balance', v_balance.available_balance, 'amount', p_amount, 'note', v_note));
+  end if;
+  return v_balance;
+end
+$$;
+
+-- public.admin_fail_withdrawal() --------------------------------------------------------
+-- Admin: the payout could not be made (audited).
+create function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+  v_reason text := btrim(p_reason);
+begin
+  if not private.is_admin_or_service_role() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+
+  select * into v_withdrawal from public.withdrawals where id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+
+  update public.withdrawals
+     set status = 'failed', failure_reason = v_reason, processed_at = now(), processed_by = auth.uid()
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.apply_wallet_entry(v_withdrawal.user_id, 'withdrawal_release', v_withdrawal.amount, -v_withdrawal.amount, v_withdrawal.id, v_reason);
+  perform private.notify(
+    v_withdrawal.user_id,
+    'system',
+    'Wypłata odrzucona',
+    format('Twoja wypłata %s USDT nie została zrealizowana: %s. Środki wróciły do salda dostępnego.', v_withdrawal.amount, v_reason),
+    jsonb_build_object('kind', 'withdrawal_failed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
+                       'network', v_withdrawal.network, 'reason', v_reason)
+  );
+  if private.is_admin() then
+    perform private.audit('withdrawal.fail', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+      jsonb_build_object('status', 'pending', 'failure_reason', null),
+      jsonb_build_object('status', 'failed', 'failure_reason', v_reason, 'amount', v_withdrawal.amount));
+  end if;
+  return v_withdrawal;
+end
+$$;
+
+-- public.admin_list_withdrawals() -------------------------------------------------------
+-- Payouts tab: withdrawals of one status with the member's name and e-mail. Pending ones come oldest
+-- first (a queue); completed and failed ones newest first. A deleted member's rows have no member.
+create function public.admin_list_withdrawals(
+  p_status public.withdrawal_status default 'pending',
+  p_limit integer default 20,
+  p_offset integer default 0
+)
+returns table (
+  id uuid,
+  user_id uuid,
+  amount numeric,
+  network public.withdrawal_network,
+  address text,
+  status public.withdrawal_status,
+  tx_hash text,
+  failure_reason text,
+  created_at timestamptz,
+  processed_at timestamptz,
+  member_full_name text,
+  member_email text,
+  total_count bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_order text;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_status is null then
+    raise exception using errcode = '22023', message = 'admin.invalid_status';
+  end if;
+  if p_limit is null or p_limit not between 1 and 100 then
+    raise exception using errcode = '22023', message = 'admin.invalid_limit';
+  end if;
+  if p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'admin.invalid_offset';
+  end if;
+
+  -- EXECUTE plans each call for its status (85 % of the rows are completed, a few are pending); the
+  -- (status, created_at, id) index serves both directions.
+  v_order := case when p_status = 'pending' then 'w.created_at, w.id' else 'w.created_at desc, w.id desc' end;
+  return query execute
+    'with page as (
+       select w.id from public.withdrawals w
+        where w.status = $1
+        order by ' || v_order || '
+        limit $2 offset $3
+     )
+     select w.id, w.user_id, w.amount, w.network, w.address, w.status, w.tx_hash, w.failure_reason,
+            w.created_at, w.processed_at, p.full_name, p.email,
+            (select count(*) from (select 1 from public.withdrawals c where c.status = $1 limit 1001) c)
+       from page
+       join public.withdrawals w on w.id = page.id
+       left join public.profiles p on p.user_id = w.user_id
+      order by ' || v_order
+    using p_status, p_limit, p_offset;
+end
+$$;
+
+-- public.cancel_withdrawal() ------------------------------------------------------------
+-- Member: cancels their own pending withdrawal; the amount returns to available. Locks the
+-- withdrawal row as the admin's complete/fail do, so a cancel racing a settlement: one wins, the
+-- other sees wallet.withdrawal_not_pending.
+create function public.cancel_withdrawal(p_withdrawal_id uuid)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+  v_withdrawal public.withdrawals;
+begin
+  if v_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal
+    from public.withdrawals w
+   where w.id = p_withdrawal_id and w.user_id = v_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+
+  update public.withdrawals
+     set status = 'cancelled', processed_at = now(), processed_by = v_user_id
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.apply_wallet_entry(v_user_id, 'withdrawal_release', v_withdrawal.amount, -v_withdrawal.amount,
+                                     v_withdrawal.id, 'Anulowana przez członka');
+  return v_withdrawal;
+end
+$$;
+
+-- public.initialize_user_wallet() -------------------------------------------------------
+-- Idempotent: creates the caller's wallet when missing and returns it. The sign-up trigger already
+-- creates it, so the spec's client-side retries are no longer needed; kept for compatibility.
+create function public.initialize_user_wallet(p_user_id uuid)
+returns public.wallet_balances
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_balance public.wallet_balances;
+begin
+  if p_user_id is null
+     or (p_user_id is distinct from auth.uid() and coalesce(auth.jwt() ->> 'role', '') <> 'service_role') then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+    raise exception using errcode = 'P0002', message = 'wallet.user_not_found';
+  end if;
+
+  insert into public.wallet_balances (user_id)
+  values (p_user_id)
+  on conflict (user_id) do nothing;
+
+  select * into v_balance from public.wallet_balances where user_id = p_user_id;
+  return v_balance;
+end
+$$;
+
+-- public.request_withdrawal() -----------------------------------------------------------
+-- Member: withdrawal requested (with the in-app notification).
+create function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+  v_available numeric;
+  v_withdrawal public.withdrawals;
+begin
+  if v_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.is_valid_amount(p_amount) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_amount';
+  end if;
+  if p_network is null then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
+  end if;
+  if p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
+  end if;
+  if exists (
+       select 1 from auth.mfa_factors f
+        where f.user_id = v_user_id and f.status = 'verified'
+     )
+     and coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then
+    raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
+  end if;
+
+  select b.available_balance into v_available
+    from public.wallet_balances b
+   where b.user_id = v_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.not_found';
+  end if;
+  if p_amount > v_available then
+    raise exception using errcode = 'P0001', message = 'wallet.insufficient_funds';
+  end if;
+
+  insert into public.withdrawals (user_id, amount, network, address)
+  values (v_user_id, p_amount, p_network, p_address)
+  returning * into v_withdrawal;
+
+  perform private.apply_wallet_entry(v_user_id, 'withdrawal_hold', -p_amount, p_amount, v_withdrawal.id, null);
+  perform private.notify(
+    v_user_id,
+    'system',
+    'Zlecenie wypłaty przyjęte',
+    format('Zleciłeś wypłatę %s USDT (%s) na adres %s.', v_withdrawal.amount, v_withdrawal.network, v_withdrawal.address),
+    jsonb_build_object('kind', 'withdrawal_requested', 'amount', v_withdrawal.amount, 'currency', 'USDT',
+                       'withdrawalId', v_withdrawal.id, 'network', v_withdrawal.network)
+  );
+  return v_withdrawal;
+end
+$$;
+
+-- ========================================================================================
+-- Triggers
+-- ========================================================================================
+
+-- profiles_create_wallet on public.profiles ---------------------------------------------
+-- Runs after the foundation's on_auth_user_created has inserted the profile.
+create trigger profiles_create_wallet
+  after insert on public.profiles
+  for each row execute function private.create_wallet_for_profile();
+
+-- wallet_balances_set_updated_at on public.wallet_balances ------------------------------
+create trigger wallet_balances_set_updated_at
+  before update on public.wallet_balances
+  for each row execute function private.set_updated_at();
+
+-- wallet_transactions_append_only on public.wallet_transactions -------------------------
+create trigger wallet_transactions_append_only
+  before update or delete on public.wallet_transactions
+  for each row execute function private.wallet_transactions_append_only();
+
+-- withdrawal_addresses_guard on public.withdrawal_addresses -----------------------------
+create trigger withdrawal_addresses_guard
+  before insert or update on public.withdrawal_addresses
+  for each row execute function private.guard_withdrawal_addresses();
+
+-- withdrawals_set_updated_at on public.withdrawals --------------------------------------
+create trigger withdrawals_set_updated_at
+  before update on public.withdrawals
+  for each row execute function private.set_updated_at();
+
+-- ========================================================================================
+-- Policies
+-- ========================================================================================
+
+-- public.wallet_balances ----------------------------------------------------------------
+
+create policy wallet_balances_select_authenticated on public.wallet_balances
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+
+-- public.wallet_transactions ------------------------------------------------------------
+
+create policy wallet_transactions_select_authenticated on public.wallet_transactions
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+
+-- public.withdrawal_addresses -----------------------------------------------------------
+
+create policy withdrawal_addresses_delete_own on public.withdrawal_addresses
+  for delete to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy withdrawal_addresses_insert_own on public.withdrawal_addresses
+  for insert to authenticated
+  with check (user_id = (select auth.uid()));
+
+create policy withdrawal_addresses_select_own on public.withdrawal_addresses
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy withdrawal_addresses_update_own on public.withdrawal_addresses
+  for update to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()));
+
+-- public.withdrawals --------------------------------------------------------------------
+
+create policy withdrawals_select_authenticated on public.withdrawals
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+
+-- ========================================================================================
+-- Grants
+-- ========================================================================================
+
+grant execute on function private.wallet_ledger_mismatches() to service_role;
+revoke execute on function public.admin_adjust_wallet(uuid,text,numeric,text) from service_role;
+grant execute on function public.admin_adjust_wallet(uuid,text,numeric,text) to authenticated;
+grant execute on function public.admin_complete_withdrawal(uuid,text) to authenticated;
+grant execute on function public.admin_credit_wallet(uuid,numeric,text,boolean) to authenticated;
+grant execute on function public.admin_fail_withdrawal(uuid,text) to authenticated;
+grant execute on function public.admin_list_withdrawals(public.withdrawal_status,integer,integer) to authenticated;
+revoke execute on function public.cancel_withdrawal(uuid) from service_role;
+grant execute on function public.cancel_withdrawal(uuid) to authenticated;
+grant execute on function public.initialize_user_wallet(uuid) to authenticated;
+revoke execute on function public.request_withdrawal(numeric,public.withdrawal_network,text) from service_role;
+grant execute on function public.request_withdrawal(numeric,public.withdrawal_network,text) to authenticated;
+revoke delete, insert, maintain, references, trigger, truncate, update on public.wallet_balances from service_role;
+grant select on public.wallet_balances to authenticated;
+revoke delete, insert, maintain, references, trigger, truncate, update on public.wallet_transactions from service_role;
+grant select on public.wallet_transactions to authenticated;
+revoke delete, insert, maintain, references, select, trigger, truncate, update on public.withdrawal_addresses from service_role;
+grant delete, select on public.withdrawal_addresses to authenticated;
+revoke delete, insert, maintain, references, trigger, truncate, update on public.withdrawals from service_role;
+grant select on public.withdrawals to authenticated;
+grant insert (address, is_default, label, network) on public.withdrawal_addresses to authenticated;
+grant update (is_default, label) on public.withdrawal_addresses to authenticated;
+
+-- ========================================================================================
+-- Comments
+-- ========================================================================================
+
+comment on function private.apply_wallet_entry(uuid,public.wallet_transaction_kind,numeric,numeric,uuid,text) is 'The only writer of wallet balances: locks the balance row, appends the ledger entry and applies the same deltas.';
+comment on function private.wallet_ledger_mismatches() is 'Wallets whose balances disagree with their ledger or their pending withdrawals; empty when the books are right.';
+comment on function public.admin_adjust_wallet(uuid,text,numeric,text) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited.';
+comment on function public.admin_complete_withdrawal(uuid,text) is 'Admin/service_role: pending -> completed with the transaction hash; notifies the member.';
+comment on function public.admin_credit_wallet(uuid,numeric,text,boolean) is 'Admin/service_role: credits a wallet through the ledger; with p_notify the member gets a profit notification with data {amount, currency: USDT}.';
+comment on function public.admin_fail_withdrawal(uuid,text) is 'Admin/service_role: pending -> failed with a reason; the amount returns to available; notifies the member.';
+comment on function public.admin_list_withdrawals(public.withdrawal_status,integer,integer) is 'Admin only. Withdrawals of one status with the member''s name and e-mail: pending oldest first, others newest first; pages of 1..100; total_count stops at 1 001.';
+comment on function public.cancel_withdrawal(uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available.';
+comment on function public.initialize_user_wallet(uuid) is 'Idempotent: ensures the wallet exists and returns it. Self or service_role. Sign-up already creates it.';
+comment on function public.request_withdrawal(numeric,public.withdrawal_network,text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor.';
+comment on table public.wallet_balances is 'One USDT wallet per user, created at sign-up (trigger on profiles). Changed only by private.apply_wallet_entry, always together with a wallet_transactions row.';
+comment on table public.wallet_transactions is 'Append-only ledger: per user, the sums of available_delta and pending_delta equal the balances (see private.wallet_ledger_mismatches()).';
+comment on table public.withdrawal_addresses is 'A member''s saved withdrawal addresses (at most 10, one default), validated like the withdrawal form.';
+comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; moved to completed/failed only by the admin RPCs.';
+comment on column public.wallet_balances.pending_balance is 'Sum of the user''s pending withdrawals ("w trakcie wypłaty").';
+comment on column public.wallet_balances.total_balance is 'available_balance + pending_balance (generated).';
+comment on column public.wallet_transactions.available_after is 'Available balance right after this entry (written by private.apply_wallet_entry).';
+comment on column public.wallet_transactions.created_by is 'auth.uid() of the caller (admin or member); null for service_role. No foreign key so the audit survives account deletion.';
+comment on column public.wallet_transactions.pending_after is 'Pending balance right after this entry (written by private.apply_wallet_entry).';
+comment on column public.wallet_transactions.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
+comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it (null for service_role). No foreign key: audit value.';
+comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
+comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
