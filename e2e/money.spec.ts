@@ -367,6 +367,8 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await admin.getByLabel('Status').selectOption('');
   await admin.getByRole('searchbox', { name: 'Szukaj' }).fill(buyer.email);
   await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
+  // The search has reached the list (it is debounced; the seed has an order of its own).
+  await expect(admin.locator('tr[data-order-reference]')).toHaveCount(1);
   // The payments tab (with its CSV button) is checked by axe in payments.spec.ts.
   const paymentLines = await csvLines(
     admin,

@@ -411,12 +411,19 @@ function seedSteps(v: Volumes): SeedStep[] {
              where p.membership_level <> 'FREE'`,
     },
     {
+      label: 'membership history: three earlier yearly periods per paid member (several periods each)',
+      sql: `insert into public.membership_periods (user_id, level, first_day, last_day, source)
+            select m.user_id, m.level, m.first_day - 365 * k, m.first_day - 365 * (k - 1) - 1, 'backfill'
+              from public.membership_periods m, generate_series(1, 3) k
+             where m.last_day >= m.first_day and m.shortened_at is null`,
+    },
+    {
       label: `payment orders (${v.paymentOrders}: 85 % paid, 8 % rejected, 5 % cancelled, the rest pending)`,
       // References KLB- + g in base 32 (unique); an open order that repeats a member's item and
       // method is skipped by the partial unique index (on conflict do nothing).
       sql: `insert into public.payment_orders (reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount,
                                               currency, status, created_at, updated_at, decided_at, amount_received,
-                                              rejection_reason)
+                                              rejection_reason, expires_at, decided_via, cancel_reason)
             select 'KLB-' || (select string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((s.g >> (5 * k)) & 31) + 1, 1), '' order by k desc)
                                 from generate_series(0, 5) k),
                    m.user_id,
@@ -431,7 +438,10 @@ function seedSteps(v: Volumes): SeedStep[] {
                    s.at, s.at,
                    case when s.status <> 'pending' then s.at + interval '1 day' end,
                    case when s.status = 'paid' then round((200 + random() * 10000)::numeric, 2) end,
-                   case when s.status = 'rejected' then 'Nie otrzymaliśmy przelewu' end
+                   case when s.status = 'rejected' then 'Nie otrzymaliśmy przelewu' end,
+                   s.at + interval '7 days',
+                   case when s.status in ('paid', 'rejected') then 'admin'::public.payment_decider end,
+                   case when s.status = 'cancelled' then 'member' end
               from (select g,
                            random() < 0.7 as plan,
                            1 + floor($2::int * random() ^ 2)::int as member,

@@ -217,6 +217,17 @@ begin
 end
 $$;
 
+-- private.last_audit_id() ---------------------------------------------------------------
+-- The id of the audit row this transaction appended last (private.audit inserts it).
+create function private.last_audit_id()
+returns bigint
+language sql
+volatile
+set search_path = ''
+as $$
+  select currval(pg_get_serial_sequence('public.admin_audit_log', 'id'))
+$$;
+
 -- ========================================================================================
 -- Triggers
 -- ========================================================================================

@@ -670,7 +670,11 @@ values
   ('payment-rejected', 'Płatność {{reference}} została odrzucona',
    '<p>Cześć {{fname}},</p><p>Twoja płatność <strong>{{reference}}</strong> ({{item}}) została odrzucona.</p><p>Powód: {{reason}}</p><p>Jeśli to pomyłka, skontaktuj się z nami.</p>',
    E'Cześć {{fname}},\n\nTwoja płatność {{reference}} ({{item}}) została odrzucona.\nPowód: {{reason}}\n\nJeśli to pomyłka, skontaktuj się z nami.',
-   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"reason","description":"Powód odrzucenia","example":"Nie otrzymaliśmy przelewu"}]')
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"reason","description":"Powód odrzucenia","example":"Nie otrzymaliśmy przelewu"}]'),
+  ('payment-refunded', 'Zwróciliśmy Twoją płatność {{reference}}',
+   '<p>Cześć {{fname}},</p><p>zwróciliśmy Twoją płatność <strong>{{reference}}</strong> ({{item}}): {{amount}}.</p><p>Powód: {{reason}}</p><p>Potwierdzenie zwrotu: {{refund_reference}}</p>',
+   E'Cześć {{fname}},\n\nzwróciliśmy Twoją płatność {{reference}} ({{item}}): {{amount}}.\nPowód: {{reason}}\nPotwierdzenie zwrotu: {{refund_reference}}',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"amount","description":"Zwrócona kwota","example":"4997.00 PLN"},{"name":"reason","description":"Powód zwrotu","example":"Rezygnacja w terminie"},{"name":"refund_reference","description":"Tytuł przelewu lub hash transakcji zwrotu","example":"ZWROT KLB-7F3K2Q"}]')
 on conflict (name) do nothing;
 
 -- The money e-mails, editable in the e-mail templates tab (as payment-confirmed).

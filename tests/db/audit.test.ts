@@ -66,8 +66,9 @@ describe('money operations', () => {
       await queryAs(adminUser, 'select public.admin_confirm_email($1)', [target.id]);
       await queryAs(adminUser, 'select public.admin_update_user($1, p_email_confirmed => false)', [target.id]);
       const rows = await auditSince(since);
-      expect(rows.map((r) => r.action)).toEqual(['profiles.update', 'user.unconfirm_email']);
-      expect(rows[0]).toMatchObject({
+      // The level edit has its own row (membership.edit, with the reason when given), then the profile's.
+      expect(rows.map((r) => r.action)).toEqual(['membership.edit', 'profiles.update', 'user.unconfirm_email']);
+      expect(rows[1]).toMatchObject({
         actor_id: adminUser.id,
         target_user_id: target.id,
         before: { full_name: expect.any(String), membership_level: 'FREE' },

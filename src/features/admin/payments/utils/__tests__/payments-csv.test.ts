@@ -24,6 +24,16 @@ const order = (overrides: Partial<AdminPaymentOrder>): AdminPaymentOrder => ({
   member_email: 'anna@example.com',
   member_phone: '+48500100200',
   total_count: 2,
+  expires_at: new Date(2026, 11, 1, 12, 0, 0).toISOString(),
+  decided_via: null as unknown as AdminPaymentOrder['decided_via'],
+  network: null as unknown as AdminPaymentOrder['network'],
+  shortfall: null as unknown as number,
+  surplus: null as unknown as number,
+  refunded_at: null as unknown as string,
+  refunded_by: null as unknown as string,
+  refund_reason: null as unknown as string,
+  refund_method: null as unknown as string,
+  refund_reference: null as unknown as string,
   ...overrides,
 });
 
