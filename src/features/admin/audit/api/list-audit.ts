@@ -10,9 +10,10 @@ const AUDIT_COLUMNS =
   'id, created_at, actor_id, actor_email, action, target_type, target_id, target_user_id, before, after';
 
 /**
- * A range of the audit trail, newest first, narrowed by the tab's filters: the admin (e-mail, exact),
- * the action (prefix, e.g. 'wallet.' or 'profiles.update'), the member (target user id) and the days
- * from/to (the browser's days, inclusive). Admins only (RLS). No count (at a million rows it would
+ * A range of the audit trail (admin_audit_entries: the rows with the admin's e-mail and the personal
+ * values put back), newest first, narrowed by the tab's filters: the admin (e-mail, exact), the action
+ * (prefix, e.g. 'wallet.' or 'profiles.update'), the member (target user id) and the days from/to
+ * (the browser's days, inclusive). Admins only (RLS). No count (at a million rows it would
  * cost more than the page): one row more than asked tells whether a next page exists.
  */
 export async function listAudit(
@@ -23,7 +24,7 @@ export async function listAudit(
   signal?: AbortSignal,
 ) {
   let request = client
-    .from('admin_audit_log')
+    .from('admin_audit_entries')
     .select(AUDIT_COLUMNS)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })

@@ -38,7 +38,7 @@ describe("'Dziennik zmian'", () => {
   });
 
   it('lists entries with the changed fields and asks the server with the filters', async () => {
-    const calls = mockTable('get', 'admin_audit_log', (call) =>
+    const calls = mockTable('get', 'admin_audit_entries', (call) =>
       call.query.action
         ? [
             row(2, {
@@ -76,7 +76,7 @@ describe("'Dziennik zmian'", () => {
   });
 
   it("says 'Brak wpisów' when nothing matches", async () => {
-    mockTable('get', 'admin_audit_log', []);
+    mockTable('get', 'admin_audit_entries', []);
     renderAdmin(<AuditTab />);
     expect(await screen.findByText('Brak wpisów')).toBeInTheDocument();
   });
@@ -85,7 +85,7 @@ describe("'Dziennik zmian'", () => {
     const searches = mockRpc('admin_list_users', (call) =>
       String(call.body.p_search).includes('kowal') ? [member('u-anna', 'Anna Kowalska', 'anna@example.com')] : [],
     );
-    const calls = mockTable('get', 'admin_audit_log', [row(1)]);
+    const calls = mockTable('get', 'admin_audit_entries', [row(1)]);
     const { user } = renderAdmin(<AuditTab />);
     await screen.findByRole('row', { name: /wallet\.credit/ });
 
