@@ -36,18 +36,6 @@ create table private.account_status_lookups (
 alter table private.account_status_lookups enable row level security;
 comment on table private.account_status_lookups is 'Recent get_account_status calls per client address (10 minutes), for its rate limit.';
 
-create table private.audit_chain_head (
-  id boolean default true not null,
-  chain_seq bigint not null,
-  row_hash text not null,
-  linked_at timestamp with time zone default now() not null,
-  constraint audit_chain_head_id_check CHECK (id),
-  constraint audit_chain_head_row_hash_check CHECK ((row_hash ~ '^[0-9a-f]{64}$'::text)),
-  constraint audit_chain_head_pkey PRIMARY KEY (id)
-);
-alter table private.audit_chain_head enable row level security;
-comment on table private.audit_chain_head is 'The hash chain''s last link; its row lock orders linking at commit.';
-
 create table private.audit_head_publications (
   id bigint generated always as identity not null,
   published_at timestamp with time zone default now() not null,
@@ -1423,29 +1411,28 @@ CREATE OR REPLACE FUNCTION private.audit_link()
  SET search_path TO ''
 AS $function$
 declare
-  v_head private.audit_chain_head;
-  v_row public.admin_audit_log;
+  v_row public.admin_audit_log := new;
+  v_seq bigint;
+  v_prev text;
 begin
-  select * into v_row from public.admin_audit_log l where l.id = new.id;
-  if not found or v_row.row_hash is not null then
-    return null;
-  end if;
-  select * into v_head from private.audit_chain_head h where h.id for update;
-  v_row.chain_seq := v_head.chain_seq + 1;
-  v_row.prev_hash := v_head.row_hash;
+  perform pg_advisory_xact_lock(hashtext('public.admin_audit_log chain'));
+  select l.chain_seq, l.row_hash into v_seq, v_prev
+    from public.admin_audit_log l
+   where l.chain_seq is not null
+   order by l.chain_seq desc
+   limit 1;
+  v_row.chain_seq := coalesce(v_seq, 0) + 1;
+  v_row.prev_hash := coalesce(v_prev, repeat('0', 64));
   v_row.row_hash := private.audit_row_hash(v_row);
   perform set_config('klub.audit_linking', 'on', true);
   update public.admin_audit_log l
      set chain_seq = v_row.chain_seq, prev_hash = v_row.prev_hash, row_hash = v_row.row_hash
-   where l.id = new.id;
+   where l.id = new.id and l.row_hash is null;
   perform set_config('klub.audit_linking', '', true);
-  update private.audit_chain_head h
-     set chain_seq = v_row.chain_seq, row_hash = v_row.row_hash, linked_at = now()
-   where h.id;
   return null;
 end
 $function$;
-comment on function private.audit_link() is 'Deferred constraint trigger: links a committed audit row into the hash chain under the head''s row lock, taken only at commit.';
+comment on function private.audit_link() is 'Deferred constraint trigger: links an audit row into the hash chain at its transaction''s commit, under a transaction advisory lock taken only then.';
 
 CREATE OR REPLACE FUNCTION private.audit_personal_keys()
  RETURNS text[]
@@ -2849,25 +2836,26 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.verify_audit_chain()
- RETURNS TABLE(intact boolean, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.verify_audit_chain(p_from_seq bigint DEFAULT 1)
+ RETURNS TABLE(intact boolean, verified_from bigint, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_head private.audit_chain_head;
   v_pub private.audit_head_publications;
-  v_last public.admin_audit_log;
 begin
-  select * into v_head from private.audit_chain_head h where h.id;
   select * into v_pub from private.audit_head_publications p order by p.id desc limit 1;
-  head_seq := v_head.chain_seq;
-  head_hash := v_head.row_hash;
+  select coalesce(max(l.chain_seq), 0) into head_seq from public.admin_audit_log l;
+  head_hash := coalesce(
+    (select l.row_hash from public.admin_audit_log l where l.chain_seq = head_seq),
+    repeat('0', 64)
+  );
   published_seq := v_pub.chain_seq;
   published_hash := v_pub.row_hash;
   published_at := v_pub.published_at;
-  select count(*) into checked from public.admin_audit_log l where l.row_hash is not null;
+  verified_from := greatest(coalesce(p_from_seq, 1), 1);
+  select count(*) into checked from public.admin_audit_log l where l.chain_seq >= verified_from;
 
   select c.chain_seq, c.id, c.problem into broken_seq, broken_id, problem
     from (
@@ -2878,10 +2866,11 @@ begin
                when l.row_hash <> private.audit_row_hash(l) then 'hash'
              end as problem
         from public.admin_audit_log l
-       where l.row_hash is not null
+       where l.chain_seq >= verified_from - 1
       window w as (order by l.chain_seq)
     ) c
    where c.problem is not null
+     and c.chain_seq >= verified_from
    order by c.chain_seq
    limit 1;
 
@@ -2889,20 +2878,10 @@ begin
     select l.chain_seq, l.id, 'unlinked' into broken_seq, broken_id, problem
       from public.admin_audit_log l
      where l.row_hash is null
-       -- rows of the calling transaction are linked when it commits
-       and l.xmin::text is distinct from (pg_current_xact_id_if_assigned()::text::numeric % 4294967296)::text
+       -- the calling transaction's own rows (created_at = now(), its start) are linked at its commit
+       and l.created_at <> now()
      order by l.id
      limit 1;
-  end if;
-
-  if problem is null then
-    select * into v_last from public.admin_audit_log l where l.row_hash is not null order by l.chain_seq desc limit 1;
-    if coalesce(v_last.chain_seq, 0) <> v_head.chain_seq
-       or coalesce(v_last.row_hash, repeat('0', 64)) <> v_head.row_hash then
-      broken_seq := v_last.chain_seq;
-      broken_id := v_last.id;
-      problem := 'head';
-    end if;
   end if;
 
   if problem is null and v_pub.id is not null
@@ -2920,7 +2899,7 @@ begin
   return next;
 end
 $function$;
-comment on function private.verify_audit_chain() is 'The chain''s state: intact, or the first row where it breaks and why (hash, link, unlinked, head, published), with the head and the last published head.';
+comment on function private.verify_audit_chain(p_from_seq bigint) is 'The chain''s state: intact, or the first row where it breaks and why (hash, link, unlinked, published), with the head and the last published head.';
 
 CREATE OR REPLACE FUNCTION private.wallet_ledger_mismatches()
  RETURNS TABLE(user_id uuid, available_balance numeric, ledger_available numeric, pending_balance numeric, ledger_pending numeric, pending_withdrawals numeric)
@@ -3417,7 +3396,7 @@ $function$;
 comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin/service_role: pending -> failed with a reason; the amount returns to available; notifies the member.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_audit_actors()
- RETURNS TABLE(actor_email text)
+ RETURNS TABLE(actor_id uuid, actor_email text)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -3427,27 +3406,30 @@ begin
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
   -- A skip scan over admin_audit_personal_actor_email_idx: one index probe per distinct admin, so a
-  -- million rows by five admins cost five probes, not a scan.
+  -- million rows by five admins cost five probes, not a scan. The id is what the trail is filtered
+  -- by (admin_audit_log_actor_idx); the e-mail is the option's label.
   return query
     with recursive actors as (
-      (select a.email
+      (select a.email, a.user_id
          from public.admin_audit_personal a
         where a.subject = 'actor' and a.email is not null
         order by a.email
         limit 1)
       union all
-      select (select a.email
-                from public.admin_audit_personal a
-               where a.subject = 'actor' and a.email > s.email
-               order by a.email
-               limit 1)
+      select n.email, n.user_id
         from actors s
-       where s.email is not null
+        cross join lateral (
+          select a.email, a.user_id
+            from public.admin_audit_personal a
+           where a.subject = 'actor' and a.email > s.email
+           order by a.email
+           limit 1
+        ) n
     )
-    select s.email from actors s where s.email is not null;
+    select s.user_id, s.email from actors s;
 end
 $function$;
-comment on function public.admin_list_audit_actors() is 'Admin only (auth.forbidden otherwise). The distinct e-mails of the admins in the audit trail, in order: the options of the tab''s admin filter. Security invoker: the trail''s RLS applies too.';
+comment on function public.admin_list_audit_actors() is 'Admin only (auth.forbidden otherwise). The admins in the audit trail (id and e-mail), by e-mail: the options of the tab''s admin filter. Security invoker: the trail''s RLS applies too.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_email_templates()
  RETURNS TABLE(id uuid, name text, subject text, html_content text, text_content text, variables jsonb, smtp_config_id uuid, created_at timestamp with time zone, updated_at timestamp with time zone, used_by_hook boolean)
@@ -4227,7 +4209,7 @@ $function$;
 comment on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) is 'Admins: creates (p_id null) or updates an SMTP configuration; a null/empty password keeps the stored one. Returns the row masked. Errors: auth.forbidden, smtp.invalid_host, smtp.invalid_port, smtp.username_required, smtp.invalid_password, smtp.password_required, smtp.invalid_from_email, smtp.from_name_required, smtp.not_found.';
 
 CREATE OR REPLACE FUNCTION public.admin_verify_audit_chain()
- RETURNS TABLE(intact boolean, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
+ RETURNS TABLE(intact boolean, verified_from bigint, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -4236,10 +4218,13 @@ begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  return query select * from private.verify_audit_chain();
+  return query
+    select * from private.verify_audit_chain(
+      coalesce((select p.chain_seq + 1 from private.audit_head_publications p where p.intact order by p.id desc limit 1), 1)
+    );
 end
 $function$;
-comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() for ''Dziennik zmian''.';
+comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() from the last intact publication on, for ''Dziennik zmian''.';
 
 CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
  RETURNS public.payment_orders

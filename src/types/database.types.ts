@@ -1524,6 +1524,7 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           actor_email: string;
+          actor_id: string;
         }[];
       };
       admin_list_email_templates: {
@@ -1893,6 +1894,7 @@ export type Database = {
           published_at: string;
           published_hash: string;
           published_seq: number;
+          verified_from: number;
         }[];
       };
       cancel_payment_order: {

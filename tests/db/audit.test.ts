@@ -235,10 +235,14 @@ describe('money operations', () => {
       for (const actor of [adminUser, secondAdmin, adminUser]) {
         await queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 1, 'Filtr')`, [owner.id]);
       }
-      const actors = (
-        await queryAs<{ actor_email: string }>(adminUser, 'select * from public.admin_list_audit_actors()')
-      ).map((row) => row.actor_email);
+      const options = await queryAs<{ actor_id: string; actor_email: string }>(
+        adminUser,
+        'select * from public.admin_list_audit_actors()',
+      );
+      const actors = options.map((row) => row.actor_email);
       expect(actors).toEqual([...new Set(actors)].sort());
+      // Each option's id is the admin's, the trail's filter.
+      expect(options.find((row) => row.actor_email === secondAdmin.email)?.actor_id).toBe(secondAdmin.id);
       expect(actors).toEqual(expect.arrayContaining([adminUser.email.toLowerCase(), secondAdmin.email.toLowerCase()]));
       expect(actors).not.toContain(owner.email.toLowerCase());
 
@@ -624,7 +628,6 @@ describe('audit trail: gaps, chain, personal values', () => {
               update public.admin_audit_log l set after = r.after, prev_hash = r.prev_hash, row_hash = r.row_hash where l.id = r.id;
               v_prev := r.row_hash;
             end loop;
-            update private.audit_chain_head h set row_hash = v_prev;
           end $$`);
         const rewritten = await state();
         expect(rewritten).toMatchObject({ intact: false, problem: 'published' });
@@ -668,11 +671,18 @@ describe('audit trail: gaps, chain, personal values', () => {
       // The daily job again within 20 hours: nothing new.
       expect((await admin().query('select private.publish_audit_chain_head() as id')).rows[0].id).toBeNull();
 
-      const [verdict] = await queryAs<{ intact: boolean; head_seq: string }>(
+      // The tab walks what came after the last intact publication (which walked everything before it).
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1, 'Po publikacji')`, [member.id]);
+      const [verdict] = await queryAs<{ intact: boolean; verified_from: string; checked: string; head_seq: string }>(
         adminUser,
-        'select intact, head_seq from public.admin_verify_audit_chain()',
+        'select intact, verified_from, checked, head_seq from public.admin_verify_audit_chain()',
       );
-      expect(verdict).toEqual({ intact: true, head_seq: head.head_seq });
+      expect(verdict).toEqual({
+        intact: true,
+        verified_from: String(Number(head.head_seq) + 1),
+        checked: '1',
+        head_seq: String(Number(head.head_seq) + 1),
+      });
       expect(await errorOf(queryAs(member, 'select * from public.admin_verify_audit_chain()'))).toMatchObject({
         code: '42501',
         message: 'auth.forbidden',

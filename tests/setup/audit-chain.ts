@@ -7,12 +7,13 @@ import { admin } from '../helpers/db.ts';
 
 export interface AuditChainState {
   intact: boolean;
+  verified_from: string;
   checked: string;
   head_seq: string;
   head_hash: string;
   broken_seq: string | null;
   broken_id: string | null;
-  problem: 'hash' | 'link' | 'unlinked' | 'head' | 'published' | null;
+  problem: 'hash' | 'link' | 'unlinked' | 'published' | null;
   published_seq: string | null;
   published_hash: string | null;
 }
