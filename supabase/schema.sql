@@ -941,29 +941,27 @@ comment on column public.withdrawals.processed_by is 'auth.uid() of the admin wh
 -- Views
 
 create view public.admin_audit_entries with (security_invoker=true) as
- SELECT l.id,
-    l.created_at,
-    l.actor_id,
-    a.email AS actor_email,
-    l.actor_kind,
-    l.function_name,
-    l.request_id,
-    l.action,
-    l.target_type,
-    l.target_id,
-    l.target_user_id,
-        CASE
-            WHEN t.before IS NULL THEN l.before
-            ELSE COALESCE(l.before, '{}'::jsonb) || t.before
-        END AS before,
-        CASE
-            WHEN t.after IS NULL THEN l.after
-            ELSE COALESCE(l.after, '{}'::jsonb) || t.after
-        END AS after,
-    l.chain_seq
-   FROM public.admin_audit_log l
-     LEFT JOIN public.admin_audit_personal a ON a.audit_id = l.id AND a.subject = 'actor'::text
-     LEFT JOIN public.admin_audit_personal t ON t.audit_id = l.id AND t.subject = 'target'::text;
+ SELECT id,
+    created_at,
+    actor_id,
+    ( SELECT a.email
+           FROM public.admin_audit_personal a
+          WHERE a.audit_id = l.id AND a.subject = 'actor'::text) AS actor_email,
+    actor_kind,
+    function_name,
+    request_id,
+    action,
+    target_type,
+    target_id,
+    target_user_id,
+    COALESCE(( SELECT COALESCE(l.before, '{}'::jsonb) || t.before
+           FROM public.admin_audit_personal t
+          WHERE t.audit_id = l.id AND t.subject = 'target'::text AND t.before IS NOT NULL), before) AS before,
+    COALESCE(( SELECT COALESCE(l.after, '{}'::jsonb) || t.after
+           FROM public.admin_audit_personal t
+          WHERE t.audit_id = l.id AND t.subject = 'target'::text AND t.after IS NOT NULL), after) AS after,
+    chain_seq
+   FROM public.admin_audit_log l;
 
 -- Indexes
 

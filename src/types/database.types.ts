@@ -1379,6 +1379,38 @@ export type Database = {
           target_user_id: string | null;
         };
         ComputedFields: never;
+        Insert: {
+          action?: string | null;
+          actor_email?: never;
+          actor_id?: string | null;
+          actor_kind?: string | null;
+          after?: never;
+          before?: never;
+          chain_seq?: number | null;
+          created_at?: string | null;
+          function_name?: string | null;
+          id?: number | null;
+          request_id?: string | null;
+          target_id?: string | null;
+          target_type?: string | null;
+          target_user_id?: string | null;
+        };
+        Update: {
+          action?: string | null;
+          actor_email?: never;
+          actor_id?: string | null;
+          actor_kind?: string | null;
+          after?: never;
+          before?: never;
+          chain_seq?: number | null;
+          created_at?: string | null;
+          function_name?: string | null;
+          id?: number | null;
+          request_id?: string | null;
+          target_id?: string | null;
+          target_type?: string | null;
+          target_user_id?: string | null;
+        };
         Relationships: [];
       };
     };

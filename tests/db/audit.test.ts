@@ -569,6 +569,21 @@ describe('audit trail: gaps, chain, personal values', () => {
       expect(chain).toMatchObject({ intact: true, head_seq: longRow!.chain_seq, head_hash: longRow!.row_hash });
     });
 
+    it('links concurrent commits one after the other into one unbroken chain', async () => {
+      const owners = await Promise.all(Array.from({ length: 8 }, () => createMember()));
+      const since = await lastAuditId();
+      await Promise.all(
+        owners.map((owner, i) =>
+          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', $2, 'Równolegle')`, [owner.id, i + 1]),
+        ),
+      );
+      const rows = await loggedSince(since);
+      expect(rows).toHaveLength(8);
+      const seqs = rows.map((r) => Number(r.chain_seq)).sort((a, b) => a - b);
+      expect(seqs).toEqual(Array.from({ length: 8 }, (_, i) => seqs[0]! + i));
+      expect(await auditChainState()).toMatchObject({ intact: true, problem: null });
+    });
+
     it('shows a changed, removed or unlinked row, and a rewritten chain against the published head', async () => {
       const owner = await createMember();
       const since = await lastAuditId();
