@@ -3393,6 +3393,30 @@ end
 $function$;
 comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin/service_role: pending -> failed with a reason; the amount returns to available; notifies the member.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_audit_actions()
+ RETURNS TABLE(action text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  -- A skip scan over admin_audit_log_action_idx: one index probe per distinct action (~40).
+  return query
+    with recursive actions as (
+      (select l.action from public.admin_audit_log l order by l.action limit 1)
+      union all
+      select (select l.action from public.admin_audit_log l where l.action > a.action order by l.action limit 1)
+        from actions a
+       where a.action is not null
+    )
+    select a.action from actions a where a.action is not null;
+end
+$function$;
+comment on function public.admin_list_audit_actions() is 'Admin only (auth.forbidden otherwise). The distinct actions of the audit trail, in order: the options of the tab''s action filter. Security invoker: the trail''s RLS applies too.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_audit_actors()
  RETURNS TABLE(actor_id uuid, actor_email text)
  LANGUAGE plpgsql
@@ -6019,6 +6043,10 @@ grant execute on function public.admin_delete_user(p_user_id uuid) to service_ro
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to service_role;
+
+grant execute on function public.admin_list_audit_actions() to authenticated;
+
+grant execute on function public.admin_list_audit_actions() to service_role;
 
 grant execute on function public.admin_list_audit_actors() to authenticated;
 

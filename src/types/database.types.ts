@@ -1552,6 +1552,12 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_list_audit_actions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          action: string;
+        }[];
+      };
       admin_list_audit_actors: {
         Args: Record<PropertyKey, never>;
         Returns: {

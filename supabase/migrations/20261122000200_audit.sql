@@ -622,6 +622,33 @@ begin
 end
 $$;
 
+-- public.admin_list_audit_actions() -----------------------------------------------------
+-- 'Dziennik zmian': the action filter's options, the distinct actions of the trail in order (the tab
+-- shows each by its Polish name, the raw key for one it does not know yet).
+create function public.admin_list_audit_actions()
+returns table (action text)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  -- A skip scan over admin_audit_log_action_idx: one index probe per distinct action (~40).
+  return query
+    with recursive actions as (
+      (select l.action from public.admin_audit_log l order by l.action limit 1)
+      union all
+      select (select l.action from public.admin_audit_log l where l.action > a.action order by l.action limit 1)
+        from actions a
+       where a.action is not null
+    )
+    select a.action from actions a where a.action is not null;
+end
+$$;
+
 -- public.admin_list_audit_actors() ------------------------------------------------------
 -- 'Dziennik zmian' filters: the admin filter offers the admins who appear in the
 -- trail (a select, not a typed e-mail); the member filter resolves a name or e-mail through
@@ -713,6 +740,7 @@ using ((select private.is_admin()));
 -- Grants
 -- ========================================================================================
 
+grant execute on function public.admin_list_audit_actions() to authenticated;
 grant execute on function public.admin_list_audit_actors() to authenticated;
 grant execute on function public.admin_verify_audit_chain() to authenticated;
 grant select on public.admin_audit_entries to authenticated;
@@ -732,6 +760,7 @@ comment on function private.audit_link() is 'Deferred constraint trigger: links 
 comment on function private.erase_audit_personal(uuid) is 'Erasure: deletes the personal values the audit trail keeps about a person; the audit rows and their chain are untouched.';
 comment on function private.publish_audit_chain_head(boolean) is 'Daily: verifies the chain, records its head in audit_head_publications and e-mails it to every admin (template audit-chain-head); skipped within 20 hours of the last publication unless forced.';
 comment on function private.verify_audit_chain(bigint) is 'The chain''s state: intact, or the first row where it breaks and why (hash, link, unlinked, published), with the head and the last published head.';
+comment on function public.admin_list_audit_actions() is 'Admin only (auth.forbidden otherwise). The distinct actions of the audit trail, in order: the options of the tab''s action filter. Security invoker: the trail''s RLS applies too.';
 comment on function public.admin_list_audit_actors() is 'Admin only (auth.forbidden otherwise). The admins in the audit trail (id and e-mail), by e-mail: the options of the tab''s admin filter. Security invoker: the trail''s RLS applies too.';
 comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() from the last intact publication on, for ''Dziennik zmian''.';
 comment on column public.admin_audit_log.actor_kind is 'admin: an admin at aal2 (actor_id); system: server code with the service_role key, or the database itself (no actor_id).';

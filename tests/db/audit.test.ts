@@ -256,6 +256,26 @@ describe('money operations', () => {
       expect(await sqlState(queryAs('anon', 'select * from public.admin_list_audit_actors()'))).toBe('42501');
     });
 
+    it('admin_list_audit_actions: the distinct actions of the trail, in order, for admins at aal2 only', async () => {
+      const owner = await createMember();
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 2, 'Akcje')`, [owner.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 1, 'Akcje')`, [owner.id]);
+      const actions = (
+        await queryAs<{ action: string }>(adminUser, 'select * from public.admin_list_audit_actions()')
+      ).map((row) => row.action);
+      const { rows } = await admin().query<{ action: string }>(
+        'select distinct action from public.admin_audit_log order by action',
+      );
+      expect(actions).toEqual(rows.map((row) => row.action));
+      expect(actions).toEqual(expect.arrayContaining(['wallet.credit', 'wallet.debit']));
+      for (const actor of [member, await createAdmin({ aal: 'aal1' })] as Actor[]) {
+        expect(await errorOf(queryAs(actor, 'select * from public.admin_list_audit_actions()'))).toMatchObject({
+          code: '42501',
+          message: 'auth.forbidden',
+        });
+      }
+    });
+
     it('a member found by name or e-mail (admin_list_users) narrows the trail with the action and the days', async () => {
       const owner = await createMember({ fullName: 'Zdzisława Filtrowa' });
       const bystander = await createMember();
