@@ -793,8 +793,18 @@ describe('audit trail: gaps, chain, personal values', () => {
   });
 });
 
-/** The tables whose triggers make them append-only or audited: the audit trail and the ledger. */
-const GUARDED_TABLES = ['admin_audit_log', 'admin_audit_personal', 'wallet_transactions'];
+/**
+ * The tables whose triggers keep the books honest: the audit trail (append-only, chained) and the
+ * ledger (append-only wallet_transactions, the balances it sums, the payout runs' items).
+ */
+const GUARDED_TABLES = [
+  'admin_audit_log',
+  'admin_audit_personal',
+  'wallet_transactions',
+  'wallet_balances',
+  'payout_runs',
+  'payout_run_items',
+];
 
 /** Statements of a migration that switch triggers off on a guarded table, or all triggers at once. */
 function guardSwitches(sql: string): string[] {
