@@ -182,4 +182,13 @@ describe("'Dziennik zmian'", () => {
     renderAdmin(<AuditTab />);
     expect(await screen.findByRole('row', { name: /wallet\.credit/ })).toHaveTextContent('System (payment-webhook)');
   });
+
+  it('says when the chain could not be checked, and still lists the entries', async () => {
+    mockRpc('admin_verify_audit_chain', () => new Response(JSON.stringify({ message: 'boom' }), { status: 500 }));
+    mockTable('get', 'admin_audit_entries', [row(1)]);
+    renderAdmin(<AuditTab />);
+    expect(await screen.findByText('Nie udało się sprawdzić łańcucha wpisów')).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /wallet\.credit/ })).toBeInTheDocument();
+    expect(screen.queryByText('Łańcuch wpisów nienaruszony')).not.toBeInTheDocument();
+  });
 });
