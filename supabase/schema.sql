@@ -40,6 +40,19 @@ create table private.account_status_lookups (
 alter table private.account_status_lookups enable row level security;
 comment on table private.account_status_lookups is 'Recent get_account_status calls per client address (10 minutes), for its rate limit.';
 
+create table private.audit_head_publications (
+  id bigint generated always as identity not null,
+  published_at timestamp with time zone default now() not null,
+  chain_seq bigint not null,
+  row_hash text not null,
+  intact boolean not null,
+  recipients integer not null,
+  constraint audit_head_publications_row_hash_check CHECK ((row_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint audit_head_publications_pkey PRIMARY KEY (id)
+);
+alter table private.audit_head_publications enable row level security;
+comment on table private.audit_head_publications is 'Every published chain head (e-mailed to the admins); verification compares the chain with the last one.';
+
 create table private.dashboard_counter_changes (
   id bigint generated always as identity not null,
   txid xid8 default pg_current_xact_id() not null,
@@ -139,20 +152,54 @@ create table public.admin_audit_log (
   id bigint generated always as identity not null,
   created_at timestamp with time zone default now() not null,
   actor_id uuid,
-  actor_email text,
+  actor_kind text default 'admin'::text not null,
+  function_name text,
+  request_id text,
   action text not null,
   target_type text not null,
   target_id text,
   target_user_id uuid,
   before jsonb,
   after jsonb,
+  chain_seq bigint,
+  prev_hash text,
+  row_hash text,
   constraint admin_audit_log_action_check CHECK ((action ~ '^[a-z][a-z0-9_.]{1,63}$'::text)),
+  constraint admin_audit_log_actor_kind_check CHECK ((actor_kind = ANY (ARRAY['admin'::text, 'system'::text]))),
+  constraint admin_audit_log_check CHECK ((((chain_seq IS NULL) = (row_hash IS NULL)) AND ((chain_seq IS NULL) = (prev_hash IS NULL)))),
+  constraint admin_audit_log_function_name_check CHECK ((function_name ~ '^[a-z0-9][a-z0-9_-]{0,63}$'::text)),
+  constraint admin_audit_log_prev_hash_check CHECK ((prev_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint admin_audit_log_request_id_check CHECK ((request_id ~ '^[A-Za-z0-9._:-]{1,128}$'::text)),
+  constraint admin_audit_log_row_hash_check CHECK ((row_hash ~ '^[0-9a-f]{64}$'::text)),
   constraint admin_audit_log_target_id_check CHECK ((char_length(target_id) <= 200)),
   constraint admin_audit_log_target_type_check CHECK (((char_length(target_type) >= 1) AND (char_length(target_type) <= 64))),
-  constraint admin_audit_log_pkey PRIMARY KEY (id)
+  constraint admin_audit_log_pkey PRIMARY KEY (id),
+  constraint admin_audit_log_chain_seq_key UNIQUE (chain_seq)
 );
 alter table public.admin_audit_log enable row level security;
-comment on table public.admin_audit_log is 'Append-only trail of every admin write: who, when, action, target and the changed fields before and after. No secrets.';
+comment on table public.admin_audit_log is 'Append-only, hash-chained trail of every admin and service-role write: who, when, action, target and the changed fields before and after. No secrets, no personal values (admin_audit_personal).';
+comment on column public.admin_audit_log.actor_kind is 'admin: an admin at aal2 (actor_id); system: server code with the service_role key, or the database itself (no actor_id).';
+comment on column public.admin_audit_log.function_name is 'For system rows: the edge function that wrote, from the request header x-function.';
+comment on column public.admin_audit_log.request_id is 'The request''s x-request-id header (edge functions send it), to find the request in the logs.';
+comment on column public.admin_audit_log.chain_seq is 'Position in the hash chain, set when the writing transaction commits (commit order).';
+comment on column public.admin_audit_log.row_hash is 'SHA-256 (hex) of prev_hash and the row''s content (private.audit_row_hash).';
+
+create table public.admin_audit_personal (
+  audit_id bigint not null,
+  subject text not null,
+  user_id uuid,
+  email text,
+  before jsonb,
+  after jsonb,
+  constraint admin_audit_personal_after_check CHECK ((jsonb_typeof(after) = 'object'::text)),
+  constraint admin_audit_personal_before_check CHECK ((jsonb_typeof(before) = 'object'::text)),
+  constraint admin_audit_personal_email_check CHECK ((char_length(email) <= 320)),
+  constraint admin_audit_personal_subject_check CHECK ((subject = ANY (ARRAY['actor'::text, 'target'::text]))),
+  constraint admin_audit_personal_audit_id_fkey FOREIGN KEY (audit_id) REFERENCES public.admin_audit_log(id),
+  constraint admin_audit_personal_pkey PRIMARY KEY (audit_id, subject)
+);
+alter table public.admin_audit_personal enable row level security;
+comment on table public.admin_audit_personal is 'The personal values of audit rows (actor e-mail; names, e-mails, phones of before/after), deletable by erasure without touching the chained rows.';
 
 create table public.announcements (
   id uuid default gen_random_uuid() not null,
@@ -994,6 +1041,31 @@ comment on column public.withdrawals.user_id is 'The member; null once the membe
 comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
 comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it (null for service_role). No foreign key: audit value.';
 
+-- Views
+
+create view public.admin_audit_entries with (security_invoker=true) as
+ SELECT id,
+    created_at,
+    actor_id,
+    ( SELECT a.email
+           FROM public.admin_audit_personal a
+          WHERE a.audit_id = l.id AND a.subject = 'actor'::text) AS actor_email,
+    actor_kind,
+    function_name,
+    request_id,
+    action,
+    target_type,
+    target_id,
+    target_user_id,
+    COALESCE(( SELECT COALESCE(l.before, '{}'::jsonb) || t.before
+           FROM public.admin_audit_personal t
+          WHERE t.audit_id = l.id AND t.subject = 'target'::text AND t.before IS NOT NULL), before) AS before,
+    COALESCE(( SELECT COALESCE(l.after, '{}'::jsonb) || t.after
+           FROM public.admin_audit_personal t
+          WHERE t.audit_id = l.id AND t.subject = 'target'::text AND t.after IS NOT NULL), after) AS after,
+    chain_seq
+   FROM public.admin_audit_log l;
+
 -- Indexes
 
 CREATE INDEX account_status_lookups_client_looked_up_at_idx ON private.account_status_lookups USING btree (client, looked_up_at);
@@ -1012,13 +1084,17 @@ CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (r
 
 CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
 
-CREATE INDEX admin_audit_log_actor_email_idx ON public.admin_audit_log USING btree (actor_email, created_at DESC);
-
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, created_at DESC);
 
 CREATE INDEX admin_audit_log_created_at_idx ON public.admin_audit_log USING btree (created_at DESC, id DESC);
 
 CREATE INDEX admin_audit_log_target_user_idx ON public.admin_audit_log USING btree (target_user_id, created_at DESC);
+
+CREATE INDEX admin_audit_log_unlinked_idx ON public.admin_audit_log USING btree (id) WHERE (row_hash IS NULL);
+
+CREATE INDEX admin_audit_personal_actor_email_idx ON public.admin_audit_personal USING btree (email) WHERE (subject = 'actor'::text);
+
+CREATE INDEX admin_audit_personal_user_idx ON public.admin_audit_personal USING btree (user_id);
 
 CREATE INDEX announcements_active_created_at_idx ON public.announcements USING btree (created_at DESC) WHERE active;
 
@@ -1241,6 +1317,13 @@ CREATE OR REPLACE FUNCTION private.admin_audit_log_append_only()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'UPDATE'
+     and current_setting('klub.audit_linking', true) = 'on'
+     and old.row_hash is null
+     and new.row_hash is not null
+     and (to_jsonb(old) - array['chain_seq', 'prev_hash', 'row_hash']) = (to_jsonb(new) - array['chain_seq', 'prev_hash', 'row_hash']) then
+    return new;
+  end if;
   raise exception using errcode = 'P0001', message = 'audit.append_only';
 end
 $function$;
@@ -1392,6 +1475,12 @@ declare
   v_before jsonb := p_before;
   v_after jsonb := p_after;
   v_key text;
+  v_personal text[] := private.audit_personal_keys();
+  v_before_personal jsonb;
+  v_after_personal jsonb;
+  v_actor uuid := auth.uid();
+  v_email text := nullif(auth.jwt() ->> 'email', '');
+  v_id bigint;
 begin
   if jsonb_typeof(p_before) = 'object' and jsonb_typeof(p_after) = 'object' then
     v_before := '{}'::jsonb;
@@ -1403,20 +1492,45 @@ begin
       end if;
     end loop;
   end if;
-  insert into public.admin_audit_log (actor_id, actor_email, action, target_type, target_id, target_user_id, before, after)
+  if jsonb_typeof(v_before) = 'object' then
+    select jsonb_object_agg(e.key, e.value) into v_before_personal
+      from jsonb_each(v_before) e where e.key = any (v_personal);
+    v_before := v_before - v_personal;
+  end if;
+  if jsonb_typeof(v_after) = 'object' then
+    select jsonb_object_agg(e.key, e.value) into v_after_personal
+      from jsonb_each(v_after) e where e.key = any (v_personal);
+    v_after := v_after - v_personal;
+  end if;
+
+  insert into public.admin_audit_log (
+    actor_id, actor_kind, function_name, request_id, action, target_type, target_id, target_user_id, before, after
+  )
   values (
-    auth.uid(),
-    nullif(auth.jwt() ->> 'email', ''),
+    v_actor,
+    case when v_actor is null then 'system' else 'admin' end,
+    case when v_actor is null then private.audit_request_header('x-function', '^[a-z0-9][a-z0-9_-]{0,63}$') end,
+    private.audit_request_header('x-request-id', '^[A-Za-z0-9._:-]{1,128}$'),
     p_action,
     p_target_type,
     p_target_id,
     p_target_user_id,
     v_before,
     v_after
-  );
+  )
+  returning id into v_id;
+
+  if v_actor is not null and v_email is not null then
+    insert into public.admin_audit_personal (audit_id, subject, user_id, email)
+    values (v_id, 'actor', v_actor, v_email);
+  end if;
+  if v_before_personal is not null or v_after_personal is not null then
+    insert into public.admin_audit_personal (audit_id, subject, user_id, before, after)
+    values (v_id, 'target', p_target_user_id, v_before_personal, v_after_personal);
+  end if;
 end
 $function$;
-comment on function private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb) is 'Appends one admin_audit_log row for the calling admin, in the caller''s transaction; keeps only the fields that changed between before and after.';
+comment on function private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb) is 'Appends one admin_audit_log row for the calling admin (or service-role server code: actor_kind system with the x-function header), in the caller''s transaction; keeps only the fields that changed, the personal ones in admin_audit_personal.';
 
 CREATE OR REPLACE FUNCTION private.audit_admin_auth_user()
  RETURNS trigger
@@ -1456,10 +1570,12 @@ declare
   v_old jsonb;
   v_new jsonb;
   v_row jsonb;
-  v_hidden text[] := array['updated_at'] || coalesce(tg_argv::text[], '{}');
+  v_secrets text[] := coalesce(tg_argv::text[], '{}');
+  v_hidden text[] := array['updated_at'] || v_secrets;
+  v_secret text;
   v_target text;
 begin
-  if pg_trigger_depth() > 1 or not private.is_admin() then
+  if pg_trigger_depth() > 1 or private.audit_caller() is null then
     return null;
   end if;
   if tg_op <> 'INSERT' then
@@ -1468,8 +1584,16 @@ begin
   if tg_op <> 'DELETE' then
     v_new := to_jsonb(new) - v_hidden;
   end if;
-  if tg_op = 'UPDATE' and v_old = v_new then
-    return null;
+  if tg_op = 'UPDATE' then
+    foreach v_secret in array v_secrets loop
+      if (to_jsonb(old) -> v_secret) is distinct from (to_jsonb(new) -> v_secret) then
+        v_old := v_old || jsonb_build_object(v_secret || '_changed', false);
+        v_new := v_new || jsonb_build_object(v_secret || '_changed', true);
+      end if;
+    end loop;
+    if v_old = v_new then
+      return null;
+    end if;
   end if;
   v_row := coalesce(v_new, v_old);
   v_target := coalesce(
@@ -1489,7 +1613,91 @@ begin
   return null;
 end
 $function$;
-comment on function private.audit_admin_write() is 'Generic audit trigger: one admin_audit_log row per row changed by an admin''s own statement; TG_ARGV lists columns never recorded.';
+comment on function private.audit_admin_write() is 'Generic audit trigger: one admin_audit_log row per row changed by an admin''s or the service role''s own statement; TG_ARGV lists secret columns, recorded only as <column>_changed.';
+
+CREATE OR REPLACE FUNCTION private.audit_caller()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when private.is_admin() then 'admin'
+    when coalesce(auth.jwt() ->> 'role', '') = 'service_role' then 'system'
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_link()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.admin_audit_log := new;
+  v_seq bigint;
+  v_prev text;
+begin
+  perform pg_advisory_xact_lock(hashtext('public.admin_audit_log chain'));
+  select l.chain_seq, l.row_hash into v_seq, v_prev
+    from public.admin_audit_log l
+   where l.chain_seq is not null
+   order by l.chain_seq desc
+   limit 1;
+  v_row.chain_seq := coalesce(v_seq, 0) + 1;
+  v_row.prev_hash := coalesce(v_prev, repeat('0', 64));
+  v_row.row_hash := private.audit_row_hash(v_row);
+  perform set_config('klub.audit_linking', 'on', true);
+  update public.admin_audit_log l
+     set chain_seq = v_row.chain_seq, prev_hash = v_row.prev_hash, row_hash = v_row.row_hash
+   where l.id = new.id and l.row_hash is null;
+  perform set_config('klub.audit_linking', '', true);
+  return null;
+end
+$function$;
+comment on function private.audit_link() is 'Deferred constraint trigger: links an audit row into the hash chain at its transaction''s commit, under a transaction advisory lock taken only then.';
+
+CREATE OR REPLACE FUNCTION private.audit_personal_keys()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['full_name', 'first_name', 'last_name', 'display_name', 'email', 'new_email', 'old_email', 'phone']
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_request_header(p_name text, p_pattern text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when v ~ p_pattern then v end
+    from (select nullif(current_setting('request.headers', true), '')::jsonb ->> p_name as v) h
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_row_hash(p_row public.admin_audit_log)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select encode(sha256(convert_to(p_row.prev_hash || '|' || jsonb_build_object(
+    'id', p_row.id,
+    'created_at', to_char(p_row.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'actor_id', p_row.actor_id,
+    'actor_kind', p_row.actor_kind,
+    'function_name', p_row.function_name,
+    'request_id', p_row.request_id,
+    'action', p_row.action,
+    'target_type', p_row.target_type,
+    'target_id', p_row.target_id,
+    'target_user_id', p_row.target_user_id,
+    'before', p_row.before,
+    'after', p_row.after,
+    'chain_seq', p_row.chain_seq
+  )::text, 'UTF8')), 'hex')
+$function$;
 
 CREATE OR REPLACE FUNCTION private.auth_hook_email_templates()
  RETURNS TABLE(action text, template text)
@@ -2063,6 +2271,22 @@ begin
 end
 $function$;
 comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
+
+CREATE OR REPLACE FUNCTION private.erase_audit_personal(p_user_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  delete from public.admin_audit_personal a where a.user_id = p_user_id;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$function$;
+comment on function private.erase_audit_personal(p_user_id uuid) is 'Erasure: deletes the personal values the audit trail keeps about a person; the audit rows and their chain are untouched.';
 
 CREATE OR REPLACE FUNCTION private.expire_payment_orders(p_now timestamp with time zone DEFAULT now())
  RETURNS integer
@@ -2858,6 +3082,52 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.publish_audit_chain_head(p_force boolean DEFAULT false)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_check record;
+  v_id bigint;
+  v_recipients integer := 0;
+  v_admin record;
+  v_status text;
+begin
+  perform pg_advisory_xact_lock(hashtext('private.publish_audit_chain_head'));
+  if not p_force and exists (
+    select 1 from private.audit_head_publications p where p.published_at > now() - interval '20 hours'
+  ) then
+    return null;
+  end if;
+  select * into v_check from private.verify_audit_chain();
+  v_status := case
+    when v_check.intact then 'Łańcuch wpisów nienaruszony'
+    else format('Łańcuch wpisów naruszony przy wpisie nr %s', coalesce(v_check.broken_seq::text, v_check.broken_id::text, '?'))
+  end;
+  for v_admin in
+    select p.user_id from auth.users u join public.profiles p on p.user_id = u.id
+     where coalesce(u.raw_app_meta_data -> 'admin' = 'true'::jsonb, false)
+       and u.deleted_at is null
+     order by p.user_id
+  loop
+    perform private.queue_member_email('audit-chain-head', v_admin.user_id, jsonb_build_object(
+      'chain_seq', v_check.head_seq::text,
+      'chain_hash', v_check.head_hash,
+      'published_at', to_char(now() at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI'),
+      'status', v_status
+    ));
+    v_recipients := v_recipients + 1;
+  end loop;
+  insert into private.audit_head_publications (chain_seq, row_hash, intact, recipients)
+  values (v_check.head_seq, v_check.head_hash, v_check.intact, v_recipients)
+  returning id into v_id;
+  return v_id;
+end
+$function$;
+comment on function private.publish_audit_chain_head(p_force boolean) is 'Daily: verifies the chain, records its head in audit_head_publications and e-mails it to every admin (template audit-chain-head); skipped within 20 hours of the last publication unless forced.';
+
 CREATE OR REPLACE FUNCTION private.queue_dashboard_change(p_kind text, p_from text, p_to text)
  RETURNS void
  LANGUAGE plpgsql
@@ -3475,6 +3745,71 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.verify_audit_chain(p_from_seq bigint DEFAULT 1)
+ RETURNS TABLE(intact boolean, verified_from bigint, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pub private.audit_head_publications;
+begin
+  select * into v_pub from private.audit_head_publications p order by p.id desc limit 1;
+  select coalesce(max(l.chain_seq), 0) into head_seq from public.admin_audit_log l;
+  head_hash := coalesce(
+    (select l.row_hash from public.admin_audit_log l where l.chain_seq = head_seq),
+    repeat('0', 64)
+  );
+  published_seq := v_pub.chain_seq;
+  published_hash := v_pub.row_hash;
+  published_at := v_pub.published_at;
+  verified_from := greatest(coalesce(p_from_seq, 1), 1);
+  select count(*) into checked from public.admin_audit_log l where l.chain_seq >= verified_from;
+
+  select c.chain_seq, c.id, c.problem into broken_seq, broken_id, problem
+    from (
+      select l.chain_seq, l.id,
+             case
+               when l.chain_seq <> coalesce(lag(l.chain_seq) over w, 0) + 1
+                 or l.prev_hash <> coalesce(lag(l.row_hash) over w, repeat('0', 64)) then 'link'
+               when l.row_hash <> private.audit_row_hash(l) then 'hash'
+             end as problem
+        from public.admin_audit_log l
+       where l.chain_seq >= verified_from - 1
+      window w as (order by l.chain_seq)
+    ) c
+   where c.problem is not null
+     and c.chain_seq >= verified_from
+   order by c.chain_seq
+   limit 1;
+
+  if problem is null then
+    select l.chain_seq, l.id, 'unlinked' into broken_seq, broken_id, problem
+      from public.admin_audit_log l
+     where l.row_hash is null
+       -- the calling transaction's own rows (created_at = now(), its start) are linked at its commit
+       and l.created_at <> now()
+     order by l.id
+     limit 1;
+  end if;
+
+  if problem is null and v_pub.id is not null
+     and not exists (
+       select 1 from public.admin_audit_log l
+        where l.chain_seq = v_pub.chain_seq and l.row_hash = v_pub.row_hash
+     )
+     and not (v_pub.chain_seq = 0 and v_pub.row_hash = repeat('0', 64)) then
+    broken_seq := v_pub.chain_seq;
+    broken_id := (select l.id from public.admin_audit_log l where l.chain_seq = v_pub.chain_seq);
+    problem := 'published';
+  end if;
+
+  intact := problem is null;
+  return next;
+end
+$function$;
+comment on function private.verify_audit_chain(p_from_seq bigint) is 'The chain''s state: intact, or the first row where it breaks and why (hash, link, unlinked, published), with the head and the last published head.';
+
 CREATE OR REPLACE FUNCTION private.wallet_ledger_mismatches()
  RETURNS TABLE(user_id uuid, available_balance numeric, ledger_available numeric, pending_balance numeric, ledger_pending numeric, pending_withdrawals numeric)
  LANGUAGE sql
@@ -3879,8 +4214,8 @@ end
 $function$;
 comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin/service_role: pending -> failed with a reason; the amount returns to available; notifies the member.';
 
-CREATE OR REPLACE FUNCTION public.admin_list_audit_actors()
- RETURNS TABLE(actor_email text)
+CREATE OR REPLACE FUNCTION public.admin_list_audit_actions()
+ RETURNS TABLE(action text)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -3889,28 +4224,55 @@ begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  -- A skip scan over admin_audit_log_actor_email_idx: one index probe per distinct admin, so a
-  -- million rows by five admins cost five probes, not a scan.
+  -- A skip scan over admin_audit_log_action_idx: one index probe per distinct action (~40).
   return query
-    with recursive actors as (
-      (select l.actor_email
-         from public.admin_audit_log l
-        where l.actor_email is not null
-        order by l.actor_email
-        limit 1)
+    with recursive actions as (
+      (select l.action from public.admin_audit_log l order by l.action limit 1)
       union all
-      select (select l.actor_email
-                from public.admin_audit_log l
-               where l.actor_email > a.actor_email
-               order by l.actor_email
-               limit 1)
-        from actors a
-       where a.actor_email is not null
+      select (select l.action from public.admin_audit_log l where l.action > a.action order by l.action limit 1)
+        from actions a
+       where a.action is not null
     )
-    select a.actor_email from actors a where a.actor_email is not null;
+    select a.action from actions a where a.action is not null;
 end
 $function$;
-comment on function public.admin_list_audit_actors() is 'Admin only (auth.forbidden otherwise). The distinct e-mails of the admins in the audit trail, in order: the options of the tab''s admin filter. Security invoker: the trail''s RLS applies too.';
+comment on function public.admin_list_audit_actions() is 'Admin only (auth.forbidden otherwise). The distinct actions of the audit trail, in order: the options of the tab''s action filter. Security invoker: the trail''s RLS applies too.';
+
+CREATE OR REPLACE FUNCTION public.admin_list_audit_actors()
+ RETURNS TABLE(actor_id uuid, actor_email text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  -- A skip scan over admin_audit_personal_actor_email_idx: one index probe per distinct admin, so a
+  -- million rows by five admins cost five probes, not a scan. The id is what the trail is filtered
+  -- by (admin_audit_log_actor_idx); the e-mail is the option's label.
+  return query
+    with recursive actors as (
+      (select a.email, a.user_id
+         from public.admin_audit_personal a
+        where a.subject = 'actor' and a.email is not null
+        order by a.email
+        limit 1)
+      union all
+      select n.email, n.user_id
+        from actors s
+        cross join lateral (
+          select a.email, a.user_id
+            from public.admin_audit_personal a
+           where a.subject = 'actor' and a.email > s.email
+           order by a.email
+           limit 1
+        ) n
+    )
+    select s.user_id, s.email from actors s;
+end
+$function$;
+comment on function public.admin_list_audit_actors() is 'Admin only (auth.forbidden otherwise). The admins in the audit trail (id and e-mail), by e-mail: the options of the tab''s admin filter. Security invoker: the trail''s RLS applies too.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_email_templates()
  RETURNS TABLE(id uuid, name text, subject text, html_content text, text_content text, variables jsonb, smtp_config_id uuid, created_at timestamp with time zone, updated_at timestamp with time zone, used_by_hook boolean)
@@ -4849,6 +5211,24 @@ begin
 end
 $function$;
 comment on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) is 'Admins: creates (p_id null) or updates an SMTP configuration; a null/empty password keeps the stored one. Returns the row masked. Errors: auth.forbidden, smtp.invalid_host, smtp.invalid_port, smtp.username_required, smtp.invalid_password, smtp.password_required, smtp.invalid_from_email, smtp.from_name_required, smtp.not_found.';
+
+CREATE OR REPLACE FUNCTION public.admin_verify_audit_chain()
+ RETURNS TABLE(intact boolean, verified_from bigint, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+    select * from private.verify_audit_chain(
+      coalesce((select p.chain_seq + 1 from private.audit_head_publications p where p.intact order by p.id desc limit 1), 1)
+    );
+end
+$function$;
+comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() from the last intact publication on, for ''Dziennik zmian''.';
 
 CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
  RETURNS public.payment_orders
@@ -6091,6 +6471,8 @@ CREATE TRIGGER on_auth_user_password_guard BEFORE UPDATE OF email_confirmed_at, 
 
 CREATE CONSTRAINT TRIGGER dashboard_counter_changes_apply AFTER INSERT ON private.dashboard_counter_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.apply_dashboard_changes();
 
+CREATE CONSTRAINT TRIGGER admin_audit_log_link AFTER INSERT ON public.admin_audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.audit_link();
+
 CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.admin_audit_log_append_only();
 
 CREATE TRIGGER admin_audit_log_no_update_delete BEFORE DELETE OR UPDATE ON public.admin_audit_log FOR EACH ROW EXECUTE FUNCTION private.admin_audit_log_append_only();
@@ -6133,6 +6515,8 @@ CREATE TRIGGER email_templates_protect_hook_templates BEFORE DELETE OR UPDATE OF
 
 CREATE TRIGGER email_templates_set_updated_at BEFORE UPDATE ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER idea_comments_audit_delete AFTER DELETE ON public.idea_comments FOR EACH ROW WHEN (old.user_id IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER idea_comments_rate_limit BEFORE INSERT ON public.idea_comments FOR EACH ROW EXECUTE FUNCTION private.enforce_member_rate_limit();
 
 CREATE TRIGGER idea_comments_refresh_after_delete AFTER DELETE ON public.idea_comments REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.refresh_idea_comment_counts();
@@ -6149,11 +6533,15 @@ CREATE TRIGGER membership_plans_audit AFTER INSERT OR DELETE OR UPDATE ON public
 
 CREATE TRIGGER membership_plans_set_updated_at BEFORE UPDATE ON public.membership_plans FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER notifications_audit AFTER INSERT ON public.notifications FOR EACH ROW WHEN (CURRENT_USER = ANY (ARRAY['authenticated'::name, 'service_role'::name])) EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER notifications_guard_read_at BEFORE UPDATE OF read_at ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.notifications_guard_read_at();
 
 CREATE TRIGGER plan_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER plan_payment_links_set_updated_at BEFORE UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER post_comments_audit_delete AFTER DELETE ON public.post_comments FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER post_comments_count_after_delete AFTER DELETE ON public.post_comments REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.count_post_comments();
 
@@ -6217,9 +6605,14 @@ CREATE TRIGGER withdrawal_addresses_guard BEFORE INSERT OR UPDATE ON public.with
 
 CREATE TRIGGER withdrawals_set_updated_at BEFORE UPDATE ON public.withdrawals FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER objects_audit_delete AFTER DELETE ON storage.objects FOR EACH ROW WHEN ((old.bucket_id = ANY (ARRAY['app-images'::text, 'site-images'::text])) OR (old.bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text])) AND old.owner_id IS DISTINCT FROM auth.uid()::text) EXECUTE FUNCTION private.audit_admin_write('metadata', 'user_metadata', 'path_tokens', 'version', 'owner', 'last_accessed_at');
+
 -- Policies
 
 create policy admin_audit_log_select_admin on public.admin_audit_log as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+create policy admin_audit_personal_select_admin on public.admin_audit_personal as permissive for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
 create policy announcements_delete_authenticated on public.announcements as permissive for delete to authenticated
@@ -6482,9 +6875,17 @@ END, false)))));
 
 grant select, update on private.email_outbox to service_role;
 
+grant select on public.admin_audit_entries to authenticated;
+
+grant select on public.admin_audit_entries to service_role;
+
 grant select on public.admin_audit_log to authenticated;
 
-grant delete, insert, maintain, references, select, trigger, truncate, update on public.admin_audit_log to service_role;
+grant select on public.admin_audit_log to service_role;
+
+grant select on public.admin_audit_personal to authenticated;
+
+grant select on public.admin_audit_personal to service_role;
 
 grant delete, select on public.announcements to authenticated;
 
@@ -6690,6 +7091,10 @@ grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_r
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to service_role;
 
+grant execute on function public.admin_list_audit_actions() to authenticated;
+
+grant execute on function public.admin_list_audit_actions() to service_role;
+
 grant execute on function public.admin_list_audit_actors() to authenticated;
 
 grant execute on function public.admin_list_audit_actors() to service_role;
@@ -6761,6 +7166,10 @@ grant execute on function public.admin_update_user(p_user_id uuid, p_full_name t
 grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) to authenticated;
 
 grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) to service_role;
+
+grant execute on function public.admin_verify_audit_chain() to authenticated;
+
+grant execute on function public.admin_verify_audit_chain() to service_role;
 
 grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
 

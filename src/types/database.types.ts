@@ -8,12 +8,17 @@ export type Database = {
       admin_audit_log: {
         Row: {
           action: string;
-          actor_email: string | null;
           actor_id: string | null;
+          actor_kind: string;
           after: Json | null;
           before: Json | null;
+          chain_seq: number | null;
           created_at: string;
+          function_name: string | null;
           id: number;
+          prev_hash: string | null;
+          request_id: string | null;
+          row_hash: string | null;
           target_id: string | null;
           target_type: string;
           target_user_id: string | null;
@@ -21,29 +26,82 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           action: string;
-          actor_email?: string | null;
           actor_id?: string | null;
+          actor_kind?: string;
           after?: Json | null;
           before?: Json | null;
+          chain_seq?: number | null;
           created_at?: string;
+          function_name?: string | null;
           id?: never;
+          prev_hash?: string | null;
+          request_id?: string | null;
+          row_hash?: string | null;
           target_id?: string | null;
           target_type: string;
           target_user_id?: string | null;
         };
         Update: {
           action?: string;
-          actor_email?: string | null;
           actor_id?: string | null;
+          actor_kind?: string;
           after?: Json | null;
           before?: Json | null;
+          chain_seq?: number | null;
           created_at?: string;
+          function_name?: string | null;
           id?: never;
+          prev_hash?: string | null;
+          request_id?: string | null;
+          row_hash?: string | null;
           target_id?: string | null;
           target_type?: string;
           target_user_id?: string | null;
         };
         Relationships: [];
+      };
+      admin_audit_personal: {
+        Row: {
+          after: Json | null;
+          audit_id: number;
+          before: Json | null;
+          email: string | null;
+          subject: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          after?: Json | null;
+          audit_id: number;
+          before?: Json | null;
+          email?: string | null;
+          subject: string;
+          user_id?: string | null;
+        };
+        Update: {
+          after?: Json | null;
+          audit_id?: number;
+          before?: Json | null;
+          email?: string | null;
+          subject?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'admin_audit_personal_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_audit_entries';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'admin_audit_personal_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_audit_log';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       announcements: {
         Row: {
@@ -1480,7 +1538,58 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      admin_audit_entries: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          actor_kind: string;
+          after: Json | null;
+          before: Json | null;
+          chain_seq: number | null;
+          created_at: string;
+          function_name: string | null;
+          id: number;
+          request_id: string | null;
+          target_id: string | null;
+          target_type: string;
+          target_user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          action?: string | null;
+          actor_email?: never;
+          actor_id?: string | null;
+          actor_kind?: string | null;
+          after?: never;
+          before?: never;
+          chain_seq?: number | null;
+          created_at?: string | null;
+          function_name?: string | null;
+          id?: number | null;
+          request_id?: string | null;
+          target_id?: string | null;
+          target_type?: string | null;
+          target_user_id?: string | null;
+        };
+        Update: {
+          action?: string | null;
+          actor_email?: never;
+          actor_id?: string | null;
+          actor_kind?: string | null;
+          after?: never;
+          before?: never;
+          chain_seq?: number | null;
+          created_at?: string | null;
+          function_name?: string | null;
+          id?: number | null;
+          request_id?: string | null;
+          target_id?: string | null;
+          target_type?: string | null;
+          target_user_id?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       admin_adjust_wallet: {
@@ -1627,10 +1736,17 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_list_audit_actions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          action: string;
+        }[];
+      };
       admin_list_audit_actors: {
         Args: Record<PropertyKey, never>;
         Returns: {
           actor_email: string;
+          actor_id: string;
         }[];
       };
       admin_list_email_templates: {
@@ -2020,6 +2136,22 @@ export type Database = {
           secure: boolean;
           updated_at: string;
           username: string;
+        }[];
+      };
+      admin_verify_audit_chain: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          broken_id: number;
+          broken_seq: number;
+          checked: number;
+          head_hash: string;
+          head_seq: number;
+          intact: boolean;
+          problem: string;
+          published_at: string;
+          published_hash: string;
+          published_seq: number;
+          verified_from: number;
         }[];
       };
       cancel_payment_order: {

@@ -702,6 +702,16 @@ values
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
 on conflict (name) do nothing;
 
+-- The daily e-mail with the audit chain's head (private.publish_audit_chain_head): the copy of the
+-- head kept outside the database, for comparison with 'Dziennik zmian'.
+insert into public.email_templates (name, subject, html_content, text_content, variables)
+values
+  ('audit-chain-head', 'Dziennik zmian: wpis nr {{chain_seq}}',
+   '<p>Cześć {{fname}},</p><p>stan dziennika zmian z {{published_at}}: <strong>{{status}}</strong>.</p><p>Ostatni wpis: nr {{chain_seq}}<br>Skrót (SHA-256): <code>{{chain_hash}}</code></p><p>Zachowaj tę wiadomość: jeśli wpisy zostaną później zmienione, skrót w zakładce „Dziennik zmian” nie będzie się zgadzał z tym.</p>',
+   E'Cześć {{fname}},\n\nstan dziennika zmian z {{published_at}}: {{status}}.\nOstatni wpis: nr {{chain_seq}}\nSkrót (SHA-256): {{chain_hash}}\n\nZachowaj tę wiadomość: jeśli wpisy zostaną później zmienione, skrót w zakładce „Dziennik zmian” nie będzie się zgadzał z tym.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"chain_seq","description":"Numer ostatniego wpisu","example":"18342"},{"name":"chain_hash","description":"Skrót ostatniego wpisu (SHA-256)","example":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},{"name":"published_at","description":"Data i godzina","example":"28.11.2026 06:30"},{"name":"status","description":"Stan łańcucha wpisów","example":"Łańcuch wpisów nienaruszony"}]')
+on conflict (name) do nothing;
+
 -- send-outbox every minute, only where pg_cron is loaded and pg_net is available. The call reads
 -- the project URL and the service role key from Vault (README: store them, or run the same
 -- cron.schedule call once after enabling the extensions). The local stack runs the function on its

@@ -7,8 +7,13 @@
 //     refunded one nothing still running, periods never overlap and the profile's level cache agrees
 //     with the periods (private.money_in_mismatches).
 // A test that breaks one fails with the rows that differ.
+// After every integration test file, the audit trail's hash chain must be intact
+// (private.verify_audit_chain: every row linked, its hash matching its content and the previous row,
+// the head and the last published head in the chain); a file that breaks it fails with the first
+// broken row and why.
 import { afterAll, afterEach, expect } from 'vitest';
 import { admin, endPools } from '../helpers/db.ts';
+import { auditChainState } from './audit-chain.ts';
 
 /** Payout runs whose stored totals or member count differ from their items. */
 const PAYOUT_RUN_MISMATCHES = `
@@ -47,4 +52,14 @@ afterEach(async () => {
   expect(violations, 'money invariants after this test').toEqual({});
 });
 
-afterAll(endPools);
+afterAll(async () => {
+  try {
+    const chain = await auditChainState();
+    expect(
+      { intact: chain.intact, problem: chain.problem, broken_seq: chain.broken_seq, broken_id: chain.broken_id },
+      'audit chain after this test file (private.verify_audit_chain)',
+    ).toEqual({ intact: true, problem: null, broken_seq: null, broken_id: null });
+  } finally {
+    await endPools();
+  }
+});

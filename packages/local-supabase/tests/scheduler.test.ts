@@ -50,6 +50,7 @@ describe('scheduled jobs', () => {
       ['membership-reminders', 'select private.run_membership_reminders()'],
       ['payment-jobs', 'select private.run_payment_jobs()'],
       ['send-outbox', 'send-outbox'],
+      ['audit-chain-head', 'select private.publish_audit_chain_head()'],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);
     const bad = path.join(folder, 'bad.json');
