@@ -413,8 +413,11 @@ class Chain {
       }
       case 'eth_getLogs': {
         const filter = (params[0] ?? {}) as Record<string, unknown>;
-        const from = this.blockByTag(filter.fromBlock ?? 'latest')?.number ?? Number.MAX_SAFE_INTEGER;
-        const to = this.blockByTag(filter.toBlock ?? 'latest')?.number ?? this.head.number;
+        // A number is a bound whether or not such a block exists (0x0 means from the start).
+        const bound = (tag: unknown) =>
+          typeof tag === 'string' && /^0x[0-9a-fA-F]+$/.test(tag) ? Number.parseInt(tag, 16) : this.blockByTag(tag)!.number;
+        const from = bound(filter.fromBlock ?? 'latest');
+        const to = bound(filter.toBlock ?? 'latest');
         const addresses = ([] as unknown[]).concat(filter.address ?? []).map((a) => String(a).toLowerCase());
         const topics = (Array.isArray(filter.topics) ? filter.topics : []) as (string | string[] | null)[];
         const logs: unknown[] = [];
