@@ -492,7 +492,8 @@ export class ChainEmulator {
       return chain.tron ? await this.tronRead(chain, request, url, rest) : await this.evmRead(chain, request);
     } catch (error) {
       if (error instanceof HttpError) return json(error.status, { Error: error.message });
-      if ((error as Error).name === 'AbortError') throw error;
+      // The caller gave up (a 'timeout' failure): its fetch rejects, as a real one would.
+      if (request.signal.aborted) throw error;
       return json(400, { Error: (error as Error).message });
     }
   }
