@@ -22,7 +22,13 @@
 //                                                 the next `times` read calls fail that way
 //   POST   /api/finality  {network, depth}        confirmations that make a block final
 //   GET    /api/state     heads, final blocks, contracts and depths;  DELETE /api/state: a fresh chain
-import { base58CheckEncode, bytesToHex, hexToBytes, keccak256, sha256 } from '../../supabase/functions/_shared/chain/encoding.ts';
+import {
+  base58CheckEncode,
+  bytesToHex,
+  hexToBytes,
+  keccak256,
+  sha256,
+} from '../../supabase/functions/_shared/chain/encoding.ts';
 import {
   isNetwork,
   isValidAddress,
@@ -152,7 +158,8 @@ class Chain {
   }
 
   reorg(depth: number): void {
-    if (depth < 1 || depth >= this.blocks.length - 1) throw new HttpError(400, `depth must be 1..${this.blocks.length - 2}`);
+    if (depth < 1 || depth >= this.blocks.length - 1)
+      throw new HttpError(400, `depth must be 1..${this.blocks.length - 2}`);
     this.blocks.splice(this.blocks.length - depth, depth);
     // The replacing blocks are empty; what was waiting to be mined still waits.
     const waiting = this.pending;
@@ -276,7 +283,8 @@ class Chain {
   }
 
   trc20List(url: URL, address: string): unknown {
-    const owner = address.startsWith('41') && /^[0-9a-fA-F]{42}$/.test(address) ? base58CheckEncode(hexToBytes(address)) : address;
+    const owner =
+      address.startsWith('41') && /^[0-9a-fA-F]{42}$/.test(address) ? base58CheckEncode(hexToBytes(address)) : address;
     if (!isValidAddress('TRC20', owner)) throw new HttpError(400, `Invalid address: ${address}`);
     const flag = (name: string) => url.searchParams.get(name) === 'true';
     const contract = url.searchParams.get('contract_address');
@@ -415,7 +423,9 @@ class Chain {
         const filter = (params[0] ?? {}) as Record<string, unknown>;
         // A number is a bound whether or not such a block exists (0x0 means from the start).
         const bound = (tag: unknown) =>
-          typeof tag === 'string' && /^0x[0-9a-fA-F]+$/.test(tag) ? Number.parseInt(tag, 16) : this.blockByTag(tag)!.number;
+          typeof tag === 'string' && /^0x[0-9a-fA-F]+$/.test(tag)
+            ? Number.parseInt(tag, 16)
+            : this.blockByTag(tag)!.number;
         const from = bound(filter.fromBlock ?? 'latest');
         const to = bound(filter.toBlock ?? 'latest');
         const addresses = ([] as unknown[]).concat(filter.address ?? []).map((a) => String(a).toLowerCase());
@@ -500,7 +510,11 @@ export class ChainEmulator {
 
   private async fail(mode: FailureMode, request: Request): Promise<Response> {
     if (mode === 'rate_limit') {
-      return json(429, { Error: 'request rate exceeded the allowed_rps(15), and the query server is suspended for 0s' }, { 'Retry-After': '0' });
+      return json(
+        429,
+        { Error: 'request rate exceeded the allowed_rps(15), and the query server is suspended for 0s' },
+        { 'Retry-After': '0' },
+      );
     }
     if (mode === 'unavailable') return json(503, { Error: 'Service Unavailable' });
     await new Promise<void>((resolve, reject) => {
@@ -547,7 +561,8 @@ export class ChainEmulator {
         if (typeof method !== 'string' || !Array.isArray(params)) throw new RpcError(-32600, 'invalid request');
         return { jsonrpc: '2.0', id, result: chain.rpc(method, params) };
       } catch (error) {
-        if (error instanceof RpcError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message } };
+        if (error instanceof RpcError)
+          return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message } };
         throw error;
       }
     };

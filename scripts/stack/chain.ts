@@ -29,7 +29,11 @@ export function chainFunctionEnv(configured: Readonly<Record<string, string>>, u
     }
     return `${url}${path}`;
   };
-  return { TRONGRID_URL: pick('TRONGRID_URL', '/tron'), ERC20_RPC_URL: pick('ERC20_RPC_URL', '/ethereum'), BSC_RPC_URL: pick('BSC_RPC_URL', '/bsc') };
+  return {
+    TRONGRID_URL: pick('TRONGRID_URL', '/tron'),
+    ERC20_RPC_URL: pick('ERC20_RPC_URL', '/ethereum'),
+    BSC_RPC_URL: pick('BSC_RPC_URL', '/bsc'),
+  };
 }
 
 async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
@@ -101,6 +105,10 @@ export const chainService: LocalService = {
   description: 'in-memory TRON, Ethereum and BSC chains (TronGrid and JSON-RPC subsets) for USDT checks',
   async start({ port, log }) {
     const service = await startChain({ port, log });
-    return { url: service.url, functionEnv: (configured) => chainFunctionEnv(configured, service.url), stop: service.stop };
+    return {
+      url: service.url,
+      functionEnv: (configured) => chainFunctionEnv(configured, service.url),
+      stop: service.stop,
+    };
   },
 };

@@ -52,7 +52,9 @@ async function control(p: string, body: unknown) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 const post = async (p: string, body: unknown) =>
-  (await fetch(url(p), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+  (
+    await fetch(url(p), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  ).json();
 const rpc = (network: 'ethereum' | 'bsc', method: string, params: unknown[]) =>
   post(`/${network}`, { jsonrpc: '2.0', id: 1, method, params }) as Promise<Record<string, unknown>>;
 
@@ -71,7 +73,12 @@ beforeEach(async () => {
 
 describe('contract: TRON answers have the documented shape', () => {
   it('gettransactioninfobyid (full and solidity node), unknown ids, getnowblock', async () => {
-    const sent = await control('/api/transfer', { network: 'TRC20', from: TRON_FROM, to: TRON_CLUB, amount: '12.345678' });
+    const sent = await control('/api/transfer', {
+      network: 'TRC20',
+      from: TRON_FROM,
+      to: TRON_CLUB,
+      amount: '12.345678',
+    });
     expect(sent.status).toBe(201);
     const info = await post('/tron/wallet/gettransactioninfobyid', { value: sent.body.hash });
     expect(shape(info)).toEqual(shape(fixture('tron-gettransactioninfobyid.json')));
@@ -99,27 +106,32 @@ describe('contract: TRON answers have the documented shape', () => {
 });
 
 describe('contract: EVM JSON-RPC answers have the documented shape', () => {
-  it.each(['ethereum', 'bsc'] as const)('%s: receipt, unknown receipt, blocks, block number, logs, errors', async (name) => {
-    const network = name === 'ethereum' ? 'ERC20' : 'BSC';
-    const sent = await control('/api/transfer', { network, from: EVM_FROM, to: EVM_CLUB, amount: '49.99' });
-    expect(shape(await rpc(name, 'eth_getTransactionReceipt', [sent.body.hash]))).toEqual(
-      shape(fixture('evm-eth_getTransactionReceipt.json')),
-    );
-    expect(await rpc(name, 'eth_getTransactionReceipt', [`0x${'ab'.repeat(32)}`])).toEqual(
-      fixture('evm-eth_getTransactionReceipt-unknown.json'),
-    );
-    for (const tag of ['latest', `0x${Number(sent.body.blockNumber).toString(16)}`]) {
-      expect(shape(await rpc(name, 'eth_getBlockByNumber', [tag, false]))).toEqual(shape(fixture('evm-eth_getBlockByNumber.json')));
-    }
-    // The finalized block is an empty one: the same shape with no transaction hashes.
-    const empty = fixture('evm-eth_getBlockByNumber.json') as { result: { transactions: string[] } };
-    empty.result.transactions = [];
-    expect(shape(await rpc(name, 'eth_getBlockByNumber', ['finalized', false]))).toEqual(shape(empty));
-    expect(shape(await rpc(name, 'eth_blockNumber', []))).toEqual(shape(fixture('evm-eth_blockNumber.json')));
-    const logs = await rpc(name, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }]);
-    expect(shape(logs)).toEqual(shape(fixture('evm-eth_getLogs.json')));
-    expect(shape(await rpc(name, 'eth_foo', []))).toEqual(shape(fixture('evm-error.json')));
-  });
+  it.each(['ethereum', 'bsc'] as const)(
+    '%s: receipt, unknown receipt, blocks, block number, logs, errors',
+    async (name) => {
+      const network = name === 'ethereum' ? 'ERC20' : 'BSC';
+      const sent = await control('/api/transfer', { network, from: EVM_FROM, to: EVM_CLUB, amount: '49.99' });
+      expect(shape(await rpc(name, 'eth_getTransactionReceipt', [sent.body.hash]))).toEqual(
+        shape(fixture('evm-eth_getTransactionReceipt.json')),
+      );
+      expect(await rpc(name, 'eth_getTransactionReceipt', [`0x${'ab'.repeat(32)}`])).toEqual(
+        fixture('evm-eth_getTransactionReceipt-unknown.json'),
+      );
+      for (const tag of ['latest', `0x${Number(sent.body.blockNumber).toString(16)}`]) {
+        expect(shape(await rpc(name, 'eth_getBlockByNumber', [tag, false]))).toEqual(
+          shape(fixture('evm-eth_getBlockByNumber.json')),
+        );
+      }
+      // The finalized block is an empty one: the same shape with no transaction hashes.
+      const empty = fixture('evm-eth_getBlockByNumber.json') as { result: { transactions: string[] } };
+      empty.result.transactions = [];
+      expect(shape(await rpc(name, 'eth_getBlockByNumber', ['finalized', false]))).toEqual(shape(empty));
+      expect(shape(await rpc(name, 'eth_blockNumber', []))).toEqual(shape(fixture('evm-eth_blockNumber.json')));
+      const logs = await rpc(name, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }]);
+      expect(shape(logs)).toEqual(shape(fixture('evm-eth_getLogs.json')));
+      expect(shape(await rpc(name, 'eth_foo', []))).toEqual(shape(fixture('evm-error.json')));
+    },
+  );
 });
 
 describe('driving the chain', () => {
@@ -139,14 +151,23 @@ describe('driving the chain', () => {
       `0x${EVM_CLUB.slice(2).toLowerCase().padStart(64, '0')}`,
     ]);
     const finalized = async () =>
-      Number.parseInt(((await rpc('bsc', 'eth_getBlockByNumber', ['finalized', false])).result as { number: string }).number, 16);
+      Number.parseInt(
+        ((await rpc('bsc', 'eth_getBlockByNumber', ['finalized', false])).result as { number: string }).number,
+        16,
+      );
     expect(await finalized()).toBeLessThan(Number(sent.body.blockNumber));
     await control('/api/mine', { network: 'BSC', blocks: 2 });
     expect(await finalized()).toBe(Number(sent.body.blockNumber));
   });
 
   it('a transfer sent with mine=false has no receipt until a block is mined', async () => {
-    const sent = await control('/api/transfer', { network: 'ERC20', from: EVM_FROM, to: EVM_CLUB, amount: '1', mine: false });
+    const sent = await control('/api/transfer', {
+      network: 'ERC20',
+      from: EVM_FROM,
+      to: EVM_CLUB,
+      amount: '1',
+      mine: false,
+    });
     expect(sent.body.blockNumber).toBeNull();
     expect((await rpc('ethereum', 'eth_getTransactionReceipt', [sent.body.hash])).result).toBeNull();
     await control('/api/mine', { network: 'ERC20', blocks: 1 });
@@ -155,7 +176,10 @@ describe('driving the chain', () => {
 
   it('a reorg replaces the last blocks: their transactions are gone, the height stays', async () => {
     const sent = await control('/api/transfer', { network: 'TRC20', from: TRON_FROM, to: TRON_CLUB, amount: '5' });
-    const before = (await post('/tron/wallet/getnowblock', {})) as { blockID: string; block_header: { raw_data: { number: number } } };
+    const before = (await post('/tron/wallet/getnowblock', {})) as {
+      blockID: string;
+      block_header: { raw_data: { number: number } };
+    };
     await control('/api/reorg', { network: 'TRC20', depth: 2 });
     const after = (await post('/tron/wallet/getnowblock', {})) as typeof before;
     expect(after.block_header.raw_data.number).toBe(before.block_header.raw_data.number);
@@ -165,10 +189,28 @@ describe('driving the chain', () => {
   });
 
   it('a failed transaction: status 0x0 with no logs on EVM, FAILED/REVERT on TRON', async () => {
-    const evm = await control('/api/transfer', { network: 'ERC20', from: EVM_FROM, to: EVM_CLUB, amount: '1', failed: true });
-    expect((await rpc('ethereum', 'eth_getTransactionReceipt', [evm.body.hash])).result).toMatchObject({ status: '0x0', logs: [] });
-    const tron = await control('/api/transfer', { network: 'TRC20', from: TRON_FROM, to: TRON_CLUB, amount: '1', failed: true });
-    const info = (await post('/tron/wallet/gettransactioninfobyid', { value: tron.body.hash })) as Record<string, unknown>;
+    const evm = await control('/api/transfer', {
+      network: 'ERC20',
+      from: EVM_FROM,
+      to: EVM_CLUB,
+      amount: '1',
+      failed: true,
+    });
+    expect((await rpc('ethereum', 'eth_getTransactionReceipt', [evm.body.hash])).result).toMatchObject({
+      status: '0x0',
+      logs: [],
+    });
+    const tron = await control('/api/transfer', {
+      network: 'TRC20',
+      from: TRON_FROM,
+      to: TRON_CLUB,
+      amount: '1',
+      failed: true,
+    });
+    const info = (await post('/tron/wallet/gettransactioninfobyid', { value: tron.body.hash })) as Record<
+      string,
+      unknown
+    >;
     expect(info).toMatchObject({ result: 'FAILED', receipt: { result: 'REVERT' } });
     expect(info.log).toBeUndefined();
   });
@@ -176,7 +218,11 @@ describe('driving the chain', () => {
   it('fails the next calls as told: 429 with Retry-After, 503, a call that hangs', async () => {
     await control('/api/fail', { network: 'ERC20', mode: 'rate_limit', times: 2 });
     await control('/api/fail', { network: 'ERC20', mode: 'unavailable' });
-    const call = () => fetch(url('/ethereum'), { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }) });
+    const call = () =>
+      fetch(url('/ethereum'), {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+      });
     const first = await call();
     expect([first.status, first.headers.get('retry-after')]).toEqual([429, '0']);
     expect((await call()).status).toBe(429);
@@ -185,7 +231,9 @@ describe('driving the chain', () => {
     // Other networks are not affected.
     await control('/api/fail', { network: 'TRC20', mode: 'timeout' });
     expect((await rpc('bsc', 'eth_blockNumber', [])).result).toMatch(/^0x/);
-    await expect(fetch(url('/tron/wallet/getnowblock'), { method: 'POST', signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    await expect(
+      fetch(url('/tron/wallet/getnowblock'), { method: 'POST', signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
     expect((await fetch(url('/tron/wallet/getnowblock'), { method: 'POST' })).status).toBe(200);
   });
 
@@ -201,13 +249,17 @@ describe('driving the chain', () => {
         meta: { links?: { next: string } };
       };
     expect((await list('only_confirmed=true')).data).toEqual([]);
-    expect((await list('only_unconfirmed=true')).data.map((item) => item.value)).toEqual(['4000000', '3000000', '2000000', '1000000']);
+    expect((await list('only_unconfirmed=true')).data.map((item) => item.value)).toEqual([
+      '4000000',
+      '3000000',
+      '2000000',
+      '1000000',
+    ]);
     await control('/api/mine', { network: 'TRC20', blocks: 18 });
     const usdt = 'contract_address=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-    expect((await list(`only_confirmed=true&only_to=true&${usdt}&order_by=block_timestamp,asc`)).data.map((i) => i.value)).toEqual([
-      '1000000',
-      '2000000',
-    ]);
+    expect(
+      (await list(`only_confirmed=true&only_to=true&${usdt}&order_by=block_timestamp,asc`)).data.map((i) => i.value),
+    ).toEqual(['1000000', '2000000']);
     const page = await list(`${usdt}&limit=1&order_by=block_timestamp,asc`);
     expect(page.data.map((i) => i.value)).toEqual(['1000000']);
     const next = (await (await fetch(page.meta.links!.next)).json()) as { data: { value: string }[] };
@@ -219,23 +271,34 @@ describe('driving the chain', () => {
     await control('/api/transfer', { network: 'ERC20', from: EVM_CLUB, to: EVM_FROM, amount: '2' });
     await control('/api/transfer', { network: 'ERC20', from: EVM_FROM, to: EVM_CLUB, amount: '3', contract: EVM_FROM });
     const toClub = `0x${EVM_CLUB.slice(2).toLowerCase().padStart(64, '0')}`;
-    const logs = (await rpc('ethereum', 'eth_getLogs', [
-      {
-        address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
-        topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', null, toClub],
-        fromBlock: `0x${Number(a.body.blockNumber).toString(16)}`,
-        toBlock: 'latest',
-      },
-    ])).result as { transactionHash: string }[];
+    const logs = (
+      await rpc('ethereum', 'eth_getLogs', [
+        {
+          address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+          topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', null, toClub],
+          fromBlock: `0x${Number(a.body.blockNumber).toString(16)}`,
+          toBlock: 'latest',
+        },
+      ])
+    ).result as { transactionHash: string }[];
     expect(logs.map((log) => log.transactionHash)).toEqual([a.body.hash]);
   });
 
   it('refuses what is not a valid request, with the reason', async () => {
-    expect(await control('/api/transfer', { network: 'TRC20', from: TRON_FROM, to: 'TQ2iB6UZ2T5xZzbyVuxp6xMmTxPE3mTWZY', amount: '1' })).toEqual({
+    expect(
+      await control('/api/transfer', {
+        network: 'TRC20',
+        from: TRON_FROM,
+        to: 'TQ2iB6UZ2T5xZzbyVuxp6xMmTxPE3mTWZY',
+        amount: '1',
+      }),
+    ).toEqual({
       status: 400,
       body: { Error: 'Not a TRC20 address: TQ2iB6UZ2T5xZzbyVuxp6xMmTxPE3mTWZY' },
     });
-    expect((await control('/api/transfer', { network: 'BSC', from: EVM_FROM, to: EVM_CLUB, amount: '1.5e3' })).status).toBe(400);
+    expect(
+      (await control('/api/transfer', { network: 'BSC', from: EVM_FROM, to: EVM_CLUB, amount: '1.5e3' })).status,
+    ).toBe(400);
     expect((await control('/api/mine', { network: 'DOGE', blocks: 1 })).status).toBe(400);
     expect((await control('/api/reorg', { network: 'BSC', depth: 0 })).status).toBe(400);
   });
@@ -252,7 +315,10 @@ describe('the chain as a service of the local stack', () => {
         ERC20_RPC_URL: `http://127.0.0.1:${port}/ethereum`,
         BSC_RPC_URL: `http://127.0.0.1:${port}/bsc`,
       });
-      expect((await (await fetch(`${running.url}/api/state`)).json()) as object).toHaveProperty('TRC20.finalityDepth', 19);
+      expect((await (await fetch(`${running.url}/api/state`)).json()) as object).toHaveProperty(
+        'TRC20.finalityDepth',
+        19,
+      );
     } finally {
       await running.stop();
     }
@@ -264,6 +330,10 @@ describe('the chain as a service of the local stack', () => {
         { TRONGRID_URL: 'https://api.trongrid.io', ERC20_RPC_URL: 'http://localhost:8545', BSC_RPC_URL: '' },
         'http://127.0.0.1:1',
       ),
-    ).toEqual({ TRONGRID_URL: 'https://api.trongrid.io', ERC20_RPC_URL: 'http://127.0.0.1:1/ethereum', BSC_RPC_URL: 'http://127.0.0.1:1/bsc' });
+    ).toEqual({
+      TRONGRID_URL: 'https://api.trongrid.io',
+      ERC20_RPC_URL: 'http://127.0.0.1:1/ethereum',
+      BSC_RPC_URL: 'http://127.0.0.1:1/bsc',
+    });
   });
 });

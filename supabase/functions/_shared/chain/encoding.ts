@@ -120,7 +120,7 @@ function keccakF(s: bigint[]): void {
     }
     for (let y = 0; y < 25; y += 5) {
       for (let x = 0; x < 5; x++) b[x] = s[y + x]!;
-      for (let x = 0; x < 5; x++) s[y + x] = b[x]! ^ (b[(x + 1) % 5]! ^ MASK64) & b[(x + 2) % 5]!;
+      for (let x = 0; x < 5; x++) s[y + x] = b[x]! ^ ((b[(x + 1) % 5]! ^ MASK64) & b[(x + 2) % 5]!);
     }
     s[0] = s[0]! ^ IOTA[round]!;
   }

@@ -68,7 +68,8 @@ interface RpcBlock {
 
 const TOPIC0 = `0x${TRANSFER_TOPIC}`;
 const quantity = (hex: string | undefined, what: string): number => {
-  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw new ProviderError('bad_response', `${what} is not a quantity`);
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex))
+    throw new ProviderError('bad_response', `${what} is not a quantity`);
   return Number.parseInt(hex, 16);
 };
 const toHex = (n: number) => `0x${n.toString(16)}`;
@@ -140,14 +141,21 @@ export function evmClient(settings: EvmSettings, options: ProviderOptions = {}) 
       // The receipt's block was replaced by a reorg between the two calls (or the node is behind).
       if (!block || block.hash?.toLowerCase() !== receipt.blockHash?.toLowerCase()) return { status: 'not_found' };
       const blockTime = new Date(quantity(block.timestamp, 'timestamp') * 1000).toISOString();
-      const transfers = (receipt.logs ?? []).flatMap((log) => transferOf({ ...log, transactionHash: hash }, blockTime) ?? []);
+      const transfers = (receipt.logs ?? []).flatMap(
+        (log) => transferOf({ ...log, transactionHash: hash }, blockTime) ?? [],
+      );
       const verdict = judgeTransfers(expected, transfers, same);
       if ('status' in verdict) return verdict;
       const { head, final } = await heights();
       const confirmations = Math.max(0, head - blockNumber + 1);
       const required = requiredConfirmations(finality, head, final);
       if (blockNumber > final) {
-        return { status: 'not_final', confirmations: Math.min(confirmations, required - 1), required, transfer: verdict };
+        return {
+          status: 'not_final',
+          confirmations: Math.min(confirmations, required - 1),
+          required,
+          transfer: verdict,
+        };
       }
       return { status: 'ok', confirmations, transfer: verdict };
     } catch (error) {
@@ -170,7 +178,12 @@ export function evmClient(settings: EvmSettings, options: ProviderOptions = {}) 
       const to = Math.min(final, from + maxLogRange - 1);
       const recipient = `0x${address.slice(2).toLowerCase().padStart(64, '0')}`;
       const logs = await rpc<RpcLog[]>('eth_getLogs', [
-        { address: contract.toLowerCase(), topics: [TOPIC0, null, recipient], fromBlock: toHex(from), toBlock: toHex(to) },
+        {
+          address: contract.toLowerCase(),
+          topics: [TOPIC0, null, recipient],
+          fromBlock: toHex(from),
+          toBlock: toHex(to),
+        },
       ]);
       const times = new Map<number, string>();
       const transfers: ChainTransfer[] = [];

@@ -22,7 +22,10 @@ function setup(network: EvmNetwork) {
 }
 
 function transferOf(result: VerifyResult): ChainTransfer {
-  assert.ok('transfer' in result, `expected a transfer, got ${JSON.stringify(result, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`);
+  assert.ok(
+    'transfer' in result,
+    `expected a transfer, got ${JSON.stringify(result, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`,
+  );
   return result.transfer;
 }
 
@@ -45,7 +48,12 @@ Deno.test('ERC20: decodes the documented receipt and block answers (fixtures)', 
     },
   );
   const hash = '0x85d995eba9763907fdf35cd2034144dd9d53ce32cbec21349d4b12823c6860c5';
-  const result = await client.verify({ network: 'ERC20', hash: hash.toUpperCase().replace('0X', '0x'), to: CLUB, amount: units('ERC20', '49.99') });
+  const result = await client.verify({
+    network: 'ERC20',
+    hash: hash.toUpperCase().replace('0X', '0x'),
+    to: CLUB,
+    amount: units('ERC20', '49.99'),
+  });
   assert.deepEqual(result, {
     status: 'ok',
     confirmations: 65,
@@ -73,7 +81,11 @@ Deno.test('EVM: a log flagged removed never counts; a receipt whose block was re
   const receipt = readFixture('evm-eth_getTransactionReceipt.json') as { result: { logs: { removed: boolean }[] } };
   const block = readFixture('evm-eth_getBlockByNumber.json') as { result: Record<string, unknown> };
   const answer = (method: string) =>
-    method === 'eth_getTransactionReceipt' ? receipt : method === 'eth_blockNumber' ? readFixture('evm-eth_blockNumber.json') : block;
+    method === 'eth_getTransactionReceipt'
+      ? receipt
+      : method === 'eth_blockNumber'
+        ? readFixture('evm-eth_blockNumber.json')
+        : block;
   const client = evmClient({ network: 'ERC20', rpcUrl: 'https://rpc.example' }, { fetch: fixtureFetch(answer) });
   const expected = { network: 'ERC20' as const, hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n };
   receipt.result.logs[0]!.removed = true;
@@ -83,22 +95,38 @@ Deno.test('EVM: a log flagged removed never counts; a receipt whose block was re
   assert.deepEqual(await client.verify(expected), { status: 'not_found' });
 });
 
-Deno.test('EVM: the documented unknown answer (null) is not found; a JSON-RPC error is retryable; hashes need 0x', async () => {
-  const unknown = evmClient({ network: 'BSC', rpcUrl: 'https://rpc.example' }, { fetch: fixtureFetch(() => readFixture('evm-eth_getTransactionReceipt-unknown.json')) });
-  assert.deepEqual(await unknown.verify({ network: 'BSC', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n }), { status: 'not_found' });
-  assert.deepEqual(await unknown.verify({ network: 'BSC', hash: 'ab'.repeat(32), to: CLUB, amount: 1n }), { status: 'invalid_hash' });
-  const erroring = evmClient({ network: 'BSC', rpcUrl: 'https://rpc.example' }, { fetch: fixtureFetch(() => readFixture('evm-error.json')) });
-  assert.deepEqual(await erroring.verify({ network: 'BSC', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n }), {
-    status: 'retryable',
-    reason: 'bad_response',
-    detail: 'eth_getTransactionReceipt: the method eth_foo does not exist/is not available',
-  });
-  const limited = evmClient(
-    { network: 'BSC', rpcUrl: 'https://rpc.example' },
-    { fetch: fixtureFetch(() => ({ jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'limit exceeded' } })) },
-  );
-  assert.equal((await limited.verify({ network: 'BSC', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n })).status, 'retryable');
-});
+Deno.test(
+  'EVM: the documented unknown answer (null) is not found; a JSON-RPC error is retryable; hashes need 0x',
+  async () => {
+    const unknown = evmClient(
+      { network: 'BSC', rpcUrl: 'https://rpc.example' },
+      { fetch: fixtureFetch(() => readFixture('evm-eth_getTransactionReceipt-unknown.json')) },
+    );
+    assert.deepEqual(await unknown.verify({ network: 'BSC', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n }), {
+      status: 'not_found',
+    });
+    assert.deepEqual(await unknown.verify({ network: 'BSC', hash: 'ab'.repeat(32), to: CLUB, amount: 1n }), {
+      status: 'invalid_hash',
+    });
+    const erroring = evmClient(
+      { network: 'BSC', rpcUrl: 'https://rpc.example' },
+      { fetch: fixtureFetch(() => readFixture('evm-error.json')) },
+    );
+    assert.deepEqual(await erroring.verify({ network: 'BSC', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n }), {
+      status: 'retryable',
+      reason: 'bad_response',
+      detail: 'eth_getTransactionReceipt: the method eth_foo does not exist/is not available',
+    });
+    const limited = evmClient(
+      { network: 'BSC', rpcUrl: 'https://rpc.example' },
+      { fetch: fixtureFetch(() => ({ jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'limit exceeded' } })) },
+    );
+    assert.equal(
+      (await limited.verify({ network: 'BSC', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n })).status,
+      'retryable',
+    );
+  },
+);
 
 for (const network of ['ERC20', 'BSC'] as const) {
   const depth = network === 'ERC20' ? 64 : 3;
@@ -115,17 +143,20 @@ for (const network of ['ERC20', 'BSC'] as const) {
     await chain.mine(network, 1);
     const final = await client.verify(expected);
     assert.equal(final.status, 'ok');
-    assert.deepEqual({ ...transferOf(final), blockTime: '' }, {
-      network,
-      hash: sent.hash,
-      logIndex: 0,
-      contract: NETWORK_DEFINITIONS[network].usdtContract,
-      from: MEMBER,
-      to: CLUB,
-      amount: units(network, '49.57'),
-      blockNumber: sent.blockNumber,
-      blockTime: '',
-    });
+    assert.deepEqual(
+      { ...transferOf(final), blockTime: '' },
+      {
+        network,
+        hash: sent.hash,
+        logIndex: 0,
+        contract: NETWORK_DEFINITIONS[network].usdtContract,
+        from: MEMBER,
+        to: CLUB,
+        amount: units(network, '49.57'),
+        blockNumber: sent.blockNumber,
+        blockTime: '',
+      },
+    );
   });
 
   Deno.test(`${network}: another token, another recipient, less than due`, async () => {
@@ -135,7 +166,10 @@ for (const network of ['ERC20', 'BSC'] as const) {
     const short = await chain.send(network, { from: MEMBER, to: CLUB, amount: '49.56' });
     const due = { network, to: CLUB, amount: units(network, '49.57') };
     assert.deepEqual(await client.verify({ ...due, hash: token.hash }), { status: 'not_usdt_transfer' });
-    assert.deepEqual(await client.verify({ ...due, hash: elsewhere.hash }), { status: 'wrong_recipient', recipients: [OTHER] });
+    assert.deepEqual(await client.verify({ ...due, hash: elsewhere.hash }), {
+      status: 'wrong_recipient',
+      recipients: [OTHER],
+    });
     const result = await client.verify({ ...due, hash: short.hash });
     assert.equal(result.status, 'short_amount');
     assert.equal(transferOf(result).amount, units(network, '49.56'));
@@ -161,7 +195,11 @@ for (const network of ['ERC20', 'BSC'] as const) {
     await chain.mine(network, depth);
     const expected = { network, hash: sent.hash, to: CLUB, amount: units(network, '10') };
     await chain.fail(network, 'rate_limit', 3);
-    assert.deepEqual(await client.verify(expected), { status: 'retryable', reason: 'rate_limited', detail: 'the provider answered 429' });
+    assert.deepEqual(await client.verify(expected), {
+      status: 'retryable',
+      reason: 'rate_limited',
+      detail: 'the provider answered 429',
+    });
     await chain.fail(network, 'unavailable', 1);
     assert.equal((await client.verify(expected)).status, 'ok');
     await chain.fail(network, 'timeout', 3);
@@ -174,10 +212,19 @@ for (const network of ['ERC20', 'BSC'] as const) {
     const payout = await chain.send(network, { from: CLUB, to: MEMBER, amount: '95' });
     const foreign = await chain.send(network, { from: OTHER, to: MEMBER, amount: '95' });
     await chain.mine(network, depth);
-    const due = { network, to: MEMBER, amount: units(network, '95'), amountRule: 'exact' as const, from: [CLUB.toLowerCase()] };
+    const due = {
+      network,
+      to: MEMBER,
+      amount: units(network, '95'),
+      amountRule: 'exact' as const,
+      from: [CLUB.toLowerCase()],
+    };
     assert.equal((await client.verify({ ...due, hash: payout.hash })).status, 'ok');
     assert.equal((await client.verify({ ...due, hash: foreign.hash })).status, 'wrong_sender');
-    assert.equal((await client.verify({ ...due, hash: payout.hash, amount: units(network, '95.01') })).status, 'wrong_amount');
+    assert.equal(
+      (await client.verify({ ...due, hash: payout.hash, amount: units(network, '95.01') })).status,
+      'wrong_amount',
+    );
   });
 
   Deno.test(`${network} watcher: final USDT logs to the club, after the cursor`, async () => {
@@ -189,11 +236,17 @@ for (const network of ['ERC20', 'BSC'] as const) {
     await chain.mine(network, depth - 2);
     const page = await client.incoming(CLUB, null);
     assert.ok('transfers' in page);
-    assert.deepEqual(page.transfers.map((t) => [t.hash, t.amount]), [[first.hash, units(network, '10.01')]]);
+    assert.deepEqual(
+      page.transfers.map((t) => [t.hash, t.amount]),
+      [[first.hash, units(network, '10.01')]],
+    );
     await chain.mine(network, 3);
     const next = await client.incoming(CLUB, page.cursor);
     assert.ok('transfers' in next);
-    assert.deepEqual(next.transfers.map((t) => [t.hash, t.amount, t.logIndex]), [[later.hash, units(network, '10.02'), 0]]);
+    assert.deepEqual(
+      next.transfers.map((t) => [t.hash, t.amount, t.logIndex]),
+      [[later.hash, units(network, '10.02'), 0]],
+    );
     const again = await client.incoming(CLUB, next.cursor);
     assert.ok('transfers' in again);
     assert.deepEqual(again.transfers, []);
@@ -208,7 +261,12 @@ Deno.test('BSC: 18 decimals — 25.5 USDT is 25.5 × 10^18 units, and one unit l
   assert.equal(result.status, 'ok');
   assert.equal(transferOf(result).amount, 25_500_000_000_000_000_000n);
   // One unit (10^-18 USDT) short is short.
-  const short = await client.verify({ network: 'BSC', hash: sent.hash, to: CLUB, amount: parseUnits('25.500000000000000001', 18) });
+  const short = await client.verify({
+    network: 'BSC',
+    hash: sent.hash,
+    to: CLUB,
+    amount: parseUnits('25.500000000000000001', 18),
+  });
   assert.equal(short.status, 'short_amount');
 });
 
@@ -223,5 +281,8 @@ Deno.test('EVM: a configured depth replaces the finalized tag', async () => {
   const early = await client.verify({ network: 'ERC20', hash: sent.hash, to: CLUB, amount: units('ERC20', '1') });
   assert.deepEqual(early.status === 'not_final' && [early.confirmations, early.required], [11, 12]);
   await chain.mine('ERC20', 1);
-  assert.equal((await client.verify({ network: 'ERC20', hash: sent.hash, to: CLUB, amount: units('ERC20', '1') })).status, 'ok');
+  assert.equal(
+    (await client.verify({ network: 'ERC20', hash: sent.hash, to: CLUB, amount: units('ERC20', '1') })).status,
+    'ok',
+  );
 });

@@ -131,7 +131,9 @@ export function sameAddress(network: Network, a: string, b: string): boolean {
 
 /** EVM: 0x + 64 hex. TRON: 64 hex without a prefix (a transaction id). Either case. */
 export function isValidTxHash(network: Network, hash: string): boolean {
-  return NETWORK_DEFINITIONS[network].family === 'tron' ? /^[0-9a-fA-F]{64}$/.test(hash) : /^0x[0-9a-fA-F]{64}$/.test(hash);
+  return NETWORK_DEFINITIONS[network].family === 'tron'
+    ? /^[0-9a-fA-F]{64}$/.test(hash)
+    : /^0x[0-9a-fA-F]{64}$/.test(hash);
 }
 
 /** Lower case, the network's prefix rule kept: the form stored and looked up. */

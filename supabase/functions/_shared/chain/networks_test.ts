@@ -17,7 +17,10 @@ import {
 
 Deno.test('sha256 and keccak256 match the published test vectors', () => {
   assert.deepEqual(bytesToHex(sha256('abc')), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-  assert.deepEqual(bytesToHex(sha256('a'.repeat(1000))), '41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3');
+  assert.deepEqual(
+    bytesToHex(sha256('a'.repeat(1000))),
+    '41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3',
+  );
   assert.deepEqual(bytesToHex(keccak256('')), 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
   assert.deepEqual(TRANSFER_TOPIC, 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
 });
@@ -32,15 +35,26 @@ Deno.test('EVM addresses: 0x + 40 hex, EIP-55 checksum enforced on mixed case', 
     assert.deepEqual(toChecksumAddress(address.toLowerCase()), address);
     assert.ok(isValidAddress('ERC20', address));
   }
-  assert.deepEqual(toChecksumAddress(NETWORK_DEFINITIONS.ERC20.usdtContract.toLowerCase()), NETWORK_DEFINITIONS.ERC20.usdtContract);
-  assert.deepEqual(toChecksumAddress(NETWORK_DEFINITIONS.BSC.usdtContract.toLowerCase()), NETWORK_DEFINITIONS.BSC.usdtContract);
+  assert.deepEqual(
+    toChecksumAddress(NETWORK_DEFINITIONS.ERC20.usdtContract.toLowerCase()),
+    NETWORK_DEFINITIONS.ERC20.usdtContract,
+  );
+  assert.deepEqual(
+    toChecksumAddress(NETWORK_DEFINITIONS.BSC.usdtContract.toLowerCase()),
+    NETWORK_DEFINITIONS.BSC.usdtContract,
+  );
   assert.ok(isValidAddress('BSC', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'));
   assert.ok(isValidAddress('BSC', '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED'));
   assert.ok(!isValidAddress('ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'), 'one letter of the checksum wrong');
   assert.ok(!isValidAddress('ERC20', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beae'), '39 hex digits');
   assert.ok(!isValidAddress('ERC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'));
-  assert.ok(sameAddress('ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'));
-  assert.deepEqual(normalizeAddress('BSC', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'), '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+  assert.ok(
+    sameAddress('ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'),
+  );
+  assert.deepEqual(
+    normalizeAddress('BSC', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'),
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  );
 });
 
 Deno.test('TRON addresses: base58check T…, 0x41 + 20 bytes, checksum enforced', () => {

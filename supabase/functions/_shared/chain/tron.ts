@@ -151,7 +151,13 @@ export function tronClient(settings: TronSettings, options: ProviderOptions = {}
       const confirmations = Math.max(0, head - verdict.blockNumber + 1);
       const required = requiredConfirmations(finality, head, solid);
       const final = finality.kind === 'depth' ? confirmations >= finality.confirmations : verdict.blockNumber <= solid;
-      if (!final) return { status: 'not_final', confirmations: Math.min(confirmations, required - 1), required, transfer: verdict };
+      if (!final)
+        return {
+          status: 'not_final',
+          confirmations: Math.min(confirmations, required - 1),
+          required,
+          transfer: verdict,
+        };
       return { status: 'ok', confirmations, transfer: verdict };
     } catch (error) {
       return retryable(error);
@@ -187,7 +193,9 @@ export function tronClient(settings: TronSettings, options: ProviderOptions = {}
       }
       const transfers: ChainTransfer[] = [];
       let newest = cursor === null ? 0 : Number(cursor);
-      for (const hash of [...new Set(items.filter((item) => item.type === 'Transfer').map((item) => item.transaction_id))]) {
+      for (const hash of [
+        ...new Set(items.filter((item) => item.type === 'Transfer').map((item) => item.transaction_id)),
+      ]) {
         const info = await transactionInfo('/walletsolidity/gettransactioninfobyid', hash);
         if (!info) continue;
         if (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS') continue;

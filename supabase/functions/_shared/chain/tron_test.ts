@@ -20,7 +20,10 @@ function setup() {
 }
 
 function transferOf(result: VerifyResult): ChainTransfer {
-  assert.ok('transfer' in result, `expected a transfer, got ${JSON.stringify(result, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`);
+  assert.ok(
+    'transfer' in result,
+    `expected a transfer, got ${JSON.stringify(result, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`,
+  );
   return result.transfer;
 }
 
@@ -68,15 +71,30 @@ Deno.test('TRC20: decodes the documented gettransactioninfobyid answer (fixture)
   solid.block_header.raw_data.number = 68123450;
   const pending = await client.verify({ network: 'TRC20', hash: 'ab'.repeat(32), to: CLUB, amount: usdt('12') });
   assert.equal(pending.status, 'not_final');
-  assert.deepEqual([pending.status === 'not_final' && pending.confirmations, pending.status === 'not_final' && pending.required], [28, 34]);
+  assert.deepEqual(
+    [pending.status === 'not_final' && pending.confirmations, pending.status === 'not_final' && pending.required],
+    [28, 34],
+  );
 });
 
 Deno.test('TRC20: the unknown answer ({}) is not found; a 0x-prefixed or short hash is refused unasked', async () => {
-  const client = tronClient({ apiUrl: 'https://api.trongrid.io' }, { fetch: fixtureFetch(() => readFixture('tron-gettransactioninfobyid-unknown.json')) });
-  assert.deepEqual(await client.verify({ network: 'TRC20', hash: 'ab'.repeat(32), to: CLUB, amount: 1n }), { status: 'not_found' });
-  const refusing = tronClient({ apiUrl: 'https://api.trongrid.io' }, { fetch: () => Promise.reject(new Error('asked')) });
-  assert.deepEqual(await refusing.verify({ network: 'TRC20', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n }), { status: 'invalid_hash' });
-  assert.deepEqual(await refusing.verify({ network: 'TRC20', hash: 'ab'.repeat(31), to: CLUB, amount: 1n }), { status: 'invalid_hash' });
+  const client = tronClient(
+    { apiUrl: 'https://api.trongrid.io' },
+    { fetch: fixtureFetch(() => readFixture('tron-gettransactioninfobyid-unknown.json')) },
+  );
+  assert.deepEqual(await client.verify({ network: 'TRC20', hash: 'ab'.repeat(32), to: CLUB, amount: 1n }), {
+    status: 'not_found',
+  });
+  const refusing = tronClient(
+    { apiUrl: 'https://api.trongrid.io' },
+    { fetch: () => Promise.reject(new Error('asked')) },
+  );
+  assert.deepEqual(await refusing.verify({ network: 'TRC20', hash: `0x${'ab'.repeat(32)}`, to: CLUB, amount: 1n }), {
+    status: 'invalid_hash',
+  });
+  assert.deepEqual(await refusing.verify({ network: 'TRC20', hash: 'ab'.repeat(31), to: CLUB, amount: 1n }), {
+    status: 'invalid_hash',
+  });
 });
 
 Deno.test('TRC20: success once solidified; not final (x/19) before', async () => {
@@ -133,7 +151,10 @@ Deno.test('TRC20: less than due is short, with the amount; more than due is fine
   await chain.mine('TRC20', 18);
   const result = await client.verify({ network: 'TRC20', hash: short.hash, to: CLUB, amount: usdt('49.57') });
   assert.equal(result.status, 'short_amount');
-  assert.deepEqual(result.status === 'short_amount' && [result.expected, result.transfer.amount], [49_570_000n, 49_560_000n]);
+  assert.deepEqual(result.status === 'short_amount' && [result.expected, result.transfer.amount], [
+    49_570_000n,
+    49_560_000n,
+  ]);
   const paid = await client.verify({ network: 'TRC20', hash: over.hash, to: CLUB, amount: usdt('49.57') });
   assert.equal(paid.status, 'ok');
   assert.equal(transferOf(paid).amount, 60_000_000n);
@@ -148,9 +169,14 @@ Deno.test('TRC20: a reverted transaction failed; a reorg removes a transfer that
   });
   const sent = await chain.send('TRC20', { from: MEMBER, to: CLUB, amount: '10' });
   await chain.mine('TRC20', 2);
-  assert.equal((await client.verify({ network: 'TRC20', hash: sent.hash, to: CLUB, amount: usdt('10') })).status, 'not_final');
+  assert.equal(
+    (await client.verify({ network: 'TRC20', hash: sent.hash, to: CLUB, amount: usdt('10') })).status,
+    'not_final',
+  );
   await chain.reorg('TRC20', 3);
-  assert.deepEqual(await client.verify({ network: 'TRC20', hash: sent.hash, to: CLUB, amount: usdt('10') }), { status: 'not_found' });
+  assert.deepEqual(await client.verify({ network: 'TRC20', hash: sent.hash, to: CLUB, amount: usdt('10') }), {
+    status: 'not_found',
+  });
 });
 
 Deno.test('TRC20: provider down is retryable; a 429 is retried after a back-off and then succeeds', async () => {
@@ -159,7 +185,11 @@ Deno.test('TRC20: provider down is retryable; a 429 is retried after a back-off 
   await chain.mine('TRC20', 18);
   const expected = { network: 'TRC20' as const, hash: sent.hash, to: CLUB, amount: usdt('10') };
   await chain.fail('TRC20', 'unavailable', 3);
-  assert.deepEqual(await client.verify(expected), { status: 'retryable', reason: 'unavailable', detail: 'the provider answered 503' });
+  assert.deepEqual(await client.verify(expected), {
+    status: 'retryable',
+    reason: 'unavailable',
+    detail: 'the provider answered 503',
+  });
   assert.deepEqual(chain.options.waits, [500, 1000]);
   chain.options.waits.length = 0;
   await chain.fail('TRC20', 'rate_limit', 2);
@@ -185,25 +215,28 @@ Deno.test('TRC20 withdrawals: from a club address, exactly the amount due', asyn
   assert.equal(wrong.status, 'wrong_amount');
 });
 
-Deno.test('TRC20 watcher: confirmed USDT transfers to the club, with block and log index; the cursor moves on', async () => {
-  const { chain, client } = setup();
-  const first = await chain.send('TRC20', { from: MEMBER, to: CLUB, amount: '10.01' });
-  await chain.send('TRC20', { from: CLUB, to: MEMBER, amount: '1' });
-  await chain.send('TRC20', { from: MEMBER, to: CLUB, amount: '7', contract: FAKE_TOKEN });
-  const unconfirmed = await chain.send('TRC20', { from: MEMBER, to: CLUB, amount: '10.02' });
-  await chain.mine('TRC20', 16);
-  const page = await client.incoming(CLUB, null);
-  assert.ok('transfers' in page);
-  assert.deepEqual(
-    page.transfers.map((t) => [t.hash, t.logIndex, t.amount, t.blockNumber]),
-    [[first.hash, 0, 10_010_000n, first.blockNumber]],
-  );
-  await chain.mine('TRC20', 3);
-  const next = await client.incoming(CLUB, page.cursor);
-  assert.ok('transfers' in next);
-  assert.ok(next.transfers.some((t) => t.hash === unconfirmed.hash && t.amount === 10_020_000n));
-  assert.ok(Number(next.cursor) > Number(page.cursor));
-  await chain.fail('TRC20', 'unavailable', 3);
-  const down = await client.incoming(CLUB, next.cursor);
-  assert.ok('status' in down && down.status === 'retryable');
-});
+Deno.test(
+  'TRC20 watcher: confirmed USDT transfers to the club, with block and log index; the cursor moves on',
+  async () => {
+    const { chain, client } = setup();
+    const first = await chain.send('TRC20', { from: MEMBER, to: CLUB, amount: '10.01' });
+    await chain.send('TRC20', { from: CLUB, to: MEMBER, amount: '1' });
+    await chain.send('TRC20', { from: MEMBER, to: CLUB, amount: '7', contract: FAKE_TOKEN });
+    const unconfirmed = await chain.send('TRC20', { from: MEMBER, to: CLUB, amount: '10.02' });
+    await chain.mine('TRC20', 16);
+    const page = await client.incoming(CLUB, null);
+    assert.ok('transfers' in page);
+    assert.deepEqual(
+      page.transfers.map((t) => [t.hash, t.logIndex, t.amount, t.blockNumber]),
+      [[first.hash, 0, 10_010_000n, first.blockNumber]],
+    );
+    await chain.mine('TRC20', 3);
+    const next = await client.incoming(CLUB, page.cursor);
+    assert.ok('transfers' in next);
+    assert.ok(next.transfers.some((t) => t.hash === unconfirmed.hash && t.amount === 10_020_000n));
+    assert.ok(Number(next.cursor) > Number(page.cursor));
+    await chain.fail('TRC20', 'unavailable', 3);
+    const down = await client.incoming(CLUB, next.cursor);
+    assert.ok('status' in down && down.status === 'retryable');
+  },
+);

@@ -72,7 +72,10 @@ export interface IncomingPage {
 
 export interface TransferWatcher {
   /** Final USDT transfers to `address` after `cursor`, oldest first. */
-  incoming(address: string, cursor: string | null): Promise<IncomingPage | { status: 'retryable'; reason: RetryReason; detail: string }>;
+  incoming(
+    address: string,
+    cursor: string | null,
+  ): Promise<IncomingPage | { status: 'retryable'; reason: RetryReason; detail: string }>;
 }
 
 /** How a provider call is made: injected, so tests answer from fixtures or from the local chain. */
@@ -132,7 +135,8 @@ export async function requestJson(url: string, init: RequestInit, options: Provi
         `the provider answered ${response.status}`,
       );
       const retryAfter = Number(response.headers.get('retry-after'));
-      if (response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) delay = Math.min(retryAfter * 1000, 10_000);
+      if (response.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0)
+        delay = Math.min(retryAfter * 1000, 10_000);
       continue;
     }
     if (!response.ok) {

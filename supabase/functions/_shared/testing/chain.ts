@@ -10,7 +10,10 @@ export interface TestChain {
   emulator: ChainEmulator;
   /** Provider options that reach the emulator, never wait between retries and count the waits. */
   options: ProviderOptions & { waits: number[] };
-  send(network: Network, body: Record<string, unknown>): Promise<{ hash: string; blockNumber: number; logIndex: number }>;
+  send(
+    network: Network,
+    body: Record<string, unknown>,
+  ): Promise<{ hash: string; blockNumber: number; logIndex: number }>;
   mine(network: Network, blocks: number): Promise<void>;
   reorg(network: Network, depth: number): Promise<void>;
   fail(network: Network, mode: 'rate_limit' | 'unavailable' | 'timeout', times?: number): Promise<void>;
@@ -45,15 +48,16 @@ export function testChain(): TestChain {
 
 /** A fetch that answers from a table of documented responses (fixtures), by URL path or JSON-RPC method. */
 export function fixtureFetch(answer: (key: string, params: unknown) => unknown): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : {};
-    const key = typeof body.method === 'string' ? body.method : url.pathname;
-    return new Response(JSON.stringify(answer(key, body.method ? body.params : body)), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  }) as typeof fetch;
+  return ((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve().then(() => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : {};
+      const key = typeof body.method === 'string' ? body.method : url.pathname;
+      return new Response(JSON.stringify(answer(key, body.method ? body.params : body)), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    })) as typeof fetch;
 }
 
 export const readFixture = (name: string): unknown =>
