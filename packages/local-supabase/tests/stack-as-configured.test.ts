@@ -27,7 +27,8 @@ beforeAll(async () => {
   await chmod(folder, 0o755);
   // The project services' ports too (their defaults, the API port + an offset, may be another process's).
   const project = await loadProjectConfig(WORKDIR);
-  const [api, db, inbox, smtp, automation] = await Promise.all([
+  const [api, db, inbox, smtp, automation, chain] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -38,7 +39,7 @@ beforeAll(async () => {
     dataDir: path.join(folder, 'data'),
     ports: { api, db, inbox, smtp },
     services: project.services,
-    servicePorts: { automation: (automationPort = automation) },
+    servicePorts: { automation: (automationPort = automation), chain },
     onDatabaseReady: project.onDatabaseReady,
     log: memoryLogger(),
   });
