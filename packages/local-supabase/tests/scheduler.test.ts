@@ -44,11 +44,13 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 }
 
 describe('scheduled jobs', () => {
-  it("reads the app's file: both jobs of supabase/scheduled-jobs.json; none without a file; a bad file fails loudly", async () => {
+  it("reads the app's file: the jobs of supabase/scheduled-jobs.json; none without a file; a bad file fails loudly", async () => {
     const jobs = await loadScheduledJobs(path.join(WORKDIR, 'supabase/scheduled-jobs.json'));
     expect(jobs.map((job) => [job.name, job.sql ?? job.function])).toEqual([
       ['membership-reminders', 'select private.run_membership_reminders()'],
+      ['payment-jobs', 'select private.run_payment_jobs()'],
       ['send-outbox', 'send-outbox'],
+      ['audit-chain-head', 'select private.publish_audit_chain_head()'],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);
     const bad = path.join(folder, 'bad.json');
