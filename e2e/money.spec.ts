@@ -8,7 +8,7 @@
 // credited member is a fresh one.)
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
-import { booksOf, creditWallet, query } from './support/database';
+import { booksOf, creditWallet, endWithdrawalWait, query } from './support/database';
 import { csvDay, csvLines } from './support/downloads';
 import { createMember } from './support/factories';
 import { orderPlanApi, signInApi } from './support/admin-api';
@@ -95,9 +95,14 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   await form.getByRole('button', { name: 'Wypłać' }).click();
   await expect(form.getByRole('status')).toContainText(`Zlecenie wypłaty 20,${cents} USDT zostało przyjęte`);
   const hash = `0x${Date.now().toString(16).padStart(64, '0')}`;
+  // A new address waits 24 h (e2e/withdrawals.spec.ts shows the wait): taken as passed here.
+  await endWithdrawalWait(member.email);
   await admin.goto('/dashboard/admin/withdrawals');
   const pending = admin.getByRole('row', { name: new RegExp(member.name) });
-  await pending.getByRole('button', { name: `Odrzuć wypłatę 20,${cents} USDT` }).click();
+  await pending.getByRole('button', { name: `Przejmij wypłatę 20,${cents} USDT` }).click();
+  // Claimed: the list shows 'W realizacji', where this admin decides.
+  const claimed = admin.getByRole('row', { name: new RegExp(member.name) });
+  await claimed.getByRole('button', { name: `Odrzuć wypłatę 20,${cents} USDT` }).click();
   const fail = admin.getByRole('dialog', { name: 'Odrzuć wypłatę' });
   await expectNoSeriousA11yViolationsAtBothWidths(admin, {
     label: 'withdrawal reject dialog',
@@ -105,7 +110,7 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   });
   await fail.getByRole('button', { name: 'Anuluj' }).click();
   await expect(fail).toBeHidden();
-  await pending.getByRole('button', { name: `Zrealizowana: wypłata 20,${cents} USDT` }).click();
+  await claimed.getByRole('button', { name: `Zrealizowana: wypłata 20,${cents} USDT` }).click();
   const complete = admin.getByRole('dialog', { name: 'Wypłata zrealizowana' });
   await expectNoSeriousA11yViolationsAtBothWidths(admin, {
     label: 'withdrawal complete dialog',
@@ -159,10 +164,11 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
     'dziennik-zmian.csv',
   );
   expect(lines[0]?.startsWith('Data;Administrator (e-mail);Akcja;Obiekt;Członek;Zmiany')).toBe(true);
-  // Newest first: the withdrawal the admin completed, then the credit.
-  expect(lines).toHaveLength(3);
+  // Newest first: the withdrawal the admin completed, its claim, then the credit.
+  expect(lines).toHaveLength(4);
   expect(lines[1]).toContain('withdrawal.complete');
-  expect(lines[2]).toContain('wallet.credit');
+  expect(lines[2]).toContain('withdrawal.claim');
+  expect(lines[3]).toContain('wallet.credit');
   expect(lines.slice(1).every((line) => line.includes(memberId))).toBe(true);
 });
 

@@ -29,7 +29,7 @@ create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold',
 
 create type public.withdrawal_network as enum ('ERC20', 'BSC');
 
-create type public.withdrawal_status as enum ('pending', 'completed', 'failed', 'cancelled');
+create type public.withdrawal_status as enum ('pending', 'processing', 'completed', 'failed', 'cancelled');
 
 -- Tables
 
@@ -95,6 +95,19 @@ alter table private.email_outbox enable row level security;
 comment on table private.email_outbox is 'E-mails queued in the transaction that decided them (payments, money notifications); the send-outbox edge function delivers them (sent_at), retrying with backoff up to 5 attempts.';
 comment on column private.email_outbox.last_error is 'The last failed attempt, as the sender describes it (never a secret).';
 comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
+
+create table private.idempotency_keys (
+  key uuid not null,
+  actor_id uuid,
+  operation text not null,
+  request jsonb not null,
+  response jsonb,
+  created_at timestamp with time zone default now() not null,
+  constraint idempotency_keys_operation_check CHECK (((char_length(operation) >= 1) AND (char_length(operation) <= 64))),
+  constraint idempotency_keys_pkey PRIMARY KEY (key)
+);
+alter table private.idempotency_keys enable row level security;
+comment on table private.idempotency_keys is 'Keys of admin money forms: the operation, its arguments and the first result, returned again to a repeated submit.';
 
 create table private.membership_reminders (
   user_id uuid not null,
@@ -961,7 +974,7 @@ create table public.wallet_balances (
 );
 alter table public.wallet_balances enable row level security;
 comment on table public.wallet_balances is 'One USDT wallet per user, created at sign-up (trigger on profiles). Changed only by private.apply_wallet_entry, always together with a wallet_transactions row.';
-comment on column public.wallet_balances.pending_balance is 'Sum of the user''s pending withdrawals ("w trakcie wypłaty").';
+comment on column public.wallet_balances.pending_balance is 'Sum of the user''s pending and processing withdrawals ("w trakcie wypłaty").';
 comment on column public.wallet_balances.total_balance is 'available_balance + pending_balance (generated).';
 
 create table public.wallet_transactions (
@@ -1024,22 +1037,33 @@ create table public.withdrawals (
   updated_at timestamp with time zone default now() not null,
   processed_at timestamp with time zone,
   processed_by uuid,
+  claimed_by uuid,
+  claimed_at timestamp with time zone,
+  new_address boolean default false not null,
+  hold_until timestamp with time zone,
   constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
   constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
   constraint withdrawals_failed_has_reason CHECK (((status <> 'failed'::public.withdrawal_status) OR (failure_reason IS NOT NULL))),
   constraint withdrawals_failure_reason_check CHECK ((char_length(failure_reason) <= 500)),
-  constraint withdrawals_processed_when_final CHECK (((status = 'pending'::public.withdrawal_status) = (processed_at IS NULL))),
+  constraint withdrawals_pending_unclaimed CHECK (((status <> 'pending'::public.withdrawal_status) OR ((claimed_by IS NULL) AND (claimed_at IS NULL) AND (tx_hash IS NULL)))),
+  constraint withdrawals_processed_when_final CHECK (((status = ANY (ARRAY['pending'::public.withdrawal_status, 'processing'::public.withdrawal_status])) = (processed_at IS NULL))),
+  constraint withdrawals_processing_claimed CHECK (((status <> 'processing'::public.withdrawal_status) OR ((claimed_by IS NOT NULL) AND (claimed_at IS NOT NULL)))),
   constraint withdrawals_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint withdrawals_tx_hash_when_sent CHECK (((tx_hash IS NULL) OR (status = ANY (ARRAY['processing'::public.withdrawal_status, 'completed'::public.withdrawal_status])))),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint withdrawals_pkey PRIMARY KEY (id)
 );
 alter table public.withdrawals enable row level security;
-comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; moved to completed/failed only by the admin RPCs.';
+comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; claimed, released, completed and failed only by the admin RPCs, each locking the row.';
 comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
 comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
-comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it (null for service_role). No foreign key: audit value.';
+comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it, or of the member who cancelled it. No foreign key: audit value.';
+comment on column public.withdrawals.claimed_by is 'The admin who claimed it (processing); kept once completed or failed. No foreign key: audit value.';
+comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
+comment on column public.withdrawals.new_address is 'Requested to an address this member had never been paid to (on that network).';
+comment on column public.withdrawals.hold_until is 'A new address not confirmed with the second factor: no admin can claim it before this time. Null: no wait.';
 
 -- Views
 
@@ -1235,6 +1259,8 @@ CREATE UNIQUE INDEX withdrawal_addresses_one_default_idx ON public.withdrawal_ad
 CREATE INDEX withdrawal_addresses_user_id_idx ON public.withdrawal_addresses USING btree (user_id, created_at);
 
 CREATE INDEX withdrawals_pending_created_at_idx ON public.withdrawals USING btree (created_at) WHERE (status = 'pending'::public.withdrawal_status);
+
+CREATE INDEX withdrawals_processing_claimed_at_idx ON public.withdrawals USING btree (claimed_at) WHERE (status = 'processing'::public.withdrawal_status);
 
 CREATE INDEX withdrawals_status_created_at_idx ON public.withdrawals USING btree (status, created_at, id);
 
@@ -1840,6 +1866,31 @@ end
 $function$;
 comment on function private.check_payout_fits(p_amount numeric, p_rate numeric) is 'Raises payouts.amount_too_high when a revenue amount x the paid tiers'' shares x the PLN→USDT rate would reach 10^16 (numeric(18, 2) of the payout totals and wallets); else true.';
 
+CREATE OR REPLACE FUNCTION private.claimed_withdrawal(p_withdrawal_id uuid)
+ RETURNS public.withdrawals
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+begin
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status = 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_claimed';
+  end if;
+  if v_withdrawal.status <> 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.claimed_by is distinct from auth.uid() then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  return v_withdrawal;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
@@ -2341,7 +2392,7 @@ begin
     from public.wallet_balances b
    where b.user_id = old.id
      for update;
-  if exists (select 1 from public.withdrawals w where w.user_id = old.id and w.status = 'pending') then
+  if exists (select 1 from public.withdrawals w where w.user_id = old.id and w.status in ('pending', 'processing')) then
     raise exception using errcode = 'P0001', message = 'admin.user_has_pending_withdrawal';
   end if;
   if coalesce(v_total, 0) > 0 then
@@ -2457,6 +2508,9 @@ CREATE OR REPLACE FUNCTION private.guard_withdrawal_addresses()
  SET search_path TO ''
 AS $function$
 begin
+  if pg_trigger_depth() = 1 and auth.uid() = new.user_id and private.member_needs_aal2(new.user_id) then
+    raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
+  end if;
   if tg_op = 'INSERT' then
     perform 1 from public.wallet_balances b where b.user_id = new.user_id for update;
     if (select count(*) from public.withdrawal_addresses a where a.user_id = new.user_id) >= 10 then
@@ -2541,6 +2595,44 @@ AS $function$
   )
 $function$;
 comment on function private.idea_image_path(p_url text) is 'The idea-images object path ({uid}/{file}) of a bare path or a public URL of that bucket, or null.';
+
+CREATE OR REPLACE FUNCTION private.idempotency_begin(p_key uuid, p_operation text, p_request jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row private.idempotency_keys;
+begin
+  if p_key is null then
+    raise exception using errcode = '22023', message = 'admin.idempotency_key_required';
+  end if;
+  insert into private.idempotency_keys (key, actor_id, operation, request)
+  values (p_key, auth.uid(), p_operation, p_request)
+  on conflict (key) do nothing;
+  if found then
+    return null;
+  end if;
+  select * into v_row from private.idempotency_keys k where k.key = p_key;
+  if v_row.actor_id is distinct from auth.uid()
+     or v_row.operation <> p_operation
+     or v_row.request <> p_request
+     or v_row.response is null then
+    raise exception using errcode = 'P0001', message = 'admin.idempotency_key_reused';
+  end if;
+  return v_row.response;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.idempotency_finish(p_key uuid, p_response jsonb)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update private.idempotency_keys set response = p_response where key = p_key
+$function$;
 
 CREATE OR REPLACE FUNCTION private.is_admin()
  RETURNS boolean
@@ -2638,6 +2730,39 @@ end
 $function$;
 comment on function private.lock_order(p_order_id uuid) is 'Locks the member''s profile, then the order (the one lock order of the money-in functions); null when there is no such order.';
 
+CREATE OR REPLACE FUNCTION private.mail_withdrawal_address_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.withdrawal_addresses := case when tg_op = 'DELETE' then old else new end;
+  v_change text;
+begin
+  if pg_trigger_depth() > 1 or auth.uid() is distinct from v_row.user_id then
+    return null;
+  end if;
+  v_change := case
+    when tg_op = 'INSERT' then 'Dodano adres wypłaty'
+    when tg_op = 'DELETE' then 'Usunięto adres wypłaty'
+    when new.is_default and not old.is_default then 'Ustawiono domyślny adres wypłaty'
+    when new.label is distinct from old.label then 'Zmieniono adres wypłaty'
+  end;
+  if v_change is null then
+    return null;
+  end if;
+  perform private.queue_member_email('withdrawal-address-changed', v_row.user_id, jsonb_build_object(
+    'change', v_change,
+    'label', v_row.label,
+    'network', v_row.network::text,
+    'address', v_row.address,
+    'is_default', case when v_row.is_default and tg_op <> 'DELETE' then 'tak' else 'nie' end
+  ));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.mask_email(p_email text)
  RETURNS text
  LANGUAGE sql
@@ -2669,6 +2794,16 @@ AS $function$
    where p.user_id = p_user_id
 $function$;
 comment on function private.member_display_name(p_user_id uuid) is 'Name shown for a member in lists: display name, else full name; never the e-mail.';
+
+CREATE OR REPLACE FUNCTION private.member_needs_aal2(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(auth.jwt() ->> 'aal', '') <> 'aal2'
+     and exists (select 1 from auth.mfa_factors f where f.user_id = p_user_id and f.status = 'verified')
+$function$;
 
 CREATE OR REPLACE FUNCTION private.membership_cache_mismatches(p_day date DEFAULT private.warsaw_today())
  RETURNS TABLE(user_id uuid, cached_level public.membership_level, cached_until date, level public.membership_level, valid_until date)
@@ -3831,7 +3966,7 @@ AS $function$
     left join (
       select x.user_id, sum(x.amount) as pending
         from public.withdrawals x
-       where x.status = 'pending'
+       where x.status in ('pending', 'processing')
        group by x.user_id
     ) w on w.user_id = b.user_id
    where b.available_balance <> coalesce(l.available, 0)
@@ -3880,7 +4015,7 @@ AS $function$
 $function$;
 comment on function private.warsaw_today() is 'Today in Europe/Warsaw (a day ends at midnight in Warsaw, whatever the database''s time zone).';
 
-CREATE OR REPLACE FUNCTION public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text)
+CREATE OR REPLACE FUNCTION public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text, p_idempotency_key uuid)
  RETURNS public.wallet_balances
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3890,6 +4025,7 @@ declare
   v_balance public.wallet_balances;
   v_reason text := btrim(p_reason);
   v_credit boolean;
+  v_first jsonb;
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -3903,6 +4039,11 @@ begin
   end if;
   if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+  v_first := private.idempotency_begin(p_idempotency_key, 'admin_adjust_wallet', jsonb_build_object(
+    'user_id', p_user_id, 'direction', p_direction, 'amount', p_amount, 'reason', v_reason));
+  if v_first is not null then
+    return jsonb_populate_record(null::public.wallet_balances, v_first);
   end if;
 
   v_balance := private.apply_wallet_entry(
@@ -3924,10 +4065,11 @@ begin
   perform private.audit('wallet.' || p_direction, 'wallet', p_user_id::text, p_user_id,
     jsonb_build_object('available_balance', v_balance.available_balance - case when v_credit then p_amount else -p_amount end),
     jsonb_build_object('available_balance', v_balance.available_balance, 'amount', p_amount, 'reason', v_reason));
+  perform private.idempotency_finish(p_idempotency_key, to_jsonb(v_balance));
   return v_balance;
 end
 $function$;
-comment on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited.';
+comment on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text, p_idempotency_key uuid) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited. The same idempotency key returns the first result without a second entry.';
 
 CREATE OR REPLACE FUNCTION public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer)
  RETURNS SETOF public.ccc_assignments
@@ -3953,6 +4095,48 @@ end
 $function$;
 comment on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) is 'Admin/service_role: assigns 1-10 packages of a tier under a lock on the tier row (never oversubscribes, pending orders'' reservations count); notifies the member.';
 
+CREATE OR REPLACE FUNCTION public.admin_claim_withdrawal(p_withdrawal_id uuid)
+ RETURNS public.withdrawals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status = 'processing' then
+    if v_withdrawal.claimed_by = auth.uid() then
+      return v_withdrawal;
+    end if;
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.hold_until > now() then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_on_hold';
+  end if;
+
+  update public.withdrawals
+     set status = 'processing', claimed_by = auth.uid(), claimed_at = now()
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.audit('withdrawal.claim', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'pending'),
+    jsonb_build_object('status', 'processing', 'amount', v_withdrawal.amount));
+  return v_withdrawal;
+end
+$function$;
+comment on function public.admin_claim_withdrawal(p_withdrawal_id uuid) is 'Admin: pending -> processing, claimed by the caller (who, when); refused while a new address waits (hold_until); audited.';
+
 CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
  RETURNS public.withdrawals
  LANGUAGE plpgsql
@@ -3962,19 +4146,20 @@ AS $function$
 declare
   v_withdrawal public.withdrawals;
 begin
-  if not private.is_admin_or_service_role() then
+  if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
   if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-
-  select * into v_withdrawal from public.withdrawals where id = p_withdrawal_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
+     and v_withdrawal.tx_hash = p_tx_hash then
+    return v_withdrawal;
   end if;
-  if v_withdrawal.status <> 'pending' then
-    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> p_tx_hash then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
   end if;
 
   update public.withdrawals
@@ -3991,15 +4176,13 @@ begin
     jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
                        'network', v_withdrawal.network, 'txHash', p_tx_hash)
   );
-  if private.is_admin() then
-    perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
-      jsonb_build_object('status', 'pending', 'tx_hash', null),
-      jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
-  end if;
+  perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'processing', 'tx_hash', null),
+    jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
   return v_withdrawal;
 end
 $function$;
-comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin/service_role: pending -> completed with the transaction hash; notifies the member.';
+comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: processing -> completed with the transaction hash (the recorded one, if any); notifies the member; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_confirm_email(p_user_id uuid)
  RETURNS public.profiles
@@ -4175,19 +4358,20 @@ declare
   v_withdrawal public.withdrawals;
   v_reason text := btrim(p_reason);
 begin
-  if not private.is_admin_or_service_role() then
+  if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
   if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
   end if;
-
-  select * into v_withdrawal from public.withdrawals where id = p_withdrawal_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if found and v_withdrawal.status = 'failed' and v_withdrawal.claimed_by = auth.uid()
+     and v_withdrawal.failure_reason = v_reason then
+    return v_withdrawal;
   end if;
-  if v_withdrawal.status <> 'pending' then
-    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  if v_withdrawal.tx_hash is not null then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_recorded';
   end if;
 
   update public.withdrawals
@@ -4204,15 +4388,13 @@ begin
     jsonb_build_object('kind', 'withdrawal_failed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
                        'network', v_withdrawal.network, 'reason', v_reason)
   );
-  if private.is_admin() then
-    perform private.audit('withdrawal.fail', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
-      jsonb_build_object('status', 'pending', 'failure_reason', null),
-      jsonb_build_object('status', 'failed', 'failure_reason', v_reason, 'amount', v_withdrawal.amount));
-  end if;
+  perform private.audit('withdrawal.fail', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'processing', 'failure_reason', null),
+    jsonb_build_object('status', 'failed', 'failure_reason', v_reason, 'amount', v_withdrawal.amount));
   return v_withdrawal;
 end
 $function$;
-comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin/service_role: pending -> failed with a reason; the amount returns to available; notifies the member.';
+comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin, the claimant only: processing -> failed with a reason (refused once a hash was recorded); the amount returns to available; notifies the member; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_audit_actions()
  RETURNS TABLE(action text)
@@ -4547,7 +4729,7 @@ $function$;
 comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_withdrawals(p_status public.withdrawal_status DEFAULT 'pending'::public.withdrawal_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, user_id uuid, amount numeric, network public.withdrawal_network, address text, status public.withdrawal_status, tx_hash text, failure_reason text, created_at timestamp with time zone, processed_at timestamp with time zone, member_full_name text, member_email text, total_count bigint)
+ RETURNS TABLE(id uuid, user_id uuid, amount numeric, network public.withdrawal_network, address text, status public.withdrawal_status, tx_hash text, failure_reason text, created_at timestamp with time zone, processed_at timestamp with time zone, member_full_name text, member_email text, total_count bigint, claimed_by uuid, claimed_at timestamp with time zone, claimant_email text, new_address boolean, hold_until timestamp with time zone)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -4570,7 +4752,9 @@ begin
 
   -- EXECUTE plans each call for its status (85 % of the rows are completed, a few are pending); the
   -- (status, created_at, id) index serves both directions.
-  v_order := case when p_status = 'pending' then 'w.created_at, w.id' else 'w.created_at desc, w.id desc' end;
+  v_order := case p_status when 'pending' then 'w.created_at, w.id'
+                            when 'processing' then 'w.claimed_at, w.id'
+                            else 'w.created_at desc, w.id desc' end;
   return query execute
     'with page as (
        select w.id from public.withdrawals w
@@ -4580,10 +4764,12 @@ begin
      )
      select w.id, w.user_id, w.amount, w.network, w.address, w.status, w.tx_hash, w.failure_reason,
             w.created_at, w.processed_at, p.full_name, p.email,
-            (select count(*) from (select 1 from public.withdrawals c where c.status = $1 limit 1001) c)
+            (select count(*) from (select 1 from public.withdrawals c where c.status = $1 limit 1001) c),
+            w.claimed_by, w.claimed_at, a.email, w.new_address, w.hold_until
        from page
        join public.withdrawals w on w.id = page.id
        left join public.profiles p on p.user_id = w.user_id
+       left join public.profiles a on a.user_id = w.claimed_by
       order by ' || v_order
     using p_status, p_limit, p_offset;
 end
@@ -4615,6 +4801,38 @@ begin
 end
 $function$;
 comment on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: per tier members and shares a payout run would pay (no writes).';
+
+CREATE OR REPLACE FUNCTION public.admin_record_withdrawal_tx(p_withdrawal_id uuid, p_tx_hash text)
+ RETURNS public.withdrawals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_before text;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  v_before := v_withdrawal.tx_hash;
+  if v_before = p_tx_hash then
+    return v_withdrawal;
+  end if;
+
+  update public.withdrawals set tx_hash = p_tx_hash where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.audit('withdrawal.record_tx', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('tx_hash', v_before), jsonb_build_object('tx_hash', p_tx_hash));
+  return v_withdrawal;
+end
+$function$;
+comment on function public.admin_record_withdrawal_tx(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: records the transaction hash of a processing withdrawal; it can then only be completed with it; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
@@ -4776,6 +4994,42 @@ begin
 end
 $function$;
 comment on function public.admin_reject_payment(p_order_id uuid, p_reason text) is 'Admin: rejects a pending order with a reason; changed = false when already rejected.';
+
+CREATE OR REPLACE FUNCTION public.admin_release_withdrawal(p_withdrawal_id uuid, p_reason text)
+ RETURNS public.withdrawals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_reason text := btrim(p_reason);
+  v_claimed_at timestamptz;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  if v_withdrawal.tx_hash is not null then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_recorded';
+  end if;
+  v_claimed_at := v_withdrawal.claimed_at;
+
+  update public.withdrawals
+     set status = 'pending', claimed_by = null, claimed_at = null
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.audit('withdrawal.release', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'processing', 'claimed_at', v_claimed_at),
+    jsonb_build_object('status', 'pending', 'claimed_at', null, 'reason', v_reason));
+  return v_withdrawal;
+end
+$function$;
+comment on function public.admin_release_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin, the claimant only: processing -> pending with a reason (nothing was sent); refused once a hash was recorded; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_remove_ccc_assignment(p_assignment_id uuid)
  RETURNS public.ccc_assignments
@@ -5281,8 +5535,17 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
   end if;
+  if v_withdrawal.status = 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_processing';
+  end if;
   if v_withdrawal.status <> 'pending' then
     raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  -- Lock order as everywhere: the withdrawal row, then the wallet row.
+  perform 1 from public.wallet_balances b where b.user_id = v_user_id for update;
+  if (select count(*) from public.withdrawals w
+       where w.user_id = v_user_id and w.status = 'cancelled' and w.processed_at > now() - interval '1 day') >= 3 then
+    raise exception using errcode = 'P0001', message = 'wallet.cancel_daily_limit';
   end if;
 
   update public.withdrawals
@@ -5295,7 +5558,7 @@ begin
   return v_withdrawal;
 end
 $function$;
-comment on function public.cancel_withdrawal(p_withdrawal_id uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available.';
+comment on function public.cancel_withdrawal(p_withdrawal_id uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available; processing ones cannot be cancelled; 3 a day.';
 
 CREATE OR REPLACE FUNCTION public.claim_email_outbox(p_limit integer DEFAULT 20)
  RETURNS TABLE(id bigint, template text, to_email text, variables jsonb, attempts smallint)
@@ -5386,6 +5649,42 @@ AS $function$
   select exists (select 1 from done)
 $function$;
 comment on function public.complete_email_outbox(p_id bigint) is 'Sender (service_role only): marks an e-mail sent.';
+
+CREATE OR REPLACE FUNCTION public.confirm_withdrawal(p_withdrawal_id uuid)
+ RETURNS public.withdrawals
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user_id uuid := auth.uid();
+  v_withdrawal public.withdrawals;
+begin
+  if v_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then
+    raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
+  end if;
+  select * into v_withdrawal
+    from public.withdrawals w
+   where w.id = p_withdrawal_id and w.user_id = v_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.hold_until is null then
+    return v_withdrawal;
+  end if;
+  update public.withdrawals set hold_until = null where id = p_withdrawal_id
+  returning * into v_withdrawal;
+  return v_withdrawal;
+end
+$function$;
+comment on function public.confirm_withdrawal(p_withdrawal_id uuid) is 'Member, aal2: confirms an own pending withdrawal to a new address with the second factor, ending its 24-hour wait.';
 
 CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1, p_consent_text text DEFAULT NULL::text)
  RETURNS public.payment_orders
@@ -6233,6 +6532,7 @@ AS $function$
 declare
   v_user_id uuid := auth.uid();
   v_available numeric;
+  v_new_address boolean;
   v_withdrawal public.withdrawals;
 begin
   if v_user_id is null then
@@ -6247,11 +6547,7 @@ begin
   if p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
   end if;
-  if exists (
-       select 1 from auth.mfa_factors f
-        where f.user_id = v_user_id and f.status = 'verified'
-     )
-     and coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then
+  if private.member_needs_aal2(v_user_id) then
     raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
   end if;
 
@@ -6265,9 +6561,19 @@ begin
   if p_amount > v_available then
     raise exception using errcode = 'P0001', message = 'wallet.insufficient_funds';
   end if;
+  if (select count(*) from public.withdrawals w
+       where w.user_id = v_user_id and w.created_at > now() - interval '1 day') >= 5 then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_daily_limit';
+  end if;
 
-  insert into public.withdrawals (user_id, amount, network, address)
-  values (v_user_id, p_amount, p_network, p_address)
+  v_new_address := not exists (
+    select 1 from public.withdrawals w
+     where w.user_id = v_user_id and w.status = 'completed' and w.network = p_network
+       and lower(w.address) = lower(p_address)
+  );
+  insert into public.withdrawals (user_id, amount, network, address, new_address, hold_until)
+  values (v_user_id, p_amount, p_network, p_address, v_new_address,
+          case when v_new_address and coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then now() + interval '24 hours' end)
   returning * into v_withdrawal;
 
   perform private.apply_wallet_entry(v_user_id, 'withdrawal_hold', -p_amount, p_amount, v_withdrawal.id, null);
@@ -6282,7 +6588,7 @@ begin
   return v_withdrawal;
 end
 $function$;
-comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor.';
+comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 
 CREATE OR REPLACE FUNCTION public.track_referral_visit(p_code text)
  RETURNS boolean
@@ -6602,6 +6908,8 @@ CREATE TRIGGER wallet_balances_set_updated_at BEFORE UPDATE ON public.wallet_bal
 CREATE TRIGGER wallet_transactions_append_only BEFORE DELETE OR UPDATE ON public.wallet_transactions FOR EACH ROW EXECUTE FUNCTION private.wallet_transactions_append_only();
 
 CREATE TRIGGER withdrawal_addresses_guard BEFORE INSERT OR UPDATE ON public.withdrawal_addresses FOR EACH ROW EXECUTE FUNCTION private.guard_withdrawal_addresses();
+
+CREATE TRIGGER withdrawal_addresses_mail AFTER INSERT OR DELETE OR UPDATE ON public.withdrawal_addresses FOR EACH ROW EXECUTE FUNCTION private.mail_withdrawal_address_change();
 
 CREATE TRIGGER withdrawals_set_updated_at BEFORE UPDATE ON public.withdrawals FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -7059,15 +7367,15 @@ grant execute on function private.warsaw_day(p_at timestamp with time zone) to a
 
 grant execute on function private.warsaw_today() to authenticated;
 
-grant execute on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text) to authenticated;
+grant execute on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text, p_idempotency_key uuid) to authenticated;
 
 grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) to authenticated;
 
 grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) to service_role;
 
-grant execute on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) to authenticated;
+grant execute on function public.admin_claim_withdrawal(p_withdrawal_id uuid) to authenticated;
 
-grant execute on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) to service_role;
+grant execute on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) to authenticated;
 
 grant execute on function public.admin_confirm_email(p_user_id uuid) to authenticated;
 
@@ -7088,8 +7396,6 @@ grant execute on function public.admin_delete_user(p_user_id uuid) to authentica
 grant execute on function public.admin_delete_user(p_user_id uuid) to service_role;
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
-
-grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to service_role;
 
 grant execute on function public.admin_list_audit_actions() to authenticated;
 
@@ -7125,6 +7431,8 @@ grant execute on function public.admin_list_withdrawals(p_status public.withdraw
 
 grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
+grant execute on function public.admin_record_withdrawal_tx(p_withdrawal_id uuid, p_tx_hash text) to authenticated;
+
 grant execute on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) to authenticated;
 
 grant execute on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) to service_role;
@@ -7132,6 +7440,8 @@ grant execute on function public.admin_refund_payment(p_order_id uuid, p_reason 
 grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to service_role;
+
+grant execute on function public.admin_release_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uuid) to authenticated;
 
@@ -7184,6 +7494,8 @@ grant execute on function public.claim_idea_webhook(p_idea_id uuid) to service_r
 grant execute on function public.claim_signup_password(p_claim text) to authenticated;
 
 grant execute on function public.complete_email_outbox(p_id bigint) to service_role;
+
+grant execute on function public.confirm_withdrawal(p_withdrawal_id uuid) to authenticated;
 
 grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to authenticated;
 

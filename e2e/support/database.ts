@@ -79,7 +79,7 @@ export interface Books {
   /** Sums of the member's ledger entries. */
   ledgerAvailable: string;
   ledgerPending: string;
-  /** Sum of the member's pending withdrawals. */
+  /** Sum of the member's pending and processing (claimed) withdrawals. */
   pendingWithdrawals: string;
   withdrawals: { amount: string; network: string; address: string; status: string }[];
 }
@@ -90,7 +90,7 @@ export async function booksOf(email: string): Promise<Books> {
     `select b.available_balance::text as available, b.pending_balance::text as pending, b.total_balance::text as total,
             coalesce((select sum(t.available_delta) from public.wallet_transactions t where t.user_id = u.id), 0)::numeric(18, 2)::text as "ledgerAvailable",
             coalesce((select sum(t.pending_delta) from public.wallet_transactions t where t.user_id = u.id), 0)::numeric(18, 2)::text as "ledgerPending",
-            coalesce((select sum(w.amount) from public.withdrawals w where w.user_id = u.id and w.status = 'pending'), 0)::numeric(18, 2)::text as "pendingWithdrawals",
+            coalesce((select sum(w.amount) from public.withdrawals w where w.user_id = u.id and w.status in ('pending', 'processing')), 0)::numeric(18, 2)::text as "pendingWithdrawals",
             coalesce((select json_agg(json_build_object('amount', w.amount::text, 'network', w.network, 'address', w.address, 'status', w.status)
                                       order by w.created_at desc)
                         from public.withdrawals w where w.user_id = u.id), '[]'::json) as withdrawals
@@ -100,6 +100,19 @@ export async function booksOf(email: string): Promise<Books> {
   );
   if (!row) throw new Error(`no wallet for ${email}`);
   return row;
+}
+
+/**
+ * A new address's 24-hour wait, taken as passed: the member's pending withdrawals can be claimed now
+ * (the wait itself is shown and tested before this is called).
+ */
+export async function endWithdrawalWait(email: string): Promise<void> {
+  await query(
+    `update public.withdrawals w set hold_until = now() - interval '1 second'
+      from auth.users u
+     where u.id = w.user_id and u.email = lower($1) and w.status = 'pending' and w.hold_until > now()`,
+    [email],
+  );
 }
 
 /**

@@ -1494,10 +1494,14 @@ export type Database = {
         Row: {
           address: string;
           amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
           created_at: string;
           failure_reason: string | null;
+          hold_until: string | null;
           id: string;
           network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
@@ -1509,10 +1513,14 @@ export type Database = {
         Insert: {
           address: string;
           amount: number;
+          claimed_at?: string | null;
+          claimed_by?: string | null;
           created_at?: string;
           failure_reason?: string | null;
+          hold_until?: string | null;
           id?: string;
           network: Database['public']['Enums']['withdrawal_network'];
+          new_address?: boolean;
           processed_at?: string | null;
           processed_by?: string | null;
           status?: Database['public']['Enums']['withdrawal_status'];
@@ -1523,10 +1531,14 @@ export type Database = {
         Update: {
           address?: string;
           amount?: number;
+          claimed_at?: string | null;
+          claimed_by?: string | null;
           created_at?: string;
           failure_reason?: string | null;
+          hold_until?: string | null;
           id?: string;
           network?: Database['public']['Enums']['withdrawal_network'];
+          new_address?: boolean;
           processed_at?: string | null;
           processed_by?: string | null;
           status?: Database['public']['Enums']['withdrawal_status'];
@@ -1593,7 +1605,7 @@ export type Database = {
     };
     Functions: {
       admin_adjust_wallet: {
-        Args: { p_amount: number; p_direction: string; p_reason: string; p_user_id: string };
+        Args: { p_amount: number; p_direction: string; p_idempotency_key: string; p_reason: string; p_user_id: string };
         Returns: {
           available_balance: number;
           created_at: string;
@@ -1632,15 +1644,46 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_claim_withdrawal: {
+        Args: { p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
+          created_at: string;
+          failure_reason: string | null;
+          hold_until: string | null;
+          id: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
+          processed_at: string | null;
+          processed_by: string | null;
+          status: Database['public']['Enums']['withdrawal_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'withdrawals';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_complete_withdrawal: {
         Args: { p_tx_hash: string; p_withdrawal_id: string };
         Returns: {
           address: string;
           amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
           created_at: string;
           failure_reason: string | null;
+          hold_until: string | null;
           id: string;
           network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
@@ -1718,10 +1761,14 @@ export type Database = {
         Returns: {
           address: string;
           amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
           created_at: string;
           failure_reason: string | null;
+          hold_until: string | null;
           id: string;
           network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
@@ -1878,12 +1925,17 @@ export type Database = {
         Returns: {
           address: string;
           amount: number;
+          claimant_email: string;
+          claimed_at: string;
+          claimed_by: string;
           created_at: string;
           failure_reason: string;
+          hold_until: string;
           id: string;
           member_email: string;
           member_full_name: string;
           network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
           processed_at: string;
           status: Database['public']['Enums']['withdrawal_status'];
           total_count: number;
@@ -1904,6 +1956,33 @@ export type Database = {
           tier: Database['public']['Enums']['membership_level'];
         }[];
       };
+      admin_record_withdrawal_tx: {
+        Args: { p_tx_hash: string; p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
+          created_at: string;
+          failure_reason: string | null;
+          hold_until: string | null;
+          id: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
+          processed_at: string | null;
+          processed_by: string | null;
+          status: Database['public']['Enums']['withdrawal_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'withdrawals';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_refund_payment: {
         Args: { p_method: string; p_order_id: string; p_reason: string; p_reference: string };
         Returns: {
@@ -1917,6 +1996,33 @@ export type Database = {
           changed: boolean;
           payment_order: Database['public']['Tables']['payment_orders']['Row'];
         }[];
+      };
+      admin_release_withdrawal: {
+        Args: { p_reason: string; p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
+          created_at: string;
+          failure_reason: string | null;
+          hold_until: string | null;
+          id: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
+          processed_at: string | null;
+          processed_by: string | null;
+          status: Database['public']['Enums']['withdrawal_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'withdrawals';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       admin_remove_ccc_assignment: {
         Args: { p_assignment_id: string };
@@ -2205,10 +2311,14 @@ export type Database = {
         Returns: {
           address: string;
           amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
           created_at: string;
           failure_reason: string | null;
+          hold_until: string | null;
           id: string;
           network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
@@ -2236,6 +2346,33 @@ export type Database = {
       claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
       complete_email_outbox: { Args: { p_id: number }; Returns: boolean };
+      confirm_withdrawal: {
+        Args: { p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
+          created_at: string;
+          failure_reason: string | null;
+          hold_until: string | null;
+          id: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
+          processed_at: string | null;
+          processed_by: string | null;
+          status: Database['public']['Enums']['withdrawal_status'];
+          tx_hash: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'withdrawals';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       create_payment_order: {
         Args: {
           p_ccc_tier?: Database['public']['Enums']['ccc_tier'];
@@ -2540,10 +2677,14 @@ export type Database = {
         Returns: {
           address: string;
           amount: number;
+          claimed_at: string | null;
+          claimed_by: string | null;
           created_at: string;
           failure_reason: string | null;
+          hold_until: string | null;
           id: string;
           network: Database['public']['Enums']['withdrawal_network'];
+          new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
@@ -2607,7 +2748,7 @@ export type Database = {
       wallet_transaction_kind:
         'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
       withdrawal_network: 'ERC20' | 'BSC';
-      withdrawal_status: 'pending' | 'completed' | 'failed' | 'cancelled';
+      withdrawal_status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
     };
     CompositeTypes: {
       [_ in never]: never;
@@ -2744,7 +2885,7 @@ export const Constants = {
         'profit_payout',
       ],
       withdrawal_network: ['ERC20', 'BSC'],
-      withdrawal_status: ['pending', 'completed', 'failed', 'cancelled'],
+      withdrawal_status: ['pending', 'processing', 'completed', 'failed', 'cancelled'],
     },
   },
 } as const;

@@ -293,7 +293,7 @@ begin
     from public.wallet_balances b
    where b.user_id = old.id
      for update;
-  if exists (select 1 from public.withdrawals w where w.user_id = old.id and w.status = 'pending') then
+  if exists (select 1 from public.withdrawals w where w.user_id = old.id and w.status in ('pending', 'processing')) then
     raise exception using errcode = 'P0001', message = 'admin.user_has_pending_withdrawal';
   end if;
   if coalesce(v_total, 0) > 0 then

@@ -11,7 +11,9 @@
 create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
 
 -- public.withdrawal_status --------------------------------------------------------------
-create type public.withdrawal_status as enum ('pending', 'completed', 'failed', 'cancelled');
+-- pending → processing (an admin claimed it) → completed (hash) or failed (money back); processing can
+-- be released back to pending; only pending can be cancelled by the member.
+create type public.withdrawal_status as enum ('pending', 'processing', 'completed', 'failed', 'cancelled');
 
 -- ========================================================================================
 -- Tables
@@ -48,13 +50,20 @@ create table public.withdrawals (
   updated_at timestamp with time zone default now() not null,
   processed_at timestamp with time zone,
   processed_by uuid,
+  claimed_by uuid,
+  claimed_at timestamp with time zone,
+  new_address boolean default false not null,
+  hold_until timestamp with time zone,
   constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
   constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
   constraint withdrawals_failed_has_reason CHECK (((status <> 'failed'::public.withdrawal_status) OR (failure_reason IS NOT NULL))),
   constraint withdrawals_failure_reason_check CHECK ((char_length(failure_reason) <= 500)),
-  constraint withdrawals_processed_when_final CHECK (((status = 'pending'::public.withdrawal_status) = (processed_at IS NULL))),
+  constraint withdrawals_processed_when_final CHECK (((status = ANY (ARRAY['pending'::public.withdrawal_status, 'processing'::public.withdrawal_status])) = (processed_at IS NULL))),
+  constraint withdrawals_processing_claimed CHECK (((status <> 'processing'::public.withdrawal_status) OR ((claimed_by IS NOT NULL) AND (claimed_at IS NOT NULL)))),
+  constraint withdrawals_pending_unclaimed CHECK (((status <> 'pending'::public.withdrawal_status) OR ((claimed_by IS NULL) AND (claimed_at IS NULL) AND (tx_hash IS NULL)))),
+  constraint withdrawals_tx_hash_when_sent CHECK (((tx_hash IS NULL) OR (status = ANY (ARRAY['processing'::public.withdrawal_status, 'completed'::public.withdrawal_status])))),
   constraint withdrawals_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint withdrawals_pkey PRIMARY KEY (id)
@@ -100,6 +109,19 @@ create table public.withdrawal_addresses (
 );
 alter table public.withdrawal_addresses enable row level security;
 
+-- private.idempotency_keys --------------------------------------------------------------
+-- Admin money forms send a key the form made once; a repeated submit (a retry after a lost answer)
+-- finds the key and gets the first result instead of moving money again.
+create table private.idempotency_keys (
+  key uuid primary key,
+  actor_id uuid,
+  operation text not null check (char_length(operation) between 1 and 64),
+  request jsonb not null,
+  response jsonb,
+  created_at timestamptz not null default now()
+);
+alter table private.idempotency_keys enable row level security;
+
 -- ========================================================================================
 -- Indexes
 -- ========================================================================================
@@ -119,6 +141,9 @@ create index withdrawal_addresses_user_id_idx on public.withdrawal_addresses (us
 -- public.withdrawals --------------------------------------------------------------------
 
 create index withdrawals_pending_created_at_idx on public.withdrawals (created_at) where status = 'pending';
+
+-- The claimed rows of the payouts tab, oldest claim first.
+create index withdrawals_processing_claimed_at_idx on public.withdrawals (claimed_at) where status = 'processing';
 
 -- The payouts tab: one status, by date (oldest first for the pending queue, newest first otherwise).
 create index withdrawals_status_created_at_idx on public.withdrawals (status, created_at, id);
@@ -206,9 +231,39 @@ begin
 end
 $$;
 
+-- private.claimed_withdrawal() ---------------------------------------------------------
+-- Locks a withdrawal for its claimant: the row must be processing and claimed by the calling admin
+-- (release, the transaction hash, complete and fail all go through here).
+create function private.claimed_withdrawal(p_withdrawal_id uuid)
+returns public.withdrawals
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+begin
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status = 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_claimed';
+  end if;
+  if v_withdrawal.status <> 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.claimed_by is distinct from auth.uid() then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  return v_withdrawal;
+end
+$$;
+
 -- private.guard_withdrawal_addresses() --------------------------------------------------
--- Saved addresses: at most 10 per member (counted under a lock on the member's wallet row, so two
--- inserts at once cannot both be the 10th); a new default replaces the old one.
+-- Saved addresses: a member with a verified second factor adds, changes or picks the default only
+-- in an aal2 session (a stolen password alone cannot redirect the next withdrawal); at most 10 per
+-- member (counted under a lock on the member's wallet row, so two inserts at once cannot both be
+-- the 10th); a new default replaces the old one.
 create function private.guard_withdrawal_addresses()
 returns trigger
 language plpgsql
@@ -216,6 +271,9 @@ security definer
 set search_path = ''
 as $$
 begin
+  if pg_trigger_depth() = 1 and auth.uid() = new.user_id and private.member_needs_aal2(new.user_id) then
+    raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
+  end if;
   if tg_op = 'INSERT' then
     perform 1 from public.wallet_balances b where b.user_id = new.user_id for update;
     if (select count(*) from public.withdrawal_addresses a where a.user_id = new.user_id) >= 10 then
@@ -231,6 +289,102 @@ begin
 end
 $$;
 
+-- private.idempotency_begin() -----------------------------------------------------------
+-- Admin money forms: records the key of this call (operation and arguments) and returns null, or
+-- returns the stored result of the first call with the same key. A second call while the first is
+-- still running waits for it (the key's unique index) and then gets its result; a key reused for
+-- another call is refused.
+create function private.idempotency_begin(p_key uuid, p_operation text, p_request jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row private.idempotency_keys;
+begin
+  if p_key is null then
+    raise exception using errcode = '22023', message = 'admin.idempotency_key_required';
+  end if;
+  insert into private.idempotency_keys (key, actor_id, operation, request)
+  values (p_key, auth.uid(), p_operation, p_request)
+  on conflict (key) do nothing;
+  if found then
+    return null;
+  end if;
+  select * into v_row from private.idempotency_keys k where k.key = p_key;
+  if v_row.actor_id is distinct from auth.uid()
+     or v_row.operation <> p_operation
+     or v_row.request <> p_request
+     or v_row.response is null then
+    raise exception using errcode = 'P0001', message = 'admin.idempotency_key_reused';
+  end if;
+  return v_row.response;
+end
+$$;
+
+-- private.idempotency_finish() ----------------------------------------------------------
+-- Stores the result the first call returns, in the same transaction as its effects.
+create function private.idempotency_finish(p_key uuid, p_response jsonb)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update private.idempotency_keys set response = p_response where key = p_key
+$$;
+
+-- private.mail_withdrawal_address_change() ----------------------------------------------
+-- After a member's own change of a saved address: an e-mail to the member ('Dodano adres wypłaty'
+-- …), which always goes out (a security notice, like a password change), so a change the member did
+-- not make is seen at once. The old default that a new default replaces sends nothing of its own.
+create function private.mail_withdrawal_address_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.withdrawal_addresses := case when tg_op = 'DELETE' then old else new end;
+  v_change text;
+begin
+  if pg_trigger_depth() > 1 or auth.uid() is distinct from v_row.user_id then
+    return null;
+  end if;
+  v_change := case
+    when tg_op = 'INSERT' then 'Dodano adres wypłaty'
+    when tg_op = 'DELETE' then 'Usunięto adres wypłaty'
+    when new.is_default and not old.is_default then 'Ustawiono domyślny adres wypłaty'
+    when new.label is distinct from old.label then 'Zmieniono adres wypłaty'
+  end;
+  if v_change is null then
+    return null;
+  end if;
+  perform private.queue_member_email('withdrawal-address-changed', v_row.user_id, jsonb_build_object(
+    'change', v_change,
+    'label', v_row.label,
+    'network', v_row.network::text,
+    'address', v_row.address,
+    'is_default', case when v_row.is_default and tg_op <> 'DELETE' then 'tak' else 'nie' end
+  ));
+  return null;
+end
+$$;
+
+-- private.member_needs_aal2() -----------------------------------------------------------
+-- True when the calling member has a verified second factor but this session did not use it
+-- (aal1): withdrawals and changes of saved addresses then wait for the second factor.
+create function private.member_needs_aal2(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(auth.jwt() ->> 'aal', '') <> 'aal2'
+     and exists (select 1 from auth.mfa_factors f where f.user_id = p_user_id and f.status = 'verified')
+$$;
+
 -- private.transaction_url() -------------------------------------------------------------
 -- The public explorer link of a payout (the chains' explorers, as src/lib/wallet/explorer.ts).
 create function private.transaction_url(p_network public.withdrawal_network, p_tx_hash text)
@@ -244,7 +398,8 @@ $$;
 
 -- private.wallet_ledger_mismatches() ----------------------------------------------------
 -- Invariant for tests and monitoring: every wallet whose balances differ from the sums of its
--- ledger deltas, or whose pending balance differs from the sum of its pending withdrawals.
+-- ledger deltas, or whose pending balance differs from the sum of its pending and processing
+-- withdrawals.
 -- An empty result means the books agree.
 create function private.wallet_ledger_mismatches()
 returns table (
@@ -274,7 +429,7 @@ as $$
     left join (
       select x.user_id, sum(x.amount) as pending
         from public.withdrawals x
-       where x.status = 'pending'
+       where x.status in ('pending', 'processing')
        group by x.user_id
     ) w on w.user_id = b.user_id
    where b.available_balance <> coalesce(l.available, 0)
@@ -309,11 +464,13 @@ $$;
 -- public.admin_adjust_wallet() ----------------------------------------------------------
 -- Admin ('Portfel' in the users tab): credit or debit with a required reason, shown to the member
 -- as the ledger note. Through the single ledger function; a debit never takes available below zero.
+-- The form's idempotency key makes a repeated submit return the first result without a second entry.
 create function public.admin_adjust_wallet(
   p_user_id uuid,
   p_direction text,
   p_amount numeric,
-  p_reason text
+  p_reason text,
+  p_idempotency_key uuid
 )
 returns public.wallet_balances
 language plpgsql
@@ -324,6 +481,7 @@ declare
   v_balance public.wallet_balances;
   v_reason text := btrim(p_reason);
   v_credit boolean;
+  v_first jsonb;
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -337,6 +495,11 @@ begin
   end if;
   if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+  v_first := private.idempotency_begin(p_idempotency_key, 'admin_adjust_wallet', jsonb_build_object(
+    'user_id', p_user_id, 'direction', p_direction, 'amount', p_amount, 'reason', v_reason));
+  if v_first is not null then
+    return jsonb_populate_record(null::public.wallet_balances, v_first);
   end if;
 
   v_balance := private.apply_wallet_entry(
@@ -358,12 +521,59 @@ begin
   perform private.audit('wallet.' || p_direction, 'wallet', p_user_id::text, p_user_id,
     jsonb_build_object('available_balance', v_balance.available_balance - case when v_credit then p_amount else -p_amount end),
     jsonb_build_object('available_balance', v_balance.available_balance, 'amount', p_amount, 'reason', v_reason));
+  perform private.idempotency_finish(p_idempotency_key, to_jsonb(v_balance));
   return v_balance;
 end
 $$;
 
+-- public.admin_claim_withdrawal() -------------------------------------------------------
+-- Admin: takes a pending withdrawal to send it (pending → processing, who and when). From then on
+-- the member cannot cancel it and only this admin completes, fails or releases it. A withdrawal to a
+-- new address waits until its hold_until. Claiming one's own claim again returns it (a retry).
+create function public.admin_claim_withdrawal(p_withdrawal_id uuid)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status = 'processing' then
+    if v_withdrawal.claimed_by = auth.uid() then
+      return v_withdrawal;
+    end if;
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.hold_until > now() then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_on_hold';
+  end if;
+
+  update public.withdrawals
+     set status = 'processing', claimed_by = auth.uid(), claimed_at = now()
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.audit('withdrawal.claim', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'pending'),
+    jsonb_build_object('status', 'processing', 'amount', v_withdrawal.amount));
+  return v_withdrawal;
+end
+$$;
+
 -- public.admin_complete_withdrawal() ----------------------------------------------------
--- Admin: the payout was sent on chain (audited).
+-- Admin: the claimant sent the payout on chain (processing → completed with the hash; audited). The
+-- hash must be the one recorded earlier, if any. Repeating the same completion returns the row.
 create function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
 returns public.withdrawals
 language plpgsql
@@ -373,19 +583,20 @@ as $$
 declare
   v_withdrawal public.withdrawals;
 begin
-  if not private.is_admin_or_service_role() then
+  if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
   if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-
-  select * into v_withdrawal from public.withdrawals where id = p_withdrawal_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
+     and v_withdrawal.tx_hash = p_tx_hash then
+    return v_withdrawal;
   end if;
-  if v_withdrawal.status <> 'pending' then
-    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> p_tx_hash then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
   end if;
 
   update public.withdrawals
@@ -402,11 +613,9 @@ begin
     jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
                        'network', v_withdrawal.network, 'txHash', p_tx_hash)
   );
-  if private.is_admin() then
-    perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
-      jsonb_build_object('status', 'pending', 'tx_hash', null),
-      jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
-  end if;
+  perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'processing', 'tx_hash', null),
+    jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
   return v_withdrawal;
 end
 $$;
@@ -461,7 +670,9 @@ end
 $$;
 
 -- public.admin_fail_withdrawal() --------------------------------------------------------
--- Admin: the payout could not be made (audited).
+-- Admin: the claimant could not make the payout (processing → failed with a reason; the amount
+-- returns to available; audited). Refused once a transaction hash was recorded: coins may be on their
+-- way. Repeating the same failure returns the row.
 create function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text)
 returns public.withdrawals
 language plpgsql
@@ -472,19 +683,20 @@ declare
   v_withdrawal public.withdrawals;
   v_reason text := btrim(p_reason);
 begin
-  if not private.is_admin_or_service_role() then
+  if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
   if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
   end if;
-
-  select * into v_withdrawal from public.withdrawals where id = p_withdrawal_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if found and v_withdrawal.status = 'failed' and v_withdrawal.claimed_by = auth.uid()
+     and v_withdrawal.failure_reason = v_reason then
+    return v_withdrawal;
   end if;
-  if v_withdrawal.status <> 'pending' then
-    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  if v_withdrawal.tx_hash is not null then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_recorded';
   end if;
 
   update public.withdrawals
@@ -501,18 +713,17 @@ begin
     jsonb_build_object('kind', 'withdrawal_failed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
                        'network', v_withdrawal.network, 'reason', v_reason)
   );
-  if private.is_admin() then
-    perform private.audit('withdrawal.fail', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
-      jsonb_build_object('status', 'pending', 'failure_reason', null),
-      jsonb_build_object('status', 'failed', 'failure_reason', v_reason, 'amount', v_withdrawal.amount));
-  end if;
+  perform private.audit('withdrawal.fail', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'processing', 'failure_reason', null),
+    jsonb_build_object('status', 'failed', 'failure_reason', v_reason, 'amount', v_withdrawal.amount));
   return v_withdrawal;
 end
 $$;
 
 -- public.admin_list_withdrawals() -------------------------------------------------------
 -- Payouts tab: withdrawals of one status with the member's name and e-mail. Pending ones come oldest
--- first (a queue); completed and failed ones newest first. A deleted member's rows have no member.
+-- first (a queue, with the hold of a new address), processing ones by the age of their claim (with
+-- the claimant); completed and failed ones newest first. A deleted member's rows have no member.
 create function public.admin_list_withdrawals(
   p_status public.withdrawal_status default 'pending',
   p_limit integer default 20,
@@ -531,7 +742,12 @@ returns table (
   processed_at timestamptz,
   member_full_name text,
   member_email text,
-  total_count bigint
+  total_count bigint,
+  claimed_by uuid,
+  claimed_at timestamptz,
+  claimant_email text,
+  new_address boolean,
+  hold_until timestamptz
 )
 language plpgsql
 stable
@@ -556,7 +772,9 @@ begin
 
   -- EXECUTE plans each call for its status (85 % of the rows are completed, a few are pending); the
   -- (status, created_at, id) index serves both directions.
-  v_order := case when p_status = 'pending' then 'w.created_at, w.id' else 'w.created_at desc, w.id desc' end;
+  v_order := case p_status when 'pending' then 'w.created_at, w.id'
+                            when 'processing' then 'w.claimed_at, w.id'
+                            else 'w.created_at desc, w.id desc' end;
   return query execute
     'with page as (
        select w.id from public.withdrawals w
@@ -566,19 +784,96 @@ begin
      )
      select w.id, w.user_id, w.amount, w.network, w.address, w.status, w.tx_hash, w.failure_reason,
             w.created_at, w.processed_at, p.full_name, p.email,
-            (select count(*) from (select 1 from public.withdrawals c where c.status = $1 limit 1001) c)
+            (select count(*) from (select 1 from public.withdrawals c where c.status = $1 limit 1001) c),
+            w.claimed_by, w.claimed_at, a.email, w.new_address, w.hold_until
        from page
        join public.withdrawals w on w.id = page.id
        left join public.profiles p on p.user_id = w.user_id
+       left join public.profiles a on a.user_id = w.claimed_by
       order by ' || v_order
     using p_status, p_limit, p_offset;
 end
 $$;
 
+-- public.admin_record_withdrawal_tx() --------------------------------------------------
+-- Admin: the claimant sent the coins and records the transaction hash before the chain confirms it
+-- (the row stays processing). From then on it can no longer be released or failed, only completed
+-- with this hash; the claimant may correct a mistyped hash while it is processing.
+create function public.admin_record_withdrawal_tx(p_withdrawal_id uuid, p_tx_hash text)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+  v_before text;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  v_before := v_withdrawal.tx_hash;
+  if v_before = p_tx_hash then
+    return v_withdrawal;
+  end if;
+
+  update public.withdrawals set tx_hash = p_tx_hash where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.audit('withdrawal.record_tx', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('tx_hash', v_before), jsonb_build_object('tx_hash', p_tx_hash));
+  return v_withdrawal;
+end
+$$;
+
+-- public.admin_release_withdrawal() -----------------------------------------------------
+-- Admin: the claimant gives a claimed withdrawal back to the queue (processing → pending) with the
+-- reason, e.g. 'Nic nie zostało wysłane'; refused once a transaction hash was recorded. Audited.
+create function public.admin_release_withdrawal(p_withdrawal_id uuid, p_reason text)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+  v_reason text := btrim(p_reason);
+  v_claimed_at timestamptz;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  if v_withdrawal.tx_hash is not null then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_recorded';
+  end if;
+  v_claimed_at := v_withdrawal.claimed_at;
+
+  update public.withdrawals
+     set status = 'pending', claimed_by = null, claimed_at = null
+   where id = p_withdrawal_id
+  returning * into v_withdrawal;
+
+  perform private.audit('withdrawal.release', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('status', 'processing', 'claimed_at', v_claimed_at),
+    jsonb_build_object('status', 'pending', 'claimed_at', null, 'reason', v_reason));
+  return v_withdrawal;
+end
+$$;
+
 -- public.cancel_withdrawal() ------------------------------------------------------------
--- Member: cancels their own pending withdrawal; the amount returns to available. Locks the
--- withdrawal row as the admin's complete/fail do, so a cancel racing a settlement: one wins, the
--- other sees wallet.withdrawal_not_pending.
+-- Member: cancels their own pending withdrawal; the amount returns to available. Once an admin has
+-- claimed it (processing) the coins may be on their way: wallet.withdrawal_processing. Locks the
+-- withdrawal row as the admin's claim does, so a cancel racing a claim: one wins, the other is
+-- refused. At most 3 cancellations a day (each queues e-mails and ledger rows), counted under the
+-- lock of the member's wallet row.
 create function public.cancel_withdrawal(p_withdrawal_id uuid)
 returns public.withdrawals
 language plpgsql
@@ -599,8 +894,17 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
   end if;
+  if v_withdrawal.status = 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_processing';
+  end if;
   if v_withdrawal.status <> 'pending' then
     raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  -- Lock order as everywhere: the withdrawal row, then the wallet row.
+  perform 1 from public.wallet_balances b where b.user_id = v_user_id for update;
+  if (select count(*) from public.withdrawals w
+       where w.user_id = v_user_id and w.status = 'cancelled' and w.processed_at > now() - interval '1 day') >= 3 then
+    raise exception using errcode = 'P0001', message = 'wallet.cancel_daily_limit';
   end if;
 
   update public.withdrawals
@@ -610,6 +914,44 @@ begin
 
   perform private.apply_wallet_entry(v_user_id, 'withdrawal_release', v_withdrawal.amount, -v_withdrawal.amount,
                                      v_withdrawal.id, 'Anulowana przez członka');
+  return v_withdrawal;
+end
+$$;
+
+-- public.confirm_withdrawal() -----------------------------------------------------------
+-- Member: confirms a pending withdrawal to a new address with the second factor (an aal2 session),
+-- which ends its 24-hour wait.
+create function public.confirm_withdrawal(p_withdrawal_id uuid)
+returns public.withdrawals
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+  v_withdrawal public.withdrawals;
+begin
+  if v_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then
+    raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
+  end if;
+  select * into v_withdrawal
+    from public.withdrawals w
+   where w.id = p_withdrawal_id and w.user_id = v_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'pending' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.hold_until is null then
+    return v_withdrawal;
+  end if;
+  update public.withdrawals set hold_until = null where id = p_withdrawal_id
+  returning * into v_withdrawal;
   return v_withdrawal;
 end
 $$;
@@ -644,7 +986,10 @@ end
 $$;
 
 -- public.request_withdrawal() -----------------------------------------------------------
--- Member: withdrawal requested (with the in-app notification).
+-- Member: withdrawal requested (with the in-app notification). aal2 when the member has a verified
+-- factor; at most 5 requests a day, counted under the lock of the wallet row. An address this
+-- member was never paid to waits 24 hours before an admin can claim it (hold_until), unless the
+-- request was made with the second factor (aal2) or is confirmed with it later.
 create function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text)
 returns public.withdrawals
 language plpgsql
@@ -654,6 +999,7 @@ as $$
 declare
   v_user_id uuid := auth.uid();
   v_available numeric;
+  v_new_address boolean;
   v_withdrawal public.withdrawals;
 begin
   if v_user_id is null then
@@ -668,11 +1014,7 @@ begin
   if p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
   end if;
-  if exists (
-       select 1 from auth.mfa_factors f
-        where f.user_id = v_user_id and f.status = 'verified'
-     )
-     and coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then
+  if private.member_needs_aal2(v_user_id) then
     raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
   end if;
 
@@ -686,9 +1028,19 @@ begin
   if p_amount > v_available then
     raise exception using errcode = 'P0001', message = 'wallet.insufficient_funds';
   end if;
+  if (select count(*) from public.withdrawals w
+       where w.user_id = v_user_id and w.created_at > now() - interval '1 day') >= 5 then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_daily_limit';
+  end if;
 
-  insert into public.withdrawals (user_id, amount, network, address)
-  values (v_user_id, p_amount, p_network, p_address)
+  v_new_address := not exists (
+    select 1 from public.withdrawals w
+     where w.user_id = v_user_id and w.status = 'completed' and w.network = p_network
+       and lower(w.address) = lower(p_address)
+  );
+  insert into public.withdrawals (user_id, amount, network, address, new_address, hold_until)
+  values (v_user_id, p_amount, p_network, p_address, v_new_address,
+          case when v_new_address and coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' then now() + interval '24 hours' end)
   returning * into v_withdrawal;
 
   perform private.apply_wallet_entry(v_user_id, 'withdrawal_hold', -p_amount, p_amount, v_withdrawal.id, null);
@@ -728,6 +1080,11 @@ create trigger wallet_transactions_append_only
 create trigger withdrawal_addresses_guard
   before insert or update on public.withdrawal_addresses
   for each row execute function private.guard_withdrawal_addresses();
+
+-- withdrawal_addresses_mail on public.withdrawal_addresses ------------------------------
+create trigger withdrawal_addresses_mail
+  after insert or update or delete on public.withdrawal_addresses
+  for each row execute function private.mail_withdrawal_address_change();
 
 -- withdrawals_set_updated_at on public.withdrawals --------------------------------------
 create trigger withdrawals_set_updated_at
@@ -780,14 +1137,24 @@ create policy withdrawals_select_authenticated on public.withdrawals
 -- ========================================================================================
 
 grant execute on function private.wallet_ledger_mismatches() to service_role;
-revoke execute on function public.admin_adjust_wallet(uuid,text,numeric,text) from service_role;
-grant execute on function public.admin_adjust_wallet(uuid,text,numeric,text) to authenticated;
+revoke execute on function public.admin_adjust_wallet(uuid,text,numeric,text,uuid) from service_role;
+grant execute on function public.admin_adjust_wallet(uuid,text,numeric,text,uuid) to authenticated;
+revoke execute on function public.admin_claim_withdrawal(uuid) from service_role;
+grant execute on function public.admin_claim_withdrawal(uuid) to authenticated;
+revoke execute on function public.admin_complete_withdrawal(uuid,text) from service_role;
 grant execute on function public.admin_complete_withdrawal(uuid,text) to authenticated;
 grant execute on function public.admin_credit_wallet(uuid,numeric,text,boolean) to authenticated;
+revoke execute on function public.admin_fail_withdrawal(uuid,text) from service_role;
 grant execute on function public.admin_fail_withdrawal(uuid,text) to authenticated;
 grant execute on function public.admin_list_withdrawals(public.withdrawal_status,integer,integer) to authenticated;
+revoke execute on function public.admin_record_withdrawal_tx(uuid,text) from service_role;
+grant execute on function public.admin_record_withdrawal_tx(uuid,text) to authenticated;
+revoke execute on function public.admin_release_withdrawal(uuid,text) from service_role;
+grant execute on function public.admin_release_withdrawal(uuid,text) to authenticated;
 revoke execute on function public.cancel_withdrawal(uuid) from service_role;
 grant execute on function public.cancel_withdrawal(uuid) to authenticated;
+revoke execute on function public.confirm_withdrawal(uuid) from service_role;
+grant execute on function public.confirm_withdrawal(uuid) to authenticated;
 grant execute on function public.initialize_user_wallet(uuid) to authenticated;
 revoke execute on function public.request_withdrawal(numeric,public.withdrawal_network,text) from service_role;
 grant execute on function public.request_withdrawal(numeric,public.withdrawal_network,text) to authenticated;
@@ -808,24 +1175,33 @@ grant update (is_default, label) on public.withdrawal_addresses to authenticated
 
 comment on function private.apply_wallet_entry(uuid,public.wallet_transaction_kind,numeric,numeric,uuid,text) is 'The only writer of wallet balances: locks the balance row, appends the ledger entry and applies the same deltas.';
 comment on function private.wallet_ledger_mismatches() is 'Wallets whose balances disagree with their ledger or their pending withdrawals; empty when the books are right.';
-comment on function public.admin_adjust_wallet(uuid,text,numeric,text) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited.';
-comment on function public.admin_complete_withdrawal(uuid,text) is 'Admin/service_role: pending -> completed with the transaction hash; notifies the member.';
+comment on function public.admin_adjust_wallet(uuid,text,numeric,text,uuid) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited. The same idempotency key returns the first result without a second entry.';
+comment on function public.admin_claim_withdrawal(uuid) is 'Admin: pending -> processing, claimed by the caller (who, when); refused while a new address waits (hold_until); audited.';
+comment on function public.admin_complete_withdrawal(uuid,text) is 'Admin, the claimant only: processing -> completed with the transaction hash (the recorded one, if any); notifies the member; audited.';
 comment on function public.admin_credit_wallet(uuid,numeric,text,boolean) is 'Admin/service_role: credits a wallet through the ledger; with p_notify the member gets a profit notification with data {amount, currency: USDT}.';
-comment on function public.admin_fail_withdrawal(uuid,text) is 'Admin/service_role: pending -> failed with a reason; the amount returns to available; notifies the member.';
+comment on function public.admin_fail_withdrawal(uuid,text) is 'Admin, the claimant only: processing -> failed with a reason (refused once a hash was recorded); the amount returns to available; notifies the member; audited.';
+comment on function public.admin_record_withdrawal_tx(uuid,text) is 'Admin, the claimant only: records the transaction hash of a processing withdrawal; it can then only be completed with it; audited.';
+comment on function public.admin_release_withdrawal(uuid,text) is 'Admin, the claimant only: processing -> pending with a reason (nothing was sent); refused once a hash was recorded; audited.';
 comment on function public.admin_list_withdrawals(public.withdrawal_status,integer,integer) is 'Admin only. Withdrawals of one status with the member''s name and e-mail: pending oldest first, others newest first; pages of 1..100; total_count stops at 1 001.';
-comment on function public.cancel_withdrawal(uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available.';
+comment on function public.cancel_withdrawal(uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available; processing ones cannot be cancelled; 3 a day.';
+comment on function public.confirm_withdrawal(uuid) is 'Member, aal2: confirms an own pending withdrawal to a new address with the second factor, ending its 24-hour wait.';
 comment on function public.initialize_user_wallet(uuid) is 'Idempotent: ensures the wallet exists and returns it. Self or service_role. Sign-up already creates it.';
-comment on function public.request_withdrawal(numeric,public.withdrawal_network,text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor.';
+comment on function public.request_withdrawal(numeric,public.withdrawal_network,text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on table private.idempotency_keys is 'Keys of admin money forms: the operation, its arguments and the first result, returned again to a repeated submit.';
 comment on table public.wallet_balances is 'One USDT wallet per user, created at sign-up (trigger on profiles). Changed only by private.apply_wallet_entry, always together with a wallet_transactions row.';
 comment on table public.wallet_transactions is 'Append-only ledger: per user, the sums of available_delta and pending_delta equal the balances (see private.wallet_ledger_mismatches()).';
 comment on table public.withdrawal_addresses is 'A member''s saved withdrawal addresses (at most 10, one default), validated like the withdrawal form.';
-comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; moved to completed/failed only by the admin RPCs.';
-comment on column public.wallet_balances.pending_balance is 'Sum of the user''s pending withdrawals ("w trakcie wypłaty").';
+comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; claimed, released, completed and failed only by the admin RPCs, each locking the row.';
+comment on column public.wallet_balances.pending_balance is 'Sum of the user''s pending and processing withdrawals ("w trakcie wypłaty").';
 comment on column public.wallet_balances.total_balance is 'available_balance + pending_balance (generated).';
 comment on column public.wallet_transactions.available_after is 'Available balance right after this entry (written by private.apply_wallet_entry).';
 comment on column public.wallet_transactions.created_by is 'auth.uid() of the caller (admin or member); null for service_role. No foreign key so the audit survives account deletion.';
 comment on column public.wallet_transactions.pending_after is 'Pending balance right after this entry (written by private.apply_wallet_entry).';
 comment on column public.wallet_transactions.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
-comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it (null for service_role). No foreign key: audit value.';
+comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it, or of the member who cancelled it. No foreign key: audit value.';
+comment on column public.withdrawals.claimed_by is 'The admin who claimed it (processing); kept once completed or failed. No foreign key: audit value.';
+comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
+comment on column public.withdrawals.new_address is 'Requested to an address this member had never been paid to (on that network).';
+comment on column public.withdrawals.hold_until is 'A new address not confirmed with the second factor: no admin can claim it before this time. Null: no wait.';
 comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
 comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';

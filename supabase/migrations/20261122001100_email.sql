@@ -702,6 +702,16 @@ values
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
 on conflict (name) do nothing;
 
+-- The security notice of a saved withdrawal address added, changed, made the default or removed
+-- (private.mail_withdrawal_address_change; {{change}} is e.g. 'Dodano adres wypłaty').
+insert into public.email_templates (name, subject, html_content, text_content, variables)
+values
+  ('withdrawal-address-changed', '{{change}}: {{label}}',
+   '<p>Cześć {{fname}},</p><p>{{change}} na Twoim koncie w Klubie: <strong>{{label}}</strong>, sieć {{network}}, adres {{address}}.</p><p>Jeśli to nie Ty, od razu zmień hasło i włącz weryfikację dwuetapową.</p>',
+   E'Cześć {{fname}},\n\n{{change}} na Twoim koncie w Klubie: {{label}}, sieć {{network}}, adres {{address}}.\n\nJeśli to nie Ty, od razu zmień hasło i włącz weryfikację dwuetapową.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"change","description":"Zmiana","example":"Dodano adres wypłaty"},{"name":"label","description":"Nazwa adresu","example":"Ledger"},{"name":"network","description":"Sieć","example":"BSC"},{"name":"address","description":"Adres portfela","example":"0x52908400098527886E0F7030069857D2E4169EE7"},{"name":"is_default","description":"Czy domyślny","example":"tak"}]')
+on conflict (name) do nothing;
+
 -- The daily e-mail with the audit chain's head (private.publish_audit_chain_head): the copy of the
 -- head kept outside the database, for comparison with 'Dziennik zmian'.
 insert into public.email_templates (name, subject, html_content, text_content, variables)

@@ -27,6 +27,7 @@ import {
 import {
   balanceOf,
   checkLedgerAfterEachTest,
+  claimWithdrawal,
   fundWallet,
   pendingWithdrawal,
   txHash,
@@ -645,6 +646,7 @@ describe('admin area', () => {
       const member = await createMember();
       const bystander = await createMember();
       const request = await pendingWithdrawal(member, 30);
+      await claimWithdrawal(adminUser, request.id);
       await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [request.id, txHash()]);
       const files = [
         ['avatars', `${member.id}/1700000000000.jpg`],

@@ -20,7 +20,13 @@ import {
   type Actor,
   type TestUser,
 } from '../helpers/db.ts';
-import { ledgerMismatches, pendingWithdrawal, txHash, walletAddress } from '../helpers/money-factories.ts';
+import {
+  claimWithdrawal,
+  ledgerMismatches,
+  pendingWithdrawal,
+  txHash,
+  walletAddress,
+} from '../helpers/money-factories.ts';
 import { auditChainState } from '../setup/audit-chain.ts';
 
 // Money operations (issue 20): the ledger history with balances after, cancelling a withdrawal
@@ -97,17 +103,25 @@ describe('money operations', () => {
       );
       await queryAs(adminUser, 'select public.admin_remove_ccc_assignment($1)', [assignment!.id]);
       const withdrawal = await pendingWithdrawal(target, 3);
+      await claimWithdrawal(adminUser, withdrawal.id);
       await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
       const other = await pendingWithdrawal(target, 2);
+      await claimWithdrawal(adminUser, other.id);
       await queryAs(adminUser, `select public.admin_fail_withdrawal($1, 'Sieć niedostępna')`, [other.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 2, 'Zwrot do klubu')`, [target.id]);
+      await queryAs(
+        adminUser,
+        `select public.admin_adjust_wallet($1, 'debit', 2, 'Zwrot do klubu', gen_random_uuid())`,
+        [target.id],
+      );
       await queryAs(adminUser, 'select * from public.admin_delete_user($1)', [target.id]);
       const rows = await auditSince(since);
       expect(rows.map((r) => r.action)).toEqual([
         'user.confirm_email',
         'ccc_assignments.insert',
         'ccc_assignments.delete',
+        'withdrawal.claim',
         'withdrawal.complete',
+        'withdrawal.claim',
         'withdrawal.fail',
         'wallet.debit',
         'user.delete',
@@ -234,7 +248,9 @@ describe('money operations', () => {
       const secondAdmin = await createAdmin();
       const owner = await createMember();
       for (const actor of [adminUser, secondAdmin, adminUser]) {
-        await queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 1, 'Filtr')`, [owner.id]);
+        await queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 1, 'Filtr', gen_random_uuid())`, [
+          owner.id,
+        ]);
       }
       const options = await queryAs<{ actor_id: string; actor_email: string }>(
         adminUser,
@@ -259,8 +275,12 @@ describe('money operations', () => {
 
     it('admin_list_audit_actions: the distinct actions of the trail, in order, for admins at aal2 only', async () => {
       const owner = await createMember();
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 2, 'Akcje')`, [owner.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 1, 'Akcje')`, [owner.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 2, 'Akcje', gen_random_uuid())`, [
+        owner.id,
+      ]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 1, 'Akcje', gen_random_uuid())`, [
+        owner.id,
+      ]);
       const actions = (
         await queryAs<{ action: string }>(adminUser, 'select * from public.admin_list_audit_actions()')
       ).map((row) => row.action);
@@ -281,9 +301,15 @@ describe('money operations', () => {
       const owner = await createMember({ fullName: 'Zdzisława Filtrowa' });
       const bystander = await createMember();
       const since = await lastAuditId();
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 10, 'Pierwsza')`, [owner.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 4, 'Druga')`, [owner.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 3, 'Obok')`, [bystander.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 10, 'Pierwsza', gen_random_uuid())`, [
+        owner.id,
+      ]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 4, 'Druga', gen_random_uuid())`, [
+        owner.id,
+      ]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 3, 'Obok', gen_random_uuid())`, [
+        bystander.id,
+      ]);
       await queryAs(adminUser, `select public.admin_update_user($1, p_full_name => 'Zdzisława Filtrowa-Nowa')`, [
         owner.id,
       ]);
@@ -505,7 +531,9 @@ describe('audit trail: gaps, chain, personal values', () => {
         `insert into public.notifications (user_id, type, title, content) values ($1, 'system', 'Przerwa techniczna', 'W nocy')`,
         [member.id],
       );
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 5, 'Premia')`, [member.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 5, 'Premia', gen_random_uuid())`, [
+        member.id,
+      ]);
       const rows = await auditSince(since);
       expect(rows.map((r) => r.action)).toEqual(['notifications.insert', 'wallet.credit']);
       expect(rows[0]).toMatchObject({
@@ -536,7 +564,7 @@ describe('audit trail: gaps, chain, personal values', () => {
       // An admin's request keeps its id too.
       await asActor(adminUser, async (q) => {
         await q(`select set_config('request.headers', $1, true)`, [headers('payment-webhook', 'req-admin-1')]);
-        await q(`select public.admin_adjust_wallet($1, 'credit', 1, 'Ręcznie')`, [owner.id]);
+        await q(`select public.admin_adjust_wallet($1, 'credit', 1, 'Ręcznie', gen_random_uuid())`, [owner.id]);
       });
       const rows = await loggedSince(since);
       expect(
@@ -564,7 +592,9 @@ describe('audit trail: gaps, chain, personal values', () => {
           "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
           [JSON.stringify(adminUser.claims)],
         );
-        await long.query(`select public.admin_adjust_wallet($1, 'credit', 3, 'Długa transakcja')`, [first.id]);
+        await long.query(`select public.admin_adjust_wallet($1, 'credit', 3, 'Długa transakcja', gen_random_uuid())`, [
+          first.id,
+        ]);
         const { rows: pending } = await long.query<{ chain_seq: string | null; row_hash: string | null }>(
           'select chain_seq, row_hash from public.admin_audit_log where id > $1',
           [since],
@@ -574,7 +604,9 @@ describe('audit trail: gaps, chain, personal values', () => {
         // Another admin's write commits (and links) while the first transaction is still open.
         const started = performance.now();
         await Promise.race([
-          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 4, 'Krótka')`, [second.id]),
+          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 4, 'Krótka', gen_random_uuid())`, [
+            second.id,
+          ]),
           new Promise((_, reject) => setTimeout(() => reject(new Error('blocked by the open transaction')), 5_000)),
         ]);
         expect(performance.now() - started).toBeLessThan(5_000);
@@ -595,7 +627,10 @@ describe('audit trail: gaps, chain, personal values', () => {
       const since = await lastAuditId();
       await Promise.all(
         owners.map((owner, i) =>
-          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', $2, 'Równolegle')`, [owner.id, i + 1]),
+          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', $2, 'Równolegle', gen_random_uuid())`, [
+            owner.id,
+            i + 1,
+          ]),
         ),
       );
       const rows = await loggedSince(since);
@@ -609,7 +644,10 @@ describe('audit trail: gaps, chain, personal values', () => {
       const owner = await createMember();
       const since = await lastAuditId();
       for (const amount of [1, 2, 3]) {
-        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', $2, 'Łańcuch')`, [owner.id, amount]);
+        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', $2, 'Łańcuch', gen_random_uuid())`, [
+          owner.id,
+          amount,
+        ]);
       }
       const [a, b, c] = await loggedSince(since);
       const client = await admin().connect();
@@ -678,7 +716,11 @@ describe('audit trail: gaps, chain, personal values', () => {
     });
 
     it('publishes the head daily to every admin through the outbox; admins read the verdict, members cannot', async () => {
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1, 'Przed publikacją')`, [member.id]);
+      await queryAs(
+        adminUser,
+        `select public.admin_adjust_wallet($1, 'credit', 1, 'Przed publikacją', gen_random_uuid())`,
+        [member.id],
+      );
       const { rows } = await admin().query<{ id: string | null }>(
         'select private.publish_audit_chain_head(true) as id',
       );
@@ -708,7 +750,11 @@ describe('audit trail: gaps, chain, personal values', () => {
       expect((await admin().query('select private.publish_audit_chain_head() as id')).rows[0].id).toBeNull();
 
       // The tab walks what came after the last intact publication (which walked everything before it).
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1, 'Po publikacji')`, [member.id]);
+      await queryAs(
+        adminUser,
+        `select public.admin_adjust_wallet($1, 'credit', 1, 'Po publikacji', gen_random_uuid())`,
+        [member.id],
+      );
       const [verdict] = await queryAs<{ intact: boolean; verified_from: string; checked: string; head_seq: string }>(
         adminUser,
         'select intact, verified_from, checked, head_seq from public.admin_verify_audit_chain()',

@@ -3,7 +3,13 @@ import { TEMPLATE_BY_ACTION } from '../../supabase/functions/send-email/template
 import { admin, createMember, errorOf, queryAs, sqlState, createAdmin, type TestUser, asActor } from '../helpers/db.ts';
 import { setMembershipLevel } from '../helpers/accounts-factories.ts';
 import { createEmailTemplate, createSmtpConfig, type SmtpRow } from '../helpers/content-factories.ts';
-import { checkLedgerAfterEachTest, fundWallet, pendingWithdrawal, txHash } from '../helpers/money-factories.ts';
+import {
+  checkLedgerAfterEachTest,
+  claimWithdrawal,
+  fundWallet,
+  pendingWithdrawal,
+  txHash,
+} from '../helpers/money-factories.ts';
 
 // Account security (issue 9): the attacks on sign-up that the database must stop, each reproduced
 // the way Auth writes its tables (a user row, an e-mail identity, a confirmation), then the rule.
@@ -569,8 +575,10 @@ describe('e-mail outbox', () => {
       const member = await createMember({ fullName: 'Ewa Wypłacająca' });
       const done = await pendingWithdrawal(member, 25, 'BSC');
       const hash = txHash();
+      await claimWithdrawal(adminUser, done.id);
       await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [done.id, hash]);
       const failed = await pendingWithdrawal(member, 10, 'ERC20');
+      await claimWithdrawal(adminUser, failed.id);
       await queryAs(adminUser, 'select public.admin_fail_withdrawal($1, $2)', [failed.id, 'Nieprawidłowy adres']);
 
       const mails = (await outboxOf(member.id)).filter((m) => m.template.startsWith('withdrawal-'));
@@ -594,11 +602,15 @@ describe('e-mail outbox', () => {
     it('queue with a credit (admin or server code) and a profit payout notification', async () => {
       const adminUser = await createAdmin();
       const member = await createMember();
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 50, 'Premia za październik')`, [
+      await queryAs(
+        adminUser,
+        `select public.admin_adjust_wallet($1, 'credit', 50, 'Premia za październik', gen_random_uuid())`,
+        [member.id],
+      );
+      await queryAs('service_role', `select public.admin_credit_wallet($1, 12.5, 'Zwrot', true)`, [member.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 5, 'Korekta', gen_random_uuid())`, [
         member.id,
       ]);
-      await queryAs('service_role', `select public.admin_credit_wallet($1, 12.5, 'Zwrot', true)`, [member.id]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 5, 'Korekta')`, [member.id]);
       // What admin_run_payout sends each member (its payout data).
       await admin().query(
         `select private.notify($1, 'profit', 'Wypłata zysków', 'x',
@@ -633,7 +645,9 @@ describe('e-mail outbox', () => {
       const member = await createMember();
       await setPrefs(member, { wallet_credited: false, withdrawal_requested: true });
       await fundWallet(member, 5);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 50, 'Premia')`, [member.id]);
+      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 50, 'Premia', gen_random_uuid())`, [
+        member.id,
+      ]);
       await pendingWithdrawal(member, 10);
       expect((await outboxOf(member.id)).map((m) => m.template)).toEqual(['withdrawal-requested']);
       // The in-app notification is still there.
@@ -649,7 +663,7 @@ describe('e-mail outbox', () => {
       const member = await createMember();
       await expect(
         asActor(adminUser, async (query) => {
-          await query(`select public.admin_adjust_wallet($1, 'credit', 50, 'Premia')`, [member.id]);
+          await query(`select public.admin_adjust_wallet($1, 'credit', 50, 'Premia', gen_random_uuid())`, [member.id]);
           throw new Error('the request failed after the RPC');
         }),
       ).rejects.toThrow('the request failed');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it, beforeAll, afterEach } from 'vitest';
 import {
   addMfaFactor,
@@ -15,6 +16,7 @@ import { inSnapshotAs } from '../helpers/content-factories.ts';
 import {
   balanceOf,
   checkLedgerAfterEachTest,
+  claimWithdrawal,
   fundWallet,
   pendingWithdrawal,
   txHash,
@@ -39,6 +41,7 @@ describe('admin area', () => {
       const first = await pendingWithdrawal(member, 1);
       const second = await pendingWithdrawal(member, 2);
       const done = await pendingWithdrawal(member, 3);
+      await claimWithdrawal(adminUser, done.id);
       await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [done.id, txHash()]);
 
       await inSnapshotAs(adminUser, async (query) => {
@@ -111,7 +114,9 @@ describe('money amount limits', () => {
       try {
         expect(
           await errorOf(
-            queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1.01, 'Premia')`, [member.id]),
+            queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1.01, 'Premia', gen_random_uuid())`, [
+              member.id,
+            ]),
           ),
         ).toEqual({ code: 'P0001', message: 'wallet.balance_too_high' });
         expect(await errorOf(fundWallet(member, '1.01'))).toEqual({
@@ -120,7 +125,9 @@ describe('money amount limits', () => {
         });
         // Up to the largest balance the column holds is fine, and so is a withdrawal from it (the
         // total, available + pending, stays the same).
-        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1, 'Premia')`, [member.id]);
+        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 1, 'Premia', gen_random_uuid())`, [
+          member.id,
+        ]);
         expect(await balanceOf(member.id)).toMatchObject({ available_balance: '9999999999999999.99' });
         const [withdrawal] = await queryAs<{ id: string }>(
           member,
@@ -136,7 +143,7 @@ describe('money amount limits', () => {
       } finally {
         // The balance goes back to zero so that no other test sums a wallet this large.
         const after = await balanceOf(member.id);
-        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', $2, 'Zerowanie')`, [
+        await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', $2, 'Zerowanie', gen_random_uuid())`, [
           member.id,
           after!.available_balance,
         ]);
@@ -197,6 +204,7 @@ describe('money operations', () => {
         'BSC',
         walletAddress(),
       ]);
+      await claimWithdrawal(adminUser, withdrawal!.id);
       await queryAs(adminUser, 'select public.admin_fail_withdrawal($1, $2)', [withdrawal!.id, 'Zły adres']);
 
       const history = await queryAs<{ kind: string; available_after: string; pending_after: string; note: string }>(
@@ -260,22 +268,31 @@ describe('money operations', () => {
       await queryAs(member, 'select public.cancel_withdrawal($1)', [withdrawal.id]);
     });
 
-    it('racing a completion: exactly one wins and the books agree', async () => {
-      for (let round = 0; round < 3; round += 1) {
+    it("racing an admin's claim: the claim wins or the cancel wins, never both, and the books agree", async () => {
+      for (let round = 0; round < 6; round += 1) {
         const owner = await createMember();
         const withdrawal = await pendingWithdrawal(owner, 10);
-        const results = await Promise.allSettled([
+        await admin().query('update public.withdrawals set hold_until = null where id = $1', [withdrawal.id]);
+        const [cancel, claim] = await Promise.allSettled([
           queryAs(owner, 'select status from public.cancel_withdrawal($1)', [withdrawal.id]),
-          queryAs(adminUser, 'select status from public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]),
+          queryAs(adminUser, 'select status from public.admin_claim_withdrawal($1)', [withdrawal.id]),
         ]);
-        const won = results.filter((r) => r.status === 'fulfilled');
-        const lost = results.filter((r) => r.status === 'rejected');
-        expect(won).toHaveLength(1);
-        expect(lost).toHaveLength(1);
-        expect((lost[0] as PromiseRejectedResult).reason.message).toBe('wallet.withdrawal_not_pending');
+        const { rows } = await admin().query<{ status: string; claimed_by: string | null }>(
+          'select status, claimed_by from public.withdrawals where id = $1',
+          [withdrawal.id],
+        );
         const balance = await balanceOf(owner.id);
-        expect(balance?.pending_balance).toBe('0.00');
-        expect(balance?.available_balance).toBe(results[0]!.status === 'fulfilled' ? '10.00' : '0.00');
+        if (cancel.status === 'fulfilled') {
+          expect((claim as PromiseRejectedResult).reason.message).toBe('wallet.withdrawal_not_pending');
+          expect(rows[0]).toEqual({ status: 'cancelled', claimed_by: null });
+          expect(balance).toMatchObject({ available_balance: '10.00', pending_balance: '0.00' });
+        } else {
+          expect(claim.status).toBe('fulfilled');
+          expect(cancel.reason.message).toBe('wallet.withdrawal_processing');
+          expect(rows[0]).toEqual({ status: 'processing', claimed_by: adminUser.id });
+          expect(balance).toMatchObject({ available_balance: '0.00', pending_balance: '10.00' });
+          await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+        }
       }
     });
   });
@@ -356,23 +373,35 @@ describe('money operations', () => {
     it('credits and debits with a reason the member sees, never below zero available, audited', async () => {
       const owner = await createMember();
       const since = await lastAuditId();
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 50, 'Premia za październik')`, [
-        owner.id,
-      ]);
-      await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 20.5, 'Korekta błędnej wpłaty')`, [
-        owner.id,
-      ]);
+      await queryAs(
+        adminUser,
+        `select public.admin_adjust_wallet($1, 'credit', 50, 'Premia za październik', gen_random_uuid())`,
+        [owner.id],
+      );
+      await queryAs(
+        adminUser,
+        `select public.admin_adjust_wallet($1, 'debit', 20.5, 'Korekta błędnej wpłaty', gen_random_uuid())`,
+        [owner.id],
+      );
       expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '29.50' });
       expect(
         await errorOf(
-          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 29.51, 'Za dużo')`, [owner.id]),
+          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'debit', 29.51, 'Za dużo', gen_random_uuid())`, [
+            owner.id,
+          ]),
         ),
       ).toMatchObject({ message: 'wallet.insufficient_funds' });
       expect(
-        await errorOf(queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 5, '  ')`, [owner.id])),
+        await errorOf(
+          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 5, '  ', gen_random_uuid())`, [owner.id]),
+        ),
       ).toMatchObject({ message: 'wallet.invalid_reason' });
       expect(
-        await errorOf(queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 0.001, 'x')`, [owner.id])),
+        await errorOf(
+          queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 0.001, 'x', gen_random_uuid())`, [
+            owner.id,
+          ]),
+        ),
       ).toMatchObject({ message: 'wallet.invalid_amount' });
 
       const history = await queryAs<{ kind: string; available_delta: string; note: string }>(
@@ -408,7 +437,9 @@ describe('money operations', () => {
     it('is refused to members, service_role and anon', async () => {
       for (const actor of [member, 'service_role', 'anon'] as Actor[]) {
         expect(
-          await sqlState(queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 5, 'x')`, [member.id])),
+          await sqlState(
+            queryAs(actor, `select public.admin_adjust_wallet($1, 'credit', 5, 'x', gen_random_uuid())`, [member.id]),
+          ),
         ).toBe('42501');
       }
     });
@@ -660,7 +691,8 @@ describe('wallet', () => {
     it("keeps a deleted account's ledger and withdrawals, anonymised; the empty wallet goes", async () => {
       const leaving = await createMember();
       const request = await pendingWithdrawal(leaving, 15);
-      await queryAs('service_role', 'select public.admin_complete_withdrawal($1, $2)', [request.id, txHash()]);
+      await claimWithdrawal(adminUser, request.id);
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [request.id, txHash()]);
       const { rows: before } = await admin().query<{ id: string }>(
         'select id from public.wallet_transactions where user_id = $1 order by id',
         [leaving.id],
@@ -919,10 +951,11 @@ describe('wallet', () => {
   });
 
   describe('admin_complete_withdrawal()', () => {
-    it('completes a pending withdrawal: the pending balance decreases and the member is notified', async () => {
+    it('completes a claimed withdrawal: the pending balance decreases and the member is notified', async () => {
       const payee = await createMember();
       await fundWallet(payee, 40);
       const withdrawal = await pendingWithdrawal(payee, 15);
+      await claimWithdrawal(adminUser, withdrawal.id);
       const hash = txHash();
       const [row] = await queryAs<Withdrawal>(adminUser, 'select * from public.admin_complete_withdrawal($1, $2)', [
         withdrawal.id,
@@ -943,10 +976,24 @@ describe('wallet', () => {
       });
     });
 
-    it('refuses a second decision on the same withdrawal', async () => {
-      const withdrawal = await pendingWithdrawal(member, 2);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
-      const before = await balanceOf(member.id);
+    it('refuses a second decision on the same withdrawal; the same completion again returns it', async () => {
+      const owner = await createMember();
+      const withdrawal = await pendingWithdrawal(owner, 2);
+      await claimWithdrawal(adminUser, withdrawal.id);
+      const hash = txHash();
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash]);
+      const before = await balanceOf(owner.id);
+      const ledgerRows = async () =>
+        (await admin().query('select id from public.wallet_transactions where withdrawal_id = $1', [withdrawal.id]))
+          .rows.length;
+      expect(await ledgerRows()).toBe(2);
+      expect(
+        await queryAs(adminUser, 'select status, tx_hash from public.admin_complete_withdrawal($1, $2)', [
+          withdrawal.id,
+          hash,
+        ]),
+      ).toEqual([{ status: 'completed', tx_hash: hash }]);
+      expect(await ledgerRows()).toBe(2);
       expect(
         await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
       ).toEqual({
@@ -959,11 +1006,13 @@ describe('wallet', () => {
         code: 'P0001',
         message: 'wallet.withdrawal_not_pending',
       });
-      expect(await balanceOf(member.id)).toEqual(before);
+      expect(await balanceOf(owner.id)).toEqual(before);
     });
 
     it('rejects a malformed transaction hash and an unknown withdrawal', async () => {
-      const withdrawal = await pendingWithdrawal(member, 1);
+      const owner = await createMember();
+      const withdrawal = await pendingWithdrawal(owner, 1);
+      await claimWithdrawal(adminUser, withdrawal.id);
       for (const hash of [null, '', '0x123', `0x${'z'.repeat(64)}`]) {
         expect(
           await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash])),
@@ -980,10 +1029,12 @@ describe('wallet', () => {
       });
     });
 
-    it('refuses members (even for their own withdrawal) and anon; allows service_role', async () => {
-      const withdrawal = await pendingWithdrawal(member, 1);
+    it('refuses members (even for their own withdrawal), service_role (no claimant) and anon', async () => {
+      const owner = await createMember();
+      const withdrawal = await pendingWithdrawal(owner, 1);
+      await claimWithdrawal(adminUser, withdrawal.id);
       expect(
-        await errorOf(queryAs(member, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
+        await errorOf(queryAs(owner, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
       ).toEqual({
         code: '42501',
         message: 'auth.forbidden',
@@ -991,22 +1042,23 @@ describe('wallet', () => {
       expect(
         await sqlState(queryAs('anon', 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
       ).toBe('42501');
+      expect(
+        await sqlState(
+          queryAs('service_role', 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]),
+        ),
+      ).toBe('42501');
       const { rows } = await admin().query('select status from public.withdrawals where id = $1', [withdrawal.id]);
-      expect(rows[0]?.status).toBe('pending');
-      const [row] = await queryAs<Withdrawal>(
-        'service_role',
-        'select * from public.admin_complete_withdrawal($1, $2)',
-        [withdrawal.id, txHash()],
-      );
-      expect(row).toMatchObject({ status: 'completed', processed_by: null });
+      expect(rows[0]?.status).toBe('processing');
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
     });
   });
 
   describe('admin_fail_withdrawal()', () => {
-    it('fails a pending withdrawal: the amount returns to available and the member is notified', async () => {
+    it('fails a claimed withdrawal: the amount returns to available and the member is notified', async () => {
       const payee = await createMember();
       await fundWallet(payee, 20);
       const withdrawal = await pendingWithdrawal(payee, 7.25);
+      await claimWithdrawal(adminUser, withdrawal.id);
       expect(await balanceOf(payee.id)).toMatchObject({ available_balance: '20.00', pending_balance: '7.25' });
       const [row] = await queryAs<Withdrawal>(
         adminUser,
@@ -1028,7 +1080,9 @@ describe('wallet', () => {
     });
 
     it('requires a reason', async () => {
-      const withdrawal = await pendingWithdrawal(member, 1);
+      const owner = await createMember();
+      const withdrawal = await pendingWithdrawal(owner, 1);
+      await claimWithdrawal(adminUser, withdrawal.id);
       for (const reason of [null, '   ', 'x'.repeat(501)]) {
         expect(
           await errorOf(queryAs(adminUser, 'select public.admin_fail_withdrawal($1, $2)', [withdrawal.id, reason])),
@@ -1044,8 +1098,9 @@ describe('wallet', () => {
         code: 'P0002',
         message: 'wallet.withdrawal_not_found',
       });
-      const withdrawal = await pendingWithdrawal(member, 1);
-      expect(await errorOf(queryAs(member, "select public.admin_fail_withdrawal($1, 'x')", [withdrawal.id]))).toEqual({
+      const owner = await createMember();
+      const withdrawal = await pendingWithdrawal(owner, 1);
+      expect(await errorOf(queryAs(owner, "select public.admin_fail_withdrawal($1, 'x')", [withdrawal.id]))).toEqual({
         code: '42501',
         message: 'auth.forbidden',
       });
@@ -1176,5 +1231,544 @@ describe('wallet', () => {
       expect(await sqlState(queryAs('anon', 'select * from public.ecommerce_revenue'))).toBe('42501');
       expect(await sqlState(queryAs('anon', 'insert into public.ecommerce_revenue (amount) values (1)'))).toBe('42501');
     });
+  });
+});
+
+// Money out (issue 35): withdrawals go pending → processing (an admin's claim) → completed or
+// failed, a claim can be released while nothing was sent, new addresses wait 24 h unless confirmed
+// with the second factor, requests and cancellations are limited per day, saved addresses need aal2
+// and mail the member, and the admin's credit/debit is idempotent.
+describe('withdrawal claims and safeguards', () => {
+  let adminUser: TestUser;
+  let otherAdmin: TestUser;
+
+  beforeAll(async () => {
+    adminUser = await createAdmin();
+    otherAdmin = await createAdmin();
+  });
+
+  const statusOf = async (id: string) =>
+    (
+      await admin().query<{ status: string; claimed_by: string | null; tx_hash: string | null }>(
+        'select status, claimed_by, tx_hash from public.withdrawals where id = $1',
+        [id],
+      )
+    ).rows[0];
+
+  /** A pending withdrawal with no wait (as if its 24 h had passed). */
+  async function claimable(owner: TestUser, amount = 10): Promise<Withdrawal> {
+    const withdrawal = await pendingWithdrawal(owner, amount);
+    await admin().query('update public.withdrawals set hold_until = null where id = $1', [withdrawal.id]);
+    return withdrawal;
+  }
+
+  describe('admin_claim_withdrawal', () => {
+    it('moves a pending withdrawal to processing with who and when; the member can no longer cancel it', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimable(owner, 12);
+      const since = await lastAuditId();
+      const [claimed] = await queryAs<Withdrawal>(adminUser, 'select * from public.admin_claim_withdrawal($1)', [
+        withdrawal.id,
+      ]);
+      expect(claimed).toMatchObject({ status: 'processing', claimed_by: adminUser.id, processed_at: null });
+      expect(Date.now() - claimed!.claimed_at!.getTime()).toBeLessThan(60_000);
+      expect(await auditSince(since)).toEqual([
+        expect.objectContaining({
+          actor_id: adminUser.id,
+          action: 'withdrawal.claim',
+          target_id: withdrawal.id,
+          target_user_id: owner.id,
+          before: { status: 'pending', amount: null },
+          after: { status: 'processing', amount: 12 },
+        }),
+      ]);
+      // The member reads 'processing' and the money stays in withdrawal.
+      expect(await queryAs(owner, 'select status from public.withdrawals where id = $1', [withdrawal.id])).toEqual([
+        { status: 'processing' },
+      ]);
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '0.00', pending_balance: '12.00' });
+      expect(await errorOf(queryAs(owner, 'select public.cancel_withdrawal($1)', [withdrawal.id]))).toEqual({
+        code: 'P0001',
+        message: 'wallet.withdrawal_processing',
+      });
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+    });
+
+    it('is held by exactly one admin: a second admin is refused, the claimant repeating it gets it back', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimable(owner);
+      await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [withdrawal.id]);
+      const since = await lastAuditId();
+      expect(
+        await queryAs(adminUser, 'select status, claimed_by from public.admin_claim_withdrawal($1)', [withdrawal.id]),
+      ).toEqual([{ status: 'processing', claimed_by: adminUser.id }]);
+      expect(await auditSince(since)).toEqual([]);
+      for (const sql of [
+        'select public.admin_claim_withdrawal($1)',
+        `select public.admin_complete_withdrawal($1, '${txHash()}')`,
+        "select public.admin_fail_withdrawal($1, 'Zły adres')",
+        "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')",
+        `select public.admin_record_withdrawal_tx($1, '${txHash()}')`,
+      ]) {
+        expect(await errorOf(queryAs(otherAdmin, sql, [withdrawal.id])), sql).toEqual({
+          code: 'P0001',
+          message: 'wallet.withdrawal_claimed_by_other',
+        });
+      }
+      expect(await statusOf(withdrawal.id)).toEqual({ status: 'processing', claimed_by: adminUser.id, tx_hash: null });
+      await queryAs(adminUser, "select public.admin_fail_withdrawal($1, 'Zły adres')", [withdrawal.id]);
+    });
+
+    it('two admins claiming at once: exactly one holds it', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const owner = await createMember();
+        const withdrawal = await claimable(owner);
+        const results = await Promise.allSettled([
+          queryAs(adminUser, 'select claimed_by from public.admin_claim_withdrawal($1)', [withdrawal.id]),
+          queryAs(otherAdmin, 'select claimed_by from public.admin_claim_withdrawal($1)', [withdrawal.id]),
+        ]);
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost.map((r) => (r.reason as Error).message)).toEqual(['wallet.withdrawal_claimed_by_other']);
+        const winner = results[0]!.status === 'fulfilled' ? adminUser : otherAdmin;
+        expect((await statusOf(withdrawal.id))?.claimed_by).toBe(winner.id);
+        await queryAs(winner, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+      }
+    });
+
+    it('refuses a cancelled or completed withdrawal, members, service_role and anon', async () => {
+      const owner = await createMember();
+      const cancelled = await claimable(owner);
+      await queryAs(owner, 'select public.cancel_withdrawal($1)', [cancelled.id]);
+      expect(await errorOf(queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [cancelled.id]))).toEqual({
+        code: 'P0001',
+        message: 'wallet.withdrawal_not_pending',
+      });
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_claim_withdrawal(gen_random_uuid())')),
+      ).toMatchObject({ message: 'wallet.withdrawal_not_found' });
+      const open = await claimable(owner);
+      for (const actor of [owner, withClaims(adminUser, { aal: 'aal1' })] as Actor[]) {
+        expect(await errorOf(queryAs(actor, 'select public.admin_claim_withdrawal($1)', [open.id]))).toEqual({
+          code: '42501',
+          message: 'auth.forbidden',
+        });
+      }
+      for (const actor of ['anon', 'service_role'] as Actor[]) {
+        expect(await sqlState(queryAs(actor, 'select public.admin_claim_withdrawal($1)', [open.id]))).toBe('42501');
+      }
+      expect((await statusOf(open.id))?.status).toBe('pending');
+      await queryAs(owner, 'select public.cancel_withdrawal($1)', [open.id]);
+    });
+  });
+
+  describe('complete and fail need the claim', () => {
+    it('refuses completing or failing a pending withdrawal that nobody claimed', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimable(owner);
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()])),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_not_claimed' });
+      expect(
+        await errorOf(queryAs(adminUser, "select public.admin_fail_withdrawal($1, 'Zły adres')", [withdrawal.id])),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_not_claimed' });
+      expect(await statusOf(withdrawal.id)).toEqual({ status: 'pending', claimed_by: null, tx_hash: null });
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '0.00', pending_balance: '10.00' });
+      await queryAs(owner, 'select public.cancel_withdrawal($1)', [withdrawal.id]);
+    });
+
+    it('a repeated failure with the same reason returns the row without a second release', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimable(owner, 8);
+      await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [withdrawal.id]);
+      await queryAs(adminUser, "select public.admin_fail_withdrawal($1, 'Zły adres')", [withdrawal.id]);
+      expect(
+        await queryAs(adminUser, "select status from public.admin_fail_withdrawal($1, 'Zły adres')", [withdrawal.id]),
+      ).toEqual([{ status: 'failed' }]);
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '8.00', pending_balance: '0.00' });
+      expect(
+        await errorOf(queryAs(adminUser, "select public.admin_fail_withdrawal($1, 'Inny powód')", [withdrawal.id])),
+      ).toMatchObject({ message: 'wallet.withdrawal_not_pending' });
+    });
+  });
+
+  describe('admin_release_withdrawal and the recorded transaction hash', () => {
+    it('gives a claim back to the queue with a reason (audited); the member can cancel again', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimable(owner);
+      await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [withdrawal.id]);
+      for (const reason of [null, '  ', 'x'.repeat(501)]) {
+        expect(
+          await errorOf(queryAs(adminUser, 'select public.admin_release_withdrawal($1, $2)', [withdrawal.id, reason])),
+        ).toEqual({ code: 'P0001', message: 'wallet.invalid_reason' });
+      }
+      const since = await lastAuditId();
+      const [released] = await queryAs<Withdrawal>(
+        adminUser,
+        "select * from public.admin_release_withdrawal($1, ' Nic nie zostało wysłane ')",
+        [withdrawal.id],
+      );
+      expect(released).toMatchObject({ status: 'pending', claimed_by: null, claimed_at: null });
+      expect(await auditSince(since)).toEqual([
+        expect.objectContaining({
+          action: 'withdrawal.release',
+          target_id: withdrawal.id,
+          after: expect.objectContaining({ status: 'pending', reason: 'Nic nie zostało wysłane' }),
+        }),
+      ]);
+      // Back in the queue: another admin may claim it now, or the member cancel it.
+      expect(
+        await errorOf(queryAs(adminUser, "select public.admin_release_withdrawal($1, 'x')", [withdrawal.id])),
+      ).toMatchObject({ message: 'wallet.withdrawal_not_claimed' });
+      await queryAs(owner, 'select public.cancel_withdrawal($1)', [withdrawal.id]);
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '10.00', pending_balance: '0.00' });
+    });
+
+    it('once a hash is recorded: no release, no failure, and completion only with that hash', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimable(owner, 20);
+      await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [withdrawal.id]);
+      const typo = txHash();
+      const hash = txHash();
+      await queryAs(adminUser, 'select public.admin_record_withdrawal_tx($1, $2)', [withdrawal.id, typo]);
+      // The claimant corrects a mistyped hash while the withdrawal is processing.
+      const since = await lastAuditId();
+      await queryAs(adminUser, 'select public.admin_record_withdrawal_tx($1, $2)', [withdrawal.id, hash]);
+      expect(await auditSince(since)).toEqual([
+        expect.objectContaining({
+          action: 'withdrawal.record_tx',
+          before: { tx_hash: typo },
+          after: { tx_hash: hash },
+        }),
+      ]);
+      expect(await statusOf(withdrawal.id)).toEqual({ status: 'processing', claimed_by: adminUser.id, tx_hash: hash });
+      expect(
+        await errorOf(
+          queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [withdrawal.id]),
+        ),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_tx_recorded' });
+      expect(
+        await errorOf(queryAs(adminUser, "select public.admin_fail_withdrawal($1, 'Zły adres')", [withdrawal.id])),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_tx_recorded' });
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, typo])),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_tx_mismatch' });
+      expect(await errorOf(queryAs(owner, 'select public.cancel_withdrawal($1)', [withdrawal.id]))).toMatchObject({
+        message: 'wallet.withdrawal_processing',
+      });
+      expect(
+        await queryAs(adminUser, 'select status, tx_hash from public.admin_complete_withdrawal($1, $2)', [
+          withdrawal.id,
+          hash,
+        ]),
+      ).toEqual([{ status: 'completed', tx_hash: hash }]);
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '0.00', pending_balance: '0.00' });
+    });
+  });
+
+  describe('a new address waits 24 h unless confirmed with the second factor', () => {
+    it('holds a first payout to an address; an address already paid to goes straight to the queue', async () => {
+      const owner = await createMember();
+      await fundWallet(owner, 100);
+      const address = walletAddress();
+      const [first] = await queryAs<Withdrawal>(owner, "select * from public.request_withdrawal(10, 'BSC', $1)", [
+        address,
+      ]);
+      expect(first).toMatchObject({ new_address: true });
+      const wait = first!.hold_until!.getTime() - Date.now();
+      expect(wait).toBeGreaterThan(24 * 3600_000 - 60_000);
+      expect(wait).toBeLessThanOrEqual(24 * 3600_000);
+      expect(await errorOf(queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [first!.id]))).toEqual({
+        code: 'P0001',
+        message: 'wallet.withdrawal_on_hold',
+      });
+      // The admin's queue shows why it waits.
+      const listed = await queryAs<{ id: string; new_address: boolean; hold_until: Date | null }>(
+        adminUser,
+        "select id, new_address, hold_until from public.admin_list_withdrawals('pending', 100, 0) where id = $1",
+        [first!.id],
+      );
+      expect(listed).toEqual([{ id: first!.id, new_address: true, hold_until: first!.hold_until }]);
+
+      // 24 h later it can be claimed and paid; the next payout to that address does not wait.
+      await admin().query("update public.withdrawals set hold_until = now() - interval '1 second' where id = $1", [
+        first!.id,
+      ]);
+      await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [first!.id]);
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [first!.id, txHash()]);
+      const [second] = await queryAs<Withdrawal>(owner, "select * from public.request_withdrawal(10, 'BSC', $1)", [
+        address.toUpperCase().replace('0X', '0x'),
+      ]);
+      expect(second).toMatchObject({ new_address: false, hold_until: null });
+      // The same address on the other network is another address.
+      const [third] = await queryAs<Withdrawal>(owner, "select * from public.request_withdrawal(10, 'ERC20', $1)", [
+        address,
+      ]);
+      expect(third).toMatchObject({ new_address: true });
+      expect(third!.hold_until).not.toBeNull();
+      for (const w of [second!, third!]) await queryAs(owner, 'select public.cancel_withdrawal($1)', [w.id]);
+    });
+
+    it('does not hold a request made with the second factor, and a confirmation with it ends the wait', async () => {
+      const secured = await createMember();
+      await fundWallet(secured, 50);
+      await addMfaFactor(secured.id);
+      const aal2 = withClaims(secured, { aal: 'aal2' });
+      const [direct] = await queryAs<Withdrawal>(aal2, "select * from public.request_withdrawal(10, 'BSC', $1)", [
+        walletAddress(),
+      ]);
+      expect(direct).toMatchObject({ new_address: true, hold_until: null });
+      await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [direct!.id]);
+      await queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [direct!.id]);
+
+      // A member without a factor requests at aal1 and enrols one later: confirming with it ends the wait.
+      const plain = await createMember();
+      await fundWallet(plain, 10);
+      const [held] = await queryAs<Withdrawal>(plain, "select * from public.request_withdrawal(10, 'BSC', $1)", [
+        walletAddress(),
+      ]);
+      expect(held!.hold_until).not.toBeNull();
+      expect(await errorOf(queryAs(plain, 'select public.confirm_withdrawal($1)', [held!.id]))).toEqual({
+        code: 'P0001',
+        message: 'wallet.mfa_required',
+      });
+      await addMfaFactor(plain.id);
+      expect(
+        await errorOf(
+          queryAs(withClaims(secured, { aal: 'aal2' }), 'select public.confirm_withdrawal($1)', [held!.id]),
+        ),
+      ).toMatchObject({ message: 'wallet.withdrawal_not_found' });
+      expect(
+        await queryAs(withClaims(plain, { aal: 'aal2' }), 'select hold_until from public.confirm_withdrawal($1)', [
+          held!.id,
+        ]),
+      ).toEqual([{ hold_until: null }]);
+      await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [held!.id]);
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [held!.id, txHash()]);
+      for (const w of [direct!]) await queryAs(aal2, 'select public.cancel_withdrawal($1)', [w.id]);
+    });
+  });
+
+  describe('daily limits', () => {
+    it('allows 5 requests a member a day, then refuses with wallet.withdrawal_daily_limit and moves nothing', async () => {
+      const owner = await createMember();
+      await fundWallet(owner, 100);
+      for (let i = 0; i < 5; i += 1) {
+        await queryAs(owner, "select public.request_withdrawal(1, 'BSC', $1)", [walletAddress()]);
+      }
+      const before = await balanceOf(owner.id);
+      expect(
+        await errorOf(queryAs(owner, "select public.request_withdrawal(1, 'BSC', $1)", [walletAddress()])),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_daily_limit' });
+      expect(await balanceOf(owner.id)).toEqual(before);
+      // Requests older than a day no longer count.
+      await admin().query("update public.withdrawals set created_at = now() - interval '25 hours' where user_id = $1", [
+        owner.id,
+      ]);
+      await queryAs(owner, "select public.request_withdrawal(1, 'BSC', $1)", [walletAddress()]);
+    });
+
+    it('allows 3 cancellations a day, counted under the wallet lock even when sent at once', async () => {
+      const owner = await createMember();
+      await fundWallet(owner, 50);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const [row] = await queryAs<{ id: string }>(owner, "select id from public.request_withdrawal(2, 'BSC', $1)", [
+          walletAddress(),
+        ]);
+        ids.push(row!.id);
+      }
+      const results = await Promise.allSettled(
+        ids.map((id) => queryAs(owner, 'select public.cancel_withdrawal($1)', [id])),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      expect(
+        results
+          .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+          .map((r) => (r.reason as Error).message),
+      ).toEqual(['wallet.cancel_daily_limit', 'wallet.cancel_daily_limit']);
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '46.00', pending_balance: '4.00' });
+    });
+  });
+
+  describe('saved addresses: aal2 for a member with 2FA, and an e-mail on every change', () => {
+    type Mail = { template: string; to_email: string; variables: Record<string, string> };
+    const mailsOf = async (userId: string) =>
+      (
+        await admin().query<Mail>(
+          "select template, to_email, variables from private.email_outbox where user_id = $1 and template = 'withdrawal-address-changed' order by id",
+          [userId],
+        )
+      ).rows;
+
+    it('refuses adding, changing or picking the default at aal1 when the member has a verified factor', async () => {
+      const secured = await createMember();
+      await addMfaFactor(secured.id);
+      const aal2 = withClaims(secured, { aal: 'aal2' });
+      const [saved] = await queryAs<{ id: string }>(
+        aal2,
+        `insert into public.withdrawal_addresses (label, network, address, is_default) values ('Ledger', 'BSC', $1, true) returning id`,
+        [walletAddress()],
+      );
+      const [other] = await queryAs<{ id: string }>(
+        aal2,
+        `insert into public.withdrawal_addresses (label, network, address) values ('Giełda', 'ERC20', $1) returning id`,
+        [walletAddress()],
+      );
+      for (const [sql, params] of [
+        [
+          `insert into public.withdrawal_addresses (label, network, address, is_default) values ('Złodziej', 'BSC', $1, true)`,
+          [walletAddress()],
+        ],
+        ['update public.withdrawal_addresses set is_default = true where id = $1', [other!.id]],
+        ["update public.withdrawal_addresses set label = 'Mój' where id = $1", [saved!.id]],
+      ] as const) {
+        expect(await errorOf(queryAs(secured, sql, [...params])), sql).toEqual({
+          code: 'P0001',
+          message: 'wallet.mfa_required',
+        });
+      }
+      expect(
+        await queryAs(secured, 'select label, is_default from public.withdrawal_addresses order by created_at'),
+      ).toEqual([
+        { label: 'Ledger', is_default: true },
+        { label: 'Giełda', is_default: false },
+      ]);
+      await queryAs(aal2, 'update public.withdrawal_addresses set is_default = true where id = $1', [other!.id]);
+      // Without a factor, aal1 is enough.
+      const plain = await createMember();
+      await queryAs(
+        plain,
+        `insert into public.withdrawal_addresses (label, network, address, is_default) values ('Ledger', 'BSC', $1, true)`,
+        [walletAddress()],
+      );
+    });
+
+    it('mails the member on add, change, new default and removal, never twice for one change', async () => {
+      const owner = await createMember({ fullName: 'Olga Adresowa' });
+      const address = walletAddress();
+      const [first] = await queryAs<{ id: string }>(
+        owner,
+        `insert into public.withdrawal_addresses (label, network, address, is_default) values ('Ledger', 'BSC', $1, true) returning id`,
+        [address],
+      );
+      const [second] = await queryAs<{ id: string }>(
+        owner,
+        `insert into public.withdrawal_addresses (label, network, address) values ('Giełda', 'ERC20', $1) returning id`,
+        [walletAddress()],
+      );
+      await queryAs(owner, 'update public.withdrawal_addresses set is_default = true where id = $1', [second!.id]);
+      await queryAs(owner, "update public.withdrawal_addresses set label = 'Stary Ledger' where id = $1", [first!.id]);
+      await queryAs(owner, 'delete from public.withdrawal_addresses where id = $1', [first!.id]);
+      const mails = await mailsOf(owner.id);
+      expect(mails.map((m) => [m.variables.change, m.variables.label])).toEqual([
+        ['Dodano adres wypłaty', 'Ledger'],
+        ['Dodano adres wypłaty', 'Giełda'],
+        ['Ustawiono domyślny adres wypłaty', 'Giełda'],
+        ['Zmieniono adres wypłaty', 'Stary Ledger'],
+        ['Usunięto adres wypłaty', 'Stary Ledger'],
+      ]);
+      expect(mails[0]).toEqual({
+        template: 'withdrawal-address-changed',
+        to_email: owner.email,
+        variables: {
+          fname: 'Olga Adresowa',
+          change: 'Dodano adres wypłaty',
+          label: 'Ledger',
+          network: 'BSC',
+          address,
+          is_default: 'tak',
+        },
+      });
+      const { rows } = await admin().query<{ subject: string }>(
+        "select subject from public.email_templates where name = 'withdrawal-address-changed'",
+      );
+      expect(rows).toEqual([{ subject: '{{change}}: {{label}}' }]);
+    });
+  });
+
+  describe('admin_adjust_wallet: the idempotency key', () => {
+    const adjust = (actor: Actor, key: string | null, amount = 25, userId?: string) =>
+      queryAs<Balance>(
+        actor,
+        "select available_balance, pending_balance, total_balance from public.admin_adjust_wallet($1, 'credit', $2, 'Premia', $3)",
+        [userId, amount, key],
+      );
+
+    it('a repeated submit returns the first result and credits once', async () => {
+      const owner = await createMember();
+      const key = randomUUID();
+      const since = await lastAuditId();
+      const [first] = await adjust(adminUser, key, 25, owner.id);
+      await fundWallet(owner, 5);
+      const [again] = await adjust(adminUser, key, 25, owner.id);
+      expect(again).toEqual(first);
+      expect(first).toEqual({ available_balance: '25.00', pending_balance: '0.00', total_balance: '25.00' });
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '30.00' });
+      expect((await auditSince(since)).map((r) => r.action)).toEqual(['wallet.credit']);
+      expect((await notificationsOf(owner.id)).filter((n) => n.title === 'Portfel zasilony')).toHaveLength(1);
+    });
+
+    it('two submits at once with one key: one credit, both answers equal', async () => {
+      const owner = await createMember();
+      const key = randomUUID();
+      const results = await Promise.all([
+        adjust(adminUser, key, 40, owner.id),
+        adjust(adminUser, key, 40, owner.id),
+        adjust(adminUser, key, 40, owner.id),
+      ]);
+      expect(results.map(([row]) => row)).toEqual(
+        Array(3).fill({
+          available_balance: '40.00',
+          pending_balance: '0.00',
+          total_balance: '40.00',
+        }),
+      );
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '40.00' });
+    });
+
+    it('refuses a missing key, and a key reused for another amount, member or admin', async () => {
+      const owner = await createMember();
+      const bystander = await createMember();
+      expect(await errorOf(adjust(adminUser, null, 25, owner.id))).toEqual({
+        code: '22023',
+        message: 'admin.idempotency_key_required',
+      });
+      const key = randomUUID();
+      await adjust(adminUser, key, 25, owner.id);
+      for (const attempt of [
+        () => adjust(adminUser, key, 26, owner.id),
+        () => adjust(adminUser, key, 25, bystander.id),
+        () => adjust(otherAdmin, key, 25, owner.id),
+      ]) {
+        expect(await errorOf(attempt())).toEqual({ code: 'P0001', message: 'admin.idempotency_key_reused' });
+      }
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '25.00' });
+      expect(await balanceOf(bystander.id)).toMatchObject({ available_balance: '0.00' });
+    });
+
+    it('a refused first call leaves the key free for the corrected retry', async () => {
+      const owner = await createMember();
+      const key = randomUUID();
+      expect(
+        await errorOf(
+          queryAs(adminUser, "select public.admin_adjust_wallet($1, 'debit', 5, 'Korekta', $2)", [owner.id, key]),
+        ),
+      ).toMatchObject({ message: 'wallet.insufficient_funds' });
+      await fundWallet(owner, 5);
+      await queryAs(adminUser, "select public.admin_adjust_wallet($1, 'debit', 5, 'Korekta', $2)", [owner.id, key]);
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '0.00' });
+    });
+  });
+
+  it('an account with a processing withdrawal cannot be deleted', async () => {
+    const owner = await createMember();
+    const withdrawal = await claimable(owner);
+    await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [withdrawal.id]);
+    expect(await errorOf(admin().query('delete from auth.users where id = $1', [owner.id]))).toMatchObject({
+      message: 'admin.user_has_pending_withdrawal',
+    });
+    await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
   });
 });

@@ -57,11 +57,15 @@ export interface Withdrawal {
   amount: string;
   network: 'ERC20' | 'BSC';
   address: string;
-  status: 'pending' | 'completed' | 'failed';
+  status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
   tx_hash: string | null;
   failure_reason: string | null;
   processed_at: Date | null;
   processed_by: string | null;
+  claimed_by: string | null;
+  claimed_at: Date | null;
+  new_address: boolean;
+  hold_until: Date | null;
 }
 
 /** A pending withdrawal of `amount`, requested by the member (the wallet is funded first). */
@@ -76,6 +80,18 @@ export async function pendingWithdrawal(
     network,
     walletAddress(),
   ]);
+  return row!;
+}
+
+/**
+ * The admin claims a pending withdrawal (pending → processing), as the payouts tab's 'Przejmij'
+ * does; a new address's 24-hour wait is taken as passed first. Complete and fail need the claim.
+ */
+export async function claimWithdrawal(adminUser: TestUser, withdrawalId: string): Promise<Withdrawal> {
+  await admin().query('update public.withdrawals set hold_until = least(hold_until, now()) where id = $1', [
+    withdrawalId,
+  ]);
+  const [row] = await queryAs<Withdrawal>(adminUser, 'select * from public.admin_claim_withdrawal($1)', [withdrawalId]);
   return row!;
 }
 

@@ -6,7 +6,17 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { walletKeys } from './keys';
 
-export type WalletAdjustment = { userId: string; direction: 'credit' | 'debit'; amount: number; reason: string };
+/**
+ * One submit of the 'Portfel' form. The form makes its idempotency key once per entry and sends it
+ * with every attempt: a retry after a lost answer gets the first result instead of a second entry.
+ */
+export type WalletAdjustment = {
+  userId: string;
+  direction: 'credit' | 'debit';
+  amount: number;
+  reason: string;
+  idempotencyKey: string;
+};
 
 /**
  * RPC admin_adjust_wallet: a credit or a debit with the reason the member sees, through the single
@@ -19,6 +29,7 @@ export async function adjustWallet(client: AppSupabaseClient, input: WalletAdjus
       p_direction: input.direction,
       p_amount: input.amount,
       p_reason: input.reason,
+      p_idempotency_key: input.idempotencyKey,
     }),
   );
 }

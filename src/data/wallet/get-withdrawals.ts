@@ -12,7 +12,7 @@ export const WITHDRAWAL_HISTORY_LIMIT = 100;
 export async function getWithdrawals(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
   let request = client
     .from('withdrawals')
-    .select('id, amount, network, address, status, tx_hash, created_at')
+    .select('id, amount, network, address, status, tx_hash, created_at, claimed_at, hold_until')
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })

@@ -17,6 +17,8 @@ export const walletKeys = {
   adminWithdrawals: () => [...walletKeys.all, 'admin-withdrawals'] as const,
   adminWithdrawalList: (status: string, page: number) =>
     [...walletKeys.adminWithdrawals(), 'list', status, page] as const,
+  claimWithdrawal: () => [...walletKeys.adminWithdrawals(), 'claim'] as const,
+  releaseWithdrawal: () => [...walletKeys.adminWithdrawals(), 'release'] as const,
   completeWithdrawal: () => [...walletKeys.adminWithdrawals(), 'complete'] as const,
   failWithdrawal: () => [...walletKeys.adminWithdrawals(), 'fail'] as const,
   adjust: () => [...walletKeys.all, 'adjust'] as const,

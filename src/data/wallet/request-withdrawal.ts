@@ -47,6 +47,8 @@ export function useRequestWithdrawal() {
         status: row.status,
         tx_hash: row.tx_hash,
         created_at: row.created_at,
+        claimed_at: row.claimed_at,
+        hold_until: row.hold_until,
       };
       queryClient.setQueryData<Withdrawal[]>(walletKeys.withdrawals(userId), (list) =>
         list ? [created, ...list.filter((item) => item.id !== created.id)] : list,

@@ -23,6 +23,15 @@ export const walletMessages = {
   'wallet.withdrawal_not_found': 'Nie znaleziono wypłaty',
   'wallet.withdrawal_not_pending': 'Ta wypłata została już rozliczona',
   'wallet.addresses_limit': 'Możesz zapisać najwyżej 10 adresów',
+  'wallet.withdrawal_processing': 'Wypłata jest już w realizacji i nie można jej anulować',
+  'wallet.withdrawal_daily_limit': 'Możesz zlecić najwyżej 5 wypłat na dobę. Spróbuj ponownie później.',
+  'wallet.cancel_daily_limit': 'Możesz anulować najwyżej 3 wypłaty na dobę. Spróbuj ponownie później.',
+  'wallet.withdrawal_on_hold': 'Wypłata na nowy adres czeka 24 godziny od zlecenia',
+  'wallet.withdrawal_not_claimed': 'Najpierw przejmij tę wypłatę',
+  'wallet.withdrawal_claimed_by_other': 'Tę wypłatę realizuje inny administrator',
+  'wallet.withdrawal_tx_recorded': 'Hash transakcji jest już zapisany: wypłatę można tylko oznaczyć jako zrealizowaną',
+  'wallet.withdrawal_tx_mismatch': 'Hash różni się od zapisanego dla tej wypłaty',
+  'wallet.address_mfa_required': 'Zmiana zapisanych adresów wymaga potwierdzenia kodem weryfikacji dwuetapowej',
   /** The eWallet page: our texts where the spec shows none. */
   'wallet.title': 'eWallet',
   'wallet.subtitle': 'Saldo w USDT i wypłaty na Twój portfel kryptowalutowy.',
@@ -46,6 +55,11 @@ export const walletMessages = {
   'wallet.withdraw.step_up': 'Wypłata wymaga potwierdzenia. Wpisz 6-cyfrowy kod z aplikacji uwierzytelniającej.',
   'wallet.history': 'Historia wypłat',
   'wallet.status.pending': 'Oczekująca',
+  'wallet.status.processing': 'W realizacji',
+  'wallet.history.processing_note':
+    'Administrator przejął tę wypłatę {date} i wysyła środki, więc nie można jej już anulować.',
+  'wallet.history.hold_note':
+    'Nowy adres: dla bezpieczeństwa wypłata czeka do {date}, zanim administrator ją zrealizuje. Możesz ją do tego czasu anulować.',
   'wallet.status.completed': 'Zrealizowana',
   'wallet.status.failed': 'Odrzucona',
   'wallet.status.cancelled': 'Anulowana',
@@ -98,4 +112,5 @@ export const walletMessages = {
   'wallet.addresses.delete_description': 'Adres {address} zniknie z listy zapisanych.',
   'wallet.addresses.action_failed': 'Nie udało się zapisać zmian: {reason}',
   'wallet.addresses.limit_hint': 'Zapisano {count} z 10 adresów.',
+  'wallet.addresses.step_up_title': 'Potwierdź zmianę adresu',
 } as const;

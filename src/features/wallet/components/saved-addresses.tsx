@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TextField } from '@/components/form/text-field';
+import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
 import { useDeleteAddress } from '@/data/wallet/delete-address';
 import type { SavedAddress } from '@/data/wallet/get-saved-addresses';
 import { useSavedAddresses } from '@/data/wallet/get-saved-addresses';
@@ -17,8 +19,43 @@ import { toUserMessage } from '@/lib/errors';
 const MAX_LABEL = 50;
 
 /**
+ * With two-factor on, the database takes changes of saved addresses only from an aal2 session (a
+ * stolen password alone must not redirect the next withdrawal): `guarded(action)` asks for the code
+ * first when this session is aal1, then runs the action.
+ */
+function useStepUpGuard() {
+  const mfa = useMfaStatus();
+  const [waiting, setWaiting] = useState<(() => void) | null>(null);
+  const guarded = (action: () => void) => {
+    // The factors are read with the page; a quick click waits for them.
+    void (async () => {
+      const status = mfa.data ?? (await mfa.refetch()).data;
+      if (needsStepUp(status)) setWaiting(() => action);
+      else action();
+    })();
+  };
+  const factorId = mfa.data?.verifiedFactorId;
+  const stepUp =
+    waiting && factorId ? (
+      <TotpStepUp
+        factorId={factorId}
+        description={t('wallet.address_mfa_required')}
+        onVerified={() => {
+          const action = waiting;
+          setWaiting(null);
+          action();
+        }}
+        onCancel={() => setWaiting(null)}
+      />
+    ) : null;
+  return { guarded, stepUp };
+}
+
+/**
  * 'Zapisane adresy': the member's saved withdrawal addresses (at most 10) — rename, make default,
  * delete. The withdrawal form offers them; the default one is filled in when the page opens.
+ * Renaming and choosing the default ask for the 2FA code first in an aal1 session of a member with
+ * two-factor on; every change e-mails the member (the database does).
  */
 export function SavedAddresses() {
   const addresses = useSavedAddresses();
@@ -27,6 +64,7 @@ export function SavedAddresses() {
   const toast = useToast();
   const [renaming, setRenaming] = useState<SavedAddress | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
+  const { guarded, stepUp } = useStepUpGuard();
 
   const failed = (error: unknown) =>
     toast.show(t('wallet.addresses.action_failed', { reason: toUserMessage(error) }), 'error');
@@ -61,7 +99,9 @@ export function SavedAddresses() {
                     <Button
                       variant="ghost"
                       disabled={update.isPending}
-                      onClick={() => update.mutate({ id: address.id, isDefault: true }, { onError: failed })}
+                      onClick={() =>
+                        guarded(() => update.mutate({ id: address.id, isDefault: true }, { onError: failed }))
+                      }
                     >
                       {t('wallet.addresses.make_default')}
                       <span className="sr-only">: {address.label}</span>
@@ -82,6 +122,11 @@ export function SavedAddresses() {
 
   return (
     <Card title={t('wallet.addresses.title')}>
+      {stepUp ? (
+        <Dialog open onClose={() => undefined} title={t('wallet.addresses.step_up_title')} dismissible={false}>
+          <div className="mt-4">{stepUp}</div>
+        </Dialog>
+      ) : null}
       {body}
       {renaming ? <RenameDialog address={renaming} onClose={() => setRenaming(null)} /> : null}
       <ConfirmDialog
@@ -107,9 +152,12 @@ function RenameDialog({ address, onClose }: { address: SavedAddress; onClose: ()
   const update = useUpdateAddress();
   const [label, setLabel] = useState(address.label);
   const [invalid, setInvalid] = useState(false);
+  const { guarded, stepUp } = useStepUpGuard();
   return (
     <Dialog open onClose={onClose} title={t('wallet.addresses.rename_title')} dismissible={!update.isPending}>
+      {stepUp ? <div className="mt-4">{stepUp}</div> : null}
       <form
+        hidden={Boolean(stepUp)}
         noValidate
         className="mt-4 space-y-4"
         onSubmit={(event) => {
@@ -120,7 +168,7 @@ function RenameDialog({ address, onClose }: { address: SavedAddress; onClose: ()
             return;
           }
           setInvalid(false);
-          update.mutate({ id: address.id, label: value }, { onSuccess: onClose });
+          guarded(() => update.mutate({ id: address.id, label: value }, { onSuccess: onClose }));
         }}
       >
         <TextField

@@ -14,6 +14,7 @@ import { formatDateTime, formatUSDT } from '@/lib/format';
 
 const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
   pending: 'wallet.status.pending',
+  processing: 'wallet.status.processing',
   completed: 'wallet.status.completed',
   failed: 'wallet.status.failed',
   cancelled: 'wallet.status.cancelled',
@@ -53,6 +54,8 @@ function StatusIcon({ status }: { status: Withdrawal['status'] }) {
 /**
  * The member's withdrawals, newest first (product.md#dashboard-2): status, amount, network, date, address,
  * and the transaction on the chain's explorer when it has a hash. Empty: 'Brak historii wypłat'.
+ * A pending one can be cancelled (and says when a new address's wait ends); once an admin has
+ * claimed it, it is 'W realizacji' and says why it can no longer be cancelled.
  */
 export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {
   const [cancelling, setCancelling] = useState<Withdrawal | null>(null);
@@ -119,6 +122,18 @@ export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withd
                     {t('wallet.history.explorer')}
                     <ExternalLinkIcon className="h-4 w-4" />
                   </a>
+                ) : null}
+                {withdrawal.status === 'processing' && withdrawal.claimed_at ? (
+                  <p className="text-sm text-ink-muted">
+                    {t('wallet.history.processing_note', { date: formatDateTime(withdrawal.claimed_at) })}
+                  </p>
+                ) : null}
+                {withdrawal.status === 'pending' &&
+                withdrawal.hold_until &&
+                new Date(withdrawal.hold_until) > new Date() ? (
+                  <p className="text-sm text-ink-muted">
+                    {t('wallet.history.hold_note', { date: formatDateTime(withdrawal.hold_until) })}
+                  </p>
                 ) : null}
                 {withdrawal.status === 'pending' ? (
                   <Button variant="ghost-danger" className="px-0" onClick={() => setCancelling(withdrawal)}>

@@ -17,7 +17,13 @@ export type DecisionDetail = { label: string; value: ReactNode; className?: stri
  * A decision's field: 'amount' a decimal input, 'hash' a transaction hash (monospace, no spell
  * check), 'reason' the reason the member will see (a textarea).
  */
-export type DecisionField<Name extends string> = { name: Name; label: string; kind: 'amount' | 'hash' | 'reason' };
+export type DecisionField<Name extends string> = {
+  name: Name;
+  label: string;
+  kind: 'amount' | 'hash' | 'reason';
+  /** A reason's hint (by default: the member will see it in the notification). */
+  hint?: string;
+};
 
 type DecisionDialogProps<Schema extends z.ZodMiniType<FieldValues, FieldValues>, Result> = {
   title: string;
@@ -67,14 +73,14 @@ export function DecisionDialog<Schema extends z.ZodMiniType<FieldValues, FieldVa
     }),
   );
 
-  const renderField = ({ name, label, kind }: DecisionField<Path<z.input<Schema>>>) => {
+  const renderField = ({ name, label, kind, hint }: DecisionField<Path<z.input<Schema>>>) => {
     const fieldError = getFieldState(name, formState).error?.message;
     if (kind === 'reason') {
       return (
         <TextareaField
           key={name}
           label={label}
-          hint={t('admin.withdrawals.reason_hint')}
+          hint={hint ?? t('admin.withdrawals.reason_hint')}
           rows={3}
           error={fieldError}
           {...register(name)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -35,6 +35,9 @@ export function WalletDialog({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The idempotency key of the entry on screen: the same entry submitted again (a retry after a lost
+  // answer) sends the same key and gets the first result; a changed entry or a new one gets a new key.
+  const attempt = useRef<{ entry: string; key: string } | null>(null);
   const name = user.full_name || user.email || '';
 
   const submit = async () => {
@@ -47,7 +50,16 @@ export function WalletDialog({
     if (next.amount || next.reason) return;
     try {
       const number = Number(value.replace(',', '.'));
-      await adjust.mutateAsync({ userId: user.user_id, direction, amount: number, reason: reason.trim() });
+      const entry = JSON.stringify([user.user_id, direction, number, reason.trim()]);
+      if (attempt.current?.entry !== entry) attempt.current = { entry, key: crypto.randomUUID() };
+      await adjust.mutateAsync({
+        userId: user.user_id,
+        direction,
+        amount: number,
+        reason: reason.trim(),
+        idempotencyKey: attempt.current.key,
+      });
+      attempt.current = null;
       toast.show(
         t(direction === 'credit' ? 'admin.wallet.credited' : 'admin.wallet.debited', {
           amount: formatUSDT(number),

@@ -1,6 +1,7 @@
 import { CopyButton } from '@/components/ui/copy-button';
 import { useCompleteWithdrawal } from '@/data/wallet/complete-withdrawal';
 import { useFailWithdrawal } from '@/data/wallet/fail-withdrawal';
+import { useReleaseWithdrawal } from '@/data/wallet/release-withdrawal';
 import type { AdminWithdrawal } from '@/data/wallet/list-withdrawals';
 import { t } from '@/i18n/admin';
 import { formatUSDT } from '@/lib/format';
@@ -31,7 +32,7 @@ function withdrawalDetails(withdrawal: AdminWithdrawal): DecisionDetail[] {
   ];
 }
 
-/** Marks a pending withdrawal completed, with the transaction hash of the payout. */
+/** Marks a claimed withdrawal completed, with the transaction hash of the payout. */
 export function CompleteWithdrawalDialog({ withdrawal, onClose }: WithdrawalDialogProps) {
   const complete = useCompleteWithdrawal();
   return (
@@ -50,7 +51,7 @@ export function CompleteWithdrawalDialog({ withdrawal, onClose }: WithdrawalDial
   );
 }
 
-/** Marks a pending withdrawal failed, with a reason the member sees; the money returns to them. */
+/** Marks a claimed withdrawal failed, with a reason the member sees; the money returns to them. */
 export function FailWithdrawalDialog({ withdrawal, onClose }: WithdrawalDialogProps) {
   const fail = useFailWithdrawal();
   return (
@@ -64,6 +65,28 @@ export function FailWithdrawalDialog({ withdrawal, onClose }: WithdrawalDialogPr
       doneMessage={() => t('admin.withdrawals.failed_done', { amount: formatUSDT(withdrawal.amount) })}
       failure="admin.withdrawals.fail_failed"
       submitLabel={t('admin.withdrawals.fail')}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Gives a claimed withdrawal back to the queue when nothing was sent (the database refuses it once a
+ * transaction hash is recorded); the reason goes to the audit trail.
+ */
+export function ReleaseWithdrawalDialog({ withdrawal, onClose }: WithdrawalDialogProps) {
+  const release = useReleaseWithdrawal();
+  return (
+    <DecisionDialog
+      title={t('admin.withdrawals.release_title')}
+      details={withdrawalDetails(withdrawal)}
+      fields={[{ name: 'reason', label: t('admin.withdrawals.release_reason'), kind: 'reason', hint: '' }]}
+      schema={failSchema}
+      defaultValues={{ reason: t('admin.withdrawals.release_reason_default') }}
+      decide={({ reason }) => release.mutateAsync({ id: withdrawal.id, reason })}
+      doneMessage={() => t('admin.withdrawals.released_done', { amount: formatUSDT(withdrawal.amount) })}
+      failure="admin.withdrawals.release_failed"
+      submitLabel={t('admin.withdrawals.release')}
       onClose={onClose}
     />
   );

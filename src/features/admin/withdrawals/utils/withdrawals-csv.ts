@@ -4,6 +4,7 @@ import { csvDateTime, csvNumber, toCsv } from '@/lib/csv';
 
 export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, MessageKey> = {
   pending: 'admin.withdrawals.status.pending',
+  processing: 'admin.withdrawals.status.processing',
   completed: 'admin.withdrawals.status.completed',
   failed: 'admin.withdrawals.status.failed',
   cancelled: 'admin.withdrawals.status.cancelled',

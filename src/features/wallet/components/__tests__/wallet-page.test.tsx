@@ -24,6 +24,8 @@ function withdrawal(values: Partial<Withdrawal>): Withdrawal {
     status: 'pending',
     tx_hash: null,
     created_at: '2026-11-20T10:00:00+00:00',
+    claimed_at: null,
+    hold_until: null,
     ...values,
   };
 }
@@ -451,6 +453,49 @@ describe("eWallet: 'Historia operacji' and cancelling", { timeout: 15_000 }, () 
   });
 });
 
+describe("eWallet: 'W realizacji' and a new address's wait", { timeout: 15_000 }, () => {
+  it("shows a claimed withdrawal as 'W realizacji', says why it cannot be cancelled, and offers no cancel", async () => {
+    serve({
+      history: [withdrawal({ id: 'w1', status: 'processing', amount: 25, claimed_at: '2026-11-27T09:30:00+00:00' })],
+    });
+    setup();
+    await screen.findByText('W realizacji');
+    const row = within(screen.getByRole('region', { name: 'Historia wypłat' })).getByRole('listitem');
+    expect(row).toHaveTextContent(
+      /Administrator przejął tę wypłatę .* i wysyła środki, więc nie można jej już anulować\./,
+    );
+    expect(within(row).queryByRole('button', { name: 'Anuluj wypłatę' })).not.toBeInTheDocument();
+  });
+
+  it('says until when a withdrawal to a new address waits; it can still be cancelled', async () => {
+    const until = new Date(Date.now() + 20 * 3600_000).toISOString();
+    serve({ history: [withdrawal({ id: 'w1', status: 'pending', amount: 25, hold_until: until })] });
+    setup();
+    await screen.findByText('Oczekująca');
+    const row = within(screen.getByRole('region', { name: 'Historia wypłat' })).getByRole('listitem');
+    expect(row).toHaveTextContent(
+      /Nowy adres: dla bezpieczeństwa wypłata czeka do .*, zanim administrator ją zrealizuje\./,
+    );
+    expect(within(row).getByRole('button', { name: 'Anuluj wypłatę' })).toBeVisible();
+  });
+
+  it('tells the member when an admin claimed it while the page was open', async () => {
+    serve({ history: [withdrawal({ id: 'w1', status: 'pending', amount: 25 })] });
+    server.use(
+      http.post(restUrl('/rpc/cancel_withdrawal'), () =>
+        postgrestError(400, { code: 'P0001', message: 'wallet.withdrawal_processing' }),
+      ),
+    );
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Anuluj wypłatę' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj wypłatę' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Nie udało się anulować wypłaty: Wypłata jest już w realizacji i nie można jej anulować',
+    );
+  });
+});
+
 describe('eWallet: saved addresses', { timeout: 15_000 }, () => {
   const saved = (values: Partial<SavedAddress>): SavedAddress => ({
     id: crypto.randomUUID(),
@@ -537,6 +582,40 @@ describe('eWallet: saved addresses', { timeout: 15_000 }, () => {
       address: ADDRESS,
       is_default: true,
     });
+  });
+
+  it('with 2FA on, an aal1 session gives the code before choosing the default; the change follows it', async () => {
+    const account = withVerifiedTotp(buildUser());
+    const factorId = account.factors?.[0]?.id ?? '';
+    serve({
+      account,
+      addresses: [saved({ id: 'a1', label: 'Ledger', is_default: true }), saved({ id: 'a2', label: 'Giełda' })],
+    });
+    const challenge = recordPost(authUrl(`/factors/${factorId}/challenge`), () =>
+      HttpResponse.json({ id: 'challenge-1', type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 }),
+    );
+    const verify = recordPost(authUrl(`/factors/${factorId}/verify`), () =>
+      sessionAnswer(buildSession(account, { aal: 'aal2' })),
+    );
+    const patches: string[] = [];
+    server.use(
+      challenge.handler,
+      verify.handler,
+      http.patch(restUrl('/withdrawal_addresses'), ({ request }) => {
+        patches.push(new URL(request.url).search);
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = setup(account, 'aal1');
+    await user.click(await screen.findByRole('button', { name: 'Ustaw jako domyślny: Giełda' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Potwierdź zmianę adresu' });
+    expect(dialog).toHaveTextContent('Zmiana zapisanych adresów wymaga potwierdzenia kodem weryfikacji dwuetapowej');
+    expect(patches).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Kod weryfikacyjny'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Potwierdź' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toContain('id=eq.a2');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('renames an address, keeping what was typed when the save fails', async () => {

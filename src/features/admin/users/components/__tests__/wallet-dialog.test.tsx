@@ -45,7 +45,37 @@ describe("the admin's 'Portfel' of a member", () => {
       p_direction: 'credit',
       p_amount: 50.5,
       p_reason: 'Premia',
+      p_idempotency_key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
+  });
+
+  it('sends the same idempotency key when the same entry is submitted again, a new one for a changed or next entry', async () => {
+    let answers = 0;
+    const { user, calls } = setup(() => {
+      answers += 1;
+      // The first answer is lost on its way back (the server may have credited).
+      return answers === 1
+        ? HttpResponse.error()
+        : HttpResponse.json({ available_balance: 150, pending_balance: 0, total_balance: 150 });
+    });
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Kwota (USDT)'), '50');
+    await user.type(within(dialog).getByLabelText(/^Powód/), 'Premia');
+    const submit = within(dialog).getByRole('button', { name: 'Zatwierdź' });
+    await user.click(submit);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(submit);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    const keyOf = (index: number) => (calls[index]?.body as { p_idempotency_key: string }).p_idempotency_key;
+    expect(keyOf(1)).toBe(keyOf(0));
+    // Recorded: the form is empty again; the next entry is a new one.
+    await waitFor(() => expect(within(dialog).getByLabelText('Kwota (USDT)')).toHaveValue(''));
+    await user.type(within(dialog).getByLabelText('Kwota (USDT)'), '50');
+    await user.type(within(dialog).getByLabelText(/^Powód/), 'Premia');
+    await user.click(submit);
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(keyOf(2)).not.toBe(keyOf(0));
   });
 
   it('requires a reason and keeps what was typed when the debit is refused', async () => {

@@ -13,4 +13,9 @@ export const pendingWithdrawal = {
   member_full_name: 'Ewa Testowa',
   member_email: 'ewa@example.test',
   total_count: 1,
+  claimed_by: null,
+  claimed_at: null,
+  claimant_email: null,
+  new_address: true,
+  hold_until: null,
 };

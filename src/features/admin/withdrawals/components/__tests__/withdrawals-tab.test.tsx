@@ -1,12 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ledgerKeys, walletKeys } from '@/data/wallet/keys';
 import { createTestQueryClient } from '@/testing/render';
+import { adminSession } from '@/testing/factories';
 import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { WithdrawalsTab } from '../withdrawals-tab';
 import { pendingWithdrawal } from './fixtures';
 
 const withdrawal = pendingWithdrawal;
 const TX = `0x${'b'.repeat(64)}`;
+const session = adminSession();
+/** The same request once this admin claimed it ('W realizacji'). */
+const claimed = {
+  ...withdrawal,
+  status: 'processing',
+  claimed_by: session.user.id,
+  claimed_at: new Date(Date.now() - 12 * 60_000).toISOString(),
+  claimant_email: session.user.email,
+};
+/** The processing list answers with the claimed row, any other status with nothing. */
+const processingList = (call: { body: Record<string, unknown> }) =>
+  call.body.p_status === 'processing' ? [claimed] : [];
 
 describe('the payouts tab', () => {
   it('shows the pending queue: member, amount, network and address', async () => {
@@ -19,15 +32,69 @@ describe('the payouts tab', () => {
     expect(calls[0]?.body).toEqual({ p_status: 'pending', p_limit: 20, p_offset: 0 });
   });
 
+  it('claims a pending withdrawal: the list turns to the claimed ones, where this admin holds it', async () => {
+    const calls = mockRpc('admin_list_withdrawals', (call) =>
+      call.body.p_status === 'pending' ? [withdrawal] : processingList(call),
+    );
+    const claims = mockRpc('admin_claim_withdrawal', { ...claimed });
+    const { user } = renderAdmin(<WithdrawalsTab />, { session });
+    const row = await screen.findByRole('row', { name: /Ewa Testowa/ });
+    expect(within(row).queryByRole('button', { name: /^Zrealizowana/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Przejmij wypłatę 150,50 USDT' }));
+    await waitFor(() => expect(claims[0]?.body).toEqual({ p_withdrawal_id: withdrawal.id }));
+    expect(await screen.findByText(/Przejęto wypłatę 150,50 USDT/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ p_status: 'processing' }));
+    const held = await screen.findByRole('row', { name: /Ewa Testowa/ });
+    expect(within(held).getByText('Ty')).toBeInTheDocument();
+    expect(within(held).getByText('od 12 min')).toBeInTheDocument();
+    expect(within(held).getByRole('button', { name: 'Zrealizowana: wypłata 150,50 USDT' })).toBeVisible();
+  });
+
+  it('says why a new address waits and offers no claim until then', async () => {
+    const until = new Date(Date.now() + 5 * 3600_000).toISOString();
+    mockRpc('admin_list_withdrawals', [{ ...withdrawal, hold_until: until }]);
+    renderAdmin(<WithdrawalsTab />, { session });
+    const row = await screen.findByRole('row', { name: /Ewa Testowa/ });
+    expect(within(row).getByText(/^Nowy adres: czeka do /)).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Przejmij/ })).not.toBeInTheDocument();
+  });
+
+  it("shows another admin's claim with its claimant and no decisions", async () => {
+    mockRpc('admin_list_withdrawals', [
+      { ...claimed, claimed_by: crypto.randomUUID(), claimant_email: 'kasia@klub.local' },
+    ]);
+    const { user } = renderAdmin(<WithdrawalsTab />, { session });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
+    const row = await screen.findByRole('row', { name: /Ewa Testowa/ });
+    expect(within(row).getAllByText(/kasia@klub\.local/)).toHaveLength(2);
+    expect(within(row).queryByRole('button', { name: /Zrealizowana|Odrzuć|Zwolnij/ })).not.toBeInTheDocument();
+  });
+
+  it('releases a claim back to the queue with the reason that nothing was sent', async () => {
+    mockRpc('admin_list_withdrawals', processingList);
+    const releases = mockRpc('admin_release_withdrawal', { ...withdrawal });
+    const { user } = renderAdmin(<WithdrawalsTab />, { session });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
+    await user.click(await screen.findByRole('button', { name: 'Zwolnij wypłatę 150,50 USDT' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zwolnij wypłatę' });
+    expect(within(dialog).getByLabelText(/^Powód/)).toHaveValue('Nic nie zostało wysłane');
+    await user.click(within(dialog).getByRole('button', { name: 'Zwolnij' }));
+    await waitFor(() =>
+      expect(releases[0]?.body).toEqual({ p_withdrawal_id: withdrawal.id, p_reason: 'Nic nie zostało wysłane' }),
+    );
+  });
+
   it('marks a withdrawal completed with a transaction hash (0x + 64 hex)', async () => {
-    mockRpc('admin_list_withdrawals', [withdrawal]);
-    const completes = mockRpc('admin_complete_withdrawal', { ...withdrawal, status: 'completed' });
-    const { user } = renderAdmin(<WithdrawalsTab />);
+    mockRpc('admin_list_withdrawals', processingList);
+    const completes = mockRpc('admin_complete_withdrawal', { ...claimed, status: 'completed' });
+    const { user } = renderAdmin(<WithdrawalsTab />, { session });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
     // Each row's buttons: the name starts with the visible word (WCAG 2.5.3) and names the withdrawal.
     const complete = await screen.findByRole('button', { name: 'Zrealizowana: wypłata 150,50 USDT' });
     expect(complete).toHaveTextContent(/^Zrealizowana$/);
     const fail = screen.getByRole('button', { name: 'Odrzuć wypłatę 150,50 USDT' });
     expect(fail).toHaveTextContent(/^Odrzuć$/);
+    expect(screen.getByRole('button', { name: 'Zwolnij wypłatę 150,50 USDT' })).toHaveTextContent(/^Zwolnij$/);
     await user.click(complete);
     const dialog = screen.getByRole('dialog', { name: 'Wypłata zrealizowana' });
     await user.type(within(dialog).getByLabelText('Hash transakcji (0x…)'), '0x123');
@@ -41,18 +108,21 @@ describe('the payouts tab', () => {
   });
 
   it('fails a withdrawal with a reason; a refusal is shown in the dialog', async () => {
-    mockRpc('admin_list_withdrawals', [withdrawal]);
+    mockRpc('admin_list_withdrawals', processingList);
     const fails = mockRpc('admin_fail_withdrawal', () =>
-      postgrestFailure(400, 'P0001', 'wallet.withdrawal_not_pending'),
+      postgrestFailure(400, 'P0001', 'wallet.withdrawal_tx_recorded'),
     );
-    const { user } = renderAdmin(<WithdrawalsTab />);
+    const { user } = renderAdmin(<WithdrawalsTab />, { session });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
     await user.click(await screen.findByRole('button', { name: 'Odrzuć wypłatę 150,50 USDT' }));
     const dialog = screen.getByRole('dialog', { name: 'Odrzuć wypłatę' });
     await user.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
     expect(await within(dialog).findByText('Podaj powód (maksymalnie 500 znaków)')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Powód/), 'Nieprawidłowy adres sieci');
     await user.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ta wypłata została już rozliczona');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Hash transakcji jest już zapisany: wypłatę można tylko oznaczyć jako zrealizowaną',
+    );
     expect(fails[0]?.body).toEqual({ p_withdrawal_id: withdrawal.id, p_reason: 'Nieprawidłowy adres sieci' });
   });
 
@@ -83,9 +153,10 @@ describe('the payouts tab', () => {
       const member = withdrawal.user_id;
       const memberKeys = [ledgerKeys.balance(member), ledgerKeys.page(member, 0), walletKeys.withdrawals(member)];
       for (const key of memberKeys) queryClient.setQueryData(key, { cached: true });
-      mockRpc('admin_list_withdrawals', [withdrawal]);
-      const decisions = mockRpc(rpc, { ...withdrawal, status: decision });
-      const { user } = renderAdmin(<WithdrawalsTab />, { queryClient });
+      mockRpc('admin_list_withdrawals', processingList);
+      const decisions = mockRpc(rpc, { ...claimed, status: decision });
+      const { user } = renderAdmin(<WithdrawalsTab />, { queryClient, session });
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
       await user.click(await screen.findByRole('button', { name: button }));
       const dialog = screen.getByRole('dialog', { name: dialogName });
       await user.type(within(dialog).getByLabelText(field), value);

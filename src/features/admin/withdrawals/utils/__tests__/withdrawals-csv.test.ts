@@ -15,6 +15,11 @@ const withdrawal = (overrides: Partial<AdminWithdrawal>): AdminWithdrawal => ({
   member_email: 'anna@example.com',
   member_full_name: 'Anna Kowalska',
   total_count: 1,
+  claimed_by: 'admin-1',
+  claimed_at: new Date(2026, 10, 21, 17, 0, 0).toISOString(),
+  claimant_email: 'admin@example.com',
+  new_address: false,
+  hold_until: null as unknown as string,
   ...overrides,
 });
 

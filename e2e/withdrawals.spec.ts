@@ -1,0 +1,110 @@
+// Money out (issue 35 §1), end to end: a fresh member withdraws to an address never paid to, and
+// both the member and the admin see why it waits 24 h; once the wait is over the seeded admin
+// claims it ('Przejmij'): it is 'W realizacji' with the admin and the claim's age, the member's
+// cancel (from a page opened before the claim) is refused with the reason and the row then says
+// why it can no longer be cancelled; the admin completes it with the transaction hash and the
+// member gets the e-mail with the transaction link. axe at 1366 and 390 px on each changed screen.
+// Only this file's member and withdrawal are created or changed.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
+import { booksOf, creditWallet, endWithdrawalWait } from './support/database';
+import { createMember } from './support/factories';
+import { SEEDED_ADMIN, signIn } from './support/session';
+
+const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, who);
+  return page;
+}
+
+test("the admin claims a withdrawal: the member cannot cancel it any more and sees 'W realizacji'; completed with a hash, the member gets the e-mail", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const member = await createMember({ label: 'withdrawal-claim' });
+  await creditWallet(member.email, 100);
+  // Cents of its own, so the admin's buttons name this withdrawal only.
+  const cents = String(10 + (Date.now() % 90));
+  const shown = `30,${cents} USDT`;
+
+  // The member withdraws to a new address: it waits 24 h and the history says so.
+  const own = await signedIn(browser, member);
+  await own.goto('/dashboard/wallet');
+  const form = own.getByRole('region', { name: 'Wypłata środków' });
+  await form.getByLabel(/^Kwota \(USDT\)/).fill(`30.${cents}`);
+  await form.getByLabel('Sieć').selectOption('BSC');
+  await form.getByLabel('Adres portfela').fill(ADDRESS);
+  await form.getByRole('button', { name: 'Wypłać' }).click();
+  await expect(form.getByRole('status')).toContainText(`Zlecenie wypłaty ${shown} zostało przyjęte`);
+  const history = own.getByRole('region', { name: 'Historia wypłat' });
+  const row = history.getByRole('listitem').filter({ hasText: shown });
+  await expect(row).toContainText('Oczekująca');
+  await expect(row).toContainText('Nowy adres: dla bezpieczeństwa wypłata czeka do');
+  await expect(row.getByRole('button', { name: 'Anuluj wypłatę' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(own, { label: 'wallet: a withdrawal waiting for a new address' });
+
+  // The admin's queue says why it waits and offers no claim yet.
+  const admin = await signedIn(browser, SEEDED_ADMIN);
+  await admin.goto('/dashboard/admin/withdrawals');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Wypłaty' })).toBeVisible();
+  const queued = admin.getByRole('row').filter({ hasText: member.email });
+  await expect(queued).toContainText('Nowy adres: czeka do');
+  await expect(queued.getByRole('button', { name: `Przejmij wypłatę ${shown}` })).toHaveCount(0);
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'withdrawals: pending with a waiting new address' });
+
+  // 24 h later: the admin claims it and the list turns to 'W realizacji', held by this admin.
+  await endWithdrawalWait(member.email);
+  await admin.reload();
+  await admin
+    .getByRole('row')
+    .filter({ hasText: member.email })
+    .getByRole('button', { name: `Przejmij wypłatę ${shown}` })
+    .click();
+  await expect(admin).toHaveURL(/status=processing/);
+  const claimed = admin.getByRole('row').filter({ hasText: member.email });
+  await expect(claimed).toContainText('Ty');
+  await expect(claimed).toContainText(/od (< 1|\d+) min/);
+  await expect(claimed.getByRole('button', { name: `Zrealizowana: wypłata ${shown}` })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: "withdrawals: 'W realizacji' with the claimant" });
+
+  // The member's page was opened before the claim: the cancel is refused with the reason…
+  await row.getByRole('button', { name: 'Anuluj wypłatę' }).click();
+  const confirm = own.getByRole('dialog', { name: 'Anulować wypłatę?' });
+  await confirm.getByRole('button', { name: 'Anuluj wypłatę' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText(
+    'Nie udało się anulować wypłaty: Wypłata jest już w realizacji i nie można jej anulować',
+  );
+  await own.keyboard.press('Escape');
+  // …and the history, read again, says 'W realizacji' and why, with no cancel.
+  await expect(row).toContainText('W realizacji');
+  await expect(row).toContainText('Administrator przejął tę wypłatę');
+  await expect(row).toContainText('nie można jej już anulować');
+  await expect(row.getByRole('button', { name: 'Anuluj wypłatę' })).toHaveCount(0);
+  expect(await booksOf(member.email)).toMatchObject({
+    available: (100 - Number(`30.${cents}`)).toFixed(2),
+    pending: `30.${cents}`,
+    pendingWithdrawals: `30.${cents}`,
+  });
+  await expectNoSeriousA11yViolationsAtBothWidths(own, { label: "wallet: a withdrawal 'W realizacji'" });
+
+  // The admin sends the coins and completes it with the hash: the member's e-mail has the link.
+  const hash = `0x${Date.now().toString(16).padStart(64, '0')}`;
+  await claimed.getByRole('button', { name: `Zrealizowana: wypłata ${shown}` }).click();
+  const complete = admin.getByRole('dialog', { name: 'Wypłata zrealizowana' });
+  await complete.getByLabel('Hash transakcji (0x…)').fill(hash);
+  await complete.getByRole('button', { name: 'Zrealizowana' }).click();
+  await expect(complete).toBeHidden();
+  const mail = await member.mailbox.next({ subject: `Wypłata 30.${cents} USDT zrealizowana`, timeout: 30_000 });
+  expect(mail.HTML).toContain(`href="https://bscscan.com/tx/${hash}"`);
+  await own.reload();
+  await expect(
+    own.getByRole('region', { name: 'Historia wypłat' }).getByRole('listitem').filter({ hasText: shown }),
+  ).toContainText('Zrealizowana');
+  expect(await booksOf(member.email)).toMatchObject({
+    pending: '0.00',
+    ledgerPending: '0.00',
+    pendingWithdrawals: '0.00',
+  });
+});
