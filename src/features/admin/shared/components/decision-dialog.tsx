@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod/mini';
+import { SelectField, type SelectOption } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
 import { Dialog } from '@/components/ui/dialog';
@@ -15,9 +16,12 @@ export type DecisionDetail = { label: string; value: ReactNode; className?: stri
 
 /**
  * A decision's field: 'amount' a decimal input, 'hash' a transaction hash (monospace, no spell
- * check), 'reason' the reason the member will see (a textarea).
+ * check), 'reason' the reason the member will see (a textarea), 'text' a short line, 'choice' a
+ * select with a 'Wybierz…' first option.
  */
-export type DecisionField<Name extends string> = { name: Name; label: string; kind: 'amount' | 'hash' | 'reason' };
+export type DecisionField<Name extends string> =
+  | { name: Name; label: string; kind: 'amount' | 'hash' | 'reason' | 'text' }
+  | { name: Name; label: string; kind: 'choice'; options: readonly SelectOption[] };
 
 type DecisionDialogProps<Schema extends z.ZodMiniType<FieldValues, FieldValues>, Result> = {
   title: string;
@@ -67,8 +71,21 @@ export function DecisionDialog<Schema extends z.ZodMiniType<FieldValues, FieldVa
     }),
   );
 
-  const renderField = ({ name, label, kind }: DecisionField<Path<z.input<Schema>>>) => {
+  const renderField = (field: DecisionField<Path<z.input<Schema>>>) => {
+    const { name, label, kind } = field;
     const fieldError = getFieldState(name, formState).error?.message;
+    if (field.kind === 'choice') {
+      return (
+        <SelectField
+          key={name}
+          label={label}
+          placeholder={t('admin.choose')}
+          options={field.options}
+          error={fieldError}
+          {...register(name)}
+        />
+      );
+    }
     if (kind === 'reason') {
       return (
         <TextareaField
