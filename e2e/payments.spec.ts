@@ -24,6 +24,7 @@ async function orderPlan(page: Page, tier: string, methodLabel: string, checkA11
   await page.getByRole('button', { name: `Wybierz plan ${tier}` }).click();
   const dialog = page.getByRole('dialog', { name: `Płatność za plan ${tier}` });
   await dialog.getByRole('radio', { name: methodLabel }).check();
+  await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
   const popup = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Zapłać' }).click();
   const tab = await popup;
@@ -169,6 +170,7 @@ test('a CCC order confirmed by the admin takes a slot and shows under Twoje paki
   await silver.getByRole('button', { name: 'Kup pakiet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Zakup pakietu SILVER' });
   await dialog.getByRole('radio', { name: 'Szybki przelew bankowy' }).check();
+  await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
   const popup = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Kup teraz' }).click();
   const tab = await popup;

@@ -56,6 +56,7 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
       });
     }
     await dialog.getByRole('radio', { name: label }).check();
+    await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
     const tab = await newTabAfter(page, () => dialog.getByRole('button', { name: 'Zapłać' }).click());
     const expected = new URL(await paymentLink('plan', 'PREMIUM', method));
     if (method === 'acc') expected.searchParams.set('email', member.email);
@@ -101,6 +102,7 @@ test("a CCC tier without free slots says 'Brak dostępnych miejsc'; the others o
       const dialog = page.getByRole('dialog', { name: 'Zakup pakietu GOLD' });
       await expect(dialog.getByRole('button', { name: 'Kup teraz' })).toBeDisabled();
       await dialog.getByRole('radio', { name: label }).check();
+      await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
       if (method === 'acc') {
         await expect(dialog).toContainText('-10% RABATU');
         await expect(dialog).toContainText('Oszczędzasz 200,00 USDT');

@@ -47,6 +47,7 @@ test('with the popup blocker on, the plan dialog still opens the provider’s pa
     await page.getByRole('button', { name: 'Wybierz plan START' }).click();
     const dialog = page.getByRole('dialog', { name: 'Płatność za plan START' });
     await dialog.getByRole('radio', { name: 'Szybki przelew bankowy' }).check();
+    await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
     const popup = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'Zapłać' }).click();
     // The tab is the one the click opened, now at the provider's address (the seeded link).

@@ -31,6 +31,39 @@ const STATUS_TONE: Record<MyPaymentOrder['status'], string> = {
   refunded: 'text-ink-muted',
 };
 
+/** What came in and what happens to it: expiry, shortfall, surplus, refund (with its reason). */
+function OrderMoney({ order }: { order: MyPaymentOrder }) {
+  const amount = (value: number | null) => formatOrderAmount(value ?? 0, order.currency);
+  const received = amount(order.amount_received);
+  let text: string | null = null;
+  let tone = 'text-ink-muted';
+  if (order.status === 'pending' && order.expires_at) {
+    text = t('payment.expires_on', { date: formatDateTime(order.expires_at) });
+  } else if (order.status === 'expired' && order.expires_at) {
+    text = t('payment.expired_on', { date: formatDateTime(order.expires_at) });
+  } else if (order.status === 'underpaid') {
+    text = t('payment.received_short', { received, shortfall: amount(order.shortfall) });
+    tone = 'text-danger';
+  } else if (order.status === 'to_refund') {
+    text = t('payment.to_refund', { received });
+  } else if (order.status === 'paid' && order.surplus && order.surplus > 0) {
+    text = t('payment.surplus', { received, surplus: amount(order.surplus) });
+  } else if (order.status === 'refunded' && order.refunded_at) {
+    text = t('payment.refunded_on', {
+      amount: amount(order.amount_received ?? order.amount),
+      date: formatDate(order.refunded_at),
+    });
+  }
+  return (
+    <>
+      {text ? <p className={`text-sm ${tone}`}>{text}</p> : null}
+      {order.status === 'refunded' && order.refund_reason ? (
+        <p className="text-sm text-ink-muted">{t('payment.reason', { reason: order.refund_reason })}</p>
+      ) : null}
+    </>
+  );
+}
+
 function OrderRow({ order }: { order: MyPaymentOrder }) {
   const cancel = useCancelPaymentOrder();
   const toast = useToast();
@@ -62,6 +95,7 @@ function OrderRow({ order }: { order: MyPaymentOrder }) {
           <> · {t('payment.paid_on', { date: formatDate(order.decided_at) })}</>
         ) : null}
       </p>
+      <OrderMoney order={order} />
       {order.status === 'rejected' && order.rejection_reason ? (
         <p className="text-sm text-danger">{t('payment.reason', { reason: order.rejection_reason })}</p>
       ) : null}
@@ -83,7 +117,8 @@ function OrderRow({ order }: { order: MyPaymentOrder }) {
 
 /**
  * 'Moje płatności' (issue 19): the member's orders, newest first — item, method, amount, reference,
- * status in Polish, dates and the rejection reason; a pending order can be cancelled. The plans page
+ * status in Polish, dates and the rejection reason; when a pending order expires, what came in
+ * (shortfall, surplus, to be refunded) and a refund with its date and reason; a pending order can be cancelled. The plans page
  * and the CCC page show the same list (one cache, data/payments).
  */
 export function MyPaymentOrders() {

@@ -7,7 +7,8 @@ import { t } from '@/i18n/plans';
 /**
  * The payment dialogs' success state: the order's reference with a copy button, where to give it
  * for the chosen method, what happens next, and the provider's page (a link when a popup blocker
- * refused the tab: the member's second click opens it).
+ * refused the tab: the member's second click opens it). When the order replaced an older one (the
+ * price changed), it says the old reference was cancelled and this one is new.
  */
 export function PaymentOrderSuccess({ started, onClose }: { started: PaymentStarted; onClose: () => void }) {
   const { order, url, tabOpened } = started;
@@ -25,6 +26,11 @@ export function PaymentOrderSuccess({ started, onClose }: { started: PaymentStar
   return (
     <div className="mt-5 space-y-4" data-testid="payment-success">
       <p className="text-sm font-semibold text-ink">{t('payment.success_title')}</p>
+      {order.replaces_order_id ? (
+        <p className="rounded-lg border border-accent px-4 py-3 text-sm text-ink" data-testid="payment-replaced">
+          {t('payment.replaced')}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface-overlay px-4 py-3">
         <div>
           <p className="text-sm text-ink-muted">{t('payment.reference')}</p>

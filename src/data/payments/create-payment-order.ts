@@ -11,24 +11,35 @@ export type PaymentItem =
   { kind: 'plan'; tier: Enums<'membership_level'> } | { kind: 'ccc'; tier: Enums<'ccc_tier'>; quantity?: number };
 
 /**
- * RPC create_payment_order: records the order (or returns the open one for the same item and
- * method) with the catalogue's price; the database enforces the limits (payments.* keys).
+ * RPC create_payment_order: records the order (or returns the open one for the same item, method
+ * and price) with the catalogue's price, fixed from then on; after a price change the old pending
+ * order is cancelled and the new one names it in `replaces_order_id`. `consentText` is the consent
+ * checkbox's text, stored with its time. The database enforces the limits (payments.* keys).
  */
 export async function createPaymentOrder(
   client: AppSupabaseClient,
   item: PaymentItem,
   method: Enums<'payment_method'>,
+  consentText?: string,
 ): Promise<PaymentOrder> {
+  const consent = consentText === undefined ? {} : { p_consent_text: consentText };
   const args =
     item.kind === 'plan'
-      ? { p_method: method, p_plan_tier: item.tier }
-      : { p_method: method, p_ccc_tier: item.tier, p_quantity: item.quantity ?? 1 };
+      ? { p_method: method, p_plan_tier: item.tier, ...consent }
+      : { p_method: method, p_ccc_tier: item.tier, p_quantity: item.quantity ?? 1, ...consent };
   return unwrap(await client.rpc('create_payment_order', args).single());
 }
 
 export const createPaymentOrderMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
     mutationKey: paymentKeys.createOrder(),
-    mutationFn: async ({ item, method }: { item: PaymentItem; method: Enums<'payment_method'> }) =>
-      createPaymentOrder(await getClient(), item, method),
+    mutationFn: async ({
+      item,
+      method,
+      consentText,
+    }: {
+      item: PaymentItem;
+      method: Enums<'payment_method'>;
+      consentText?: string;
+    }) => createPaymentOrder(await getClient(), item, method, consentText),
   });

@@ -48,7 +48,7 @@ export const rejectPaymentMutationOptions = (getClient: () => Promise<AppSupabas
  * After a decision the lists are read again (never optimistic), and so is what members see: their
  * orders, CCC slots and packages, and the member's profile and level (the admin may be the member).
  */
-function useRefreshAfterDecision() {
+export function useRefreshAfterDecision() {
   const queryClient = useQueryClient();
   return (userId: string) =>
     Promise.all([

@@ -15,4 +15,9 @@ export const paymentKeys = {
   saveLinks: () => [...paymentKeys.adminLinks(), 'save'] as const,
   createOrder: () => [...paymentKeys.all, 'create'] as const,
   cancelOrder: () => [...paymentKeys.all, 'cancel'] as const,
+  /** What buying a plan would give today (dates, extra days): read again after every order decision. */
+  planPreview: (userId: string, tier: string) => [...paymentKeys.all, 'plan-preview', userId, tier] as const,
+  refundOrder: () => [...paymentKeys.adminOrders(), 'refund'] as const,
+  settings: () => [...paymentKeys.all, 'settings'] as const,
+  saveSettings: () => [...paymentKeys.settings(), 'save'] as const,
 };

@@ -93,7 +93,8 @@ export function usePaymentPage<L extends PaymentLink>({
     setReason(error !== undefined && isPaymentsErrorKey(error) ? toUserMessage(error) : null);
   };
 
-  const open = async (method: PaymentMethod) => {
+  /** `consentText`: the text of the consent checkbox the member ticked, stored on the order. */
+  const open = async (method: PaymentMethod, consentText?: string) => {
     setFailed(false);
     setReason(null);
     const cached = links ? find(links, method) : undefined;
@@ -106,7 +107,7 @@ export function usePaymentPage<L extends PaymentLink>({
     try {
       const link = cached ?? find(await fetchLinks(), method);
       if (!link) throw new Error('payment.failed');
-      const order = await createPaymentOrder(await getClient(), item, method);
+      const order = await createPaymentOrder(await getClient(), item, method, consentText);
       const url = paymentPageUrl(link.url, method, email);
       let tabOpened = false;
       if (tab) {
@@ -138,7 +139,7 @@ export function usePaymentPage<L extends PaymentLink>({
   };
 }
 
-/** True for the payments.* keys the database raises (limits, slots): their text says why. */
+/** True for the payments.* (limits, slots) and membership.* keys the database raises: their text says why. */
 function isPaymentsErrorKey(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('payments.');
+  return error instanceof Error && (error.message.startsWith('payments.') || error.message.startsWith('membership.'));
 }

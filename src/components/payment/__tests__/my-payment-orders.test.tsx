@@ -75,6 +75,45 @@ describe('Moje płatności', () => {
     expect(screen.getAllByRole('button', { name: /Anuluj płatność/ })).toHaveLength(1);
   });
 
+  it('shows the new statuses with what came in, the expiry and the refund with its reason', async () => {
+    server.use(
+      http.post(restUrl('/rpc/get_my_payment_orders'), () =>
+        HttpResponse.json([
+          order({ reference: 'KLB-PEND66', expires_at: '2026-12-02T10:00:00+00:00' }),
+          order({ reference: 'KLB-EXPI77', status: 'expired', expires_at: '2026-11-20T10:00:00+00:00' }),
+          order({ reference: 'KLB-UNDE88', status: 'underpaid', amount_received: 4000, shortfall: 997 }),
+          order({ reference: 'KLB-SURP99', status: 'paid', amount_received: 5000, surplus: 3 }),
+          order({ reference: 'KLB-TORE11', status: 'to_refund', amount_received: 4997 }),
+          order({
+            reference: 'KLB-REFU22',
+            status: 'refunded',
+            amount_received: 4997,
+            refunded_at: '2026-11-26T09:00:00+00:00',
+            refund_reason: 'Rezygnacja w terminie',
+          }),
+        ]),
+      ),
+    );
+    setup();
+    await screen.findByText('KLB-PEND66');
+    const pending = row('KLB-PEND66');
+    expect(pending).toHaveTextContent('Oczekuje na potwierdzenie');
+    expect(pending).toHaveTextContent(/Ważne do 02\.12\.2026/);
+    expect(row('KLB-EXPI77')).toHaveTextContent('Wygasłe');
+    expect(row('KLB-EXPI77')).toHaveTextContent(/Wygasło 20\.11\.2026/);
+    expect(row('KLB-EXPI77')).not.toHaveTextContent('Anuluj płatność');
+    expect(row('KLB-UNDE88')).toHaveTextContent('Niedopłata');
+    expect(row('KLB-UNDE88')).toHaveTextContent('Otrzymaliśmy 4000 zł, brakuje 997 zł');
+    expect(row('KLB-SURP99')).toHaveTextContent('Opłacone');
+    expect(row('KLB-SURP99')).toHaveTextContent('Otrzymaliśmy 5000 zł, nadpłata 3 zł');
+    expect(row('KLB-TORE11')).toHaveTextContent('Do zwrotu');
+    expect(row('KLB-TORE11')).toHaveTextContent('Otrzymaliśmy 4997 zł: zwrócimy tę kwotę');
+    const refunded = row('KLB-REFU22');
+    expect(refunded).toHaveTextContent('Zwrócone');
+    expect(refunded).toHaveTextContent('Zwrócono 4997 zł dnia 26.11.2026');
+    expect(refunded).toHaveTextContent('Powód: Rezygnacja w terminie');
+  });
+
   it('cancels a pending order and reads the list again', async () => {
     let cancelled = false;
     const calls: unknown[] = [];

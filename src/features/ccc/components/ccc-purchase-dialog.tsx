@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CheckboxField } from '@/components/form/checkbox-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
 import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
@@ -14,7 +15,7 @@ import {
   type CccPaymentLink,
 } from '@/data/payments/get-ccc-payment-links';
 import { usePaymentPage, type PaymentMethod } from '@/data/payments/payment-page';
-import { t } from '@/i18n/plans';
+import { t, type PlansMessageKey } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 
@@ -56,13 +57,16 @@ function methodOptions(pkg: CccPackage): PaymentMethodOption[] {
  * it saves; 'Do zapłaty' with the price (for ACC struck through, and 90 % of it); 'Kup teraz' waits
  * for a method and says 'Przetwarzanie...' while working; the tier's page for the method opens in a
  * new tab (ACC with the member's e-mail) once the order is recorded (usePaymentPage), and the dialog
- * shows the order's reference and what to do with it.
+ * shows the order's reference and what to do with it. The member first consents to the service
+ * starting at once (the text is stored on the order).
  */
 export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProps) {
   const { getClient } = useSupabase();
   const queryClient = useQueryClient();
   const links = useCccPaymentLinks();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<PlansMessageKey | null>(null);
   const page = usePaymentPage({
     links: links.data,
     fetchLinks: () => queryClient.fetchQuery(cccPaymentLinksQueryOptions(getClient)),
@@ -74,7 +78,11 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
 
   const buy = async () => {
     if (!method) return;
-    await page.open(method);
+    if (!consent) {
+      setConsentError('validation.payment.consent_required');
+      return;
+    }
+    await page.open(method, t('payment.consent'));
   };
 
   return (
@@ -113,6 +121,16 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
               )}
             </span>
           </div>
+          <CheckboxField
+            label={t('payment.consent')}
+            checked={consent}
+            onChange={(event) => {
+              setConsent(event.target.checked);
+              if (event.target.checked) setConsentError(null);
+            }}
+            error={consentError ?? undefined}
+            disabled={processing}
+          />
           {failed ? (
             <FormAlert>
               {t('payment.failed')}

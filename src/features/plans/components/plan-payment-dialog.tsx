@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
 import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
+import { CheckboxField } from '@/components/form/checkbox-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -14,9 +15,11 @@ import {
   type PlanPaymentLink,
 } from '@/data/payments/get-plan-payment-links';
 import { usePaymentPage, type PaymentMethod } from '@/data/payments/payment-page';
+import { usePlanChangePreview } from '@/data/payments/preview-plan-change';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { formatPLN, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
+import { PlanChangeSummary } from './plan-change-summary';
 
 type PlanPaymentDialogProps = {
   plan: MembershipPlan;
@@ -62,7 +65,10 @@ function methodOptions(plan: MembershipPlan): PaymentMethodOption[] {
  * processing, closed"): transfer, usdt, acc with the prices of §9. 'Zapłać' without a method says
  * 'Wybierz metodę płatności'; with one it records the order and opens the plan's page for that
  * method in a new tab (acc with the member's e-mail), then shows the order's reference. A missing
- * link or an order that could not be recorded says 'Wystąpił błąd podczas płatności'.
+ * link or an order that could not be recorded says 'Wystąpił błąd podczas płatności'. Before 'Zapłać'
+ * it states in words what the plan would give if confirmed today (preview_plan_change: dates, extra
+ * days for an upgrade, a queued start, or why it cannot be bought), and asks for the consent to the
+ * service starting at once, whose text is stored on the order.
  */
 export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDialogProps) {
   const { getClient } = useSupabase();
@@ -74,6 +80,10 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
   const links = usePlanPaymentLinks();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [methodError, setMethodError] = useState<PlansMessageKey | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<PlansMessageKey | null>(null);
+  const preview = usePlanChangePreview(plan.tier);
+  const blocked = preview.data?.change === 'blocked';
   // Normally the links came with the grid, and the tab opens within the click.
   const page = usePaymentPage({
     links: links.data,
@@ -91,11 +101,12 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
   };
 
   const pay = async () => {
-    if (!method) {
-      setMethodError('validation.payment.method_required');
-      return;
-    }
-    await page.open(method);
+    if (blocked) return;
+    const missingMethod = !method;
+    setMethodError(missingMethod ? 'validation.payment.method_required' : null);
+    setConsentError(consent ? null : 'validation.payment.consent_required');
+    if (missingMethod || !consent) return;
+    await page.open(method, t('payment.consent'));
   };
 
   return (
@@ -118,6 +129,17 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
             error={methodError}
             disabled={processing}
           />
+          <PlanChangeSummary preview={preview} />
+          <CheckboxField
+            label={t('payment.consent')}
+            checked={consent}
+            onChange={(event) => {
+              setConsent(event.target.checked);
+              if (event.target.checked) setConsentError(null);
+            }}
+            error={consentError ?? undefined}
+            disabled={processing || blocked}
+          />
           {failed ? (
             <FormAlert>
               {t('payment.failed')}
@@ -129,7 +151,7 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
             <Button variant="ghost" onClick={onClose} disabled={processing}>
               {t('common.cancel')}
             </Button>
-            <Button onClick={() => void pay()} disabled={processing} aria-busy={processing || undefined}>
+            <Button onClick={() => void pay()} disabled={processing || blocked} aria-busy={processing || undefined}>
               {processing ? <Spinner className="h-4 w-4 border-accent-contrast border-t-transparent" /> : null}
               {processing ? t('common.processing') : t('payment.pay')}
             </Button>

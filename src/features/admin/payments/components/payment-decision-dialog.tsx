@@ -1,9 +1,11 @@
 import { useConfirmPayment, useRejectPayment } from '@/data/payments/decide-payment';
 import { formatOrderAmount } from '@/data/payments/format-order';
 import type { AdminPaymentOrder } from '@/data/payments/list-payment-orders';
+import { REFUND_METHODS, useRefundPayment } from '@/data/payments/refund-payment';
 import { t, type AdminAreaMessageKey } from '@/i18n/admin';
 import { DecisionDialog, type DecisionDetail } from '../../shared/components/decision-dialog';
 import { confirmSchema, rejectSchema } from '../schemas/payment-decision.schema';
+import { refundSchema } from '../schemas/payment-refund.schema';
 
 type PaymentDialogProps = { order: AdminPaymentOrder; onClose: () => void };
 
@@ -76,6 +78,47 @@ export function RejectPaymentDialog({ order, onClose }: PaymentDialogProps) {
       doneMessage={decided(order, 'admin.payments.rejected_done')}
       failure="admin.payments.reject_failed"
       submitLabel={t('admin.payments.reject')}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Refunds what came in for a paid, underpaid or to-be-refunded order: a required reason (the member
+ * sees it), how the money went back and the transfer's title or the transaction's hash.
+ */
+export function RefundPaymentDialog({ order, onClose }: PaymentDialogProps) {
+  const refund = useRefundPayment();
+  return (
+    <DecisionDialog
+      title={t('admin.payments.refund_title')}
+      details={[
+        ...orderDetails(order),
+        {
+          label: t('admin.payments.refund_amount'),
+          value: formatOrderAmount(order.amount_received ?? order.amount, order.currency),
+        },
+      ]}
+      fields={[
+        { name: 'reason', label: t('admin.payments.refund_reason'), kind: 'reason' },
+        {
+          name: 'method',
+          label: t('admin.payments.refund_method'),
+          kind: 'choice',
+          options: REFUND_METHODS.map((value) => ({ value, label: t(`admin.payments.refund_method.${value}`) })),
+        },
+        { name: 'reference', label: t('admin.payments.refund_reference'), kind: 'text' },
+      ]}
+      schema={refundSchema}
+      defaultValues={{ reason: '', reference: '' }}
+      decide={({ reason, method, reference }) =>
+        refund.mutateAsync({ id: order.id, userId: order.user_id, reason, method, reference })
+      }
+      doneMessage={({ changed }) =>
+        t(changed ? 'admin.payments.refunded_done' : 'admin.payments.already_refunded', { reference: order.reference })
+      }
+      failure="admin.payments.refund_failed"
+      submitLabel={t('admin.payments.refund')}
       onClose={onClose}
     />
   );

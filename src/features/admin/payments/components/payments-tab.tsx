@@ -22,48 +22,75 @@ import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
-import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
+import { PAYMENT_STATUS_LABELS, paymentsCsv, refundMethodLabel } from '../utils/payments-csv';
 import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
-import { ConfirmPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
+import { ConfirmPaymentDialog, RefundPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
+import { PaymentSettingsForm } from './payment-settings-form';
 
 const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-type Modal = { kind: 'confirm' | 'reject'; order: AdminPaymentOrder } | null;
+type Modal = { kind: 'confirm' | 'reject' | 'refund'; order: AdminPaymentOrder } | null;
+
+/** The statuses whose money came in and can go back (admin_refund_payment). */
+const REFUNDABLE: readonly PaymentOrderStatus[] = ['paid', 'underpaid', 'to_refund'];
 
 /** Etherscan's page of a USDT (ERC20) transaction. */
 const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
 
 function Outcome({ order }: { order: AdminPaymentOrder }) {
-  if (order.status === 'paid') {
-    return (
-      <span className="text-xs">
-        {t('admin.payments.received', {
-          amount: formatOrderAmount(order.amount_received ?? order.amount, order.currency),
-        })}
-        {order.tx_hash ? (
-          <a
-            href={explorerTx(order.tx_hash)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="block break-all font-mono text-accent underline-offset-4 hover:underline"
-            aria-label={t('admin.payments.tx_link', { hash: order.tx_hash })}
-          >
-            {order.tx_hash.slice(0, 10)}…
-          </a>
-        ) : null}
-      </span>
+  const amount = (value: number) => formatOrderAmount(value, order.currency);
+  const received = order.amount_received ?? (order.status === 'paid' ? order.amount : null);
+  const lines: string[] = [];
+  if (received !== null && order.status !== 'pending')
+    lines.push(t('admin.payments.received', { amount: amount(received) }));
+  if (order.shortfall && order.shortfall > 0)
+    lines.push(t('admin.payments.shortfall', { amount: amount(order.shortfall) }));
+  if (order.surplus && order.surplus > 0) lines.push(t('admin.payments.surplus', { amount: amount(order.surplus) }));
+  if (order.status === 'pending' && order.expires_at)
+    lines.push(t('admin.payments.expires', { date: formatDateTime(order.expires_at) }));
+  if (order.status === 'refunded' && order.refunded_at) {
+    lines.push(
+      t('admin.payments.refunded_info', {
+        date: formatDateTime(order.refunded_at),
+        method: refundMethodLabel(order.refund_method) ?? '',
+        reference: order.refund_reference,
+      }),
     );
+    if (order.refund_reason) lines.push(order.refund_reason);
   }
-  if (order.status === 'rejected') return <span className="text-xs">{order.rejection_reason}</span>;
-  return null;
+  if (order.status === 'rejected' && order.rejection_reason) lines.push(order.rejection_reason);
+  if (lines.length === 0 && !order.tx_hash) return null;
+  return (
+    <span className="block text-xs">
+      {lines.map((line, index) => (
+        <span key={index} className="block">
+          {line}
+        </span>
+      ))}
+      {order.tx_hash ? (
+        <a
+          href={explorerTx(order.tx_hash)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="block break-all font-mono text-accent underline-offset-4 hover:underline"
+          aria-label={t('admin.payments.tx_link', { hash: order.tx_hash })}
+        >
+          {order.tx_hash.slice(0, 10)}…
+        </a>
+      ) : null}
+    </span>
+  );
 }
 
 /**
  * 'Płatności' tab (issue 19): members' orders newest first, by status and method, searched by
  * reference, name, e-mail or phone; a pending order is confirmed (amount received, USDT hash) or
- * rejected with a reason. Same shape and states as the payouts tab.
+ * rejected with a reason; a paid, underpaid or to-be-refunded order is refunded ('Zwróć'). Each row
+ * says what came in (shortfall, surplus), when a pending order expires and how a refund went back.
+ * Below the list, the order settings (expiry days, daily limit). Same shape and states as the
+ * payouts tab.
  */
 export function PaymentsTab() {
   const [view, setView] = useUrlState(PAYMENTS_URL_STATE);
@@ -180,9 +207,18 @@ export function PaymentsTab() {
                               {t('admin.payments.reject')}
                             </Button>
                           </div>
-                        ) : (
-                          <Outcome order={row} />
-                        )}
+                        ) : null}
+                        {row.status !== 'pending' || row.expires_at ? <Outcome order={row} /> : null}
+                        {REFUNDABLE.includes(row.status) ? (
+                          <Button
+                            variant="secondary"
+                            className="mt-1 px-2 py-1"
+                            aria-label={t('admin.payments.refund_label', { reference: row.reference })}
+                            onClick={() => setModal({ kind: 'refund', order: row })}
+                          >
+                            {t('admin.payments.refund')}
+                          </Button>
+                        ) : null}
                       </td>
                     </tr>
                   ))}
@@ -201,6 +237,8 @@ export function PaymentsTab() {
       </QueryStates>
       {modal?.kind === 'confirm' ? <ConfirmPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'reject' ? <RejectPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'refund' ? <RefundPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
+      <PaymentSettingsForm />
     </section>
   );
 }

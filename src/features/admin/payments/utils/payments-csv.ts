@@ -13,7 +13,30 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentOrderStatus, MessageKey> = {
   refunded: 'payment.status.refunded',
 };
 
-/** The payments CSV: one row per order as the filters show it, with the decision's details. */
+/** The ways a refund went back (admin_refund_payment's p_method). */
+export const REFUND_METHOD_KEYS: Record<string, MessageKey> = {
+  transfer: 'admin.payments.refund_method.transfer',
+  usdt: 'admin.payments.refund_method.usdt',
+  acc: 'admin.payments.refund_method.acc',
+  other: 'admin.payments.refund_method.other',
+};
+
+function label(keys: Record<string, MessageKey>, value: string | null): string | null {
+  if (value === null) return null;
+  const key = keys[value];
+  return key ? t(key) : value;
+}
+
+/** How a refund went back, in Polish ('Przelew', 'Inny'…). */
+export const refundMethodLabel = (method: string | null) => label(REFUND_METHOD_KEYS, method);
+
+const DECIDED_VIA_KEYS: Record<string, MessageKey> = {
+  admin: 'admin.payments.decided_via.admin',
+  gateway: 'admin.payments.decided_via.gateway',
+  chain: 'admin.payments.decided_via.chain',
+};
+
+/** The payments CSV: one row per order as the filters show it, with the decision's details, what came in and the refund. */
 export function paymentsCsv(rows: readonly AdminPaymentOrder[]): string {
   return toCsv(
     [
@@ -31,6 +54,15 @@ export function paymentsCsv(rows: readonly AdminPaymentOrder[]): string {
       t('admin.payments.amount_received_csv'),
       t('admin.payments.tx_hash_csv'),
       t('admin.payments.rejection_reason'),
+      t('admin.payments.shortfall_csv'),
+      t('admin.payments.surplus_csv'),
+      t('admin.payments.decided_via_csv'),
+      t('admin.payments.network_csv'),
+      t('admin.payments.expires_csv'),
+      t('admin.payments.refunded_at_csv'),
+      t('admin.payments.refund_method_csv'),
+      t('admin.payments.refund_reference_csv'),
+      t('admin.payments.refund_reason_csv'),
     ],
     rows.map((row) => [
       row.reference,
@@ -47,6 +79,15 @@ export function paymentsCsv(rows: readonly AdminPaymentOrder[]): string {
       csvNumber(row.amount_received),
       row.tx_hash,
       row.rejection_reason,
+      csvNumber(row.shortfall),
+      csvNumber(row.surplus),
+      label(DECIDED_VIA_KEYS, row.decided_via),
+      row.network,
+      csvDateTime(row.expires_at),
+      csvDateTime(row.refunded_at),
+      label(REFUND_METHOD_KEYS, row.refund_method),
+      row.refund_reference,
+      row.refund_reason,
     ]),
   );
 }

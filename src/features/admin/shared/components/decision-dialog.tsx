@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod/mini';
+import { SelectField, type SelectOption } from '@/components/form/select-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
 import { Dialog } from '@/components/ui/dialog';
@@ -15,15 +16,18 @@ export type DecisionDetail = { label: string; value: ReactNode; className?: stri
 
 /**
  * A decision's field: 'amount' a decimal input, 'hash' a transaction hash (monospace, no spell
- * check), 'reason' the reason the member will see (a textarea).
+ * check), 'reason' the reason the member will see (a textarea), 'text' a short line, 'choice' a
+ * select with a 'Wybierz…' first option.
  */
-export type DecisionField<Name extends string> = {
-  name: Name;
-  label: string;
-  kind: 'amount' | 'hash' | 'reason';
-  /** A reason's hint (by default: the member will see it in the notification). */
-  hint?: string;
-};
+export type DecisionField<Name extends string> =
+  | {
+      name: Name;
+      label: string;
+      kind: 'amount' | 'hash' | 'reason' | 'text';
+      /** A reason's hint (by default: the member will see it in the notification). */
+      hint?: string;
+    }
+  | { name: Name; label: string; kind: 'choice'; options: readonly SelectOption[]; hint?: undefined };
 
 type DecisionDialogProps<Schema extends z.ZodMiniType<FieldValues, FieldValues>, Result> = {
   title: string;
@@ -73,8 +77,21 @@ export function DecisionDialog<Schema extends z.ZodMiniType<FieldValues, FieldVa
     }),
   );
 
-  const renderField = ({ name, label, kind, hint }: DecisionField<Path<z.input<Schema>>>) => {
+  const renderField = (field: DecisionField<Path<z.input<Schema>>>) => {
+    const { name, label, kind, hint } = field;
     const fieldError = getFieldState(name, formState).error?.message;
+    if (field.kind === 'choice') {
+      return (
+        <SelectField
+          key={name}
+          label={label}
+          placeholder={t('admin.choose')}
+          options={field.options}
+          error={fieldError}
+          {...register(name)}
+        />
+      );
+    }
     if (kind === 'reason') {
       return (
         <TextareaField

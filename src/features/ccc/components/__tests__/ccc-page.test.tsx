@@ -152,6 +152,10 @@ describe("'Zakup pakietu {tier}'", () => {
     return { ...view, dialog: screen.getByRole('dialog', { name: `Zakup pakietu ${name}` }) };
   }
 
+  const CONSENT =
+    'Chcę, aby usługa zaczęła się od razu po potwierdzeniu płatności, i przyjmuję do wiadomości, że tracę wtedy prawo odstąpienia od umowy w ciągu 14 dni.';
+  const consentBox = (dialog: HTMLElement) => within(dialog).getByRole('checkbox', { name: CONSENT });
+
   it("offers three methods, ACC with '-10% RABATU' and what it saves; 'Kup teraz' waits for a method", async () => {
     serve();
     const { dialog } = await openDialog('PLATINUM');
@@ -193,10 +197,13 @@ describe("'Zakup pakietu {tier}'", () => {
       server.use(created.handler);
       const { dialog, user, open, tab } = await openDialog('PLATINUM');
       await user.click(within(dialog).getByRole('radio', { name }));
+      await user.click(consentBox(dialog));
       await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
       expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
       expect(await within(dialog).findByTestId('payment-reference')).toHaveTextContent('KLB-CCC234');
-      expect(created.calls).toEqual([{ p_method: expect.any(String), p_ccc_tier: 'PLATINUM', p_quantity: 1 }]);
+      expect(created.calls).toEqual([
+        { p_method: expect.any(String), p_ccc_tier: 'PLATINUM', p_quantity: 1, p_consent_text: CONSENT },
+      ]);
       expect(tab.location.href).toBe(url);
     },
   );
@@ -210,6 +217,7 @@ describe("'Zakup pakietu {tier}'", () => {
     );
     const { dialog, user, tab } = await openDialog('PLATINUM');
     await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    await user.click(consentBox(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Wystąpił błąd podczas płatności');
@@ -229,6 +237,7 @@ describe("'Zakup pakietu {tier}'", () => {
     server.use(serveCreateOrder({ kind: 'ccc', plan_tier: null, ccc_tier: 'START' }).handler);
     const { dialog, user, open, tab } = await openDialog('START');
     await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    await user.click(consentBox(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
     expect(within(dialog).getByRole('button', { name: 'Przetwarzanie...' })).toBeDisabled();
     expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
@@ -236,10 +245,24 @@ describe("'Zakup pakietu {tier}'", () => {
     await waitFor(() => expect(tab.location.href).toBe('https://pay.example.com/ccc/start/usdt'));
   });
 
+  it('asks for the consent before buying and records nothing without it', async () => {
+    serve();
+    const created = serveCreateOrder({ kind: 'ccc', plan_tier: null, ccc_tier: 'START' });
+    server.use(created.handler);
+    const { dialog, user, open } = await openDialog('START');
+    await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
+    expect(consentBox(dialog)).toHaveAccessibleDescription('Zaznacz zgodę, aby przejść do płatności.');
+    expect(open).not.toHaveBeenCalled();
+    expect(created.calls).toEqual([]);
+    expect(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' })).toBeChecked();
+  });
+
   it("says 'Wystąpił błąd podczas płatności' when the tier has no link for the method", async () => {
     serve({ linkRows: links.filter((link) => link.tier !== 'START') });
     const { dialog, user, open } = await openDialog('START');
     await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+    await user.click(consentBox(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Kup teraz' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas płatności');
     expect(open).not.toHaveBeenCalled();

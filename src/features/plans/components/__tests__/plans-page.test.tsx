@@ -51,7 +51,38 @@ const links = plans.flatMap((item) =>
   })),
 );
 
+type Preview = {
+  tier: string;
+  from_level: string;
+  first_day: string;
+  last_day: string | null;
+  extra_days: number;
+  change: string;
+};
+
+const newPlan = (tier: string): Preview => ({
+  tier,
+  from_level: 'FREE',
+  first_day: '2026-11-27',
+  last_day: '2027-11-26',
+  extra_days: 0,
+  change: 'new',
+});
+
+function servePreview(preview: (tier: string) => Preview) {
+  const calls: unknown[] = [];
+  server.use(
+    http.post(restUrl('/rpc/preview_plan_change'), async ({ request }) => {
+      const body = (await request.json()) as { p_tier: string };
+      calls.push(body);
+      return HttpResponse.json(preview(body.p_tier));
+    }),
+  );
+  return calls;
+}
+
 function serve({ linkRows = links, level = 'START' }: { linkRows?: typeof links; level?: string } = {}) {
+  servePreview(newPlan);
   server.use(
     http.get(restUrl('/membership_plans'), () => HttpResponse.json(plans)),
     http.get(restUrl('/plan_payment_links'), () => HttpResponse.json(linkRows)),
@@ -113,6 +144,10 @@ describe('payment dialog', () => {
     await view.user.click(await within(await screen.findByRole('article', { name: tier })).findByRole('button'));
     return { ...view, dialog: screen.getByRole('dialog', { name: `Płatność za plan ${tier}` }) };
   }
+
+  const CONSENT =
+    'Chcę, aby usługa zaczęła się od razu po potwierdzeniu płatności, i przyjmuję do wiadomości, że tracę wtedy prawo odstąpienia od umowy w ciągu 14 dni.';
+  const consentBox = (dialog: HTMLElement) => within(dialog).getByRole('checkbox', { name: CONSENT });
 
   it('lists the three methods with the prices of §9', async () => {
     serve();
@@ -182,10 +217,12 @@ describe('payment dialog', () => {
       server.use(created.handler);
       const { dialog, user, open, tab } = await openDialog('PREMIUM');
       await user.click(within(dialog).getByRole('radio', { name }));
+      await user.click(consentBox(dialog));
       await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
       expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
       expect(await within(dialog).findByTestId('payment-reference')).toHaveTextContent('KLB-7F3K2Q');
-      expect(created.calls).toEqual([{ p_method: method, p_plan_tier: 'PREMIUM' }]);
+      expect(created.calls).toEqual([{ p_method: method, p_plan_tier: 'PREMIUM', p_consent_text: CONSENT }]);
+      expect(within(dialog).queryByTestId('payment-replaced')).not.toBeInTheDocument();
       expect(tab.location.href).toBe(url);
       expect(tab.opener).toBeNull();
       expect(tab.close).not.toHaveBeenCalled();
@@ -205,6 +242,7 @@ describe('payment dialog', () => {
     );
     const { dialog, user, tab } = await openDialog('START');
     await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    await user.click(consentBox(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Wystąpił błąd podczas płatności');
@@ -212,6 +250,7 @@ describe('payment dialog', () => {
     expect(tab.close).toHaveBeenCalledOnce();
     expect(tab.location.href).toBe('');
     expect(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' })).toBeChecked();
+    expect(consentBox(dialog)).toBeChecked();
   });
 
   it('offers a link to the payment page when the browser blocked the tab', async () => {
@@ -220,6 +259,7 @@ describe('payment dialog', () => {
     const { dialog, user, open } = await openDialog('START');
     open.mockReturnValue(null);
     await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+    await user.click(consentBox(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
     const link = await within(dialog).findByRole('link', { name: 'Przejdź do strony płatności' });
     expect(link).toHaveAttribute('href', 'https://pay.example.com/start/transfer?ref=klub');
@@ -231,10 +271,131 @@ describe('payment dialog', () => {
     serve({ linkRows: links.filter((link) => !(link.tier === 'VIP' && link.method === 'usdt')) });
     const { dialog, user, open } = await openDialog('VIP');
     await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+    await user.click(consentBox(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wystąpił błąd podczas płatności');
     expect(open).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('states an upgrade in words before paying: the dates and the extra days for the unused period', async () => {
+    serve();
+    const calls = servePreview((tier) => ({
+      tier,
+      from_level: 'PREMIUM',
+      first_day: '2026-11-27',
+      last_day: '2028-02-02',
+      extra_days: 68,
+      change: 'upgrade',
+    }));
+    const { dialog } = await openDialog('VIP');
+    expect(await within(dialog).findByTestId('plan-change-summary')).toHaveTextContent(
+      'Plan VIP od 27.11.2026 do 02.02.2028 (w tym 68 dni za niewykorzystany okres PREMIUM)',
+    );
+    expect(calls).toEqual([{ p_tier: 'VIP' }]);
+  });
+
+  it('says a lower plan starts after the current period ends', async () => {
+    serve();
+    servePreview((tier) => ({
+      tier,
+      from_level: 'VIP',
+      first_day: '2027-03-01',
+      last_day: '2028-02-29',
+      extra_days: 0,
+      change: 'queued',
+    }));
+    const { dialog } = await openDialog('START');
+    const summary = await within(dialog).findByTestId('plan-change-summary');
+    expect(summary).toHaveTextContent('Plan START od 01.03.2027 do 29.02.2028');
+    expect(summary).toHaveTextContent('Zacznie się po zakończeniu Twojego obecnego okresu VIP.');
+    expect(summary).not.toHaveTextContent('w tym');
+  });
+
+  it('refuses a plan after an open-ended level: the reason shows and nothing can be paid', async () => {
+    serve();
+    servePreview((tier) => ({
+      tier,
+      from_level: 'VIP',
+      first_day: '2026-11-27',
+      last_day: null,
+      extra_days: 0,
+      change: 'blocked',
+    }));
+    const created = serveCreateOrder();
+    server.use(created.handler);
+    const { dialog, user, open } = await openDialog('START');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Twój poziom jest bezterminowy — ten plan nie może się po nim zacząć.',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+    expect(within(dialog).getByRole('button', { name: 'Zapłać' })).toBeDisabled();
+    expect(consentBox(dialog)).toBeDisabled();
+    expect(open).not.toHaveBeenCalled();
+    expect(created.calls).toEqual([]);
+  });
+
+  it('shows a preview failure with a retry that reads it again', async () => {
+    serve();
+    server.use(
+      http.post(restUrl('/rpc/preview_plan_change'), () => postgrestError(500, { code: 'XX000', message: 'boom' }), {
+        once: true,
+      }),
+    );
+    const { dialog, user } = await openDialog('PREMIUM');
+    expect(await within(dialog).findByText('Nie udało się obliczyć okresu planu.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await within(dialog).findByTestId('plan-change-summary')).toHaveTextContent(
+      'Plan PREMIUM od 27.11.2026 do 26.11.2027',
+    );
+  });
+
+  it('asks for the consent before paying, and opens nothing without it', async () => {
+    serve();
+    const created = serveCreateOrder();
+    server.use(created.handler);
+    const { dialog, user, open } = await openDialog('START');
+    await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+    expect(dialog).toHaveTextContent('Zaznacz zgodę, aby przejść do płatności.');
+    expect(consentBox(dialog)).toHaveAccessibleDescription('Zaznacz zgodę, aby przejść do płatności.');
+    expect(open).not.toHaveBeenCalled();
+    expect(created.calls).toEqual([]);
+    await user.click(consentBox(dialog));
+    expect(dialog).not.toHaveTextContent('Zaznacz zgodę');
+  });
+
+  it('tells the member when the order replaced an older one whose reference was cancelled', async () => {
+    serve();
+    server.use(
+      serveCreateOrder({ reference: 'KLB-NEW111', replaces_order_id: '0b7f3a52-8c1e-4f5b-9a6d-2b3c4d5e6f71' }).handler,
+    );
+    const { dialog, user } = await openDialog('START');
+    await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+    await user.click(consentBox(dialog));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+    expect(await within(dialog).findByTestId('payment-replaced')).toHaveTextContent(
+      'poprzedni kod płatności został anulowany i utworzyliśmy nowy',
+    );
+    expect(within(dialog).getByTestId('payment-reference')).toHaveTextContent('KLB-NEW111');
+  });
+
+  it('says why the database refused the order (daily limit) and keeps the choice and the consent', async () => {
+    serve();
+    server.use(
+      http.post(restUrl('/rpc/create_payment_order'), () =>
+        postgrestError(400, { code: 'P0001', message: 'payments.daily_limit' }),
+      ),
+    );
+    const { dialog, user } = await openDialog('START');
+    await user.click(within(dialog).getByRole('radio', { name: 'Płatności ACC' }));
+    await user.click(consentBox(dialog));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Utworzyłeś dziś zbyt wiele zamówień. Spróbuj ponownie jutro.',
+    );
+    expect(within(dialog).getByRole('radio', { name: 'Płatności ACC' })).toBeChecked();
+    expect(consentBox(dialog)).toBeChecked();
   });
 
   it("closes with 'Anuluj' and with Escape, returning the focus to the plan's button", async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
+import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { PaymentsTab } from '../payments-tab';
 
 const order = {
@@ -29,6 +29,14 @@ const order = {
 const TX = `0x${'c'.repeat(64)}`;
 
 describe("the 'Płatności' tab", () => {
+  beforeEach(() => {
+    mockTable('get', 'payment_settings', {
+      order_expiry_days: 7,
+      daily_order_limit: 30,
+      updated_at: '2026-11-20T10:00:00Z',
+    });
+  });
+
   it('lists pending orders newest first: reference, member, item, method, amount', async () => {
     const calls = mockRpc('admin_list_payment_orders', [order]);
     renderAdmin(<PaymentsTab />);
@@ -107,6 +115,116 @@ describe("the 'Płatności' tab", () => {
     await user.type(within(dialog).getByLabelText(/^Powód/), 'Brak przelewu');
     await user.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
     await waitFor(() => expect(rejects[0]?.body).toEqual({ p_order_id: order.id, p_reason: 'Brak przelewu' }));
+  });
+
+  it('shows what came in for the new statuses, offers a refund only where money came in', async () => {
+    mockRpc('admin_list_payment_orders', [
+      { ...order, reference: 'KLB-UNDER1', status: 'underpaid', amount_received: 1000, shortfall: 220 },
+      { ...order, reference: 'KLB-SURPL1', status: 'paid', amount_received: 1300, surplus: 80 },
+      { ...order, reference: 'KLB-TOREF1', status: 'to_refund', amount_received: 1220 },
+      { ...order, reference: 'KLB-EXPIR1', status: 'expired' },
+      {
+        ...order,
+        reference: 'KLB-REFUN1',
+        status: 'refunded',
+        amount_received: 1220,
+        refunded_at: '2026-11-26T08:30:00Z',
+        refund_method: 'usdt',
+        refund_reference: '0xdef',
+        refund_reason: 'Rezygnacja',
+      },
+    ]);
+    renderAdmin(<PaymentsTab />);
+    const row = async (reference: string) => screen.findByRole('row', { name: new RegExp(reference) });
+    expect(await row('KLB-UNDER1')).toHaveTextContent('Niedopłata');
+    expect(await row('KLB-UNDER1')).toHaveTextContent('Otrzymano 1000,00 USDT');
+    expect(await row('KLB-UNDER1')).toHaveTextContent('Brakuje 220,00 USDT');
+    expect(await row('KLB-SURPL1')).toHaveTextContent('Nadpłata 80,00 USDT');
+    expect(await row('KLB-TOREF1')).toHaveTextContent('Do zwrotu');
+    expect(await row('KLB-EXPIR1')).toHaveTextContent('Wygasłe');
+    const refunded = await row('KLB-REFUN1');
+    expect(refunded).toHaveTextContent('Zwrócone');
+    expect(refunded).toHaveTextContent(/Zwrócono .* \(USDT: 0xdef\)/);
+    expect(refunded).toHaveTextContent('Rezygnacja');
+    for (const reference of ['KLB-UNDER1', 'KLB-SURPL1', 'KLB-TOREF1'])
+      expect(screen.getByRole('button', { name: `Zwróć płatność ${reference}` })).toBeInTheDocument();
+    for (const reference of ['KLB-EXPIR1', 'KLB-REFUN1'])
+      expect(screen.queryByRole('button', { name: `Zwróć płatność ${reference}` })).not.toBeInTheDocument();
+  });
+
+  it('refunds with a reason, a method and a reference; a refusal keeps what was typed', async () => {
+    const paid = { ...order, status: 'paid', amount_received: 1220 };
+    mockRpc('admin_list_payment_orders', [paid]);
+    let answer: 'fail' | 'ok' = 'fail';
+    const refunds = mockRpc('admin_refund_payment', () =>
+      answer === 'fail'
+        ? postgrestFailure(400, 'P0001', 'payments.not_refundable')
+        : [{ changed: true, payment_order: { ...paid, status: 'refunded' } }],
+    );
+    const { user } = renderAdmin(<PaymentsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Zwróć płatność KLB-7F3K2Q' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zwróć płatność' });
+    expect(dialog).toHaveTextContent('1220,00 USDT');
+    await user.click(within(dialog).getByRole('button', { name: 'Zwróć' }));
+    expect(await within(dialog).findByText('Podaj powód zwrotu (maksymalnie 500 znaków)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Wybierz sposób zwrotu.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Podaj tytuł przelewu lub hash transakcji zwrotu.')).toBeInTheDocument();
+    expect(refunds).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/^Powód zwrotu/), 'Rezygnacja');
+    await user.selectOptions(within(dialog).getByLabelText('Sposób zwrotu'), 'usdt');
+    await user.type(within(dialog).getByLabelText('Tytuł przelewu lub hash transakcji zwrotu'), '0xdef');
+    await user.click(within(dialog).getByRole('button', { name: 'Zwróć' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Zwrócić można tylko płatność opłaconą, z niedopłatą lub do zwrotu.',
+    );
+    expect(within(dialog).getByLabelText(/^Powód zwrotu/)).toHaveValue('Rezygnacja');
+    expect(within(dialog).getByLabelText('Sposób zwrotu')).toHaveValue('usdt');
+    answer = 'ok';
+    await user.click(within(dialog).getByRole('button', { name: 'Zwróć' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(refunds.map((call) => call.body)).toEqual([
+      { p_order_id: order.id, p_reason: 'Rezygnacja', p_method: 'usdt', p_reference: '0xdef' },
+      { p_order_id: order.id, p_reason: 'Rezygnacja', p_method: 'usdt', p_reference: '0xdef' },
+    ]);
+    expect(await screen.findByText('Zwrócono płatność KLB-7F3K2Q')).toBeInTheDocument();
+  });
+
+  it('edits the order settings: checks the ranges, sends them, and keeps what was typed when refused', async () => {
+    mockRpc('admin_list_payment_orders', [order]);
+    let answer: 'fail' | 'ok' = 'fail';
+    const saves = mockRpc('admin_update_payment_settings', () =>
+      answer === 'fail'
+        ? postgrestFailure(403, '42501', 'auth.forbidden')
+        : { id: true, order_expiry_days: 14, daily_order_limit: 5, updated_at: '2026-11-27T10:00:00Z' },
+    );
+    const { user } = renderAdmin(<PaymentsTab />);
+    const expiry = await screen.findByLabelText('Dni do wygaśnięcia zamówienia (1–60)');
+    const limit = screen.getByLabelText('Limit zamówień członka na dobę (1–100)');
+    expect(expiry).toHaveValue('7');
+    expect(limit).toHaveValue('30');
+    await user.clear(expiry);
+    await user.type(expiry, '61');
+    await user.clear(limit);
+    await user.type(limit, '0');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Podaj liczbę dni od 1 do 60.')).toBeInTheDocument();
+    expect(screen.getByText('Podaj limit od 1 do 100.')).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+    await user.clear(expiry);
+    await user.type(expiry, '14');
+    await user.clear(limit);
+    await user.type(limit, '5');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(expiry).toHaveValue('14');
+    expect(limit).toHaveValue('5');
+    answer = 'ok';
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Zapisano ustawienia zamówień')).toBeInTheDocument();
+    expect(saves.map((call) => call.body)).toEqual([
+      { p_order_expiry_days: 14, p_daily_order_limit: 5 },
+      { p_order_expiry_days: 14, p_daily_order_limit: 5 },
+    ]);
   });
 
   it('says when there are no orders', async () => {

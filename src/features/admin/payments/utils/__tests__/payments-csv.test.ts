@@ -55,14 +55,41 @@ describe('paymentsCsv', () => {
     ]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      `\uFEFF"Kod";"Członek";"E-mail";"Telefon";"Pozycja";"Metoda";"Kwota";"Waluta";"Utworzono";"Status";"Rozpatrzono";"Otrzymana kwota";"Hash transakcji";"Powód odrzucenia"`,
+      `\uFEFF"Kod";"Członek";"E-mail";"Telefon";"Pozycja";"Metoda";"Kwota";"Waluta";"Utworzono";"Status";"Rozpatrzono";"Otrzymana kwota";"Hash transakcji";"Powód odrzucenia";"Niedopłata";"Nadpłata";"Potwierdzone przez";"Sieć";"Wygasa";"Zwrócono";"Sposób zwrotu";"Tytuł lub hash zwrotu";"Powód zwrotu"`,
     );
     expect(lines[1]).toBe(
-      `"KLB-ABC234";"Anna Kowalska";"anna@example.com";"'+48500100200";"Członkostwo VIP (rok)";"Przelew";"2500";"PLN";"2026-11-24 12:00:00";"Oczekuje na potwierdzenie";"";"";"";""`,
+      `"KLB-ABC234";"Anna Kowalska";"anna@example.com";"'+48500100200";"Członkostwo VIP (rok)";"Przelew";"2500";"PLN";"2026-11-24 12:00:00";"Oczekuje na potwierdzenie";"";"";"";"";"";"";"";"";"2026-12-01 12:00:00";"";"";"";""`,
     );
     expect(lines[2]).toMatch(
-      /^"KLB-XYZ789";"'=HYPERLINK\(""x""\)";"anna@example\.com";"'\+48500100200";"Członkostwo VIP \(rok\)";"USDT";"99,5";"USDT";"2026-11-24 12:00:00";"Opłacone";"2026-11-25 09:15:00";"99,5";"0xabc";""$/,
+      /^"KLB-XYZ789";"'=HYPERLINK\(""x""\)";"anna@example\.com";"'\+48500100200";"Członkostwo VIP \(rok\)";"USDT";"99,5";"USDT";"2026-11-24 12:00:00";"Opłacone";"2026-11-25 09:15:00";"99,5";"0xabc";"";"";"";"";"";"2026-12-01 12:00:00";"";"";"";""$/,
     );
     expect(lines).toHaveLength(4);
+  });
+
+  it('writes what came in and the refund: shortfall, surplus, who decided, network, how and why it went back', () => {
+    const csv = paymentsCsv([
+      order({
+        method: 'usdt',
+        currency: 'USDT',
+        amount: 100,
+        status: 'refunded',
+        amount_received: 90,
+        shortfall: 10,
+        decided_via: 'chain',
+        network: 'BSC',
+        refunded_at: new Date(2026, 10, 26, 8, 30, 0).toISOString(),
+        refund_method: 'usdt',
+        refund_reference: '0xdef',
+        refund_reason: 'Klient zrezygnował',
+      }),
+      order({ status: 'paid', amount_received: 2600, surplus: 100, decided_via: 'admin', refund_method: 'other' }),
+    ]);
+    const [, refunded, paid] = csv.split('\r\n');
+    expect(refunded).toMatch(
+      /;"Zwrócone";"";"90";"";"";"10";"";"Weryfikacja w sieci";"BSC";"2026-12-01 12:00:00";"2026-11-26 08:30:00";"USDT";"0xdef";"Klient zrezygnował"$/,
+    );
+    expect(paid).toMatch(
+      /;"Opłacone";"";"2600";"";"";"";"100";"Administrator";"";"2026-12-01 12:00:00";"";"Inny";"";""$/,
+    );
   });
 });
