@@ -44,11 +44,12 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 }
 
 describe('scheduled jobs', () => {
-  it("reads the app's file: both jobs of supabase/scheduled-jobs.json; none without a file; a bad file fails loudly", async () => {
+  it("reads the app's file: the jobs of supabase/scheduled-jobs.json; none without a file; a bad file fails loudly", async () => {
     const jobs = await loadScheduledJobs(path.join(WORKDIR, 'supabase/scheduled-jobs.json'));
     expect(jobs.map((job) => [job.name, job.sql ?? job.function])).toEqual([
       ['membership-reminders', 'select private.run_membership_reminders()'],
       ['send-outbox', 'send-outbox'],
+      ['przelewy24-reconcile', 'przelewy24-reconcile'],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);
     const bad = path.join(folder, 'bad.json');
