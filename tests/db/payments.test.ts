@@ -1025,9 +1025,12 @@ describe('payment gateway', () => {
     const [session] = await begin(order.id, member.id);
     const [result] = await confirm(session!.session_id, order.amount);
     expect(result).toMatchObject({ changed: true, status: 'paid', order_id: order.id });
-    const profile = await profileOf(member.id);
-    expect(profile.membership_level).toBe('START');
-    expect(profile.membership_valid_until).not.toBeNull();
+    const { rows: profiles } = await admin().query<{ membership_level: string; membership_valid_until: Date | null }>(
+      'select membership_level, membership_valid_until from public.profiles where user_id = $1',
+      [member.id],
+    );
+    expect(profiles[0]?.membership_level).toBe('START');
+    expect(profiles[0]?.membership_valid_until).not.toBeNull();
     const { rows: paid } = await admin().query(
       'select status, decided_by, amount_received from public.payment_orders where id = $1',
       [order.id],
@@ -1085,7 +1088,7 @@ describe('payment gateway', () => {
     });
     const { rows } = await admin().query('select status from public.payment_orders where id = $1', [order.id]);
     expect(rows[0]).toEqual({ status: 'pending' });
-    expect((await profileOf(member.id)).membership_level).toBe('FREE');
+    expect((await profileOf(member.id))?.membership_level).toBe('FREE');
     expect((await eventsOf(order.id)).map((e) => e.kind)).toEqual(['register']);
   });
 
