@@ -3,8 +3,9 @@
 // syntax the memo sees (hex, rgb with alpha, hsl in turns, oklch, a gradient), axe-core with the memo
 // finds exactly what plain axe-core finds: violations, passes and incomplete results, with each
 // check's data (the colours and contrast ratios) and message.
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { AXE_COLOR_MEMO, AXE_SOURCE, AXE_TAGS } from './support/a11y';
+import { AXE_COLOR_MEMO, AXE_MINOR_ONLY_RULES, AXE_SOURCE, AXE_TAGS, seriousA11yViolations } from './support/a11y';
 
 type Outcome = { id: string; nodes: { target: unknown; any: unknown[]; all: unknown[]; none: unknown[] }[] };
 type Results = Record<'violations' | 'passes' | 'incomplete', Outcome[]>;
@@ -54,4 +55,39 @@ test('axe-core with the colour memo reports what plain axe-core reports', async 
   expect(nodesOf(plain.violations)).toBeGreaterThanOrEqual(3);
   expect(nodesOf(plain.incomplete)).toBeGreaterThanOrEqual(1);
   expect(nodesOf(plain.passes)).toBeGreaterThanOrEqual(5);
+});
+
+test("the check runs axe's experimental rules: a name without the visible text and an unreachable scroll box fail it", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Logowanie' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    // The header badge as it was (issue 39): a name that does not contain the visible text.
+    const badge = document.createElement('a');
+    badge.href = '/dashboard/investments';
+    badge.textContent = 'PREMIUM · do 27.11.2027';
+    badge.setAttribute('aria-label', 'Poziom członkostwa: PREMIUM, ważne do 27.11.2027');
+    // A wide table in a box that scrolls sideways, with nothing the keyboard can focus.
+    const box = document.createElement('div');
+    box.id = 'probe-scroll';
+    box.setAttribute('style', 'overflow-x: auto; width: 200px');
+    box.innerHTML = '<table style="width: 800px"><tr><th scope="col">Pakiet</th></tr><tr><td>GOLD</td></tr></table>';
+    main?.prepend(badge, box);
+  });
+  const report = (await seriousA11yViolations(page)).join('\n');
+  expect(report).toContain('serious: label-content-name-mismatch');
+  expect(report).toContain('serious: scrollable-region-focusable');
+  // Each named once: nothing else on the landing page.
+  expect(report.match(/^(serious|critical): /gm)).toHaveLength(2);
+});
+
+test('the experimental rules the check leaves out could only ever report minor findings', () => {
+  // axe-core's rule table as the page gets it (the rule's impact is the impact of its every finding).
+  const axe = createRequire(import.meta.url)('axe-core') as { _audit: { rules: { id: string; impact?: string }[] } };
+  for (const id of AXE_MINOR_ONLY_RULES) {
+    expect(axe._audit.rules.find((rule) => rule.id === id)?.impact, id).toBe('minor');
+  }
 });

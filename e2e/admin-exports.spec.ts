@@ -68,7 +68,7 @@ test('the admin downloads the withdrawals CSV: the header and the row of a fresh
   await admin
     .getByRole('row')
     .filter({ hasText: member.email })
-    .getByRole('button', { name: `Oznacz wypłatę ${amount.replace('.', ',')} USDT jako zrealizowaną` })
+    .getByRole('button', { name: `Zrealizowana: wypłata ${amount.replace('.', ',')} USDT` })
     .click();
   const complete = admin.getByRole('dialog', { name: 'Wypłata zrealizowana' });
   await complete.getByLabel('Hash transakcji (0x…)').fill(hash);

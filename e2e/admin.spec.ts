@@ -15,6 +15,22 @@ const ADMIN = SEEDED_ADMIN;
 
 const marker = () => randomBytes(4).toString('hex');
 
+/** axe at both widths on the open dialog (every admin dialog is checked in one of these journeys). */
+async function checkDialog(page: Page, label: string): Promise<void> {
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label });
+}
+
+/** Opens a dialog with a click, checks it with axe, and leaves it with Escape or its 'Anuluj'. */
+async function checkDialogAndLeave(page: Page, open: () => Promise<void>, name: string, leave: 'Escape' | 'Anuluj') {
+  await open();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await checkDialog(page, `'${name}' dialog`);
+  if (leave === 'Escape') await page.keyboard.press('Escape');
+  else await dialog.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 async function openTab(page: Page, segment: string, title: string): Promise<void> {
   await page.goto(`/dashboard/admin/${segment}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -80,6 +96,12 @@ test('users: found by part of the phone, level changed, two GOLD packages assign
   await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: 'CCC assignment modal' });
   await ccc.getByRole('button', { name: 'Zamknij', exact: true }).click();
   expect(await freeCccSlots(memberSession, 'GOLD')).toBe(goldBefore - 2);
+  await checkDialogAndLeave(
+    page,
+    () => row.getByRole('button', { name: `Usuń użytkownika ${member.name}` }).click(),
+    'Usuń użytkownika',
+    'Anuluj',
+  );
 
   // The member, in their own browser: the badge shows the new level, the CCC page the fewer slots.
   const own = await memberPage(browser, member);
@@ -124,8 +146,16 @@ test('apps: a 50×50 image is refused with its message, a valid one is uploaded 
   const src = (await image.getAttribute('src'))!;
   expect((await page.request.get(src)).status()).toBe(200);
 
+  await checkDialogAndLeave(
+    page,
+    () => card.getByRole('button', { name: `Edytuj aplikację ${name}` }).click(),
+    'Edytuj aplikację',
+    'Escape',
+  );
+
   // Deleting the app removes its image too.
   await card.getByRole('button', { name: `Usuń aplikację ${name}` }).click();
+  await checkDialog(page, 'app delete confirmation');
   await page.getByRole('dialog', { name: 'Usuń aplikację' }).getByRole('button', { name: 'Usuń' }).click();
   await expect(card).toHaveCount(0);
   expect((await page.request.get(src)).status()).not.toBe(200);
@@ -182,9 +212,17 @@ test('announcements: one is created with a link, switched off and on, and a memb
     .toBe(true);
   await own.context().close();
 
+  await checkDialogAndLeave(
+    page,
+    () => item.getByRole('button', { name: 'Edytuj' }).click(),
+    'Edytuj ogłoszenie',
+    'Escape',
+  );
+
   // Deleted again (after a confirmation), so the journeys after this one see only the seeded banner.
   await item.getByRole('button', { name: 'Usuń' }).click();
   const confirm = page.getByRole('dialog', { name: 'Usuń ogłoszenie' });
+  await checkDialog(page, 'announcement delete confirmation');
   await confirm.getByRole('button', { name: 'Usuń' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('listitem').filter({ hasText: text })).toHaveCount(0);
@@ -226,6 +264,8 @@ test("community: an admin's post, with a safe link, reaches the members' feed; e
 
   await item.getByRole('button', { name: `Edytuj post ${title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edytuj post' });
+  await expect(edit.getByLabel(/^Treść/)).not.toHaveValue('');
+  await checkDialog(page, 'post edit dialog');
   await edit.getByLabel(/^Treść/).fill('Zapisy zamknięte.');
   await edit.getByRole('button', { name: 'Zapisz' }).click();
   await expect(edit).toBeHidden();
@@ -233,6 +273,7 @@ test("community: an admin's post, with a safe link, reaches the members' feed; e
   await expect(own.getByRole('article', { name: title })).toContainText('Zapisy zamknięte.');
 
   await item.getByRole('button', { name: `Usuń post ${title}` }).click();
+  await checkDialog(page, 'post delete confirmation');
   await page.getByRole('dialog', { name: 'Usuń post' }).getByRole('button', { name: 'Usuń' }).click();
   await expect(item).toBeHidden();
   await own.reload();
@@ -282,6 +323,29 @@ test('SMTP: the test e-mail through the local configuration arrives in the mail 
 
   const mail = await mailbox.next({ subject: 'Test konfiguracji SMTP' });
   expect(mail.Text).toContain('To jest wiadomość testowa wysłana z panelu administratora Klubu.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The tab's other dialogs, opened and left unchanged.
+  const local = 'Lokalny serwer pocztowy';
+  await checkDialogAndLeave(
+    page,
+    () => page.getByRole('button', { name: 'Dodaj konfigurację' }).click(),
+    'Nowa konfiguracja SMTP',
+    'Escape',
+  );
+  await checkDialogAndLeave(
+    page,
+    () => page.getByRole('button', { name: `Edytuj konfigurację ${local}` }).click(),
+    'Edytuj konfigurację SMTP',
+    'Escape',
+  );
+  await checkDialogAndLeave(
+    page,
+    () => page.getByRole('button', { name: `Usuń konfigurację ${local}` }).click(),
+    'Usuń konfigurację SMTP',
+    'Anuluj',
+  );
 });
 
 test('templates: the edited activation template is what a new member receives', async ({ page, baseURL }) => {
@@ -289,6 +353,23 @@ test('templates: the edited activation template is what a new member receives', 
   await openTab(page, 'email-templates', 'Szablony email');
   const card = page.getByRole('listitem').filter({ hasText: 'account-activation' });
   await expect(card.getByRole('button', { name: 'Usuń szablon account-activation' })).toBeDisabled();
+  await checkDialogAndLeave(
+    page,
+    () => page.getByRole('button', { name: 'Dodaj szablon' }).click(),
+    'Nowy szablon email',
+    'Escape',
+  );
+  // A template the e-mail hook does not render can be deleted: its confirmation, left with 'Anuluj'.
+  await checkDialogAndLeave(
+    page,
+    () =>
+      page
+        .getByRole('button', { name: /^Usuń szablon /, disabled: false })
+        .first()
+        .click(),
+    'Usuń szablon',
+    'Anuluj',
+  );
   await card.getByRole('button', { name: 'Edytuj szablon account-activation' }).click();
 
   const form = page.getByRole('dialog', { name: 'Edytuj szablon email' });
@@ -298,7 +379,7 @@ test('templates: the edited activation template is what a new member receives', 
   await html.fill(`${original.html}<p>${tag}</p>`);
   await text.fill(`${original.text}\n${tag}`);
   // Checked before the preview opens: axe cannot run inside the sandboxed frame (no scripts there).
-  await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: 'template form' });
+  await checkDialog(page, 'template form');
   await form.getByRole('button', { name: 'Pokaż podgląd' }).click();
   await expect(form.frameLocator('iframe[title="Podgląd szablonu"]').getByText(tag)).toBeVisible();
   await expect(form.frameLocator('iframe[title="Podgląd szablonu"]').getByText('Cześć Anna Nowak,')).toBeVisible();

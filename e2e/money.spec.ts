@@ -97,8 +97,20 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   const hash = `0x${Date.now().toString(16).padStart(64, '0')}`;
   await admin.goto('/dashboard/admin/withdrawals');
   const pending = admin.getByRole('row', { name: new RegExp(member.name) });
-  await pending.getByRole('button', { name: `Oznacz wypłatę 20,${cents} USDT jako zrealizowaną` }).click();
+  await pending.getByRole('button', { name: `Odrzuć wypłatę 20,${cents} USDT` }).click();
+  const fail = admin.getByRole('dialog', { name: 'Odrzuć wypłatę' });
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, {
+    label: 'withdrawal reject dialog',
+    include: '[role="dialog"]',
+  });
+  await fail.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(fail).toBeHidden();
+  await pending.getByRole('button', { name: `Zrealizowana: wypłata 20,${cents} USDT` }).click();
   const complete = admin.getByRole('dialog', { name: 'Wypłata zrealizowana' });
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, {
+    label: 'withdrawal complete dialog',
+    include: '[role="dialog"]',
+  });
   await complete.getByLabel('Hash transakcji (0x…)').fill(hash);
   await complete.getByRole('button', { name: 'Zrealizowana' }).click();
   await expect(complete).toBeHidden();

@@ -89,7 +89,7 @@ test('a member orders START by transfer, the admin confirms: the badge shows STA
   );
   const until = row!.until;
   await page.goto('/dashboard');
-  await expect(page.getByRole('link', { name: `Poziom członkostwa: START, ważne do ${until}` })).toHaveText(
+  await expect(page.getByRole('link', { name: `Poziom członkostwa: START · do ${until}` })).toHaveText(
     `START · do ${until}`,
   );
   await page.goto('/dashboard/investments');
@@ -190,6 +190,13 @@ test('a CCC order confirmed by the admin takes a slot and shows under Twoje paki
   const row = own.getByRole('row').filter({ hasText: 'SILVER' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('3000');
+  // The filled table: on a phone it scrolls sideways inside its region, which the keyboard can focus.
+  const scroller = own.getByRole('table').locator('..');
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: viewport?.height ?? 900 });
+  await expect.poll(() => scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  if (viewport) await page.setViewportSize(viewport);
+  await expectNoSeriousA11yViolationsAtBothWidths(page, { label: "CCC page with 'Twoje pakiety' filled" });
   await expect(page.getByRole('region', { name: 'Moje płatności' })).toContainText('Opłacone');
 });
 

@@ -1,14 +1,19 @@
-// Local ESLint rule: imports flow one way, shared code -> features -> app (docs/architecture.md).
-// Folders are matched by pattern, so a new feature folder or admin tab is covered without editing
+// Local ESLint rule: imports flow one way (docs/architecture.md):
+//   app → features → components → data → lib → config, i18n, types.
+// Folders are matched by pattern, so a new domain, feature or admin tab is covered without editing
 // any config:
-//   - src/features/<a>/** may not import src/features/<b>/** (b != a) nor src/app/**;
-//   - each admin tab, src/features/admin/<tab>/**, is a feature of its own: it may import its own
-//     files and the admin's shared layer (src/features/admin/shared/**, .../testing/**), which
-//     imports no tab; member features and admin tabs never import each other;
-//   - shared code (every other folder under src/) may import neither src/features/** nor src/app/**.
-//     Domain code that member pages and admin tabs both need (operations, key factories, rules)
-//     has its one home there, in src/lib/<domain>/, which both sides import.
-// Test files are exempt from nothing: a test lives beside the code it tests and obeys the same rule.
+//   - nothing imports src/app (main.tsx, the entry, belongs to it);
+//   - src/features/<a>/** may not import src/features/<b>/** (b != a). Each admin tab,
+//     src/features/admin/<tab>/**, is a feature of its own; it may import the admin's shared layer
+//     (src/features/admin/shared/**, .../testing/**), which imports no tab. The admin area (tabs and
+//     shared layer) imports no member feature;
+//   - a layer imports only the layers below it: components never import features; src/data/** never
+//     imports components or features; src/lib/** (infrastructure) imports neither data nor components
+//     nor features; config, i18n and types import none of these;
+//   - src/data/<a>/** may import src/data/<b>/ only for its keys (src/data/<b>/keys.ts): a mutation of
+//     one domain refreshes what another shows, everything else of a domain stays its own;
+//   - src/testing/** (render helpers, factories, MSW) is for tests and test helpers only.
+// Test files obey the same rule as the code beside them.
 import path from 'node:path';
 
 const SRC_SEGMENT = `${path.sep}src${path.sep}`;
@@ -23,23 +28,47 @@ function srcParts(absolute) {
 /** The admin's own shared layer: what every admin tab may import. */
 const ADMIN_SHARED = new Set(['shared', 'testing']);
 
+/** Layers from the top; a layer imports only layers below it (features among themselves: see below). */
+const RANK = { app: 6, feature: 5, testing: 4, components: 3, data: 2, lib: 1, base: 0 };
+
 /**
- * Where a file sits: { layer: 'app' | 'feature' | 'shared', feature?: string }. An admin tab is the
- * feature 'admin/<tab>'; the admin's shared layer (and files directly in features/admin) is 'admin'.
+ * Where a file sits: { layer, feature?, admin?, domain?, keys? }. An admin tab is the feature
+ * 'admin/<tab>'; the admin's shared layer (and files directly in features/admin) is 'admin'.
  */
 function classify(parts) {
+  const [top] = parts;
   // main.tsx is the entry point: it mounts the app, so it belongs to the app layer.
-  if (parts[0] === 'app' || (parts.length === 1 && parts[0] === 'main.tsx')) return { layer: 'app' };
-  if (parts[0] === 'features' && parts[1] === 'admin' && parts.length > 3 && !ADMIN_SHARED.has(parts[2])) {
-    return { layer: 'feature', feature: `admin/${parts[2]}` };
+  if (top === 'app' || (parts.length === 1 && top === 'main.tsx')) return { layer: 'app' };
+  if (top === 'features') {
+    if (parts[1] === 'admin') {
+      const tab = parts.length > 3 && !ADMIN_SHARED.has(parts[2]);
+      return { layer: 'feature', feature: tab ? `admin/${parts[2]}` : 'admin', admin: true };
+    }
+    if (parts.length > 2) return { layer: 'feature', feature: parts[1], admin: false };
+    return { layer: 'base' };
   }
-  if (parts[0] === 'features' && parts.length > 2) return { layer: 'feature', feature: parts[1] };
-  return { layer: 'shared' };
+  if (top === 'components') return { layer: 'components' };
+  if (top === 'data') {
+    const domain = parts.length > 2 ? parts[1] : '';
+    return { layer: 'data', domain, keys: parts.length === 3 && /^keys(\.tsx?)?$/.test(parts[2]) };
+  }
+  if (top === 'lib') return { layer: 'lib' };
+  if (top === 'testing') return { layer: 'testing' };
+  return { layer: 'base' };
 }
 
-/** A feature may import itself; an admin tab may also import the admin's shared layer. */
-function mayImport(from, to) {
-  return from === to || (to === 'admin' && from.startsWith('admin/'));
+const LAYER_NAMES = {
+  app: 'src/app',
+  feature: 'src/features',
+  testing: 'src/testing',
+  components: 'src/components',
+  data: 'src/data',
+  lib: 'src/lib',
+  base: 'config, i18n and types',
+};
+
+function isTestFile(parts) {
+  return parts.includes('__tests__') || /\.test\.tsx?$/.test(parts[parts.length - 1] ?? '');
 }
 
 function resolveTarget(source, filename) {
@@ -52,16 +81,56 @@ function resolveTarget(source, filename) {
   return null;
 }
 
+/** The problem with importing `to` from `from` ({ messageId, data }), or null when it is allowed. */
+function problem(from, to, fromParts, toParts) {
+  if (to.layer === 'app') return from.layer === 'app' ? null : { messageId: 'intoApp' };
+  if (to.layer === 'testing') {
+    return from.layer === 'testing' || from.layer === 'app' || isTestFile(fromParts) || fromParts.includes('testing')
+      ? null
+      : { messageId: 'testingOnlyInTests' };
+  }
+  if (from.layer === 'feature' && to.layer === 'feature') {
+    if (from.feature === to.feature) return null;
+    if (to.feature === 'admin' && from.admin) return null;
+    if (from.admin && !to.admin) return { messageId: 'adminToMember', data: { from: from.feature, to: to.feature } };
+    return { messageId: 'crossFeature', data: { from: from.feature, to: to.feature } };
+  }
+  if (from.layer === 'data' && to.layer === 'data') {
+    if (from.domain === to.domain || to.keys) return null;
+    return { messageId: 'dataCrossDomain', data: { from: from.domain, to: to.domain } };
+  }
+  if (from.layer === 'app' || from.layer === to.layer) return null;
+  if (RANK[to.layer] >= RANK[from.layer]) {
+    return {
+      messageId: 'upward',
+      data: { from: LAYER_NAMES[from.layer], to: `${LAYER_NAMES[to.layer]} (${toParts.slice(0, 2).join('/')})` },
+    };
+  }
+  return null;
+}
+
 export const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports flow one way: shared -> features -> app; no feature imports another.' },
+    docs: {
+      description:
+        'Imports flow one way: app → features → components → data → lib → config/i18n/types; no feature imports another.',
+    },
     messages: {
-      crossFeature:
-        "Feature '{{from}}' must not import feature '{{to}}': put what both need in src/lib/<domain> " +
-        '(one home both sides import), or compose them in src/app.',
       intoApp: 'Nothing imports src/app: it composes features, not the other way round.',
-      sharedToFeature: "Shared code must not import feature '{{to}}'.",
+      crossFeature:
+        "Feature '{{from}}' must not import feature '{{to}}': put what both need in src/data/<domain> or " +
+        'src/components (one home both sides import), or compose them in src/app.',
+      adminToMember:
+        "Admin '{{from}}' must not import the member feature '{{to}}': what both need lives in src/data/<domain> " +
+        'or src/components.',
+      upward:
+        '{{from}} must not import {{to}}: imports flow app → features → components → data → lib → ' +
+        'config, i18n, types.',
+      dataCrossDomain:
+        'src/data/{{from}} may import only the keys of src/data/{{to}} (src/data/{{to}}/keys.ts), to refresh what ' +
+        'that domain shows.',
+      testingOnlyInTests: 'src/testing is for tests: only test files and test helpers import it.',
     },
     schema: [],
   },
@@ -78,14 +147,8 @@ export const importBoundaries = {
       if (!target) return;
       const toParts = srcParts(target);
       if (!toParts) return;
-      const to = classify(toParts);
-      if (to.layer === 'app' && from.layer !== 'app') {
-        context.report({ node: node.source, messageId: 'intoApp' });
-      } else if (to.layer === 'feature' && from.layer === 'shared') {
-        context.report({ node: node.source, messageId: 'sharedToFeature', data: { to: to.feature } });
-      } else if (to.layer === 'feature' && from.layer === 'feature' && !mayImport(from.feature, to.feature)) {
-        context.report({ node: node.source, messageId: 'crossFeature', data: { from: from.feature, to: to.feature } });
-      }
+      const found = problem(from, classify(toParts), fromParts, toParts);
+      if (found) context.report({ node: node.source, ...found });
     }
 
     return {

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { getSupabase, hasStoredSession } from '@/lib/supabase';
 import { routePath } from './route-path';
-import { sectionLoaders } from './section-loaders';
+import { sectionCode, sections } from './sections';
 
 const { dashboard } = paths;
 
@@ -11,8 +11,8 @@ export function shellChunks(pathname: string): (() => Promise<unknown>)[] {
   // The landing page sends a signed-in member on to the main panel.
   const page = path === paths.home.path ? dashboard.root.path : path;
   if (page !== dashboard.root.path && !page.startsWith(`${dashboard.root.path}/`)) return [];
-  const section = sectionLoaders[page];
-  return [() => import('./routes/dashboard/layout'), ...(section ? [section] : [])];
+  const section = sections.at(page);
+  return [() => import('./routes/dashboard/layout'), ...(section ? [() => sectionCode(section)] : [])];
 }
 
 /**

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteErrorScreen } from '@/components/layout/route-error-screen';
 import { FullPageLoader } from '@/components/ui/spinner';
-import { ADMIN_LANDING, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { isAdminUser } from '@/lib/auth/auth-context';
 import { AuthRouter, type RouteFactory, type RouterFactory } from '@/lib/auth/auth-router';
 import { storedSessionAppMetadata } from '@/lib/supabase';
@@ -11,49 +11,55 @@ import { useSupabase } from '@/lib/supabase-context';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import * as landing from './routes/landing';
-import { sectionLoader } from './section-loaders';
+import { ADMIN_AREA, sections, type Section, type Sections } from './sections';
 import type { ShellReadsContext } from './shell-reads';
 
 const { dashboard } = paths;
-const { admin } = dashboard;
 
-/** The admin area: registered only for admins. Each tab is its own chunk (section-loaders.ts). */
-function adminRoute(): RouteObject {
-  return {
-    path: admin.root.segment,
-    element: <RequireAdmin />,
-    children: [
-      {
-        lazy: () => import('./routes/dashboard/admin/layout'),
-        children: [
-          { index: true, element: <Navigate to={ADMIN_LANDING.segment} replace /> },
-          { path: admin.users.segment, lazy: sectionLoader(admin.users.path) },
-          { path: admin.apps.segment, lazy: sectionLoader(admin.apps.path) },
-          { path: admin.ideas.segment, lazy: sectionLoader(admin.ideas.path) },
-          { path: admin.announcements.segment, lazy: sectionLoader(admin.announcements.path) },
-          { path: admin.community.segment, lazy: sectionLoader(admin.community.path) },
-          { path: admin.seo.segment, lazy: sectionLoader(admin.seo.path) },
-          { path: admin.smtp.segment, lazy: sectionLoader(admin.smtp.path) },
-          { path: admin.emailTemplates.segment, lazy: sectionLoader(admin.emailTemplates.path) },
-          { path: admin.withdrawals.segment, lazy: sectionLoader(admin.withdrawals.path) },
-          { path: admin.payments.segment, lazy: sectionLoader(admin.payments.path) },
-          { path: admin.revenue.segment, lazy: sectionLoader(admin.revenue.path) },
-          { path: admin.paymentLinks.segment, lazy: sectionLoader(admin.paymentLinks.path) },
-          { path: admin.catalogue.segment, lazy: sectionLoader(admin.catalogue.path) },
-          { path: admin.payouts.segment, lazy: sectionLoader(admin.payouts.path) },
-          { path: admin.audit.segment, lazy: sectionLoader(admin.audit.path) },
-        ],
-      },
-    ],
-  };
+/** A section's route below its parent: the main panel is /dashboard's index route. */
+function sectionRoute(section: Section): RouteObject {
+  return section.segment === undefined
+    ? { index: true, lazy: section.chunk }
+    : { path: section.segment, lazy: section.chunk };
+}
+
+/**
+ * /dashboard's children from the section registry: every member section, and for an admin the
+ * admin area (its layout around every admin tab; /dashboard/admin opens the landing tab). Each page
+ * is its section's chunk.
+ */
+export function dashboardRoutes(registry: Sections, isAdmin: boolean): RouteObject[] {
+  const routes = registry.member.map(sectionRoute);
+  if (!isAdmin) return routes;
+  return [
+    ...routes,
+    {
+      path: ADMIN_AREA.segment,
+      element: <RequireAdmin />,
+      children: [
+        {
+          lazy: () => ADMIN_AREA.layout().then(({ Component }) => ({ Component })),
+          children: [
+            { index: true, element: <Navigate to={ADMIN_AREA.landing.segment} replace /> },
+            ...registry.adminTabs.map(sectionRoute),
+          ],
+        },
+      ],
+    },
+  ];
 }
 
 /**
  * The complete route map of both spec files. Every page is a lazy chunk except the landing page and
- * the guards; `admin/*` exists only when `isAdmin`. With `shell` (the app's clients), the /dashboard
- * shell has a loader that starts its first reads beside its chunks (shell-reads.ts).
+ * the guards; the dashboard's pages are the section registry's (sections.ts), `admin/*` only when
+ * `isAdmin`. With `shell` (the app's clients), the /dashboard shell has a loader that starts its
+ * first reads beside its chunks (shell-reads.ts).
  */
-export const createAppRoutes = ({ isAdmin }: { isAdmin: boolean }, shell?: ShellReadsContext): RouteObject[] => [
+export const createAppRoutes = (
+  { isAdmin }: { isAdmin: boolean },
+  shell?: ShellReadsContext,
+  registry: Sections = sections,
+): RouteObject[] => [
   {
     id: 'root',
     element: <RootLayout />,
@@ -83,19 +89,7 @@ export const createAppRoutes = ({ isAdmin }: { isAdmin: boolean }, shell?: Shell
                   shouldRevalidate: () => false,
                 }),
               })),
-            children: [
-              { index: true, lazy: sectionLoader(dashboard.root.path) },
-              { path: dashboard.apps.segment, lazy: sectionLoader(dashboard.apps.path) },
-              { path: dashboard.ideas.segment, lazy: sectionLoader(dashboard.ideas.path) },
-              { path: dashboard.submitIdea.segment, lazy: sectionLoader(dashboard.submitIdea.path) },
-              { path: dashboard.community.segment, lazy: sectionLoader(dashboard.community.path) },
-              { path: dashboard.wallet.segment, lazy: sectionLoader(dashboard.wallet.path) },
-              { path: dashboard.settings.segment, lazy: sectionLoader(dashboard.settings.path) },
-              { path: dashboard.referral.segment, lazy: sectionLoader(dashboard.referral.path) },
-              { path: dashboard.ccc.segment, lazy: sectionLoader(dashboard.ccc.path) },
-              { path: dashboard.investments.segment, lazy: sectionLoader(dashboard.investments.path) },
-              ...(isAdmin ? [adminRoute()] : []),
-            ],
+            children: dashboardRoutes(registry, isAdmin),
           },
           // Anything else under /dashboard (including admin/* for non-admins) goes to /dashboard.
           { path: '*', element: <Navigate to={dashboard.root.path} replace /> },

@@ -1,15 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { paths } from '@/config/paths';
-import { dashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
-import { activeAnnouncementsQueryOptions } from '@/features/dashboard/api/get-active-announcements';
-import { topPartnersQueryOptions } from '@/features/dashboard/api/get-top-partners';
-import { ownProfileQueryOptions } from '@/lib/profile/get-own-profile';
+import { activeAnnouncementsQueryOptions } from '@/data/announcements/get-active-announcements';
+import { ownProfileQueryOptions } from '@/data/profile/get-own-profile';
 import { yieldToMain } from '@/lib/main-thread';
 import { prefetchRead, type SectionPrefetch } from '@/lib/section-prefetch';
-import { siteSettingsQueryOptions } from '@/lib/site-settings/get-site-settings';
+import { siteSettingsQueryOptions } from '@/data/site-settings/get-site-settings';
 import { hasStoredSession as hasStoredSessionInBrowser, type AppSupabaseClient } from '@/lib/supabase';
 import { routePath } from './route-path';
-import { sectionReads } from './section-reads';
+import { sections } from './sections';
 
 /** What the signed-in shell's loader needs: the app's query client and its Supabase client. */
 export type ShellReadsContext = {
@@ -29,17 +26,13 @@ export type ShellReadsContext = {
  */
 export const SHELL_READ_WAIT_MS = 1_000;
 
-/** The main panel's first reads (the cards and Top Partners). */
-const homeReads: SectionPrefetch = ({ queryClient, getClient }) =>
-  Promise.all([
-    prefetchRead(queryClient, dashboardStatsQueryOptions(getClient)),
-    yieldToMain().then(() => prefetchRead(queryClient, topPartnersQueryOptions(getClient))),
-  ]);
-
-/** The first reads of the page at `pathname`: the main panel's, or a section's (section-reads.ts). */
+/**
+ * The first reads of the member section at `pathname` (the section registry's, sections.ts). An
+ * admin tab's are the admin tab bar's to start, in an aal2 session.
+ */
 function pageReads(pathname: string): SectionPrefetch | undefined {
-  const path = routePath(pathname);
-  return path === paths.dashboard.root.path ? homeReads : sectionReads[path];
+  const section = sections.at(routePath(pathname));
+  return section && !section.admin ? section.reads : undefined;
 }
 
 /** Waits for `promise`, at most `ms` milliseconds. */

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { PaymentOrder } from '@/lib/payment/create-payment-order';
+import type { PaymentOrder } from '@/data/payments/create-payment-order';
 import { restUrl } from './msw/handlers';
 
 /** A payment order as create_payment_order returns it. */

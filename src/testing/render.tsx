@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type DataRouter, type Path } from 'react-router-dom';
 import { Providers } from '@/components/layout/providers';
 import { FullPageLoader } from '@/components/ui/spinner';
@@ -53,6 +53,19 @@ function setup(options: RenderOptions) {
     queryClient: options.queryClient ?? createTestQueryClient(),
     user: setupUser(),
   };
+}
+
+/** Renders `ui` inside the app's providers only, for code that brings its own router (lib/auth's AuthRouter). */
+export function renderInProviders(
+  ui: ReactElement,
+  supabase: ComponentProps<typeof Providers>['supabase'],
+  queryClient: QueryClient = createTestQueryClient(),
+): RenderResult {
+  return render(
+    <Providers queryClient={queryClient} supabase={supabase}>
+      {ui}
+    </Providers>,
+  );
 }
 
 /**

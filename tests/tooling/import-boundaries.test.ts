@@ -1,5 +1,7 @@
-// The local ESLint rule that keeps imports flowing one way: shared → features → app; admin tabs are
-// features of their own beside the admin's shared layer; domain homes in src/lib serve both sides.
+// The local ESLint rule that keeps imports flowing one way: app → features → components → data → lib →
+// config, i18n, types; admin tabs are features of their own beside the admin's shared layer; a data
+// domain reaches another only for its keys. Each rule has an allowed case and a failing probe, and
+// the probes use folders that do not exist yet: the rule matches by pattern, not by a list.
 import { RuleTester } from 'eslint';
 import { describe, it } from 'vitest';
 import { importBoundaries } from '../../eslint/import-boundaries.js';
@@ -12,100 +14,185 @@ const file = (relative: string) => `/repo/src/${relative}`;
 
 tester.run('import-boundaries', importBoundaries, {
   valid: [
-    { filename: file('features/wallet/components/balance.tsx'), code: "import { x } from '@/lib/format';" },
-    { filename: file('features/wallet/components/balance.tsx'), code: "import { y } from '../api/get-balance';" },
+    // app composes everything; main.tsx belongs to it.
     {
       filename: file('app/routes/dashboard/wallet.tsx'),
-      code: "import { Wallet } from '@/features/wallet/components/wallet';",
-    },
-    {
-      filename: file('app/routes/dashboard/home.tsx'),
-      code: "import { a } from '@/features/ideas/api/keys'; import { b } from '@/features/ccc/api/keys';",
+      code: "import { Wallet } from '@/features/wallet/components/wallet'; import { o } from '@/data/wallet/keys';",
     },
     { filename: file('main.tsx'), code: "import { App } from '@/app/app';" },
-    { filename: file('lib/errors.ts'), code: "import { t } from '../i18n/messages';" },
+    // features use their own files, components, data, lib and the bottom layers.
+    {
+      filename: file('features/wallet/components/balance.tsx'),
+      code:
+        "import { y } from '../utils/format-balance'; import { C } from '@/components/ui/card'; " +
+        "import { b } from '@/data/wallet/get-wallet-balance'; import { f } from '@/lib/format'; " +
+        "import { p } from '@/config/paths'; import { t } from '@/i18n/wallet'; import { T } from '@/types/db';",
+    },
     { filename: file('features/ideas/components/board.tsx'), code: "import React from 'react';" },
-    // One home per domain operation: member pages and admin tabs import the same src/lib/<domain>.
-    { filename: file('features/ideas/components/board.tsx'), code: "import { d } from '@/lib/ideas/delete-idea';" },
+    // One home per domain operation: a member screen and an admin tab import the same data file.
+    { filename: file('features/ideas/components/board.tsx'), code: "import { d } from '@/data/ideas/delete-idea';" },
     {
       filename: file('features/admin/ideas/components/ideas-tab.tsx'),
-      code: "import { d } from '@/lib/ideas/delete-idea'; import { k } from '../../../../lib/ideas/keys';",
+      code: "import { d } from '@/data/ideas/delete-idea'; import { k } from '../../../../data/ideas/keys';",
     },
     // An admin tab uses its own files and the admin's shared layer (a new tab included).
     {
       filename: file('features/admin/users/components/users-tab.tsx'),
-      code: "import { k } from '../../shared/api/keys'; import { l } from '../api/list-users';",
+      code: "import { g } from '../../shared/components/admin-gate'; import { u } from '../utils/url-state';",
     },
     {
       filename: file('features/admin/newly-added/components/x.tsx'),
-      code: "import { Q } from '@/features/admin/shared/components/query-states';",
+      code: "import { Q } from '@/features/admin/shared/components/pagination';",
     },
     {
       filename: file('features/admin/smtp/components/__tests__/smtp-tab.test.tsx'),
-      code: "import { renderAdmin } from '../../../testing/render-admin';",
+      code: "import { renderAdmin } from '../../../testing/render-admin'; import { s } from '@/testing/msw/server';",
     },
-    { filename: file('features/admin/shared/components/x.tsx'), code: "import { k } from '../api/keys';" },
+    // components may use data, lib and the bottom layers.
+    {
+      filename: file('components/layout/membership-badge.tsx'),
+      code: "import { p } from '@/data/profile/get-own-profile'; import { f } from '@/lib/format';",
+    },
+    // data: its own domain, another domain's keys (a new domain included), lib and the bottom layers.
+    {
+      filename: file('data/payments/decide-payment.ts'),
+      code:
+        "import { paymentKeys } from './keys'; import { profileKeys } from '@/data/profile/keys'; " +
+        "import { k } from '../newly-added/keys'; import { unwrap } from '@/lib/errors'; import { T } from '@/types/db';",
+    },
+    { filename: file('data/wallet/__tests__/x.test.ts'), code: "import { server } from '@/testing/msw/server';" },
+    // lib imports lib and the bottom layers only.
+    {
+      filename: file('lib/errors.ts'),
+      code: "import { t } from '../i18n/messages'; import { e } from '@/config/env'; import { s } from './supabase';",
+    },
+    // the test helpers serve every layer's tests.
+    { filename: file('testing/render.tsx'), code: "import { Providers } from '@/components/layout/providers';" },
   ],
   invalid: [
+    // Features never import each other (member features, admin tabs, a new folder included).
     {
-      filename: file('features/admin/ideas/api/delete-idea.ts'),
-      code: "import { d } from '@/features/ideas/api/delete-idea';",
-      errors: [{ messageId: 'crossFeature', data: { from: 'admin/ideas', to: 'ideas' } }],
+      filename: file('features/wallet/components/balance.tsx'),
+      code: "import { x } from '@/features/ccc/components/ccc-card';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'wallet', to: 'ccc' } }],
     },
     {
-      filename: file('features/ideas/api/keys.ts'),
-      code: "import { k } from '@/features/admin/ideas/api/list-ideas';",
+      filename: file('features/wallet/components/balance.tsx'),
+      code: "import { x } from '../../ideas/utils/votes';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'wallet', to: 'ideas' } }],
+    },
+    {
+      filename: file('features/newly-added/components/x.tsx'),
+      code: "export { y } from '@/features/wallet/components/balance';",
+      errors: [{ messageId: 'crossFeature', data: { from: 'newly-added', to: 'wallet' } }],
+    },
+    {
+      filename: file('features/ideas/components/board.tsx'),
+      code: "import { k } from '@/features/admin/ideas/components/ideas-tab';",
       errors: [{ messageId: 'crossFeature', data: { from: 'ideas', to: 'admin/ideas' } }],
     },
     {
-      filename: file('features/wallet/api/keys.ts'),
-      code: "import { k } from '@/features/admin/shared/api/keys';",
+      filename: file('features/wallet/components/balance.tsx'),
+      code: "import { k } from '@/features/admin/shared/components/pagination';",
       errors: [{ messageId: 'crossFeature', data: { from: 'wallet', to: 'admin' } }],
     },
     {
       filename: file('features/admin/email-templates/components/template-form-dialog.tsx'),
-      code: "import { s } from '../../smtp/api/save-smtp-config';",
+      code: "import { s } from '../../smtp/components/smtp-form-dialog';",
       errors: [{ messageId: 'crossFeature', data: { from: 'admin/email-templates', to: 'admin/smtp' } }],
     },
     {
       filename: file('features/admin/shared/components/x.tsx'),
-      code: "import { l } from '../../users/api/list-users';",
+      code: "import { l } from '../../users/components/users-tab';",
       errors: [{ messageId: 'crossFeature', data: { from: 'admin', to: 'admin/users' } }],
     },
+    // The admin area imports no member feature (a tab, the shared layer, a new tab).
     {
-      filename: file('lib/ideas/delete-idea.ts'),
-      code: "import { k } from '@/features/admin/ideas/api/keys';",
-      errors: [{ messageId: 'sharedToFeature', data: { to: 'admin/ideas' } }],
+      filename: file('features/admin/ideas/components/ideas-tab.tsx'),
+      code: "import { c } from '@/features/ideas/utils/categories';",
+      errors: [{ messageId: 'adminToMember', data: { from: 'admin/ideas', to: 'ideas' } }],
     },
     {
-      filename: file('features/wallet/components/balance.tsx'),
-      code: "import { x } from '@/features/ccc/api/keys';",
-      errors: [{ messageId: 'crossFeature' }],
+      filename: file('features/admin/shared/components/x.tsx'),
+      code: "import { c } from '../../../wallet/components/balance';",
+      errors: [{ messageId: 'adminToMember', data: { from: 'admin', to: 'wallet' } }],
     },
     {
-      filename: file('features/wallet/components/balance.tsx'),
-      code: "import { x } from '../../ideas/api/keys';",
-      errors: [{ messageId: 'crossFeature' }],
+      filename: file('features/admin/newly-added/components/x.tsx'),
+      code: "const m = import('@/features/settings/components/profile-form');",
+      errors: [{ messageId: 'adminToMember', data: { from: 'admin/newly-added', to: 'settings' } }],
     },
-    {
-      filename: file('features/newly-added/components/x.tsx'),
-      code: "export { y } from '@/features/wallet/api/keys';",
-      errors: [{ messageId: 'crossFeature' }],
-    },
-    {
-      filename: file('lib/errors.ts'),
-      code: "import { x } from '@/features/auth/api/sign-in';",
-      errors: [{ messageId: 'sharedToFeature' }],
-    },
+    // Nothing imports app.
     {
       filename: file('components/layout/header.tsx'),
       code: "import { r } from '@/app/router';",
       errors: [{ messageId: 'intoApp' }],
     },
     {
-      filename: file('features/wallet/api/keys.ts'),
+      filename: file('data/wallet/keys.ts'),
       code: "const m = import('@/app/router');",
       errors: [{ messageId: 'intoApp' }],
+    },
+    // components never import features.
+    {
+      filename: file('components/layout/side-menu.tsx'),
+      code: "import { x } from '@/features/wallet/components/balance';",
+      errors: [{ messageId: 'upward' }],
+    },
+    // data never imports features or components.
+    {
+      filename: file('data/ideas/submit-idea.ts'),
+      code: "import { s } from '@/features/ideas/schemas/idea.schema';",
+      errors: [{ messageId: 'upward' }],
+    },
+    {
+      filename: file('data/community/toggle-reaction.ts'),
+      code: "import { useToast } from '../../components/ui/toast';",
+      errors: [{ messageId: 'upward' }],
+    },
+    // data/a imports data/b's keys only (a new domain included).
+    {
+      filename: file('data/auth/register.ts'),
+      code: "import { v } from '@/data/referral/validate-referral-code';",
+      errors: [{ messageId: 'dataCrossDomain', data: { from: 'auth', to: 'referral' } }],
+    },
+    {
+      filename: file('data/newly-added/x.ts'),
+      code: "import { k } from '../wallet/get-wallet-balance';",
+      errors: [{ messageId: 'dataCrossDomain', data: { from: 'newly-added', to: 'wallet' } }],
+    },
+    // Nothing in lib imports components, data or features (tests beside it included).
+    {
+      filename: file('lib/notifications/x.ts'),
+      code: "import { b } from '@/components/ui/badge';",
+      errors: [{ messageId: 'upward' }],
+    },
+    {
+      filename: file('lib/auth/__tests__/auth-router.test.tsx'),
+      code: "import { Providers } from '@/components/layout/providers';",
+      errors: [{ messageId: 'upward' }],
+    },
+    {
+      filename: file('lib/query-client.ts'),
+      code: "import { k } from '@/data/profile/keys';",
+      errors: [{ messageId: 'upward' }],
+    },
+    {
+      filename: file('lib/errors.ts'),
+      code: "import { x } from '@/features/auth/utils/redirect-urls';",
+      errors: [{ messageId: 'upward' }],
+    },
+    // config, i18n and types are the bottom.
+    {
+      filename: file('i18n/messages.ts'),
+      code: "import { f } from '@/lib/format';",
+      errors: [{ messageId: 'upward' }],
+    },
+    // The test helpers are for tests only.
+    {
+      filename: file('features/wallet/components/balance.tsx'),
+      code: "import { f } from '@/testing/factories';",
+      errors: [{ messageId: 'testingOnlyInTests' }],
     },
   ],
 });

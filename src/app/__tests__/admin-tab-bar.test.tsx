@@ -6,17 +6,20 @@ import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { Component as AdminLayout } from '../routes/dashboard/admin/layout';
-import { sectionLoaders } from '../section-loaders';
+import type * as SectionsModule from '../sections';
+import { sections } from '../sections';
 
 // Each tab's chunk stands in as an import that has not arrived yet (and never does in these tests).
-vi.mock('../section-loaders', () => ({
-  sectionLoaders: Object.fromEntries(
-    ['/dashboard/admin/users', '/dashboard/admin/payments', '/dashboard/admin/smtp'].map((path) => [
-      path,
-      vi.fn(() => new Promise(() => {})),
-    ]),
-  ),
-}));
+vi.mock('../sections', async (importOriginal) => {
+  const real = await importOriginal<typeof SectionsModule>();
+  const pending = <S extends SectionsModule.Section>(section: S): S => ({
+    ...section,
+    chunk: vi.fn(() => new Promise<never>(() => {})),
+  });
+  return { ...real, sections: real.createSections(real.sections.all.map(pending)) };
+});
+
+const chunkOf = (path: string) => sections.at(path)?.chunk;
 
 function renderTabBar(aal: 'aal1' | 'aal2') {
   vi.clearAllMocks();
@@ -51,14 +54,14 @@ describe("the admin tab bar's prefetch (the side menu's mechanism)", () => {
     const queries = () => queryClient.getQueryCache().getAll().length;
     const before = queries();
     await user.hover(tab('Użytkownicy'));
-    expect(sectionLoaders['/dashboard/admin/users']).toHaveBeenCalled();
+    expect(chunkOf('/dashboard/admin/users')).toHaveBeenCalled();
     expect(queries()).toBe(before + 1);
     // The chunk has not arrived, and the tab's first page is already asked for: no filters, newest first.
     await waitFor(() => expect(users).toHaveLength(1));
     expect(users[0]?.body).toEqual({ p_sort: 'created', p_ascending: false, p_limit: 20, p_offset: 0 });
 
     act(() => tab('Płatności').focus());
-    expect(sectionLoaders['/dashboard/admin/payments']).toHaveBeenCalled();
+    expect(chunkOf('/dashboard/admin/payments')).toHaveBeenCalled();
     await waitFor(() => expect(payments).toHaveLength(1));
     // The pending orders, as the tab opens without parameters.
     expect(payments[0]?.body).toMatchObject({ p_status: 'pending' });
@@ -73,8 +76,8 @@ describe("the admin tab bar's prefetch (the side menu's mechanism)", () => {
 
     await user.hover(tab('Użytkownicy'));
     act(() => tab('Płatności').focus());
-    expect(sectionLoaders['/dashboard/admin/users']).toHaveBeenCalled();
-    expect(sectionLoaders['/dashboard/admin/payments']).toHaveBeenCalled();
+    expect(chunkOf('/dashboard/admin/users')).toHaveBeenCalled();
+    expect(chunkOf('/dashboard/admin/payments')).toHaveBeenCalled();
     // A read ahead would be in the cache at once (the aal2 case above fills it the same way).
     expect(queries()).toBe(before);
     expect(users).toHaveLength(0);

@@ -5,7 +5,7 @@ import { profileRow, shellHandlers } from '@/testing/msw/dashboard-answers';
 import { restUrl, rpcUrl } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { createTestSupabase } from '@/testing/supabase';
-import { appsKeys } from '@/lib/apps/keys';
+import { appsKeys } from '@/data/apps/keys';
 import { loadShell } from '../shell-reads';
 
 /** The requests the API received, by path (`/rest/v1/profiles`, `/rest/v1/rpc/get_dashboard_stats`). */

@@ -1,18 +1,22 @@
 import { useCallback, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ToastProvider } from '@/components/ui/toast';
+import { NotificationsLiveProvider } from '@/data/notifications/notifications-live';
 import { t } from '@/i18n/messages';
-import { NotificationsLiveProvider } from '@/lib/notifications/notifications-live';
 import { DashboardHeader } from './dashboard-header';
 import { NavigationProgress } from './navigation-progress';
 import { RouteFocus } from './route-focus';
 import { SessionExpiryBox } from './session-expiry-box';
-import { SideMenu } from './side-menu';
+import { SideMenu, type MenuEntry } from './side-menu';
 import { SiteHead } from './site-head';
+
+const NO_ENTRIES: readonly MenuEntry[] = [];
 
 export type NotificationsPanelProps = { open: boolean; onClose: () => void };
 
 type DashboardLayoutProps = {
+  /** The side menu's entries (composed in src/app from its section registry); none by default. */
+  menu?: readonly MenuEntry[];
   /** The slide-over the bell opens (features/notifications, composed in src/app). */
   notificationsPanel?: ComponentType<NotificationsPanelProps>;
   /** Shown on top of every section for signed-in users (the announcement banner, composed in src/app). */
@@ -26,9 +30,10 @@ type DashboardLayoutProps = {
  * the announcement banner, the section outlet, the notifications slide-over and the session box; a
  * progress bar while a page's code loads, and after a move to another page the focus on its `h1`
  * with an announcement.
- * Notifications stay live for the whole shell (one Realtime channel, see lib/notifications).
+ * Notifications stay live for the whole shell (one Realtime channel, see data/notifications).
  */
 export function DashboardLayout({
+  menu = NO_ENTRIES,
   notificationsPanel: NotificationsPanel,
   banner,
   onPrefetchSection,
@@ -68,6 +73,7 @@ export function DashboardLayout({
           <div className="flex">
             <SideMenu
               id={menuId}
+              entries={menu}
               open={menuOpen}
               onClose={closeMenu}
               toggleRef={menuToggleRef}

@@ -1,13 +1,15 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { membershipTerm, useOwnProfile } from '@/data/profile/get-own-profile';
 import { t } from '@/i18n/messages';
 import { formatDate } from '@/lib/format';
-import { membershipTerm, useOwnProfile } from '@/lib/profile/get-own-profile';
 
 /**
  * The member's level as it counts today (FREE, START, PREMIUM, VIP; FREE after the end date) with
  * the end date of a paid level, e.g. 'PREMIUM · do 24.11.2027' (below 640 px only 'PREMIUM' shows; the
- * accessible name keeps the date); a click leads to the plans (product.md#dashboard-2).
+ * accessible name keeps the date); a click leads to the plans (product.md#dashboard-2). The name is
+ * 'Poziom członkostwa: ' and then the visible text word for word, so that it contains what is shown
+ * (WCAG 2.5.3 Label in Name: a speech-input user says the words they see).
  */
 export function MembershipBadge() {
   const { data: profile, isPending } = useOwnProfile();
@@ -21,20 +23,22 @@ export function MembershipBadge() {
       </Link>
     );
   }
+  const until = validUntil ? t('nav.membership_until_suffix', { date: formatDate(validUntil) }) : null;
   return (
     <Link
       to={paths.dashboard.investments.path}
-      aria-label={
-        validUntil
-          ? t('nav.membership_until_label', { level, date: formatDate(validUntil) })
-          : t('nav.membership_label', { level })
-      }
+      aria-label={until ? `${t('nav.membership_label', { level })} ${until}` : t('nav.membership_label', { level })}
       className={className}
     >
       {level}
-      {validUntil ? (
+      {until ? (
         // On a phone the header has no room for the date: the level stays, the name keeps the date.
-        <span className="hidden sm:inline"> {t('nav.membership_until_suffix', { date: formatDate(validUntil) })}</span>
+        // The space stays outside the span: axe joins an element's text trimmed ('PREMIUM· do …'),
+        // which the name would then not contain.
+        <>
+          {' '}
+          <span className="hidden sm:inline">{until}</span>
+        </>
       ) : null}
     </Link>
   );

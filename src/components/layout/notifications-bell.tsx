@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { BellIcon } from '@/components/ui/icons';
+import { useUnreadNotificationsCount } from '@/data/notifications/notifications-live';
 import { t } from '@/i18n/messages';
-import { useUnreadNotificationsCount } from '@/lib/notifications/notifications-live';
 
 type NotificationsBellProps = {
   open: boolean;

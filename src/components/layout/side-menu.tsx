@@ -1,8 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
-import { t } from '@/i18n/messages';
-import { useAuth } from '@/lib/auth/auth-context';
-import { menuEntriesFor, type MenuEntry } from './menu-entries';
+import { t, type MessageKey } from '@/i18n/messages';
+
+/** An entry of the side menu. The app passes them (src/app/sections.ts, the one list of sections). */
+export type MenuEntry = {
+  to: string;
+  labelKey: MessageKey;
+  /** Active only on an exact match (the Dashboard entry). */
+  end?: boolean;
+  /** Path prefix that marks the entry active, when it differs from `to`. */
+  activeFor?: string;
+};
 
 function isActive(entry: MenuEntry, pathname: string): boolean {
   return matchPath({ path: entry.activeFor ?? entry.to, end: entry.end ?? false }, pathname) !== null;
@@ -10,6 +18,8 @@ function isActive(entry: MenuEntry, pathname: string): boolean {
 
 type SideMenuProps = {
   id: string;
+  /** Its entries, in order (the app's section registry: the member sections, 'Panel Admina' for admins). */
+  entries: readonly MenuEntry[];
   /** Open on small screens; on wide screens the menu is always shown. */
   open: boolean;
   onClose: () => void;
@@ -19,9 +29,8 @@ type SideMenuProps = {
   onPrefetch?: (path: string) => void;
 };
 
-/** The dashboard's side menu (product.md#dashboard-2). 'Panel Admina' only for admins. */
-export function SideMenu({ id, open, onClose, toggleRef, onPrefetch }: SideMenuProps) {
-  const { isAdmin } = useAuth();
+/** The dashboard's side menu (product.md#dashboard-2). */
+export function SideMenu({ id, entries, open, onClose, toggleRef, onPrefetch }: SideMenuProps) {
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
 
@@ -57,7 +66,7 @@ export function SideMenu({ id, open, onClose, toggleRef, onPrefetch }: SideMenuP
           className={`${open ? 'block' : 'hidden'} w-64 shrink-0 overflow-y-auto bg-surface-raised p-4 max-md:border-r max-md:border-surface-border max-md:fixed max-md:bottom-0 max-md:left-0 max-md:top-16 max-md:z-40 md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)]`}
         >
           <ul className="space-y-1">
-            {menuEntriesFor(isAdmin).map((entry) => {
+            {entries.map((entry) => {
               const active = isActive(entry, pathname);
               return (
                 <li key={entry.to}>

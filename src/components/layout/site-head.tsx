@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useSiteSettings, type SiteSettings } from '@/data/site-settings/get-site-settings';
 import { t } from '@/i18n/messages';
-import { useSiteSettings, type SiteSettings } from '@/lib/site-settings/get-site-settings';
 
 type HeadTag = { attribute: 'name' | 'property'; key: string; value: string | null | undefined };
 

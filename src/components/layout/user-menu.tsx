@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { memberLabel, useOwnProfile } from '@/data/profile/get-own-profile';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
-import { memberLabel, useOwnProfile } from '@/lib/profile/get-own-profile';
 
 /** The member's display name (else the e-mail) with a drop-down: settings (on small screens) and 'Wyloguj'. */
 export function UserMenu() {

@@ -4,10 +4,10 @@ import { FormAlert } from '@/components/form/form-alert';
 import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
+import { useVerifyTotp } from '@/data/auth/verify-totp';
 import { t } from '@/i18n/mfa';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
-import { useVerifyTotp } from '@/lib/mfa/verify-totp';
 import { oneTimeCode } from '@/lib/validation/one-time-code';
 
 const stepUpSchema = z.object({ code: oneTimeCode() });

@@ -1,17 +1,17 @@
-import { CopyButton } from '@/components/ui/copy-button';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod/mini';
 import { FormAlert } from '@/components/form/form-alert';
 import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
+import { useCancelTotp, useEnrollTotp, type TotpEnrolment } from '@/data/auth/enroll-totp';
+import { useVerifyTotp } from '@/data/auth/verify-totp';
 import { t } from '@/i18n/settings';
 import { authErrorCode, isNetworkError } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
-import { useCancelTotp, useEnrollTotp, type TotpEnrolment } from '@/lib/mfa/enroll-totp';
-import { useVerifyTotp } from '@/lib/mfa/verify-totp';
 import { oneTimeCode } from '@/lib/validation/one-time-code';
 
 /** A failed enrolment or first verification: the network's text, or the step's own. */

@@ -2,12 +2,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useCancelPaymentOrder } from '@/data/payments/cancel-payment-order';
+import { formatOrderAmount } from '@/data/payments/format-order';
+import { useMyPaymentOrders, type MyPaymentOrder } from '@/data/payments/get-my-payment-orders';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { toUserMessage } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { useCancelPaymentOrder } from '@/lib/payment/cancel-payment-order';
-import { formatOrderAmount } from '@/lib/payment/format-order';
-import { useMyPaymentOrders, type MyPaymentOrder } from '@/lib/payment/get-my-payment-orders';
 
 const STATUS_TEXT: Record<MyPaymentOrder['status'], PlansMessageKey> = {
   pending: 'payment.status.pending',
@@ -76,7 +76,7 @@ function OrderRow({ order }: { order: MyPaymentOrder }) {
 /**
  * 'Moje płatności' (issue 19): the member's orders, newest first — item, method, amount, reference,
  * status in Polish, dates and the rejection reason; a pending order can be cancelled. The plans page
- * and the CCC page show the same list (one cache, lib/payment).
+ * and the CCC page show the same list (one cache, data/payments).
  */
 export function MyPaymentOrders() {
   const orders = useMyPaymentOrders();

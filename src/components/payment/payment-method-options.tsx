@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import type { PaymentMethod } from '@/data/payments/payment-page';
 import { translate } from '@/i18n/messages';
-import type { PaymentMethod } from '@/lib/payment/payment-page';
 
 export type PaymentMethodOption = {
   method: PaymentMethod;

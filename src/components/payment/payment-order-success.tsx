@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { formatOrderAmount } from '@/data/payments/format-order';
+import type { PaymentStarted } from '@/data/payments/payment-page';
 import { t } from '@/i18n/plans';
-import { formatOrderAmount } from '@/lib/payment/format-order';
-import type { PaymentStarted } from '@/lib/payment/payment-page';
 
 /**
  * The payment dialogs' success state: the order's reference with a copy button, where to give it

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { ExternalLinkIcon } from '@/components/ui/icons';
 import { noPageRows, QueryStates } from '@/components/ui/query-states';
+import { transactionUrl } from '@/data/wallet/explorer';
+import { LEDGER_PAGE_SIZE, useLedgerPage } from '@/data/wallet/get-ledger-page';
+import { ledgerCsv } from '@/data/wallet/ledger-csv';
+import { ledgerAmount, ledgerKindLabel } from '@/data/wallet/ledger-entry';
 import { t } from '@/i18n/wallet';
 import { formatDateTime, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
-import { transactionUrl } from '@/lib/wallet/explorer';
-import { LEDGER_PAGE_SIZE, useLedgerPage } from '@/lib/wallet/get-ledger-page';
-import { ledgerCsv } from '@/lib/wallet/ledger-csv';
-import { CsvExportButton } from '@/components/ui/csv-export-button';
-import { ledgerAmount, ledgerKindLabel } from '@/lib/wallet/ledger-entry';
 
 /**
  * 'Historia operacji': a wallet's ledger, newest first, 20 a page — each entry's Polish label, the

@@ -488,7 +488,7 @@ export const adminMessages = {
   'admin.withdrawals.failure_reason': 'Powód odrzucenia',
   'admin.withdrawals.result': 'Hash transakcji / powód',
   'admin.withdrawals.complete': 'Zrealizowana',
-  'admin.withdrawals.complete_label': 'Oznacz wypłatę {amount} jako zrealizowaną',
+  'admin.withdrawals.complete_label': 'Zrealizowana: wypłata {amount}',
   'admin.withdrawals.complete_title': 'Wypłata zrealizowana',
   'admin.withdrawals.tx_hash': 'Hash transakcji (0x…)',
   'admin.withdrawals.completed_done': 'Wypłata {amount} oznaczona jako zrealizowana',

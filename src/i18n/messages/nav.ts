@@ -21,7 +21,6 @@ export const navMessages = {
   'nav.membership': 'Członkostwo',
   'nav.membership_label': 'Poziom członkostwa: {level}',
   'nav.membership_until_suffix': '· do {date}',
-  'nav.membership_until_label': 'Poziom członkostwa: {level}, ważne do {date}',
   'nav.announcement': 'Ogłoszenie',
   'nav.announcement_dismiss': 'Zamknij ogłoszenie',
   'nav.opens_in_new_tab': '(otwiera się w nowej karcie)',

@@ -110,6 +110,7 @@ export const plansMessages = {
   'payment.cancelled_toast': 'Anulowano płatność {reference}',
   'payment.close': 'Zamknij',
   'ccc.own.title': 'Twoje pakiety',
+  'ccc.own.table': 'Tabela Twoich pakietów',
   'ccc.own.empty': 'Nie masz jeszcze pakietów CCC',
   'ccc.own.loading': 'Ładowanie Twoich pakietów...',
   'ccc.own.failed': 'Nie udało się pobrać Twoich pakietów',

@@ -146,7 +146,11 @@ describe("the side menu's prefetch", () => {
   it('asks for a section when its entry is pointed at or focused', async () => {
     server.use(...shellHandlers());
     const prefetch = vi.fn();
-    const { user } = renderWithProviders(<DashboardLayout onPrefetchSection={prefetch} />, {
+    const entries = [
+      { to: '/dashboard/wallet', labelKey: 'nav.wallet' },
+      { to: '/dashboard/ideas', labelKey: 'nav.ideas' },
+    ] as const;
+    const { user } = renderWithProviders(<DashboardLayout menu={entries} onPrefetchSection={prefetch} />, {
       route: '/dashboard',
       session: memberSession(),
     });

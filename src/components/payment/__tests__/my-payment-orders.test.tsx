@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { MyPaymentOrder } from '@/lib/payment/get-my-payment-orders';
+import type { MyPaymentOrder } from '@/data/payments/get-my-payment-orders';
 import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';

@@ -1,9 +1,9 @@
 import { Badge } from '@/components/ui/badge';
+import type { CatalogueApp } from '@/data/apps/get-apps';
+import { profitPool, type MembershipPlan } from '@/data/membership/get-membership-plans';
 import { t, type AppsMessageKey as MessageKey } from '@/i18n/apps';
 import { formatDecimal, formatNumber, formatPercent, formatPLN, formatShare } from '@/lib/format';
-import { profitPool, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 import { toExternalHref } from '@/lib/safe-links';
-import type { CatalogueApp } from '../api/get-apps';
 
 const CATEGORY: Record<CatalogueApp['category'], MessageKey> = {
   games: 'apps.category.games',

@@ -1,7 +1,7 @@
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { useApps } from '@/data/apps/get-apps';
+import { useMembershipPlans } from '@/data/membership/get-membership-plans';
 import { t } from '@/i18n/apps';
-import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
-import { useApps } from '../api/get-apps';
 import { AppCard } from './app-card';
 
 const PAID_TIERS = new Set(['START', 'PREMIUM', 'VIP']);
@@ -9,7 +9,7 @@ const PAID_TIERS = new Set(['START', 'PREMIUM', 'VIP']);
 /**
  * 'Aplikacje' (product.md#dashboard-2 Apps catalogue): the card grid with loading, error ('Nie udało się
  * załadować aplikacji') and empty ('Brak dostępnych aplikacji') states. The pools use the plans'
- * shares from membership_plans, the one source of truth (lib/membership-plans).
+ * shares from membership_plans, the one source of truth (data/membership).
  */
 export function AppsCatalogue() {
   const apps = useApps();

@@ -1,16 +1,16 @@
 import { useEffect, useId, useState } from 'react';
+import { EmailField } from '@/components/form/email-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { LinkButton } from '@/components/form/link-button';
 import { SubmitButton } from '@/components/form/submit-button';
+import { normaliseEmail } from '@/data/auth/redirect-urls';
+import { useSendMagicLink } from '@/data/auth/send-magic-link';
+import { useSendPasswordReset } from '@/data/auth/send-password-reset';
 import { t } from '@/i18n/messages';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
-import { useSendMagicLink } from '../api/send-magic-link';
-import { useSendPasswordReset } from '../api/send-password-reset';
 import { emailOnlySchema } from '../schemas/email.schema';
-import { normaliseEmail } from '../utils/redirect-urls';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
-import { EmailField } from '@/components/form/email-field';
 
 export type EmailLinkFormProps = {
   /** 'reset': forgot-password mode; 'magic': magic-link mode. Both show the e-mail field only. */

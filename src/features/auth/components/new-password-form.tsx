@@ -3,10 +3,10 @@ import { useWatch } from 'react-hook-form';
 import { FormAlert } from '@/components/form/form-alert';
 import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
+import { useUpdatePassword } from '@/data/auth/update-password';
 import { t, type MessageKey } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
-import { useUpdatePassword } from '../api/update-password';
 import { resetPasswordSchema } from '../schemas/reset-password.schema';
 import { authErrorMessage } from '../utils/error-messages';
 

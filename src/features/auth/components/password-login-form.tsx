@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
+import { EmailField } from '@/components/form/email-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { LinkButton } from '@/components/form/link-button';
-import { SubmitButton } from '@/components/form/submit-button';
 import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { normaliseEmail } from '@/data/auth/redirect-urls';
+import { useSignIn } from '@/data/auth/sign-in-with-password';
 import { t } from '@/i18n/messages';
 import { authUserMessage } from '@/lib/auth/auth-errors';
-import { useSignIn } from '../api/sign-in-with-password';
 import { loginSchema } from '../schemas/login.schema';
-import { normaliseEmail } from '../utils/redirect-urls';
 import { ResendActivationPanel } from './resend-activation-panel';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
 import { useLightForm } from '../hooks/use-light-form';
-import { EmailField } from '@/components/form/email-field';
 import { isEmailNotConfirmed } from '../utils/error-messages';
 
 type PasswordLoginFormProps = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useTrackReferralVisit } from '@/data/referral/track-referral-visit';
 import { isLeavingPage } from '@/lib/browser';
-import { useTrackReferralVisit } from '../api/track-referral-visit';
 import {
   claimReferralVisit,
   referralCodeFromSearch,

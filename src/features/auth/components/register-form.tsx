@@ -3,16 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
+import { EmailField } from '@/components/form/email-field';
 import { FormAlert } from '@/components/form/form-alert';
+import { LazyPhoneField } from '@/components/form/lazy-phone-field';
 import { PasswordField } from '@/components/form/password-field';
+import { loadPhoneModule } from '@/components/form/phone-field-chunk';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
+import { normaliseEmail } from '@/data/auth/redirect-urls';
+import { useRegister } from '@/data/auth/register';
+import { useSiteSettings } from '@/data/site-settings/get-site-settings';
 import { t } from '@/i18n/messages';
 import { useResolvedForm } from '@/lib/form';
 import { toSafeLink } from '@/lib/safe-links';
-import { useSiteSettings } from '@/lib/site-settings/get-site-settings';
 import { useSupabase } from '@/lib/supabase-context';
-import { useRegister } from '../api/register';
 import {
   createRegisterSchema,
   type RegisterFormValues,
@@ -21,14 +25,10 @@ import {
 } from '../schemas/register.schema';
 import { DEVELOPMENT_CAPTCHA_TOKEN, isCaptchaEnabled } from '../utils/captcha-token';
 import { referralCodeFromSearch, storedReferralCode } from '../utils/referral-storage';
-import { normaliseEmail } from '../utils/redirect-urls';
 import { registrationProblems } from '../utils/registration-rules';
 import { RegisterCaptcha } from './register-captcha';
 import { RegistrationSent } from './registration-sent';
 import { ResendActivationPanel } from './resend-activation-panel';
-import { LazyPhoneField } from '@/components/form/lazy-phone-field';
-import { loadPhoneModule } from '@/components/form/phone-field-chunk';
-import { EmailField } from '@/components/form/email-field';
 import { authErrorMessage } from '../utils/error-messages';
 
 /*

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
-import { SubmitButton } from '@/components/form/submit-button';
 import { OneTimeCodeField } from '@/components/form/one-time-code-field';
+import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
+import { useVerifySecondFactor } from '@/data/auth/verify-second-factor';
 import { t } from '@/i18n/messages';
 import { useAuth } from '@/lib/auth/auth-context';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';
-import { useVerifySecondFactor } from '../api/verify-second-factor';
 import { secondFactorSchema } from '../schemas/second-factor.schema';
 
 /**

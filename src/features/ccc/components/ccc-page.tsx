@@ -1,17 +1,17 @@
 import { useState } from 'react';
+import { usePageTitle } from '@/components/layout/site-head';
 import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { useCccAvailability, type CccPackage } from '@/data/ccc/get-ccc-availability';
+import { useCccSettings } from '@/data/ccc/get-ccc-settings';
+import { useCccPaymentLinks } from '@/data/payments/get-ccc-payment-links';
+import { useOwnProfile } from '@/data/profile/get-own-profile';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useOwnProfile } from '@/lib/profile/get-own-profile';
-import { useCccAvailability, type CccPackage } from '@/lib/ccc/get-ccc-availability';
-import { useCccPaymentLinks } from '@/lib/payment/get-ccc-payment-links';
-import { useCccSettings } from '@/lib/ccc/get-ccc-settings';
 import { CccPurchaseDialog } from './ccc-purchase-dialog';
 import { CccTierCard } from './ccc-tier-card';
 import { CccTokenInfo } from './ccc-token-info';
 import { OwnPackages } from './own-packages';
-import { usePageTitle } from '@/components/layout/site-head';
 
 const TIER_GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 

@@ -1,22 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
-import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
+import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { t } from '@/i18n/plans';
-import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
-import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
-import { useSupabase } from '@/lib/supabase-context';
-import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
 import {
   cccPaymentLinksQueryOptions,
   useCccPaymentLinks,
   type CccPaymentLink,
-} from '@/lib/payment/get-ccc-payment-links';
+} from '@/data/payments/get-ccc-payment-links';
+import { usePaymentPage, type PaymentMethod } from '@/data/payments/payment-page';
+import { t } from '@/i18n/plans';
+import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
+import { useSupabase } from '@/lib/supabase-context';
 
 type CccPurchaseDialogProps = {
   pkg: CccPackage;

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
 import { t } from '@/i18n/plans';
 import { formatInteger, formatShare, formatUSDT } from '@/lib/format';
-import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
 import { availabilityPercent } from '../utils/contract';
 
 type CccTierCardProps = {

@@ -1,9 +1,9 @@
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useUserPackages, type UserPackage } from '@/lib/ccc/get-ccc-packages';
 import { formatDate, formatInteger, formatShare } from '@/lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +37,7 @@ function PackageRow({ pkg }: { pkg: UserPackage }) {
 
 /**
  * 'Twoje pakiety' on /dashboard/ccc (issue 19): the member's own packages, active first — tier, CCC
- * amount, profit share, start and end, days left, active or ended. Read under lib/ccc's key, so an
+ * amount, profit share, start and end, days left, active or ended. Read under data/ccc's key, so an
  * admin's assignment or a confirmed payment shows here.
  */
 export function OwnPackages() {
@@ -53,7 +53,9 @@ export function OwnPackages() {
         empty={t('ccc.own.empty')}
       >
         {(data) => (
-          <div className="overflow-x-auto">
+          // Scrolls sideways on a phone and holds nothing focusable: the region is the keyboard's tab
+          // stop to scroll it (axe scrollable-region-focusable), named apart from the card's section.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('ccc.own.table')}>
             <table className="w-full text-sm text-ink-muted">
               <thead>
                 <tr className="text-left text-xs uppercase tracking-wide">

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/query-states';
+import { usePosts } from '@/data/community/get-posts';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
-import { usePosts } from '../api/get-posts';
 import { PostCard } from './post-card';
 
 function PostsList() {

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
+import type { Post } from '@/data/community/get-posts';
 import { t } from '@/i18n/dashboard';
 import { formatDateTime } from '@/lib/format';
-import type { Post } from '../api/get-posts';
+import { SafeLinkText } from '@/lib/safe-link-text';
 import { PostComments } from './post-comments';
 import { ReactionBar } from './reaction-bar';
-import { SafeLinkText } from '@/lib/safe-link-text';
 
 /** One discussion post: title, author and date, content, reactions and its comments (on demand). */
 export function PostCard({ post }: { post: Post }) {

@@ -1,14 +1,14 @@
-import { Button } from '@/components/ui/button';
-import { QueryStates } from '@/components/ui/query-states';
 import { FormAlert } from '@/components/form/form-alert';
 import { TextareaField } from '@/components/form/textarea-field';
+import { Button } from '@/components/ui/button';
+import { QueryStates } from '@/components/ui/query-states';
+import { useAddComment } from '@/data/community/add-comment';
+import { commentsInOrder, usePostComments } from '@/data/community/get-post-comments';
+import { commentSchema } from '@/data/community/post.schema';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { formatDateTime } from '@/lib/format';
-import { useAddComment } from '../api/add-comment';
-import { commentsInOrder, usePostComments } from '../api/get-post-comments';
-import { commentSchema } from '../schemas/post.schema';
 
 function CommentForm({ postId }: { postId: string }) {
   const add = useAddComment(postId);

@@ -1,8 +1,9 @@
+import { useToast } from '@/components/ui/toast';
+import type { Post } from '@/data/community/get-posts';
+import { REACTION_TYPES, type ReactionType } from '@/data/community/post.schema';
+import { useToggleReaction } from '@/data/community/toggle-reaction';
 import { t, type DashboardMessageKey as MessageKey } from '@/i18n/dashboard';
 import { formatNumber } from '@/lib/format';
-import type { Post } from '../api/get-posts';
-import { useToggleReaction } from '../api/toggle-reaction';
-import { REACTION_TYPES, type ReactionType } from '../schemas/post.schema';
 
 /** How each reaction type is shown (docs/decisions.md): an emoji with a Polish name for screen readers. */
 export const REACTIONS: Record<ReactionType, { emoji: string; label: MessageKey }> = {
@@ -13,7 +14,11 @@ export const REACTIONS: Record<ReactionType, { emoji: string; label: MessageKey 
 };
 
 function ReactionButton({ post, type }: { post: Post; type: ReactionType }) {
-  const toggle = useToggleReaction();
+  const toast = useToast();
+  // 'Nie udało się dodać reakcji' / 'Nie udało się usunąć reakcji' (product.md#dashboard-8).
+  const toggle = useToggleReaction((input) =>
+    toast.show(t(input.add ? 'community.reaction_add_failed' : 'community.reaction_remove_failed'), 'error'),
+  );
   const mine = post.my_reactions.includes(type);
   const count = post.reaction_counts[type];
   const label = t(REACTIONS[type].label);

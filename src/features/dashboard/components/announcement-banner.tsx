@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
+import { useActiveAnnouncements } from '@/data/announcements/get-active-announcements';
 import { t } from '@/i18n/dashboard';
 import { SafeLinkText } from '@/lib/safe-link-text';
-import { useActiveAnnouncements } from '../api/get-active-announcements';
 import {
   pickAnnouncement,
   readDismissedAnnouncements,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { membershipTerm, useOwnProfile } from '@/data/profile/get-own-profile';
 import { t } from '@/i18n/dashboard';
 import { formatDate } from '@/lib/format';
-import { membershipTerm, useOwnProfile } from '@/lib/profile/get-own-profile';
 
 const LINK_CLASS = 'font-semibold text-accent underline underline-offset-2 hover:text-accent-hover';
 

@@ -1,9 +1,9 @@
 import { QueryStates } from '@/components/ui/query-states';
+import type { DashboardStats } from '@/data/dashboard/dashboard-stats.schema';
+import { useDashboardStats } from '@/data/dashboard/get-dashboard-stats';
 import { t } from '@/i18n/dashboard';
-import { formatDate, formatNumber, formatPLN } from '@/lib/format';
 import { toUserMessage } from '@/lib/errors';
-import { useDashboardStats } from '../api/get-dashboard-stats';
-import type { DashboardStats } from '../schemas/dashboard-stats.schema';
+import { formatDate, formatNumber, formatPLN } from '@/lib/format';
 import { StatCard, StatRows } from './stat-card';
 
 const LEVELS = ['FREE', 'START', 'PREMIUM', 'VIP'] as const;

@@ -1,9 +1,9 @@
 import { Card } from '@/components/ui/card';
 import { QueryStates } from '@/components/ui/query-states';
+import { useTopPartners } from '@/data/referral/get-top-partners';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { formatNumber, formatPLN } from '@/lib/format';
-import { useTopPartners } from '../api/get-top-partners';
 
 /** Places 1-3 in the podium's colours (gold, silver, bronze); the place number is always written too. */
 const PODIUM = [

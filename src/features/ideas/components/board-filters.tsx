@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useDebouncedSearch } from '@/lib/use-url-state';
 import { SelectField } from '@/components/form/select-field';
 import { inputClassName } from '@/components/form/text-field';
+import { IDEA_SORTS, type IdeaSort } from '@/data/ideas/keys';
 import { t } from '@/i18n/ideas';
-import { IDEA_SORTS, type IdeaSort } from '@/lib/ideas/keys';
+import { useDebouncedSearch } from '@/lib/use-url-state';
 import { categoryOptions, type IdeaCategory } from '../utils/categories';
 
 /** How long typing may pause before the search runs. */

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useDeleteIdea } from '@/data/ideas/delete-idea';
+import type { BoardIdea } from '@/data/ideas/get-ideas-board';
+import { useSetIdeaStatus } from '@/data/ideas/set-idea-status';
 import { t } from '@/i18n/ideas';
-import { useDeleteIdea } from '@/lib/ideas/delete-idea';
-import type { BoardIdea } from '../api/get-ideas-board';
-import { useSetIdeaStatus } from '@/lib/ideas/set-idea-status';
 
 /**
  * Admins on the board (product.md#dashboard-2 Ideas): accept or reject a pending idea, delete any idea

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
+import { IDEA_STATUS, statusLabel } from '@/components/ideas/idea-status';
 import { Badge } from '@/components/ui/badge';
 import { useToast } from '@/components/ui/toast';
+import type { BoardIdea } from '@/data/ideas/get-ideas-board';
+import { ideaImageSrc } from '@/data/ideas/image-urls';
+import { isAlreadyVoted, useVoteForIdea } from '@/data/ideas/vote-for-idea';
 import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDate } from '@/lib/format';
-import type { BoardIdea } from '../api/get-ideas-board';
-import { isAlreadyVoted, useVoteForIdea } from '../api/vote-for-idea';
 import { categoryLabel } from '../utils/categories';
-import { IDEA_STATUS, statusLabel } from '@/lib/ideas/status';
-import { ideaImageSrc } from '@/lib/ideas/image-urls';
 import { ChevronIcon } from './icons';
 import { IdeaAdminActions } from './idea-admin-actions';
 import { IdeaComments } from './idea-comments';

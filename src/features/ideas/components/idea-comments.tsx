@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { Spinner } from '@/components/ui/spinner';
+import { useAddIdeaComment } from '@/data/ideas/add-idea-comment';
+import { useIdeaComments } from '@/data/ideas/get-idea-comments';
 import { t } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDateTime } from '@/lib/format';
-import { useAddIdeaComment } from '../api/add-idea-comment';
-import { useIdeaComments } from '../api/get-idea-comments';
 
 const MAX_COMMENT_LENGTH = 2000;
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useWithdrawIdea } from '@/data/ideas/withdraw-idea';
 import { t } from '@/i18n/ideas';
 import { toUserMessage } from '@/lib/errors';
-import { useWithdrawIdea } from '@/lib/ideas/withdraw-idea';
 
 /**
  * The author's 'Wycofaj' on their own pending idea (issue 24 §5): after a confirmation the idea goes,

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '@/components/layout/site-head';
 import { buttonClassName } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/query-states';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '@/data/ideas/get-ideas-board';
+import type { BoardParams, IdeaSort } from '@/data/ideas/keys';
 import { t } from '@/i18n/ideas';
-import { IDEAS_PAGE_SIZE, SEARCH_COUNT_CAP, useIdeasBoard } from '../api/get-ideas-board';
-import type { BoardParams, IdeaSort } from '@/lib/ideas/keys';
-import type { IdeaCategory } from '../utils/categories';
 import { useUrlState } from '@/lib/use-url-state';
+import type { IdeaCategory } from '../utils/categories';
 import { BoardFilters } from './board-filters';
 import { BoardPagination } from './board-pagination';
 import { IdeaCard } from './idea-card';
 import { IdeasSidebar } from './ideas-sidebar';
-import { usePageTitle } from '@/components/layout/site-head';
 import { BOARD_URL_STATE, boardParamsOf } from '../utils/board-url-state';
 
 /**

@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { QueryStates } from '@/components/ui/query-states';
+import { useIdeaStats } from '@/data/ideas/get-idea-stats';
 import { t } from '@/i18n/ideas';
-import { useIdeaStats } from '../api/get-idea-stats';
 import { categoryLabel } from '../utils/categories';
 
 /** The board's sidebar (product.md#dashboard-2 Ideas): approved and pending counts, the five top categories. */

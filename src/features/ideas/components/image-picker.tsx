@@ -1,9 +1,9 @@
 import { useId, type ChangeEvent } from 'react';
-import { t } from '@/i18n/ideas';
-import { translate } from '@/i18n/messages';
 import { buttonClassName } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
-import { IDEA_IMAGE_ACCEPT, MAX_IDEA_IMAGES } from '../utils/image-files';
+import { IDEA_IMAGE_ACCEPT, MAX_IDEA_IMAGES } from '@/data/ideas/image-files';
+import { t } from '@/i18n/ideas';
+import { translate } from '@/i18n/messages';
 
 export type ImageStatus = 'queued' | 'uploading' | 'done' | 'failed';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { formatScore, votesLabel } from '@/data/ideas/votes';
 import { t } from '@/i18n/ideas';
-import { formatScore, votesLabel } from '../utils/votes';
 import { StarIcon } from './icons';
 
 const STARS = [1, 2, 3, 4, 5] as const;

@@ -1,28 +1,28 @@
-import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
 import { SubmitButton } from '@/components/form/submit-button';
-import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
+import { usePageTitle } from '@/components/layout/site-head';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { emptyIdea, ideaSchema, type IdeaValues } from '@/data/ideas/idea.schema';
+import { acceptIdeaImages } from '@/data/ideas/image-files';
+import { refreshIdeas } from '@/data/ideas/keys';
+import { removeIdeaImages } from '@/data/ideas/remove-idea-images';
+import { SubmissionError, submitIdea, type SubmissionStep } from '@/data/ideas/submit-idea';
 import { t, type IdeasMessageKey } from '@/i18n/ideas';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
-import { refreshIdeas } from '@/lib/ideas/keys';
-import { removeIdeaImages } from '../api/remove-idea-images';
-import { SubmissionError, submitIdea, type SubmissionStep } from '../api/submit-idea';
-import { emptyIdea, ideaSchema, type IdeaValues } from '../schemas/idea.schema';
 import { categoryOptions } from '../utils/categories';
-import { acceptIdeaImages } from '../utils/image-files';
 import { ImagePicker, type PickedImage } from './image-picker';
 import { WebhookFeedback } from './webhook-feedback';
-import { usePageTitle } from '@/components/layout/site-head';
 
 type FormImage = PickedImage & { path: string | null; url: string | null };
 

@@ -1,6 +1,6 @@
-import { IDEA_SORTS, type BoardParams } from '@/lib/ideas/keys';
+import { IDEA_CATEGORIES } from '@/data/ideas/category-values';
+import { IDEA_SORTS, type BoardParams } from '@/data/ideas/keys';
 import { parseUrlState, urlEnum, urlPage, urlText, type UrlState } from '@/lib/use-url-state';
-import { IDEA_CATEGORIES } from './category-values';
 
 /** The board's state lives in the address (?q=&category=&sort=&page=&mine=1): reload, back and links keep it. */
 export const BOARD_URL_STATE = {

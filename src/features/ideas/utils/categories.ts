@@ -1,8 +1,8 @@
+import { IDEA_CATEGORIES, type IdeaCategory } from '@/data/ideas/category-values';
 import { t, type IdeasMessageKey } from '@/i18n/ideas';
-import { IDEA_CATEGORIES, type IdeaCategory } from './category-values';
 
-export type { IdeaCategory } from './category-values';
-export type { IdeaStatus } from '@/lib/ideas/status';
+export type { IdeaCategory } from '@/data/ideas/category-values';
+export type { IdeaStatus } from '@/components/ideas/idea-status';
 
 /** The Polish name of a category (the spec names them in English only). */
 export function categoryLabel(category: IdeaCategory): string {

@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card';
+import { COMMUNITY_NOTIFICATIONS_LIMIT } from '@/data/notifications/get-notifications';
 import { t } from '@/i18n/dashboard';
-import { COMMUNITY_NOTIFICATIONS_LIMIT } from '@/lib/notifications/get-notifications';
 import { NotificationList } from './notification-list';
 
 /** The community page's notifications panel: the latest 10 (product.md#dashboard-7, §9). */

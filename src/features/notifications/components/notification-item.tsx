@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Notification } from '@/data/notifications/get-notifications';
 import { t } from '@/i18n/dashboard';
 import { formatDateTime, formatNumber, formatPLN, formatUSDT } from '@/lib/format';
-import type { Notification } from '@/lib/notifications/get-notifications';
 import { notificationDetails } from '../utils/notification-details';
 
 function ProfitDetails({ notification }: { notification: Notification }) {

@@ -1,10 +1,11 @@
 import { Button } from '@/components/ui/button';
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { useToast } from '@/components/ui/toast';
+import { useMarkAllNotificationsRead } from '@/data/notifications/mark-all-notifications-read';
+import { useMarkNotificationRead } from '@/data/notifications/mark-notification-read';
+import { useNotifications } from '@/data/notifications/notifications-live';
 import { t } from '@/i18n/dashboard';
 import { isNetworkError, toUserMessage } from '@/lib/errors';
-import { useNotifications } from '@/lib/notifications/notifications-live';
-import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationItem } from './notification-item';
 
 /** product.md#dashboard-8: a network-type failure reads 'Problem z połączeniem sieciowym'; otherwise a mapped message. */
@@ -23,8 +24,12 @@ type NotificationListProps = {
 /** The member's latest notifications, newest first, with loading, error and empty states. */
 export function NotificationList({ limit, markAll = false }: NotificationListProps) {
   const notifications = useNotifications(limit);
-  const markRead = useMarkNotificationRead();
-  const markAllRead = useMarkAllNotificationsRead();
+  const toast = useToast();
+  // 'Nie udało się oznaczyć…' with the reason, as an error toast.
+  const markFailed = (error: unknown) =>
+    toast.show(`${t('notifications.mark_read_failed')}: ${toUserMessage(error)}`, 'error');
+  const markRead = useMarkNotificationRead(markFailed);
+  const markAllRead = useMarkAllNotificationsRead(markFailed);
 
   return (
     <QueryStates

@@ -1,13 +1,13 @@
 import { Dialog } from '@/components/ui/dialog';
 import { CloseIcon } from '@/components/ui/icons';
+import { NOTIFICATIONS_PANEL_LIMIT } from '@/data/notifications/get-notifications';
 import { t } from '@/i18n/dashboard';
-import { NOTIFICATIONS_PANEL_LIMIT } from '@/lib/notifications/get-notifications';
 import { NotificationList } from './notification-list';
 
 /**
  * The slide-over 'Powiadomienia' the header's bell opens (product.md#dashboard-2): a modal panel at the
  * right edge (focus inside, Escape or the close button closes it, the focus returns to the bell).
- * The list is read when the panel opens; new items arrive live (lib/notifications).
+ * The list is read when the panel opens; new items arrive live (data/notifications).
  */
 export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import type { MembershipPlan } from '@/data/membership/get-membership-plans';
 import { t } from '@/i18n/plans';
 import { formatPLN, formatShare } from '@/lib/format';
-import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
 
 type PlanCardProps = {
   plan: MembershipPlan;
@@ -29,10 +29,12 @@ export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
         </h2>
         {current ? <Badge tone="success">{t('plans.current')}</Badge> : null}
       </div>
-      <p className="mt-4 text-3xl font-bold text-ink">
+      {/* The price is large but no heading, and no paragraph either: as a <p> larger and bolder than
+          the description's, axe took it for a heading made by style (p-as-heading). */}
+      <div className="mt-4 text-3xl font-bold text-ink">
         {formatPLN(plan.yearly_price_pln)}{' '}
         <span className="text-base font-normal text-ink-muted">{t('plans.per_year')}</span>
-      </p>
+      </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-ink-muted">{t('plans.profit_share')}</dt>

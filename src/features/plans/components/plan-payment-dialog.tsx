@@ -1,22 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
-import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
+import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { t, type PlansMessageKey } from '@/i18n/plans';
-import { formatPLN, formatUSDT } from '@/lib/format';
-import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
-import { usePaymentPage, type PaymentMethod } from '@/lib/payment/payment-page';
-import { useSupabase } from '@/lib/supabase-context';
+import { useMembershipPlans, type MembershipPlan } from '@/data/membership/get-membership-plans';
 import {
   planPaymentLinksQueryOptions,
   usePlanPaymentLinks,
   type PlanPaymentLink,
-} from '@/lib/payment/get-plan-payment-links';
+} from '@/data/payments/get-plan-payment-links';
+import { usePaymentPage, type PaymentMethod } from '@/data/payments/payment-page';
+import { t, type PlansMessageKey } from '@/i18n/plans';
+import { formatPLN, formatUSDT } from '@/lib/format';
+import { useSupabase } from '@/lib/supabase-context';
 
 type PlanPaymentDialogProps = {
   plan: MembershipPlan;

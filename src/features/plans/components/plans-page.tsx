@@ -1,14 +1,14 @@
-import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { useState } from 'react';
+import { usePageTitle } from '@/components/layout/site-head';
+import { MyPaymentOrders } from '@/components/payment/my-payment-orders';
 import { noRows, QueryStates } from '@/components/ui/query-states';
+import { useMembershipPlans, type MembershipPlan } from '@/data/membership/get-membership-plans';
+import { usePlanPaymentLinks } from '@/data/payments/get-plan-payment-links';
+import { useOwnProfile } from '@/data/profile/get-own-profile';
 import { t } from '@/i18n/plans';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useMembershipPlans, type MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
-import { useOwnProfile } from '@/lib/profile/get-own-profile';
-import { usePlanPaymentLinks } from '@/lib/payment/get-plan-payment-links';
 import { PlanCard } from './plan-card';
 import { PlanPaymentDialog } from './plan-payment-dialog';
-import { usePageTitle } from '@/components/layout/site-head';
 
 /**
  * /dashboard/investments, 'Dołącz do Klubu' (product.md#dashboard-2 Plans grid): START, PREMIUM and VIP from

@@ -1,13 +1,13 @@
+import { FormAlert } from '@/components/form/form-alert';
+import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { FormAlert } from '@/components/form/form-alert';
-import { TextField } from '@/components/form/text-field';
+import { useGenerateReferralCode } from '@/data/referral/generate-referral-code';
+import { generateCodeSchema, type GenerateCodeInput } from '@/data/referral/referral-overview.schema';
 import { t } from '@/i18n/dashboard';
 import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
-import { useGenerateReferralCode } from '../api/generate-referral-code';
-import { generateCodeSchema, type GenerateCodeInput } from '../schemas/referral-overview.schema';
 
 /**
  * 'Generuj nowy kod polecający' (product.md#dashboard-2): an optional description, 'Generuj kod' and

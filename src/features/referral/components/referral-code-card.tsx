@@ -1,14 +1,14 @@
 import { useId } from 'react';
+import { inputClassName } from '@/components/form/text-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { inputClassName } from '@/components/form/text-field';
-import { t } from '@/i18n/dashboard';
-import { formatDateTime, formatNumber } from '@/lib/format';
-import type { ReferralCode } from '../schemas/referral-overview.schema';
-import { referralLink } from '../utils/referral-link';
 import { CopyButton } from '@/components/ui/copy-button';
+import type { ReferralCode } from '@/data/referral/referral-overview.schema';
+import { t } from '@/i18n/dashboard';
 import { copyText, useCopyFeedback } from '@/lib/clipboard';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { referralLink } from '../utils/referral-link';
 import { shareLink } from '../utils/share';
 
 function when(value: string | null): string {

@@ -1,8 +1,8 @@
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/states';
+import type { ReferralOverview } from '@/data/referral/referral-overview.schema';
 import { t } from '@/i18n/dashboard';
 import { formatDate } from '@/lib/format';
-import type { ReferralOverview } from '../schemas/referral-overview.schema';
 
 /**
  * The members the member referred, newest first (product.md#dashboard-2): name, the e-mail masked after the

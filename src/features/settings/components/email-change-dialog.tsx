@@ -4,10 +4,10 @@ import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useRequestEmailChange } from '@/data/auth/request-email-change';
 import { isMessageKey } from '@/i18n/messages';
 import { t } from '@/i18n/settings';
 import { useZodForm } from '@/lib/form';
-import { useRequestEmailChange } from '../api/request-email-change';
 import { emailChangeSchema } from '../schemas/email-change.schema';
 import { settingsErrorMessage } from '../utils/error-messages';
 

@@ -3,9 +3,9 @@ import { FormAlert } from '@/components/form/form-alert';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import type { OwnProfile } from '@/data/profile/get-own-profile';
+import { useUpdateEmailNotifications } from '@/data/profile/update-email-notifications';
 import { t, type SettingsMessageKey } from '@/i18n/settings';
-import type { OwnProfile } from '@/lib/profile/get-own-profile';
-import { useUpdateEmailNotifications } from '../api/update-email-notifications';
 import {
   EMAIL_NOTIFICATION_KINDS,
   preferencesWith,

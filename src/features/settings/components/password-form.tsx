@@ -3,9 +3,9 @@ import { useWatch } from 'react-hook-form';
 import { FormAlert } from '@/components/form/form-alert';
 import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
+import { useChangePassword } from '@/data/auth/change-password';
 import { t } from '@/i18n/settings';
 import { useZodForm } from '@/lib/form';
-import { useChangePassword } from '../api/change-password';
 import { passwordChangeSchema } from '../schemas/password-change.schema';
 import { passwordFailure } from '../utils/error-messages';
 

@@ -1,17 +1,17 @@
-import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
+import { FormAlert } from '@/components/form/form-alert';
 import { LazyPhoneField } from '@/components/form/lazy-phone-field';
 import { loadPhoneModule } from '@/components/form/phone-field-chunk';
-import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
+import type { OwnProfile } from '@/data/profile/get-own-profile';
+import { useUpdateProfile } from '@/data/profile/update-profile';
 import { isMessageKey } from '@/i18n/messages';
 import { t } from '@/i18n/settings';
 import { useResolvedForm } from '@/lib/form';
-import type { OwnProfile } from '@/lib/profile/get-own-profile';
-import { useUpdateProfile } from '../api/update-profile';
 import {
   createProfileSchema,
   type ProfileFormValues,

@@ -2,17 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
+import { usePageTitle } from '@/components/layout/site-head';
+import { QueryStates } from '@/components/ui/query-states';
 import { LoadingState } from '@/components/ui/spinner';
 import { EMAIL_CHANGE_QUERY } from '@/config/paths';
-import { QueryStates } from '@/components/ui/query-states';
+import { useOwnProfile } from '@/data/profile/get-own-profile';
+import { profileKeys } from '@/data/profile/keys';
 import { t } from '@/i18n/settings';
-import { useOwnProfile } from '@/lib/profile/get-own-profile';
-import { profileKeys } from '@/lib/profile/keys';
 import { useSupabase } from '@/lib/supabase-context';
 import { ProfileCard } from './profile-card';
 import { EmailNotificationsCard } from './email-notifications-card';
 import { SecurityCard } from './security-card';
-import { usePageTitle } from '@/components/layout/site-head';
 
 type EmailNotice = 'first_confirmed' | 'changed' | null;
 

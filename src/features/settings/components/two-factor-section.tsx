@@ -2,13 +2,13 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { LoadingState } from '@/components/ui/spinner';
 import { QueryStates } from '@/components/ui/query-states';
+import { LoadingState } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
+import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
+import { useDisableTotp } from '@/data/auth/two-factor';
 import { t } from '@/i18n/settings';
 import { authErrorCode } from '@/lib/errors';
-import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
-import { useDisableTotp } from '../api/two-factor';
 import { settingsErrorMessage } from '../utils/error-messages';
 
 // qrcode.react is in this chunk: loaded only when 2FA is being switched on.

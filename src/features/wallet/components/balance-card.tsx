@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
+import type { WalletBalance } from '@/data/wallet/get-wallet-balance';
 import { t } from '@/i18n/wallet';
 import { formatUSDT } from '@/lib/format';
-import type { WalletBalance } from '@/lib/wallet/get-wallet-balance';
 
 /** Available, in withdrawal and total, in USDT with 2 decimals, as the server keeps them (product.md#dashboard-2). */
 export function BalanceCard({ balance }: { balance: WalletBalance }) {

@@ -7,12 +7,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useDeleteAddress } from '@/data/wallet/delete-address';
+import type { SavedAddress } from '@/data/wallet/get-saved-addresses';
+import { useSavedAddresses } from '@/data/wallet/get-saved-addresses';
+import { useUpdateAddress } from '@/data/wallet/update-address';
 import { t } from '@/i18n/wallet';
 import { toUserMessage } from '@/lib/errors';
-import { useDeleteAddress } from '../api/delete-address';
-import type { SavedAddress } from '../api/get-saved-addresses';
-import { useSavedAddresses } from '../api/get-saved-addresses';
-import { useUpdateAddress } from '../api/update-address';
 
 const MAX_LABEL = 50;
 

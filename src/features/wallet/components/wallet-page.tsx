@@ -1,17 +1,17 @@
+import { usePageTitle } from '@/components/layout/site-head';
 import { QueryStates } from '@/components/ui/query-states';
-import { ErrorState } from '@/components/ui/states';
 import { LoadingState } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/states';
+import { LedgerHistory } from '@/components/wallet/ledger-history';
+import { useSavedAddresses } from '@/data/wallet/get-saved-addresses';
+import { useWalletBalance } from '@/data/wallet/get-wallet-balance';
+import { useWithdrawals } from '@/data/wallet/get-withdrawals';
 import { t } from '@/i18n/wallet';
-import { useWalletBalance } from '@/lib/wallet/get-wallet-balance';
-import { useSavedAddresses } from '../api/get-saved-addresses';
-import { useWithdrawals } from '../api/get-withdrawals';
+import { useAuth } from '@/lib/auth/auth-context';
 import { SavedAddresses } from './saved-addresses';
 import { BalanceCard } from './balance-card';
 import { WithdrawalForm } from './withdrawal-form';
 import { WithdrawalHistory } from './withdrawal-history';
-import { usePageTitle } from '@/components/layout/site-head';
-import { LedgerHistory } from '@/components/wallet/ledger-history';
-import { useAuth } from '@/lib/auth/auth-context';
 
 /**
  * /dashboard/wallet, the eWallet (product.md#dashboard-2): 'Ładowanie portfela...', then the balance card,

@@ -5,13 +5,13 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { errorAttributes, FieldShell, inputClassName, TextField } from '@/components/form/text-field';
 import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Card } from '@/components/ui/card';
+import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
+import { useRequestWithdrawal } from '@/data/wallet/request-withdrawal';
+import { useSaveAddress } from '@/data/wallet/save-address';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
+import { toUserMessage } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { formatUSDT } from '@/lib/format';
-import { needsStepUp, useMfaStatus } from '@/lib/mfa/mfa-status';
-import { toUserMessage } from '@/lib/errors';
-import { useRequestWithdrawal } from '../api/request-withdrawal';
-import { useSaveAddress } from '../api/save-address';
 import { withdrawalFailure } from '../utils/withdrawal-errors';
 import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from '../schemas/withdrawal.schema';
 

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useToast } from '@/components/ui/toast';
 import { CheckCircleIcon, ClockIcon, CrossCircleIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/states';
+import { useToast } from '@/components/ui/toast';
+import { useCancelWithdrawal } from '@/data/wallet/cancel-withdrawal';
+import { transactionUrl } from '@/data/wallet/explorer';
+import type { Withdrawal } from '@/data/wallet/get-withdrawals';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
-import { formatDateTime, formatUSDT } from '@/lib/format';
 import { toUserMessage } from '@/lib/errors';
-import { useCancelWithdrawal } from '../api/cancel-withdrawal';
-import type { Withdrawal } from '../api/get-withdrawals';
-import { transactionUrl } from '@/lib/wallet/explorer';
+import { formatDateTime, formatUSDT } from '@/lib/format';
 
 const STATUS_TEXT: Record<Withdrawal['status'], WalletMessageKey> = {
   pending: 'wallet.status.pending',

@@ -1,10 +1,9 @@
 import type { Session } from '@supabase/supabase-js';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
-import { Providers } from '@/components/layout/providers';
-import { createFakeAuthClient, fakeAuthSource } from '@/testing/fake-auth-client';
 import { adminSession, memberSession } from '@/testing/factories';
-import { createTestQueryClient } from '@/testing/render';
+import { createFakeAuthClient, fakeAuthSource } from '@/testing/fake-auth-client';
+import { renderInProviders } from '@/testing/render';
 import { AuthRouter, type RouterFactory } from '../auth-router';
 
 /** Routes that say which admin flag they were built for. */
@@ -32,15 +31,14 @@ function renderAuthRouter(storedIsAdmin: (() => boolean | undefined) | undefined
     built.push(context.isAdmin);
     return createRoutes(context);
   };
-  render(
-    <Providers queryClient={createTestQueryClient()} supabase={fakeAuthSource(client)}>
-      <AuthRouter
-        createRoutes={routeFactory}
-        createRouter={createRouter}
-        storedIsAdmin={storedIsAdmin}
-        fallback={<p>Ładowanie</p>}
-      />
-    </Providers>,
+  renderInProviders(
+    <AuthRouter
+      createRoutes={routeFactory}
+      createRouter={createRouter}
+      storedIsAdmin={storedIsAdmin}
+      fallback={<p>Ładowanie</p>}
+    />,
+    fakeAuthSource(client),
   );
   return { answer, built };
 }

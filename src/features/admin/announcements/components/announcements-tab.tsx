@@ -3,20 +3,20 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useCreateAnnouncement } from '@/data/announcements/create-announcement';
+import { useDeleteAnnouncement } from '@/data/announcements/delete-announcement';
+import { useAnnouncements, type Announcement } from '@/data/announcements/list-announcements';
+import { useUpdateAnnouncement } from '@/data/announcements/update-announcement';
 import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
+import { SafeLinkText } from '@/lib/safe-link-text';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useCreateAnnouncement } from '../api/create-announcement';
-import { useDeleteAnnouncement } from '../api/delete-announcement';
-import { useAnnouncements, type Announcement } from '../api/list-announcements';
-import { useUpdateAnnouncement } from '../api/update-announcement';
-import { SafeLinkText } from '@/lib/safe-link-text';
 import { AnnouncementForm } from './announcement-form';
 
 /** Announcements tab (product.md#dashboard-2, §4, §7): create (active at once), toggle active, edit, delete. */

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
-import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
+import { useCreateApp } from '@/data/apps/create-app';
+import type { AdminApp } from '@/data/apps/list-apps';
+import { useUpdateApp } from '@/data/apps/update-app';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { Constants } from '@/types/database.types';
@@ -11,9 +14,6 @@ import { FormFooter } from '../../shared/components/form-footer';
 import { ImagePicker, type ImageChoice } from '../../shared/components/image-picker';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { APP_IMAGE_RULES } from '../../shared/utils/image-rules';
-import { useCreateApp } from '../api/create-app';
-import type { AdminApp } from '../api/list-apps';
-import { useUpdateApp } from '../api/update-app';
 import { appSchema, toAppFields, type AppFormValues } from '../schemas/app.schema';
 
 export const CATEGORY_LABELS: Record<(typeof Constants.public.Enums.app_category)[number], MessageKey> = {

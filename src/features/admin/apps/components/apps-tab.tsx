@@ -1,18 +1,18 @@
-import { pluralKey } from '@/lib/plural';
-import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useDeleteApp } from '@/data/apps/delete-app';
+import { useAdminApps, type AdminApp } from '@/data/apps/list-apps';
 import { t } from '@/i18n/admin';
 import { formatPLN } from '@/lib/format';
+import { pluralKey } from '@/lib/plural';
+import { FILES_LEFT } from '@/lib/storage';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
-import { useDeleteApp } from '../api/delete-app';
-import { useAdminApps, type AdminApp } from '../api/list-apps';
 import { AppFormDialog, CATEGORY_LABELS } from './app-form-dialog';
 
 /** Apps tab (product.md#dashboard-2, §7 Apps): list, create, edit, delete with confirmation. */

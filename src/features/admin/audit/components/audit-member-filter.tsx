@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
+import { MEMBER_SEARCH_MIN_LENGTH, useMemberSearch, type MemberMatch } from '@/data/users/search-members';
 import { t } from '@/i18n/admin';
 import { useDebounced } from '@/lib/use-debounced';
-import { MEMBER_SEARCH_MIN_LENGTH, useAuditMemberSearch, type AuditMember } from '../api/search-audit-members';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const memberLabel = (member: AuditMember) =>
+export const memberLabel = (member: MemberMatch) =>
   member.fullName ? `${member.fullName} (${member.email})` : member.email;
 
 /**
@@ -19,12 +19,12 @@ export function AuditMemberFilter({
   value,
   onChange,
 }: {
-  value: AuditMember | null;
-  onChange: (member: AuditMember | null) => void;
+  value: MemberMatch | null;
+  onChange: (member: MemberMatch | null) => void;
 }) {
   const [query, setQuery] = useState('');
   const debounced = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useAuditMemberSearch(debounced);
+  const search = useMemberSearch(debounced);
   const clearRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [focusAfter, setFocusAfter] = useState<'clear' | 'input' | null>(null);

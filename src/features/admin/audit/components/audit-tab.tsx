@@ -1,23 +1,23 @@
 import { useState } from 'react';
+import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/admin';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
+import type { AuditFilters } from '@/data/audit/keys';
+import { listAudit, useAudit, type AuditRow } from '@/data/audit/list-audit';
+import { useAuditActors } from '@/data/audit/list-audit-actors';
+import type { MemberMatch } from '@/data/users/search-members';
+import { t } from '@/i18n/admin';
 import { collectPages, csvDateTime, toCsv } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { useUrlState } from '@/lib/use-url-state';
-import type { AuditFilters } from '../../shared/api/keys';
-import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
-import { listAudit, useAudit, type AuditRow } from '../api/list-audit';
 import { AUDIT_URL_STATE } from '../utils/url-state';
-import { useAuditActors } from '../api/list-audit-actors';
-import type { AuditMember } from '../api/search-audit-members';
 import { AuditMemberFilter } from './audit-member-filter';
-import { SelectField } from '@/components/form/select-field';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
 
@@ -42,7 +42,7 @@ export function AuditTab() {
   const page = urlPageNumber - 1;
   const [draft, setDraft] = useState<AuditFilters>(filters);
   // The chosen member's name (the address holds only the id; a shared link shows the id until a new choice).
-  const [member, setMember] = useState<AuditMember | null>(
+  const [member, setMember] = useState<MemberMatch | null>(
     filters.member ? { userId: filters.member, fullName: filters.member, email: '' } : null,
   );
   const actors = useAuditActors();

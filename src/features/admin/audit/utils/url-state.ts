@@ -1,6 +1,6 @@
+import { auditQueryOptions } from '@/data/audit/list-audit';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlDate, urlPage, urlStateDefaults, urlText } from '@/lib/use-url-state';
-import { auditQueryOptions } from '../api/list-audit';
 
 /** The applied filters and the page (1-based) in the address: ?actor=&action=&member=&from=&to=&page=. */
 export const AUDIT_URL_STATE = {
@@ -12,7 +12,7 @@ export const AUDIT_URL_STATE = {
   page: urlPage(),
 };
 
-/** The tab's first read as the tab bar opens it (an address without parameters), for app/admin-tab-reads. */
+/** The tab's first read as the tab bar opens it (an address without parameters), for app/routes/dashboard/admin/first-reads. */
 export const auditTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) => {
   const { page, ...filters } = urlStateDefaults(AUDIT_URL_STATE);
   return auditQueryOptions(getClient, filters, page - 1);

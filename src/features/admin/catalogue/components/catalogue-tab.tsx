@@ -1,8 +1,8 @@
-import { t } from '@/i18n/admin';
-import { useCccAvailability } from '@/lib/ccc/get-ccc-availability';
-import { useCccSettings } from '@/lib/ccc/get-ccc-settings';
-import { useMembershipPlans } from '@/lib/membership-plans/get-membership-plans';
 import { QueryStates } from '@/components/ui/query-states';
+import { useCccAvailability } from '@/data/ccc/get-ccc-availability';
+import { useCccSettings } from '@/data/ccc/get-ccc-settings';
+import { useMembershipPlans } from '@/data/membership/get-membership-plans';
+import { t } from '@/i18n/admin';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { CccSettingsForm } from './ccc-settings-form';
 import { CccTierForm } from './ccc-tier-form';
@@ -10,7 +10,7 @@ import { PlanForm } from './plan-form';
 
 /**
  * 'Katalog' (issue 19 §5): the plans, the CCC tiers and the token, read through the members' own
- * queries (lib/membership-plans, lib/ccc), so a save refreshes the members' pages through the same keys.
+ * queries (data/membership, data/ccc), so a save refreshes the members' pages through the same keys.
  * Each plan and tier is its own form: saving one never resets what is typed in another (a form is
  * remounted only when its own row changed).
  */

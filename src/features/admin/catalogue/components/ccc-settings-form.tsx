@@ -1,6 +1,6 @@
+import type { CccSettings } from '@/data/ccc/get-ccc-settings';
+import { useUpdateCccSettings } from '@/data/ccc/update-ccc-settings';
 import { t } from '@/i18n/admin';
-import type { CccSettings } from '@/lib/ccc/get-ccc-settings';
-import { useUpdateCccSettings } from '../api/update-ccc-settings';
 import { cccSettingsSchema } from '../schemas/catalogue.schema';
 import { CatalogueForm } from './catalogue-form';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
+import { useUpdateCccTier } from '@/data/ccc/update-ccc-tier';
 import { t } from '@/i18n/admin';
-import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
-import { useUpdateCccTier } from '../api/update-ccc-tier';
 import {
   cccTierSchema,
   formatDecimal,

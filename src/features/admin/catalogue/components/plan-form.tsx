@@ -1,6 +1,6 @@
+import type { MembershipPlan } from '@/data/membership/get-membership-plans';
+import { useUpdateMembershipPlan } from '@/data/membership/update-membership-plan';
 import { t } from '@/i18n/admin';
-import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
-import { useUpdateMembershipPlan } from '../api/update-membership-plan';
 import {
   benefitLines,
   formatDecimal,

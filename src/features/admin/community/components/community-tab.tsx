@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useDeletePost } from '@/data/community/delete-post';
+import { useAdminPosts, type AdminPost } from '@/data/community/list-posts';
+import { useSavePost, type PostInput } from '@/data/community/save-post';
 import { t } from '@/i18n/admin';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDateTime } from '@/lib/format';
 import { SafeLinkText } from '@/lib/safe-link-text';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useDeletePost } from '../api/delete-post';
-import { useAdminPosts, type AdminPost } from '../api/list-posts';
-import { useSavePost, type PostInput } from '../api/save-post';
 import { PostForm } from './post-form';
 
 /**

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
+import type { PostInput } from '@/data/community/save-post';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { SafeLinkText } from '@/lib/safe-link-text';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminPostSchema } from '../schemas/post.schema';
-import type { PostInput } from '../api/save-post';
 
 /** A post's title and content, with a live preview of the content's `[text](url)` links as members will see them. */
 export function PostForm({

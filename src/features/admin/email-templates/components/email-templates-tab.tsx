@@ -2,16 +2,16 @@ import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useDeleteTemplate } from '@/data/email/delete-template';
+import { useEmailTemplates, type EmailTemplate } from '@/data/email/list-templates';
 import { t } from '@/i18n/admin';
 import { formatDateTime } from '@/lib/format';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
-import { useDeleteTemplate } from '../api/delete-template';
-import { useEmailTemplates, type EmailTemplate } from '../api/list-templates';
 import { TemplateFormDialog } from './template-form-dialog';
 
 function TemplateCard({

@@ -1,18 +1,18 @@
-import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
-import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
+import { useSmtpConfigs } from '@/data/email/list-smtp-configs';
+import type { EmailTemplate } from '@/data/email/list-templates';
+import { useSaveTemplate } from '@/data/email/save-template';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { FormFooter } from '../../shared/components/form-footer';
-import { useSmtpConfigs } from '../../shared/api/list-smtp-configs';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import type { EmailTemplate } from '../api/list-templates';
-import { useSaveTemplate } from '../api/save-template';
 import { checkVariableName, templateSchema } from '../schemas/template.schema';
 import { TemplatePreview } from './template-preview';
 

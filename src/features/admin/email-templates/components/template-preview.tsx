@@ -1,6 +1,6 @@
+import type { TemplateVariable } from '@/data/email/list-templates';
+import { previewVariables, renderTemplate } from '@/data/email/render';
 import { t } from '@/i18n/admin';
-import { previewVariables, renderTemplate } from '@/lib/email/render';
-import type { TemplateVariable } from '../api/list-templates';
 import { previewDocument } from '../utils/preview-document';
 
 /**

@@ -1,23 +1,23 @@
 import { SelectField } from '@/components/form/select-field';
+import { IDEA_STATUS, IDEA_STATUSES, type IdeaStatus } from '@/components/ideas/idea-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useDeleteIdea } from '@/data/ideas/delete-idea';
+import { ideaImageSrc } from '@/data/ideas/image-urls';
+import { IDEAS_PAGE_SIZE, useModeratedIdeas, type ModeratedIdea } from '@/data/ideas/list-ideas';
+import { useSetIdeaStatus } from '@/data/ideas/set-idea-status';
 import { t } from '@/i18n/admin';
 import { formatDate } from '@/lib/format';
-import { ideaImageSrc } from '@/lib/ideas/image-urls';
-import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
 import { useUrlState } from '@/lib/use-url-state';
+import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
 import { Pagination } from '../../shared/components/pagination';
-import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useDeleteIdea } from '@/lib/ideas/delete-idea';
-import { useSetIdeaStatus } from '@/lib/ideas/set-idea-status';
-import { IDEA_STATUS, IDEA_STATUSES, type IdeaStatus } from '@/lib/ideas/status';
-import { IDEAS_PAGE_SIZE, useModeratedIdeas, type ModeratedIdea } from '../api/list-ideas';
 import { IDEAS_URL_STATE } from '../utils/url-state';
 
 /** The list's view in the address: ?status= (every status when absent) and &page= (1-based). */

@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/form/text-field';
 import { Card } from '@/components/ui/card';
+import { QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { usePaymentLinks, type PaymentLinks } from '@/data/payments/list-payment-links';
+import { useSavePaymentLinks, type LinkChange, type PaymentMethod } from '@/data/payments/save-payment-links';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { Constants } from '@/types/database.types';
 import { FormFooter } from '../../shared/components/form-footer';
-import { QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { usePaymentLinks, type PaymentLinks } from '../api/list-payment-links';
-import { useSavePaymentLinks, type LinkChange, type PaymentMethod } from '../api/save-payment-links';
 import { checkPaymentUrl } from '../schemas/payment-link.schema';
 
 const METHODS = Constants.public.Enums.payment_method;

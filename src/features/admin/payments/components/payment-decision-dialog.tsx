@@ -1,8 +1,8 @@
+import { useConfirmPayment, useRejectPayment } from '@/data/payments/decide-payment';
+import { formatOrderAmount } from '@/data/payments/format-order';
+import type { AdminPaymentOrder } from '@/data/payments/list-payment-orders';
 import { t, type AdminAreaMessageKey } from '@/i18n/admin';
-import { formatOrderAmount } from '@/lib/payment/format-order';
 import { DecisionDialog, type DecisionDetail } from '../../shared/components/decision-dialog';
-import { useConfirmPayment, useRejectPayment } from '../api/decide-payment';
-import type { AdminPaymentOrder } from '../api/list-payment-orders';
 import { confirmSchema, rejectSchema } from '../schemas/payment-decision.schema';
 
 type PaymentDialogProps = { order: AdminPaymentOrder; onClose: () => void };

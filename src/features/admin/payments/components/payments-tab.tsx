@@ -3,26 +3,26 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/admin';
-import { formatDateTime } from '@/lib/format';
-import { formatOrderAmount } from '@/lib/payment/format-order';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payment/payment-page';
-import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
-import { Pagination } from '../../shared/components/pagination';
-import { noPageRows, QueryStates } from '@/components/ui/query-states';
-import { TabHeading } from '../../shared/components/tab-heading';
-import { TableHead } from '../../shared/components/table-head';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
-import { collectPages } from '@/lib/csv';
-import { useSupabase } from '@/lib/supabase-context';
-import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
+import { formatOrderAmount } from '@/data/payments/format-order';
 import {
   listPaymentOrdersRange,
   PAYMENTS_PAGE_SIZE,
   useAdminPaymentOrders,
   type AdminPaymentOrder,
   type PaymentOrderStatus,
-} from '../api/list-payment-orders';
+} from '@/data/payments/list-payment-orders';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/data/payments/payment-page';
+import { t } from '@/i18n/admin';
+import { collectPages } from '@/lib/csv';
+import { formatDateTime } from '@/lib/format';
+import { useSupabase } from '@/lib/supabase-context';
+import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
+import { Pagination } from '../../shared/components/pagination';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
+import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
 import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
 import { ConfirmPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
 

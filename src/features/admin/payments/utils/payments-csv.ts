@@ -1,6 +1,6 @@
+import type { AdminPaymentOrder, PaymentOrderStatus } from '@/data/payments/list-payment-orders';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { csvDateTime, csvNumber, toCsv } from '@/lib/csv';
-import type { AdminPaymentOrder, PaymentOrderStatus } from '../api/list-payment-orders';
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentOrderStatus, MessageKey> = {
   pending: 'payment.status.pending',

@@ -1,8 +1,8 @@
-import { PAYMENT_METHODS } from '@/lib/payment/payment-page';
+import { paymentOrdersQueryOptions, type PaymentOrdersParams } from '@/data/payments/list-payment-orders';
+import { PAYMENT_METHODS } from '@/data/payments/payment-page';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlEnum, urlPage, urlStateDefaults, urlText, type UrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
-import { paymentOrdersQueryOptions, type PaymentOrdersParams } from '../api/list-payment-orders';
 
 /** The list's view in the address: ?status= ('all' for every status; pending when absent), &method=, &q=, &page=. */
 export const PAYMENTS_URL_STATE = {
@@ -22,6 +22,6 @@ export function ordersListParams(view: UrlState<typeof PAYMENTS_URL_STATE>): Pay
   };
 }
 
-/** The tab's first read as the tab bar opens it (an address without parameters), for app/admin-tab-reads. */
+/** The tab's first read as the tab bar opens it (an address without parameters), for app/routes/dashboard/admin/first-reads. */
 export const paymentsTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
   paymentOrdersQueryOptions(getClient, ordersListParams(urlStateDefaults(PAYMENTS_URL_STATE)));

@@ -5,22 +5,22 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CsvExportButton } from '@/components/ui/csv-export-button';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
+import { usePayoutRevenue } from '@/data/payouts/list-payout-revenue';
+import { listPayoutRuns, usePayoutRuns } from '@/data/payouts/list-payout-runs';
+import { usePayoutPreview, type PayoutPreviewRow } from '@/data/payouts/preview-payout';
+import { useRunPayout } from '@/data/payouts/run-payout';
 import { t } from '@/i18n/admin';
-import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { collectPages, csvDate, csvDateTime, csvNumber, toCsv } from '@/lib/csv';
 import { formatDate, formatDateTime, formatDecimal, formatInteger, formatUSDT } from '@/lib/format';
+import { pluralKey } from '@/lib/plural';
 import { useSupabase } from '@/lib/supabase-context';
-import { noRows, QueryStates } from '@/components/ui/query-states';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { listPayoutRuns, usePayoutRuns } from '../api/list-payout-runs';
-import { usePayoutRevenue } from '../api/list-payout-revenue';
-import { usePayoutPreview, type PayoutPreviewRow } from '../api/preview-payout';
-import { useRunPayout } from '../api/run-payout';
-import { pluralKey } from '@/lib/plural';
 
 /** The texts that count members, in the three Polish forms (lib/plural.ts). */
 const PLURAL = {

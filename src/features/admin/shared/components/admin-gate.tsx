@@ -7,11 +7,10 @@ import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useMfaStatus } from '@/data/auth/mfa-status';
 import { t } from '@/i18n/admin';
 import { assuranceOf } from '@/lib/auth/assurance';
 import { useAuth } from '@/lib/auth/auth-context';
-import { mfaKeys, useMfaStatus } from '@/lib/mfa/mfa-status';
-import { adminKeys } from '../api/keys';
 
 // qrcode.react comes with the set-up dialog: loaded only for an admin who has no factor yet.
 const TwoFactorSetupDialog = lazy(() =>
@@ -46,7 +45,7 @@ function AdminEnrolment({ staleFactorIds, onEnabled }: { staleFactorIds: readonl
 /**
  * The admin area's second-factor rule, mirrored from the database (private.is_admin: every admin
  * right needs an aal2 session). An aal2 session goes straight in. Otherwise the factors as Auth
- * knows them now (lib/mfa): with a verified factor, its 6-digit code (the member side's step-up);
+ * knows them now (data/auth/mfa-status.ts): with a verified factor, its 6-digit code (the member side's step-up);
  * without one, the set-up first. Once the session is aal2, everything read at aal1 is read again.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
@@ -57,8 +56,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const status = useMfaStatus();
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: mfaKeys.all });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    // Every domain's admin reads (refused at aal1) are read again.
+    void queryClient.invalidateQueries();
   };
 
   if (aal2) return children;

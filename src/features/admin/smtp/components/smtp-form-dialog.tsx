@@ -1,16 +1,16 @@
-import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { useState } from 'react';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { TextField } from '@/components/form/text-field';
+import { UnsavedChangesPrompt } from '@/components/form/unsaved-changes-prompt';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
+import type { SmtpConfig } from '@/data/email/list-smtp-configs';
+import { useSaveSmtpConfig } from '@/data/email/save-smtp-config';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import type { SmtpConfig } from '../../shared/api/list-smtp-configs';
-import { useSaveSmtpConfig } from '../api/save-smtp-config';
 import { createSmtpSchema } from '../schemas/smtp.schema';
 import { SmtpTestDialog, type SmtpTestTarget } from './smtp-test-dialog';
 

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
+import { useDeleteSmtpConfig } from '@/data/email/delete-smtp-config';
+import { useSmtpConfigs, type SmtpConfig } from '@/data/email/list-smtp-configs';
 import { t } from '@/i18n/admin';
 import { ConfirmDeleteDialog } from '../../shared/components/confirm-delete-dialog';
-import { noRows, QueryStates } from '@/components/ui/query-states';
 import { DeleteButton, EditButton } from '../../shared/components/row-actions';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { useConfirmDelete } from '../../shared/hooks/use-confirm-delete';
-import { useDeleteSmtpConfig } from '../api/delete-smtp-config';
-import { useSmtpConfigs, type SmtpConfig } from '../../shared/api/list-smtp-configs';
 import { SmtpFormDialog } from './smtp-form-dialog';
 import { SmtpTestDialog } from './smtp-test-dialog';
 

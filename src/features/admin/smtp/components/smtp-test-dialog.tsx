@@ -4,9 +4,9 @@ import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { useSendTestEmail, type TestEmailResult, type UnsavedSmtpConfig } from '@/data/email/send-test-email';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
-import { useSendTestEmail, type TestEmailResult, type UnsavedSmtpConfig } from '../api/send-test-email';
 import { smtpTestSchema } from '../schemas/smtp.schema';
 
 export type SmtpTestTarget = {

@@ -6,17 +6,17 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
+import { useAssignCccPackage } from '@/data/ccc/assign-ccc-package';
+import { useCccAvailability } from '@/data/ccc/get-ccc-availability';
+import { useUserPackages, type UserPackage } from '@/data/ccc/get-ccc-packages';
+import { useRemoveCccAssignment } from '@/data/ccc/remove-ccc-assignment';
+import type { AdminUser } from '@/data/users/list-users';
 import { t } from '@/i18n/admin';
-import { formatDate } from '@/lib/format';
 import { useZodForm } from '@/lib/form';
+import { formatDate } from '@/lib/format';
 import type { Enums } from '@/types/database.types';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useAssignCccPackage } from '../api/assign-ccc-package';
-import { useCccAvailability } from '@/lib/ccc/get-ccc-availability';
-import { useUserPackages, type UserPackage } from '@/lib/ccc/get-ccc-packages';
-import type { AdminUser } from '../api/list-users';
-import { useRemoveCccAssignment } from '../api/remove-ccc-assignment';
 import { cccAssignSchema } from '../schemas/ccc-assign.schema';
 
 function MemberPackages({ userId }: { userId: string }) {

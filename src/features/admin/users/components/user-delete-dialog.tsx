@@ -1,12 +1,12 @@
-import { pluralKey } from '@/lib/plural';
-import { FILES_LEFT } from '../../shared/utils/storage';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useDeleteUser } from '@/data/users/delete-user';
+import type { AdminUser } from '@/data/users/list-users';
 import { t } from '@/i18n/admin';
+import { pluralKey } from '@/lib/plural';
+import { FILES_LEFT } from '@/lib/storage';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useDeleteUser } from '../api/delete-user';
-import type { AdminUser } from '../api/list-users';
 
 /**
  * The user delete modal. The database refuses one's own account, a member who holds money and one

@@ -6,14 +6,14 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import type { AdminUser } from '@/data/users/list-users';
+import { useUpdateUser } from '@/data/users/update-user';
 import { t } from '@/i18n/admin';
 import { useZodForm } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { Constants } from '@/types/database.types';
 import { FormFooter } from '../../shared/components/form-footer';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import type { AdminUser } from '../api/list-users';
-import { useUpdateUser } from '../api/update-user';
 import { isCalendarDate, userEditSchema } from '../schemas/user-edit.schema';
 
 const LEVEL_OPTIONS = Constants.public.Enums.membership_level.map((level) => ({ value: level, label: level }));

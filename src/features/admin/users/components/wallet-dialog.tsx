@@ -8,11 +8,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { LedgerHistory } from '@/components/wallet/ledger-history';
+import { useAdjustWallet } from '@/data/wallet/adjust-wallet';
+import { useWalletBalance } from '@/data/wallet/get-wallet-balance';
 import { t } from '@/i18n/admin';
 import { formatUSDT } from '@/lib/format';
-import { useWalletBalance } from '@/lib/wallet/get-wallet-balance';
 import { adminErrorMessage } from '../../shared/utils/errors';
-import { useAdjustWallet } from '../api/adjust-wallet';
 
 const AMOUNT = /^\d+(?:[.,]\d{1,2})?$/;
 

@@ -1,9 +1,9 @@
+import type { UserListParams } from '@/data/users/keys';
+import { usersQueryOptions } from '@/data/users/list-users';
 import type { AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlEnum, urlPage, urlStateDefaults, urlText, type UrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
-import type { UserListParams } from '../../shared/api/keys';
-import { usersQueryOptions } from '../api/list-users';
 
 type SortChoice = `${UserListParams['sort']}:${'asc' | 'desc'}`;
 export const USER_SORT_LABELS: Record<SortChoice, MessageKey> = {
@@ -39,6 +39,6 @@ export function usersListParams(view: UrlState<typeof USERS_URL_STATE>): UserLis
   };
 }
 
-/** The tab's first read as the tab bar opens it (an address without parameters), for app/admin-tab-reads. */
+/** The tab's first read as the tab bar opens it (an address without parameters), for app/routes/dashboard/admin/first-reads. */
 export const usersTabFirstRead = (getClient: () => Promise<AppSupabaseClient>) =>
   usersQueryOptions(getClient, usersListParams(urlStateDefaults(USERS_URL_STATE)));

@@ -1,10 +1,10 @@
 import { CopyButton } from '@/components/ui/copy-button';
+import { useCompleteWithdrawal } from '@/data/wallet/complete-withdrawal';
+import { useFailWithdrawal } from '@/data/wallet/fail-withdrawal';
+import type { AdminWithdrawal } from '@/data/wallet/list-withdrawals';
 import { t } from '@/i18n/admin';
 import { formatUSDT } from '@/lib/format';
 import { DecisionDialog, type DecisionDetail } from '../../shared/components/decision-dialog';
-import { useCompleteWithdrawal } from '../api/complete-withdrawal';
-import { useFailWithdrawal } from '../api/fail-withdrawal';
-import type { AdminWithdrawal } from '../api/list-withdrawals';
 import { completeSchema, failSchema } from '../schemas/withdrawal-decision.schema';
 
 type WithdrawalDialogProps = { withdrawal: AdminWithdrawal; onClose: () => void };

@@ -1,26 +1,26 @@
-import { CopyButton } from '@/components/ui/copy-button';
 import { useState } from 'react';
 import { SelectField } from '@/components/form/select-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { t } from '@/i18n/admin';
-import { formatDateTime, formatUSDT } from '@/lib/format';
-import { useUrlState } from '@/lib/use-url-state';
-import { Pagination } from '../../shared/components/pagination';
-import { noPageRows, QueryStates } from '@/components/ui/query-states';
-import { TabHeading } from '../../shared/components/tab-heading';
-import { TableHead } from '../../shared/components/table-head';
+import { CopyButton } from '@/components/ui/copy-button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
-import { collectPages } from '@/lib/csv';
-import { useSupabase } from '@/lib/supabase-context';
-import { WITHDRAWAL_STATUS_LABELS, withdrawalsCsv } from '../utils/withdrawals-csv';
+import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import {
   listWithdrawalsRange,
   useAdminWithdrawals,
   WITHDRAWALS_PAGE_SIZE,
   type AdminWithdrawal,
   type WithdrawalStatus,
-} from '../api/list-withdrawals';
+} from '@/data/wallet/list-withdrawals';
+import { t } from '@/i18n/admin';
+import { collectPages } from '@/lib/csv';
+import { formatDateTime, formatUSDT } from '@/lib/format';
+import { useSupabase } from '@/lib/supabase-context';
+import { useUrlState } from '@/lib/use-url-state';
+import { Pagination } from '../../shared/components/pagination';
+import { TabHeading } from '../../shared/components/tab-heading';
+import { TableHead } from '../../shared/components/table-head';
+import { WITHDRAWAL_STATUS_LABELS, withdrawalsCsv } from '../utils/withdrawals-csv';
 import { WITHDRAWALS_URL_STATE } from '../utils/url-state';
 import { CompleteWithdrawalDialog, FailWithdrawalDialog } from './withdrawal-decision-dialog';
 

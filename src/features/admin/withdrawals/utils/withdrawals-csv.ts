@@ -1,6 +1,6 @@
+import type { AdminWithdrawal, WithdrawalStatus } from '@/data/wallet/list-withdrawals';
 import { t, type AdminAreaMessageKey as MessageKey } from '@/i18n/admin';
 import { csvDateTime, csvNumber, toCsv } from '@/lib/csv';
-import type { AdminWithdrawal, WithdrawalStatus } from '../api/list-withdrawals';
 
 export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, MessageKey> = {
   pending: 'admin.withdrawals.status.pending',

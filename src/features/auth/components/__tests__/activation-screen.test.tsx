@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { createSignupClaim, signupClaimFor } from '@/data/auth/signup-claim';
 import { buildSession, buildUser } from '@/testing/factories';
+import { server } from '@/testing/msw/server';
 import {
   authUrl,
   gotrueError,
@@ -10,11 +12,9 @@ import {
   sessionAnswer,
   userAnswer,
 } from '@/testing/msw/supabase-answers';
-import { server } from '@/testing/msw/server';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime as advance, fakeTimers } from '@/testing/timers';
-import { createSignupClaim, signupClaimFor } from '../../utils/signup-claim';
 import { ActivationScreen } from '../activation-screen';
 
 const EXPIRED = 'Link aktywacyjny wygasł lub został już użyty. Zaloguj się, aby wysłać nowy link aktywacyjny.';

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { signupClaimFor } from '@/data/auth/signup-claim';
 import { unconfirmedUser } from '@/testing/factories';
+import { restUrl, siteSettingsRow } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
 import {
   authUrl,
   gotrueError,
@@ -10,14 +13,11 @@ import {
   rpcUrl,
   userAnswer,
 } from '@/testing/msw/supabase-answers';
-import { restUrl, siteSettingsRow } from '@/testing/msw/handlers';
-import { server } from '@/testing/msw/server';
-import { advanceTime, fakeTimers } from '@/testing/timers';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
+import { advanceTime, fakeTimers } from '@/testing/timers';
 import { DEVELOPMENT_CAPTCHA_TOKEN as DEV_CAPTCHA } from '../../utils/captcha-token';
 import { REFERRAL_STORAGE_KEY } from '../../utils/referral-storage';
-import { signupClaimFor } from '../../utils/signup-claim';
 import { RegisterForm } from '../register-form';
 
 type Answers = {

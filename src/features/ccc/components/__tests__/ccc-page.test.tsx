@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { CccPackage } from '@/data/ccc/get-ccc-availability';
 import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
-import { renderWithProviders } from '@/testing/render';
 import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
-import { createTestSupabase } from '@/testing/supabase';
 import { definitionOf } from '@/testing/queries';
-import type { CccPackage } from '@/lib/ccc/get-ccc-availability';
+import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
 import { CccPage } from '../ccc-page';
 
 const CONTRACT = '0x5c0c0a1b2c3d4e5f60718293a4b5c6d7e8f90cc1';
@@ -289,6 +289,38 @@ describe('Twoje pakiety', () => {
     expect(within(gold).getAllByRole('cell')[4]).toHaveTextContent('10');
     expect(gold).toHaveTextContent('Aktywny');
     expect(within(section).getByRole('row', { name: /START/ })).toHaveTextContent('Zakończony');
+  });
+
+  it('lets the keyboard reach and scroll the table that scrolls sideways on a phone: a focusable, named region', async () => {
+    serve();
+    server.use(
+      http.post(restUrl('/rpc/get_user_ccc_packages'), () =>
+        HttpResponse.json([
+          {
+            id: 'a',
+            user_id: 'u',
+            package_tier: 'GOLD',
+            ccc_amount: 4000,
+            profit_share: 0.08,
+            duration_months: 10,
+            start_date: '2026-11-01T10:00:00+00:00',
+            end_date: '2027-09-01T10:00:00+00:00',
+            created_at: '2026-11-01T10:00:00+00:00',
+            active: true,
+          },
+        ]),
+      ),
+    );
+    setup();
+    const section = await screen.findByRole('region', { name: 'Twoje pakiety' });
+    const scroller = await within(section).findByRole('region', { name: 'Tabela Twoich pakietów' });
+    expect(scroller).toHaveClass('overflow-x-auto');
+    expect(within(scroller).getByRole('table')).toContainElement(within(scroller).getByRole('row', { name: /GOLD/ }));
+    // Nothing in the table takes the focus: the region itself is the tab stop (a div without a
+    // tabindex would not take it).
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    act(() => scroller.focus());
+    expect(scroller).toHaveFocus();
   });
 
   it('says when the member has no packages', async () => {

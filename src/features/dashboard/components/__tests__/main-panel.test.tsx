@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type { DashboardStats } from '@/data/dashboard/dashboard-stats.schema';
+import { DASHBOARD_STATS_REFETCH_MS } from '@/data/dashboard/get-dashboard-stats';
 import { memberSession } from '@/testing/factories';
 import { profileRow } from '@/testing/msw/dashboard-answers';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
@@ -8,8 +10,6 @@ import { getByRoleWithText } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers } from '@/testing/timers';
-import { DASHBOARD_STATS_REFETCH_MS } from '../../api/get-dashboard-stats';
-import type { DashboardStats } from '../../schemas/dashboard-stats.schema';
 import { MainPanel } from '../main-panel';
 
 function statsAnswer(overrides: Partial<DashboardStats> = {}): DashboardStats {

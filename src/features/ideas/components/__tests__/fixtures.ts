@@ -2,7 +2,7 @@
 // No rules here: each test says what the server answers.
 import type { Session } from '@supabase/supabase-js';
 import { http, HttpResponse } from 'msw';
-import type { BoardIdea } from '../../api/get-ideas-board';
+import type { BoardIdea } from '@/data/ideas/get-ideas-board';
 import { functionsUrl } from '@/testing/msw/handlers';
 import { readRequest, rpcUrl } from '@/testing/msw/supabase-answers';
 import { TEST_SUPABASE_URL } from '@/testing/test-env';

@@ -1,8 +1,8 @@
-import { acceptIdeaImages, checkIdeaImage, MAX_IDEA_IMAGE_BYTES } from '../image-files';
-import { ideaImagePath, ideaImageSrc, newIdeaImagePath } from '@/lib/ideas/image-urls';
-import { isErrorFeedback } from '../feedback';
-import { averageWith, votesLabel } from '../votes';
+import { acceptIdeaImages, checkIdeaImage, MAX_IDEA_IMAGE_BYTES } from '@/data/ideas/image-files';
+import { ideaImagePath, ideaImageSrc, newIdeaImagePath } from '@/data/ideas/image-urls';
+import { averageWith, votesLabel } from '@/data/ideas/votes';
 import { TEST_SUPABASE_URL } from '@/testing/test-env';
+import { isErrorFeedback } from '../feedback';
 
 const file = (type: string, size = 100) => ({ type, size });
 const uid = '6f1c1f4e-0d6a-4d39-9f0e-1b7c1a2b3c4d';

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { MembershipPlan } from '@/lib/membership-plans/get-membership-plans';
+import type { MembershipPlan } from '@/data/membership/get-membership-plans';
 import { buildSession, buildUser } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
-import { renderWithProviders } from '@/testing/render';
 import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
-import { createTestSupabase } from '@/testing/supabase';
 import { definitionOf } from '@/testing/queries';
+import { renderWithProviders } from '@/testing/render';
+import { createTestSupabase } from '@/testing/supabase';
 import { PlansPage } from '../plans-page';
 
 function plan(tier: MembershipPlan['tier'], values: Partial<MembershipPlan>): MembershipPlan {

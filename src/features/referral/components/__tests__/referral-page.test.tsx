@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ToastProvider } from '@/components/ui/toast';
+import type { ReferralCode, ReferralOverview } from '@/data/referral/referral-overview.schema';
+import { COPY_FEEDBACK_MS } from '@/lib/clipboard';
 import { memberSession } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
+import { definitionOf, definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
-import { definitionOf, definitionsOf } from '@/testing/queries';
 import { advanceTime, fakeTimers } from '@/testing/timers';
-import type { ReferralCode, ReferralOverview } from '../../schemas/referral-overview.schema';
-import { COPY_FEEDBACK_MS } from '@/lib/clipboard';
 import { ReferralPage } from '../referral-page';
 
 const SITE = 'http://localhost:3000'; // VITE_SITE_URL of the unit tests (testing/test-env.ts)

@@ -1,6 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import { http, HttpResponse } from 'msw';
-import type { OwnProfile } from '@/lib/profile/get-own-profile';
+import type { OwnProfile } from '@/data/profile/get-own-profile';
 import { buildUser } from '@/testing/factories';
 import { restUrl } from '@/testing/msw/handlers';
 import { authUrl, userAnswer } from '@/testing/msw/supabase-answers';

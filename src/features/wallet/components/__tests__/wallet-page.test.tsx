@@ -1,15 +1,15 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { SavedAddress } from '@/data/wallet/get-saved-addresses';
+import type { Withdrawal } from '@/data/wallet/get-withdrawals';
 import { buildSession, buildUser, withVerifiedTotp } from '@/testing/factories';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
-import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
+import { authUrl, gotrueError, recordPost, sessionAnswer, userAnswer } from '@/testing/msw/supabase-answers';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
-import { definitionOf } from '@/testing/queries';
-import type { SavedAddress } from '../../api/get-saved-addresses';
-import type { Withdrawal } from '../../api/get-withdrawals';
 import { WalletPage } from '../wallet-page';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

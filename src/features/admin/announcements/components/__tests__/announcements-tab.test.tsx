@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { announcementKeys } from '@/lib/announcements/keys';
+import { announcementKeys } from '@/data/announcements/keys';
+import { getByRoleWithText } from '@/testing/queries';
 import { createTestQueryClient } from '@/testing/render';
 import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
-import { getByRoleWithText } from '@/testing/queries';
 import { AnnouncementsTab } from '../announcements-tab';
 
 const announcement = (overrides: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AdminApp } from '@/data/apps/list-apps';
 import { fakeImageDecoding, fileOf } from '../../../testing/fake-images';
 import { mockStorage, mockTable, postgrestFailure, publicUrl, renderAdmin } from '../../../testing/render-admin';
-import type { AdminApp } from '../../api/list-apps';
 import { AppFormDialog } from '../app-form-dialog';
 
 function appRow(overrides: Partial<AdminApp> = {}): AdminApp {

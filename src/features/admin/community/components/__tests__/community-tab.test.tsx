@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { communityKeys } from '@/lib/community/keys';
+import { communityKeys } from '@/data/community/keys';
 import { createTestQueryClient } from '@/testing/render';
 import { mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { CommunityTab } from '../community-tab';

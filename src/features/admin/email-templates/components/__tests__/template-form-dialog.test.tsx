@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
+import type { EmailTemplate } from '@/data/email/list-templates';
 import { getListItemWithHeading } from '@/testing/queries';
-import type { EmailTemplate } from '../../api/list-templates';
+import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { previewDocument } from '../../utils/preview-document';
 import { TemplateFormDialog } from '../template-form-dialog';
 

@@ -1,4 +1,4 @@
-import type { AdminPaymentOrder } from '../../api/list-payment-orders';
+import type { AdminPaymentOrder } from '@/data/payments/list-payment-orders';
 import { paymentsCsv } from '../payments-csv';
 
 const order = (overrides: Partial<AdminPaymentOrder>): AdminPaymentOrder => ({

@@ -1,4 +1,4 @@
-import type { SmtpConfig } from '../../../shared/api/list-smtp-configs';
+import type { SmtpConfig } from '@/data/email/list-smtp-configs';
 
 /** A row of admin_list_smtp_configs (the password masked, as the RPC returns it): the local default. */
 export function smtpConfig(overrides: Partial<SmtpConfig> = {}): SmtpConfig {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { SmtpConfig } from '@/data/email/list-smtp-configs';
 import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
-import type { SmtpConfig } from '../../../shared/api/list-smtp-configs';
 import { SmtpFormDialog } from '../smtp-form-dialog';
 import { smtpConfig } from './fixtures';
 

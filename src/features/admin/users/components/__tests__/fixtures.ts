@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../api/list-users';
+import type { AdminUser } from '@/data/users/list-users';
 
 let sequence = 0;
 

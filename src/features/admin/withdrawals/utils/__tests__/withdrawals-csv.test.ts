@@ -1,4 +1,4 @@
-import type { AdminWithdrawal } from '../../api/list-withdrawals';
+import type { AdminWithdrawal } from '@/data/wallet/list-withdrawals';
 import { withdrawalsCsv } from '../withdrawals-csv';
 
 const withdrawal = (overrides: Partial<AdminWithdrawal>): AdminWithdrawal => ({

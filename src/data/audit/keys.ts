@@ -1,0 +1,9 @@
+/** The audit tab's filters ('' = any): the admin's e-mail, an action prefix, the member's user id, local days. */
+export type AuditFilters = { actor: string; action: string; member: string; from: string; to: string };
+
+/** Query keys of the audit trail (the admin 'Audyt' tab): every admin write refreshes it through `all`. */
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (filters: AuditFilters, page: number) => [...auditKeys.all, 'list', filters, page] as const,
+  actors: () => [...auditKeys.all, 'actors'] as const,
+};

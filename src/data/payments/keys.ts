@@ -1,0 +1,18 @@
+/**
+ * Query keys of payment orders: the member's own list (plans page, CCC page and 'Moje płatności'
+ * read the same cache) and the admin 'Płatności' tab. An admin decision invalidates both.
+ */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  myOrders: (userId: string) => [...paymentKeys.all, 'mine', userId] as const,
+  adminOrders: () => [...paymentKeys.all, 'admin'] as const,
+  adminOrdersList: (filters: { status: string; method: string; search: string; page: number }) =>
+    [...paymentKeys.adminOrders(), filters] as const,
+  planLinks: () => [...paymentKeys.all, 'plan-links'] as const,
+  cccLinks: () => [...paymentKeys.all, 'ccc-links'] as const,
+  /** The admin 'Linki płatności' tab: every link of both kinds, active or not. */
+  adminLinks: () => [...paymentKeys.all, 'admin-links'] as const,
+  saveLinks: () => [...paymentKeys.adminLinks(), 'save'] as const,
+  createOrder: () => [...paymentKeys.all, 'create'] as const,
+  cancelOrder: () => [...paymentKeys.all, 'cancel'] as const,
+};

@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useAuth } from '@/lib/auth/auth-context';
+import { toUserMessage } from '@/lib/errors';
+import { useSupabase } from '@/lib/supabase-context';
+import type { Enums } from '@/types/database.types';
+import { createPaymentOrder, type PaymentItem, type PaymentOrder } from './create-payment-order';
+import { paymentKeys } from './keys';
+
+/** transfer (a Polish payment gateway), usdt, acc: the methods of both payment dialogs (product.md#dashboard-2). */
+export type PaymentMethod = Enums<'payment_method'>;
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['transfer', 'usdt', 'acc'];
+
+/** The query parameter that carries the member's e-mail to the ACC page (the spec does not name it). */
+export const ACC_EMAIL_PARAMETER = 'email';
+
+/**
+ * The provider's page for a stored link: for acc the member's e-mail is appended as a query
+ * parameter (URL-encoded by URLSearchParams), keeping any query and fragment the link has.
+ */
+export function paymentPageUrl(link: string, method: PaymentMethod, email: string | null | undefined): string {
+  if (method !== 'acc' || !email) return link;
+  const url = new URL(link);
+  url.searchParams.set(ACC_EMAIL_PARAMETER, email);
+  return url.toString();
+}
+
+/**
+ * Opens the provider's page in a new tab without giving it a handle on this one (noopener,
+ * noreferrer). Call it from the click itself, so a popup blocker sees the user's gesture.
+ */
+export function openPaymentPage(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * A blank tab opened within the click (a popup blocker allows it only there), cut off from this
+ * one at once; sent to the provider once the order exists. Null when the browser blocked it.
+ */
+export function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (tab) {
+    try {
+      tab.opener = null;
+    } catch {
+      // A browser that refuses the assignment opened the tab without an opener anyway.
+    }
+  }
+  return tab;
+}
+
+type PaymentLink = { method: PaymentMethod; url: string };
+
+/** The order recorded and where the member pays it; `tabOpened` false when a popup blocker refused the tab. */
+export type PaymentStarted = { order: PaymentOrder; url: string; tabOpened: boolean };
+
+/**
+ * Paying from a payment dialog: within the click a blank tab opens (popup blockers allow a tab only
+ * from the gesture itself); then the order is recorded (RPC create_payment_order, prices from the
+ * database) and the tab is sent to the stored link of the chosen method (ACC with the member's
+ * e-mail). No link, or an order that could not be recorded, closes the tab and says `failed` (with
+ * the database's reason when it gave one). `started` holds the order for the success state; the
+ * member's order list is read again.
+ */
+export function usePaymentPage<L extends PaymentLink>({
+  links,
+  fetchLinks,
+  belongs,
+  email,
+  item,
+}: {
+  /** The links already read, or undefined while they are not. */
+  links: readonly L[] | undefined;
+  fetchLinks: () => Promise<readonly L[]>;
+  /** Whether a link is one of the product bought (its tier). */
+  belongs: (link: L) => boolean;
+  email: string;
+  item: PaymentItem;
+}) {
+  const { getClient } = useSupabase();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [started, setStarted] = useState<PaymentStarted | null>(null);
+
+  const find = (list: readonly L[], method: PaymentMethod) =>
+    list.find((candidate) => belongs(candidate) && candidate.method === method);
+
+  const fail = (error?: unknown) => {
+    setFailed(true);
+    setReason(error !== undefined && isPaymentsErrorKey(error) ? toUserMessage(error) : null);
+  };
+
+  const open = async (method: PaymentMethod) => {
+    setFailed(false);
+    setReason(null);
+    const cached = links ? find(links, method) : undefined;
+    if (links && !cached) {
+      fail();
+      return;
+    }
+    const tab = openBlankTab();
+    setProcessing(true);
+    try {
+      const link = cached ?? find(await fetchLinks(), method);
+      if (!link) throw new Error('payment.failed');
+      const order = await createPaymentOrder(await getClient(), item, method);
+      const url = paymentPageUrl(link.url, method, email);
+      let tabOpened = false;
+      if (tab) {
+        tab.location.href = url;
+        tabOpened = true;
+      }
+      setStarted({ order, url, tabOpened });
+      // The new order shows in the member's list and in the admin's 'Płatności' alike.
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.adminOrders() });
+    } catch (error) {
+      tab?.close();
+      fail(error);
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return {
+    open,
+    failed,
+    reason,
+    processing,
+    started,
+    clearFailure: () => {
+      setFailed(false);
+      setReason(null);
+    },
+  };
+}
+
+/** True for the payments.* keys the database raises (limits, slots): their text says why. */
+function isPaymentsErrorKey(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('payments.');
+}

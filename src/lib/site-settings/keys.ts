@@ -1,5 +1,0 @@
-/** Query keys of the site settings (title, description, icons, share tags): one row for everyone. */
-export const siteSettingsKeys = {
-  all: ['site-settings'] as const,
-  current: () => [...siteSettingsKeys.all, 'current'] as const,
-};
