@@ -14,5 +14,7 @@ export const paymentKeys = {
   adminLinks: () => [...paymentKeys.all, 'admin-links'] as const,
   saveLinks: () => [...paymentKeys.adminLinks(), 'save'] as const,
   createOrder: () => [...paymentKeys.all, 'create'] as const,
+  /** Whether the transfer method goes through the payment gateway (Przelewy24). */
+  gateway: () => [...paymentKeys.all, 'gateway'] as const,
   cancelOrder: () => [...paymentKeys.all, 'cancel'] as const,
 };
