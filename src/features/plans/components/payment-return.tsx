@@ -59,7 +59,11 @@ export function PaymentReturn({ reference }: { reference: string }) {
       <div className="flex items-start gap-3">
         {waiting && !waitedLong && !(orders.data && !order) ? <Spinner className="mt-0.5 h-5 w-5 shrink-0" /> : null}
         <p role="status" className="text-ink">
-          {order?.status === 'paid' ? <strong className="mr-2 text-success">{t('payment.status.paid')}</strong> : null}
+          {order?.status === 'paid' ? (
+            <>
+              <strong className="text-success">{t('payment.status.paid')}</strong>{' '}
+            </>
+          ) : null}
           {message}
         </p>
       </div>

@@ -342,7 +342,7 @@ describe('payment dialog', () => {
       await waitFor(
         () =>
           expect(within(region).getByRole('status')).toHaveTextContent(
-            'OpłaconePłatność KLB-7F3K2Q potwierdzona: Plan START, ważny do 26.11.2027.',
+            'Opłacone Płatność KLB-7F3K2Q potwierdzona: Plan START, ważny do 26.11.2027.',
           ),
         { timeout: 5000 },
       );
