@@ -25,12 +25,13 @@ import { TableHead } from '../../shared/components/table-head';
 import { PAYMENT_STATUS_LABELS, paymentsCsv } from '../utils/payments-csv';
 import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
 import { ConfirmPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
+import { PaymentEventsDialog } from './payment-events-dialog';
 
 const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-type Modal = { kind: 'confirm' | 'reject'; order: AdminPaymentOrder } | null;
+type Modal = { kind: 'confirm' | 'reject' | 'events'; order: AdminPaymentOrder } | null;
 
 /** Etherscan's page of a USDT (ERC20) transaction. */
 const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
@@ -183,6 +184,17 @@ export function PaymentsTab() {
                         ) : (
                           <Outcome order={row} />
                         )}
+                        {/* A PLN transfer may have gone through Przelewy24: its gateway log. */}
+                        {row.method === 'transfer' && row.currency === 'PLN' ? (
+                          <Button
+                            variant="ghost"
+                            className="mt-1 px-2 py-1"
+                            aria-label={t('admin.payments.events_label', { reference: row.reference })}
+                            onClick={() => setModal({ kind: 'events', order: row })}
+                          >
+                            {t('admin.payments.events')}
+                          </Button>
+                        ) : null}
                       </td>
                     </tr>
                   ))}
@@ -201,6 +213,7 @@ export function PaymentsTab() {
       </QueryStates>
       {modal?.kind === 'confirm' ? <ConfirmPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'reject' ? <RejectPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'events' ? <PaymentEventsDialog order={modal.order} onClose={() => setModal(null)} /> : null}
     </section>
   );
 }
