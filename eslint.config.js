@@ -61,6 +61,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'local/import-boundaries': 'error',
+      'local/no-app-cycle': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },

@@ -14,6 +14,7 @@
 //     one domain refreshes what another shows, everything else of a domain stays its own;
 //   - src/testing/** (render helpers, factories, MSW) is for tests and test helpers only.
 // Test files obey the same rule as the code beside them.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const SRC_SEGMENT = `${path.sep}src${path.sep}`;
@@ -160,4 +161,81 @@ export const importBoundaries = {
   },
 };
 
-export default { rules: { 'import-boundaries': importBoundaries } };
+// No import circle inside src/app: the router, the section registry, the guards and the route modules
+// import each other only one way at load time. A lazy `import()` may point back (a route module's
+// chunk loads after the registry that names it), and `import type` costs nothing at run time, so
+// only static value imports count. Each file of src/app follows its own static imports within
+// src/app and reports the first path that leads back to itself.
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"`;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+function resolveFile(target) {
+  for (const extension of EXTENSIONS) {
+    const candidate = target + extension;
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The src/app files that `file` imports statically (values, not types). */
+function appImports(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const match of text.matchAll(STATIC_IMPORT)) {
+    const target = resolveTarget(match[1], file);
+    const parts = target && srcParts(target);
+    if (!parts || classify(parts).layer !== 'app') continue;
+    const resolved = resolveFile(target);
+    if (resolved) found.push(resolved);
+  }
+  return found;
+}
+
+/** A path of static imports from `start` back to `start`, or null. */
+function cycleFrom(start) {
+  const seen = new Set();
+  const stack = [[start, [start]]];
+  while (stack.length) {
+    const [file, trail] = stack.pop();
+    for (const next of appImports(file)) {
+      if (next === start) return trail;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push([next, [...trail, next]]);
+    }
+  }
+  return null;
+}
+
+export const noAppCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No circle of static imports inside src/app (lazy import() calls excepted).' },
+    messages: { cycle: 'Import circle in src/app: {{trail}} → back here. Break it, or make one side a lazy import().' },
+    schema: [],
+  },
+  create(context) {
+    const filename = context.filename;
+    const parts = srcParts(filename);
+    if (!parts || classify(parts).layer !== 'app' || isTestFile(parts)) return {};
+    return {
+      'Program:exit'(node) {
+        const trail = cycleFrom(filename);
+        if (!trail) return;
+        const root = filename.slice(0, filename.lastIndexOf(SRC_SEGMENT) + SRC_SEGMENT.length);
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { trail: trail.map((file) => path.relative(root, file)).join(' → ') },
+        });
+      },
+    };
+  },
+};
+
+export default { rules: { 'import-boundaries': importBoundaries, 'no-app-cycle': noAppCycle } };

@@ -902,7 +902,7 @@ const reads: Read[] = [
   // Money operations (issue 20): the ledger history pages of the eWallet and the admin's 'Portfel'.
   {
     // The statement PostgREST 12 sends for `select=…,withdrawal:withdrawals(…)` with `count=exact`
-    // (src/lib/wallet/get-ledger-page.ts): the page with its to-one embed, and the count over the
+    // (src/data/wallet/get-ledger-page.ts): the page with its to-one embed, and the count over the
     // filtered table alone (PostgREST leaves left-joined embeds out of the count). An earlier version
     // counted with `count(*) over ()` on the joined rows, which joins and sorts every entry of the member.
     name: 'own wallet ledger (Historia operacji), page 1 with count',

@@ -1,5 +1,5 @@
-// `npm run deploy:check`: validates the production settings before anything is pushed (README,
-// "Deploy to Supabase"): what `SUPABASE_ENV=production supabase config push` would send for auth,
+// `npm run deploy:check`: validates the production settings before anything is pushed
+// (docs/deploy.md): what `SUPABASE_ENV=production supabase config push` would send for auth,
 // the send-email function's secrets and the app's production build variables. No local secrets,
 // no localhost URLs, captcha on. Exits 1 and lists every problem otherwise.
 import { ROOT } from './lib/root.ts';
@@ -13,7 +13,7 @@ if (problems.length) {
   for (const problem of problems) console.error(`  ✗ ${problem}`);
   console.error(
     '\nProduction values live in supabase/.env.production (+ .env.production.local for secrets) and' +
-      ' .env.production.local for the app build; see README, "Deploy to Supabase".',
+      ' .env.production.local for the app build; see docs/deploy.md.',
   );
   process.exitCode = 1;
 } else {

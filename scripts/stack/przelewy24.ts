@@ -1,5 +1,5 @@
 // The local stack's Przelewy24 sandbox: the gateway's endpoints this app uses, as the REST API v1
-// documentation describes them (README, "Przelewy24"), so the register and notification functions
+// documentation describes them (docs/deploy.md, "Przelewy24"), so the register and notification functions
 // run end to end on a laptop. It is one of the app's services in local-supabase.config.ts: the stack
 // starts it on the API port + 7 (STACK_PRZELEWY24_PORT moves it), gives it the credentials the
 // functions are given (supabase/.env: PRZELEWY24_MERCHANT_ID, _POS_ID, _CRC_KEY, _API_KEY) and points

@@ -4,7 +4,10 @@
 // the probes use folders that do not exist yet: the rule matches by pattern, not by a list.
 import { RuleTester } from 'eslint';
 import { describe, it } from 'vitest';
-import { importBoundaries } from '../../eslint/import-boundaries.js';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { importBoundaries, noAppCycle } from '../../eslint/import-boundaries.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -193,6 +196,51 @@ tester.run('import-boundaries', importBoundaries, {
       filename: file('features/wallet/components/balance.tsx'),
       code: "import { f } from '@/testing/factories';",
       errors: [{ messageId: 'testingOnlyInTests' }],
+    },
+  ],
+});
+
+// No import circle in src/app: the rule reads the other files from disk, so the probes are real files
+// in a scratch src/app. Lazy import() calls and `import type` may point back; static value imports
+// may not.
+const scratch = mkdtempSync(path.join(tmpdir(), 'app-cycle-'));
+const appFile = (relative: string, text: string) => {
+  const absolute = path.join(scratch, 'src/app', relative);
+  mkdirSync(path.dirname(absolute), { recursive: true });
+  writeFileSync(absolute, text);
+  return absolute;
+};
+const router = appFile('router.tsx', "import { sections } from './sections';\nexport const r = sections;\n");
+const registry = appFile(
+  'sections.ts',
+  "import { layout } from './routes/layout';\nexport const sections = [layout];\n",
+);
+appFile('routes/layout.tsx', "import { sections } from '../sections';\nexport const layout = () => sections;\n");
+const lazyRouter = appFile('lazy/router.tsx', "import { sections } from './sections';\nexport const r = sections;\n");
+appFile('lazy/sections.ts', "export const sections = [() => import('./layout')];\n");
+appFile(
+  'lazy/layout.tsx',
+  "import type { S } from './sections';\nimport { sections } from './sections';\nexport const l: S = sections;\n",
+);
+const typeOnly = appFile('types/a.ts', "import type { B } from './b';\nexport type A = B;\n");
+appFile('types/b.ts', "import type { A } from './a';\nexport type B = A | 1;\n");
+
+tester.run('no-app-cycle', noAppCycle, {
+  valid: [
+    // A lazy chunk pointing back at the registry that names it.
+    { filename: lazyRouter, code: "import { sections } from './sections';\nexport const r = sections;\n" },
+    // Types only, both ways.
+    { filename: typeOnly, code: 'export {};' },
+    // A file that imports into a circle without being part of it: the circle is reported on its members.
+    { filename: router, code: "import { sections } from './sections';\nexport const r = sections;\n" },
+    // Outside src/app the rule says nothing.
+    { filename: file('lib/format.ts'), code: "import { x } from './format';" },
+  ],
+  invalid: [
+    {
+      filename: registry,
+      code: "import { layout } from './routes/layout';\nexport const sections = [layout];\n",
+      errors: [{ messageId: 'cycle', data: { trail: 'app/sections.ts → app/routes/layout.tsx' } }],
     },
   ],
 });

@@ -3,7 +3,7 @@
 // says this session was paid" to a confirmed order: amount check → verify → confirm, every step
 // recorded in payment_events.
 //
-// Settings (function settings and secrets; config.toml [edge_runtime.secrets], README "Przelewy24"):
+// Settings (function settings and secrets; config.toml [edge_runtime.secrets], docs/deploy.md "Przelewy24"):
 //   PRZELEWY24_MODE           sandbox | production (setting)
 //   PRZELEWY24_MERCHANT_ID    the merchant id (setting)
 //   PRZELEWY24_POS_ID         the POS (shop) id; default: the merchant id (setting)
