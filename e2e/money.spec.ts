@@ -139,6 +139,8 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   // The audit trail: the credit and the completed withdrawal, by the admin, about the member.
   await admin.goto('/dashboard/admin/audit');
   await expect(admin.getByRole('heading', { level: 1, name: 'Dziennik zmian' })).toBeVisible();
+  // The trail's hash chain, verified by the server, is intact.
+  await expect(admin.getByRole('region', { name: 'Łańcuch wpisów' })).toContainText('Łańcuch wpisów nienaruszony');
   // The member filter resolves a name or an e-mail: choose the member from the matches.
   await admin.getByLabel(/^Członek \(imię, nazwisko lub e-mail\)/).fill(member.email);
   await admin
@@ -333,7 +335,7 @@ test('a payout run pays every tier: each member sees the profit notification; th
 
   // The audit trail lists the run; a member chosen by e-mail narrows it to what concerns them.
   await admin.goto('/dashboard/admin/audit');
-  await admin.getByLabel(/^Akcja/).fill('payout.');
+  await admin.getByLabel('Akcja', { exact: true }).selectOption('Wypłata zysków');
   await admin.getByRole('button', { name: 'Filtruj' }).click();
   await expect(admin.getByRole('row', { name: new RegExp(`payout\\.run.*${run!.id}`) })).toBeVisible();
   const auditLines = await csvLines(
@@ -367,6 +369,8 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await admin.getByLabel('Status').selectOption('');
   await admin.getByRole('searchbox', { name: 'Szukaj' }).fill(buyer.email);
   await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
+  // The search has reached the list (it is debounced; the seed has an order of its own).
+  await expect(admin.locator('tr[data-order-reference]')).toHaveCount(1);
   // The payments tab (with its CSV button) is checked by axe in payments.spec.ts.
   const paymentLines = await csvLines(
     admin,

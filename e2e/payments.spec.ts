@@ -90,7 +90,8 @@ test('a member orders START by transfer, the admin confirms: the badge shows STA
   await adminPage.context().close();
 
   const [row] = await query<{ until: string }>(
-    "select to_char(current_date + interval '1 year', 'DD.MM.YYYY') as until",
+    // A plan year ends the day before the same date next year (Warsaw days).
+    "select to_char(private.plan_year_end(private.warsaw_today()), 'DD.MM.YYYY') as until",
   );
   const until = row!.until;
   await page.goto('/dashboard');

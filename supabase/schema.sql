@@ -11,13 +11,17 @@ create type public.idea_status as enum ('pending', 'approved', 'rejected');
 
 create type public.membership_level as enum ('FREE', 'START', 'PREMIUM', 'VIP');
 
+create type public.membership_period_source as enum ('order', 'admin', 'backfill');
+
 create type public.notification_type as enum ('profit', 'message', 'system');
+
+create type public.payment_decider as enum ('admin', 'gateway', 'chain');
 
 create type public.payment_item_kind as enum ('plan', 'ccc');
 
 create type public.payment_method as enum ('transfer', 'usdt', 'acc');
 
-create type public.payment_order_status as enum ('pending', 'paid', 'rejected', 'cancelled');
+create type public.payment_order_status as enum ('pending', 'paid', 'rejected', 'cancelled', 'expired', 'underpaid', 'to_refund', 'refunded');
 
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
@@ -35,6 +39,19 @@ create table private.account_status_lookups (
 );
 alter table private.account_status_lookups enable row level security;
 comment on table private.account_status_lookups is 'Recent get_account_status calls per client address (10 minutes), for its rate limit.';
+
+create table private.audit_head_publications (
+  id bigint generated always as identity not null,
+  published_at timestamp with time zone default now() not null,
+  chain_seq bigint not null,
+  row_hash text not null,
+  intact boolean not null,
+  recipients integer not null,
+  constraint audit_head_publications_row_hash_check CHECK ((row_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint audit_head_publications_pkey PRIMARY KEY (id)
+);
+alter table private.audit_head_publications enable row level security;
+comment on table private.audit_head_publications is 'Every published chain head (e-mailed to the admins); verification compares the chain with the last one.';
 
 create table private.dashboard_counter_changes (
   id bigint generated always as identity not null,
@@ -135,20 +152,54 @@ create table public.admin_audit_log (
   id bigint generated always as identity not null,
   created_at timestamp with time zone default now() not null,
   actor_id uuid,
-  actor_email text,
+  actor_kind text default 'admin'::text not null,
+  function_name text,
+  request_id text,
   action text not null,
   target_type text not null,
   target_id text,
   target_user_id uuid,
   before jsonb,
   after jsonb,
+  chain_seq bigint,
+  prev_hash text,
+  row_hash text,
   constraint admin_audit_log_action_check CHECK ((action ~ '^[a-z][a-z0-9_.]{1,63}$'::text)),
+  constraint admin_audit_log_actor_kind_check CHECK ((actor_kind = ANY (ARRAY['admin'::text, 'system'::text]))),
+  constraint admin_audit_log_check CHECK ((((chain_seq IS NULL) = (row_hash IS NULL)) AND ((chain_seq IS NULL) = (prev_hash IS NULL)))),
+  constraint admin_audit_log_function_name_check CHECK ((function_name ~ '^[a-z0-9][a-z0-9_-]{0,63}$'::text)),
+  constraint admin_audit_log_prev_hash_check CHECK ((prev_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint admin_audit_log_request_id_check CHECK ((request_id ~ '^[A-Za-z0-9._:-]{1,128}$'::text)),
+  constraint admin_audit_log_row_hash_check CHECK ((row_hash ~ '^[0-9a-f]{64}$'::text)),
   constraint admin_audit_log_target_id_check CHECK ((char_length(target_id) <= 200)),
   constraint admin_audit_log_target_type_check CHECK (((char_length(target_type) >= 1) AND (char_length(target_type) <= 64))),
-  constraint admin_audit_log_pkey PRIMARY KEY (id)
+  constraint admin_audit_log_pkey PRIMARY KEY (id),
+  constraint admin_audit_log_chain_seq_key UNIQUE (chain_seq)
 );
 alter table public.admin_audit_log enable row level security;
-comment on table public.admin_audit_log is 'Append-only trail of every admin write: who, when, action, target and the changed fields before and after. No secrets.';
+comment on table public.admin_audit_log is 'Append-only, hash-chained trail of every admin and service-role write: who, when, action, target and the changed fields before and after. No secrets, no personal values (admin_audit_personal).';
+comment on column public.admin_audit_log.actor_kind is 'admin: an admin at aal2 (actor_id); system: server code with the service_role key, or the database itself (no actor_id).';
+comment on column public.admin_audit_log.function_name is 'For system rows: the edge function that wrote, from the request header x-function.';
+comment on column public.admin_audit_log.request_id is 'The request''s x-request-id header (edge functions send it), to find the request in the logs.';
+comment on column public.admin_audit_log.chain_seq is 'Position in the hash chain, set when the writing transaction commits (commit order).';
+comment on column public.admin_audit_log.row_hash is 'SHA-256 (hex) of prev_hash and the row''s content (private.audit_row_hash).';
+
+create table public.admin_audit_personal (
+  audit_id bigint not null,
+  subject text not null,
+  user_id uuid,
+  email text,
+  before jsonb,
+  after jsonb,
+  constraint admin_audit_personal_after_check CHECK ((jsonb_typeof(after) = 'object'::text)),
+  constraint admin_audit_personal_before_check CHECK ((jsonb_typeof(before) = 'object'::text)),
+  constraint admin_audit_personal_email_check CHECK ((char_length(email) <= 320)),
+  constraint admin_audit_personal_subject_check CHECK ((subject = ANY (ARRAY['actor'::text, 'target'::text]))),
+  constraint admin_audit_personal_audit_id_fkey FOREIGN KEY (audit_id) REFERENCES public.admin_audit_log(id),
+  constraint admin_audit_personal_pkey PRIMARY KEY (audit_id, subject)
+);
+alter table public.admin_audit_personal enable row level security;
+comment on table public.admin_audit_personal is 'The personal values of audit rows (actor e-mail; names, e-mails, phones of before/after), deletable by erasure without touching the chained rows.';
 
 create table public.announcements (
   id uuid default gen_random_uuid() not null,
@@ -287,20 +338,25 @@ create table public.ccc_assignments (
   end_date timestamp with time zone not null,
   created_at timestamp with time zone default now() not null,
   assigned_by uuid,
+  order_id uuid,
+  released_at timestamp with time zone,
   constraint ccc_assignments_ccc_amount_check CHECK ((ccc_amount > 0)),
   constraint ccc_assignments_duration_months_check CHECK (((duration_months >= 1) AND (duration_months <= 120))),
   constraint ccc_assignments_end_after_start CHECK ((end_date > start_date)),
   constraint ccc_assignments_profit_share_check CHECK (((profit_share > (0)::numeric) AND (profit_share < (1)::numeric))),
   constraint ccc_assignments_profit_share_finite_check CHECK ((profit_share <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint ccc_assignments_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint ccc_assignments_package_tier_fkey FOREIGN KEY (package_tier) REFERENCES public.ccc_tiers(tier),
   constraint ccc_assignments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint ccc_assignments_pkey PRIMARY KEY (id)
 );
 alter table public.ccc_assignments enable row level security;
-comment on table public.ccc_assignments is 'One row per assigned package (one slot). Active while end_date >= now(). Written only by admin_assign_ccc_package / admin_remove_ccc_assignment.';
+comment on table public.ccc_assignments is 'One row per assigned package (one slot). Active while end_date >= now(). Written only by private.assign_ccc (admin assignment, order confirmation), admin_remove_ccc_assignment and refunds.';
 comment on column public.ccc_assignments.ccc_amount is 'Copied from the catalogue at assignment time, as are profit_share and duration_months.';
 comment on column public.ccc_assignments.end_date is 'start_date + duration_months x 30 days.';
 comment on column public.ccc_assignments.assigned_by is 'auth.uid() of the assigning admin (null for service_role). No foreign key: audit value.';
+comment on column public.ccc_assignments.order_id is 'The paid order that produced the package (null: assigned by an admin); its foreign key is added with payment_orders.';
+comment on column public.ccc_assignments.released_at is 'When a refund released the package (its end_date was moved to then).';
 
 create table public.ccc_payment_links (
   tier public.ccc_tier not null,
@@ -423,6 +479,39 @@ create table public.idea_votes (
 alter table public.idea_votes enable row level security;
 comment on table public.idea_votes is 'One vote (1-5) per member and idea. Members read only their own votes; writes only through vote_for_idea.';
 
+create table public.membership_periods (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  level public.membership_level not null,
+  first_day date not null,
+  last_day date not null,
+  source public.membership_period_source not null,
+  order_id uuid,
+  audit_id bigint,
+  extra_days integer default 0 not null,
+  replaced_period_id uuid,
+  shortened_at timestamp with time zone,
+  shortened_by uuid,
+  shortened_reason text,
+  shortened_from date,
+  created_at timestamp with time zone default now() not null,
+  constraint membership_periods_days_check CHECK (((last_day >= first_day) OR ((shortened_at IS NOT NULL) AND (last_day = (first_day - 1))))),
+  constraint membership_periods_extra_days_check CHECK ((extra_days >= 0)),
+  constraint membership_periods_first_day_check CHECK (isfinite(first_day)),
+  constraint membership_periods_level_check CHECK ((level <> 'FREE'::public.membership_level)),
+  constraint membership_periods_shortened_check CHECK ((((shortened_at IS NULL) = (shortened_reason IS NULL)) AND ((shortened_at IS NULL) = (shortened_from IS NULL)) AND ((shortened_reason IS NULL) OR (shortened_reason = ANY (ARRAY['upgrade'::text, 'refund'::text, 'admin'::text]))))),
+  constraint membership_periods_source_check CHECK ((((source = 'order'::public.membership_period_source) = (order_id IS NOT NULL)) AND ((source <> 'admin'::public.membership_period_source) OR (audit_id IS NOT NULL)))),
+  constraint membership_periods_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
+  constraint membership_periods_replaced_period_id_fkey FOREIGN KEY (replaced_period_id) REFERENCES public.membership_periods(id),
+  constraint membership_periods_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint membership_periods_pkey PRIMARY KEY (id)
+);
+alter table public.membership_periods enable row level security;
+comment on table public.membership_periods is 'The history of members'' levels: one row per period (Europe/Warsaw days, first_day..last_day inclusive; last_day = infinity: no end date). The level on a day is the period covering it, else FREE (private.membership_level_on). Members read their own, admins all; written only by the payment and admin functions.';
+comment on column public.membership_periods.source is 'order: a paid plan order (order_id); admin: an admin''s level edit (audit_id: its admin_audit_log row, no foreign key: audit value); backfill: the level a member had when periods were introduced.';
+comment on column public.membership_periods.extra_days is 'Upgrade: days added for the unused part of the period it replaced (replaced_period_id), at the yearly list prices.';
+comment on column public.membership_periods.shortened_at is 'When the period was cut short (shortened_reason: upgrade | refund | admin; shortened_by: who; shortened_from: its last day before). last_day = first_day - 1: it never ran.';
+
 create table public.membership_plans (
   tier public.membership_level not null,
   yearly_price_pln numeric(12,2) not null,
@@ -508,7 +597,7 @@ comment on table public.payment_events is 'Append-only log of the Przelewy24 gat
 create table public.payment_orders (
   id uuid default gen_random_uuid() not null,
   reference text not null,
-  user_id uuid not null,
+  user_id uuid,
   kind public.payment_item_kind not null,
   plan_tier public.membership_level,
   ccc_tier public.ccc_tier,
@@ -525,32 +614,86 @@ create table public.payment_orders (
   tx_hash text,
   rejection_reason text,
   membership_valid_until date,
+  expires_at timestamp with time zone not null,
+  decided_via public.payment_decider,
+  network public.withdrawal_network,
+  consent_text text,
+  consent_at timestamp with time zone,
+  buyer_name text,
+  buyer_email text,
+  replaces_order_id uuid,
+  cancel_reason text,
+  refunded_at timestamp with time zone,
+  refunded_by uuid,
+  refund_reason text,
+  refund_method text,
+  refund_reference text,
+  shortfall numeric(12,2) generated always as (
+CASE
+    WHEN (amount_received < amount) THEN (amount - amount_received)
+    ELSE NULL::numeric
+END) stored,
+  surplus numeric(12,2) generated always as (
+CASE
+    WHEN (amount_received > amount) THEN (amount_received - amount)
+    ELSE NULL::numeric
+END) stored,
   constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
   constraint payment_orders_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payment_orders_amount_received_check CHECK ((amount_received > (0)::numeric)),
   constraint payment_orders_amount_received_finite_check CHECK ((amount_received <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payment_orders_buyer_check CHECK (((char_length(buyer_name) <= 200) AND (char_length(buyer_email) <= 320))),
+  constraint payment_orders_cancel_reason_check CHECK ((((status = 'cancelled'::public.payment_order_status) = (cancel_reason IS NOT NULL)) AND ((cancel_reason IS NULL) OR (cancel_reason = ANY (ARRAY['member'::text, 'price_changed'::text, 'member_deleted'::text]))))),
+  constraint payment_orders_consent_check CHECK ((((consent_text IS NULL) = (consent_at IS NULL)) AND ((char_length(consent_text) >= 1) AND (char_length(consent_text) <= 1000)))),
   constraint payment_orders_currency_check CHECK ((currency = ANY (ARRAY['PLN'::text, 'USDT'::text]))),
+  constraint payment_orders_decided_via_check CHECK (((decided_via IS NOT NULL) OR (status = ANY (ARRAY['pending'::public.payment_order_status, 'cancelled'::public.payment_order_status, 'expired'::public.payment_order_status])))),
   constraint payment_orders_decision CHECK ((((status = 'pending'::public.payment_order_status) AND (decided_at IS NULL)) OR ((status <> 'pending'::public.payment_order_status) AND (decided_at IS NOT NULL)))),
   constraint payment_orders_item CHECK ((((kind = 'plan'::public.payment_item_kind) AND (plan_tier IS NOT NULL) AND (ccc_tier IS NULL) AND (quantity = 1)) OR ((kind = 'ccc'::public.payment_item_kind) AND (ccc_tier IS NOT NULL) AND (plan_tier IS NULL)))),
+  constraint payment_orders_network_usdt CHECK (((network IS NULL) OR (method = 'usdt'::public.payment_method))),
   constraint payment_orders_quantity_check CHECK (((quantity >= 1) AND (quantity <= 10))),
   constraint payment_orders_reason CHECK (((status = 'rejected'::public.payment_order_status) = (rejection_reason IS NOT NULL))),
+  constraint payment_orders_received_check CHECK (((status <> ALL (ARRAY['paid'::public.payment_order_status, 'underpaid'::public.payment_order_status, 'to_refund'::public.payment_order_status])) OR (amount_received IS NOT NULL))),
   constraint payment_orders_reference_check CHECK ((reference ~ '^KLB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$'::text)),
+  constraint payment_orders_refund_check CHECK ((((status = 'refunded'::public.payment_order_status) = (refunded_at IS NOT NULL)) AND ((refunded_at IS NULL) = (refund_reason IS NULL)) AND ((refunded_at IS NULL) = (refund_method IS NULL)) AND ((refunded_at IS NULL) = (refund_reference IS NULL)) AND ((char_length(refund_reason) >= 1) AND (char_length(refund_reason) <= 500)) AND (refund_method = ANY (ARRAY['transfer'::text, 'usdt'::text, 'acc'::text, 'other'::text])) AND ((char_length(refund_reference) >= 1) AND (char_length(refund_reference) <= 200)))),
   constraint payment_orders_rejection_reason_check CHECK (((char_length(rejection_reason) >= 1) AND (char_length(rejection_reason) <= 500))),
   constraint payment_orders_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
   constraint payment_orders_tx_hash_usdt CHECK (((tx_hash IS NULL) OR (method = 'usdt'::public.payment_method))),
   constraint payment_orders_ccc_tier_fkey FOREIGN KEY (ccc_tier) REFERENCES public.ccc_tiers(tier),
   constraint payment_orders_plan_tier_fkey FOREIGN KEY (plan_tier) REFERENCES public.membership_plans(tier),
-  constraint payment_orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint payment_orders_replaces_order_id_fkey FOREIGN KEY (replaces_order_id) REFERENCES public.payment_orders(id),
+  constraint payment_orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint payment_orders_pkey PRIMARY KEY (id),
   constraint payment_orders_reference_key UNIQUE (reference)
 );
 alter table public.payment_orders enable row level security;
-comment on table public.payment_orders is 'What a member pays (issue 19): item, method, amount and currency from the catalogue, a KLB- reference; pending until an admin confirms (paid) or rejects it, or the member cancels it. Written only by the payment RPCs.';
-comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created (or reused): PLN for plan transfer/ACC, USDT otherwise.';
+comment on table public.payment_orders is 'What a member pays: item, method, amount and currency fixed from the catalogue at creation, a KLB- reference; pending until the money is confirmed (private.confirm_payment: paid, underpaid or to_refund), or it is rejected, cancelled or expires; a paid one can be refunded. Kept when the member is deleted (anonymised). Written only by the payment functions.';
+comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created; never changed afterwards (a price change makes a new order).';
 comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';
-comment on column public.payment_orders.amount_received is 'What the admin confirmed as received (defaults to amount).';
+comment on column public.payment_orders.amount_received is 'What was received in total (a second payment of an underpaid order adds up).';
 comment on column public.payment_orders.tx_hash is 'USDT only: the transaction hash the admin entered (0x + 64 hex).';
 comment on column public.payment_orders.membership_valid_until is 'Plan orders: the end date the confirmation set.';
+comment on column public.payment_orders.expires_at is 'A pending order expires then (payment_settings.order_expiry_days after creation); a CCC order reserves its slots until then.';
+comment on column public.payment_orders.decided_via is 'Who confirmed the money: admin | gateway | chain (private.confirm_payment).';
+comment on column public.payment_orders.network is 'USDT: the network of tx_hash; one (network, transaction) confirms one order.';
+comment on column public.payment_orders.consent_text is 'The consent the member ticked (service starts at once, the 14-day withdrawal right ends with it), with consent_at.';
+comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time; replaced by ''Usunięty członek'' when the account is deleted.';
+comment on column public.payment_orders.replaces_order_id is 'The pending order this one replaced after a catalogue price change (that one was cancelled with cancel_reason price_changed).';
+comment on column public.payment_orders.refund_method is 'How the money went back: transfer | usdt | acc | other; refund_reference: the transfer title or transaction hash.';
+comment on column public.payment_orders.shortfall is 'Underpaid: what is still missing.';
+comment on column public.payment_orders.surplus is 'Paid: what came in above the price.';
+
+create table public.payment_settings (
+  id boolean default true not null,
+  order_expiry_days smallint default 7 not null,
+  daily_order_limit smallint default 10 not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint payment_settings_daily_order_limit_check CHECK (((daily_order_limit >= 1) AND (daily_order_limit <= 100))),
+  constraint payment_settings_id_check CHECK (id),
+  constraint payment_settings_order_expiry_days_check CHECK (((order_expiry_days >= 1) AND (order_expiry_days <= 60))),
+  constraint payment_settings_pkey PRIMARY KEY (id)
+);
+alter table public.payment_settings enable row level security;
+comment on table public.payment_settings is 'Order settings (one row), edited by admins through admin_update_payment_settings (audited): days until a pending order expires, orders a member may create in 24 hours.';
 
 create table public.payout_run_items (
   run_id uuid not null,
@@ -671,7 +814,7 @@ create table public.profiles (
 alter table public.profiles enable row level security;
 comment on table public.profiles is 'One row per auth user, created by the on_auth_user_created trigger.';
 comment on column public.profiles.membership_level is 'Changed only by admins (through server functions), never by the member.';
-comment on column public.profiles.membership_valid_until is 'Last day the stored paid level holds; after it the effective level is FREE (private.effective_level). Null: no end date.';
+comment on column public.profiles.membership_valid_until is 'Cache of the membership periods (private.membership_cache_of), rewritten in the transaction of every period change and rolled over after midnight in Warsaw by the hourly job: the last day of the running level (null: no end date), or of the last period that ran out. The level that counts is private.membership_level_on.';
 
 create table public.referral_codes (
   id uuid default gen_random_uuid() not null,
@@ -707,9 +850,14 @@ create table public.referral_commissions (
   level public.membership_level not null,
   amount_pln numeric(12,2) not null,
   created_at timestamp with time zone default now() not null,
+  order_id uuid,
+  cancelled_at timestamp with time zone,
+  cancel_reason text,
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
   constraint referral_commissions_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint referral_commissions_cancel_check CHECK ((((cancelled_at IS NULL) = (cancel_reason IS NULL)) AND (char_length(cancel_reason) <= 500))),
   constraint referral_commissions_level_check CHECK ((level <> 'FREE'::public.membership_level)),
+  constraint referral_commissions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint referral_commissions_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_pkey PRIMARY KEY (id),
@@ -718,6 +866,8 @@ create table public.referral_commissions (
 alter table public.referral_commissions enable row level security;
 comment on table public.referral_commissions is 'Commission of the referrer on a referred member''s first paid level: 10 % of membership_plans.yearly_price_pln.';
 comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
+comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';
+comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books, no longer in the earnings).';
 
 create table public.referral_relationships (
   id uuid default gen_random_uuid() not null,
@@ -920,6 +1070,31 @@ comment on column public.withdrawals.user_id is 'The member; null once the membe
 comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
 comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it (null for service_role). No foreign key: audit value.';
 
+-- Views
+
+create view public.admin_audit_entries with (security_invoker=true) as
+ SELECT id,
+    created_at,
+    actor_id,
+    ( SELECT a.email
+           FROM public.admin_audit_personal a
+          WHERE a.audit_id = l.id AND a.subject = 'actor'::text) AS actor_email,
+    actor_kind,
+    function_name,
+    request_id,
+    action,
+    target_type,
+    target_id,
+    target_user_id,
+    COALESCE(( SELECT COALESCE(l.before, '{}'::jsonb) || t.before
+           FROM public.admin_audit_personal t
+          WHERE t.audit_id = l.id AND t.subject = 'target'::text AND t.before IS NOT NULL), before) AS before,
+    COALESCE(( SELECT COALESCE(l.after, '{}'::jsonb) || t.after
+           FROM public.admin_audit_personal t
+          WHERE t.audit_id = l.id AND t.subject = 'target'::text AND t.after IS NOT NULL), after) AS after,
+    chain_seq
+   FROM public.admin_audit_log l;
+
 -- Indexes
 
 CREATE INDEX account_status_lookups_client_looked_up_at_idx ON private.account_status_lookups USING btree (client, looked_up_at);
@@ -938,13 +1113,17 @@ CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (r
 
 CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
 
-CREATE INDEX admin_audit_log_actor_email_idx ON public.admin_audit_log USING btree (actor_email, created_at DESC);
-
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, created_at DESC);
 
 CREATE INDEX admin_audit_log_created_at_idx ON public.admin_audit_log USING btree (created_at DESC, id DESC);
 
 CREATE INDEX admin_audit_log_target_user_idx ON public.admin_audit_log USING btree (target_user_id, created_at DESC);
+
+CREATE INDEX admin_audit_log_unlinked_idx ON public.admin_audit_log USING btree (id) WHERE (row_hash IS NULL);
+
+CREATE INDEX admin_audit_personal_actor_email_idx ON public.admin_audit_personal USING btree (email) WHERE (subject = 'actor'::text);
+
+CREATE INDEX admin_audit_personal_user_idx ON public.admin_audit_personal USING btree (user_id);
 
 CREATE INDEX announcements_active_created_at_idx ON public.announcements USING btree (created_at DESC) WHERE active;
 
@@ -978,6 +1157,8 @@ CREATE INDEX app_ideas_votes_count_idx ON public.app_ideas USING btree (votes_co
 
 CREATE INDEX apps_created_at_idx ON public.apps USING btree (created_at DESC);
 
+CREATE INDEX ccc_assignments_order_id_idx ON public.ccc_assignments USING btree (order_id);
+
 CREATE INDEX ccc_assignments_package_tier_end_date_idx ON public.ccc_assignments USING btree (package_tier, end_date);
 
 CREATE INDEX ccc_assignments_user_id_start_date_idx ON public.ccc_assignments USING btree (user_id, start_date DESC);
@@ -992,6 +1173,14 @@ CREATE INDEX idea_comments_user_id_created_at_idx ON public.idea_comments USING 
 
 CREATE INDEX idea_votes_user_id_idx ON public.idea_votes USING btree (user_id);
 
+CREATE INDEX membership_periods_audit_id_idx ON public.membership_periods USING btree (audit_id);
+
+CREATE INDEX membership_periods_order_id_idx ON public.membership_periods USING btree (order_id);
+
+CREATE INDEX membership_periods_replaced_period_id_idx ON public.membership_periods USING btree (replaced_period_id);
+
+CREATE INDEX membership_periods_user_first_day_idx ON public.membership_periods USING btree (user_id, first_day) INCLUDE (last_day, level);
+
 CREATE INDEX notifications_unread_idx ON public.notifications USING btree (user_id) WHERE (read_at IS NULL);
 
 CREATE INDEX notifications_user_id_created_at_idx ON public.notifications USING btree (user_id, created_at DESC);
@@ -999,6 +1188,8 @@ CREATE INDEX notifications_user_id_created_at_idx ON public.notifications USING 
 CREATE INDEX payment_events_order_created_idx ON public.payment_events USING btree (order_id, created_at, id);
 
 CREATE UNIQUE INDEX payment_events_register_session_idx ON public.payment_events USING btree (session_id) WHERE ((kind = 'register'::text) AND (outcome = 'requested'::text));
+
+CREATE INDEX payment_orders_ccc_reserved_idx ON public.payment_orders USING btree (ccc_tier, expires_at) INCLUDE (quantity) WHERE ((status = 'pending'::public.payment_order_status) AND (kind = 'ccc'::public.payment_item_kind));
 
 CREATE INDEX payment_orders_ccc_tier_idx ON public.payment_orders USING btree (ccc_tier) WHERE (ccc_tier IS NOT NULL);
 
@@ -1008,9 +1199,15 @@ CREATE INDEX payment_orders_method_created_idx ON public.payment_orders USING bt
 
 CREATE UNIQUE INDEX payment_orders_one_pending_idx ON public.payment_orders USING btree (user_id, kind, plan_tier, ccc_tier, quantity, method) NULLS NOT DISTINCT WHERE (status = 'pending'::public.payment_order_status);
 
+CREATE INDEX payment_orders_pending_expiry_idx ON public.payment_orders USING btree (expires_at) WHERE (status = 'pending'::public.payment_order_status);
+
 CREATE INDEX payment_orders_plan_tier_idx ON public.payment_orders USING btree (plan_tier) WHERE (plan_tier IS NOT NULL);
 
+CREATE INDEX payment_orders_replaces_order_id_idx ON public.payment_orders USING btree (replaces_order_id);
+
 CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING btree (status, created_at DESC, id DESC);
+
+CREATE UNIQUE INDEX payment_orders_tx_hash_idx ON public.payment_orders USING btree (network, lower(tx_hash)) NULLS NOT DISTINCT WHERE (tx_hash IS NOT NULL);
 
 CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
 
@@ -1052,6 +1249,8 @@ CREATE INDEX profiles_phone_trgm_idx ON public.profiles USING gin (phone extensi
 
 CREATE INDEX referral_codes_user_id_created_at_idx ON public.referral_codes USING btree (user_id, created_at DESC);
 
+CREATE INDEX referral_commissions_order_id_idx ON public.referral_commissions USING btree (order_id);
+
 CREATE INDEX referral_commissions_referrer_id_created_at_idx ON public.referral_commissions USING btree (referrer_id, created_at DESC);
 
 CREATE INDEX referral_relationships_code_id_idx ON public.referral_relationships USING btree (code_id);
@@ -1091,6 +1290,50 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.add_plan_period(p_order public.payment_orders, p_day date, p_actor uuid)
+ RETURNS public.membership_periods
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_change record;
+  v_current public.membership_periods;
+  v_period public.membership_periods;
+  v_from date;
+begin
+  select * into v_change from private.plan_change_for(p_order.user_id, p_order.plan_tier, p_day);
+  if v_change.change = 'blocked' then
+    return null;
+  end if;
+  if v_change.change = 'upgrade' then
+    select * into v_current
+      from public.membership_periods m
+     where m.user_id = p_order.user_id and m.first_day <= p_day and m.last_day >= p_day
+     order by m.first_day desc
+     limit 1;
+    perform private.shorten_period(v_current.id, p_day - 1, 'upgrade', p_actor);
+    if not isfinite(v_current.last_day) then
+      -- A period with no end date is not converted: it continues after the new one.
+      insert into public.membership_periods (user_id, level, first_day, last_day, source, order_id, audit_id)
+      values (v_current.user_id, v_current.level, p_day, 'infinity', v_current.source, v_current.order_id,
+              v_current.audit_id);
+    end if;
+    v_from := p_day;
+  else
+    v_from := v_change.first_day;
+  end if;
+  insert into public.membership_periods
+    (user_id, level, first_day, last_day, source, order_id, extra_days, replaced_period_id)
+  values (p_order.user_id, p_order.plan_tier, v_change.first_day, v_change.last_day, 'order', p_order.id,
+          v_change.extra_days, v_current.id)
+  returning * into v_period;
+  -- Later (queued) periods move back behind the new one.
+  perform private.relay_periods(p_order.user_id, v_from, v_period.last_day + 1, v_period.id);
+  return v_period;
+end
+$function$;
+comment on function private.add_plan_period(p_order public.payment_orders, p_day date, p_actor uuid) is 'Adds the period a paid plan order gives on a day (private.plan_change_for), shortening the current period on an upgrade and moving queued ones behind it; null when it cannot be placed (after a period with no end date).';
+
 CREATE OR REPLACE FUNCTION private.admin_assurance_ok()
  RETURNS boolean
  LANGUAGE sql
@@ -1107,9 +1350,36 @@ CREATE OR REPLACE FUNCTION private.admin_audit_log_append_only()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'UPDATE'
+     and current_setting('klub.audit_linking', true) = 'on'
+     and old.row_hash is null
+     and new.row_hash is not null
+     and (to_jsonb(old) - array['chain_seq', 'prev_hash', 'row_hash']) = (to_jsonb(new) - array['chain_seq', 'prev_hash', 'row_hash']) then
+    return new;
+  end if;
   raise exception using errcode = 'P0001', message = 'audit.append_only';
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.anonymise_member_orders()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.payment_orders o
+     set buyer_name = 'Usunięty członek',
+         buyer_email = null,
+         status = case when o.status = 'pending' then 'cancelled'::public.payment_order_status else o.status end,
+         cancel_reason = case when o.status = 'pending' then 'member_deleted' else o.cancel_reason end,
+         decided_at = coalesce(o.decided_at, now()),
+         updated_at = now()
+   where o.user_id = old.id;
+  return old;
+end
+$function$;
+comment on function private.anonymise_member_orders() is 'Before a member''s account is deleted: their orders stay with the name and e-mail replaced (user_id becomes null), a pending one is cancelled.';
 
 CREATE OR REPLACE FUNCTION private.apply_dashboard_changes()
  RETURNS trigger
@@ -1190,6 +1460,44 @@ end
 $function$;
 comment on function private.apply_wallet_entry(p_user_id uuid, p_kind public.wallet_transaction_kind, p_available_delta numeric, p_pending_delta numeric, p_withdrawal_id uuid, p_note text) is 'The only writer of wallet balances: locks the balance row, appends the ledger entry and applies the same deltas.';
 
+CREATE OR REPLACE FUNCTION private.assign_ccc(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer, p_order_id uuid)
+ RETURNS SETOF public.ccc_assignments
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_tier public.ccc_tiers;
+begin
+  select * into v_tier from public.ccc_tiers where tier = p_tier for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'ccc.invalid_package';
+  end if;
+  if p_quantity > private.ccc_free_slots(p_tier, p_order_id) then
+    raise exception using errcode = 'P0001', message = 'ccc.no_slots';
+  end if;
+  perform private.notify(
+    p_user_id, 'system', 'Przydzielono pakiet CCC',
+    format(
+      'Przydzielono Ci pakiet CCC %s (x%s): %s CCC, udział w zyskach %s%% przez %s mies.',
+      v_tier.tier, p_quantity, v_tier.ccc_amount * p_quantity, round(v_tier.profit_share * 100, 2), v_tier.duration_months
+    ),
+    jsonb_build_object(
+      'tier', v_tier.tier, 'packageTier', v_tier.tier, 'amount', v_tier.ccc_amount * p_quantity,
+      'percentage', round(v_tier.profit_share * 100, 2), 'quantity', p_quantity
+    )
+  );
+  return query
+    insert into public.ccc_assignments
+      (user_id, package_tier, ccc_amount, profit_share, duration_months, start_date, end_date, assigned_by, order_id)
+    select p_user_id, v_tier.tier, v_tier.ccc_amount, v_tier.profit_share, v_tier.duration_months,
+           now(), now() + make_interval(days => v_tier.duration_months * 30), auth.uid(), p_order_id
+      from generate_series(1, p_quantity)
+    returning *;
+end
+$function$;
+comment on function private.assign_ccc(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer, p_order_id uuid) is 'Assigns packages under the tier''s lock, counting other orders'' reservations (ccc.no_slots); notifies the member.';
+
 CREATE OR REPLACE FUNCTION private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -1200,6 +1508,12 @@ declare
   v_before jsonb := p_before;
   v_after jsonb := p_after;
   v_key text;
+  v_personal text[] := private.audit_personal_keys();
+  v_before_personal jsonb;
+  v_after_personal jsonb;
+  v_actor uuid := auth.uid();
+  v_email text := nullif(auth.jwt() ->> 'email', '');
+  v_id bigint;
 begin
   if jsonb_typeof(p_before) = 'object' and jsonb_typeof(p_after) = 'object' then
     v_before := '{}'::jsonb;
@@ -1211,20 +1525,45 @@ begin
       end if;
     end loop;
   end if;
-  insert into public.admin_audit_log (actor_id, actor_email, action, target_type, target_id, target_user_id, before, after)
+  if jsonb_typeof(v_before) = 'object' then
+    select jsonb_object_agg(e.key, e.value) into v_before_personal
+      from jsonb_each(v_before) e where e.key = any (v_personal);
+    v_before := v_before - v_personal;
+  end if;
+  if jsonb_typeof(v_after) = 'object' then
+    select jsonb_object_agg(e.key, e.value) into v_after_personal
+      from jsonb_each(v_after) e where e.key = any (v_personal);
+    v_after := v_after - v_personal;
+  end if;
+
+  insert into public.admin_audit_log (
+    actor_id, actor_kind, function_name, request_id, action, target_type, target_id, target_user_id, before, after
+  )
   values (
-    auth.uid(),
-    nullif(auth.jwt() ->> 'email', ''),
+    v_actor,
+    case when v_actor is null then 'system' else 'admin' end,
+    case when v_actor is null then private.audit_request_header('x-function', '^[a-z0-9][a-z0-9_-]{0,63}$') end,
+    private.audit_request_header('x-request-id', '^[A-Za-z0-9._:-]{1,128}$'),
     p_action,
     p_target_type,
     p_target_id,
     p_target_user_id,
     v_before,
     v_after
-  );
+  )
+  returning id into v_id;
+
+  if v_actor is not null and v_email is not null then
+    insert into public.admin_audit_personal (audit_id, subject, user_id, email)
+    values (v_id, 'actor', v_actor, v_email);
+  end if;
+  if v_before_personal is not null or v_after_personal is not null then
+    insert into public.admin_audit_personal (audit_id, subject, user_id, before, after)
+    values (v_id, 'target', p_target_user_id, v_before_personal, v_after_personal);
+  end if;
 end
 $function$;
-comment on function private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb) is 'Appends one admin_audit_log row for the calling admin, in the caller''s transaction; keeps only the fields that changed between before and after.';
+comment on function private.audit(p_action text, p_target_type text, p_target_id text, p_target_user_id uuid, p_before jsonb, p_after jsonb) is 'Appends one admin_audit_log row for the calling admin (or service-role server code: actor_kind system with the x-function header), in the caller''s transaction; keeps only the fields that changed, the personal ones in admin_audit_personal.';
 
 CREATE OR REPLACE FUNCTION private.audit_admin_auth_user()
  RETURNS trigger
@@ -1264,10 +1603,12 @@ declare
   v_old jsonb;
   v_new jsonb;
   v_row jsonb;
-  v_hidden text[] := array['updated_at'] || coalesce(tg_argv::text[], '{}');
+  v_secrets text[] := coalesce(tg_argv::text[], '{}');
+  v_hidden text[] := array['updated_at'] || v_secrets;
+  v_secret text;
   v_target text;
 begin
-  if pg_trigger_depth() > 1 or not private.is_admin() then
+  if pg_trigger_depth() > 1 or private.audit_caller() is null then
     return null;
   end if;
   if tg_op <> 'INSERT' then
@@ -1276,8 +1617,16 @@ begin
   if tg_op <> 'DELETE' then
     v_new := to_jsonb(new) - v_hidden;
   end if;
-  if tg_op = 'UPDATE' and v_old = v_new then
-    return null;
+  if tg_op = 'UPDATE' then
+    foreach v_secret in array v_secrets loop
+      if (to_jsonb(old) -> v_secret) is distinct from (to_jsonb(new) -> v_secret) then
+        v_old := v_old || jsonb_build_object(v_secret || '_changed', false);
+        v_new := v_new || jsonb_build_object(v_secret || '_changed', true);
+      end if;
+    end loop;
+    if v_old = v_new then
+      return null;
+    end if;
   end if;
   v_row := coalesce(v_new, v_old);
   v_target := coalesce(
@@ -1297,7 +1646,91 @@ begin
   return null;
 end
 $function$;
-comment on function private.audit_admin_write() is 'Generic audit trigger: one admin_audit_log row per row changed by an admin''s own statement; TG_ARGV lists columns never recorded.';
+comment on function private.audit_admin_write() is 'Generic audit trigger: one admin_audit_log row per row changed by an admin''s or the service role''s own statement; TG_ARGV lists secret columns, recorded only as <column>_changed.';
+
+CREATE OR REPLACE FUNCTION private.audit_caller()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when private.is_admin() then 'admin'
+    when coalesce(auth.jwt() ->> 'role', '') = 'service_role' then 'system'
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_link()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.admin_audit_log := new;
+  v_seq bigint;
+  v_prev text;
+begin
+  perform pg_advisory_xact_lock(hashtext('public.admin_audit_log chain'));
+  select l.chain_seq, l.row_hash into v_seq, v_prev
+    from public.admin_audit_log l
+   where l.chain_seq is not null
+   order by l.chain_seq desc
+   limit 1;
+  v_row.chain_seq := coalesce(v_seq, 0) + 1;
+  v_row.prev_hash := coalesce(v_prev, repeat('0', 64));
+  v_row.row_hash := private.audit_row_hash(v_row);
+  perform set_config('klub.audit_linking', 'on', true);
+  update public.admin_audit_log l
+     set chain_seq = v_row.chain_seq, prev_hash = v_row.prev_hash, row_hash = v_row.row_hash
+   where l.id = new.id and l.row_hash is null;
+  perform set_config('klub.audit_linking', '', true);
+  return null;
+end
+$function$;
+comment on function private.audit_link() is 'Deferred constraint trigger: links an audit row into the hash chain at its transaction''s commit, under a transaction advisory lock taken only then.';
+
+CREATE OR REPLACE FUNCTION private.audit_personal_keys()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['full_name', 'first_name', 'last_name', 'display_name', 'email', 'new_email', 'old_email', 'phone']
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_request_header(p_name text, p_pattern text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when v ~ p_pattern then v end
+    from (select nullif(current_setting('request.headers', true), '')::jsonb ->> p_name as v) h
+$function$;
+
+CREATE OR REPLACE FUNCTION private.audit_row_hash(p_row public.admin_audit_log)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select encode(sha256(convert_to(p_row.prev_hash || '|' || jsonb_build_object(
+    'id', p_row.id,
+    'created_at', to_char(p_row.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'actor_id', p_row.actor_id,
+    'actor_kind', p_row.actor_kind,
+    'function_name', p_row.function_name,
+    'request_id', p_row.request_id,
+    'action', p_row.action,
+    'target_type', p_row.target_type,
+    'target_id', p_row.target_id,
+    'target_user_id', p_row.target_user_id,
+    'before', p_row.before,
+    'after', p_row.after,
+    'chain_seq', p_row.chain_seq
+  )::text, 'UTF8')), 'hex')
+$function$;
 
 CREATE OR REPLACE FUNCTION private.auth_hook_email_templates()
  RETURNS TABLE(action text, template text)
@@ -1328,6 +1761,40 @@ AS $function$
     from jsonb_each(coalesce(p_data, '{}'::jsonb)) e
    where e.key in ('sub', 'email', 'email_verified', 'phone_verified')
 $function$;
+
+CREATE OR REPLACE FUNCTION private.cached_level_on(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date)
+ RETURNS public.membership_level
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_valid_until is null or p_valid_until >= p_day then p_level
+    else private.membership_level_on(p_user_id, p_day)
+  end
+$function$;
+comment on function private.cached_level_on(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date) is 'private.membership_level_on through the profile''s cache: the cached level while its end date has not passed, the periods after it (a queued period may have started since the cache was written).';
+
+CREATE OR REPLACE FUNCTION private.ccc_free_slots(p_tier public.ccc_tier, p_except_order uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  -- plpgsql: payment_orders is created after this file (20261122000800_payments.sql).
+  return (
+  select t.total_slots
+         - (select count(*) from public.ccc_assignments a where a.package_tier = t.tier and a.end_date >= now())::integer
+         - coalesce((select sum(o.quantity) from public.payment_orders o
+                      where o.kind = 'ccc' and o.status = 'pending' and o.ccc_tier = t.tier
+                        and o.expires_at > now() and o.id is distinct from p_except_order), 0)::integer
+    from public.ccc_tiers t
+   where t.tier = p_tier
+  );
+end
+$function$;
+comment on function private.ccc_free_slots(p_tier public.ccc_tier, p_except_order uuid) is 'Free slots of a CCC tier: total minus active packages minus the slots reserved by pending, unexpired orders (except one order''s own).';
 
 CREATE OR REPLACE FUNCTION private.check_catalogue_prices(p_prices numeric[])
  RETURNS void
@@ -1406,7 +1873,7 @@ end
 $function$;
 comment on function private.check_payout_fits(p_amount numeric, p_rate numeric) is 'Raises payouts.amount_too_high when a revenue amount x the paid tiers'' shares x the PLN→USDT rate would reach 10^16 (numeric(18, 2) of the payout totals and wallets); else true.';
 
-CREATE OR REPLACE FUNCTION private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric)
+CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1415,15 +1882,28 @@ AS $function$
 declare
   v_order public.payment_orders;
   v_before public.payment_orders;
+  v_total numeric;
+  v_today date := private.warsaw_today();
+  v_period public.membership_periods;
+  v_granted boolean := true;
+  v_status public.payment_order_status;
   v_profile public.profiles;
+  v_referral record;
+  v_commission_id uuid;
   v_valid_until date;
-  v_today date := current_date;
 begin
-  if private.fits_catalogue_price(p_amount_received) is not true then
+  if p_via is null then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_decider';
+  end if;
+  if private.fits_catalogue_price(p_amount_received) is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
   end if;
-  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
-  if not found then
+  if not private.fits_catalogue_price(p_amount_received) then
+    raise exception using errcode = 'P0001', message = 'payments.amount_too_high';
+  end if;
+
+  v_order := private.lock_order(p_order_id);
+  if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
   if v_order.status = 'paid' then
@@ -1432,60 +1912,167 @@ begin
     return next;
     return;
   end if;
-  if v_order.status <> 'pending' then
+  -- Money for a pending, partly paid, expired or cancelled order is taken; never for one already
+  -- rejected, refunded or waiting to be refunded.
+  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled') then
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
-  if v_order.kind <> 'plan' or v_order.method <> 'transfer' or v_order.currency <> 'PLN' then
-    raise exception using errcode = 'P0001', message = 'payments.gateway_not_supported';
+  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
+  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
   end if;
-  if p_amount_received < v_order.amount then
-    raise exception using errcode = 'P0001', message = 'payments.underpaid';
+  if p_network is not null and v_order.method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_tx_hash is not null and exists (
+    select 1 from public.payment_orders o
+     where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash)
+       and o.network is not distinct from coalesce(p_network, v_order.network) and o.id <> v_order.id
+  ) then
+    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
   end if;
   v_before := v_order;
+  v_total := coalesce(case when v_order.status = 'underpaid' then v_order.amount_received end, 0) + p_amount_received;
 
-  select * into v_profile from public.profiles p where p.user_id = v_order.user_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+  if v_total < v_order.amount then
+    v_status := 'underpaid';
+  elsif v_order.user_id is null then
+    -- The member's account was deleted: the money can only go back.
+    v_granted := false;
+  elsif v_order.kind = 'plan' then
+    v_period := private.add_plan_period(v_order, v_today, p_actor);
+    v_granted := v_period.id is not null;
+  else
+    -- The slot was reserved while the order was pending and unexpired; a late payment takes a free
+    -- one if there is still one.
+    perform 1 from public.ccc_tiers t where t.tier = v_order.ccc_tier for update;
+    if v_order.quantity <= private.ccc_free_slots(v_order.ccc_tier, v_order.id) then
+      perform private.assign_ccc(v_order.user_id, v_order.ccc_tier, v_order.quantity, v_order.id);
+    else
+      v_granted := false;
+    end if;
   end if;
-  v_valid_until := private.next_valid_until(
-    case when private.effective_level(v_profile.membership_level, v_profile.membership_valid_until, v_today) <> 'FREE'
-         then v_profile.membership_valid_until end,
-    v_today
-  );
-  update public.profiles p
-     set membership_level = v_order.plan_tier, membership_valid_until = v_valid_until
-   where p.user_id = v_order.user_id;
+  if v_status is null then
+    v_status := case when v_granted then 'paid' else 'to_refund' end;
+  end if;
+  if v_period.id is not null and isfinite(v_period.last_day) then
+    v_valid_until := v_period.last_day;
+  end if;
 
+  select * into v_profile from public.profiles p where p.user_id = v_order.user_id;
   update public.payment_orders o
-     set status = 'paid', decided_at = now(), decided_by = null, amount_received = p_amount_received,
-         membership_valid_until = v_valid_until, updated_at = now()
-   where o.id = p_order_id
+     set status = v_status,
+         decided_at = now(),
+         decided_by = p_actor,
+         decided_via = p_via,
+         amount_received = v_total,
+         tx_hash = coalesce(p_tx_hash, o.tx_hash),
+         network = coalesce(p_network, o.network),
+         membership_valid_until = v_valid_until,
+         cancel_reason = null,
+         buyer_name = coalesce(v_profile.full_name, o.buyer_name),
+         buyer_email = coalesce(v_profile.email, o.buyer_email),
+         updated_at = now()
+   where o.id = v_order.id
   returning * into v_order;
+
+  -- The referrer's commission: on the referred member's first paid plan order (never on an admin's
+  -- level edit).
+  if v_status = 'paid' and v_order.kind = 'plan' then
+    select r.referrer_id, r.code_id into v_referral
+      from public.referral_relationships r where r.referred_id = v_order.user_id;
+    if found and not exists (
+      select 1 from public.payment_orders o
+       where o.user_id = v_order.user_id and o.kind = 'plan' and o.status in ('paid', 'refunded') and o.id <> v_order.id
+    ) then
+      insert into public.referral_commissions (referrer_id, referred_id, level, amount_pln, order_id)
+      select v_referral.referrer_id, v_order.user_id, v_order.plan_tier, round(m.yearly_price_pln * 0.10, 2), v_order.id
+        from public.membership_plans m where m.tier = v_order.plan_tier
+      on conflict (referred_id) do nothing
+      returning id into v_commission_id;
+      if v_commission_id is not null and v_referral.code_id is not null then
+        update public.referral_codes c
+           set conversions_count = c.conversions_count + 1, last_conversion_at = now()
+         where c.id = v_referral.code_id;
+      end if;
+    end if;
+  end if;
+  if v_order.user_id is not null then
+    perform private.sync_membership_cache(v_order.user_id);
+  end if;
 
   perform private.audit(
     'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
-    jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'decided_via', null),
-    jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'decided_via', 'gateway')
+    jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash,
+                       'network', v_before.network),
+    jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash,
+                       'network', v_order.network, 'decided_via', v_order.decided_via)
   );
-  perform private.notify(
-    v_order.user_id, 'system', 'Płatność potwierdzona',
-    format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
-      || format(' Członkostwo ważne do %s.', to_char(v_valid_until, 'DD.MM.YYYY')),
-    jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
-  );
-  perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
-    'reference', v_order.reference,
-    'item', private.order_item_label(v_order),
-    'amount', to_char(v_order.amount_received, 'FM9999999990.00') || ' ' || v_order.currency,
-    'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
-  ));
+
+  if v_order.user_id is null then
+    null;
+  elsif v_status = 'paid' then
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność potwierdzona',
+      format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
+        || case when v_period.id is not null
+                then format(' Plan %s od %s do %s', v_period.level, to_char(v_period.first_day, 'DD.MM.YYYY'),
+                            coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), 'bezterminowo'))
+                     || case when v_period.extra_days > 0
+                             then format(' (w tym %s dni za niewykorzystany okres %s)', v_period.extra_days,
+                                         (select r.level from public.membership_periods r where r.id = v_period.replaced_period_id))
+                             else '' end
+                     || '.'
+                else '' end
+        || case when v_order.surplus is not null
+                then format(' Nadpłata: %s.', private.money_text(v_order.surplus, v_order.currency)) else '' end,
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
+    );
+    perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
+      'reference', v_order.reference,
+      'item', private.order_item_label(v_order),
+      'amount', private.money_text(v_order.amount_received, v_order.currency),
+      'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
+    ));
+  elsif v_status = 'underpaid' then
+    perform private.notify(
+      v_order.user_id, 'system', 'Niedopłata',
+      format('Otrzymaliśmy %s za płatność %s (%s); brakuje %s. Dopłać brakującą kwotę z tym samym kodem płatności.',
+             private.money_text(v_order.amount_received, v_order.currency), v_order.reference,
+             private.order_item_label(v_order), private.money_text(v_order.shortfall, v_order.currency)),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'underpaid',
+                         'amount', v_order.shortfall, 'currency', v_order.currency)
+    );
+  else
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność do zwrotu',
+      format('Otrzymaliśmy %s za płatność %s (%s), ale nie możemy jej już zrealizować. Zwrócimy Ci te pieniądze.',
+             private.money_text(v_order.amount_received, v_order.currency), v_order.reference,
+             private.order_item_label(v_order)),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'to_refund')
+    );
+  end if;
 
   changed := true;
   payment_order := v_order;
   return next;
 end
 $function$;
-comment on function private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric) is 'The one confirmation by the payment gateway (decided via the gateway). Until the money-in confirm function is on main: confirms a pending PLN plan transfer as admin_confirm_payment does, with no deciding admin; less than the price raises payments.underpaid. Then: private.confirm_payment(…, ''gateway'', null).';
+comment on function private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text, p_network public.withdrawal_network) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
+
+CREATE OR REPLACE FUNCTION private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric)
+ RETURNS TABLE(changed boolean, payment_order public.payment_orders)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select c.changed, c.payment_order
+      from private.confirm_payment(p_order_id, p_amount_received, 'gateway'::public.payment_decider, null) c;
+end
+$function$;
+comment on function private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric) is 'The one confirmation by the payment gateway: private.confirm_payment decided via the gateway, with no deciding admin.';
 
 CREATE OR REPLACE FUNCTION private.count_dashboard_ideas()
  RETURNS trigger
@@ -1732,6 +2319,52 @@ end
 $function$;
 comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
 
+CREATE OR REPLACE FUNCTION private.erase_audit_personal(p_user_id uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  delete from public.admin_audit_personal a where a.user_id = p_user_id;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$function$;
+comment on function private.erase_audit_personal(p_user_id uuid) is 'Erasure: deletes the personal values the audit trail keeps about a person; the audit rows and their chain are untouched.';
+
+CREATE OR REPLACE FUNCTION private.expire_payment_orders(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+  v_count integer := 0;
+begin
+  for v_order in
+    -- A pending order past its time, re-checked under its lock (a confirmation that got there first wins).
+    update public.payment_orders o
+       set status = 'expired', decided_at = now(), updated_at = now()
+     where o.status = 'pending' and o.expires_at <= p_now
+    returning *
+  loop
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność wygasła',
+      format('Twoja płatność %s (%s) wygasła, bo nie otrzymaliśmy wpłaty w terminie. Jeśli nadal chcesz kupić, złóż nowe zamówienie.',
+             v_order.reference, private.order_item_label(v_order)),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'expired')
+    );
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$function$;
+comment on function private.expire_payment_orders(p_now timestamp with time zone) is 'Job: pending orders past expires_at become expired (their CCC reservation ends); the member is notified. Money arriving later still goes through private.confirm_payment.';
+
 CREATE OR REPLACE FUNCTION private.fits_catalogue_price(p_price numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -1765,6 +2398,34 @@ begin
 end
 $function$;
 comment on function private.guard_member_deletion() is 'Refuses deleting an account whose wallet holds money or that has a pending withdrawal (admin.user_has_balance, admin.user_has_pending_withdrawal).';
+
+CREATE OR REPLACE FUNCTION private.guard_membership_cache()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if current_setting('private.membership_sync', true) is not distinct from 'on' then
+    return new;
+  end if;
+  -- A direct write of the cache (service role, SQL console, seed) is an admin level edit: it becomes
+  -- periods with an audit row, and the cache is what the periods then say.
+  perform private.audit(
+    'membership.edit', 'user', new.user_id::text, new.user_id,
+    jsonb_build_object('membership_level', old.membership_level, 'membership_valid_until', old.membership_valid_until),
+    jsonb_build_object('membership_level', new.membership_level, 'membership_valid_until', new.membership_valid_until)
+  );
+  perform private.set_membership_from(
+    new.user_id, new.membership_level, new.membership_valid_until, private.warsaw_today(),
+    private.last_audit_id(), auth.uid()
+  );
+  select c.membership_level, c.membership_valid_until into new.membership_level, new.membership_valid_until
+    from private.membership_cache_of(new.user_id) c;
+  return new;
+end
+$function$;
+comment on function private.guard_membership_cache() is 'profiles: a write of membership_level / membership_valid_until outside private.sync_membership_cache is recorded as an admin level edit (periods + audit row).';
 
 CREATE OR REPLACE FUNCTION private.guard_notification_preferences()
  RETURNS trigger
@@ -2005,6 +2666,35 @@ AS $function$
      and p_value = round(p_value, p_scale)
 $function$;
 
+CREATE OR REPLACE FUNCTION private.last_audit_id()
+ RETURNS bigint
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select currval(pg_get_serial_sequence('public.admin_audit_log', 'id'))
+$function$;
+
+CREATE OR REPLACE FUNCTION private.lock_order(p_order_id uuid)
+ RETURNS public.payment_orders
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_user_id uuid;
+  v_order public.payment_orders;
+begin
+  -- One lock order everywhere (member's profile, then the order, then a CCC tier): a confirmation,
+  -- a refund, an expiry and a member's new order never wait on each other in a circle.
+  select o.user_id into v_user_id from public.payment_orders o where o.id = p_order_id;
+  if v_user_id is not null then
+    perform 1 from public.profiles p where p.user_id = v_user_id for update;
+  end if;
+  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
+  return v_order;
+end
+$function$;
+comment on function private.lock_order(p_order_id uuid) is 'Locks the member''s profile, then the order (the one lock order of the money-in functions); null when there is no such order.';
+
 CREATE OR REPLACE FUNCTION private.mask_email(p_email text)
  RETURNS text
  LANGUAGE sql
@@ -2037,6 +2727,80 @@ AS $function$
 $function$;
 comment on function private.member_display_name(p_user_id uuid) is 'Name shown for a member in lists: display name, else full name; never the e-mail.';
 
+CREATE OR REPLACE FUNCTION private.membership_cache_mismatches(p_day date DEFAULT private.warsaw_today())
+ RETURNS TABLE(user_id uuid, cached_level public.membership_level, cached_until date, level public.membership_level, valid_until date)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.user_id, p.membership_level, p.membership_valid_until, c.membership_level, c.membership_valid_until
+    from public.profiles p
+    cross join lateral private.membership_cache_of(p.user_id, p_day) c
+   where (p.membership_level, p.membership_valid_until) is distinct from (c.membership_level, c.membership_valid_until)
+$function$;
+comment on function private.membership_cache_mismatches(p_day date) is 'Profiles whose level cache differs from their periods on a day; empty when none drifted.';
+
+CREATE OR REPLACE FUNCTION private.membership_cache_of(p_user_id uuid, p_day date DEFAULT private.warsaw_today())
+ RETURNS TABLE(membership_level public.membership_level, membership_valid_until date)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(c.level, 'FREE'), c.until
+    from (select 1) one
+    left join lateral (
+      -- The period covering the day, up to the end of the same-level periods queued right after it…
+      (select m.level, nullif(e.until, 'infinity') as until, 1 as rank
+         from public.membership_periods m
+         cross join lateral (
+           select max(n.last_day) as until
+             from public.membership_periods n
+            where n.user_id = m.user_id and n.first_day >= m.first_day and n.last_day >= n.first_day
+              and n.level = m.level
+              and n.first_day < coalesce((select min(o.first_day) from public.membership_periods o
+                                           where o.user_id = m.user_id and o.first_day > m.first_day
+                                             and o.last_day >= o.first_day and o.level <> m.level), 'infinity')
+         ) e
+        where m.user_id = p_user_id and m.first_day <= p_day and m.last_day >= p_day
+        order by m.first_day desc
+        limit 1)
+      union all
+      -- …else none today but one later (FREE until the day before it)…
+      (select 'FREE'::public.membership_level, m.first_day - 1, 2
+         from public.membership_periods m
+        where m.user_id = p_user_id and m.first_day > p_day and m.last_day >= m.first_day
+        order by m.first_day
+        limit 1)
+      union all
+      -- …else the last one that ran to its end (its level with a past date: FREE in effect).
+      (select m.level, m.last_day, 3
+         from public.membership_periods m
+        where m.user_id = p_user_id and m.last_day < p_day and m.last_day >= m.first_day and m.shortened_at is null
+        order by m.last_day desc
+        limit 1)
+      order by rank
+      limit 1
+    ) c on true
+$function$;
+comment on function private.membership_cache_of(p_user_id uuid, p_day date) is 'What profiles.membership_level / membership_valid_until hold for a member on a day: the covering period''s level up to the last day of the same-level periods right after it (null date: no end date), else FREE until a later period starts, else the last period that ran to its end, else FREE.';
+
+CREATE OR REPLACE FUNCTION private.membership_level_on(p_user_id uuid, p_day date DEFAULT private.warsaw_today())
+ RETURNS public.membership_level
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select m.level
+       from public.membership_periods m
+      where m.user_id = p_user_id and m.first_day <= p_day and m.last_day >= p_day
+      order by m.first_day desc
+      limit 1),
+    'FREE'::public.membership_level
+  )
+$function$;
+comment on function private.membership_level_on(p_user_id uuid, p_day date) is 'THE effective level: the level of the membership period covering the day (default: today in Warsaw), else FREE.';
+
 CREATE OR REPLACE FUNCTION private.money_email_template(p_kind text)
  RETURNS text
  LANGUAGE sql
@@ -2050,6 +2814,80 @@ AS $function$
     when 'withdrawal_completed' then 'withdrawal-completed'
     when 'withdrawal_failed' then 'withdrawal-failed'
   end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.money_in_mismatches()
+ RETURNS TABLE(problem text, order_id uuid, user_id uuid)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- plpgsql: referral_commissions is created after this file (20261122001200_referral.sql).
+  return query
+  -- Two periods of a member on the same day.
+  select 'overlapping periods', null::uuid, a.user_id
+    from public.membership_periods a
+    join public.membership_periods b
+      on b.user_id = a.user_id and b.id > a.id
+     and a.last_day >= a.first_day and b.last_day >= b.first_day
+     and a.first_day <= b.last_day and b.first_day <= a.last_day
+  union all
+  -- A paid plan order has its period (perhaps cut short by an upgrade or an admin, never by a refund).
+  select 'paid plan order without its period', o.id, o.user_id
+    from public.payment_orders o
+   where o.status = 'paid' and o.kind = 'plan' and o.user_id is not null
+     and (not exists (select 1 from public.membership_periods m where m.order_id = o.id)
+          or exists (select 1 from public.membership_periods m where m.order_id = o.id and m.shortened_reason = 'refund'))
+  union all
+  -- A paid CCC order has exactly its packages, none released.
+  select 'paid CCC order without exactly its packages', o.id, o.user_id
+    from public.payment_orders o
+   where o.status = 'paid' and o.kind = 'ccc' and o.user_id is not null
+     and (select count(*) from public.ccc_assignments a where a.order_id = o.id and a.released_at is null) <> o.quantity
+  union all
+  -- An order not paid (yet, or any more) gives nothing: no period, package or commission still running.
+  select 'unpaid order grants something', o.id, o.user_id
+    from public.payment_orders o
+   where o.status not in ('paid', 'refunded')
+     and (exists (select 1 from public.membership_periods m where m.order_id = o.id)
+          or exists (select 1 from public.ccc_assignments a where a.order_id = o.id)
+          or exists (select 1 from public.referral_commissions c where c.order_id = o.id))
+  union all
+  -- A refunded order: its periods end before the refund's day, its packages are released, its
+  -- commission cancelled.
+  select 'refunded order still grants something', o.id, o.user_id
+    from public.payment_orders o
+   where o.status = 'refunded'
+     and (exists (select 1 from public.membership_periods m
+                   where m.order_id = o.id and m.last_day >= (o.refunded_at at time zone 'Europe/Warsaw')::date
+                     and m.last_day >= m.first_day)
+          or exists (select 1 from public.ccc_assignments a where a.order_id = o.id and a.released_at is null)
+          or exists (select 1 from public.referral_commissions c where c.order_id = o.id and c.cancelled_at is null))
+  union all
+  -- A commission belongs to the referred member's first paid plan order; cancelled exactly when refunded.
+  select 'commission does not match its order', c.order_id, c.referred_id
+    from public.referral_commissions c
+    left join public.payment_orders o on o.id = c.order_id
+   where c.order_id is not null
+     and (o.kind <> 'plan' or o.user_id is distinct from c.referred_id
+          or o.status not in ('paid', 'refunded')
+          or (o.status = 'refunded') <> (c.cancelled_at is not null))
+  union all
+  -- The profile's level cache says what the periods say.
+  select 'level cache drifted', null::uuid, d.user_id
+    from private.membership_cache_mismatches() d;
+end
+$function$;
+comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
+
+CREATE OR REPLACE FUNCTION private.money_text(p_amount numeric, p_currency text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select to_char(p_amount, 'FM9999999990.00') || ' ' || p_currency
 $function$;
 
 CREATE OR REPLACE FUNCTION private.new_payment_reference()
@@ -2067,15 +2905,6 @@ begin
   end loop;
   return v_ref;
 end
-$function$;
-
-CREATE OR REPLACE FUNCTION private.next_valid_until(p_current date, p_today date)
- RETURNS date
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select (greatest(p_today, coalesce(p_current, p_today)) + interval '1 year')::date
 $function$;
 
 CREATE OR REPLACE FUNCTION private.notification_preference_keys()
@@ -2212,6 +3041,87 @@ AS $function$
    order by s.profit_share
 $function$;
 
+CREATE OR REPLACE FUNCTION private.plan_change(p_tier public.membership_level, p_day date, p_current_level public.membership_level, p_current_last_day date, p_queue_end date, p_current_price numeric, p_new_price numeric)
+ RETURNS TABLE(tier public.membership_level, first_day date, last_day date, extra_days integer, change text)
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_unused integer;
+begin
+  tier := p_tier;
+  extra_days := 0;
+  if p_tier is null or p_tier = 'FREE' or p_day is null or not isfinite(p_day) then
+    raise exception using errcode = 'P0001', message = 'membership.invalid_plan';
+  end if;
+  if coalesce(p_current_level, 'FREE') = 'FREE' then
+    change := 'new';
+    first_day := p_day;
+    last_day := private.plan_year_end(p_day);
+  elsif p_tier > p_current_level then
+    -- Higher tier during a paid period: from today, plus the unused days of the current period
+    -- converted at the yearly list prices (an open-ended period moves after the new one instead).
+    change := 'upgrade';
+    first_day := p_day;
+    if isfinite(p_current_last_day) and p_current_last_day >= p_day then
+      v_unused := p_current_last_day - p_day + 1;
+      extra_days := floor(v_unused * p_current_price / p_new_price)::integer;
+    end if;
+    last_day := private.plan_year_end(p_day) + extra_days;
+  elsif p_queue_end is null or not isfinite(p_queue_end) then
+    -- Same or lower tier after a period with no end date: it would never start.
+    change := 'blocked';
+  else
+    change := case when p_tier = p_current_level then 'renewal' else 'queued' end;
+    first_day := p_queue_end + 1;
+    last_day := private.plan_year_end(first_day);
+  end if;
+  return next;
+end
+$function$;
+comment on function private.plan_change(p_tier public.membership_level, p_day date, p_current_level public.membership_level, p_current_last_day date, p_queue_end date, p_current_price numeric, p_new_price numeric) is 'The plan-change rules, pure: what buying p_tier on p_day gives, from the level of the period covering that day (FREE: none), its last day, the last day of the periods from that day on whose level is p_tier or higher, and the two yearly list prices. change: new | upgrade (from p_day, 12 months + floor(unused days × old price ÷ new price)) | renewal / queued (the day after those periods) | blocked (after a period with no end date).';
+
+CREATE OR REPLACE FUNCTION private.plan_change_for(p_user_id uuid, p_tier public.membership_level, p_day date DEFAULT private.warsaw_today())
+ RETURNS TABLE(tier public.membership_level, from_level public.membership_level, first_day date, last_day date, extra_days integer, change text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with cur as (
+    select m.level, m.last_day
+      from public.membership_periods m
+     where m.user_id = p_user_id and m.first_day <= p_day and m.last_day >= p_day
+     order by m.first_day desc
+     limit 1
+  ),
+  queue as (
+    select max(m.last_day) as queue_end
+      from public.membership_periods m
+     where m.user_id = p_user_id and m.last_day >= p_day and m.last_day >= m.first_day and m.level >= p_tier
+  )
+  select c.tier, coalesce((select level from cur), 'FREE'), c.first_day, c.last_day, c.extra_days, c.change
+    from private.plan_change(
+      p_tier, p_day,
+      (select level from cur), (select last_day from cur), (select queue_end from queue),
+      (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = (select level from cur)),
+      (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = p_tier)
+    ) c
+$function$;
+comment on function private.plan_change_for(p_user_id uuid, p_tier public.membership_level, p_day date) is 'private.plan_change for a member''s periods and the catalogue''s yearly list prices on a day.';
+
+CREATE OR REPLACE FUNCTION private.plan_year_end(p_first_day date)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- 29 February + 12 months is 1 March (its day before: 28 February); PostgreSQL's month arithmetic
+  -- gives 28 February, which is then the last day itself.
+  select (p_first_day + interval '12 months')::date - case when to_char(p_first_day, 'MM-DD') = '02-29' then 0 else 1 end
+$function$;
+comment on function private.plan_year_end(p_first_day date) is 'Last day of a 12-month period starting on p_first_day: the day before the same date a year later (27.11.2026 → 26.11.2027; 01.03.2027 → 29.02.2028; 29.02.2028 → 28.02.2029).';
+
 CREATE OR REPLACE FUNCTION private.protect_hook_templates()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2228,6 +3138,52 @@ begin
   return case when tg_op = 'DELETE' then old else new end;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.publish_audit_chain_head(p_force boolean DEFAULT false)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_check record;
+  v_id bigint;
+  v_recipients integer := 0;
+  v_admin record;
+  v_status text;
+begin
+  perform pg_advisory_xact_lock(hashtext('private.publish_audit_chain_head'));
+  if not p_force and exists (
+    select 1 from private.audit_head_publications p where p.published_at > now() - interval '20 hours'
+  ) then
+    return null;
+  end if;
+  select * into v_check from private.verify_audit_chain();
+  v_status := case
+    when v_check.intact then 'Łańcuch wpisów nienaruszony'
+    else format('Łańcuch wpisów naruszony przy wpisie nr %s', coalesce(v_check.broken_seq::text, v_check.broken_id::text, '?'))
+  end;
+  for v_admin in
+    select p.user_id from auth.users u join public.profiles p on p.user_id = u.id
+     where coalesce(u.raw_app_meta_data -> 'admin' = 'true'::jsonb, false)
+       and u.deleted_at is null
+     order by p.user_id
+  loop
+    perform private.queue_member_email('audit-chain-head', v_admin.user_id, jsonb_build_object(
+      'chain_seq', v_check.head_seq::text,
+      'chain_hash', v_check.head_hash,
+      'published_at', to_char(now() at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI'),
+      'status', v_status
+    ));
+    v_recipients := v_recipients + 1;
+  end loop;
+  insert into private.audit_head_publications (chain_seq, row_hash, intact, recipients)
+  values (v_check.head_seq, v_check.head_hash, v_check.intact, v_recipients)
+  returning id into v_id;
+  return v_id;
+end
+$function$;
+comment on function private.publish_audit_chain_head(p_force boolean) is 'Daily: verifies the chain, records its head in audit_head_publications and e-mails it to every admin (template audit-chain-head); skipped within 20 hours of the last publication unless forced.';
 
 CREATE OR REPLACE FUNCTION private.queue_dashboard_change(p_kind text, p_from text, p_to text)
  RETURNS void
@@ -2354,40 +3310,6 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.record_referral_conversion()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_referrer_id uuid;
-  v_code_id uuid;
-  v_price numeric(12, 2);
-  v_commission_id uuid;
-begin
-  select r.referrer_id, r.code_id into v_referrer_id, v_code_id
-    from public.referral_relationships r where r.referred_id = new.user_id;
-  if not found then
-    return null;
-  end if;
-  select m.yearly_price_pln into v_price from public.membership_plans m where m.tier = new.membership_level;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'membership.plan_not_found';
-  end if;
-  insert into public.referral_commissions (referrer_id, referred_id, level, amount_pln)
-  values (v_referrer_id, new.user_id, new.membership_level, round(v_price * 0.10, 2))
-  on conflict (referred_id) do nothing
-  returning id into v_commission_id;
-  if v_commission_id is not null and v_code_id is not null then
-    update public.referral_codes c
-       set conversions_count = c.conversions_count + 1, last_conversion_at = now()
-     where c.id = v_code_id;
-  end if;
-  return null;
-end
-$function$;
-
 CREATE OR REPLACE FUNCTION private.recount_dashboard_counters()
  RETURNS void
  LANGUAGE plpgsql
@@ -2491,6 +3413,80 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.relay_periods(p_user_id uuid, p_from date, p_start date, p_exclude uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_period record;
+  v_cursor date := p_start;
+begin
+  -- The member's periods from p_from on, laid back to back from p_start, each keeping its length.
+  for v_period in
+    select m.id, m.first_day, m.last_day
+      from public.membership_periods m
+     where m.user_id = p_user_id and m.first_day >= p_from and m.last_day >= m.first_day
+       and m.id is distinct from p_exclude
+     order by m.first_day
+  loop
+    if not isfinite(v_cursor) then
+      update public.membership_periods m
+         set shortened_from = coalesce(m.shortened_from, m.last_day), last_day = m.first_day - 1,
+             shortened_at = now(), shortened_reason = coalesce(m.shortened_reason, 'admin')
+       where m.id = v_period.id;
+      continue;
+    end if;
+    update public.membership_periods m
+       set first_day = v_cursor,
+           last_day = case when isfinite(v_period.last_day) then v_cursor + (v_period.last_day - v_period.first_day)
+                           else v_period.last_day end
+     where m.id = v_period.id
+    returning m.last_day + 1 into v_cursor;
+  end loop;
+end
+$function$;
+comment on function private.relay_periods(p_user_id uuid, p_from date, p_start date, p_exclude uuid) is 'Moves a member''s periods starting on p_from or later so they run back to back from p_start, each keeping its number of days (queued periods move up or back).';
+
+CREATE OR REPLACE FUNCTION private.remove_order_periods(p_order public.payment_orders, p_day date, p_actor uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_period public.membership_periods;
+  v_replaced public.membership_periods;
+  v_restored uuid;
+  v_start date;
+begin
+  for v_period in
+    select * from public.membership_periods m
+     where m.order_id = p_order.id and m.user_id = p_order.user_id and m.last_day >= p_day
+       and m.last_day >= m.first_day
+     order by m.first_day
+     for update
+  loop
+    -- From the refund's day on, the period is gone; what was queued behind it moves up.
+    v_start := greatest(v_period.first_day, p_day);
+    perform private.shorten_period(v_period.id, v_start - 1, 'refund', p_actor);
+    -- An upgrade gives back the rest of the period it cut short (one with no end date continued
+    -- behind the upgrade on its own, and moves up with the others).
+    v_restored := null;
+    if v_period.replaced_period_id is not null then
+      select * into v_replaced from public.membership_periods m where m.id = v_period.replaced_period_id;
+      if isfinite(v_replaced.shortened_from) and v_replaced.shortened_from >= v_start then
+        insert into public.membership_periods (user_id, level, first_day, last_day, source, order_id, audit_id)
+        values (v_replaced.user_id, v_replaced.level, v_start, v_replaced.shortened_from, v_replaced.source,
+                v_replaced.order_id, v_replaced.audit_id)
+        returning id, last_day + 1 into v_restored, v_start;
+      end if;
+    end if;
+    perform private.relay_periods(p_order.user_id, v_period.first_day + 1, v_start, v_restored);
+  end loop;
+end
+$function$;
+comment on function private.remove_order_periods(p_order public.payment_orders, p_day date, p_actor uuid) is 'Refund: ends the periods of an order from the day on (a queued one never runs), restores the rest of a period an upgrade cut short, and moves later periods up.';
+
 CREATE OR REPLACE FUNCTION private.request_client()
  RETURNS text
  LANGUAGE sql
@@ -2504,7 +3500,34 @@ AS $function$
 $function$;
 comment on function private.request_client() is 'The client address of the request (first X-Forwarded-For entry), or unknown.';
 
-CREATE OR REPLACE FUNCTION private.run_membership_reminders(p_today date DEFAULT CURRENT_DATE)
+CREATE OR REPLACE FUNCTION private.roll_membership_cache()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user_id uuid;
+  v_count integer := 0;
+begin
+  -- After midnight in Warsaw: members whose cached period ended and a queued one (or none) follows.
+  for v_user_id in
+    select p.user_id from public.profiles p
+     where p.membership_valid_until < private.warsaw_today()
+       and exists (select 1 from public.membership_periods m
+                    where m.user_id = p.user_id and m.first_day <= private.warsaw_today()
+                      and m.last_day >= private.warsaw_today())
+  loop
+    perform 1 from public.profiles p where p.user_id = v_user_id for update;
+    perform private.sync_membership_cache(v_user_id);
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$function$;
+comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached period ended while a later period now covers today.';
+
+CREATE OR REPLACE FUNCTION private.run_membership_reminders(p_today date DEFAULT private.warsaw_today())
  RETURNS integer
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2515,16 +3538,24 @@ declare
   v_sent integer := 0;
 begin
   for v_row in
-    with due as (
-      select p.user_id, p.membership_level, p.membership_valid_until,
-             case when p.membership_valid_until < p_today then 'expired' else 'renewal' end as kind
-        from public.profiles p
-       where p.membership_level <> 'FREE'
-         and p.membership_valid_until is not null
-         and p.membership_valid_until <= p_today + 30
+    -- The end of each member's membership: the last day of their last period (queued ones included).
+    with ends as (
+      select m.user_id, max(m.last_day) as end_day,
+             (array_agg(m.shortened_reason order by m.last_day desc))[1] as last_reason
+        from public.membership_periods m
+       where m.last_day >= m.first_day
+       group by m.user_id
+    ),
+    due as (
+      select e.user_id, e.end_day, case when e.end_day < p_today then 'expired' else 'renewal' end as kind
+        from ends e
+       where isfinite(e.end_day)
+         and e.end_day <= p_today + 30
+         -- A membership ended by a refund or an admin gets no expiry notice.
+         and (e.end_day >= p_today or e.last_reason is null)
     )
     insert into private.membership_reminders (user_id, valid_until, kind)
-    select due.user_id, due.membership_valid_until, due.kind from due
+    select due.user_id, due.end_day, due.kind from due
     on conflict do nothing
     returning user_id, valid_until, kind
   loop
@@ -2546,7 +3577,52 @@ begin
   return v_sent;
 end
 $function$;
-comment on function private.run_membership_reminders(p_today date) is 'Daily: renewal reminder from 30 days before the end date and expiry notice after it, each once per end date.';
+comment on function private.run_membership_reminders(p_today date) is 'Daily: renewal reminder from 30 days before the end of a member''s last period (Warsaw days) and an expiry notice after it ran out, each once per end date.';
+
+CREATE OR REPLACE FUNCTION private.run_payment_jobs()
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('expired', private.expire_payment_orders(), 'rolled', private.roll_membership_cache())
+$function$;
+comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time and rolls the level cache over after midnight in Warsaw.';
+
+CREATE OR REPLACE FUNCTION private.set_membership_from(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date, p_audit_id bigint, p_actor uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_from date := case when p_level = 'FREE' then p_day else least(p_day, coalesce(p_valid_until, p_day)) end;
+  -- FREE, or an end date already past: the membership ends there, queued periods included.
+  v_ends boolean := p_level = 'FREE' or p_valid_until < p_day;
+  v_period record;
+  v_new public.membership_periods;
+begin
+  -- An admin's level edit, as a plan change: the period running on the edit's day ends the day
+  -- before, the new level (if paid) holds from that day to its end date (none: no end date), and the
+  -- periods queued after it (paid renewals) move behind it. FREE or a past end date ends them all.
+  for v_period in
+    select m.id from public.membership_periods m
+     where m.user_id = p_user_id and m.last_day >= v_from and m.last_day >= m.first_day
+       and (v_ends or m.first_day <= v_from)
+     for update
+  loop
+    perform private.shorten_period(v_period.id, v_from - 1, 'admin', p_actor);
+  end loop;
+  if p_level <> 'FREE' then
+    insert into public.membership_periods (user_id, level, first_day, last_day, source, audit_id)
+    values (p_user_id, p_level, v_from, coalesce(p_valid_until, 'infinity'), 'admin', p_audit_id)
+    returning * into v_new;
+    if not v_ends then
+      perform private.relay_periods(p_user_id, v_from, v_new.last_day + 1, v_new.id);
+    end if;
+  end if;
+end
+$function$;
+comment on function private.set_membership_from(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date, p_audit_id bigint, p_actor uuid) is 'An admin level edit as periods (with its audit row): the running period ends the day before the edit, the new paid level holds from the edit''s day to its end date and queued periods move behind it; FREE or a past end date ends every period from that day.';
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
@@ -2558,6 +3634,21 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.shorten_period(p_period_id uuid, p_last_day date, p_reason text, p_actor uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  update public.membership_periods m
+     set shortened_from = coalesce(m.shortened_from, m.last_day),
+         last_day = greatest(p_last_day, m.first_day - 1),
+         shortened_at = now(),
+         shortened_by = p_actor,
+         shortened_reason = p_reason
+   where m.id = p_period_id and m.last_day > p_last_day
+$function$;
+comment on function private.shorten_period(p_period_id uuid, p_last_day date, p_reason text, p_actor uuid) is 'Ends a period on p_last_day (before its first day: it never ran), keeping its former last day and why.';
 
 CREATE OR REPLACE FUNCTION private.strip_identity_data()
  RETURNS trigger
@@ -2578,11 +3669,12 @@ CREATE OR REPLACE FUNCTION private.sum_referrer_earnings()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op = 'INSERT' then
+  if tg_op = 'INSERT' and new.cancelled_at is null then
     insert into private.referrer_stats as s (user_id, total_earnings)
     values (new.referrer_id, new.amount_pln)
     on conflict (user_id) do update set total_earnings = s.total_earnings + excluded.total_earnings, updated_at = now();
-  else
+  elsif (tg_op = 'DELETE' and old.cancelled_at is null)
+     or (tg_op = 'UPDATE' and old.cancelled_at is null and new.cancelled_at is not null) then
     update private.referrer_stats s
        set total_earnings = greatest(s.total_earnings - old.amount_pln, 0), updated_at = now()
      where s.user_id = old.referrer_id;
@@ -2590,6 +3682,28 @@ begin
   return null;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.sync_membership_cache(p_user_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_level public.membership_level;
+  v_until date;
+begin
+  select c.membership_level, c.membership_valid_until into v_level, v_until
+    from private.membership_cache_of(p_user_id) c;
+  perform set_config('private.membership_sync', 'on', true);
+  update public.profiles p
+     set membership_level = v_level, membership_valid_until = v_until
+   where p.user_id = p_user_id
+     and (p.membership_level, p.membership_valid_until) is distinct from (v_level, v_until);
+  perform set_config('private.membership_sync', '', true);
+end
+$function$;
+comment on function private.sync_membership_cache(p_user_id uuid) is 'Rewrites the profile''s level cache from the periods, in the caller''s transaction.';
 
 CREATE OR REPLACE FUNCTION private.sync_profile_from_auth_user()
  RETURNS trigger
@@ -2688,6 +3802,71 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.verify_audit_chain(p_from_seq bigint DEFAULT 1)
+ RETURNS TABLE(intact boolean, verified_from bigint, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pub private.audit_head_publications;
+begin
+  select * into v_pub from private.audit_head_publications p order by p.id desc limit 1;
+  select coalesce(max(l.chain_seq), 0) into head_seq from public.admin_audit_log l;
+  head_hash := coalesce(
+    (select l.row_hash from public.admin_audit_log l where l.chain_seq = head_seq),
+    repeat('0', 64)
+  );
+  published_seq := v_pub.chain_seq;
+  published_hash := v_pub.row_hash;
+  published_at := v_pub.published_at;
+  verified_from := greatest(coalesce(p_from_seq, 1), 1);
+  select count(*) into checked from public.admin_audit_log l where l.chain_seq >= verified_from;
+
+  select c.chain_seq, c.id, c.problem into broken_seq, broken_id, problem
+    from (
+      select l.chain_seq, l.id,
+             case
+               when l.chain_seq <> coalesce(lag(l.chain_seq) over w, 0) + 1
+                 or l.prev_hash <> coalesce(lag(l.row_hash) over w, repeat('0', 64)) then 'link'
+               when l.row_hash <> private.audit_row_hash(l) then 'hash'
+             end as problem
+        from public.admin_audit_log l
+       where l.chain_seq >= verified_from - 1
+      window w as (order by l.chain_seq)
+    ) c
+   where c.problem is not null
+     and c.chain_seq >= verified_from
+   order by c.chain_seq
+   limit 1;
+
+  if problem is null then
+    select l.chain_seq, l.id, 'unlinked' into broken_seq, broken_id, problem
+      from public.admin_audit_log l
+     where l.row_hash is null
+       -- the calling transaction's own rows (created_at = now(), its start) are linked at its commit
+       and l.created_at <> now()
+     order by l.id
+     limit 1;
+  end if;
+
+  if problem is null and v_pub.id is not null
+     and not exists (
+       select 1 from public.admin_audit_log l
+        where l.chain_seq = v_pub.chain_seq and l.row_hash = v_pub.row_hash
+     )
+     and not (v_pub.chain_seq = 0 and v_pub.row_hash = repeat('0', 64)) then
+    broken_seq := v_pub.chain_seq;
+    broken_id := (select l.id from public.admin_audit_log l where l.chain_seq = v_pub.chain_seq);
+    problem := 'published';
+  end if;
+
+  intact := problem is null;
+  return next;
+end
+$function$;
+comment on function private.verify_audit_chain(p_from_seq bigint) is 'The chain''s state: intact, or the first row where it breaks and why (hash, link, unlinked, published), with the head and the last published head.';
+
 CREATE OR REPLACE FUNCTION private.wallet_ledger_mismatches()
  RETURNS TABLE(user_id uuid, available_balance numeric, ledger_available numeric, pending_balance numeric, ledger_pending numeric, pending_withdrawals numeric)
  LANGUAGE sql
@@ -2737,6 +3916,26 @@ begin
   raise exception using errcode = 'P0001', message = 'wallet.ledger_append_only';
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.warsaw_day(p_at timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (p_at at time zone 'Europe/Warsaw')::date
+$function$;
+comment on function private.warsaw_day(p_at timestamp with time zone) is 'The Europe/Warsaw calendar day of an instant (CET/CEST; the day changes at midnight in Warsaw).';
+
+CREATE OR REPLACE FUNCTION private.warsaw_today()
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.warsaw_day(now())
+$function$;
+comment on function private.warsaw_today() is 'Today in Europe/Warsaw (a day ends at midnight in Warsaw, whatever the database''s time zone).';
 
 CREATE OR REPLACE FUNCTION public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text)
  RETURNS public.wallet_balances
@@ -2793,9 +3992,6 @@ CREATE OR REPLACE FUNCTION public.admin_assign_ccc_package(p_user_id uuid, p_tie
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_tier public.ccc_tiers;
-  v_used integer;
 begin
   if not private.is_admin_or_service_role() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -2809,47 +4005,10 @@ begin
   if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception using errcode = 'P0002', message = 'ccc.user_not_found';
   end if;
-
-  select * into v_tier from public.ccc_tiers where tier = p_tier for update;
-  if not found then
-    raise exception using errcode = 'P0001', message = 'ccc.invalid_package';
-  end if;
-
-  select count(*) into v_used
-    from public.ccc_assignments a
-   where a.package_tier = p_tier
-     and a.end_date >= now();
-  if p_quantity > v_tier.total_slots - v_used then
-    raise exception using errcode = 'P0001', message = 'ccc.no_slots';
-  end if;
-
-  perform private.notify(
-    p_user_id,
-    'system',
-    'Przydzielono pakiet CCC',
-    format(
-      'Przydzielono Ci pakiet CCC %s (x%s): %s CCC, udział w zyskach %s%% przez %s mies.',
-      v_tier.tier, p_quantity, v_tier.ccc_amount * p_quantity, round(v_tier.profit_share * 100, 2), v_tier.duration_months
-    ),
-    jsonb_build_object(
-      'tier', v_tier.tier,
-      'packageTier', v_tier.tier,
-      'amount', v_tier.ccc_amount * p_quantity,
-      'percentage', round(v_tier.profit_share * 100, 2),
-      'quantity', p_quantity
-    )
-  );
-
-  return query
-    insert into public.ccc_assignments
-      (user_id, package_tier, ccc_amount, profit_share, duration_months, start_date, end_date, assigned_by)
-    select p_user_id, v_tier.tier, v_tier.ccc_amount, v_tier.profit_share, v_tier.duration_months,
-           now(), now() + make_interval(days => v_tier.duration_months * 30), auth.uid()
-      from generate_series(1, p_quantity)
-    returning *;
+  return query select * from private.assign_ccc(p_user_id, p_tier, p_quantity, null);
 end
 $function$;
-comment on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) is 'Admin/service_role: assigns 1-10 packages of a tier under a lock on the tier row (never oversubscribes); notifies the member.';
+comment on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) is 'Admin/service_role: assigns 1-10 packages of a tier under a lock on the tier row (never oversubscribes, pending orders'' reservations count); notifies the member.';
 
 CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
  RETURNS public.withdrawals
@@ -2923,7 +4082,7 @@ end
 $function$;
 comment on function public.admin_confirm_email(p_user_id uuid) is 'Admin only. Sets auth.users.email_confirmed_at (profile follows).';
 
-CREATE OR REPLACE FUNCTION public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric DEFAULT NULL::numeric, p_tx_hash text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric DEFAULT NULL::numeric, p_tx_hash text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2931,94 +4090,24 @@ CREATE OR REPLACE FUNCTION public.admin_confirm_payment(p_order_id uuid, p_amoun
 AS $function$
 declare
   v_order public.payment_orders;
-  v_before public.payment_orders;
-  v_profile public.profiles;
-  v_valid_until date;
-  v_today date := current_date;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  -- payment_orders.amount_received is numeric(12, 2), as the catalogue prices
-  -- (private.fits_catalogue_price: null = not a valid amount, false = valid but too large).
-  if p_amount_received is not null and private.fits_catalogue_price(p_amount_received) is null then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
-  end if;
-  if p_amount_received is not null and not private.fits_catalogue_price(p_amount_received) then
-    raise exception using errcode = 'P0001', message = 'payments.amount_too_high';
-  end if;
-
-  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
-  end if;
-  if v_order.status = 'paid' then
-    changed := false;
-    payment_order := v_order;
-    return next;
-    return;
-  end if;
-  if v_order.status <> 'pending' then
-    raise exception using errcode = 'P0001', message = 'payments.not_pending';
-  end if;
-  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
-  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
-  end if;
-  v_before := v_order;
-
-  if v_order.kind = 'plan' then
-    select * into v_profile from public.profiles p where p.user_id = v_order.user_id for update;
+  if p_amount_received is null then
+    -- The default is what is still due at the order's fixed price.
+    select * into v_order from public.payment_orders o where o.id = p_order_id;
     if not found then
-      raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+      raise exception using errcode = 'P0002', message = 'payments.order_not_found';
     end if;
-    v_valid_until := private.next_valid_until(
-      case when private.effective_level(v_profile.membership_level, v_profile.membership_valid_until, v_today) <> 'FREE'
-           then v_profile.membership_valid_until end,
-      v_today
-    );
-    update public.profiles p
-       set membership_level = v_order.plan_tier, membership_valid_until = v_valid_until
-     where p.user_id = v_order.user_id;
-  else
-    perform public.admin_assign_ccc_package(v_order.user_id, v_order.ccc_tier, v_order.quantity);
+    p_amount_received := case when v_order.status = 'underpaid' then v_order.shortfall else v_order.amount end;
   end if;
-
-  update public.payment_orders o
-     set status = 'paid',
-         decided_at = now(),
-         decided_by = (select auth.uid()),
-         amount_received = coalesce(p_amount_received, o.amount),
-         tx_hash = p_tx_hash,
-         membership_valid_until = v_valid_until,
-         updated_at = now()
-   where o.id = p_order_id
-  returning * into v_order;
-
-  perform private.audit(
-    'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
-    jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash),
-    jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash)
+  return query select * from private.confirm_payment(
+    p_order_id, p_amount_received, 'admin', (select auth.uid()), p_tx_hash, p_network
   );
-  perform private.notify(
-    v_order.user_id, 'system', 'Płatność potwierdzona',
-    format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
-      || case when v_valid_until is not null then format(' Członkostwo ważne do %s.', to_char(v_valid_until, 'DD.MM.YYYY')) else '' end,
-    jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
-  );
-  perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
-    'reference', v_order.reference,
-    'item', private.order_item_label(v_order),
-    'amount', to_char(v_order.amount_received, 'FM9999999990.00') || ' ' || v_order.currency,
-    'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
-  ));
-
-  changed := true;
-  payment_order := v_order;
-  return next;
 end
 $function$;
-comment on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text) is 'Admin: confirms a pending order once (plan: level + end date; CCC: assignments under the slot lock); changed = false when already paid.';
+comment on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text, p_network public.withdrawal_network) is 'Admin (aal2): records money received for an order through private.confirm_payment (default amount: what is still due at the fixed price); changed = false when already paid.';
 
 CREATE OR REPLACE FUNCTION public.admin_credit_wallet(p_user_id uuid, p_amount numeric, p_note text, p_notify boolean DEFAULT false)
  RETURNS public.wallet_balances
@@ -3182,8 +4271,8 @@ end
 $function$;
 comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin/service_role: pending -> failed with a reason; the amount returns to available; notifies the member.';
 
-CREATE OR REPLACE FUNCTION public.admin_list_audit_actors()
- RETURNS TABLE(actor_email text)
+CREATE OR REPLACE FUNCTION public.admin_list_audit_actions()
+ RETURNS TABLE(action text)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -3192,28 +4281,55 @@ begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  -- A skip scan over admin_audit_log_actor_email_idx: one index probe per distinct admin, so a
-  -- million rows by five admins cost five probes, not a scan.
+  -- A skip scan over admin_audit_log_action_idx: one index probe per distinct action (~40).
   return query
-    with recursive actors as (
-      (select l.actor_email
-         from public.admin_audit_log l
-        where l.actor_email is not null
-        order by l.actor_email
-        limit 1)
+    with recursive actions as (
+      (select l.action from public.admin_audit_log l order by l.action limit 1)
       union all
-      select (select l.actor_email
-                from public.admin_audit_log l
-               where l.actor_email > a.actor_email
-               order by l.actor_email
-               limit 1)
-        from actors a
-       where a.actor_email is not null
+      select (select l.action from public.admin_audit_log l where l.action > a.action order by l.action limit 1)
+        from actions a
+       where a.action is not null
     )
-    select a.actor_email from actors a where a.actor_email is not null;
+    select a.action from actions a where a.action is not null;
 end
 $function$;
-comment on function public.admin_list_audit_actors() is 'Admin only (auth.forbidden otherwise). The distinct e-mails of the admins in the audit trail, in order: the options of the tab''s admin filter. Security invoker: the trail''s RLS applies too.';
+comment on function public.admin_list_audit_actions() is 'Admin only (auth.forbidden otherwise). The distinct actions of the audit trail, in order: the options of the tab''s action filter. Security invoker: the trail''s RLS applies too.';
+
+CREATE OR REPLACE FUNCTION public.admin_list_audit_actors()
+ RETURNS TABLE(actor_id uuid, actor_email text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  -- A skip scan over admin_audit_personal_actor_email_idx: one index probe per distinct admin, so a
+  -- million rows by five admins cost five probes, not a scan. The id is what the trail is filtered
+  -- by (admin_audit_log_actor_idx); the e-mail is the option's label.
+  return query
+    with recursive actors as (
+      (select a.email, a.user_id
+         from public.admin_audit_personal a
+        where a.subject = 'actor' and a.email is not null
+        order by a.email
+        limit 1)
+      union all
+      select n.email, n.user_id
+        from actors s
+        cross join lateral (
+          select a.email, a.user_id
+            from public.admin_audit_personal a
+           where a.subject = 'actor' and a.email > s.email
+           order by a.email
+           limit 1
+        ) n
+    )
+    select s.user_id, s.email from actors s;
+end
+$function$;
+comment on function public.admin_list_audit_actors() is 'Admin only (auth.forbidden otherwise). The admins in the audit trail (id and e-mail), by e-mail: the options of the tab''s admin filter. Security invoker: the trail''s RLS applies too.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_email_templates()
  RETURNS TABLE(id uuid, name text, subject text, html_content text, text_content text, variables jsonb, smtp_config_id uuid, created_at timestamp with time zone, updated_at timestamp with time zone, used_by_hook boolean)
@@ -3289,7 +4405,7 @@ $function$;
 comment on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) is 'Admin only. Ideas pending first, newest first, with the author''s name and e-mail and the total count (up to 1 001); optional status filter; pages of 1..100.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_payment_orders(p_status public.payment_order_status DEFAULT NULL::public.payment_order_status, p_method public.payment_method DEFAULT NULL::public.payment_method, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, reference text, user_id uuid, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, decided_by uuid, amount_received numeric, tx_hash text, rejection_reason text, member_full_name text, member_email text, member_phone text, total_count bigint)
+ RETURNS TABLE(id uuid, reference text, user_id uuid, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, decided_by uuid, amount_received numeric, tx_hash text, rejection_reason text, member_full_name text, member_email text, member_phone text, total_count bigint, expires_at timestamp with time zone, decided_via public.payment_decider, network public.withdrawal_network, shortfall numeric, surplus numeric, refunded_at timestamp with time zone, refunded_by uuid, refund_reason text, refund_method text, refund_reference text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -3346,8 +4462,10 @@ begin
      select o.id, o.reference, o.user_id, o.kind, o.plan_tier, o.ccc_tier, o.quantity,
             private.order_item_label(o), o.method, o.amount, o.currency, o.status, o.created_at,
             o.decided_at, o.decided_by, o.amount_received, o.tx_hash, o.rejection_reason,
-            p.full_name, p.email, p.phone,
-            (select count(*) from (select 1 from ' || v_from || ' where ' || v_where || ' limit 1001) c)
+            coalesce(p.full_name, o.buyer_name), coalesce(p.email, o.buyer_email), p.phone,
+            (select count(*) from (select 1 from ' || v_from || ' where ' || v_where || ' limit 1001) c),
+            o.expires_at, o.decided_via, o.network, o.shortfall, o.surplus, o.refunded_at, o.refunded_by,
+            o.refund_reason, o.refund_method, o.refund_reference
        from page
        join public.payment_orders o on o.id = page.id
        left join public.profiles p on p.user_id = o.user_id
@@ -3355,7 +4473,7 @@ begin
     using p_status, p_method, v_search, v_pattern, p_limit, p_offset;
 end
 $function$;
-comment on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001.';
+comment on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001. A deleted member''s order shows the anonymised buyer; each row has the expiry, who decided (decided_via), shortfall / surplus and the refund.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_smtp_configs()
  RETURNS TABLE(id uuid, name text, host text, port integer, username text, password text, from_email text, from_name text, is_default boolean, secure boolean, created_at timestamp with time zone, updated_at timestamp with time zone)
@@ -3392,6 +4510,7 @@ declare
   v_where text;
   v_order text;
   v_total bigint;
+  v_today date := private.warsaw_today();
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -3412,13 +4531,15 @@ begin
   if p_email_confirmed is not null then
     v_filters := v_filters || ' and p.email_confirmed = $2';
   end if;
-  -- The effective level (private.effective_level written out, so a paid level stays an index range
-  -- on (membership_level, created_at)).
+  -- The effective level on today's Warsaw day, from the profile's cache of the periods (so a paid
+  -- level stays an index range on (membership_level, created_at)); a cached period that ended is
+  -- looked up in the periods (private.cached_level_on).
   if p_membership_level = 'FREE' then
-    v_filters := v_filters || ' and (p.membership_level = $3 or p.membership_valid_until < current_date)';
+    v_filters := v_filters || ' and (p.membership_level = $3 or (p.membership_valid_until < $8
+      and private.membership_level_on(p.user_id, $8) = $3))';
   elsif p_membership_level is not null then
     v_filters := v_filters
-      || ' and p.membership_level = $3 and (p.membership_valid_until is null or p.membership_valid_until >= current_date)';
+      || ' and p.membership_level = $3 and (p.membership_valid_until is null or p.membership_valid_until >= $8)';
   end if;
   if v_search is not null then
     -- Search text is literal: escape the LIKE wildcards.
@@ -3444,7 +4565,7 @@ begin
        )
        select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
               p.membership_valid_until,
-              private.effective_level(p.membership_level, p.membership_valid_until, current_date),
+              private.cached_level_on(p.user_id, p.membership_level, p.membership_valid_until, $8),
               p.created_at, p.updated_at, s.display_name, s.avatar_url,
               coalesce(s.two_factor_enabled, false), (select count(*) from matches)
          from matches m
@@ -3452,14 +4573,14 @@ begin
          left join public.user_settings s on s.user_id = p.user_id
         where m.n > $5 and m.n <= $5 + $4
         order by m.n'
-      using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search;
+      using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, null::bigint, v_today;
     return;
   end if;
 
   execute 'select count(*) from (select 1 from public.profiles p where ' || v_where || ' limit '
       || case when v_search is null then 1001 else 101 end || ') c'
     into v_total
-    using v_pattern, p_email_confirmed, p_membership_level, null::integer, null::integer, v_search;
+    using v_pattern, p_email_confirmed, p_membership_level, null::integer, null::integer, v_search, null::bigint, v_today;
 
   return query execute
     'with page as (
@@ -3470,14 +4591,14 @@ begin
      )
      select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
             p.membership_valid_until,
-            private.effective_level(p.membership_level, p.membership_valid_until, current_date),
+            private.cached_level_on(p.user_id, p.membership_level, p.membership_valid_until, $8),
             p.created_at, p.updated_at, s.display_name, s.avatar_url,
             coalesce(s.two_factor_enabled, false), $7
        from page
        join public.profiles p on p.id = page.id
        left join public.user_settings s on s.user_id = p.user_id
       order by ' || v_order
-    using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, v_total;
+    using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, v_total, v_today;
 end
 $function$;
 comment on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) is 'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
@@ -3552,6 +4673,108 @@ end
 $function$;
 comment on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: per tier members and shares a payout run would pay (no writes).';
 
+CREATE OR REPLACE FUNCTION public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text)
+ RETURNS TABLE(changed boolean, payment_order public.payment_orders)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+  v_before public.payment_orders;
+  v_reason text := btrim(coalesce(p_reason, ''));
+  v_reference text := btrim(coalesce(p_reference, ''));
+  v_actor uuid := (select auth.uid());
+  v_today date := private.warsaw_today();
+  v_released integer := 0;
+  v_commissions integer := 0;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if char_length(v_reason) not between 1 and 500 then
+    raise exception using errcode = 'P0001', message = 'payments.reason_required';
+  end if;
+  if p_method is null or p_method not in ('transfer', 'usdt', 'acc', 'other') then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_refund_method';
+  end if;
+  if char_length(v_reference) not between 1 and 200 then
+    raise exception using errcode = 'P0001', message = 'payments.refund_reference_required';
+  end if;
+
+  v_order := private.lock_order(p_order_id);
+  if v_order.id is null then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status = 'refunded' then
+    changed := false;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+  if v_order.status not in ('paid', 'underpaid', 'to_refund') then
+    raise exception using errcode = 'P0001', message = 'payments.not_refundable';
+  end if;
+  v_before := v_order;
+
+  if v_order.status = 'paid' and v_order.user_id is not null then
+    if v_order.kind = 'plan' then
+      perform private.remove_order_periods(v_order, v_today, v_actor);
+    else
+      perform 1 from public.ccc_tiers t where t.tier = v_order.ccc_tier for update;
+      update public.ccc_assignments a
+         set end_date = greatest(now() - interval '1 microsecond', a.start_date + interval '1 microsecond'),
+             released_at = now()
+       where a.order_id = v_order.id and a.end_date >= now();
+      get diagnostics v_released = row_count;
+    end if;
+  end if;
+  -- A commission not yet settled is cancelled (kept); a settled one is the money-out rules' business.
+  update public.referral_commissions c
+     set cancelled_at = now(), cancel_reason = 'Zwrot płatności ' || v_order.reference
+   where c.order_id = v_order.id and c.cancelled_at is null;
+  get diagnostics v_commissions = row_count;
+
+  update public.payment_orders o
+     set status = 'refunded', refunded_at = now(), refunded_by = v_actor, refund_reason = v_reason,
+         refund_method = p_method, refund_reference = v_reference, updated_at = now()
+   where o.id = v_order.id
+  returning * into v_order;
+  if v_order.user_id is not null then
+    perform private.sync_membership_cache(v_order.user_id);
+  end if;
+
+  perform private.audit(
+    'payment.refund', 'payment_order', v_order.id::text, v_order.user_id,
+    jsonb_build_object('status', v_before.status),
+    jsonb_build_object('status', v_order.status, 'refund_reason', v_reason, 'refund_method', p_method,
+                       'refund_reference', v_reference, 'amount_received', v_order.amount_received,
+                       'released_packages', v_released, 'cancelled_commissions', v_commissions)
+  );
+  if v_order.user_id is not null then
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność zwrócona',
+      format('Zwróciliśmy Ci %s za płatność %s (%s). Powód: %s',
+             private.money_text(v_order.amount_received, v_order.currency), v_order.reference,
+             private.order_item_label(v_order), v_reason),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'refunded')
+    );
+    perform private.queue_member_email('payment-refunded', v_order.user_id, jsonb_build_object(
+      'reference', v_order.reference,
+      'item', private.order_item_label(v_order),
+      'amount', private.money_text(v_order.amount_received, v_order.currency),
+      'reason', v_reason,
+      'refund_reference', v_reference
+    ));
+  end if;
+
+  changed := true;
+  payment_order := v_order;
+  return next;
+end
+$function$;
+comment on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its unsettled commission cancelled; notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
+
 CREATE OR REPLACE FUNCTION public.admin_reject_payment(p_order_id uuid, p_reason text)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
@@ -3568,8 +4791,8 @@ begin
   if char_length(v_reason) not between 1 and 500 then
     raise exception using errcode = 'P0001', message = 'payments.reason_required';
   end if;
-  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
-  if not found then
+  v_order := private.lock_order(p_order_id);
+  if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
   if v_order.status = 'rejected' then
@@ -3583,7 +4806,7 @@ begin
   end if;
 
   update public.payment_orders o
-     set status = 'rejected', decided_at = now(), decided_by = (select auth.uid()),
+     set status = 'rejected', decided_at = now(), decided_by = (select auth.uid()), decided_via = 'admin',
          rejection_reason = v_reason, updated_at = now()
    where o.id = p_order_id
   returning * into v_order;
@@ -3810,7 +5033,8 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
-  select count(*) into v_used from public.ccc_assignments a where a.package_tier = p_tier and a.end_date >= now();
+  -- In use: active packages and the reservations of pending orders (their confirmation must find a slot).
+  select t.total_slots - private.ccc_free_slots(p_tier) into v_used from public.ccc_tiers t where t.tier = p_tier;
   if p_total_slots is null or p_total_slots < v_used then
     raise exception using errcode = 'P0001', message = 'catalogue.slots_below_used';
   end if;
@@ -3861,7 +5085,40 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION public.admin_update_user(p_user_id uuid, p_full_name text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_valid_until date DEFAULT NULL::date, p_clear_valid_until boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION public.admin_update_payment_settings(p_order_expiry_days integer DEFAULT NULL::integer, p_daily_order_limit integer DEFAULT NULL::integer)
+ RETURNS public.payment_settings
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before public.payment_settings;
+  v_row public.payment_settings;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_order_expiry_days is not null and p_order_expiry_days not between 1 and 60 then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_expiry_days';
+  end if;
+  if p_daily_order_limit is not null and p_daily_order_limit not between 1 and 100 then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_daily_limit';
+  end if;
+  select * into v_before from public.payment_settings for update;
+  update public.payment_settings s
+     set order_expiry_days = coalesce(p_order_expiry_days, s.order_expiry_days),
+         daily_order_limit = coalesce(p_daily_order_limit, s.daily_order_limit),
+         updated_at = now()
+  returning * into v_row;
+  perform private.audit('payment_settings.update', 'payment_settings', 'payment_settings', null,
+    jsonb_build_object('order_expiry_days', v_before.order_expiry_days, 'daily_order_limit', v_before.daily_order_limit),
+    jsonb_build_object('order_expiry_days', v_row.order_expiry_days, 'daily_order_limit', v_row.daily_order_limit));
+  return v_row;
+end
+$function$;
+comment on function public.admin_update_payment_settings(p_order_expiry_days integer, p_daily_order_limit integer) is 'Admin (aal2): days until a pending order expires (1-60) and orders a member may create in 24 hours (1-100); audited.';
+
+CREATE OR REPLACE FUNCTION public.admin_update_user(p_user_id uuid, p_full_name text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_valid_until date DEFAULT NULL::date, p_clear_valid_until boolean DEFAULT false, p_reason text DEFAULT NULL::text)
  RETURNS public.profiles
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3870,26 +5127,45 @@ AS $function$
 declare
   v_before public.profiles;
   v_profile public.profiles;
-  v_confirmed_before boolean;
+  v_level public.membership_level;
+  v_until date;
+  v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'membership.invalid_reason';
   end if;
   select * into v_before from public.profiles p where p.user_id = p_user_id for update;
   if not found then
     raise exception using errcode = 'P0002', message = 'admin.user_not_found';
   end if;
+  v_level := coalesce(p_membership_level, v_before.membership_level);
+  v_until := case when coalesce(p_clear_valid_until, false) then null
+                  else coalesce(p_membership_valid_until, v_before.membership_valid_until) end;
+  if (v_level, v_until) is distinct from (v_before.membership_level, v_before.membership_valid_until) then
+    perform private.audit(
+      'membership.edit', 'user', p_user_id::text, p_user_id,
+      jsonb_build_object('membership_level', v_before.membership_level,
+                         'membership_valid_until', v_before.membership_valid_until),
+      jsonb_build_object('membership_level', v_level, 'membership_valid_until', v_until, 'reason', v_reason)
+    );
+    perform private.set_membership_from(p_user_id, v_level, v_until, private.warsaw_today(),
+                                        private.last_audit_id(), (select auth.uid()));
+    select c.membership_level, c.membership_valid_until into v_level, v_until
+      from private.membership_cache_of(p_user_id) c;
+  end if;
+  -- One profile write (one profiles.update audit row): the edited fields and the level cache.
+  perform set_config('private.membership_sync', 'on', true);
   update public.profiles p
      set full_name = coalesce(p_full_name, p.full_name),
          phone = coalesce(p_phone, p.phone),
-         membership_level = coalesce(p_membership_level, p.membership_level),
-         membership_valid_until = case
-           when coalesce(p_clear_valid_until, false) then null
-           else coalesce(p_membership_valid_until, p.membership_valid_until)
-         end
+         membership_level = v_level,
+         membership_valid_until = v_until
    where p.user_id = p_user_id;
+  perform set_config('private.membership_sync', '', true);
   if p_email_confirmed is not null then
-    select u.email_confirmed_at is not null into v_confirmed_before from auth.users u where u.id = p_user_id;
     update auth.users u
        set email_confirmed_at = case when p_email_confirmed then coalesce(u.email_confirmed_at, now()) end,
            updated_at = now()
@@ -3899,6 +5175,7 @@ begin
   return v_profile;
 end
 $function$;
+comment on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean, p_reason text) is 'Admin (aal2): edits a member''s name, phone, e-mail confirmation and level; a level edit ends the member''s periods from today (or the past end date given) and adds the new paid level, audited with its reason (membership.edit).';
 
 CREATE OR REPLACE FUNCTION public.admin_upsert_smtp_config(p_id uuid DEFAULT NULL::uuid, p_name text DEFAULT NULL::text, p_host text DEFAULT NULL::text, p_port integer DEFAULT 587, p_username text DEFAULT NULL::text, p_password text DEFAULT NULL::text, p_from_email text DEFAULT NULL::text, p_from_name text DEFAULT NULL::text, p_is_default boolean DEFAULT false)
  RETURNS TABLE(id uuid, name text, host text, port integer, username text, password text, from_email text, from_name text, is_default boolean, secure boolean, created_at timestamp with time zone, updated_at timestamp with time zone)
@@ -3992,6 +5269,24 @@ end
 $function$;
 comment on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) is 'Admins: creates (p_id null) or updates an SMTP configuration; a null/empty password keeps the stored one. Returns the row masked. Errors: auth.forbidden, smtp.invalid_host, smtp.invalid_port, smtp.username_required, smtp.invalid_password, smtp.password_required, smtp.invalid_from_email, smtp.from_name_required, smtp.not_found.';
 
+CREATE OR REPLACE FUNCTION public.admin_verify_audit_chain()
+ RETURNS TABLE(intact boolean, verified_from bigint, checked bigint, head_seq bigint, head_hash text, broken_seq bigint, broken_id bigint, problem text, published_seq bigint, published_hash text, published_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+    select * from private.verify_audit_chain(
+      coalesce((select p.chain_seq + 1 from private.audit_head_publications p where p.intact order by p.id desc limit 1), 1)
+    );
+end
+$function$;
+comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() from the last intact publication on, for ''Dziennik zmian''.';
+
 CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
  RETURNS public.payment_orders
  LANGUAGE plpgsql
@@ -4004,6 +5299,7 @@ begin
   if (select auth.uid()) is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  perform 1 from public.profiles p where p.user_id = (select auth.uid()) for update;
   select * into v_order from public.payment_orders o
    where o.id = p_order_id and o.user_id = (select auth.uid())
    for update;
@@ -4014,12 +5310,13 @@ begin
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   update public.payment_orders o
-     set status = 'cancelled', decided_at = now(), updated_at = now()
+     set status = 'cancelled', cancel_reason = 'member', decided_at = now(), updated_at = now()
    where o.id = p_order_id
   returning * into v_order;
   return v_order;
 end
 $function$;
+comment on function public.cancel_payment_order(p_order_id uuid) is 'Member: cancels an own pending order (its CCC reservation ends with it).';
 
 CREATE OR REPLACE FUNCTION public.cancel_withdrawal(p_withdrawal_id uuid)
  RETURNS public.withdrawals
@@ -4147,7 +5444,7 @@ AS $function$
 $function$;
 comment on function public.complete_email_outbox(p_id bigint) is 'Sender (service_role only): marks an e-mail sent.';
 
-CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1)
+CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1, p_consent_text text DEFAULT NULL::text)
  RETURNS public.payment_orders
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -4160,9 +5457,10 @@ declare
   v_currency text;
   v_plan public.membership_plans;
   v_tier public.ccc_tiers;
-  v_free integer;
+  v_settings public.payment_settings;
   v_order public.payment_orders;
-  v_pending integer;
+  v_replaced uuid;
+  v_consent text := nullif(btrim(coalesce(p_consent_text, '')), '');
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -4172,6 +5470,9 @@ begin
   end if;
   if (p_plan_tier is null) = (p_ccc_tier is null) then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+  if char_length(v_consent) > 1000 then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
   end if;
 
   if p_plan_tier is not null then
@@ -4198,8 +5499,13 @@ begin
     v_currency := 'USDT';
   end if;
 
-  -- One member's creates run one after another (the limit and the reuse are decided alone).
+  -- One member's creates run one after another (the limits and the reuse are decided alone).
   perform 1 from public.profiles p where p.user_id = v_user_id for update;
+  select * into v_settings from public.payment_settings;
+
+  if v_kind = 'plan' and (select c.change from private.plan_change_for(v_user_id, p_plan_tier) c) = 'blocked' then
+    raise exception using errcode = 'P0001', message = 'membership.open_ended';
+  end if;
 
   select * into v_order
     from public.payment_orders o
@@ -4209,35 +5515,49 @@ begin
      and o.plan_tier is not distinct from p_plan_tier
      and o.ccc_tier is not distinct from p_ccc_tier
      and o.quantity = p_quantity
-     and o.method = p_method;
+     and o.method = p_method
+     for update;
   if found then
-    if v_order.amount <> v_amount or v_order.currency <> v_currency then
-      update public.payment_orders o
-         set amount = v_amount, currency = v_currency, updated_at = now()
-       where o.id = v_order.id
-      returning * into v_order;
+    if v_order.expires_at > now() and v_order.amount = v_amount and v_order.currency = v_currency then
+      return v_order;
     end if;
-    return v_order;
+    -- The price changed (or the order lapsed): the old reference is never re-priced. It is closed and
+    -- a new order with a new reference replaces it (replaces_order_id tells the member).
+    update public.payment_orders o
+       set status = case when o.expires_at > now() then 'cancelled' else 'expired' end::public.payment_order_status,
+           cancel_reason = case when o.expires_at > now() then 'price_changed' end,
+           decided_at = now(), updated_at = now()
+     where o.id = v_order.id;
+    v_replaced := case when v_order.expires_at > now() then v_order.id end;
   end if;
 
-  select count(*) into v_pending from public.payment_orders o where o.user_id = v_user_id and o.status = 'pending';
-  if v_pending >= 3 then
+  if (select count(*) from public.payment_orders o where o.user_id = v_user_id and o.status = 'pending') >= 3 then
     raise exception using errcode = 'P0001', message = 'payments.too_many_pending';
+  end if;
+  if (select count(*) from public.payment_orders o
+       where o.user_id = v_user_id and o.created_at > now() - interval '1 day') >= v_settings.daily_order_limit then
+    raise exception using errcode = 'P0001', message = 'payments.daily_limit';
   end if;
 
   if v_kind = 'ccc' then
-    select v_tier.total_slots - count(*) into v_free
-      from public.ccc_assignments a
-     where a.package_tier = v_tier.tier and a.end_date >= now();
-    if p_quantity > v_free then
+    -- The reservation: taken under the tier's lock, as the confirmation takes its slots.
+    perform 1 from public.ccc_tiers t where t.tier = p_ccc_tier for update;
+    if p_quantity > private.ccc_free_slots(p_ccc_tier) then
       raise exception using errcode = 'P0001', message = 'payments.no_slots';
     end if;
   end if;
 
   loop
     begin
-      insert into public.payment_orders (reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency)
-      values (private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount, v_currency)
+      insert into public.payment_orders (
+        reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency, expires_at,
+        consent_text, consent_at, replaces_order_id
+      )
+      values (
+        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount,
+        v_currency, now() + make_interval(days => v_settings.order_expiry_days),
+        v_consent, case when v_consent is not null then now() end, v_replaced
+      )
       returning * into v_order;
       return v_order;
     exception when unique_violation then
@@ -4247,7 +5567,7 @@ begin
   end loop;
 end
 $function$;
-comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer) is 'Member: records (or reuses) a pending order with the catalogue price; at most 3 pending; CCC needs free slots.';
+comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
 
 CREATE OR REPLACE FUNCTION public.effective_membership_level(p_profile public.profiles)
  RETURNS public.membership_level
@@ -4255,8 +5575,10 @@ CREATE OR REPLACE FUNCTION public.effective_membership_level(p_profile public.pr
  STABLE
  SET search_path TO ''
 AS $function$
-  select private.effective_level(p_profile.membership_level, p_profile.membership_valid_until, current_date)
+  select private.cached_level_on(p_profile.user_id, p_profile.membership_level, p_profile.membership_valid_until,
+                                 private.warsaw_today())
 $function$;
+comment on function public.effective_membership_level(p_profile public.profiles) is 'The member''s level today in Warsaw (private.membership_level_on, through the profile''s cache).';
 
 CREATE OR REPLACE FUNCTION public.fail_email_outbox(p_id bigint, p_error text)
  RETURNS boolean
@@ -4292,7 +5614,7 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
-  if v_order.status <> 'pending' then
+  if v_order.status <> 'pending' or v_order.expires_at <= now() then
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   if v_order.method <> 'transfer' or v_order.currency <> 'PLN' then
@@ -4609,26 +5931,15 @@ CREATE OR REPLACE FUNCTION public.get_ccc_availability()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select t.tier,
-         t.ccc_amount,
-         t.price_usd,
-         t.profit_share,
-         t.duration_months,
-         t.total_slots,
-         coalesce(u.used, 0)::integer,
-         greatest(t.total_slots - coalesce(u.used, 0), 0)::integer,
+  select t.tier, t.ccc_amount, t.price_usd, t.profit_share, t.duration_months, t.total_slots,
+         (t.total_slots - private.ccc_free_slots(t.tier))::integer,
+         greatest(private.ccc_free_slots(t.tier), 0)::integer,
          t.price_acc_usd,
          t.price_usd - t.price_acc_usd
     from public.ccc_tiers t
-    left join (
-      select a.package_tier, count(*) as used
-        from public.ccc_assignments a
-       where a.end_date >= now()
-       group by a.package_tier
-    ) u on u.package_tier = t.tier
    order by t.sort_order
 $function$;
-comment on function public.get_ccc_availability() is 'Per-tier catalogue, used/available slot counts and ACC price (90 %) with its saving, for members; reveals no assignee.';
+comment on function public.get_ccc_availability() is 'Per-tier catalogue, taken (active packages + reservations of pending orders) and available slot counts, ACC price (90 %) with its saving, for members; reveals no assignee.';
 
 CREATE OR REPLACE FUNCTION public.get_dashboard_stats()
  RETURNS jsonb
@@ -4639,6 +5950,7 @@ AS $function$
 declare
   v_uid uuid := auth.uid();
   v_result jsonb;
+  v_today date := private.warsaw_today();
 begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -4664,19 +5976,21 @@ begin
     select count(*) as mine from public.app_ideas i where i.submitted_by = v_uid
   ),
   -- The counters hold stored levels; members whose paid level ended count as FREE (effective level).
+  -- The counters hold the cached levels; members whose cached period ended count at the level of
+  -- their periods today (FREE, or a queued period that started since).
+  -- (a paid cached level only: the partial index on membership_valid_until answers it)
   lapsed as (
-    select p.membership_level::text as level, count(*) as members
+    select p.membership_level::text as cached, private.membership_level_on(p.user_id, v_today)::text as level
       from public.profiles p
      where p.membership_level <> 'FREE'
-       and p.membership_valid_until < current_date
+       and p.membership_valid_until < v_today
        and p.email_confirmed
-     group by p.membership_level
   ),
   levels as (
     select c.key as level,
            c.value
-             - coalesce((select l.members from lapsed l where l.level = c.key), 0)
-             + case when c.key = 'FREE' then coalesce((select sum(l.members) from lapsed l), 0) else 0 end
+             - (select count(*) from lapsed l where l.cached = c.key)
+             + (select count(*) from lapsed l where l.level = c.key)
              as members
       from private.dashboard_counters c
      where c.kind = 'confirmed_members'
@@ -4695,8 +6009,7 @@ begin
      group by c.package_tier
   ),
   me as (
-    select private.effective_level(p.membership_level, p.membership_valid_until, current_date) as membership_level
-      from public.profiles p where p.user_id = v_uid
+    select private.membership_level_on(v_uid, v_today) as membership_level
   )
   select jsonb_build_object(
     'apps', (select jsonb_build_object('count', app_count, 'current_value', current_value,
@@ -4774,7 +6087,7 @@ $function$;
 comment on function public.get_idea_stats() is 'Sidebar of the ideas board, from the counters: counts per status and top_categories = [{category, count}] (the five most used over all ideas, ties by name).';
 
 CREATE OR REPLACE FUNCTION public.get_my_payment_orders(p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, reference text, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, rejection_reason text, tx_hash text, membership_valid_until date)
+ RETURNS TABLE(id uuid, reference text, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, rejection_reason text, tx_hash text, membership_valid_until date, expires_at timestamp with time zone, amount_received numeric, shortfall numeric, surplus numeric, refunded_at timestamp with time zone, refund_reason text, replaces_order_id uuid)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -4789,13 +6102,15 @@ begin
   return query
     select o.id, o.reference, o.kind, o.plan_tier, o.ccc_tier, o.quantity, private.order_item_label(o),
            o.method, o.amount, o.currency, o.status, o.created_at, o.decided_at, o.rejection_reason,
-           o.tx_hash, o.membership_valid_until
+           o.tx_hash, o.membership_valid_until, o.expires_at, o.amount_received, o.shortfall, o.surplus,
+           o.refunded_at, o.refund_reason, o.replaces_order_id
       from public.payment_orders o
      where o.user_id = (select auth.uid())
      order by o.created_at desc, o.id desc
      limit p_limit offset p_offset;
 end
 $function$;
+comment on function public.get_my_payment_orders(p_limit integer, p_offset integer) is 'Member: own orders, newest first, with what was received (shortfall, surplus), the expiry and the refund.';
 
 CREATE OR REPLACE FUNCTION public.get_my_referral_codes()
  RETURNS SETOF public.referral_codes
@@ -5045,6 +6360,27 @@ begin
 end
 $function$;
 comment on function public.mark_all_notifications_read() is 'Marks every unread notification of the caller as read; returns how many were changed.';
+
+CREATE OR REPLACE FUNCTION public.preview_plan_change(p_tier public.membership_level)
+ RETURNS TABLE(tier public.membership_level, from_level public.membership_level, first_day date, last_day date, extra_days integer, change text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_tier is null or not exists (select 1 from public.membership_plans m where m.tier = p_tier) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+  return query
+    select c.tier, c.from_level, c.first_day,
+           case when isfinite(c.last_day) then c.last_day end, c.extra_days, c.change
+      from private.plan_change_for((select auth.uid()), p_tier) c;
+end
+$function$;
+comment on function public.preview_plan_change(p_tier public.membership_level) is 'Member: what buying a plan would give if confirmed today (Warsaw): from/to dates, extra days for the unused period of from_level, and the kind of change (new | upgrade | renewal | queued | blocked). The confirmation recomputes it on its own day.';
 
 CREATE OR REPLACE FUNCTION public.request_email_change(p_new_email text)
  RETURNS text
@@ -5320,11 +6656,15 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 
 CREATE TRIGGER on_auth_user_deleting BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.guard_member_deletion();
 
+CREATE TRIGGER on_auth_user_deleting_orders BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.anonymise_member_orders();
+
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text OR old.email_confirmed_at IS DISTINCT FROM new.email_confirmed_at) EXECUTE FUNCTION private.sync_profile_from_auth_user();
 
 CREATE TRIGGER on_auth_user_password_guard BEFORE UPDATE OF email_confirmed_at, encrypted_password ON auth.users FOR EACH ROW EXECUTE FUNCTION private.guard_signup_password();
 
 CREATE CONSTRAINT TRIGGER dashboard_counter_changes_apply AFTER INSERT ON private.dashboard_counter_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.apply_dashboard_changes();
+
+CREATE CONSTRAINT TRIGGER admin_audit_log_link AFTER INSERT ON public.admin_audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.audit_link();
 
 CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.admin_audit_log_append_only();
 
@@ -5368,6 +6708,8 @@ CREATE TRIGGER email_templates_protect_hook_templates BEFORE DELETE OR UPDATE OF
 
 CREATE TRIGGER email_templates_set_updated_at BEFORE UPDATE ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER idea_comments_audit_delete AFTER DELETE ON public.idea_comments FOR EACH ROW WHEN (old.user_id IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER idea_comments_rate_limit BEFORE INSERT ON public.idea_comments FOR EACH ROW EXECUTE FUNCTION private.enforce_member_rate_limit();
 
 CREATE TRIGGER idea_comments_refresh_after_delete AFTER DELETE ON public.idea_comments REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.refresh_idea_comment_counts();
@@ -5384,6 +6726,8 @@ CREATE TRIGGER membership_plans_audit AFTER INSERT OR DELETE OR UPDATE ON public
 
 CREATE TRIGGER membership_plans_set_updated_at BEFORE UPDATE ON public.membership_plans FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER notifications_audit AFTER INSERT ON public.notifications FOR EACH ROW WHEN (CURRENT_USER = ANY (ARRAY['authenticated'::name, 'service_role'::name])) EXECUTE FUNCTION private.audit_admin_write();
+
 CREATE TRIGGER notifications_guard_read_at BEFORE UPDATE OF read_at ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.notifications_guard_read_at();
 
 CREATE TRIGGER payment_events_append_only BEFORE UPDATE ON public.payment_events FOR EACH ROW EXECUTE FUNCTION private.guard_payment_events();
@@ -5391,6 +6735,8 @@ CREATE TRIGGER payment_events_append_only BEFORE UPDATE ON public.payment_events
 CREATE TRIGGER plan_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER plan_payment_links_set_updated_at BEFORE UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER post_comments_audit_delete AFTER DELETE ON public.post_comments FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER post_comments_count_after_delete AFTER DELETE ON public.post_comments REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.count_post_comments();
 
@@ -5420,17 +6766,17 @@ CREATE TRIGGER profiles_create_user_settings AFTER INSERT ON public.profiles FOR
 
 CREATE TRIGGER profiles_create_wallet AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.create_wallet_for_profile();
 
+CREATE TRIGGER profiles_guard_membership_cache BEFORE UPDATE OF membership_level, membership_valid_until ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until) EXECUTE FUNCTION private.guard_membership_cache();
+
 CREATE TRIGGER profiles_guard_reserved_display_name BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.guard_reserved_display_name();
 
 CREATE TRIGGER profiles_record_referral AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.record_referral_at_signup();
-
-CREATE TRIGGER profiles_record_referral_conversion AFTER UPDATE OF membership_level ON public.profiles FOR EACH ROW WHEN (old.membership_level = 'FREE'::public.membership_level AND new.membership_level <> 'FREE'::public.membership_level) EXECUTE FUNCTION private.record_referral_conversion();
 
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER profiles_validate_contact BEFORE INSERT OR UPDATE OF full_name, phone ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.validate_profile_contact();
 
-CREATE TRIGGER referral_commissions_sum_earnings AFTER INSERT OR DELETE ON public.referral_commissions FOR EACH ROW EXECUTE FUNCTION private.sum_referrer_earnings();
+CREATE TRIGGER referral_commissions_sum_earnings AFTER INSERT OR DELETE OR UPDATE OF cancelled_at ON public.referral_commissions FOR EACH ROW EXECUTE FUNCTION private.sum_referrer_earnings();
 
 CREATE TRIGGER referral_relationships_count_referrals AFTER INSERT OR DELETE OR UPDATE OF activated_at ON public.referral_relationships FOR EACH ROW EXECUTE FUNCTION private.count_referrer_referrals();
 
@@ -5454,9 +6800,14 @@ CREATE TRIGGER withdrawal_addresses_guard BEFORE INSERT OR UPDATE ON public.with
 
 CREATE TRIGGER withdrawals_set_updated_at BEFORE UPDATE ON public.withdrawals FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER objects_audit_delete AFTER DELETE ON storage.objects FOR EACH ROW WHEN ((old.bucket_id = ANY (ARRAY['app-images'::text, 'site-images'::text])) OR (old.bucket_id = ANY (ARRAY['avatars'::text, 'idea-images'::text])) AND old.owner_id IS DISTINCT FROM auth.uid()::text) EXECUTE FUNCTION private.audit_admin_write('metadata', 'user_metadata', 'path_tokens', 'version', 'owner', 'last_accessed_at');
+
 -- Policies
 
 create policy admin_audit_log_select_admin on public.admin_audit_log as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+create policy admin_audit_personal_select_admin on public.admin_audit_personal as permissive for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
 create policy announcements_delete_authenticated on public.announcements as permissive for delete to authenticated
@@ -5554,6 +6905,9 @@ create policy idea_comments_select_authenticated on public.idea_comments as perm
 create policy idea_votes_select_authenticated on public.idea_votes as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
+create policy membership_periods_select_authenticated on public.membership_periods as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
 create policy membership_plans_select_anon on public.membership_plans as permissive for select to anon
   using (true);
 
@@ -5575,6 +6929,9 @@ create policy payment_events_select_authenticated on public.payment_events as pe
 
 create policy payment_orders_select_authenticated on public.payment_orders as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+create policy payment_settings_select_authenticated on public.payment_settings as permissive for select to authenticated
+  using (true);
 
 create policy payout_run_items_select_authenticated on public.payout_run_items as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
@@ -5716,9 +7073,17 @@ END, false)))));
 
 grant select, update on private.email_outbox to service_role;
 
+grant select on public.admin_audit_entries to authenticated;
+
+grant select on public.admin_audit_entries to service_role;
+
 grant select on public.admin_audit_log to authenticated;
 
-grant delete, insert, maintain, references, select, trigger, truncate, update on public.admin_audit_log to service_role;
+grant select on public.admin_audit_log to service_role;
+
+grant select on public.admin_audit_personal to authenticated;
+
+grant select on public.admin_audit_personal to service_role;
 
 grant delete, select on public.announcements to authenticated;
 
@@ -5766,6 +7131,10 @@ grant select on public.idea_votes to authenticated;
 
 grant delete, insert, select, update on public.idea_votes to service_role;
 
+grant select on public.membership_periods to authenticated;
+
+grant select on public.membership_periods to service_role;
+
 grant select on public.membership_plans to anon;
 
 grant select on public.membership_plans to authenticated;
@@ -5783,6 +7152,10 @@ grant select on public.payment_events to service_role;
 grant select on public.payment_orders to authenticated;
 
 grant select on public.payment_orders to service_role;
+
+grant select on public.payment_settings to authenticated;
+
+grant select on public.payment_settings to service_role;
 
 grant select on public.payout_run_items to authenticated;
 
@@ -5854,6 +7227,8 @@ grant execute on function private.admin_assurance_ok() to service_role;
 
 grant execute on function private.auth_hook_email_templates() to service_role;
 
+grant execute on function private.cached_level_on(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date) to authenticated;
+
 grant execute on function private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date) to authenticated;
 
 grant execute on function private.email_outbox_backoff(p_attempts integer) to service_role;
@@ -5868,6 +7243,8 @@ grant execute on function private.is_admin() to authenticated;
 
 grant execute on function private.is_admin() to service_role;
 
+grant execute on function private.membership_level_on(p_user_id uuid, p_day date) to authenticated;
+
 grant execute on function private.notification_preference_keys() to authenticated;
 
 grant execute on function private.order_item_label(p_order public.payment_orders) to authenticated;
@@ -5879,6 +7256,10 @@ grant execute on function private.valid_notification_preferences(p_preferences j
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to service_role;
 
 grant execute on function private.wallet_ledger_mismatches() to service_role;
+
+grant execute on function private.warsaw_day(p_at timestamp with time zone) to authenticated;
+
+grant execute on function private.warsaw_today() to authenticated;
 
 grant execute on function public.admin_adjust_wallet(p_user_id uuid, p_direction text, p_amount numeric, p_reason text) to authenticated;
 
@@ -5894,9 +7275,9 @@ grant execute on function public.admin_confirm_email(p_user_id uuid) to authenti
 
 grant execute on function public.admin_confirm_email(p_user_id uuid) to service_role;
 
-grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text) to authenticated;
+grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text, p_network public.withdrawal_network) to authenticated;
 
-grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text) to service_role;
+grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text, p_network public.withdrawal_network) to service_role;
 
 grant execute on function public.admin_credit_wallet(p_user_id uuid, p_amount numeric, p_note text, p_notify boolean) to authenticated;
 
@@ -5911,6 +7292,10 @@ grant execute on function public.admin_delete_user(p_user_id uuid) to service_ro
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to service_role;
+
+grant execute on function public.admin_list_audit_actions() to authenticated;
+
+grant execute on function public.admin_list_audit_actions() to service_role;
 
 grant execute on function public.admin_list_audit_actors() to authenticated;
 
@@ -5942,6 +7327,10 @@ grant execute on function public.admin_list_withdrawals(p_status public.withdraw
 
 grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
+grant execute on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) to authenticated;
+
+grant execute on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) to service_role;
+
 grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_reject_payment(p_order_id uuid, p_reason text) to service_role;
@@ -5968,13 +7357,21 @@ grant execute on function public.admin_update_membership_plan(p_tier public.memb
 
 grant execute on function public.admin_update_membership_plan(p_tier public.membership_level, p_yearly_price_pln numeric, p_price_usdt numeric, p_price_acc numeric, p_profit_share numeric, p_idea_ownership numeric, p_description text, p_benefits text[]) to service_role;
 
-grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean) to authenticated;
+grant execute on function public.admin_update_payment_settings(p_order_expiry_days integer, p_daily_order_limit integer) to authenticated;
 
-grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean) to service_role;
+grant execute on function public.admin_update_payment_settings(p_order_expiry_days integer, p_daily_order_limit integer) to service_role;
+
+grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean, p_reason text) to authenticated;
+
+grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean, p_reason text) to service_role;
 
 grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) to authenticated;
 
 grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text, p_host text, p_port integer, p_username text, p_password text, p_from_email text, p_from_name text, p_is_default boolean) to service_role;
+
+grant execute on function public.admin_verify_audit_chain() to authenticated;
+
+grant execute on function public.admin_verify_audit_chain() to service_role;
 
 grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
 
@@ -5990,9 +7387,9 @@ grant execute on function public.claim_signup_password(p_claim text) to authenti
 
 grant execute on function public.complete_email_outbox(p_id bigint) to service_role;
 
-grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer) to authenticated;
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to authenticated;
 
-grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer) to service_role;
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to service_role;
 
 grant execute on function public.effective_membership_level(p_profile public.profiles) to authenticated;
 
@@ -6067,6 +7464,10 @@ grant execute on function public.initialize_user_wallet(p_user_id uuid) to authe
 grant execute on function public.initialize_user_wallet(p_user_id uuid) to service_role;
 
 grant execute on function public.mark_all_notifications_read() to authenticated;
+
+grant execute on function public.preview_plan_change(p_tier public.membership_level) to authenticated;
+
+grant execute on function public.preview_plan_change(p_tier public.membership_level) to service_role;
 
 grant execute on function public.request_email_change(p_new_email text) to authenticated;
 

@@ -224,11 +224,19 @@ select u.id::text, u.id,
   from auth.users u
  where u.email in ('ewa@klub.local', 'piotr@klub.local', 'zofia@klub.local');
 
--- Ewa's first paid level: Anna's code counts a conversion and Anna earns 10 % of the START price.
-update public.profiles set membership_level = 'START' where user_id = 'a0000000-0000-4000-8000-000000000004';
+-- Ewa's first paid plan order (a transfer, confirmed): Anna's code counts a conversion and Anna earns
+-- 10 % of the START price.
+insert into public.payment_orders (id, reference, user_id, kind, plan_tier, method, amount, currency, expires_at)
+select 'c0000000-0000-4000-8000-000000000001', 'KLB-EWA2S7', 'a0000000-0000-4000-8000-000000000004', 'plan', 'START',
+       'transfer', m.yearly_price_pln, 'PLN', now() + interval '7 days'
+  from public.membership_plans m
+ where m.tier = 'START';
+select private.confirm_payment('c0000000-0000-4000-8000-000000000001',
+                               (select o.amount from public.payment_orders o where o.id = 'c0000000-0000-4000-8000-000000000001'),
+                               'admin', null);
 
 -- Paid members have a term (issue 19 §3): one year from seeding, so the badge shows 'do DD.MM.YYYY'.
-update public.profiles set membership_valid_until = (current_date + interval '1 year')::date
+update public.profiles set membership_valid_until = private.plan_year_end(private.warsaw_today())
  where membership_level <> 'FREE' and membership_valid_until is null;
 
 update public.referral_codes

@@ -1,7 +1,7 @@
 // The local stack's Przelewy24 sandbox: the gateway's endpoints this app uses, as the REST API v1
 // documentation describes them (docs/deploy.md, "Przelewy24"), so the register and notification functions
 // run end to end on a laptop. It is one of the app's services in local-supabase.config.ts: the stack
-// starts it on the API port + 7 (STACK_PRZELEWY24_PORT moves it), gives it the credentials the
+// starts it on the API port + 9 (STACK_PRZELEWY24_PORT moves it), gives it the credentials the
 // functions are given (supabase/.env: PRZELEWY24_MERCHANT_ID, _POS_ID, _CRC_KEY, _API_KEY) and points
 // the functions' PRZELEWY24_API_URL at it while PRZELEWY24_MODE is sandbox.
 //
@@ -509,7 +509,7 @@ export function resolveGatewayUrl(configured: string | undefined, sandboxUrl: st
 /** The sandbox as a service of the local stack (local-supabase.config.ts). */
 export const przelewy24Service: LocalService = {
   name: 'przelewy24',
-  portOffset: 7,
+  portOffset: 9,
   description: 'Przelewy24 sandbox (register, payment page, notification, verify)',
   async start({ port, log }) {
     const sandbox = await startPrzelewy24Sandbox({ port, log });

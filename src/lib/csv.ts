@@ -1,22 +1,30 @@
 /**
  * CSV files for Polish spreadsheets (member history, admin exports): UTF-8 with a BOM so Excel reads
  * Polish letters, `;` between cells (the comma is the decimal separator in Poland), CRLF between
- * rows. Text cells that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a
- * carriage return) are neutralised with a leading apostrophe; numbers are written with a decimal
- * comma and are never neutralised, so a debit stays a number.
+ * rows. Every cell is quoted, so no character inside a cell (a comma, a tab, a semicolon, a line
+ * break) can start a new cell when a spreadsheet guesses another separator: `Atak,=cmd|' /C calc'!A0`
+ * or `Atak<TAB>=1+1` stays one text cell. Text cells that a spreadsheet would run as a formula
+ * (starting with =, +, -, @, a tab or a carriage return) are neutralised with a leading apostrophe;
+ * numbers are written with a decimal comma and are never neutralised, so a debit stays a number.
+ *
+ * Hand-written rather than Papa Parse's unparse (quotes + escapeFormulae), measured: Papa adds
+ * 7.1 KB gzipped (19.4 KB minified, parser included) to every export, and it cannot write a Polish
+ * number: a JS number comes out as "-12.5" (a text or a date in a Polish spreadsheet), the string
+ * "-12,5" as "'-12,5" (neutralised into text). Speed is alike (100 000 rows × 8 cells: 1.9–3.5 s
+ * here, Papa 4.1–4.9 s on the same busy machine).
  */
 export type CsvCell = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[";\r\n]/;
 
 export const CSV_BOM = '\uFEFF';
 
+const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value).replace('.', ',') : '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value === null || value === undefined) return '""';
+  if (typeof value === 'number') return quote(Number.isFinite(value) ? String(value).replace('.', ',') : '');
+  return quote(FORMULA_START.test(value) ? `'${value}` : value);
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -8,12 +8,17 @@ export type Database = {
       admin_audit_log: {
         Row: {
           action: string;
-          actor_email: string | null;
           actor_id: string | null;
+          actor_kind: string;
           after: Json | null;
           before: Json | null;
+          chain_seq: number | null;
           created_at: string;
+          function_name: string | null;
           id: number;
+          prev_hash: string | null;
+          request_id: string | null;
+          row_hash: string | null;
           target_id: string | null;
           target_type: string;
           target_user_id: string | null;
@@ -21,29 +26,82 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           action: string;
-          actor_email?: string | null;
           actor_id?: string | null;
+          actor_kind?: string;
           after?: Json | null;
           before?: Json | null;
+          chain_seq?: number | null;
           created_at?: string;
+          function_name?: string | null;
           id?: never;
+          prev_hash?: string | null;
+          request_id?: string | null;
+          row_hash?: string | null;
           target_id?: string | null;
           target_type: string;
           target_user_id?: string | null;
         };
         Update: {
           action?: string;
-          actor_email?: string | null;
           actor_id?: string | null;
+          actor_kind?: string;
           after?: Json | null;
           before?: Json | null;
+          chain_seq?: number | null;
           created_at?: string;
+          function_name?: string | null;
           id?: never;
+          prev_hash?: string | null;
+          request_id?: string | null;
+          row_hash?: string | null;
           target_id?: string | null;
           target_type?: string;
           target_user_id?: string | null;
         };
         Relationships: [];
+      };
+      admin_audit_personal: {
+        Row: {
+          after: Json | null;
+          audit_id: number;
+          before: Json | null;
+          email: string | null;
+          subject: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          after?: Json | null;
+          audit_id: number;
+          before?: Json | null;
+          email?: string | null;
+          subject: string;
+          user_id?: string | null;
+        };
+        Update: {
+          after?: Json | null;
+          audit_id?: number;
+          before?: Json | null;
+          email?: string | null;
+          subject?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'admin_audit_personal_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_audit_entries';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'admin_audit_personal_audit_id_fkey';
+            columns: ['audit_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_audit_log';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       announcements: {
         Row: {
@@ -224,8 +282,10 @@ export type Database = {
           duration_months: number;
           end_date: string;
           id: string;
+          order_id: string | null;
           package_tier: Database['public']['Enums']['ccc_tier'];
           profit_share: number;
+          released_at: string | null;
           start_date: string;
           user_id: string;
         };
@@ -237,8 +297,10 @@ export type Database = {
           duration_months: number;
           end_date: string;
           id?: string;
+          order_id?: string | null;
           package_tier: Database['public']['Enums']['ccc_tier'];
           profit_share: number;
+          released_at?: string | null;
           start_date?: string;
           user_id: string;
         };
@@ -249,12 +311,21 @@ export type Database = {
           duration_months?: number;
           end_date?: string;
           id?: string;
+          order_id?: string | null;
           package_tier?: Database['public']['Enums']['ccc_tier'];
           profit_share?: number;
+          released_at?: string | null;
           start_date?: string;
           user_id?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'ccc_assignments_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'ccc_assignments_package_tier_fkey';
             columns: ['package_tier'];
@@ -483,6 +554,76 @@ export type Database = {
           },
         ];
       };
+      membership_periods: {
+        Row: {
+          audit_id: number | null;
+          created_at: string;
+          extra_days: number;
+          first_day: string;
+          id: string;
+          last_day: string;
+          level: Database['public']['Enums']['membership_level'];
+          order_id: string | null;
+          replaced_period_id: string | null;
+          shortened_at: string | null;
+          shortened_by: string | null;
+          shortened_from: string | null;
+          shortened_reason: string | null;
+          source: Database['public']['Enums']['membership_period_source'];
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          audit_id?: number | null;
+          created_at?: string;
+          extra_days?: number;
+          first_day: string;
+          id?: string;
+          last_day: string;
+          level: Database['public']['Enums']['membership_level'];
+          order_id?: string | null;
+          replaced_period_id?: string | null;
+          shortened_at?: string | null;
+          shortened_by?: string | null;
+          shortened_from?: string | null;
+          shortened_reason?: string | null;
+          source: Database['public']['Enums']['membership_period_source'];
+          user_id: string;
+        };
+        Update: {
+          audit_id?: number | null;
+          created_at?: string;
+          extra_days?: number;
+          first_day?: string;
+          id?: string;
+          last_day?: string;
+          level?: Database['public']['Enums']['membership_level'];
+          order_id?: string | null;
+          replaced_period_id?: string | null;
+          shortened_at?: string | null;
+          shortened_by?: string | null;
+          shortened_from?: string | null;
+          shortened_reason?: string | null;
+          source?: Database['public']['Enums']['membership_period_source'];
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'membership_periods_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'membership_periods_replaced_period_id_fkey';
+            columns: ['replaced_period_id'];
+            isOneToOne: false;
+            referencedRelation: 'membership_periods';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       membership_plans: {
         Row: {
           benefits: string[];
@@ -615,66 +756,114 @@ export type Database = {
         Row: {
           amount: number;
           amount_received: number | null;
+          buyer_email: string | null;
+          buyer_name: string | null;
+          cancel_reason: string | null;
           ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
+          consent_at: string | null;
+          consent_text: string | null;
           created_at: string;
           currency: string;
           decided_at: string | null;
           decided_by: string | null;
+          decided_via: Database['public']['Enums']['payment_decider'] | null;
+          expires_at: string;
           id: string;
           kind: Database['public']['Enums']['payment_item_kind'];
           membership_valid_until: string | null;
           method: Database['public']['Enums']['payment_method'];
+          network: Database['public']['Enums']['withdrawal_network'] | null;
           plan_tier: Database['public']['Enums']['membership_level'] | null;
           quantity: number;
           reference: string;
+          refund_method: string | null;
+          refund_reason: string | null;
+          refund_reference: string | null;
+          refunded_at: string | null;
+          refunded_by: string | null;
           rejection_reason: string | null;
+          replaces_order_id: string | null;
+          shortfall: number | null;
           status: Database['public']['Enums']['payment_order_status'];
+          surplus: number | null;
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           amount: number;
           amount_received?: number | null;
+          buyer_email?: string | null;
+          buyer_name?: string | null;
+          cancel_reason?: string | null;
           ccc_tier?: Database['public']['Enums']['ccc_tier'] | null;
+          consent_at?: string | null;
+          consent_text?: string | null;
           created_at?: string;
           currency: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          decided_via?: Database['public']['Enums']['payment_decider'] | null;
+          expires_at: string;
           id?: string;
           kind: Database['public']['Enums']['payment_item_kind'];
           membership_valid_until?: string | null;
           method: Database['public']['Enums']['payment_method'];
+          network?: Database['public']['Enums']['withdrawal_network'] | null;
           plan_tier?: Database['public']['Enums']['membership_level'] | null;
           quantity?: number;
           reference: string;
+          refund_method?: string | null;
+          refund_reason?: string | null;
+          refund_reference?: string | null;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
           rejection_reason?: string | null;
+          replaces_order_id?: string | null;
+          shortfall?: never;
           status?: Database['public']['Enums']['payment_order_status'];
+          surplus?: never;
           tx_hash?: string | null;
           updated_at?: string;
-          user_id: string;
+          user_id?: string | null;
         };
         Update: {
           amount?: number;
           amount_received?: number | null;
+          buyer_email?: string | null;
+          buyer_name?: string | null;
+          cancel_reason?: string | null;
           ccc_tier?: Database['public']['Enums']['ccc_tier'] | null;
+          consent_at?: string | null;
+          consent_text?: string | null;
           created_at?: string;
           currency?: string;
           decided_at?: string | null;
           decided_by?: string | null;
+          decided_via?: Database['public']['Enums']['payment_decider'] | null;
+          expires_at?: string;
           id?: string;
           kind?: Database['public']['Enums']['payment_item_kind'];
           membership_valid_until?: string | null;
           method?: Database['public']['Enums']['payment_method'];
+          network?: Database['public']['Enums']['withdrawal_network'] | null;
           plan_tier?: Database['public']['Enums']['membership_level'] | null;
           quantity?: number;
           reference?: string;
+          refund_method?: string | null;
+          refund_reason?: string | null;
+          refund_reference?: string | null;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
           rejection_reason?: string | null;
+          replaces_order_id?: string | null;
+          shortfall?: never;
           status?: Database['public']['Enums']['payment_order_status'];
+          surplus?: never;
           tx_hash?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [
           {
@@ -691,7 +880,36 @@ export type Database = {
             referencedRelation: 'membership_plans';
             referencedColumns: ['tier'];
           },
+          {
+            foreignKeyName: 'payment_orders_replaces_order_id_fkey';
+            columns: ['replaces_order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
         ];
+      };
+      payment_settings: {
+        Row: {
+          daily_order_limit: number;
+          id: boolean;
+          order_expiry_days: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          daily_order_limit?: number;
+          id?: boolean;
+          order_expiry_days?: number;
+          updated_at?: string;
+        };
+        Update: {
+          daily_order_limit?: number;
+          id?: boolean;
+          order_expiry_days?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
       };
       payout_run_items: {
         Row: {
@@ -994,30 +1212,47 @@ export type Database = {
       referral_commissions: {
         Row: {
           amount_pln: number;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
           created_at: string;
           id: string;
           level: Database['public']['Enums']['membership_level'];
+          order_id: string | null;
           referred_id: string | null;
           referrer_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           amount_pln: number;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
           created_at?: string;
           id?: string;
           level: Database['public']['Enums']['membership_level'];
+          order_id?: string | null;
           referred_id?: string | null;
           referrer_id?: string | null;
         };
         Update: {
           amount_pln?: number;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
           created_at?: string;
           id?: string;
           level?: Database['public']['Enums']['membership_level'];
+          order_id?: string | null;
           referred_id?: string | null;
           referrer_id?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'referral_commissions_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       referral_relationships: {
         Row: {
@@ -1360,7 +1595,58 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      admin_audit_entries: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          actor_kind: string;
+          after: Json | null;
+          before: Json | null;
+          chain_seq: number | null;
+          created_at: string;
+          function_name: string | null;
+          id: number;
+          request_id: string | null;
+          target_id: string | null;
+          target_type: string;
+          target_user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          action?: string | null;
+          actor_email?: never;
+          actor_id?: string | null;
+          actor_kind?: string | null;
+          after?: never;
+          before?: never;
+          chain_seq?: number | null;
+          created_at?: string | null;
+          function_name?: string | null;
+          id?: number | null;
+          request_id?: string | null;
+          target_id?: string | null;
+          target_type?: string | null;
+          target_user_id?: string | null;
+        };
+        Update: {
+          action?: string | null;
+          actor_email?: never;
+          actor_id?: string | null;
+          actor_kind?: string | null;
+          after?: never;
+          before?: never;
+          chain_seq?: number | null;
+          created_at?: string | null;
+          function_name?: string | null;
+          id?: number | null;
+          request_id?: string | null;
+          target_id?: string | null;
+          target_type?: string | null;
+          target_user_id?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       admin_adjust_wallet: {
@@ -1389,8 +1675,10 @@ export type Database = {
           duration_months: number;
           end_date: string;
           id: string;
+          order_id: string | null;
           package_tier: Database['public']['Enums']['ccc_tier'];
           profit_share: number;
+          released_at: string | null;
           start_date: string;
           user_id: string;
         }[];
@@ -1446,7 +1734,12 @@ export type Database = {
         };
       };
       admin_confirm_payment: {
-        Args: { p_amount_received?: number; p_order_id: string; p_tx_hash?: string };
+        Args: {
+          p_amount_received?: number;
+          p_network?: Database['public']['Enums']['withdrawal_network'];
+          p_order_id: string;
+          p_tx_hash?: string;
+        };
         Returns: {
           changed: boolean;
           payment_order: Database['public']['Tables']['payment_orders']['Row'];
@@ -1500,10 +1793,17 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_list_audit_actions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          action: string;
+        }[];
+      };
       admin_list_audit_actors: {
         Args: Record<PropertyKey, never>;
         Returns: {
           actor_email: string;
+          actor_id: string;
         }[];
       };
       admin_list_email_templates: {
@@ -1558,6 +1858,8 @@ export type Database = {
           currency: string;
           decided_at: string;
           decided_by: string;
+          decided_via: Database['public']['Enums']['payment_decider'];
+          expires_at: string;
           id: string;
           item_label: string;
           kind: Database['public']['Enums']['payment_item_kind'];
@@ -1565,11 +1867,19 @@ export type Database = {
           member_full_name: string;
           member_phone: string;
           method: Database['public']['Enums']['payment_method'];
+          network: Database['public']['Enums']['withdrawal_network'];
           plan_tier: Database['public']['Enums']['membership_level'];
           quantity: number;
           reference: string;
+          refund_method: string;
+          refund_reason: string;
+          refund_reference: string;
+          refunded_at: string;
+          refunded_by: string;
           rejection_reason: string;
+          shortfall: number;
           status: Database['public']['Enums']['payment_order_status'];
+          surplus: number;
           total_count: number;
           tx_hash: string;
           user_id: string;
@@ -1651,6 +1961,13 @@ export type Database = {
           tier: Database['public']['Enums']['membership_level'];
         }[];
       };
+      admin_refund_payment: {
+        Args: { p_method: string; p_order_id: string; p_reason: string; p_reference: string };
+        Returns: {
+          changed: boolean;
+          payment_order: Database['public']['Tables']['payment_orders']['Row'];
+        }[];
+      };
       admin_reject_payment: {
         Args: { p_order_id: string; p_reason: string };
         Returns: {
@@ -1667,8 +1984,10 @@ export type Database = {
           duration_months: number;
           end_date: string;
           id: string;
+          order_id: string | null;
           package_tier: Database['public']['Enums']['ccc_tier'];
           profit_share: number;
+          released_at: string | null;
           start_date: string;
           user_id: string;
         };
@@ -1804,6 +2123,21 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_update_payment_settings: {
+        Args: { p_daily_order_limit?: number; p_order_expiry_days?: number };
+        Returns: {
+          daily_order_limit: number;
+          id: boolean;
+          order_expiry_days: number;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payment_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_user: {
         Args: {
           p_clear_valid_until?: boolean;
@@ -1812,6 +2146,7 @@ export type Database = {
           p_membership_level?: Database['public']['Enums']['membership_level'];
           p_membership_valid_until?: string;
           p_phone?: string;
+          p_reason?: string;
           p_user_id: string;
         };
         Returns: {
@@ -1860,28 +2195,60 @@ export type Database = {
           username: string;
         }[];
       };
+      admin_verify_audit_chain: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          broken_id: number;
+          broken_seq: number;
+          checked: number;
+          head_hash: string;
+          head_seq: number;
+          intact: boolean;
+          problem: string;
+          published_at: string;
+          published_hash: string;
+          published_seq: number;
+          verified_from: number;
+        }[];
+      };
       cancel_payment_order: {
         Args: { p_order_id: string };
         Returns: {
           amount: number;
           amount_received: number | null;
+          buyer_email: string | null;
+          buyer_name: string | null;
+          cancel_reason: string | null;
           ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
+          consent_at: string | null;
+          consent_text: string | null;
           created_at: string;
           currency: string;
           decided_at: string | null;
           decided_by: string | null;
+          decided_via: Database['public']['Enums']['payment_decider'] | null;
+          expires_at: string;
           id: string;
           kind: Database['public']['Enums']['payment_item_kind'];
           membership_valid_until: string | null;
           method: Database['public']['Enums']['payment_method'];
+          network: Database['public']['Enums']['withdrawal_network'] | null;
           plan_tier: Database['public']['Enums']['membership_level'] | null;
           quantity: number;
           reference: string;
+          refund_method: string | null;
+          refund_reason: string | null;
+          refund_reference: string | null;
+          refunded_at: string | null;
+          refunded_by: string | null;
           rejection_reason: string | null;
+          replaces_order_id: string | null;
+          shortfall: number | null;
           status: Database['public']['Enums']['payment_order_status'];
+          surplus: number | null;
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -1929,6 +2296,7 @@ export type Database = {
       create_payment_order: {
         Args: {
           p_ccc_tier?: Database['public']['Enums']['ccc_tier'];
+          p_consent_text?: string;
           p_method: Database['public']['Enums']['payment_method'];
           p_plan_tier?: Database['public']['Enums']['membership_level'];
           p_quantity?: number;
@@ -1936,23 +2304,39 @@ export type Database = {
         Returns: {
           amount: number;
           amount_received: number | null;
+          buyer_email: string | null;
+          buyer_name: string | null;
+          cancel_reason: string | null;
           ccc_tier: Database['public']['Enums']['ccc_tier'] | null;
+          consent_at: string | null;
+          consent_text: string | null;
           created_at: string;
           currency: string;
           decided_at: string | null;
           decided_by: string | null;
+          decided_via: Database['public']['Enums']['payment_decider'] | null;
+          expires_at: string;
           id: string;
           kind: Database['public']['Enums']['payment_item_kind'];
           membership_valid_until: string | null;
           method: Database['public']['Enums']['payment_method'];
+          network: Database['public']['Enums']['withdrawal_network'] | null;
           plan_tier: Database['public']['Enums']['membership_level'] | null;
           quantity: number;
           reference: string;
+          refund_method: string | null;
+          refund_reason: string | null;
+          refund_reference: string | null;
+          refunded_at: string | null;
+          refunded_by: string | null;
           rejection_reason: string | null;
+          replaces_order_id: string | null;
+          shortfall: number | null;
           status: Database['public']['Enums']['payment_order_status'];
+          surplus: number | null;
           tx_hash: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         SetofOptions: {
           from: '*';
@@ -2126,10 +2510,12 @@ export type Database = {
         Args: { p_limit?: number; p_offset?: number };
         Returns: {
           amount: number;
+          amount_received: number;
           ccc_tier: Database['public']['Enums']['ccc_tier'];
           created_at: string;
           currency: string;
           decided_at: string;
+          expires_at: string;
           id: string;
           item_label: string;
           kind: Database['public']['Enums']['payment_item_kind'];
@@ -2138,8 +2524,13 @@ export type Database = {
           plan_tier: Database['public']['Enums']['membership_level'];
           quantity: number;
           reference: string;
+          refund_reason: string;
+          refunded_at: string;
           rejection_reason: string;
+          replaces_order_id: string;
+          shortfall: number;
           status: Database['public']['Enums']['payment_order_status'];
+          surplus: number;
           tx_hash: string;
         }[];
       };
@@ -2246,6 +2637,17 @@ export type Database = {
         };
       };
       mark_all_notifications_read: { Args: Record<PropertyKey, never>; Returns: number };
+      preview_plan_change: {
+        Args: { p_tier: Database['public']['Enums']['membership_level'] };
+        Returns: {
+          change: string;
+          extra_days: number;
+          first_day: string;
+          from_level: Database['public']['Enums']['membership_level'];
+          last_day: string;
+          tier: Database['public']['Enums']['membership_level'];
+        }[];
+      };
       request_email_change: { Args: { p_new_email: string }; Returns: string };
       request_withdrawal: {
         Args: { p_address: string; p_amount: number; p_network: Database['public']['Enums']['withdrawal_network'] };
@@ -2308,10 +2710,13 @@ export type Database = {
       ccc_tier: 'PLATINUM' | 'DIAMOND' | 'GOLD' | 'SILVER' | 'BRONZE' | 'START';
       idea_status: 'pending' | 'approved' | 'rejected';
       membership_level: 'FREE' | 'START' | 'PREMIUM' | 'VIP';
+      membership_period_source: 'order' | 'admin' | 'backfill';
       notification_type: 'profit' | 'message' | 'system';
+      payment_decider: 'admin' | 'gateway' | 'chain';
       payment_item_kind: 'plan' | 'ccc';
       payment_method: 'transfer' | 'usdt' | 'acc';
-      payment_order_status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+      payment_order_status:
+        'pending' | 'paid' | 'rejected' | 'cancelled' | 'expired' | 'underpaid' | 'to_refund' | 'refunded';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind:
         'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
@@ -2428,10 +2833,21 @@ export const Constants = {
       ccc_tier: ['PLATINUM', 'DIAMOND', 'GOLD', 'SILVER', 'BRONZE', 'START'],
       idea_status: ['pending', 'approved', 'rejected'],
       membership_level: ['FREE', 'START', 'PREMIUM', 'VIP'],
+      membership_period_source: ['order', 'admin', 'backfill'],
       notification_type: ['profit', 'message', 'system'],
+      payment_decider: ['admin', 'gateway', 'chain'],
       payment_item_kind: ['plan', 'ccc'],
       payment_method: ['transfer', 'usdt', 'acc'],
-      payment_order_status: ['pending', 'paid', 'rejected', 'cancelled'],
+      payment_order_status: [
+        'pending',
+        'paid',
+        'rejected',
+        'cancelled',
+        'expired',
+        'underpaid',
+        'to_refund',
+        'refunded',
+      ],
       reaction_type: ['like', 'love', 'fire', 'clap'],
       wallet_transaction_kind: [
         'credit',

@@ -1,4 +1,5 @@
--- Membership: levels, yearly plans, terms (valid until, effective level) and the renewal reminders.
+-- Membership: levels, yearly plans, the periods (the history of levels on Warsaw days: the effective
+-- level, the plan-change rules, admin level edits) and the renewal reminders.
 -- Until the first deploy this file is edited in place: each object is defined once, in its final
 -- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
@@ -8,6 +9,10 @@
 
 -- public.membership_level ---------------------------------------------------------------
 create type public.membership_level as enum ('FREE', 'START', 'PREMIUM', 'VIP');
+
+-- Where a membership period came from: a paid order, an admin's level edit (with its audit row) or
+-- the backfill of the levels that existed before periods.
+create type public.membership_period_source as enum ('order', 'admin', 'backfill');
 
 -- ========================================================================================
 -- Tables
@@ -52,9 +57,74 @@ create table public.membership_plans (
 );
 alter table public.membership_plans enable row level security;
 
+-- public.membership_periods ------------------------------------------------------------
+-- The history of levels (order_id's foreign key to payment_orders is added with that table).
+create table public.membership_periods (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  level public.membership_level not null,
+  first_day date not null,
+  last_day date not null,
+  source public.membership_period_source not null,
+  order_id uuid,
+  audit_id bigint,
+  extra_days integer not null default 0,
+  replaced_period_id uuid references public.membership_periods (id),
+  shortened_at timestamptz,
+  shortened_by uuid,
+  shortened_reason text,
+  shortened_from date,
+  created_at timestamptz not null default now(),
+  constraint membership_periods_level_check check (level <> 'FREE'),
+  constraint membership_periods_first_day_check check (isfinite(first_day)),
+  constraint membership_periods_days_check
+    check (last_day >= first_day or (shortened_at is not null and last_day = first_day - 1)),
+  constraint membership_periods_source_check check (
+    (source = 'order') = (order_id is not null)
+    and (source <> 'admin' or audit_id is not null)
+  ),
+  constraint membership_periods_extra_days_check check (extra_days >= 0),
+  constraint membership_periods_shortened_check check (
+    (shortened_at is null) = (shortened_reason is null)
+    and (shortened_at is null) = (shortened_from is null)
+    and (shortened_reason is null or shortened_reason in ('upgrade', 'refund', 'admin'))
+  )
+);
+alter table public.membership_periods enable row level security;
+
+-- ========================================================================================
+-- Indexes
+-- ========================================================================================
+
+create index membership_periods_user_first_day_idx
+  on public.membership_periods (user_id, first_day) include (last_day, level);
+create index membership_periods_order_id_idx on public.membership_periods (order_id);
+create index membership_periods_audit_id_idx on public.membership_periods (audit_id);
+create index membership_periods_replaced_period_id_idx on public.membership_periods (replaced_period_id);
+
 -- ========================================================================================
 -- Functions
 -- ========================================================================================
+
+-- private.warsaw_day() ------------------------------------------------------------------
+create function private.warsaw_day(p_at timestamptz)
+returns date
+language sql
+immutable
+set search_path = ''
+as $$
+  select (p_at at time zone 'Europe/Warsaw')::date
+$$;
+
+-- private.warsaw_today() ----------------------------------------------------------------
+create function private.warsaw_today()
+returns date
+language sql
+stable
+set search_path = ''
+as $$
+  select private.warsaw_day(now())
+$$;
 
 -- private.check_catalogue_prices() ------------------------------------------------------
 -- Raises the catalogue's price errors for the prices of one form, in the form's order of checks.
@@ -105,18 +175,6 @@ as $$
   select case when private.is_valid_amount(p_price) then p_price <= 9999999999.99 end
 $$;
 
--- private.next_valid_until() ------------------------------------------------------------
--- The end date a plan confirmed on p_today gets: one year after the later of today and the
--- current end date (while that end date still holds).
-create function private.next_valid_until(p_current date, p_today date)
-returns date
-language sql
-immutable
-set search_path = ''
-as $$
-  select (greatest(p_today, coalesce(p_current, p_today)) + interval '1 year')::date
-$$;
-
 -- private.paid_member_term_key() --------------------------------------------------------
 -- The counter key of a paid term: 'LEVEL:YYYY-MM-DD', or 'LEVEL:infinity' without an end date; null
 -- for FREE (not counted).
@@ -134,7 +192,7 @@ $$;
 -- Reminders and expiry (run daily by pg_cron where available, by the local stack's timer):
 -- 'renewal' once per end date when it is 30 days away or less, 'expired' once per end date after
 -- it passed. Returns how many notifications it sent.
-create function private.run_membership_reminders(p_today date default current_date)
+create function private.run_membership_reminders(p_today date default private.warsaw_today())
 returns integer
 language plpgsql
 security definer
@@ -145,16 +203,24 @@ declare
   v_sent integer := 0;
 begin
   for v_row in
-    with due as (
-      select p.user_id, p.membership_level, p.membership_valid_until,
-             case when p.membership_valid_until < p_today then 'expired' else 'renewal' end as kind
-        from public.profiles p
-       where p.membership_level <> 'FREE'
-         and p.membership_valid_until is not null
-         and p.membership_valid_until <= p_today + 30
+    -- The end of each member's membership: the last day of their last period (queued ones included).
+    with ends as (
+      select m.user_id, max(m.last_day) as end_day,
+             (array_agg(m.shortened_reason order by m.last_day desc))[1] as last_reason
+        from public.membership_periods m
+       where m.last_day >= m.first_day
+       group by m.user_id
+    ),
+    due as (
+      select e.user_id, e.end_day, case when e.end_day < p_today then 'expired' else 'renewal' end as kind
+        from ends e
+       where isfinite(e.end_day)
+         and e.end_day <= p_today + 30
+         -- A membership ended by a refund or an admin gets no expiry notice.
+         and (e.end_day >= p_today or e.last_reason is null)
     )
     insert into private.membership_reminders (user_id, valid_until, kind)
-    select due.user_id, due.membership_valid_until, due.kind from due
+    select due.user_id, due.end_day, due.kind from due
     on conflict do nothing
     returning user_id, valid_until, kind
   loop
@@ -226,6 +292,208 @@ begin
 end
 $$;
 
+-- private.plan_year_end() ---------------------------------------------------------------
+create function private.plan_year_end(p_first_day date)
+returns date
+language sql
+immutable
+set search_path = ''
+as $$
+  -- 29 February + 12 months is 1 March (its day before: 28 February); PostgreSQL's month arithmetic
+  -- gives 28 February, which is then the last day itself.
+  select (p_first_day + interval '12 months')::date - case when to_char(p_first_day, 'MM-DD') = '02-29' then 0 else 1 end
+$$;
+
+-- private.plan_change() -----------------------------------------------------------------
+-- The plan-change rules, pure (no table read): unit-tested on boundary days.
+create function private.plan_change(
+  p_tier public.membership_level,
+  p_day date,
+  p_current_level public.membership_level,
+  p_current_last_day date,
+  p_queue_end date,
+  p_current_price numeric,
+  p_new_price numeric
+)
+returns table (tier public.membership_level, first_day date, last_day date, extra_days integer, change text)
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_unused integer;
+begin
+  tier := p_tier;
+  extra_days := 0;
+  if p_tier is null or p_tier = 'FREE' or p_day is null or not isfinite(p_day) then
+    raise exception using errcode = 'P0001', message = 'membership.invalid_plan';
+  end if;
+  if coalesce(p_current_level, 'FREE') = 'FREE' then
+    change := 'new';
+    first_day := p_day;
+    last_day := private.plan_year_end(p_day);
+  elsif p_tier > p_current_level then
+    -- Higher tier during a paid period: from today, plus the unused days of the current period
+    -- converted at the yearly list prices (an open-ended period moves after the new one instead).
+    change := 'upgrade';
+    first_day := p_day;
+    if isfinite(p_current_last_day) and p_current_last_day >= p_day then
+      v_unused := p_current_last_day - p_day + 1;
+      extra_days := floor(v_unused * p_current_price / p_new_price)::integer;
+    end if;
+    last_day := private.plan_year_end(p_day) + extra_days;
+  elsif p_queue_end is null or not isfinite(p_queue_end) then
+    -- Same or lower tier after a period with no end date: it would never start.
+    change := 'blocked';
+  else
+    change := case when p_tier = p_current_level then 'renewal' else 'queued' end;
+    first_day := p_queue_end + 1;
+    last_day := private.plan_year_end(first_day);
+  end if;
+  return next;
+end
+$$;
+
+-- private.membership_level_on() ---------------------------------------------------------
+-- THE effective level: every reader of a level goes through it (or private.cached_level_on).
+create function private.membership_level_on(p_user_id uuid, p_day date default private.warsaw_today())
+returns public.membership_level
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(
+    (select m.level
+       from public.membership_periods m
+      where m.user_id = p_user_id and m.first_day <= p_day and m.last_day >= p_day
+      order by m.first_day desc
+      limit 1),
+    'FREE'::public.membership_level
+  )
+$$;
+
+-- private.plan_change_for() -------------------------------------------------------------
+create function private.plan_change_for(
+  p_user_id uuid, p_tier public.membership_level, p_day date default private.warsaw_today()
+)
+returns table (
+  tier public.membership_level, from_level public.membership_level, first_day date, last_day date,
+  extra_days integer, change text
+)
+language sql
+stable
+set search_path = ''
+as $$
+  with cur as (
+    select m.level, m.last_day
+      from public.membership_periods m
+     where m.user_id = p_user_id and m.first_day <= p_day and m.last_day >= p_day
+     order by m.first_day desc
+     limit 1
+  ),
+  queue as (
+    select max(m.last_day) as queue_end
+      from public.membership_periods m
+     where m.user_id = p_user_id and m.last_day >= p_day and m.last_day >= m.first_day and m.level >= p_tier
+  )
+  select c.tier, coalesce((select level from cur), 'FREE'), c.first_day, c.last_day, c.extra_days, c.change
+    from private.plan_change(
+      p_tier, p_day,
+      (select level from cur), (select last_day from cur), (select queue_end from queue),
+      (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = (select level from cur)),
+      (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = p_tier)
+    ) c
+$$;
+
+-- private.relay_periods() ---------------------------------------------------------------
+create function private.relay_periods(p_user_id uuid, p_from date, p_start date, p_exclude uuid default null)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_period record;
+  v_cursor date := p_start;
+begin
+  -- The member's periods from p_from on, laid back to back from p_start, each keeping its length.
+  for v_period in
+    select m.id, m.first_day, m.last_day
+      from public.membership_periods m
+     where m.user_id = p_user_id and m.first_day >= p_from and m.last_day >= m.first_day
+       and m.id is distinct from p_exclude
+     order by m.first_day
+  loop
+    if not isfinite(v_cursor) then
+      update public.membership_periods m
+         set shortened_from = coalesce(m.shortened_from, m.last_day), last_day = m.first_day - 1,
+             shortened_at = now(), shortened_reason = coalesce(m.shortened_reason, 'admin')
+       where m.id = v_period.id;
+      continue;
+    end if;
+    update public.membership_periods m
+       set first_day = v_cursor,
+           last_day = case when isfinite(v_period.last_day) then v_cursor + (v_period.last_day - v_period.first_day)
+                           else v_period.last_day end
+     where m.id = v_period.id
+    returning m.last_day + 1 into v_cursor;
+  end loop;
+end
+$$;
+
+-- private.shorten_period() --------------------------------------------------------------
+create function private.shorten_period(
+  p_period_id uuid, p_last_day date, p_reason text, p_actor uuid
+)
+returns void
+language sql
+set search_path = ''
+as $$
+  update public.membership_periods m
+     set shortened_from = coalesce(m.shortened_from, m.last_day),
+         last_day = greatest(p_last_day, m.first_day - 1),
+         shortened_at = now(),
+         shortened_by = p_actor,
+         shortened_reason = p_reason
+   where m.id = p_period_id and m.last_day > p_last_day
+$$;
+
+-- private.set_membership_from() ---------------------------------------------------------
+create function private.set_membership_from(
+  p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date, p_audit_id bigint, p_actor uuid
+)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_from date := case when p_level = 'FREE' then p_day else least(p_day, coalesce(p_valid_until, p_day)) end;
+  -- FREE, or an end date already past: the membership ends there, queued periods included.
+  v_ends boolean := p_level = 'FREE' or p_valid_until < p_day;
+  v_period record;
+  v_new public.membership_periods;
+begin
+  -- An admin's level edit, as a plan change: the period running on the edit's day ends the day
+  -- before, the new level (if paid) holds from that day to its end date (none: no end date), and the
+  -- periods queued after it (paid renewals) move behind it. FREE or a past end date ends them all.
+  for v_period in
+    select m.id from public.membership_periods m
+     where m.user_id = p_user_id and m.last_day >= v_from and m.last_day >= m.first_day
+       and (v_ends or m.first_day <= v_from)
+     for update
+  loop
+    perform private.shorten_period(v_period.id, v_from - 1, 'admin', p_actor);
+  end loop;
+  if p_level <> 'FREE' then
+    insert into public.membership_periods (user_id, level, first_day, last_day, source, audit_id)
+    values (p_user_id, p_level, v_from, coalesce(p_valid_until, 'infinity'), 'admin', p_audit_id)
+    returning * into v_new;
+    if not v_ends then
+      perform private.relay_periods(p_user_id, v_from, v_new.last_day + 1, v_new.id);
+    end if;
+  end if;
+end
+$$;
+
 -- ========================================================================================
 -- Triggers
 -- ========================================================================================
@@ -253,6 +521,10 @@ create policy membership_plans_select_authenticated on public.membership_plans
   for select to authenticated
   using (true);
 
+create policy membership_periods_select_authenticated on public.membership_periods
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+
 -- ========================================================================================
 -- Grants
 -- ========================================================================================
@@ -262,6 +534,12 @@ grant execute on function private.run_membership_reminders(date) to service_role
 grant execute on function public.admin_update_membership_plan(public.membership_level,numeric,numeric,numeric,numeric,numeric,text,text[]) to authenticated;
 grant select on public.membership_plans to anon, authenticated;
 
+revoke delete, insert, maintain, references, trigger, truncate, update on public.membership_periods from service_role;
+grant select on public.membership_periods to authenticated;
+grant execute on function private.warsaw_day(timestamptz) to authenticated;
+grant execute on function private.warsaw_today() to authenticated;
+grant execute on function private.membership_level_on(uuid,date) to authenticated;
+
 -- ========================================================================================
 -- Comments
 -- ========================================================================================
@@ -269,7 +547,6 @@ grant select on public.membership_plans to anon, authenticated;
 comment on function private.check_catalogue_prices(numeric[]) is 'Raises catalogue.invalid_price (not positive, more than 2 decimals, NaN/∞, null) or catalogue.price_too_high (above 9 999 999 999.99, the numeric(12, 2) columns).';
 comment on function private.effective_level(public.membership_level,date,date) is 'The level that counts on a day: the stored level while membership_valid_until is that day or later (or null), FREE after it.';
 comment on function private.fits_catalogue_price(numeric) is 'A valid money amount that fits numeric(12, 2) (≤ 9 999 999 999.99): true; valid but larger: false; not a valid amount: null.';
-comment on function private.run_membership_reminders(date) is 'Daily: renewal reminder from 30 days before the end date and expiry notice after it, each once per end date.';
 comment on table private.membership_reminders is 'One row per reminder sent (renewal 30 days before, expired after the end date): sent once.';
 comment on table public.membership_plans is 'Yearly membership plans catalogue (START, PREMIUM, VIP). Written only by service_role.';
 comment on column public.membership_plans.benefits is 'What the plan gives besides its profit share and idea ownership (those are rendered from their columns).';
@@ -277,6 +554,31 @@ comment on column public.membership_plans.description is 'One sentence about the
 comment on column public.membership_plans.idea_ownership is 'Fraction of idea ownership (0.05 = 5 %).';
 comment on column public.membership_plans.price_acc is 'Price in PLN when paid through ACC (yearly price minus the 10 % ACC discount).';
 comment on column public.membership_plans.profit_share is 'Fraction of ecommerce revenue (0.05 = 5 %).';
+
+comment on function private.warsaw_day(timestamptz) is 'The Europe/Warsaw calendar day of an instant (CET/CEST; the day changes at midnight in Warsaw).';
+
+comment on function private.warsaw_today() is 'Today in Europe/Warsaw (a day ends at midnight in Warsaw, whatever the database''s time zone).';
+
+comment on function private.plan_year_end(date) is 'Last day of a 12-month period starting on p_first_day: the day before the same date a year later (27.11.2026 → 26.11.2027; 01.03.2027 → 29.02.2028; 29.02.2028 → 28.02.2029).';
+
+comment on function private.plan_change(public.membership_level,date,public.membership_level,date,date,numeric,numeric) is 'The plan-change rules, pure: what buying p_tier on p_day gives, from the level of the period covering that day (FREE: none), its last day, the last day of the periods from that day on whose level is p_tier or higher, and the two yearly list prices. change: new | upgrade (from p_day, 12 months + floor(unused days × old price ÷ new price)) | renewal / queued (the day after those periods) | blocked (after a period with no end date).';
+
+comment on function private.membership_level_on(uuid,date) is 'THE effective level: the level of the membership period covering the day (default: today in Warsaw), else FREE.';
+
+comment on function private.plan_change_for(uuid,public.membership_level,date) is 'private.plan_change for a member''s periods and the catalogue''s yearly list prices on a day.';
+
+comment on function private.relay_periods(uuid,date,date,uuid) is 'Moves a member''s periods starting on p_from or later so they run back to back from p_start, each keeping its number of days (queued periods move up or back).';
+
+comment on function private.shorten_period(uuid,date,text,uuid) is 'Ends a period on p_last_day (before its first day: it never ran), keeping its former last day and why.';
+
+comment on function private.set_membership_from(uuid,public.membership_level,date,date,bigint,uuid) is 'An admin level edit as periods (with its audit row): the running period ends the day before the edit, the new paid level holds from the edit''s day to its end date and queued periods move behind it; FREE or a past end date ends every period from that day.';
+
+comment on function private.run_membership_reminders(date) is 'Daily: renewal reminder from 30 days before the end of a member''s last period (Warsaw days) and an expiry notice after it ran out, each once per end date.';
+
+comment on table public.membership_periods is 'The history of members'' levels: one row per period (Europe/Warsaw days, first_day..last_day inclusive; last_day = infinity: no end date). The level on a day is the period covering it, else FREE (private.membership_level_on). Members read their own, admins all; written only by the payment and admin functions.';
+comment on column public.membership_periods.source is 'order: a paid plan order (order_id); admin: an admin''s level edit (audit_id: its admin_audit_log row, no foreign key: audit value); backfill: the level a member had when periods were introduced.';
+comment on column public.membership_periods.extra_days is 'Upgrade: days added for the unused part of the period it replaced (replaced_period_id), at the yearly list prices.';
+comment on column public.membership_periods.shortened_at is 'When the period was cut short (shortened_reason: upgrade | refund | admin; shortened_by: who; shortened_from: its last day before). last_day = first_day - 1: it never ran.';
 
 -- ========================================================================================
 -- Data

@@ -162,6 +162,15 @@ $$;
 -- Triggers
 -- ========================================================================================
 
+-- notifications_audit on public.notifications -------------------------------------------
+-- A notification an admin (or server code with the service_role key) inserts through the API, as
+-- its own statement; the ones server functions create (private.notify, running as the function's
+-- owner) belong to the action those functions audit.
+create trigger notifications_audit after insert on public.notifications
+  for each row
+  when (current_user in ('authenticated', 'service_role'))
+  execute function private.audit_admin_write();
+
 -- notifications_guard_read_at on public.notifications -----------------------------------
 create trigger notifications_guard_read_at
   before update of read_at on public.notifications

@@ -122,6 +122,130 @@ create index profiles_phone_trgm_idx on public.profiles using gin (phone extensi
 -- Functions
 -- ========================================================================================
 
+-- private.cached_level_on() -------------------------------------------------------------
+create function private.cached_level_on(
+  p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date
+)
+returns public.membership_level
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when p_valid_until is null or p_valid_until >= p_day then p_level
+    else private.membership_level_on(p_user_id, p_day)
+  end
+$$;
+
+-- private.membership_cache_of() ---------------------------------------------------------
+create function private.membership_cache_of(p_user_id uuid, p_day date default private.warsaw_today())
+returns table (membership_level public.membership_level, membership_valid_until date)
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(c.level, 'FREE'), c.until
+    from (select 1) one
+    left join lateral (
+      -- The period covering the day, up to the end of the same-level periods queued right after it…
+      (select m.level, nullif(e.until, 'infinity') as until, 1 as rank
+         from public.membership_periods m
+         cross join lateral (
+           select max(n.last_day) as until
+             from public.membership_periods n
+            where n.user_id = m.user_id and n.first_day >= m.first_day and n.last_day >= n.first_day
+              and n.level = m.level
+              and n.first_day < coalesce((select min(o.first_day) from public.membership_periods o
+                                           where o.user_id = m.user_id and o.first_day > m.first_day
+                                             and o.last_day >= o.first_day and o.level <> m.level), 'infinity')
+         ) e
+        where m.user_id = p_user_id and m.first_day <= p_day and m.last_day >= p_day
+        order by m.first_day desc
+        limit 1)
+      union all
+      -- …else none today but one later (FREE until the day before it)…
+      (select 'FREE'::public.membership_level, m.first_day - 1, 2
+         from public.membership_periods m
+        where m.user_id = p_user_id and m.first_day > p_day and m.last_day >= m.first_day
+        order by m.first_day
+        limit 1)
+      union all
+      -- …else the last one that ran to its end (its level with a past date: FREE in effect).
+      (select m.level, m.last_day, 3
+         from public.membership_periods m
+        where m.user_id = p_user_id and m.last_day < p_day and m.last_day >= m.first_day and m.shortened_at is null
+        order by m.last_day desc
+        limit 1)
+      order by rank
+      limit 1
+    ) c on true
+$$;
+
+-- private.sync_membership_cache() -------------------------------------------------------
+create function private.sync_membership_cache(p_user_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_level public.membership_level;
+  v_until date;
+begin
+  select c.membership_level, c.membership_valid_until into v_level, v_until
+    from private.membership_cache_of(p_user_id) c;
+  perform set_config('private.membership_sync', 'on', true);
+  update public.profiles p
+     set membership_level = v_level, membership_valid_until = v_until
+   where p.user_id = p_user_id
+     and (p.membership_level, p.membership_valid_until) is distinct from (v_level, v_until);
+  perform set_config('private.membership_sync', '', true);
+end
+$$;
+
+-- private.membership_cache_mismatches() -------------------------------------------------
+create function private.membership_cache_mismatches(p_day date default private.warsaw_today())
+returns table (user_id uuid, cached_level public.membership_level, cached_until date,
+               level public.membership_level, valid_until date)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.user_id, p.membership_level, p.membership_valid_until, c.membership_level, c.membership_valid_until
+    from public.profiles p
+    cross join lateral private.membership_cache_of(p.user_id, p_day) c
+   where (p.membership_level, p.membership_valid_until) is distinct from (c.membership_level, c.membership_valid_until)
+$$;
+
+-- private.guard_membership_cache() ------------------------------------------------------
+create function private.guard_membership_cache()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if current_setting('private.membership_sync', true) is not distinct from 'on' then
+    return new;
+  end if;
+  -- A direct write of the cache (service role, SQL console, seed) is an admin level edit: it becomes
+  -- periods with an audit row, and the cache is what the periods then say.
+  perform private.audit(
+    'membership.edit', 'user', new.user_id::text, new.user_id,
+    jsonb_build_object('membership_level', old.membership_level, 'membership_valid_until', old.membership_valid_until),
+    jsonb_build_object('membership_level', new.membership_level, 'membership_valid_until', new.membership_valid_until)
+  );
+  perform private.set_membership_from(
+    new.user_id, new.membership_level, new.membership_valid_until, private.warsaw_today(),
+    private.last_audit_id(), auth.uid()
+  );
+  select c.membership_level, c.membership_valid_until into new.membership_level, new.membership_valid_until
+    from private.membership_cache_of(new.user_id) c;
+  return new;
+end
+$$;
+
 -- private.auth_own_metadata() -----------------------------------------------------------
 -- The keys Auth itself keeps in user metadata and e-mail identity data; everything a sign-up sends
 -- (full_name, phone, referral_code, signup_claim, or anything else) is removed once it is read.
@@ -506,6 +630,7 @@ declare
   v_where text;
   v_order text;
   v_total bigint;
+  v_today date := private.warsaw_today();
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -526,13 +651,15 @@ begin
   if p_email_confirmed is not null then
     v_filters := v_filters || ' and p.email_confirmed = $2';
   end if;
-  -- The effective level (private.effective_level written out, so a paid level stays an index range
-  -- on (membership_level, created_at)).
+  -- The effective level on today's Warsaw day, from the profile's cache of the periods (so a paid
+  -- level stays an index range on (membership_level, created_at)); a cached period that ended is
+  -- looked up in the periods (private.cached_level_on).
   if p_membership_level = 'FREE' then
-    v_filters := v_filters || ' and (p.membership_level = $3 or p.membership_valid_until < current_date)';
+    v_filters := v_filters || ' and (p.membership_level = $3 or (p.membership_valid_until < $8
+      and private.membership_level_on(p.user_id, $8) = $3))';
   elsif p_membership_level is not null then
     v_filters := v_filters
-      || ' and p.membership_level = $3 and (p.membership_valid_until is null or p.membership_valid_until >= current_date)';
+      || ' and p.membership_level = $3 and (p.membership_valid_until is null or p.membership_valid_until >= $8)';
   end if;
   if v_search is not null then
     -- Search text is literal: escape the LIKE wildcards.
@@ -558,7 +685,7 @@ begin
        )
        select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
               p.membership_valid_until,
-              private.effective_level(p.membership_level, p.membership_valid_until, current_date),
+              private.cached_level_on(p.user_id, p.membership_level, p.membership_valid_until, $8),
               p.created_at, p.updated_at, s.display_name, s.avatar_url,
               coalesce(s.two_factor_enabled, false), (select count(*) from matches)
          from matches m
@@ -566,14 +693,14 @@ begin
          left join public.user_settings s on s.user_id = p.user_id
         where m.n > $5 and m.n <= $5 + $4
         order by m.n'
-      using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search;
+      using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, null::bigint, v_today;
     return;
   end if;
 
   execute 'select count(*) from (select 1 from public.profiles p where ' || v_where || ' limit '
       || case when v_search is null then 1001 else 101 end || ') c'
     into v_total
-    using v_pattern, p_email_confirmed, p_membership_level, null::integer, null::integer, v_search;
+    using v_pattern, p_email_confirmed, p_membership_level, null::integer, null::integer, v_search, null::bigint, v_today;
 
   return query execute
     'with page as (
@@ -584,14 +711,14 @@ begin
      )
      select p.id, p.user_id, p.full_name, p.email, p.phone, p.email_confirmed, p.membership_level,
             p.membership_valid_until,
-            private.effective_level(p.membership_level, p.membership_valid_until, current_date),
+            private.cached_level_on(p.user_id, p.membership_level, p.membership_valid_until, $8),
             p.created_at, p.updated_at, s.display_name, s.avatar_url,
             coalesce(s.two_factor_enabled, false), $7
        from page
        join public.profiles p on p.id = page.id
        left join public.user_settings s on s.user_id = p.user_id
       order by ' || v_order
-    using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, v_total;
+    using v_pattern, p_email_confirmed, p_membership_level, p_limit, p_offset, v_search, v_total, v_today;
 end
 $$;
 
@@ -606,7 +733,8 @@ create function public.admin_update_user(
   p_membership_level public.membership_level default null,
   p_email_confirmed boolean default null,
   p_membership_valid_until date default null,
-  p_clear_valid_until boolean default false
+  p_clear_valid_until boolean default false,
+  p_reason text default null
 )
 returns public.profiles
 language plpgsql
@@ -616,26 +744,45 @@ as $$
 declare
   v_before public.profiles;
   v_profile public.profiles;
-  v_confirmed_before boolean;
+  v_level public.membership_level;
+  v_until date;
+  v_reason text := nullif(btrim(coalesce(p_reason, '')), '');
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'membership.invalid_reason';
   end if;
   select * into v_before from public.profiles p where p.user_id = p_user_id for update;
   if not found then
     raise exception using errcode = 'P0002', message = 'admin.user_not_found';
   end if;
+  v_level := coalesce(p_membership_level, v_before.membership_level);
+  v_until := case when coalesce(p_clear_valid_until, false) then null
+                  else coalesce(p_membership_valid_until, v_before.membership_valid_until) end;
+  if (v_level, v_until) is distinct from (v_before.membership_level, v_before.membership_valid_until) then
+    perform private.audit(
+      'membership.edit', 'user', p_user_id::text, p_user_id,
+      jsonb_build_object('membership_level', v_before.membership_level,
+                         'membership_valid_until', v_before.membership_valid_until),
+      jsonb_build_object('membership_level', v_level, 'membership_valid_until', v_until, 'reason', v_reason)
+    );
+    perform private.set_membership_from(p_user_id, v_level, v_until, private.warsaw_today(),
+                                        private.last_audit_id(), (select auth.uid()));
+    select c.membership_level, c.membership_valid_until into v_level, v_until
+      from private.membership_cache_of(p_user_id) c;
+  end if;
+  -- One profile write (one profiles.update audit row): the edited fields and the level cache.
+  perform set_config('private.membership_sync', 'on', true);
   update public.profiles p
      set full_name = coalesce(p_full_name, p.full_name),
          phone = coalesce(p_phone, p.phone),
-         membership_level = coalesce(p_membership_level, p.membership_level),
-         membership_valid_until = case
-           when coalesce(p_clear_valid_until, false) then null
-           else coalesce(p_membership_valid_until, p.membership_valid_until)
-         end
+         membership_level = v_level,
+         membership_valid_until = v_until
    where p.user_id = p_user_id;
+  perform set_config('private.membership_sync', '', true);
   if p_email_confirmed is not null then
-    select u.email_confirmed_at is not null into v_confirmed_before from auth.users u where u.id = p_user_id;
     update auth.users u
        set email_confirmed_at = case when p_email_confirmed then coalesce(u.email_confirmed_at, now()) end,
            updated_at = now()
@@ -693,7 +840,8 @@ language sql
 stable
 set search_path = ''
 as $$
-  select private.effective_level(p_profile.membership_level, p_profile.membership_valid_until, current_date)
+  select private.cached_level_on(p_profile.user_id, p_profile.membership_level, p_profile.membership_valid_until,
+                                 private.warsaw_today())
 $$;
 
 -- public.get_account_status() -----------------------------------------------------------
@@ -921,6 +1069,14 @@ create trigger user_settings_set_updated_at
   before update on public.user_settings
   for each row execute function private.set_updated_at();
 
+-- profiles_guard_membership_cache on public.profiles ---------------------------------
+create trigger profiles_guard_membership_cache
+  before update of membership_level, membership_valid_until on public.profiles
+  for each row
+  when (old.membership_level is distinct from new.membership_level
+        or old.membership_valid_until is distinct from new.membership_valid_until)
+  execute function private.guard_membership_cache();
+
 -- ========================================================================================
 -- Policies
 -- ========================================================================================
@@ -954,7 +1110,6 @@ create policy user_settings_update_authenticated on public.user_settings
 grant execute on function public.admin_confirm_email(uuid) to authenticated;
 grant execute on function public.admin_delete_user(uuid) to authenticated;
 grant execute on function public.admin_list_users(text,boolean,public.membership_level,text,boolean,integer,integer) to authenticated;
-grant execute on function public.admin_update_user(uuid,text,text,public.membership_level,boolean,date,boolean) to authenticated;
 revoke execute on function public.claim_signup_password(text) from service_role;
 grant execute on function public.claim_signup_password(text) to authenticated;
 grant execute on function public.effective_membership_level(public.profiles) to authenticated;
@@ -966,6 +1121,9 @@ grant select on public.profiles to authenticated;
 grant select on public.user_settings to authenticated;
 grant update (full_name, phone) on public.profiles to authenticated;
 grant update (avatar_url, display_name, notification_preferences, theme) on public.user_settings to authenticated;
+
+grant execute on function private.cached_level_on(uuid,public.membership_level,date,date) to authenticated;
+grant execute on function public.admin_update_user(uuid,text,text,public.membership_level,boolean,date,boolean,text) to authenticated;
 
 -- ========================================================================================
 -- Comments
@@ -987,6 +1145,34 @@ comment on table private.signup_passwords is 'Pre-account takeover guard: the cl
 comment on table public.profiles is 'One row per auth user, created by the on_auth_user_created trigger.';
 comment on table public.user_settings is 'One row per member, created by the profiles_create_user_settings trigger.';
 comment on column public.profiles.membership_level is 'Changed only by admins (through server functions), never by the member.';
-comment on column public.profiles.membership_valid_until is 'Last day the stored paid level holds; after it the effective level is FREE (private.effective_level). Null: no end date.';
+comment on column public.profiles.membership_valid_until is 'Cache of the membership periods (private.membership_cache_of), rewritten in the transaction of every period change and rolled over after midnight in Warsaw by the hourly job: the last day of the running level (null: no end date), or of the last period that ran out. The level that counts is private.membership_level_on.';
 comment on column public.user_settings.display_name is 'Initialised from the full name at sign-up; shown in the header user menu.';
 comment on column public.user_settings.two_factor_enabled is 'Mirror of auth.mfa_factors (a verified TOTP factor exists), recomputed when a session is raised to or dropped from aal2; not writable by members. The TOTP secret lives only in auth.mfa_factors.';
+
+comment on function private.cached_level_on(uuid,public.membership_level,date,date) is 'private.membership_level_on through the profile''s cache: the cached level while its end date has not passed, the periods after it (a queued period may have started since the cache was written).';
+
+comment on function private.membership_cache_of(uuid,date) is 'What profiles.membership_level / membership_valid_until hold for a member on a day: the covering period''s level up to the last day of the same-level periods right after it (null date: no end date), else FREE until a later period starts, else the last period that ran to its end, else FREE.';
+
+comment on function private.sync_membership_cache(uuid) is 'Rewrites the profile''s level cache from the periods, in the caller''s transaction.';
+
+comment on function private.membership_cache_mismatches(date) is 'Profiles whose level cache differs from their periods on a day; empty when none drifted.';
+
+comment on function private.guard_membership_cache() is 'profiles: a write of membership_level / membership_valid_until outside private.sync_membership_cache is recorded as an admin level edit (periods + audit row).';
+
+comment on function public.effective_membership_level(public.profiles) is 'The member''s level today in Warsaw (private.membership_level_on, through the profile''s cache).';
+
+comment on function public.admin_update_user(uuid,text,text,public.membership_level,boolean,date,boolean,text) is 'Admin (aal2): edits a member''s name, phone, e-mail confirmation and level; a level edit ends the member''s periods from today (or the past end date given) and adds the new paid level, audited with its reason (membership.edit).';
+
+-- ========================================================================================
+-- Data
+-- ========================================================================================
+
+-- Backfill (a database that had levels before periods): every paid level becomes a period, so
+-- members see the same level and date.
+insert into public.membership_periods (user_id, level, first_day, last_day, source)
+select p.user_id, p.membership_level,
+       least(private.warsaw_today(), coalesce(p.membership_valid_until, private.warsaw_today())),
+       coalesce(p.membership_valid_until, 'infinity'),
+       'backfill'
+  from public.profiles p
+ where p.membership_level <> 'FREE';

@@ -238,6 +238,7 @@ as $$
 declare
   v_uid uuid := auth.uid();
   v_result jsonb;
+  v_today date := private.warsaw_today();
 begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -263,19 +264,21 @@ begin
     select count(*) as mine from public.app_ideas i where i.submitted_by = v_uid
   ),
   -- The counters hold stored levels; members whose paid level ended count as FREE (effective level).
+  -- The counters hold the cached levels; members whose cached period ended count at the level of
+  -- their periods today (FREE, or a queued period that started since).
+  -- (a paid cached level only: the partial index on membership_valid_until answers it)
   lapsed as (
-    select p.membership_level::text as level, count(*) as members
+    select p.membership_level::text as cached, private.membership_level_on(p.user_id, v_today)::text as level
       from public.profiles p
      where p.membership_level <> 'FREE'
-       and p.membership_valid_until < current_date
+       and p.membership_valid_until < v_today
        and p.email_confirmed
-     group by p.membership_level
   ),
   levels as (
     select c.key as level,
            c.value
-             - coalesce((select l.members from lapsed l where l.level = c.key), 0)
-             + case when c.key = 'FREE' then coalesce((select sum(l.members) from lapsed l), 0) else 0 end
+             - (select count(*) from lapsed l where l.cached = c.key)
+             + (select count(*) from lapsed l where l.level = c.key)
              as members
       from private.dashboard_counters c
      where c.kind = 'confirmed_members'
@@ -294,8 +297,7 @@ begin
      group by c.package_tier
   ),
   me as (
-    select private.effective_level(p.membership_level, p.membership_valid_until, current_date) as membership_level
-      from public.profiles p where p.user_id = v_uid
+    select private.membership_level_on(v_uid, v_today) as membership_level
   )
   select jsonb_build_object(
     'apps', (select jsonb_build_object('count', app_count, 'current_value', current_value,

@@ -47,6 +47,8 @@ create table public.ccc_assignments (
   end_date timestamp with time zone not null,
   created_at timestamp with time zone default now() not null,
   assigned_by uuid,
+  order_id uuid,
+  released_at timestamp with time zone,
   constraint ccc_assignments_ccc_amount_check CHECK ((ccc_amount > 0)),
   constraint ccc_assignments_duration_months_check CHECK (((duration_months >= 1) AND (duration_months <= 120))),
   constraint ccc_assignments_end_after_start CHECK ((end_date > start_date)),
@@ -84,9 +86,70 @@ create index ccc_assignments_package_tier_end_date_idx on public.ccc_assignments
 
 create index ccc_assignments_user_id_start_date_idx on public.ccc_assignments (user_id, start_date desc);
 
+create index ccc_assignments_order_id_idx on public.ccc_assignments (order_id);
+
 -- ========================================================================================
 -- Functions
 -- ========================================================================================
+
+-- private.ccc_free_slots() --------------------------------------------------------------
+create function private.ccc_free_slots(p_tier public.ccc_tier, p_except_order uuid default null)
+returns integer
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  -- plpgsql: payment_orders is created after this file (20261122000800_payments.sql).
+  return (
+  select t.total_slots
+         - (select count(*) from public.ccc_assignments a where a.package_tier = t.tier and a.end_date >= now())::integer
+         - coalesce((select sum(o.quantity) from public.payment_orders o
+                      where o.kind = 'ccc' and o.status = 'pending' and o.ccc_tier = t.tier
+                        and o.expires_at > now() and o.id is distinct from p_except_order), 0)::integer
+    from public.ccc_tiers t
+   where t.tier = p_tier
+  );
+end
+$$;
+
+-- private.assign_ccc() ------------------------------------------------------------------
+create function private.assign_ccc(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer, p_order_id uuid)
+returns setof public.ccc_assignments
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_tier public.ccc_tiers;
+begin
+  select * into v_tier from public.ccc_tiers where tier = p_tier for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'ccc.invalid_package';
+  end if;
+  if p_quantity > private.ccc_free_slots(p_tier, p_order_id) then
+    raise exception using errcode = 'P0001', message = 'ccc.no_slots';
+  end if;
+  perform private.notify(
+    p_user_id, 'system', 'Przydzielono pakiet CCC',
+    format(
+      'Przydzielono Ci pakiet CCC %s (x%s): %s CCC, udział w zyskach %s%% przez %s mies.',
+      v_tier.tier, p_quantity, v_tier.ccc_amount * p_quantity, round(v_tier.profit_share * 100, 2), v_tier.duration_months
+    ),
+    jsonb_build_object(
+      'tier', v_tier.tier, 'packageTier', v_tier.tier, 'amount', v_tier.ccc_amount * p_quantity,
+      'percentage', round(v_tier.profit_share * 100, 2), 'quantity', p_quantity
+    )
+  );
+  return query
+    insert into public.ccc_assignments
+      (user_id, package_tier, ccc_amount, profit_share, duration_months, start_date, end_date, assigned_by, order_id)
+    select p_user_id, v_tier.tier, v_tier.ccc_amount, v_tier.profit_share, v_tier.duration_months,
+           now(), now() + make_interval(days => v_tier.duration_months * 30), auth.uid(), p_order_id
+      from generate_series(1, p_quantity)
+    returning *;
+end
+$$;
 
 -- public.admin_assign_ccc_package() -----------------------------------------------------
 -- Admin: assigns p_quantity packages of one tier. The tier row is locked first, so concurrent
@@ -99,9 +162,6 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_tier public.ccc_tiers;
-  v_used integer;
 begin
   if not private.is_admin_or_service_role() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -115,44 +175,7 @@ begin
   if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception using errcode = 'P0002', message = 'ccc.user_not_found';
   end if;
-
-  select * into v_tier from public.ccc_tiers where tier = p_tier for update;
-  if not found then
-    raise exception using errcode = 'P0001', message = 'ccc.invalid_package';
-  end if;
-
-  select count(*) into v_used
-    from public.ccc_assignments a
-   where a.package_tier = p_tier
-     and a.end_date >= now();
-  if p_quantity > v_tier.total_slots - v_used then
-    raise exception using errcode = 'P0001', message = 'ccc.no_slots';
-  end if;
-
-  perform private.notify(
-    p_user_id,
-    'system',
-    'Przydzielono pakiet CCC',
-    format(
-      'Przydzielono Ci pakiet CCC %s (x%s): %s CCC, udział w zyskach %s%% przez %s mies.',
-      v_tier.tier, p_quantity, v_tier.ccc_amount * p_quantity, round(v_tier.profit_share * 100, 2), v_tier.duration_months
-    ),
-    jsonb_build_object(
-      'tier', v_tier.tier,
-      'packageTier', v_tier.tier,
-      'amount', v_tier.ccc_amount * p_quantity,
-      'percentage', round(v_tier.profit_share * 100, 2),
-      'quantity', p_quantity
-    )
-  );
-
-  return query
-    insert into public.ccc_assignments
-      (user_id, package_tier, ccc_amount, profit_share, duration_months, start_date, end_date, assigned_by)
-    select p_user_id, v_tier.tier, v_tier.ccc_amount, v_tier.profit_share, v_tier.duration_months,
-           now(), now() + make_interval(days => v_tier.duration_months * 30), auth.uid()
-      from generate_series(1, p_quantity)
-    returning *;
+  return query select * from private.assign_ccc(p_user_id, p_tier, p_quantity, null);
 end
 $$;
 
@@ -246,7 +269,8 @@ begin
   if not found then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
-  select count(*) into v_used from public.ccc_assignments a where a.package_tier = p_tier and a.end_date >= now();
+  -- In use: active packages and the reservations of pending orders (their confirmation must find a slot).
+  select t.total_slots - private.ccc_free_slots(p_tier) into v_used from public.ccc_tiers t where t.tier = p_tier;
   if p_total_slots is null or p_total_slots < v_used then
     raise exception using errcode = 'P0001', message = 'catalogue.slots_below_used';
   end if;
@@ -264,39 +288,20 @@ $$;
 -- A slot is used while an assignment's end_date is on or after now.
 create function public.get_ccc_availability()
 returns table (
-  tier public.ccc_tier,
-  ccc_amount integer,
-  price_usd numeric,
-  profit_share numeric,
-  duration_months smallint,
-  total_slots integer,
-  used_slots integer,
-  available_slots integer,
-  price_acc_usd numeric,
-  acc_savings_usd numeric
+  tier public.ccc_tier, ccc_amount integer, price_usd numeric, profit_share numeric, duration_months smallint,
+  total_slots integer, used_slots integer, available_slots integer, price_acc_usd numeric, acc_savings_usd numeric
 )
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select t.tier,
-         t.ccc_amount,
-         t.price_usd,
-         t.profit_share,
-         t.duration_months,
-         t.total_slots,
-         coalesce(u.used, 0)::integer,
-         greatest(t.total_slots - coalesce(u.used, 0), 0)::integer,
+  select t.tier, t.ccc_amount, t.price_usd, t.profit_share, t.duration_months, t.total_slots,
+         (t.total_slots - private.ccc_free_slots(t.tier))::integer,
+         greatest(private.ccc_free_slots(t.tier), 0)::integer,
          t.price_acc_usd,
          t.price_usd - t.price_acc_usd
     from public.ccc_tiers t
-    left join (
-      select a.package_tier, count(*) as used
-        from public.ccc_assignments a
-       where a.end_date >= now()
-       group by a.package_tier
-    ) u on u.package_tier = t.tier
    order by t.sort_order
 $$;
 
@@ -412,11 +417,9 @@ grant update (contract_address, explorer_token_url, total_supply) on public.ccc_
 -- Comments
 -- ========================================================================================
 
-comment on function public.admin_assign_ccc_package(uuid,public.ccc_tier,integer) is 'Admin/service_role: assigns 1-10 packages of a tier under a lock on the tier row (never oversubscribes); notifies the member.';
 comment on function public.admin_remove_ccc_assignment(uuid) is 'Admin/service_role: deletes one assignment and returns it.';
-comment on function public.get_ccc_availability() is 'Per-tier catalogue, used/available slot counts and ACC price (90 %) with its saving, for members; reveals no assignee.';
 comment on function public.get_user_ccc_packages(uuid) is 'Active and past packages of a member (self or admin), with an active flag.';
-comment on table public.ccc_assignments is 'One row per assigned package (one slot). Active while end_date >= now(). Written only by admin_assign_ccc_package / admin_remove_ccc_assignment.';
+comment on table public.ccc_assignments is 'One row per assigned package (one slot). Active while end_date >= now(). Written only by private.assign_ccc (admin assignment, order confirmation), admin_remove_ccc_assignment and refunds.';
 comment on table public.ccc_settings is 'Site-wide CCC facts (one row): the ERC20 contract, its explorer page and the total supply. Members read; admins change.';
 comment on table public.ccc_tiers is 'CCC package catalogue (product.md#dashboard-9). Public read; only service_role (or a migration) changes it.';
 comment on column public.ccc_assignments.assigned_by is 'auth.uid() of the assigning admin (null for service_role). No foreign key: audit value.';
@@ -429,6 +432,17 @@ comment on column public.ccc_tiers.price_acc_usd is 'Price in USDT when paid thr
 comment on column public.ccc_tiers.price_usd is 'Price in USD/USDT; the ACC method pays 90 % of it (computed in the UI).';
 comment on column public.ccc_tiers.profit_share is 'Fraction (0.17 = 17 %); the UI shows it x100.';
 comment on column public.ccc_tiers.total_slots is 'How many packages of this tier may be active at once.';
+
+comment on function private.ccc_free_slots(public.ccc_tier,uuid) is 'Free slots of a CCC tier: total minus active packages minus the slots reserved by pending, unexpired orders (except one order''s own).';
+
+comment on function private.assign_ccc(uuid,public.ccc_tier,integer,uuid) is 'Assigns packages under the tier''s lock, counting other orders'' reservations (ccc.no_slots); notifies the member.';
+
+comment on function public.admin_assign_ccc_package(uuid,public.ccc_tier,integer) is 'Admin/service_role: assigns 1-10 packages of a tier under a lock on the tier row (never oversubscribes, pending orders'' reservations count); notifies the member.';
+
+comment on function public.get_ccc_availability() is 'Per-tier catalogue, taken (active packages + reservations of pending orders) and available slot counts, ACC price (90 %) with its saving, for members; reveals no assignee.';
+
+comment on column public.ccc_assignments.order_id is 'The paid order that produced the package (null: assigned by an admin); its foreign key is added with payment_orders.';
+comment on column public.ccc_assignments.released_at is 'When a refund released the package (its end_date was moved to then).';
 
 -- ========================================================================================
 -- Data

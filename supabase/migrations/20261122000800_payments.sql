@@ -13,7 +13,15 @@ create type public.payment_item_kind as enum ('plan', 'ccc');
 create type public.payment_method as enum ('transfer', 'usdt', 'acc');
 
 -- public.payment_order_status -----------------------------------------------------------
-create type public.payment_order_status as enum ('pending', 'paid', 'rejected', 'cancelled');
+create type public.payment_order_status as enum (
+  'pending', 'paid', 'rejected', 'cancelled', 'expired', 'underpaid', 'to_refund', 'refunded'
+);
+
+-- The USDT networks: of a withdrawal (20261122000900_wallet.sql) and of an order's transaction.
+create type public.withdrawal_network as enum ('ERC20', 'BSC');
+
+-- Who decided an order: an admin in the panel, the payment gateway, the chain verifier.
+create type public.payment_decider as enum ('admin', 'gateway', 'chain');
 
 -- ========================================================================================
 -- Tables
@@ -33,7 +41,7 @@ alter table public.ccc_payment_links enable row level security;
 create table public.payment_orders (
   id uuid default gen_random_uuid() not null,
   reference text not null,
-  user_id uuid not null,
+  user_id uuid,
   kind public.payment_item_kind not null,
   plan_tier public.membership_level,
   ccc_tier public.ccc_tier,
@@ -50,6 +58,22 @@ create table public.payment_orders (
   tx_hash text,
   rejection_reason text,
   membership_valid_until date,
+  expires_at timestamp with time zone not null,
+  decided_via public.payment_decider,
+  network public.withdrawal_network,
+  consent_text text,
+  consent_at timestamp with time zone,
+  buyer_name text,
+  buyer_email text,
+  replaces_order_id uuid,
+  cancel_reason text,
+  refunded_at timestamp with time zone,
+  refunded_by uuid,
+  refund_reason text,
+  refund_method text,
+  refund_reference text,
+  shortfall numeric(12,2) generated always as (case when amount_received < amount then amount - amount_received end) stored,
+  surplus numeric(12,2) generated always as (case when amount_received > amount then amount_received - amount end) stored,
   constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
   constraint payment_orders_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payment_orders_amount_received_check CHECK ((amount_received > (0)::numeric)),
@@ -65,7 +89,32 @@ create table public.payment_orders (
   constraint payment_orders_tx_hash_usdt CHECK (((tx_hash IS NULL) OR (method = 'usdt'::public.payment_method))),
   constraint payment_orders_ccc_tier_fkey FOREIGN KEY (ccc_tier) REFERENCES public.ccc_tiers(tier),
   constraint payment_orders_plan_tier_fkey FOREIGN KEY (plan_tier) REFERENCES public.membership_plans(tier),
-  constraint payment_orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint payment_orders_consent_check check (
+    (consent_text is null) = (consent_at is null) and char_length(consent_text) between 1 and 1000
+  ),
+  constraint payment_orders_network_usdt check (network is null or method = 'usdt'),
+  constraint payment_orders_decided_via_check check (
+    decided_via is not null or status in ('pending', 'cancelled', 'expired')
+  ),
+  constraint payment_orders_cancel_reason_check check (
+    (status = 'cancelled') = (cancel_reason is not null)
+    and (cancel_reason is null or cancel_reason in ('member', 'price_changed', 'member_deleted'))
+  ),
+  constraint payment_orders_refund_check check (
+    (status = 'refunded') = (refunded_at is not null)
+    and (refunded_at is null) = (refund_reason is null)
+    and (refunded_at is null) = (refund_method is null)
+    and (refunded_at is null) = (refund_reference is null)
+    and char_length(refund_reason) between 1 and 500
+    and refund_method in ('transfer', 'usdt', 'acc', 'other')
+    and char_length(refund_reference) between 1 and 200
+  ),
+  constraint payment_orders_received_check check (
+    status not in ('paid', 'underpaid', 'to_refund') or amount_received is not null
+  ),
+  constraint payment_orders_buyer_check check (char_length(buyer_name) <= 200 and char_length(buyer_email) <= 320),
+  constraint payment_orders_replaces_order_id_fkey FOREIGN KEY (replaces_order_id) REFERENCES public.payment_orders(id),
+  constraint payment_orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint payment_orders_pkey PRIMARY KEY (id),
   constraint payment_orders_reference_key UNIQUE (reference)
 );
@@ -90,6 +139,24 @@ create table public.payment_events (
   created_at timestamptz not null default now()
 );
 alter table public.payment_events enable row level security;
+-- Periods and packages of an order (their tables come earlier, in 20261122000300_membership.sql and
+-- 20261122000700_ccc.sql).
+alter table public.membership_periods
+  add constraint membership_periods_order_id_fkey foreign key (order_id) references public.payment_orders (id);
+alter table public.ccc_assignments
+  add constraint ccc_assignments_order_id_fkey foreign key (order_id) references public.payment_orders (id);
+
+-- public.payment_settings ---------------------------------------------------------------
+create table public.payment_settings (
+  id boolean primary key default true,
+  order_expiry_days smallint not null default 7,
+  daily_order_limit smallint not null default 10,
+  updated_at timestamptz not null default now(),
+  constraint payment_settings_id_check check (id),
+  constraint payment_settings_order_expiry_days_check check (order_expiry_days between 1 and 60),
+  constraint payment_settings_daily_order_limit_check check (daily_order_limit between 1 and 100)
+);
+alter table public.payment_settings enable row level security;
 
 -- public.plan_payment_links -------------------------------------------------------------
 create table public.plan_payment_links (
@@ -135,96 +202,34 @@ create index payment_orders_status_created_idx on public.payment_orders (status,
 -- The member's list (newest first) and the 3-pending limit; also the user_id foreign key.
 create index payment_orders_user_created_idx on public.payment_orders (user_id, created_at desc, id desc);
 
+create unique index payment_orders_tx_hash_idx
+  on public.payment_orders (network, lower(tx_hash)) nulls not distinct where tx_hash is not null;
+create index payment_orders_pending_expiry_idx
+  on public.payment_orders (expires_at) where status = 'pending';
+create index payment_orders_ccc_reserved_idx
+  on public.payment_orders (ccc_tier, expires_at) include (quantity) where status = 'pending' and kind = 'ccc';
+create index payment_orders_replaces_order_id_idx on public.payment_orders (replaces_order_id);
+
 -- ========================================================================================
 -- Functions
 -- ========================================================================================
 
 -- private.confirm_payment_via_gateway() -------------------------------------------------
 -- THE one place the payment gateway confirms an order (public.gateway_confirm_payment calls it after
--- a successful verify). Its body stands in for the one confirm function of the money-in issue until
--- that lands on main; then the body becomes
---   return query select * from private.confirm_payment(p_order_id, p_amount_received, 'gateway', null);
--- (decided via the gateway: level, periods, packages, commission, notification, e-mail, underpaid and
--- late money exactly as for an admin's confirmation). Meanwhile it confirms a pending plan order
--- exactly as public.admin_confirm_payment does, with no deciding admin, and refuses less than the
--- price (payments.underpaid: nothing is granted).
+-- a successful verify): the one confirmation of every payment, decided via the gateway (no deciding
+-- admin). Level, periods, packages, commission, notification and e-mail exactly as an admin's
+-- confirmation; less than the price → underpaid; money for an expired or cancelled order → paid or
+-- to_refund by private.confirm_payment's rules.
 create function private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric)
 returns table (changed boolean, payment_order public.payment_orders)
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_order public.payment_orders;
-  v_before public.payment_orders;
-  v_profile public.profiles;
-  v_valid_until date;
-  v_today date := current_date;
 begin
-  if private.fits_catalogue_price(p_amount_received) is not true then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
-  end if;
-  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
-  end if;
-  if v_order.status = 'paid' then
-    changed := false;
-    payment_order := v_order;
-    return next;
-    return;
-  end if;
-  if v_order.status <> 'pending' then
-    raise exception using errcode = 'P0001', message = 'payments.not_pending';
-  end if;
-  if v_order.kind <> 'plan' or v_order.method <> 'transfer' or v_order.currency <> 'PLN' then
-    raise exception using errcode = 'P0001', message = 'payments.gateway_not_supported';
-  end if;
-  if p_amount_received < v_order.amount then
-    raise exception using errcode = 'P0001', message = 'payments.underpaid';
-  end if;
-  v_before := v_order;
-
-  select * into v_profile from public.profiles p where p.user_id = v_order.user_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'admin.user_not_found';
-  end if;
-  v_valid_until := private.next_valid_until(
-    case when private.effective_level(v_profile.membership_level, v_profile.membership_valid_until, v_today) <> 'FREE'
-         then v_profile.membership_valid_until end,
-    v_today
-  );
-  update public.profiles p
-     set membership_level = v_order.plan_tier, membership_valid_until = v_valid_until
-   where p.user_id = v_order.user_id;
-
-  update public.payment_orders o
-     set status = 'paid', decided_at = now(), decided_by = null, amount_received = p_amount_received,
-         membership_valid_until = v_valid_until, updated_at = now()
-   where o.id = p_order_id
-  returning * into v_order;
-
-  perform private.audit(
-    'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
-    jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'decided_via', null),
-    jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'decided_via', 'gateway')
-  );
-  perform private.notify(
-    v_order.user_id, 'system', 'Płatność potwierdzona',
-    format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
-      || format(' Członkostwo ważne do %s.', to_char(v_valid_until, 'DD.MM.YYYY')),
-    jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
-  );
-  perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
-    'reference', v_order.reference,
-    'item', private.order_item_label(v_order),
-    'amount', to_char(v_order.amount_received, 'FM9999999990.00') || ' ' || v_order.currency,
-    'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
-  ));
-
-  changed := true;
-  payment_order := v_order;
-  return next;
+  return query
+    select c.changed, c.payment_order
+      from private.confirm_payment(p_order_id, p_amount_received, 'gateway'::public.payment_decider, null) c;
 end
 $$;
 
@@ -280,7 +285,8 @@ $$;
 create function public.admin_confirm_payment(
   p_order_id uuid,
   p_amount_received numeric default null,
-  p_tx_hash text default null
+  p_tx_hash text default null,
+  p_network public.withdrawal_network default null
 )
 returns table (changed boolean, payment_order public.payment_orders)
 language plpgsql
@@ -289,91 +295,21 @@ set search_path = ''
 as $$
 declare
   v_order public.payment_orders;
-  v_before public.payment_orders;
-  v_profile public.profiles;
-  v_valid_until date;
-  v_today date := current_date;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  -- payment_orders.amount_received is numeric(12, 2), as the catalogue prices
-  -- (private.fits_catalogue_price: null = not a valid amount, false = valid but too large).
-  if p_amount_received is not null and private.fits_catalogue_price(p_amount_received) is null then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
-  end if;
-  if p_amount_received is not null and not private.fits_catalogue_price(p_amount_received) then
-    raise exception using errcode = 'P0001', message = 'payments.amount_too_high';
-  end if;
-
-  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
-  end if;
-  if v_order.status = 'paid' then
-    changed := false;
-    payment_order := v_order;
-    return next;
-    return;
-  end if;
-  if v_order.status <> 'pending' then
-    raise exception using errcode = 'P0001', message = 'payments.not_pending';
-  end if;
-  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
-  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
-  end if;
-  v_before := v_order;
-
-  if v_order.kind = 'plan' then
-    select * into v_profile from public.profiles p where p.user_id = v_order.user_id for update;
+  if p_amount_received is null then
+    -- The default is what is still due at the order's fixed price.
+    select * into v_order from public.payment_orders o where o.id = p_order_id;
     if not found then
-      raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+      raise exception using errcode = 'P0002', message = 'payments.order_not_found';
     end if;
-    v_valid_until := private.next_valid_until(
-      case when private.effective_level(v_profile.membership_level, v_profile.membership_valid_until, v_today) <> 'FREE'
-           then v_profile.membership_valid_until end,
-      v_today
-    );
-    update public.profiles p
-       set membership_level = v_order.plan_tier, membership_valid_until = v_valid_until
-     where p.user_id = v_order.user_id;
-  else
-    perform public.admin_assign_ccc_package(v_order.user_id, v_order.ccc_tier, v_order.quantity);
+    p_amount_received := case when v_order.status = 'underpaid' then v_order.shortfall else v_order.amount end;
   end if;
-
-  update public.payment_orders o
-     set status = 'paid',
-         decided_at = now(),
-         decided_by = (select auth.uid()),
-         amount_received = coalesce(p_amount_received, o.amount),
-         tx_hash = p_tx_hash,
-         membership_valid_until = v_valid_until,
-         updated_at = now()
-   where o.id = p_order_id
-  returning * into v_order;
-
-  perform private.audit(
-    'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
-    jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash),
-    jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash)
+  return query select * from private.confirm_payment(
+    p_order_id, p_amount_received, 'admin', (select auth.uid()), p_tx_hash, p_network
   );
-  perform private.notify(
-    v_order.user_id, 'system', 'Płatność potwierdzona',
-    format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
-      || case when v_valid_until is not null then format(' Członkostwo ważne do %s.', to_char(v_valid_until, 'DD.MM.YYYY')) else '' end,
-    jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
-  );
-  perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
-    'reference', v_order.reference,
-    'item', private.order_item_label(v_order),
-    'amount', to_char(v_order.amount_received, 'FM9999999990.00') || ' ' || v_order.currency,
-    'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
-  ));
-
-  changed := true;
-  payment_order := v_order;
-  return next;
 end
 $$;
 
@@ -409,7 +345,17 @@ returns table (
   member_full_name text,
   member_email text,
   member_phone text,
-  total_count bigint
+  total_count bigint,
+  expires_at timestamptz,
+  decided_via public.payment_decider,
+  network public.withdrawal_network,
+  shortfall numeric,
+  surplus numeric,
+  refunded_at timestamptz,
+  refunded_by uuid,
+  refund_reason text,
+  refund_method text,
+  refund_reference text
 )
 language plpgsql
 stable
@@ -468,8 +414,10 @@ begin
      select o.id, o.reference, o.user_id, o.kind, o.plan_tier, o.ccc_tier, o.quantity,
             private.order_item_label(o), o.method, o.amount, o.currency, o.status, o.created_at,
             o.decided_at, o.decided_by, o.amount_received, o.tx_hash, o.rejection_reason,
-            p.full_name, p.email, p.phone,
-            (select count(*) from (select 1 from ' || v_from || ' where ' || v_where || ' limit 1001) c)
+            coalesce(p.full_name, o.buyer_name), coalesce(p.email, o.buyer_email), p.phone,
+            (select count(*) from (select 1 from ' || v_from || ' where ' || v_where || ' limit 1001) c),
+            o.expires_at, o.decided_via, o.network, o.shortfall, o.surplus, o.refunded_at, o.refunded_by,
+            o.refund_reason, o.refund_method, o.refund_reference
        from page
        join public.payment_orders o on o.id = page.id
        left join public.profiles p on p.user_id = o.user_id
@@ -497,8 +445,8 @@ begin
   if char_length(v_reason) not between 1 and 500 then
     raise exception using errcode = 'P0001', message = 'payments.reason_required';
   end if;
-  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
-  if not found then
+  v_order := private.lock_order(p_order_id);
+  if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
   if v_order.status = 'rejected' then
@@ -512,7 +460,7 @@ begin
   end if;
 
   update public.payment_orders o
-     set status = 'rejected', decided_at = now(), decided_by = (select auth.uid()),
+     set status = 'rejected', decided_at = now(), decided_by = (select auth.uid()), decided_via = 'admin',
          rejection_reason = v_reason, updated_at = now()
    where o.id = p_order_id
   returning * into v_order;
@@ -553,6 +501,7 @@ begin
   if (select auth.uid()) is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  perform 1 from public.profiles p where p.user_id = (select auth.uid()) for update;
   select * into v_order from public.payment_orders o
    where o.id = p_order_id and o.user_id = (select auth.uid())
    for update;
@@ -563,7 +512,7 @@ begin
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   update public.payment_orders o
-     set status = 'cancelled', decided_at = now(), updated_at = now()
+     set status = 'cancelled', cancel_reason = 'member', decided_at = now(), updated_at = now()
    where o.id = p_order_id
   returning * into v_order;
   return v_order;
@@ -579,7 +528,8 @@ create function public.create_payment_order(
   p_method public.payment_method,
   p_plan_tier public.membership_level default null,
   p_ccc_tier public.ccc_tier default null,
-  p_quantity integer default 1
+  p_quantity integer default 1,
+  p_consent_text text default null
 )
 returns public.payment_orders
 language plpgsql
@@ -593,9 +543,10 @@ declare
   v_currency text;
   v_plan public.membership_plans;
   v_tier public.ccc_tiers;
-  v_free integer;
+  v_settings public.payment_settings;
   v_order public.payment_orders;
-  v_pending integer;
+  v_replaced uuid;
+  v_consent text := nullif(btrim(coalesce(p_consent_text, '')), '');
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -605,6 +556,9 @@ begin
   end if;
   if (p_plan_tier is null) = (p_ccc_tier is null) then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+  if char_length(v_consent) > 1000 then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
   end if;
 
   if p_plan_tier is not null then
@@ -631,8 +585,13 @@ begin
     v_currency := 'USDT';
   end if;
 
-  -- One member's creates run one after another (the limit and the reuse are decided alone).
+  -- One member's creates run one after another (the limits and the reuse are decided alone).
   perform 1 from public.profiles p where p.user_id = v_user_id for update;
+  select * into v_settings from public.payment_settings;
+
+  if v_kind = 'plan' and (select c.change from private.plan_change_for(v_user_id, p_plan_tier) c) = 'blocked' then
+    raise exception using errcode = 'P0001', message = 'membership.open_ended';
+  end if;
 
   select * into v_order
     from public.payment_orders o
@@ -642,35 +601,49 @@ begin
      and o.plan_tier is not distinct from p_plan_tier
      and o.ccc_tier is not distinct from p_ccc_tier
      and o.quantity = p_quantity
-     and o.method = p_method;
+     and o.method = p_method
+     for update;
   if found then
-    if v_order.amount <> v_amount or v_order.currency <> v_currency then
-      update public.payment_orders o
-         set amount = v_amount, currency = v_currency, updated_at = now()
-       where o.id = v_order.id
-      returning * into v_order;
+    if v_order.expires_at > now() and v_order.amount = v_amount and v_order.currency = v_currency then
+      return v_order;
     end if;
-    return v_order;
+    -- The price changed (or the order lapsed): the old reference is never re-priced. It is closed and
+    -- a new order with a new reference replaces it (replaces_order_id tells the member).
+    update public.payment_orders o
+       set status = case when o.expires_at > now() then 'cancelled' else 'expired' end::public.payment_order_status,
+           cancel_reason = case when o.expires_at > now() then 'price_changed' end,
+           decided_at = now(), updated_at = now()
+     where o.id = v_order.id;
+    v_replaced := case when v_order.expires_at > now() then v_order.id end;
   end if;
 
-  select count(*) into v_pending from public.payment_orders o where o.user_id = v_user_id and o.status = 'pending';
-  if v_pending >= 3 then
+  if (select count(*) from public.payment_orders o where o.user_id = v_user_id and o.status = 'pending') >= 3 then
     raise exception using errcode = 'P0001', message = 'payments.too_many_pending';
+  end if;
+  if (select count(*) from public.payment_orders o
+       where o.user_id = v_user_id and o.created_at > now() - interval '1 day') >= v_settings.daily_order_limit then
+    raise exception using errcode = 'P0001', message = 'payments.daily_limit';
   end if;
 
   if v_kind = 'ccc' then
-    select v_tier.total_slots - count(*) into v_free
-      from public.ccc_assignments a
-     where a.package_tier = v_tier.tier and a.end_date >= now();
-    if p_quantity > v_free then
+    -- The reservation: taken under the tier's lock, as the confirmation takes its slots.
+    perform 1 from public.ccc_tiers t where t.tier = p_ccc_tier for update;
+    if p_quantity > private.ccc_free_slots(p_ccc_tier) then
       raise exception using errcode = 'P0001', message = 'payments.no_slots';
     end if;
   end if;
 
   loop
     begin
-      insert into public.payment_orders (reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency)
-      values (private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount, v_currency)
+      insert into public.payment_orders (
+        reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency, expires_at,
+        consent_text, consent_at, replaces_order_id
+      )
+      values (
+        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount,
+        v_currency, now() + make_interval(days => v_settings.order_expiry_days),
+        v_consent, case when v_consent is not null then now() end, v_replaced
+      )
       returning * into v_order;
       return v_order;
     exception when unique_violation then
@@ -712,7 +685,7 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
-  if v_order.status <> 'pending' then
+  if v_order.status <> 'pending' or v_order.expires_at <= now() then
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   if v_order.method <> 'transfer' or v_order.currency <> 'PLN' then
@@ -865,22 +838,11 @@ $$;
 -- Member: their orders, newest first, with the item's name.
 create function public.get_my_payment_orders(p_limit integer default 50, p_offset integer default 0)
 returns table (
-  id uuid,
-  reference text,
-  kind public.payment_item_kind,
-  plan_tier public.membership_level,
-  ccc_tier public.ccc_tier,
-  quantity smallint,
-  item_label text,
-  method public.payment_method,
-  amount numeric,
-  currency text,
-  status public.payment_order_status,
-  created_at timestamptz,
-  decided_at timestamptz,
-  rejection_reason text,
-  tx_hash text,
-  membership_valid_until date
+  id uuid, reference text, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier,
+  quantity smallint, item_label text, method public.payment_method, amount numeric, currency text,
+  status public.payment_order_status, created_at timestamptz, decided_at timestamptz, rejection_reason text,
+  tx_hash text, membership_valid_until date, expires_at timestamptz, amount_received numeric, shortfall numeric,
+  surplus numeric, refunded_at timestamptz, refund_reason text, replaces_order_id uuid
 )
 language plpgsql
 stable
@@ -896,11 +858,638 @@ begin
   return query
     select o.id, o.reference, o.kind, o.plan_tier, o.ccc_tier, o.quantity, private.order_item_label(o),
            o.method, o.amount, o.currency, o.status, o.created_at, o.decided_at, o.rejection_reason,
-           o.tx_hash, o.membership_valid_until
+           o.tx_hash, o.membership_valid_until, o.expires_at, o.amount_received, o.shortfall, o.surplus,
+           o.refunded_at, o.refund_reason, o.replaces_order_id
       from public.payment_orders o
      where o.user_id = (select auth.uid())
      order by o.created_at desc, o.id desc
      limit p_limit offset p_offset;
+end
+$$;
+
+-- private.money_text() ------------------------------------------------------------------
+-- An amount with its currency, as the notices and e-mails show it ('4997.00 PLN').
+create function private.money_text(p_amount numeric, p_currency text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select to_char(p_amount, 'FM9999999990.00') || ' ' || p_currency
+$$;
+
+-- private.lock_order() ------------------------------------------------------------------
+create function private.lock_order(p_order_id uuid)
+returns public.payment_orders
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_user_id uuid;
+  v_order public.payment_orders;
+begin
+  -- One lock order everywhere (member's profile, then the order, then a CCC tier): a confirmation,
+  -- a refund, an expiry and a member's new order never wait on each other in a circle.
+  select o.user_id into v_user_id from public.payment_orders o where o.id = p_order_id;
+  if v_user_id is not null then
+    perform 1 from public.profiles p where p.user_id = v_user_id for update;
+  end if;
+  select * into v_order from public.payment_orders o where o.id = p_order_id for update;
+  return v_order;
+end
+$$;
+
+-- private.add_plan_period() -------------------------------------------------------------
+create function private.add_plan_period(p_order public.payment_orders, p_day date, p_actor uuid)
+returns public.membership_periods
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_change record;
+  v_current public.membership_periods;
+  v_period public.membership_periods;
+  v_from date;
+begin
+  select * into v_change from private.plan_change_for(p_order.user_id, p_order.plan_tier, p_day);
+  if v_change.change = 'blocked' then
+    return null;
+  end if;
+  if v_change.change = 'upgrade' then
+    select * into v_current
+      from public.membership_periods m
+     where m.user_id = p_order.user_id and m.first_day <= p_day and m.last_day >= p_day
+     order by m.first_day desc
+     limit 1;
+    perform private.shorten_period(v_current.id, p_day - 1, 'upgrade', p_actor);
+    if not isfinite(v_current.last_day) then
+      -- A period with no end date is not converted: it continues after the new one.
+      insert into public.membership_periods (user_id, level, first_day, last_day, source, order_id, audit_id)
+      values (v_current.user_id, v_current.level, p_day, 'infinity', v_current.source, v_current.order_id,
+              v_current.audit_id);
+    end if;
+    v_from := p_day;
+  else
+    v_from := v_change.first_day;
+  end if;
+  insert into public.membership_periods
+    (user_id, level, first_day, last_day, source, order_id, extra_days, replaced_period_id)
+  values (p_order.user_id, p_order.plan_tier, v_change.first_day, v_change.last_day, 'order', p_order.id,
+          v_change.extra_days, v_current.id)
+  returning * into v_period;
+  -- Later (queued) periods move back behind the new one.
+  perform private.relay_periods(p_order.user_id, v_from, v_period.last_day + 1, v_period.id);
+  return v_period;
+end
+$$;
+
+-- private.remove_order_periods() --------------------------------------------------------
+create function private.remove_order_periods(p_order public.payment_orders, p_day date, p_actor uuid)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_period public.membership_periods;
+  v_replaced public.membership_periods;
+  v_restored uuid;
+  v_start date;
+begin
+  for v_period in
+    select * from public.membership_periods m
+     where m.order_id = p_order.id and m.user_id = p_order.user_id and m.last_day >= p_day
+       and m.last_day >= m.first_day
+     order by m.first_day
+     for update
+  loop
+    -- From the refund's day on, the period is gone; what was queued behind it moves up.
+    v_start := greatest(v_period.first_day, p_day);
+    perform private.shorten_period(v_period.id, v_start - 1, 'refund', p_actor);
+    -- An upgrade gives back the rest of the period it cut short (one with no end date continued
+    -- behind the upgrade on its own, and moves up with the others).
+    v_restored := null;
+    if v_period.replaced_period_id is not null then
+      select * into v_replaced from public.membership_periods m where m.id = v_period.replaced_period_id;
+      if isfinite(v_replaced.shortened_from) and v_replaced.shortened_from >= v_start then
+        insert into public.membership_periods (user_id, level, first_day, last_day, source, order_id, audit_id)
+        values (v_replaced.user_id, v_replaced.level, v_start, v_replaced.shortened_from, v_replaced.source,
+                v_replaced.order_id, v_replaced.audit_id)
+        returning id, last_day + 1 into v_restored, v_start;
+      end if;
+    end if;
+    perform private.relay_periods(p_order.user_id, v_period.first_day + 1, v_start, v_restored);
+  end loop;
+end
+$$;
+
+-- private.confirm_payment() -------------------------------------------------------------
+create function private.confirm_payment(
+  p_order_id uuid,
+  p_amount_received numeric,
+  p_via public.payment_decider,
+  p_actor uuid,
+  p_tx_hash text default null,
+  p_network public.withdrawal_network default null
+)
+returns table (changed boolean, payment_order public.payment_orders)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order public.payment_orders;
+  v_before public.payment_orders;
+  v_total numeric;
+  v_today date := private.warsaw_today();
+  v_period public.membership_periods;
+  v_granted boolean := true;
+  v_status public.payment_order_status;
+  v_profile public.profiles;
+  v_referral record;
+  v_commission_id uuid;
+  v_valid_until date;
+begin
+  if p_via is null then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_decider';
+  end if;
+  if private.fits_catalogue_price(p_amount_received) is null then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_amount';
+  end if;
+  if not private.fits_catalogue_price(p_amount_received) then
+    raise exception using errcode = 'P0001', message = 'payments.amount_too_high';
+  end if;
+
+  v_order := private.lock_order(p_order_id);
+  if v_order.id is null then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status = 'paid' then
+    changed := false;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+  -- Money for a pending, partly paid, expired or cancelled order is taken; never for one already
+  -- rejected, refunded or waiting to be refunded.
+  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled') then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
+  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+  end if;
+  if p_network is not null and v_order.method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_tx_hash is not null and exists (
+    select 1 from public.payment_orders o
+     where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash)
+       and o.network is not distinct from coalesce(p_network, v_order.network) and o.id <> v_order.id
+  ) then
+    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+  end if;
+  v_before := v_order;
+  v_total := coalesce(case when v_order.status = 'underpaid' then v_order.amount_received end, 0) + p_amount_received;
+
+  if v_total < v_order.amount then
+    v_status := 'underpaid';
+  elsif v_order.user_id is null then
+    -- The member's account was deleted: the money can only go back.
+    v_granted := false;
+  elsif v_order.kind = 'plan' then
+    v_period := private.add_plan_period(v_order, v_today, p_actor);
+    v_granted := v_period.id is not null;
+  else
+    -- The slot was reserved while the order was pending and unexpired; a late payment takes a free
+    -- one if there is still one.
+    perform 1 from public.ccc_tiers t where t.tier = v_order.ccc_tier for update;
+    if v_order.quantity <= private.ccc_free_slots(v_order.ccc_tier, v_order.id) then
+      perform private.assign_ccc(v_order.user_id, v_order.ccc_tier, v_order.quantity, v_order.id);
+    else
+      v_granted := false;
+    end if;
+  end if;
+  if v_status is null then
+    v_status := case when v_granted then 'paid' else 'to_refund' end;
+  end if;
+  if v_period.id is not null and isfinite(v_period.last_day) then
+    v_valid_until := v_period.last_day;
+  end if;
+
+  select * into v_profile from public.profiles p where p.user_id = v_order.user_id;
+  update public.payment_orders o
+     set status = v_status,
+         decided_at = now(),
+         decided_by = p_actor,
+         decided_via = p_via,
+         amount_received = v_total,
+         tx_hash = coalesce(p_tx_hash, o.tx_hash),
+         network = coalesce(p_network, o.network),
+         membership_valid_until = v_valid_until,
+         cancel_reason = null,
+         buyer_name = coalesce(v_profile.full_name, o.buyer_name),
+         buyer_email = coalesce(v_profile.email, o.buyer_email),
+         updated_at = now()
+   where o.id = v_order.id
+  returning * into v_order;
+
+  -- The referrer's commission: on the referred member's first paid plan order (never on an admin's
+  -- level edit).
+  if v_status = 'paid' and v_order.kind = 'plan' then
+    select r.referrer_id, r.code_id into v_referral
+      from public.referral_relationships r where r.referred_id = v_order.user_id;
+    if found and not exists (
+      select 1 from public.payment_orders o
+       where o.user_id = v_order.user_id and o.kind = 'plan' and o.status in ('paid', 'refunded') and o.id <> v_order.id
+    ) then
+      insert into public.referral_commissions (referrer_id, referred_id, level, amount_pln, order_id)
+      select v_referral.referrer_id, v_order.user_id, v_order.plan_tier, round(m.yearly_price_pln * 0.10, 2), v_order.id
+        from public.membership_plans m where m.tier = v_order.plan_tier
+      on conflict (referred_id) do nothing
+      returning id into v_commission_id;
+      if v_commission_id is not null and v_referral.code_id is not null then
+        update public.referral_codes c
+           set conversions_count = c.conversions_count + 1, last_conversion_at = now()
+         where c.id = v_referral.code_id;
+      end if;
+    end if;
+  end if;
+  if v_order.user_id is not null then
+    perform private.sync_membership_cache(v_order.user_id);
+  end if;
+
+  perform private.audit(
+    'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
+    jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash,
+                       'network', v_before.network),
+    jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash,
+                       'network', v_order.network, 'decided_via', v_order.decided_via)
+  );
+
+  if v_order.user_id is null then
+    null;
+  elsif v_status = 'paid' then
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność potwierdzona',
+      format('Potwierdziliśmy Twoją płatność %s (%s).', v_order.reference, private.order_item_label(v_order))
+        || case when v_period.id is not null
+                then format(' Plan %s od %s do %s', v_period.level, to_char(v_period.first_day, 'DD.MM.YYYY'),
+                            coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), 'bezterminowo'))
+                     || case when v_period.extra_days > 0
+                             then format(' (w tym %s dni za niewykorzystany okres %s)', v_period.extra_days,
+                                         (select r.level from public.membership_periods r where r.id = v_period.replaced_period_id))
+                             else '' end
+                     || '.'
+                else '' end
+        || case when v_order.surplus is not null
+                then format(' Nadpłata: %s.', private.money_text(v_order.surplus, v_order.currency)) else '' end,
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
+    );
+    perform private.queue_member_email('payment-confirmed', v_order.user_id, jsonb_build_object(
+      'reference', v_order.reference,
+      'item', private.order_item_label(v_order),
+      'amount', private.money_text(v_order.amount_received, v_order.currency),
+      'valid_until', coalesce(to_char(v_valid_until, 'DD.MM.YYYY'), '')
+    ));
+  elsif v_status = 'underpaid' then
+    perform private.notify(
+      v_order.user_id, 'system', 'Niedopłata',
+      format('Otrzymaliśmy %s za płatność %s (%s); brakuje %s. Dopłać brakującą kwotę z tym samym kodem płatności.',
+             private.money_text(v_order.amount_received, v_order.currency), v_order.reference,
+             private.order_item_label(v_order), private.money_text(v_order.shortfall, v_order.currency)),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'underpaid',
+                         'amount', v_order.shortfall, 'currency', v_order.currency)
+    );
+  else
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność do zwrotu',
+      format('Otrzymaliśmy %s za płatność %s (%s), ale nie możemy jej już zrealizować. Zwrócimy Ci te pieniądze.',
+             private.money_text(v_order.amount_received, v_order.currency), v_order.reference,
+             private.order_item_label(v_order)),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'to_refund')
+    );
+  end if;
+
+  changed := true;
+  payment_order := v_order;
+  return next;
+end
+$$;
+
+-- private.expire_payment_orders() -------------------------------------------------------
+create function private.expire_payment_orders(p_now timestamptz default now())
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order public.payment_orders;
+  v_count integer := 0;
+begin
+  for v_order in
+    -- A pending order past its time, re-checked under its lock (a confirmation that got there first wins).
+    update public.payment_orders o
+       set status = 'expired', decided_at = now(), updated_at = now()
+     where o.status = 'pending' and o.expires_at <= p_now
+    returning *
+  loop
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność wygasła',
+      format('Twoja płatność %s (%s) wygasła, bo nie otrzymaliśmy wpłaty w terminie. Jeśli nadal chcesz kupić, złóż nowe zamówienie.',
+             v_order.reference, private.order_item_label(v_order)),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'expired')
+    );
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$$;
+
+-- private.roll_membership_cache() -------------------------------------------------------
+create function private.roll_membership_cache()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid;
+  v_count integer := 0;
+begin
+  -- After midnight in Warsaw: members whose cached period ended and a queued one (or none) follows.
+  for v_user_id in
+    select p.user_id from public.profiles p
+     where p.membership_valid_until < private.warsaw_today()
+       and exists (select 1 from public.membership_periods m
+                    where m.user_id = p.user_id and m.first_day <= private.warsaw_today()
+                      and m.last_day >= private.warsaw_today())
+  loop
+    perform 1 from public.profiles p where p.user_id = v_user_id for update;
+    perform private.sync_membership_cache(v_user_id);
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$$;
+
+-- private.run_payment_jobs() ------------------------------------------------------------
+create function private.run_payment_jobs()
+returns jsonb
+language sql
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object('expired', private.expire_payment_orders(), 'rolled', private.roll_membership_cache())
+$$;
+
+-- public.admin_update_payment_settings() ------------------------------------------------
+create function public.admin_update_payment_settings(
+  p_order_expiry_days integer default null, p_daily_order_limit integer default null
+)
+returns public.payment_settings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_before public.payment_settings;
+  v_row public.payment_settings;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_order_expiry_days is not null and p_order_expiry_days not between 1 and 60 then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_expiry_days';
+  end if;
+  if p_daily_order_limit is not null and p_daily_order_limit not between 1 and 100 then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_daily_limit';
+  end if;
+  select * into v_before from public.payment_settings for update;
+  update public.payment_settings s
+     set order_expiry_days = coalesce(p_order_expiry_days, s.order_expiry_days),
+         daily_order_limit = coalesce(p_daily_order_limit, s.daily_order_limit),
+         updated_at = now()
+  returning * into v_row;
+  perform private.audit('payment_settings.update', 'payment_settings', 'payment_settings', null,
+    jsonb_build_object('order_expiry_days', v_before.order_expiry_days, 'daily_order_limit', v_before.daily_order_limit),
+    jsonb_build_object('order_expiry_days', v_row.order_expiry_days, 'daily_order_limit', v_row.daily_order_limit));
+  return v_row;
+end
+$$;
+
+-- public.admin_refund_payment() ---------------------------------------------------------
+create function public.admin_refund_payment(
+  p_order_id uuid, p_reason text, p_method text, p_reference text
+)
+returns table (changed boolean, payment_order public.payment_orders)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order public.payment_orders;
+  v_before public.payment_orders;
+  v_reason text := btrim(coalesce(p_reason, ''));
+  v_reference text := btrim(coalesce(p_reference, ''));
+  v_actor uuid := (select auth.uid());
+  v_today date := private.warsaw_today();
+  v_released integer := 0;
+  v_commissions integer := 0;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if char_length(v_reason) not between 1 and 500 then
+    raise exception using errcode = 'P0001', message = 'payments.reason_required';
+  end if;
+  if p_method is null or p_method not in ('transfer', 'usdt', 'acc', 'other') then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_refund_method';
+  end if;
+  if char_length(v_reference) not between 1 and 200 then
+    raise exception using errcode = 'P0001', message = 'payments.refund_reference_required';
+  end if;
+
+  v_order := private.lock_order(p_order_id);
+  if v_order.id is null then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status = 'refunded' then
+    changed := false;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+  if v_order.status not in ('paid', 'underpaid', 'to_refund') then
+    raise exception using errcode = 'P0001', message = 'payments.not_refundable';
+  end if;
+  v_before := v_order;
+
+  if v_order.status = 'paid' and v_order.user_id is not null then
+    if v_order.kind = 'plan' then
+      perform private.remove_order_periods(v_order, v_today, v_actor);
+    else
+      perform 1 from public.ccc_tiers t where t.tier = v_order.ccc_tier for update;
+      update public.ccc_assignments a
+         set end_date = greatest(now() - interval '1 microsecond', a.start_date + interval '1 microsecond'),
+             released_at = now()
+       where a.order_id = v_order.id and a.end_date >= now();
+      get diagnostics v_released = row_count;
+    end if;
+  end if;
+  -- A commission not yet settled is cancelled (kept); a settled one is the money-out rules' business.
+  update public.referral_commissions c
+     set cancelled_at = now(), cancel_reason = 'Zwrot płatności ' || v_order.reference
+   where c.order_id = v_order.id and c.cancelled_at is null;
+  get diagnostics v_commissions = row_count;
+
+  update public.payment_orders o
+     set status = 'refunded', refunded_at = now(), refunded_by = v_actor, refund_reason = v_reason,
+         refund_method = p_method, refund_reference = v_reference, updated_at = now()
+   where o.id = v_order.id
+  returning * into v_order;
+  if v_order.user_id is not null then
+    perform private.sync_membership_cache(v_order.user_id);
+  end if;
+
+  perform private.audit(
+    'payment.refund', 'payment_order', v_order.id::text, v_order.user_id,
+    jsonb_build_object('status', v_before.status),
+    jsonb_build_object('status', v_order.status, 'refund_reason', v_reason, 'refund_method', p_method,
+                       'refund_reference', v_reference, 'amount_received', v_order.amount_received,
+                       'released_packages', v_released, 'cancelled_commissions', v_commissions)
+  );
+  if v_order.user_id is not null then
+    perform private.notify(
+      v_order.user_id, 'system', 'Płatność zwrócona',
+      format('Zwróciliśmy Ci %s za płatność %s (%s). Powód: %s',
+             private.money_text(v_order.amount_received, v_order.currency), v_order.reference,
+             private.order_item_label(v_order), v_reason),
+      jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'refunded')
+    );
+    perform private.queue_member_email('payment-refunded', v_order.user_id, jsonb_build_object(
+      'reference', v_order.reference,
+      'item', private.order_item_label(v_order),
+      'amount', private.money_text(v_order.amount_received, v_order.currency),
+      'reason', v_reason,
+      'refund_reference', v_reference
+    ));
+  end if;
+
+  changed := true;
+  payment_order := v_order;
+  return next;
+end
+$$;
+
+-- public.preview_plan_change() ----------------------------------------------------------
+create function public.preview_plan_change(p_tier public.membership_level)
+returns table (
+  tier public.membership_level, from_level public.membership_level, first_day date, last_day date,
+  extra_days integer, change text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_tier is null or not exists (select 1 from public.membership_plans m where m.tier = p_tier) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_item';
+  end if;
+  return query
+    select c.tier, c.from_level, c.first_day,
+           case when isfinite(c.last_day) then c.last_day end, c.extra_days, c.change
+      from private.plan_change_for((select auth.uid()), p_tier) c;
+end
+$$;
+
+-- private.anonymise_member_orders() -----------------------------------------------------
+create function private.anonymise_member_orders()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.payment_orders o
+     set buyer_name = 'Usunięty członek',
+         buyer_email = null,
+         status = case when o.status = 'pending' then 'cancelled'::public.payment_order_status else o.status end,
+         cancel_reason = case when o.status = 'pending' then 'member_deleted' else o.cancel_reason end,
+         decided_at = coalesce(o.decided_at, now()),
+         updated_at = now()
+   where o.user_id = old.id;
+  return old;
+end
+$$;
+
+-- private.money_in_mismatches() ---------------------------------------------------------
+create function private.money_in_mismatches()
+returns table (problem text, order_id uuid, user_id uuid)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  -- plpgsql: referral_commissions is created after this file (20261122001200_referral.sql).
+  return query
+  -- Two periods of a member on the same day.
+  select 'overlapping periods', null::uuid, a.user_id
+    from public.membership_periods a
+    join public.membership_periods b
+      on b.user_id = a.user_id and b.id > a.id
+     and a.last_day >= a.first_day and b.last_day >= b.first_day
+     and a.first_day <= b.last_day and b.first_day <= a.last_day
+  union all
+  -- A paid plan order has its period (perhaps cut short by an upgrade or an admin, never by a refund).
+  select 'paid plan order without its period', o.id, o.user_id
+    from public.payment_orders o
+   where o.status = 'paid' and o.kind = 'plan' and o.user_id is not null
+     and (not exists (select 1 from public.membership_periods m where m.order_id = o.id)
+          or exists (select 1 from public.membership_periods m where m.order_id = o.id and m.shortened_reason = 'refund'))
+  union all
+  -- A paid CCC order has exactly its packages, none released.
+  select 'paid CCC order without exactly its packages', o.id, o.user_id
+    from public.payment_orders o
+   where o.status = 'paid' and o.kind = 'ccc' and o.user_id is not null
+     and (select count(*) from public.ccc_assignments a where a.order_id = o.id and a.released_at is null) <> o.quantity
+  union all
+  -- An order not paid (yet, or any more) gives nothing: no period, package or commission still running.
+  select 'unpaid order grants something', o.id, o.user_id
+    from public.payment_orders o
+   where o.status not in ('paid', 'refunded')
+     and (exists (select 1 from public.membership_periods m where m.order_id = o.id)
+          or exists (select 1 from public.ccc_assignments a where a.order_id = o.id)
+          or exists (select 1 from public.referral_commissions c where c.order_id = o.id))
+  union all
+  -- A refunded order: its periods end before the refund's day, its packages are released, its
+  -- commission cancelled.
+  select 'refunded order still grants something', o.id, o.user_id
+    from public.payment_orders o
+   where o.status = 'refunded'
+     and (exists (select 1 from public.membership_periods m
+                   where m.order_id = o.id and m.last_day >= (o.refunded_at at time zone 'Europe/Warsaw')::date
+                     and m.last_day >= m.first_day)
+          or exists (select 1 from public.ccc_assignments a where a.order_id = o.id and a.released_at is null)
+          or exists (select 1 from public.referral_commissions c where c.order_id = o.id and c.cancelled_at is null))
+  union all
+  -- A commission belongs to the referred member's first paid plan order; cancelled exactly when refunded.
+  select 'commission does not match its order', c.order_id, c.referred_id
+    from public.referral_commissions c
+    left join public.payment_orders o on o.id = c.order_id
+   where c.order_id is not null
+     and (o.kind <> 'plan' or o.user_id is distinct from c.referred_id
+          or o.status not in ('paid', 'refunded')
+          or (o.status = 'refunded') <> (c.cancelled_at is not null))
+  union all
+  -- The profile's level cache says what the periods say.
+  select 'level cache drifted', null::uuid, d.user_id
+    from private.membership_cache_mismatches() d;
 end
 $$;
 
@@ -929,6 +1518,11 @@ create trigger plan_payment_links_audit after insert or update or delete on publ
 create trigger plan_payment_links_set_updated_at
   before update on public.plan_payment_links
   for each row execute function private.set_updated_at();
+
+-- on_auth_user_deleting_orders on auth.users ------------------------------------------
+create trigger on_auth_user_deleting_orders
+  before delete on auth.users
+  for each row execute function private.anonymise_member_orders();
 
 -- ========================================================================================
 -- Policies
@@ -984,16 +1578,18 @@ create policy plan_payment_links_update_authenticated on public.plan_payment_lin
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
 
+create policy payment_settings_select_authenticated on public.payment_settings
+  for select to authenticated
+  using (true);
+
 -- ========================================================================================
 -- Grants
 -- ========================================================================================
 
 grant execute on function private.order_item_label(public.payment_orders) to authenticated;
-grant execute on function public.admin_confirm_payment(uuid,numeric,text) to authenticated;
 grant execute on function public.admin_list_payment_orders(public.payment_order_status,public.payment_method,text,integer,integer) to authenticated;
 grant execute on function public.admin_reject_payment(uuid,text) to authenticated;
 grant execute on function public.cancel_payment_order(uuid) to authenticated;
-grant execute on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer) to authenticated;
 grant execute on function public.gateway_begin_registration(uuid,uuid,text) to service_role;
 grant execute on function public.gateway_confirm_payment(text,numeric,text) to service_role;
 grant execute on function public.gateway_order_for_session(text) to service_role;
@@ -1013,27 +1609,97 @@ grant update (url) on public.ccc_payment_links to authenticated;
 grant insert (method, tier, url) on public.plan_payment_links to authenticated;
 grant update (url) on public.plan_payment_links to authenticated;
 
+revoke delete, insert, maintain, references, trigger, truncate, update on public.payment_settings from service_role;
+grant select on public.payment_settings to authenticated;
+grant execute on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) to authenticated;
+grant execute on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) to authenticated;
+grant execute on function public.admin_update_payment_settings(integer,integer) to authenticated;
+grant execute on function public.admin_refund_payment(uuid,text,text,text) to authenticated;
+grant execute on function public.preview_plan_change(public.membership_level) to authenticated;
+
 -- ========================================================================================
 -- Comments
 -- ========================================================================================
 
-comment on function public.admin_confirm_payment(uuid,numeric,text) is 'Admin: confirms a pending order once (plan: level + end date; CCC: assignments under the slot lock); changed = false when already paid.';
-comment on function public.admin_list_payment_orders(public.payment_order_status,public.payment_method,text,integer,integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001.';
 comment on function public.admin_reject_payment(uuid,text) is 'Admin: rejects a pending order with a reason; changed = false when already rejected.';
-comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer) is 'Member: records (or reuses) a pending order with the catalogue price; at most 3 pending; CCC needs free slots.';
 comment on table public.ccc_payment_links is 'External payment page per CCC tier and method. Members read; admins write. For acc the browser appends the member''s e-mail as a query parameter.';
-comment on function private.confirm_payment_via_gateway(uuid,numeric) is 'The one confirmation by the payment gateway (decided via the gateway). Until the money-in confirm function is on main: confirms a pending PLN plan transfer as admin_confirm_payment does, with no deciding admin; less than the price raises payments.underpaid. Then: private.confirm_payment(…, ''gateway'', null).';
+comment on function private.confirm_payment_via_gateway(uuid,numeric) is 'The one confirmation by the payment gateway: private.confirm_payment decided via the gateway, with no deciding admin.';
 comment on function public.gateway_begin_registration(uuid,uuid,text) is 'Service role: a new Przelewy24 session (reference-N) for a pending PLN transfer order of the member; recorded as a register/requested event.';
 comment on function public.gateway_confirm_payment(text,numeric,text) is 'Service role, after a successful verify: confirms the session''s order through private.confirm_payment_via_gateway and records the confirm event in the same transaction.';
 comment on function public.gateway_order_for_session(text) is 'Service role: the order a Przelewy24 session id was registered for.';
 comment on function public.gateway_pending_sessions(interval,integer) is 'Service role: pending gateway orders whose newest session is older than p_min_age (the reconcile job asks the gateway about them).';
 comment on function public.gateway_record_event(text,text,text,uuid,boolean,integer,text,text,jsonb,text,text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events.';
 comment on table public.payment_events is 'Append-only log of the Przelewy24 gateway per order: registrations, notifications (raw body, headers, signature valid or not), verify calls, lookups and confirmations, with the outcome and the function''s request id. Admins read it in the order''s detail; only the gateway RPCs write it.';
-comment on table public.payment_orders is 'What a member pays (issue 19): item, method, amount and currency from the catalogue, a KLB- reference; pending until an admin confirms (paid) or rejects it, or the member cancels it. Written only by the payment RPCs.';
+comment on table public.payment_orders is 'What a member pays: item, method, amount and currency fixed from the catalogue at creation, a KLB- reference; pending until the money is confirmed (private.confirm_payment: paid, underpaid or to_refund), or it is rejected, cancelled or expires; a paid one can be refunded. Kept when the member is deleted (anonymised). Written only by the payment functions.';
 comment on table public.plan_payment_links is 'External payment page per membership plan and method. Members read; admins write. For acc the browser appends the member''s e-mail as a query parameter.';
-comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created (or reused): PLN for plan transfer/ACC, USDT otherwise.';
-comment on column public.payment_orders.amount_received is 'What the admin confirmed as received (defaults to amount).';
 comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';
 comment on column public.payment_orders.membership_valid_until is 'Plan orders: the end date the confirmation set.';
 comment on column public.payment_orders.tx_hash is 'USDT only: the transaction hash the admin entered (0x + 64 hex).';
 comment on type public.payment_method is 'Payment methods of the plans and CCC payment dialogs: transfer (a Polish payment gateway), usdt, acc.';
+
+comment on function private.lock_order(uuid) is 'Locks the member''s profile, then the order (the one lock order of the money-in functions); null when there is no such order.';
+
+comment on function private.add_plan_period(public.payment_orders,date,uuid) is 'Adds the period a paid plan order gives on a day (private.plan_change_for), shortening the current period on an upgrade and moving queued ones behind it; null when it cannot be placed (after a period with no end date).';
+
+comment on function private.remove_order_periods(public.payment_orders,date,uuid) is 'Refund: ends the periods of an order from the day on (a queued one never runs), restores the rest of a period an upgrade cut short, and moves later periods up.';
+
+comment on function private.confirm_payment(uuid,numeric,public.payment_decider,uuid,text,public.withdrawal_network) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
+
+comment on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) is 'Admin (aal2): records money received for an order through private.confirm_payment (default amount: what is still due at the fixed price); changed = false when already paid.';
+
+comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
+
+comment on function public.cancel_payment_order(uuid) is 'Member: cancels an own pending order (its CCC reservation ends with it).';
+
+comment on function private.expire_payment_orders(timestamptz) is 'Job: pending orders past expires_at become expired (their CCC reservation ends); the member is notified. Money arriving later still goes through private.confirm_payment.';
+
+comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached period ended while a later period now covers today.';
+
+comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time and rolls the level cache over after midnight in Warsaw.';
+
+comment on function public.admin_update_payment_settings(integer,integer) is 'Admin (aal2): days until a pending order expires (1-60) and orders a member may create in 24 hours (1-100); audited.';
+
+comment on function public.admin_refund_payment(uuid,text,text,text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its unsettled commission cancelled; notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
+
+comment on function public.preview_plan_change(public.membership_level) is 'Member: what buying a plan would give if confirmed today (Warsaw): from/to dates, extra days for the unused period of from_level, and the kind of change (new | upgrade | renewal | queued | blocked). The confirmation recomputes it on its own day.';
+
+comment on function private.anonymise_member_orders() is 'Before a member''s account is deleted: their orders stay with the name and e-mail replaced (user_id becomes null), a pending one is cancelled.';
+
+comment on function public.get_my_payment_orders(integer,integer) is 'Member: own orders, newest first, with what was received (shortfall, surplus), the expiry and the refund.';
+
+comment on function public.admin_list_payment_orders(public.payment_order_status,public.payment_method,text,integer,integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001. A deleted member''s order shows the anonymised buyer; each row has the expiry, who decided (decided_via), shortfall / surplus and the refund.';
+
+comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
+
+comment on table public.payment_settings is 'Order settings (one row), edited by admins through admin_update_payment_settings (audited): days until a pending order expires, orders a member may create in 24 hours.';
+comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created; never changed afterwards (a price change makes a new order).';
+comment on column public.payment_orders.amount_received is 'What was received in total (a second payment of an underpaid order adds up).';
+comment on column public.payment_orders.expires_at is 'A pending order expires then (payment_settings.order_expiry_days after creation); a CCC order reserves its slots until then.';
+comment on column public.payment_orders.decided_via is 'Who confirmed the money: admin | gateway | chain (private.confirm_payment).';
+comment on column public.payment_orders.network is 'USDT: the network of tx_hash; one (network, transaction) confirms one order.';
+comment on column public.payment_orders.consent_text is 'The consent the member ticked (service starts at once, the 14-day withdrawal right ends with it), with consent_at.';
+comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time; replaced by ''Usunięty członek'' when the account is deleted.';
+comment on column public.payment_orders.replaces_order_id is 'The pending order this one replaced after a catalogue price change (that one was cancelled with cancel_reason price_changed).';
+comment on column public.payment_orders.shortfall is 'Underpaid: what is still missing.';
+comment on column public.payment_orders.surplus is 'Paid: what came in above the price.';
+comment on column public.payment_orders.refund_method is 'How the money went back: transfer | usdt | acc | other; refund_reference: the transfer title or transaction hash.';
+
+-- ========================================================================================
+-- Data
+-- ========================================================================================
+
+insert into public.payment_settings (id) values (true);
+
+-- Hourly on hosted Supabase, only where pg_cron is installable and loaded (README: enable the
+-- extension, then run the same cron.schedule call once): orders expire on time and the level cache
+-- rolls over soon after midnight in Warsaw. The local stack runs the same call
+-- (supabase/scheduled-jobs.json).
+do $do$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     and current_setting('shared_preload_libraries', true) like '%pg_cron%' then
+    create extension if not exists pg_cron;
+    perform cron.schedule('payment-jobs', '1 * * * *', 'select private.run_payment_jobs()');
+  end if;
+end
+$do$;

@@ -10,9 +10,6 @@
 -- public.wallet_transaction_kind --------------------------------------------------------
 create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
 
--- public.withdrawal_network -------------------------------------------------------------
-create type public.withdrawal_network as enum ('ERC20', 'BSC');
-
 -- public.withdrawal_status --------------------------------------------------------------
 create type public.withdrawal_status as enum ('pending', 'completed', 'failed', 'cancelled');
 

@@ -670,7 +670,11 @@ values
   ('payment-rejected', 'Płatność {{reference}} została odrzucona',
    '<p>Cześć {{fname}},</p><p>Twoja płatność <strong>{{reference}}</strong> ({{item}}) została odrzucona.</p><p>Powód: {{reason}}</p><p>Jeśli to pomyłka, skontaktuj się z nami.</p>',
    E'Cześć {{fname}},\n\nTwoja płatność {{reference}} ({{item}}) została odrzucona.\nPowód: {{reason}}\n\nJeśli to pomyłka, skontaktuj się z nami.',
-   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"reason","description":"Powód odrzucenia","example":"Nie otrzymaliśmy przelewu"}]')
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"reason","description":"Powód odrzucenia","example":"Nie otrzymaliśmy przelewu"}]'),
+  ('payment-refunded', 'Zwróciliśmy Twoją płatność {{reference}}',
+   '<p>Cześć {{fname}},</p><p>zwróciliśmy Twoją płatność <strong>{{reference}}</strong> ({{item}}): {{amount}}.</p><p>Powód: {{reason}}</p><p>Potwierdzenie zwrotu: {{refund_reference}}</p>',
+   E'Cześć {{fname}},\n\nzwróciliśmy Twoją płatność {{reference}} ({{item}}): {{amount}}.\nPowód: {{reason}}\nPotwierdzenie zwrotu: {{refund_reference}}',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"amount","description":"Zwrócona kwota","example":"4997.00 PLN"},{"name":"reason","description":"Powód zwrotu","example":"Rezygnacja w terminie"},{"name":"refund_reference","description":"Tytuł przelewu lub hash transakcji zwrotu","example":"ZWROT KLB-7F3K2Q"}]')
 on conflict (name) do nothing;
 
 -- The money e-mails, editable in the e-mail templates tab (as payment-confirmed).
@@ -696,6 +700,16 @@ values
    '<p>Cześć {{fname}},</p><p>otrzymałeś <strong>{{amount}}</strong> ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.</p><p>Środki są już w Twoim portfelu.</p>',
    E'Cześć {{fname}},\n\notrzymałeś {{amount}} ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.\nŚrodki są już w Twoim portfelu.',
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
+on conflict (name) do nothing;
+
+-- The daily e-mail with the audit chain's head (private.publish_audit_chain_head): the copy of the
+-- head kept outside the database, for comparison with 'Dziennik zmian'.
+insert into public.email_templates (name, subject, html_content, text_content, variables)
+values
+  ('audit-chain-head', 'Dziennik zmian: wpis nr {{chain_seq}}',
+   '<p>Cześć {{fname}},</p><p>stan dziennika zmian z {{published_at}}: <strong>{{status}}</strong>.</p><p>Ostatni wpis: nr {{chain_seq}}<br>Skrót (SHA-256): <code>{{chain_hash}}</code></p><p>Zachowaj tę wiadomość: jeśli wpisy zostaną później zmienione, skrót w zakładce „Dziennik zmian” nie będzie się zgadzał z tym.</p>',
+   E'Cześć {{fname}},\n\nstan dziennika zmian z {{published_at}}: {{status}}.\nOstatni wpis: nr {{chain_seq}}\nSkrót (SHA-256): {{chain_hash}}\n\nZachowaj tę wiadomość: jeśli wpisy zostaną później zmienione, skrót w zakładce „Dziennik zmian” nie będzie się zgadzał z tym.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"chain_seq","description":"Numer ostatniego wpisu","example":"18342"},{"name":"chain_hash","description":"Skrót ostatniego wpisu (SHA-256)","example":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},{"name":"published_at","description":"Data i godzina","example":"28.11.2026 06:30"},{"name":"status","description":"Stan łańcucha wpisów","example":"Łańcuch wpisów nienaruszony"}]')
 on conflict (name) do nothing;
 
 -- send-outbox every minute, only where pg_cron is loaded and pg_net is available. The call reads

@@ -46,6 +46,11 @@ create table public.referral_commissions (
   level public.membership_level not null,
   amount_pln numeric(12,2) not null,
   created_at timestamp with time zone default now() not null,
+  order_id uuid,
+  cancelled_at timestamp with time zone,
+  cancel_reason text,
+  constraint referral_commissions_cancel_check CHECK (((cancelled_at IS NULL) = (cancel_reason IS NULL)) AND (char_length(cancel_reason) <= 500)),
+  constraint referral_commissions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
   constraint referral_commissions_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint referral_commissions_level_check CHECK ((level <> 'FREE'::public.membership_level)),
@@ -94,6 +99,8 @@ create index referral_commissions_referrer_id_created_at_idx on public.referral_
 create index referral_relationships_code_id_idx on public.referral_relationships (code_id);
 
 create index referral_relationships_referrer_id_created_at_idx on public.referral_relationships (referrer_id, created_at desc);
+
+create index referral_commissions_order_id_idx on public.referral_commissions (order_id);
 
 -- ========================================================================================
 -- Functions
@@ -192,43 +199,6 @@ begin
 end
 $$;
 
--- private.record_referral_conversion() --------------------------------------------------
--- Trigger on public.profiles membership_level FREE -> paid: the first such move of a referred member
--- is the conversion: one commission (10 % of the plan's yearly PLN price) and the code's counters.
-create function private.record_referral_conversion()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_referrer_id uuid;
-  v_code_id uuid;
-  v_price numeric(12, 2);
-  v_commission_id uuid;
-begin
-  select r.referrer_id, r.code_id into v_referrer_id, v_code_id
-    from public.referral_relationships r where r.referred_id = new.user_id;
-  if not found then
-    return null;
-  end if;
-  select m.yearly_price_pln into v_price from public.membership_plans m where m.tier = new.membership_level;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'membership.plan_not_found';
-  end if;
-  insert into public.referral_commissions (referrer_id, referred_id, level, amount_pln)
-  values (v_referrer_id, new.user_id, new.membership_level, round(v_price * 0.10, 2))
-  on conflict (referred_id) do nothing
-  returning id into v_commission_id;
-  if v_commission_id is not null and v_code_id is not null then
-    update public.referral_codes c
-       set conversions_count = c.conversions_count + 1, last_conversion_at = now()
-     where c.id = v_code_id;
-  end if;
-  return null;
-end
-$$;
-
 -- private.sum_referrer_earnings() -------------------------------------------------------
 create function private.sum_referrer_earnings()
 returns trigger
@@ -237,11 +207,12 @@ security definer
 set search_path = ''
 as $$
 begin
-  if tg_op = 'INSERT' then
+  if tg_op = 'INSERT' and new.cancelled_at is null then
     insert into private.referrer_stats as s (user_id, total_earnings)
     values (new.referrer_id, new.amount_pln)
     on conflict (user_id) do update set total_earnings = s.total_earnings + excluded.total_earnings, updated_at = now();
-  else
+  elsif (tg_op = 'DELETE' and old.cancelled_at is null)
+     or (tg_op = 'UPDATE' and old.cancelled_at is null and new.cancelled_at is not null) then
     update private.referrer_stats s
        set total_earnings = greatest(s.total_earnings - old.amount_pln, 0), updated_at = now()
      where s.user_id = old.referrer_id;
@@ -451,16 +422,9 @@ create trigger profiles_record_referral
   after insert on public.profiles
   for each row execute function private.record_referral_at_signup();
 
--- profiles_record_referral_conversion on public.profiles --------------------------------
-create trigger profiles_record_referral_conversion
-  after update of membership_level on public.profiles
-  for each row
-  when (old.membership_level = 'FREE' and new.membership_level <> 'FREE')
-  execute function private.record_referral_conversion();
-
 -- referral_commissions_sum_earnings on public.referral_commissions ----------------------
 create trigger referral_commissions_sum_earnings
-  after insert or delete on public.referral_commissions
+  after insert or delete or update of cancelled_at on public.referral_commissions
   for each row execute function private.sum_referrer_earnings();
 
 -- referral_relationships_count_referrals on public.referral_relationships ---------------
@@ -529,3 +493,6 @@ comment on column public.referral_codes.conversions_count is 'Referred members w
 comment on column public.referral_codes.registrations_count is 'Sign-ups recorded with this code (historical; not decreased when a member is deleted).';
 comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
 comment on column public.referral_relationships.activated_at is 'When the referred member''s e-mail was confirmed (null while not activated); the ranking counts activated relationships only.';
+
+comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';
+comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books, no longer in the earnings).';

@@ -765,6 +765,13 @@ create trigger idea_comments_rate_limit
   before insert on public.idea_comments
   for each row execute function private.enforce_member_rate_limit();
 
+-- idea_comments_audit_delete on public.idea_comments ------------------------------------
+-- An admin deleting someone else's comment (a member deleting their own is not audited).
+create trigger idea_comments_audit_delete after delete on public.idea_comments
+  for each row
+  when (old.user_id is distinct from auth.uid())
+  execute function private.audit_admin_write();
+
 -- idea_comments_refresh_after_delete on public.idea_comments ----------------------------
 create trigger idea_comments_refresh_after_delete
   after delete on public.idea_comments

@@ -237,6 +237,11 @@ $$;
 -- Triggers
 -- ========================================================================================
 
+-- post_comments_audit_delete on public.post_comments ------------------------------------
+-- Only admins delete post comments (RLS); each deletion is audited.
+create trigger post_comments_audit_delete after delete on public.post_comments
+  for each row execute function private.audit_admin_write();
+
 -- post_comments_count_after_delete on public.post_comments ------------------------------
 create trigger post_comments_count_after_delete
   after delete on public.post_comments

@@ -3,6 +3,22 @@
 -- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
 
 -- ========================================================================================
+-- Triggers
+-- ========================================================================================
+
+-- objects_audit_delete on storage.objects -----------------------------------------------
+-- An admin removing a file: any in app-images and site-images, someone else's in avatars and
+-- idea-images (their own avatar is a member's act). Recorded: bucket, path, owner and upload time;
+-- the Storage API's own columns (metadata, version, path tokens) are left out.
+create trigger objects_audit_delete after delete on storage.objects
+  for each row
+  when (
+    old.bucket_id in ('app-images', 'site-images')
+    or (old.bucket_id in ('avatars', 'idea-images') and old.owner_id is distinct from (auth.uid())::text)
+  )
+  execute function private.audit_admin_write('metadata', 'user_metadata', 'path_tokens', 'version', 'owner', 'last_accessed_at');
+
+-- ========================================================================================
 -- Policies
 -- ========================================================================================
 

@@ -36,7 +36,7 @@ describe('dashboard', () => {
           member.id,
         ]),
         members: await one<{ confirmed: string; vip: string; premium: string; unconfirmed: string }>(
-          "select count(*) filter (where email_confirmed) as confirmed, count(*) filter (where email_confirmed and private.effective_level(membership_level, membership_valid_until, current_date) = 'VIP') as vip, count(*) filter (where email_confirmed and private.effective_level(membership_level, membership_valid_until, current_date) = 'PREMIUM') as premium, count(*) filter (where not email_confirmed) as unconfirmed from public.profiles",
+          "select count(*) filter (where email_confirmed) as confirmed, count(*) filter (where email_confirmed and private.membership_level_on(user_id) = 'VIP') as vip, count(*) filter (where email_confirmed and private.membership_level_on(user_id) = 'PREMIUM') as premium, count(*) filter (where not email_confirmed) as unconfirmed from public.profiles",
         ),
         revenue: await one<{ amount: string } | undefined>(
           'select amount from public.ecommerce_revenue order by created_at desc limit 1',
@@ -102,7 +102,7 @@ describe('dashboard', () => {
     it('counts a member whose paid level ended as FREE, and tells them their level is FREE', async () => {
       const lapsed = await createMember();
       await admin().query(
-        "update public.profiles set membership_level = 'PREMIUM', membership_valid_until = current_date - 1 where user_id = $1",
+        "update public.profiles set membership_level = 'PREMIUM', membership_valid_until = private.warsaw_today() - 1 where user_id = $1",
         [lapsed.id],
       );
       const { truth, stats } = await statsWithTruth(lapsed);

@@ -1,11 +1,21 @@
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser } from '../helpers/db.ts';
+import {
+  admin,
+  createAdmin,
+  createMember,
+  errorOf,
+  queryAs,
+  sqlState,
+  withClaims,
+  type TestUser,
+} from '../helpers/db.ts';
 import {
   checkLedgerAfterEachTest,
   txHash,
   freeSlots,
   notificationsOf,
   occupySlots,
+  payForPlan,
 } from '../helpers/money-factories.ts';
 import {
   createReferralCode,
@@ -162,7 +172,18 @@ describe('payments', () => {
     cccSettingsBefore = (await admin().query('select contract_address, total_supply from public.ccc_settings')).rows[0];
   });
   afterAll(async () => {
-    await admin().query('delete from public.ccc_assignments where created_at >= $1', [startedAt]);
+    // Packages of paid orders stay (the orders keep them, the money invariant checks it): they end now.
+    await admin().query('delete from public.ccc_assignments where created_at >= $1 and order_id is null', [startedAt]);
+    await admin().query(
+      `update public.ccc_assignments set end_date = greatest(now() - interval '1 second', start_date + interval '1 microsecond')
+    where created_at >= $1 and order_id is not null and end_date >= now()`,
+      [startedAt],
+    );
+    // Pending orders of this file no longer reserve slots.
+    await admin().query(
+      `update public.payment_orders set expires_at = now() where created_at >= $1 and status = 'pending'`,
+      [startedAt],
+    );
     await admin().query('update public.ccc_settings set contract_address = $1, total_supply = $2', [
       cccSettingsBefore.contract_address,
       cccSettingsBefore.total_supply,
@@ -238,8 +259,9 @@ describe('payments', () => {
     );
   }
 
+  // Days are Warsaw days (private.warsaw_today()), whatever the database's time zone.
   const dayOffset = async (days: number): Promise<string> => {
-    const { rows } = await admin().query<{ d: string }>(`select (current_date + $1::int)::text as d`, [days]);
+    const { rows } = await admin().query<{ d: string }>(`select (private.warsaw_today() + $1::int)::text as d`, [days]);
     return rows[0]!.d;
   };
 
@@ -387,7 +409,7 @@ describe('payments', () => {
   });
 
   describe('admin_confirm_payment', () => {
-    it('turns a plan order into the level with an end date one year ahead, once, with the referral commission', async () => {
+    it('turns a plan order into the level until the day before the same date next year, once, with the referral commission', async () => {
       const referrer = await createMember();
       const code = await createReferralCode(referrer);
       const member = await signUpWithReferral(code.code);
@@ -398,7 +420,9 @@ describe('payments', () => {
       expect(first.changed).toBe(true);
       expect(first.status).toBe('paid');
       expect(first.amount_received).toBe('4997.00');
-      const expected = await admin().query<{ d: string }>(`select (current_date + interval '1 year')::date::text as d`);
+      const expected = await admin().query<{ d: string }>(
+        `select private.plan_year_end(private.warsaw_today())::text as d`,
+      );
       expect(await validUntil(member.id)).toBe(expected.rows[0]!.d);
       expect((await profileOf(member.id))!.membership_level).toBe('START');
       expect((await orderById(order.id)).membership_valid_until).toBe(expected.rows[0]!.d);
@@ -429,11 +453,11 @@ describe('payments', () => {
       expect(audit.map((a) => a.action)).toEqual(['profiles.update', 'payment.confirm']);
     });
 
-    it('adds a year to the current end date when renewing early, and starts from today after expiry', async () => {
+    it('queues a same-tier renewal after the current end date, and starts from today after expiry', async () => {
       const adminUser = await createAdmin();
       const early = await createMember();
       const in100 = await dayOffset(100);
-      await setTerm(early.id, 'START', in100);
+      await setTerm(early.id, 'PREMIUM', in100);
       await confirm(adminUser, (await orderPlan(early, 'PREMIUM')).id);
       const { rows } = await admin().query<{ d: string }>(`select ($1::date + interval '1 year')::date::text as d`, [
         in100,
@@ -445,7 +469,7 @@ describe('payments', () => {
       await setTerm(lapsed.id, 'START', await dayOffset(-10));
       await confirm(adminUser, (await orderPlan(lapsed, 'START')).id);
       const { rows: fromToday } = await admin().query<{ d: string }>(
-        `select (current_date + interval '1 year')::date::text as d`,
+        `select private.plan_year_end(private.warsaw_today())::text as d`,
       );
       expect(await validUntil(lapsed.id)).toBe(fromToday[0]!.d);
     });
@@ -487,15 +511,24 @@ describe('payments', () => {
       expect((await orderById(order.id)).status).toBe('pending');
     });
 
-    it('refuses a cancelled or rejected order', async () => {
+    it('takes money that arrives for a cancelled order at its fixed price; refuses a rejected order', async () => {
       const member = await createMember();
       const adminUser = await createAdmin();
       const order = await orderPlan(member);
       await queryAs(member, `select * from public.cancel_payment_order($1)`, [order.id]);
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [order.id, null, null])))?.message).toBe(
+      expect(await confirm(adminUser, order.id)).toMatchObject({
+        changed: true,
+        status: 'paid',
+        amount_received: '4997.00',
+      });
+      expect((await profileOf(member.id))!.membership_level).toBe('START');
+
+      const rejected = await orderPlan(member, 'VIP');
+      await queryAs(adminUser, REJECT, [rejected.id, 'Brak przelewu']);
+      expect((await errorOf(queryAs(adminUser, CONFIRM, [rejected.id, null, null])))?.message).toBe(
         'payments.not_pending',
       );
-      expect((await profileOf(member.id))!.membership_level).toBe('FREE');
+      expect((await profileOf(member.id))!.membership_level).toBe('START');
     });
 
     it('two admins confirming at once change the level once', async () => {
@@ -509,34 +542,39 @@ describe('payments', () => {
       expect(titles).toHaveLength(1);
     });
 
-    it('assigns CCC packages under the slot lock: 20 confirmations on 3 free slots give 3', async () => {
+    it('a pending CCC order reserves its slot: 20 orders racing for 3 free slots give 3 orders, all confirmed', async () => {
       const adminUser = await createAdmin();
       const holder = await createMember();
       const free = await freeSlots('SILVER');
-      const orders: Order[] = [];
-      for (let i = 0; i < 20; i += 1) {
-        orders.push(await orderCcc(await createMember(), 'SILVER', 1, 'usdt'));
-      }
       await occupySlots('SILVER', free - 3, holder.id);
       expect(await freeSlots('SILVER')).toBe(3);
+      const members = await Promise.all(Array.from({ length: 20 }, () => createMember()));
 
-      const settled = await Promise.allSettled(orders.map((order) => confirm(adminUser, order.id)));
-      const confirmed = settled.filter((r) => r.status === 'fulfilled');
+      const settled = await Promise.allSettled(members.map((member) => orderCcc(member, 'SILVER', 1, 'usdt')));
+      const created = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       const refused = settled.filter((r) => r.status === 'rejected');
-      expect(confirmed).toHaveLength(3);
+      expect(created).toHaveLength(3);
       expect(refused).toHaveLength(17);
       for (const failure of refused) {
-        expect((failure as PromiseRejectedResult).reason.message).toBe('ccc.no_slots');
+        expect((failure as PromiseRejectedResult).reason.message).toBe('payments.no_slots');
       }
-      expect(await freeSlots('SILVER')).toBe(0);
-      const { rows } = await admin().query<{ status: string; n: number }>(
-        `select status, count(*)::int as n from public.payment_orders where id = any($1) group by status order by status`,
-        [orders.map((o) => o.id)],
+      // Reserved, so no longer free for anybody (the members' view counts reservations too)…
+      const [silver] = await queryAs<{ available_slots: number }>(
+        holder,
+        `select available_slots from public.get_ccc_availability() where tier = 'SILVER'`,
       );
-      expect(rows).toEqual([
-        { status: 'pending', n: 17 },
-        { status: 'paid', n: 3 },
-      ]);
+      expect(silver!.available_slots).toBe(0);
+      expect(
+        (
+          await errorOf(
+            queryAs(adminUser, `select * from public.admin_assign_ccc_package($1, 'SILVER', 1)`, [holder.id]),
+          )
+        )?.message,
+      ).toBe('ccc.no_slots');
+      // …and every confirmation finds its slot.
+      const confirmed = await Promise.all(created.map((order) => confirm(adminUser, order.id)));
+      expect(confirmed.map((row) => row.status)).toEqual(['paid', 'paid', 'paid']);
+      expect(await freeSlots('SILVER')).toBe(0);
     });
 
     it('shows the member their own packages after a CCC confirmation', async () => {
@@ -732,8 +770,7 @@ describe('payments', () => {
       expect(await list(endedYesterday, 'FREE')).toHaveLength(1);
       expect(await list(noEnd, 'START')).toHaveLength(1);
       const { rows } = await admin().query<{ n: string }>(
-        `select count(*) as n from public.profiles
-        where membership_level = 'FREE' or membership_valid_until < current_date`,
+        `select count(*) as n from public.profiles where private.membership_level_on(user_id) = 'FREE'`,
       );
       const [page] = await queryAs<{ total_count: string }>(
         adminUser,
@@ -929,6 +966,604 @@ describe('payments', () => {
   });
 });
 
+// Money in (issue 34): the one confirmation path (underpaid, overpaid, late money, who decided),
+// orders with a fixed price, expiry, reservations and limits, refunds that undo what an order granted,
+// and the races between them; the money invariant runs after every test (tests/setup/per-file.ts).
+describe('money in', () => {
+  type Level = 'FREE' | 'START' | 'PREMIUM' | 'VIP';
+
+  interface Order {
+    id: string;
+    reference: string;
+    user_id: string | null;
+    kind: 'plan' | 'ccc';
+    plan_tier: Level | null;
+    ccc_tier: string | null;
+    quantity: number;
+    method: string;
+    amount: string;
+    currency: string;
+    status: string;
+    amount_received: string | null;
+    shortfall: string | null;
+    surplus: string | null;
+    decided_via: string | null;
+    tx_hash: string | null;
+    network: string | null;
+    replaces_order_id: string | null;
+    cancel_reason: string | null;
+    consent_text: string | null;
+    consent_at: Date | null;
+    buyer_name: string | null;
+    buyer_email: string | null;
+    expires_at: Date;
+    refund_reason: string | null;
+    refund_method: string | null;
+    refund_reference: string | null;
+    membership_valid_until: string | null;
+  }
+
+  interface Period {
+    level: Level;
+    first_day: string;
+    last_day: string;
+    source: string;
+    order_id: string | null;
+    extra_days: number;
+    shortened_reason: string | null;
+  }
+
+  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2)`;
+
+  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3)`;
+
+  const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
+
+  const REFUND = `select changed, (payment_order).* from public.admin_refund_payment($1, $2, $3, $4)`;
+
+  const today = async (offset = 0): Promise<string> => {
+    const { rows } = await admin().query<{ d: string }>(`select (private.warsaw_today() + $1::int)::text as d`, [
+      offset,
+    ]);
+    return rows[0]!.d;
+  };
+
+  const yearEnd = async (first: string, extra = 0): Promise<string> => {
+    const { rows } = await admin().query<{ d: string }>(
+      `select (private.plan_year_end($1::date) + $2::int)::text as d`,
+      [first, extra],
+    );
+    return rows[0]!.d;
+  };
+
+  async function price(tier: Level): Promise<number> {
+    const { rows } = await admin().query<{ p: string }>(
+      'select yearly_price_pln::text as p from public.membership_plans where tier = $1',
+      [tier],
+    );
+    return Number(rows[0]!.p);
+  }
+
+  /** Free slots of a tier as members see them (active packages and reservations counted). */
+
+  async function available(tier: string): Promise<number> {
+    const { rows } = await admin().query<{ n: number }>('select private.ccc_free_slots($1) as n', [tier]);
+    return rows[0]!.n;
+  }
+
+  async function orderPlan(member: TestUser, tier: Level = 'START', method = 'transfer'): Promise<Order> {
+    const [row] = await queryAs<Order>(member, CREATE_PLAN, [method, tier]);
+    return row!;
+  }
+
+  async function orderCcc(member: TestUser, tier: string, quantity = 1, method = 'usdt'): Promise<Order> {
+    const [row] = await queryAs<Order>(member, CREATE_CCC, [method, tier, quantity]);
+    return row!;
+  }
+
+  async function confirm(
+    orderId: string,
+    received: string | null = null,
+    hash: string | null = null,
+    network: string | null = null,
+  ) {
+    const [row] = await queryAs<Order & { changed: boolean }>(adminUser, CONFIRM, [orderId, received, hash, network]);
+    return row!;
+  }
+
+  async function refund(orderId: string, reason = 'Rezygnacja w terminie', method = 'transfer', reference = 'ZWROT-1') {
+    const [row] = await queryAs<Order & { changed: boolean }>(adminUser, REFUND, [orderId, reason, method, reference]);
+    return row!;
+  }
+
+  async function orderById(id: string): Promise<Order> {
+    const { rows } = await admin().query<Order>(
+      `select *, membership_valid_until::text as membership_valid_until from public.payment_orders where id = $1`,
+      [id],
+    );
+    return rows[0]!;
+  }
+
+  /** The member's periods that ran or will run (not those cut before they started), in order. */
+
+  async function periodsOf(userId: string): Promise<Period[]> {
+    const { rows } = await admin().query<Period>(
+      `select level, first_day::text, last_day::text, source, order_id, extra_days, shortened_reason
+         from public.membership_periods
+        where user_id = $1 and last_day >= first_day
+        order by first_day`,
+      [userId],
+    );
+    return rows;
+  }
+
+  async function levelOn(userId: string, day: string): Promise<Level> {
+    const { rows } = await admin().query<{ l: Level }>(`select private.membership_level_on($1, $2::date) as l`, [
+      userId,
+      day,
+    ]);
+    return rows[0]!.l;
+  }
+
+  async function cacheOf(userId: string) {
+    const { rows } = await admin().query<{ membership_level: Level; membership_valid_until: string | null }>(
+      `select membership_level, membership_valid_until::text from public.profiles where user_id = $1`,
+      [userId],
+    );
+    return rows[0]!;
+  }
+
+  /** A paid term as an admin edit would leave it (level until a day; null: no end date). */
+
+  let adminUser: TestUser;
+  let startedAt: string;
+  let settingsBefore: { order_expiry_days: number; daily_order_limit: number };
+
+  beforeAll(async () => {
+    adminUser = await createAdmin();
+    startedAt = (await admin().query<{ now: string }>('select now()::text as now')).rows[0]!.now;
+    settingsBefore = (
+      await admin().query<{ order_expiry_days: number; daily_order_limit: number }>(
+        'select order_expiry_days, daily_order_limit from public.payment_settings',
+      )
+    ).rows[0]!;
+  });
+
+  afterAll(async () => {
+    // Other files count CCC slots afterwards: the packages of this file end now (those of paid orders
+    // stay, as the money invariant wants), and its pending orders reserve nothing any more.
+    await admin().query(`delete from public.ccc_assignments where created_at >= $1 and order_id is null`, [startedAt]);
+    await admin().query(
+      `update public.ccc_assignments set end_date = greatest(now() - interval '1 second', start_date + interval '1 microsecond')
+        where created_at >= $1 and order_id is not null and end_date >= now()`,
+      [startedAt],
+    );
+    await admin().query(
+      `update public.payment_orders set expires_at = now() where created_at >= $1 and status = 'pending'`,
+      [startedAt],
+    );
+    await admin().query('update public.payment_settings set order_expiry_days = $1, daily_order_limit = $2', [
+      settingsBefore.order_expiry_days,
+      settingsBefore.daily_order_limit,
+    ]);
+  });
+
+  describe('the one confirmation path', () => {
+    it('less than the price: Niedopłata with the shortfall, nothing granted; a second payment completes it', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'START');
+      const part = await confirm(order.id, '1000.00');
+      expect(part).toMatchObject({
+        status: 'underpaid',
+        amount_received: '1000.00',
+        shortfall: '3997.00',
+        decided_via: 'admin',
+      });
+      expect(await periodsOf(member.id)).toEqual([]);
+      expect((await profileOf(member.id))!.membership_level).toBe('FREE');
+      expect((await notificationsOf(member.id)).map((n) => n.title)).toContain('Niedopłata');
+      // The admin's default is what is still due.
+      const rest = await confirm(order.id);
+      expect(rest).toMatchObject({ status: 'paid', amount_received: '4997.00', shortfall: null, surplus: null });
+      expect((await profileOf(member.id))!.membership_level).toBe('START');
+    });
+
+    it('more than the price: paid, with the surplus recorded and told', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'START');
+      expect(await confirm(order.id, '5000.00')).toMatchObject({ status: 'paid', surplus: '3.00' });
+      const notice = (await notificationsOf(member.id)).find((n) => n.title === 'Płatność potwierdzona');
+      expect(notice?.content).toContain('Nadpłata: 3.00 PLN.');
+    });
+
+    it('records who decided: the gateway and the chain verifier go through the same function; members cannot call it', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'START', 'usdt');
+      const hash = txHash();
+      await admin().query(`select private.confirm_payment($1, 1220, 'chain', null, $2, 'BSC')`, [order.id, hash]);
+      expect(await orderById(order.id)).toMatchObject({
+        status: 'paid',
+        decided_via: 'chain',
+        network: 'BSC',
+        tx_hash: hash,
+      });
+      const other = await orderPlan(member, 'START', 'transfer');
+      expect(
+        await sqlState(queryAs(member, `select * from private.confirm_payment($1, 4997, 'gateway', null)`, [other.id])),
+      ).toBe('42501');
+      expect(await sqlState(queryAs(member, CONFIRM, [other.id, null, null, null]))).toBe('42501');
+      expect(await sqlState(queryAs('anon', CONFIRM, [other.id, null, null, null]))).toBe('42501');
+      const noMfa = withClaims(adminUser, { aal: 'aal1' });
+      expect(await sqlState(queryAs(noMfa, CONFIRM, [other.id, null, null, null]))).toBe('42501');
+    });
+
+    it('one USDT transaction confirms one order only', async () => {
+      const member = await createMember();
+      const first = await orderPlan(member, 'START', 'usdt');
+      const second = await orderPlan(member, 'PREMIUM', 'usdt');
+      const hash = txHash();
+      await confirm(first.id, null, hash, 'ERC20');
+      expect(
+        (await errorOf(queryAs(adminUser, CONFIRM, [second.id, null, hash.toUpperCase().replace('0X', '0x'), 'ERC20'])))
+          ?.message,
+      ).toBe('payments.tx_hash_used');
+      expect((await orderById(second.id)).status).toBe('pending');
+      // The same hash on another network is another transaction.
+      expect(await confirm(second.id, null, hash, 'BSC')).toMatchObject({ status: 'paid' });
+    });
+
+    it('money for an expired order: confirmed at its fixed price if still available, else Do zwrotu', async () => {
+      const member = await createMember();
+      const plan = await orderPlan(member, 'START');
+      await admin().query(`update public.payment_orders set expires_at = now() - interval '1 minute' where id = $1`, [
+        plan.id,
+      ]);
+      await admin().query('select private.expire_payment_orders()');
+      expect((await orderById(plan.id)).status).toBe('expired');
+      expect(await confirm(plan.id)).toMatchObject({ status: 'paid', amount: plan.amount });
+
+      // A CCC order whose reservation lapsed and whose slot went to somebody else.
+      const holder = await createMember();
+      const ccc = await orderCcc(member, 'PLATINUM', 1);
+      await admin().query(`update public.payment_orders set expires_at = now() - interval '1 minute' where id = $1`, [
+        ccc.id,
+      ]);
+      await admin().query('select private.expire_payment_orders()');
+      await occupySlots('PLATINUM', await available('PLATINUM'), holder.id);
+      const late = await confirm(ccc.id);
+      expect(late).toMatchObject({ status: 'to_refund', amount_received: ccc.amount });
+      expect((await notificationsOf(member.id)).map((n) => n.title)).toContain('Płatność do zwrotu');
+      // Visible to the admin until refunded.
+      const [listed] = await queryAs<{ status: string }>(
+        adminUser,
+        `select status from public.admin_list_payment_orders('to_refund', null, $1, 20, 0)`,
+        [ccc.reference],
+      );
+      expect(listed!.status).toBe('to_refund');
+      expect(await refund(ccc.id, 'Brak wolnego pakietu', 'usdt', txHash())).toMatchObject({ status: 'refunded' });
+    });
+  });
+
+  describe('orders', () => {
+    it('fix their price: pressing pay again after a price change cancels the old order and makes a new reference', async () => {
+      const member = await createMember();
+      const first = await orderPlan(member, 'PREMIUM');
+      const oldPrice = await price('PREMIUM');
+      try {
+        await admin().query(
+          'update public.membership_plans set yearly_price_pln = yearly_price_pln + 100 where tier = $1',
+          ['PREMIUM'],
+        );
+        const second = await orderPlan(member, 'PREMIUM');
+        expect(second.reference).not.toBe(first.reference);
+        expect(second.replaces_order_id).toBe(first.id);
+        expect(Number(second.amount)).toBe(oldPrice + 100);
+        expect(await orderById(first.id)).toMatchObject({
+          status: 'cancelled',
+          cancel_reason: 'price_changed',
+          amount: first.amount,
+        });
+        // Pressing pay once more at the same price returns the same order.
+        expect((await orderPlan(member, 'PREMIUM')).id).toBe(second.id);
+      } finally {
+        await admin().query('update public.membership_plans set yearly_price_pln = $2 where tier = $1', [
+          'PREMIUM',
+          oldPrice,
+        ]);
+      }
+    });
+
+    it('store the consent text and its time', async () => {
+      const member = await createMember();
+      const consent = 'Chcę, aby usługa zaczęła się od razu; wiem, że tracę prawo odstąpienia od umowy.';
+      const [order] = await queryAs<Order>(
+        member,
+        `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => 'START', p_consent_text => $1)`,
+        [consent],
+      );
+      expect(order!.consent_text).toBe(consent);
+      expect(order!.consent_at).toBeInstanceOf(Date);
+    });
+
+    it('expire after the days set by an admin (audited): Wygasłe, the member told, the CCC reservation released', async () => {
+      const member = await createMember();
+      expect(await sqlState(queryAs(member, `select public.admin_update_payment_settings(3)`))).toBe('42501');
+      expect(await sqlState(queryAs(member, `update public.payment_settings set order_expiry_days = 60`))).toBe(
+        '42501',
+      );
+      expect(await sqlState(queryAs(adminUser, `update public.payment_settings set order_expiry_days = 60`))).toBe(
+        '42501',
+      );
+      expect(await sqlState(queryAs('anon', `select * from public.payment_settings`))).toBe('42501');
+      expect((await errorOf(queryAs(adminUser, `select public.admin_update_payment_settings(0)`)))?.message).toBe(
+        'payments.invalid_expiry_days',
+      );
+      await queryAs(adminUser, `select public.admin_update_payment_settings(3)`);
+      const { rows: audit } = await admin().query<{ after: Record<string, unknown> }>(
+        `select after from public.admin_audit_log where action = 'payment_settings.update' and actor_id = $1 order by id desc limit 1`,
+        [adminUser.id],
+      );
+      expect(audit[0]!.after).toEqual({ order_expiry_days: 3 });
+      const before = await available('BRONZE');
+      const order = await orderCcc(member, 'BRONZE', 2);
+      const [days] = (
+        await admin().query<{ d: number }>(
+          `select round(extract(epoch from expires_at - created_at) / 86400)::int as d from public.payment_orders where id = $1`,
+          [order.id],
+        )
+      ).rows;
+      expect(days!.d).toBe(3);
+      const [shown] = await queryAs<{ available_slots: number }>(
+        member,
+        `select available_slots from public.get_ccc_availability() where tier = 'BRONZE'`,
+      );
+      expect(shown!.available_slots).toBe(before - 2);
+
+      await admin().query(`update public.payment_orders set expires_at = now() - interval '1 second' where id = $1`, [
+        order.id,
+      ]);
+      await admin().query('select private.run_payment_jobs()');
+      expect((await orderById(order.id)).status).toBe('expired');
+      expect((await notificationsOf(member.id)).map((n) => n.title)).toContain('Płatność wygasła');
+      const [after] = await queryAs<{ available_slots: number }>(
+        member,
+        `select available_slots from public.get_ccc_availability() where tier = 'BRONZE'`,
+      );
+      expect(after!.available_slots).toBe(before);
+    });
+
+    it('are limited per member per day, also when created and cancelled in turn', async () => {
+      const member = await createMember();
+      await admin().query('update public.payment_settings set daily_order_limit = 4');
+      try {
+        for (let i = 0; i < 4; i += 1) {
+          const order = await orderPlan(member, 'START');
+          await queryAs(member, `select * from public.cancel_payment_order($1)`, [order.id]);
+        }
+        expect((await errorOf(orderPlan(member, 'START')))?.message).toBe('payments.daily_limit');
+      } finally {
+        await admin().query('update public.payment_settings set daily_order_limit = $1', [
+          settingsBefore.daily_order_limit,
+        ]);
+      }
+    });
+
+    it('are kept when the member is deleted, with the member anonymised; a pending one is cancelled', async () => {
+      const member = await createMember({ fullName: 'Adam Kasowany' });
+      const paid = await orderPlan(member, 'START');
+      await confirm(paid.id);
+      const pending = await orderPlan(member, 'VIP');
+      expect(await orderById(paid.id)).toMatchObject({ buyer_name: 'Adam Kasowany', buyer_email: member.email });
+      await queryAs(adminUser, 'select * from public.admin_delete_user($1)', [member.id]);
+      expect(await orderById(paid.id)).toMatchObject({
+        user_id: null,
+        status: 'paid',
+        buyer_name: 'Usunięty członek',
+        buyer_email: null,
+        reference: paid.reference,
+        amount: paid.amount,
+      });
+      expect(await orderById(pending.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'member_deleted' });
+      // Money that still arrives for it is kept as 'Do zwrotu', and can be refunded.
+      expect(await confirm(pending.id)).toMatchObject({ status: 'to_refund', amount_received: pending.amount });
+      expect(await refund(pending.id)).toMatchObject({ status: 'refunded', user_id: null });
+    });
+  });
+
+  describe('refunds', () => {
+    it('a refunded upgrade returns the member to the previous level; the commission is cancelled and kept', async () => {
+      const referrer = await createMember();
+      const code = await createReferralCode(referrer);
+      const member = await signUpWithReferral(code.code);
+      const premium = await orderPlan(member, 'PREMIUM');
+      await confirm(premium.id);
+      const premiumEnd = await yearEnd(await today(0));
+      const vip = await orderPlan(member, 'VIP');
+      await confirm(vip.id);
+      expect((await profileOf(member.id))!.membership_level).toBe('VIP');
+
+      expect((await errorOf(queryAs(adminUser, REFUND, [vip.id, '  ', 'transfer', 'X'])))?.message).toBe(
+        'payments.reason_required',
+      );
+      expect((await errorOf(queryAs(adminUser, REFUND, [vip.id, 'Powód', 'transfer', ' '])))?.message).toBe(
+        'payments.refund_reference_required',
+      );
+      for (const actor of [member, referrer, 'anon' as const, withClaims(adminUser, { aal: 'aal1' })]) {
+        expect(await sqlState(queryAs(actor, REFUND, [vip.id, 'Powód', 'transfer', 'X']))).toBe('42501');
+      }
+      const done = await refund(vip.id, 'Rezygnacja w terminie', 'transfer', 'ZWROT KLB');
+      expect(done).toMatchObject({
+        changed: true,
+        status: 'refunded',
+        refund_reason: 'Rezygnacja w terminie',
+        refund_method: 'transfer',
+        refund_reference: 'ZWROT KLB',
+      });
+      expect(await cacheOf(member.id)).toEqual({ membership_level: 'PREMIUM', membership_valid_until: premiumEnd });
+      expect(await levelOn(member.id, await today(0))).toBe('PREMIUM');
+
+      // The referrer's commission came from the first paid plan order (PREMIUM), which stays paid.
+      const { rows: commissions } = await admin().query<{ order_id: string; cancelled_at: Date | null }>(
+        `select order_id, cancelled_at from public.referral_commissions where referred_id = $1`,
+        [member.id],
+      );
+      expect(commissions).toEqual([{ order_id: premium.id, cancelled_at: null }]);
+      await refund(premium.id);
+      const { rows: cancelled } = await admin().query<{ cancelled_at: Date | null }>(
+        `select cancelled_at from public.referral_commissions where referred_id = $1`,
+        [member.id],
+      );
+      expect(cancelled[0]!.cancelled_at).toBeInstanceOf(Date);
+      expect((await profileOf(member.id))!.membership_level).toBe('FREE');
+
+      expect((await notificationsOf(member.id)).filter((n) => n.title === 'Płatność zwrócona')).toHaveLength(2);
+      const { rows: mails } = await admin().query<{ variables: Record<string, string> }>(
+        `select variables from private.email_outbox where user_id = $1 and template = 'payment-refunded' order by id`,
+        [member.id],
+      );
+      expect(mails[0]!.variables).toMatchObject({
+        reference: vip.reference,
+        reason: 'Rezygnacja w terminie',
+        refund_reference: 'ZWROT KLB',
+      });
+      const { rows: audit } = await admin().query<{ actor_id: string }>(
+        `select actor_id from public.admin_audit_log where action = 'payment.refund' and target_id = $1`,
+        [vip.id],
+      );
+      expect(audit).toEqual([{ actor_id: adminUser.id }]);
+      const [mine] = await queryAs<{ status: string; refund_reason: string }>(
+        member,
+        `select status, refund_reason from public.get_my_payment_orders() where id = $1`,
+        [vip.id],
+      );
+      expect(mine).toEqual({ status: 'refunded', refund_reason: 'Rezygnacja w terminie' });
+    });
+
+    it('a refunded renewal disappears and later queued periods move up', async () => {
+      const member = await createMember();
+      const first = await payForPlan(member.id, 'VIP');
+      const second = await payForPlan(member.id, 'VIP');
+      const third = await payForPlan(member.id, 'START');
+      void first;
+      void third;
+      const before = await periodsOf(member.id);
+      expect(before.map((p) => p.level)).toEqual(['VIP', 'VIP', 'START']);
+      await refund(second);
+      const after = await periodsOf(member.id);
+      expect(after.map((p) => p.level)).toEqual(['VIP', 'START']);
+      expect(after[1]!.first_day).toBe(before[1]!.first_day);
+      const lengthOf = (p: Period) => Date.parse(p.last_day) - Date.parse(p.first_day);
+      expect(lengthOf(after[1]!)).toBe(lengthOf(before[2]!));
+    });
+
+    it('a refunded CCC order frees its slots; a pending order cannot be refunded', async () => {
+      const member = await createMember();
+      const before = await freeSlots('BRONZE');
+      const order = await orderCcc(member, 'BRONZE', 1);
+      await confirm(order.id);
+      expect(await freeSlots('BRONZE')).toBe(before - 1);
+      await refund(order.id, 'Pomyłka', 'usdt', txHash());
+      expect(await freeSlots('BRONZE')).toBe(before);
+      const packages = await queryAs<{ active: boolean }>(
+        member,
+        `select active from public.get_user_ccc_packages(null)`,
+      );
+      expect(packages).toEqual([{ active: false }]);
+
+      const pending = await orderPlan(member, 'START');
+      expect((await errorOf(queryAs(adminUser, REFUND, [pending.id, 'Powód', 'transfer', 'X'])))?.message).toBe(
+        'payments.not_refundable',
+      );
+      // What came in for an underpaid order can go back too.
+      await confirm(pending.id, '10.00');
+      expect(await refund(pending.id)).toMatchObject({ status: 'refunded', amount_received: '10.00' });
+    });
+  });
+
+  describe('races', () => {
+    it('a catalogue change racing a confirmation: the old order is paid at its fixed price either way', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'START');
+      const oldPrice = await price('START');
+      try {
+        await admin().query(
+          'update public.membership_plans set yearly_price_pln = yearly_price_pln + 1 where tier = $1',
+          ['START'],
+        );
+        const [confirmed, again] = await Promise.allSettled([
+          confirm(order.id, order.amount),
+          orderPlan(member, 'START'),
+        ]);
+        expect(confirmed.status).toBe('fulfilled');
+        expect(again.status).toBe('fulfilled');
+        const old = await orderById(order.id);
+        expect(old).toMatchObject({ status: 'paid', amount: order.amount, amount_received: order.amount });
+        const fresh = (again as PromiseFulfilledResult<Order>).value;
+        expect(fresh.id).not.toBe(order.id);
+        expect(Number(fresh.amount)).toBe(oldPrice + 1);
+      } finally {
+        await admin().query('update public.membership_plans set yearly_price_pln = $2 where tier = $1', [
+          'START',
+          oldPrice,
+        ]);
+      }
+    });
+
+    it('two refunds at once: one refunds, the other changes nothing', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'PREMIUM');
+      await confirm(order.id);
+      const results = await race<{ changed: boolean }>(2, adminUser, REFUND, [
+        order.id,
+        'Podwójne kliknięcie',
+        'transfer',
+        'Z1',
+      ]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value[0]!.changed : 'failed')).sort()).toEqual([
+        false,
+        true,
+      ]);
+      expect((await notificationsOf(member.id)).filter((n) => n.title === 'Płatność zwrócona')).toHaveLength(1);
+      expect((await profileOf(member.id))!.membership_level).toBe('FREE');
+    });
+
+    it('an expiry racing a confirmation: paid either way, the member notified of the payment', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'START');
+      await admin().query(`update public.payment_orders set expires_at = now() - interval '1 second' where id = $1`, [
+        order.id,
+      ]);
+      await Promise.all([admin().query('select private.expire_payment_orders()'), confirm(order.id)]);
+      expect((await orderById(order.id)).status).toBe('paid');
+      expect((await notificationsOf(member.id)).map((n) => n.title)).toContain('Płatność potwierdzona');
+      expect((await profileOf(member.id))!.membership_level).toBe('START');
+    });
+
+    it('20 CCC orders racing for 3 free slots: 3 reserve, and each reservation is confirmed', async () => {
+      const holder = await createMember();
+      await occupySlots('GOLD', (await available('GOLD')) - 3, holder.id);
+      const members = await Promise.all(Array.from({ length: 20 }, () => createMember()));
+      const settled = await Promise.allSettled(members.map((m) => orderCcc(m, 'GOLD', 1)));
+      const orders = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      expect(orders).toHaveLength(3);
+      // The catalogue cannot shrink below the reserved slots either.
+      expect(
+        (
+          await errorOf(
+            queryAs(
+              adminUser,
+              `select public.admin_update_ccc_tier(t.tier, t.ccc_amount, t.price_usd, t.profit_share, t.duration_months, t.total_slots - 1)
+                 from public.ccc_tiers t where t.tier = 'GOLD'`,
+            ),
+          )
+        )?.message,
+      ).toBe('catalogue.slots_below_used');
+      const results = await Promise.all(orders.map((o) => confirm(o.id)));
+      expect(results.map((r) => r.status)).toEqual(['paid', 'paid', 'paid']);
+    });
+  });
+});
+
 // The payment gateway (Przelewy24, issue 36): sessions per order, the confirmation by the gateway
 // through the one confirm wrapper, the append-only events log. Only the service role (the edge
 // functions) calls the gateway RPCs; admins read the events.
@@ -1036,6 +1671,10 @@ describe('payment gateway', () => {
       [order.id],
     );
     expect(paid[0]).toEqual({ status: 'paid', decided_by: null, amount_received: order.amount });
+    const { rows: via } = await admin().query('select decided_via from public.payment_orders where id = $1', [
+      order.id,
+    ]);
+    expect(via[0]).toEqual({ decided_via: 'gateway' });
     expect((await notificationsOf(member.id)).map((n) => n.title)).toContain('Płatność potwierdzona');
     const { rows: mails } = await admin().query(
       `select template from private.email_outbox where user_id = $1 and template = 'payment-confirmed'`,
@@ -1076,20 +1715,27 @@ describe('payment gateway', () => {
     expect((await notificationsOf(member.id)).filter((n) => n.title === 'Płatność potwierdzona')).toHaveLength(1);
   });
 
-  it('never confirms less than the price, nor an unknown session', async () => {
+  it('never confirms less than the price (the order becomes underpaid, nothing granted), nor an unknown session', async () => {
     const member = await createMember();
     const order = await transferOrder(member);
     const [session] = await begin(order.id, member.id);
     const less = (Number(order.amount) - 0.01).toFixed(2);
-    expect((await errorOf(confirm(session!.session_id, less)))?.message).toBe('payments.underpaid');
+    expect(await confirm(session!.session_id, less)).toEqual([
+      { changed: true, status: 'underpaid', order_id: order.id },
+    ]);
     expect(await errorOf(confirm(`${order.reference}-9`, order.amount))).toEqual({
       code: 'P0002',
       message: 'payments.order_not_found',
     });
-    const { rows } = await admin().query('select status from public.payment_orders where id = $1', [order.id]);
-    expect(rows[0]).toEqual({ status: 'pending' });
+    const { rows } = await admin().query('select status, decided_via from public.payment_orders where id = $1', [
+      order.id,
+    ]);
+    expect(rows[0]).toEqual({ status: 'underpaid', decided_via: 'gateway' });
     expect((await profileOf(member.id))?.membership_level).toBe('FREE');
-    expect((await eventsOf(order.id)).map((e) => e.kind)).toEqual(['register']);
+    expect((await eventsOf(order.id)).map((e) => [e.kind, e.outcome])).toEqual([
+      ['register', 'requested'],
+      ['confirm', 'underpaid'],
+    ]);
   });
 
   it('keeps events append-only and shows them to admins only', async () => {

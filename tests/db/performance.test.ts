@@ -50,12 +50,12 @@ const truthSql = `select 'confirmed_members:' || l::text as name,
                   select 'idea_categories:' || c::text, (select count(*) from public.app_ideas i where i.category = c)::int
                     from unnest(enum_range(null::public.app_category)) c`;
 
-// What get_dashboard_stats answers for members: confirmed members by their effective level (a paid
-// level whose end date has passed counts as FREE), while the counters above keep stored levels.
+// What get_dashboard_stats answers for members: confirmed members by their effective level (the
+// membership period covering today in Warsaw), while the counters above keep the cached levels.
 const effectiveMembersSql = `select 'confirmed_members:' || l::text as name,
                                     (select count(*) from public.profiles p
                                       where p.email_confirmed
-                                        and private.effective_level(p.membership_level, p.membership_valid_until, current_date) = l)::int as value
+                                        and private.membership_level_on(p.user_id) = l)::int as value
                                from unnest(enum_range(null::public.membership_level)) l`;
 
 const toCounts = (rows: { name: string; value: number }[]) =>

@@ -19,7 +19,7 @@ import {
   referralCodeById,
   type ReferralCodeRow,
 } from '../helpers/accounts-factories.ts';
-import { checkLedgerAfterEachTest } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, payForPlan } from '../helpers/money-factories.ts';
 
 // Account security (issue 9): the attacks on sign-up that the database must stop, each reproduced
 // the way Auth writes its tables (a user row, an e-mail identity, a confirmation), then the rule.
@@ -114,7 +114,7 @@ describe('member dashboard', () => {
       });
       await signUpWithReferral(code, { email: `jo.${Date.now()}@example.test`, fullName: 'Jo Krótki' });
       // First paid level of a referred member: a conversion and a commission (10 % of 4997 PLN).
-      await setMembershipLevel(first.id, 'START');
+      await payForPlan(first.id, 'START');
       const foreignCode = (await createReferralCode(otherReferrer)).code;
       await signUpWithReferral(foreignCode);
     });
@@ -482,7 +482,7 @@ describe('referrals', () => {
       referred = await signUpWithReferral(code.code);
       otherMember = await createMember();
       adminUser = await createAdmin();
-      await setMembershipLevel(referred.id, 'START');
+      await payForPlan(referred.id, 'START');
     });
 
     it('shows a relationship to the referrer and admins only', async () => {
@@ -555,20 +555,20 @@ describe('referrals', () => {
   });
 
   describe('conversions', () => {
-    it('counts the first move from FREE to a paid level once, with a 10 % commission of the yearly price', async () => {
+    it('counts the first paid plan order once, with a 10 % commission of the yearly price', async () => {
       const referrer = await createMember();
       const code = await createReferralCode(referrer);
       const referred = await signUpWithReferral(code.code);
 
-      await setMembershipLevel(referred.id, 'PREMIUM');
+      await payForPlan(referred.id, 'PREMIUM');
       const converted = await referralCodeById(code.id);
       expect(converted?.conversions_count).toBe(1);
       expect(converted?.last_conversion_at).toBeInstanceOf(Date);
 
-      // Upgrades, downgrades and a second paid move do not count again.
-      await setMembershipLevel(referred.id, 'VIP');
+      // An upgrade, an admin's edit and a later paid order do not count again.
+      await payForPlan(referred.id, 'VIP');
       await setMembershipLevel(referred.id, 'FREE');
-      await setMembershipLevel(referred.id, 'START');
+      await payForPlan(referred.id, 'START');
       expect((await referralCodeById(code.id))?.conversions_count).toBe(1);
 
       const { rows } = await admin().query(
@@ -578,9 +578,22 @@ describe('referrals', () => {
       expect(rows).toEqual([{ referrer_id: referrer.id, level: 'PREMIUM', amount_pln: '1499.70' }]);
     });
 
+    it('writes nothing for an admin’s free level edit', async () => {
+      const referrer = await createMember();
+      const code = await createReferralCode(referrer);
+      const referred = await signUpWithReferral(code.code);
+      await setMembershipLevel(referred.id, 'VIP');
+      expect((await referralCodeById(code.id))?.conversions_count).toBe(0);
+      const { rows } = await admin().query(
+        'select count(*)::int as n from public.referral_commissions where referred_id = $1',
+        [referred.id],
+      );
+      expect(rows[0]?.n).toBe(0);
+    });
+
     it('does nothing for members who were not referred', async () => {
       const member = await createMember();
-      await setMembershipLevel(member.id, 'VIP');
+      await payForPlan(member.id, 'VIP');
       const { rows } = await admin().query(
         'select count(*)::int as n from public.referral_commissions where referred_id = $1',
         [member.id],
@@ -673,7 +686,7 @@ describe('referrals', () => {
         const code = await createReferralCode(owner);
         for (let i = 0; i < count; i += 1) {
           const referred = await signUpWithReferral(code.code);
-          if (owner === second && i === 0) await setMembershipLevel(referred.id, 'VIP');
+          if (owner === second && i === 0) await payForPlan(referred.id, 'VIP');
         }
       }
     });

@@ -140,12 +140,25 @@ export async function occupySlots(
   return rows.map((row) => row.id);
 }
 
-/** Free slots of a tier right now, as the server counts them. */
+/** Free slots of a tier right now, as the server counts them (pending orders' reservations included). */
 export async function freeSlots(tier: CccTier): Promise<number> {
-  const { rows } = await admin().query<{ free: number }>(
-    `select t.total_slots - (select count(*) from public.ccc_assignments a where a.package_tier = t.tier and a.end_date >= now())::int as free
-       from public.ccc_tiers t where t.tier = $1`,
-    [tier],
-  );
+  const { rows } = await admin().query<{ free: number }>('select private.ccc_free_slots($1) as free', [tier]);
   return rows[0]!.free;
+}
+
+/**
+ * Pays a plan for the member the way the payment path does: an order at the catalogue's transfer price,
+ * confirmed through private.confirm_payment (as the payment gateway would). Returns the order's id.
+ */
+export async function payForPlan(userId: string, tier: 'START' | 'PREMIUM' | 'VIP'): Promise<string> {
+  const { rows } = await admin().query<{ id: string; amount: string }>(
+    `insert into public.payment_orders (reference, user_id, kind, plan_tier, method, amount, currency, expires_at)
+     select private.new_payment_reference(), $1, 'plan', m.tier, 'transfer', m.yearly_price_pln, 'PLN', now() + interval '7 days'
+       from public.membership_plans m where m.tier = $2
+     returning id, amount::text`,
+    [userId, tier],
+  );
+  const order = rows[0]!;
+  await admin().query(`select private.confirm_payment($1, $2::numeric, 'gateway', null)`, [order.id, order.amount]);
+  return order.id;
 }

@@ -2,10 +2,18 @@
 // after every test of tests/db the money invariants must hold, whatever the test did:
 //   - each wallet's balances equal the sums of its ledger deltas, and its pending balance the sum of
 //     its pending withdrawals (private.wallet_ledger_mismatches);
-//   - each payout run's totals and member count equal the sums and count of its items.
+//   - each payout run's totals and member count equal the sums and count of its items;
+//   - every paid order has exactly the period, packages and commission it should, an unpaid or
+//     refunded one nothing still running, periods never overlap and the profile's level cache agrees
+//     with the periods (private.money_in_mismatches).
 // A test that breaks one fails with the rows that differ.
+// After every integration test file, the audit trail's hash chain must be intact
+// (private.verify_audit_chain: every row linked, its hash matching its content and the previous row,
+// the head and the last published head in the chain); a file that breaks it fails with the first
+// broken row and why.
 import { afterAll, afterEach, expect } from 'vitest';
 import { admin, endPools } from '../helpers/db.ts';
+import { auditChainState } from './audit-chain.ts';
 
 /** Payout runs whose stored totals or member count differ from their items. */
 const PAYOUT_RUN_MISMATCHES = `
@@ -23,13 +31,18 @@ const PAYOUT_RUN_MISMATCHES = `
 
 /** The broken money invariants, by name; empty when the books agree. */
 export async function moneyInvariantViolations(): Promise<Record<string, unknown[]>> {
-  const [ledger, payouts] = await Promise.all([
+  const [ledger, payouts, moneyIn] = await Promise.all([
     admin().query('select * from private.wallet_ledger_mismatches()'),
     admin().query(PAYOUT_RUN_MISMATCHES),
+    admin().query('select * from private.money_in_mismatches()'),
   ]);
   const violations: Record<string, unknown[]> = {};
   if (ledger.rows.length) violations['wallet balances ≠ ledger sums (private.wallet_ledger_mismatches)'] = ledger.rows;
   if (payouts.rows.length) violations['payout run totals ≠ sums of its items'] = payouts.rows;
+  if (moneyIn.rows.length) {
+    violations['orders ≠ the periods, packages and commissions they granted (private.money_in_mismatches)'] =
+      moneyIn.rows;
+  }
   return violations;
 }
 
@@ -39,4 +52,14 @@ afterEach(async () => {
   expect(violations, 'money invariants after this test').toEqual({});
 });
 
-afterAll(endPools);
+afterAll(async () => {
+  try {
+    const chain = await auditChainState();
+    expect(
+      { intact: chain.intact, problem: chain.problem, broken_seq: chain.broken_seq, broken_id: chain.broken_id },
+      'audit chain after this test file (private.verify_audit_chain)',
+    ).toEqual({ intact: true, problem: null, broken_seq: null, broken_id: null });
+  } finally {
+    await endPools();
+  }
+});

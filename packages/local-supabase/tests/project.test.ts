@@ -58,7 +58,8 @@ describe('loadProjectConfig', () => {
     const project = await loadProjectConfig(WORKDIR);
     expect(project.services?.map((service) => [service.name, service.portOffset])).toEqual([
       ['automation', 5],
-      ['przelewy24', 7],
+      ['chain', 7],
+      ['przelewy24', 9],
     ]);
     expect(typeof project.onDatabaseReady).toBe('function');
     expect(typeof project.summary).toBe('function');

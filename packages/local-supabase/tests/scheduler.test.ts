@@ -48,7 +48,9 @@ describe('scheduled jobs', () => {
     const jobs = await loadScheduledJobs(path.join(WORKDIR, 'supabase/scheduled-jobs.json'));
     expect(jobs.map((job) => [job.name, job.sql ?? job.function])).toEqual([
       ['membership-reminders', 'select private.run_membership_reminders()'],
+      ['payment-jobs', 'select private.run_payment_jobs()'],
       ['send-outbox', 'send-outbox'],
+      ['audit-chain-head', 'select private.publish_audit_chain_head()'],
       ['przelewy24-reconcile', 'przelewy24-reconcile'],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);

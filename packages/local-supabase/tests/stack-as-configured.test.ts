@@ -21,13 +21,15 @@ import { PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 let stack: Stack;
 let folder: string;
 let automationPort: number;
+let chainPort: number;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'klub-configured-'));
   await chmod(folder, 0o755);
   // The project services' ports too (their defaults, the API port + an offset, may be another process's).
   const project = await loadProjectConfig(WORKDIR);
-  const [api, db, inbox, smtp, automation] = await Promise.all([
+  const [api, db, inbox, smtp, automation, chain] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -38,7 +40,7 @@ beforeAll(async () => {
     dataDir: path.join(folder, 'data'),
     ports: { api, db, inbox, smtp },
     services: project.services,
-    servicePorts: { automation: (automationPort = automation) },
+    servicePorts: { automation: (automationPort = automation), chain: (chainPort = chain) },
     onDatabaseReady: project.onDatabaseReady,
     log: memoryLogger(),
   });
@@ -89,10 +91,14 @@ describe('a stack on other ports, as config.toml configures it', () => {
     await expect.poll(() => messagesTo(email), { timeout: 10_000 }).toHaveLength(1);
   });
 
-  it('runs the project’s service on the port it was given', async () => {
-    expect(stack.services).toEqual({ automation: `http://127.0.0.1:${automationPort}` });
+  it('runs the project’s services on the ports they were given', async () => {
+    expect(stack.services).toEqual({
+      automation: `http://127.0.0.1:${automationPort}`,
+      chain: `http://127.0.0.1:${chainPort}`,
+    });
     const response = await fetch(`${stack.services.automation}/api/received`);
     expect(response.status).toBe(200);
+    expect((await fetch(`${stack.services.chain}/api/state`)).status).toBe(200);
   });
 
   it('delivers a queued e-mail through send-outbox on the scheduled-jobs timer, and marks it sent', async () => {

@@ -14,6 +14,10 @@ const STATUS_TEXT: Record<MyPaymentOrder['status'], PlansMessageKey> = {
   paid: 'payment.status.paid',
   rejected: 'payment.status.rejected',
   cancelled: 'payment.status.cancelled',
+  expired: 'payment.status.expired',
+  underpaid: 'payment.status.underpaid',
+  to_refund: 'payment.status.to_refund',
+  refunded: 'payment.status.refunded',
 };
 
 const STATUS_TONE: Record<MyPaymentOrder['status'], string> = {
@@ -21,6 +25,10 @@ const STATUS_TONE: Record<MyPaymentOrder['status'], string> = {
   paid: 'text-success',
   rejected: 'text-danger',
   cancelled: 'text-ink-muted',
+  expired: 'text-ink-muted',
+  underpaid: 'text-danger',
+  to_refund: 'text-danger',
+  refunded: 'text-ink-muted',
 };
 
 function OrderRow({ order }: { order: MyPaymentOrder }) {

@@ -1,4 +1,7 @@
-/** The audit tab's filters ('' = any): the admin's e-mail, an action prefix, the member's user id, local days. */
+/**
+ * The audit tab's filters ('' = any): the admin's id, the action (exact, chosen from the trail's
+ * actions), the member's user id, local days.
+ */
 export type AuditFilters = { actor: string; action: string; member: string; from: string; to: string };
 
 /** Query keys of the audit trail (the admin 'Audyt' tab): every admin write refreshes it through `all`. */
@@ -6,4 +9,6 @@ export const auditKeys = {
   all: ['audit'] as const,
   list: (filters: AuditFilters, page: number) => [...auditKeys.all, 'list', filters, page] as const,
   actors: () => [...auditKeys.all, 'actors'] as const,
+  actions: () => [...auditKeys.all, 'actions'] as const,
+  chain: () => [...auditKeys.all, 'chain'] as const,
 };

@@ -8,13 +8,14 @@ import type { AuditFilters } from './keys';
 export const AUDIT_PAGE_SIZE = 25;
 
 const AUDIT_COLUMNS =
-  'id, created_at, actor_id, actor_email, action, target_type, target_id, target_user_id, before, after';
+  'id, created_at, actor_id, actor_email, actor_kind, function_name, action, target_type, target_id, target_user_id, before, after';
 
 /**
- * A range of the audit trail, newest first, narrowed by the tab's filters: the admin (e-mail, exact),
- * the action (prefix, e.g. 'wallet.' or 'profiles.update'), the member (target user id) and the days
- * from/to (the browser's days, inclusive). Admins only (RLS). No count (at a million rows it would
- * cost more than the page): one row more than asked tells whether a next page exists.
+ * A range of the audit trail (admin_audit_entries: the rows with the admin's e-mail and the personal
+ * values put back), newest first, narrowed by the tab's filters: the admin (id), the action (exact),
+ * the member (target user id) and the days from/to (the browser's days, inclusive). Admins only
+ * (RLS). No count (at a million rows it would cost more than the page): one row more than asked
+ * tells whether a next page exists.
  */
 export async function listAudit(
   client: AppSupabaseClient,
@@ -24,14 +25,13 @@ export async function listAudit(
   signal?: AbortSignal,
 ) {
   let request = client
-    .from('admin_audit_log')
+    .from('admin_audit_entries')
     .select(AUDIT_COLUMNS)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(offset, offset + limit);
-  if (filters.actor) request = request.eq('actor_email', filters.actor.trim().toLowerCase());
-  if (filters.action)
-    request = request.like('action', `${filters.action.trim().replaceAll('%', '').replaceAll('_', '\\_')}%`);
+  if (filters.actor) request = request.eq('actor_id', filters.actor.trim());
+  if (filters.action) request = request.eq('action', filters.action.trim());
   if (filters.member) request = request.eq('target_user_id', filters.member.trim());
   if (filters.from) request = request.gte('created_at', startOfDay(filters.from, 0));
   if (filters.to) request = request.lt('created_at', startOfDay(filters.to, 1));

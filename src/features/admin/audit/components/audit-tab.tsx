@@ -7,6 +7,7 @@ import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { noPageRows, QueryStates } from '@/components/ui/query-states';
 import type { AuditFilters } from '@/data/audit/keys';
 import { listAudit, useAudit, type AuditRow } from '@/data/audit/list-audit';
+import { useAuditActions } from '@/data/audit/list-audit-actions';
 import { useAuditActors } from '@/data/audit/list-audit-actors';
 import type { MemberMatch } from '@/data/users/search-members';
 import { t } from '@/i18n/admin';
@@ -16,7 +17,9 @@ import { useSupabase } from '@/lib/supabase-context';
 import { useUrlState } from '@/lib/use-url-state';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
+import { auditActionLabel, auditActionOptions } from '../utils/action-labels';
 import { AUDIT_URL_STATE } from '../utils/url-state';
+import { AuditChainStatus } from './audit-chain-status';
 import { AuditMemberFilter } from './audit-member-filter';
 
 const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
@@ -29,6 +32,15 @@ function changes(row: Pick<AuditRow, 'before' | 'after'>): string {
   const show = (value: unknown) =>
     value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
   return keys.map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`).join('\n');
+}
+
+/** Who wrote: the admin's e-mail, or 'System' with the edge function's name (service_role writes). */
+function actorOf(row: Pick<AuditRow, 'actor_email' | 'actor_kind' | 'function_name'>): string {
+  if (row.actor_email) return row.actor_email;
+  if (row.actor_kind === 'system') {
+    return row.function_name ? t('admin.audit.system_function', { name: row.function_name }) : t('admin.audit.system');
+  }
+  return '—';
 }
 
 /**
@@ -46,6 +58,7 @@ export function AuditTab() {
     filters.member ? { userId: filters.member, fullName: filters.member, email: '' } : null,
   );
   const actors = useAuditActors();
+  const actions = useAuditActions();
   // The applied filters changed in the address (back, a shared link): the form follows.
   const filtersKey = JSON.stringify(filters);
   const [shownKey, setShownKey] = useState(filtersKey);
@@ -83,7 +96,7 @@ export function AuditTab() {
       ],
       rows.map((row) => [
         csvDateTime(row.created_at),
-        row.actor_email,
+        actorOf(row),
         row.action,
         `${row.target_type}${row.target_id ? ` ${row.target_id}` : ''}`,
         row.target_user_id,
@@ -95,6 +108,7 @@ export function AuditTab() {
   return (
     <section className="space-y-4">
       <TabHeading title={t('admin.audit')} description={t('admin.audit.description')} />
+      <AuditChainStatus />
       <Card>
         <form
           noValidate
@@ -109,15 +123,15 @@ export function AuditTab() {
             {...field('actor')}
             options={[
               { value: '', label: t('admin.audit.actor_all') },
-              ...(actors.data ?? []).map((email) => ({ value: email, label: email })),
+              ...(actors.data ?? []).map((actor) => ({ value: actor.id ?? '', label: actor.email ?? '' })),
             ]}
             error={actors.isError ? t('admin.audit.actors_failed') : undefined}
           />
-          <TextField
+          <SelectField
             label={t('admin.audit.action')}
-            hint={t('admin.audit.action_hint')}
-            autoComplete="off"
             {...field('action')}
+            options={[{ value: '', label: t('admin.audit.action_all') }, ...auditActionOptions(actions.data ?? [])]}
+            error={actions.isError ? t('admin.audit.actions_failed') : undefined}
           />
           <AuditMemberFilter
             value={member}
@@ -174,8 +188,11 @@ export function AuditTab() {
                     {data.rows.map((row) => (
                       <tr key={row.id} data-audit-action={row.action}>
                         <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
-                        <td className="py-2 pr-3 break-all">{row.actor_email ?? '—'}</td>
-                        <td className="py-2 pr-3 font-mono text-xs">{row.action}</td>
+                        <td className="py-2 pr-3 break-all">{actorOf(row)}</td>
+                        <td className="py-2 pr-3">
+                          {auditActionLabel(row.action ?? '')}
+                          <span className="block font-mono text-xs text-ink-muted">{row.action}</span>
+                        </td>
                         <td className="py-2 pr-3 break-all text-xs">
                           {row.target_type}
                           {row.target_id ? ` ${row.target_id}` : ''}

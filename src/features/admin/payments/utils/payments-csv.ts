@@ -7,6 +7,10 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentOrderStatus, MessageKey> = {
   paid: 'payment.status.paid',
   rejected: 'payment.status.rejected',
   cancelled: 'payment.status.cancelled',
+  expired: 'payment.status.expired',
+  underpaid: 'payment.status.underpaid',
+  to_refund: 'payment.status.to_refund',
+  refunded: 'payment.status.refunded',
 };
 
 /** The payments CSV: one row per order as the filters show it, with the decision's details. */

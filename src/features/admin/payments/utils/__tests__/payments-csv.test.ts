@@ -24,6 +24,16 @@ const order = (overrides: Partial<AdminPaymentOrder>): AdminPaymentOrder => ({
   member_email: 'anna@example.com',
   member_phone: '+48500100200',
   total_count: 2,
+  expires_at: new Date(2026, 11, 1, 12, 0, 0).toISOString(),
+  decided_via: null as unknown as AdminPaymentOrder['decided_via'],
+  network: null as unknown as AdminPaymentOrder['network'],
+  shortfall: null as unknown as number,
+  surplus: null as unknown as number,
+  refunded_at: null as unknown as string,
+  refunded_by: null as unknown as string,
+  refund_reason: null as unknown as string,
+  refund_method: null as unknown as string,
+  refund_reference: null as unknown as string,
   ...overrides,
 });
 
@@ -45,13 +55,13 @@ describe('paymentsCsv', () => {
     ]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFKod;Członek;E-mail;Telefon;Pozycja;Metoda;Kwota;Waluta;Utworzono;Status;Rozpatrzono;Otrzymana kwota;Hash transakcji;Powód odrzucenia',
+      `\uFEFF"Kod";"Członek";"E-mail";"Telefon";"Pozycja";"Metoda";"Kwota";"Waluta";"Utworzono";"Status";"Rozpatrzono";"Otrzymana kwota";"Hash transakcji";"Powód odrzucenia"`,
     );
     expect(lines[1]).toBe(
-      "KLB-ABC234;Anna Kowalska;anna@example.com;'+48500100200;Członkostwo VIP (rok);Przelew;2500;PLN;2026-11-24 12:00:00;Oczekuje na potwierdzenie;;;;",
+      `"KLB-ABC234";"Anna Kowalska";"anna@example.com";"'+48500100200";"Członkostwo VIP (rok)";"Przelew";"2500";"PLN";"2026-11-24 12:00:00";"Oczekuje na potwierdzenie";"";"";"";""`,
     );
     expect(lines[2]).toMatch(
-      /^KLB-XYZ789;"'=HYPERLINK\(""x""\)";anna@example\.com;'\+48500100200;Członkostwo VIP \(rok\);USDT;99,5;USDT;2026-11-24 12:00:00;Opłacone;2026-11-25 09:15:00;99,5;0xabc;$/,
+      /^"KLB-XYZ789";"'=HYPERLINK\(""x""\)";"anna@example\.com";"'\+48500100200";"Członkostwo VIP \(rok\)";"USDT";"99,5";"USDT";"2026-11-24 12:00:00";"Opłacone";"2026-11-25 09:15:00";"99,5";"0xabc";""$/,
     );
     expect(lines).toHaveLength(4);
   });

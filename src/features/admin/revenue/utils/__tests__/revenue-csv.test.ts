@@ -8,9 +8,9 @@ describe('revenueCsv', () => {
       { amount: 333.33, created_at: new Date(2026, 9, 1, 23, 59, 59).toISOString(), paid_out_at: null },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFData;Kwota (PLN);Pula START 5% (PLN);Pula PREMIUM 15% (PLN);Pula VIP 20% (PLN);Wypłata zysków (dzień)',
-      '2026-11-19 08:30:00;10000,05;500;1500,01;2000,01;2026-11-20',
-      '2026-10-01 23:59:59;333,33;16,67;50;66,67;',
+      `\uFEFF"Data";"Kwota (PLN)";"Pula START 5% (PLN)";"Pula PREMIUM 15% (PLN)";"Pula VIP 20% (PLN)";"Wypłata zysków (dzień)"`,
+      `"2026-11-19 08:30:00";"10000,05";"500";"1500,01";"2000,01";"2026-11-20"`,
+      `"2026-10-01 23:59:59";"333,33";"16,67";"50";"66,67";""`,
       '',
     ]);
   });

@@ -62,7 +62,7 @@ describe('the payouts tab', () => {
     {
       decision: 'completed',
       rpc: 'admin_complete_withdrawal',
-      button: 'Oznacz wypłatę 150,50 USDT jako zrealizowaną',
+      button: 'Zrealizowana: wypłata 150,50 USDT',
       dialog: 'Wypłata zrealizowana',
       field: 'Hash transakcji (0x…)',
       value: TX,

@@ -31,9 +31,9 @@ describe('withdrawalsCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFCzłonek;E-mail;Kwota (USDT);Sieć;Adres portfela;Zlecono;Status;Rozpatrzono;Hash transakcji;Powód odrzucenia',
-      'Anna Kowalska;anna@example.com;120,5;ERC20;0x1111111111111111111111111111111111111111;2026-11-20 07:05:00;Zrealizowane;2026-11-21 18:00:00;0xfeed;',
-      "Usunięte konto;;120,5;ERC20;0x1111111111111111111111111111111111111111;2026-11-20 07:05:00;Odrzucone;2026-11-21 18:00:00;;'-zły adres",
+      `\uFEFF"Członek";"E-mail";"Kwota (USDT)";"Sieć";"Adres portfela";"Zlecono";"Status";"Rozpatrzono";"Hash transakcji";"Powód odrzucenia"`,
+      `"Anna Kowalska";"anna@example.com";"120,5";"ERC20";"0x1111111111111111111111111111111111111111";"2026-11-20 07:05:00";"Zrealizowane";"2026-11-21 18:00:00";"0xfeed";""`,
+      `"Usunięte konto";"";"120,5";"ERC20";"0x1111111111111111111111111111111111111111";"2026-11-20 07:05:00";"Odrzucone";"2026-11-21 18:00:00";"";"'-zły adres"`,
       '',
     ]);
   });
