@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { ANON_KEY, freePort, loadProjectConfig, memoryLogger, startStack } from '@klub/local-supabase';
 import { WORKDIR } from './lib/root.ts';
@@ -47,6 +48,12 @@ async function main() {
   console.log(`stack ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${stack.apiUrl}`);
   const sandboxUrl = stack.services.przelewy24;
   if (!sandboxUrl) throw new Error('the stack has no przelewy24 service (local-supabase.config.ts)');
+
+  // One member orders every run: the daily order limit (payment_settings, 10 by default) is raised.
+  const admin = new pg.Client({ connectionString: stack.dbUrl });
+  await admin.connect();
+  await admin.query('update public.payment_settings set daily_order_limit = 100');
+  await admin.end();
 
   const client = createClient(stack.apiUrl, ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
