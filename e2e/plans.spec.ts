@@ -1,10 +1,12 @@
 // Plans and CCC packages (product.md#dashboard-2, §9): each payment dialog records the order and opens the
-// stored link of its tier and method in a new tab (ACC with the member's e-mail); a CCC tier without free slots (filled by
+// stored link of its tier and method in a new tab (ACC with the member's e-mail; a plan by transfer: the
+// Przelewy24 sandbox's page for the order, issue 36); a CCC tier without free slots (filled by
 // the admin RPC) says 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { fillCccTier, paymentLink, releaseCccSlots } from './support/database';
 import { createMember } from './support/factories';
+import { SANDBOX_PAGE } from './support/przelewy24';
 import { signIn } from './support/session';
 
 const METHODS = [
@@ -24,11 +26,15 @@ async function answerPaymentPages(context: BrowserContext) {
  * The dialogs open a blank tab within the click (popup blockers), record the order, then send the
  * tab to the provider: the tab once it has left about:blank.
  */
-async function newTabAfter(page: Page, click: () => Promise<void>): Promise<Page> {
+async function newTabAfter(
+  page: Page,
+  click: () => Promise<void>,
+  url: RegExp = /^https:\/\/platnosci\.example\.com\//,
+): Promise<Page> {
   const popup = page.waitForEvent('popup');
   await click();
   const tab = await popup;
-  await tab.waitForURL(/^https:\/\/platnosci\.example\.com\//);
+  await tab.waitForURL(url);
   await tab.waitForLoadState();
   return tab;
 }
@@ -57,16 +63,24 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
     }
     await dialog.getByRole('radio', { name: label }).check();
     await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
-    const tab = await newTabAfter(page, () => dialog.getByRole('button', { name: 'Zapłać' }).click());
-    const expected = new URL(await paymentLink('plan', 'PREMIUM', method));
-    if (method === 'acc') expected.searchParams.set('email', member.email);
-    expect(tab.url()).toBe(expected.toString());
+    // A plan by transfer is paid through Przelewy24 (the stack's sandbox); the others at the stored links.
+    const tab = await newTabAfter(
+      page,
+      () => dialog.getByRole('button', { name: 'Zapłać' }).click(),
+      method === 'transfer' ? SANDBOX_PAGE : undefined,
+    );
+    if (method === 'transfer') await expect(tab.getByRole('button', { name: 'Zapłać' })).toBeVisible();
+    else {
+      const expected = new URL(await paymentLink('plan', 'PREMIUM', method));
+      if (method === 'acc') expected.searchParams.set('email', member.email);
+      expect(tab.url()).toBe(expected.toString());
+    }
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     await tab.close();
     // The order is recorded: its reference, where to give it, then the dialog closes.
     await expect(dialog.getByTestId('payment-reference')).toHaveText(/^KLB-[0-9A-Z]{6}$/);
     if (method === 'transfer') {
-      await expect(dialog).toContainText('Podaj ten kod w tytule przelewu');
+      await expect(dialog).toContainText('Zapłać na stronie Przelewy24');
       await expectNoSeriousA11yViolationsAtBothWidths(page, {
         include: '[role="dialog"]',
         label: 'plan payment success',

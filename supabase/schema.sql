@@ -578,6 +578,35 @@ comment on table public.notifications is 'Per-member notifications. Members read
 comment on column public.notifications.data is 'Free-form details shown by the panel: amount (number), currency (''PLN'' when absent, ''USDT'' for wallet credits), percentage (number, 0-100), tier and packageTier (CCC tier names).';
 comment on column public.notifications.read_at is 'Null while unread. Set by the member (the server stores now()); once set it never changes back.';
 
+create table public.payment_events (
+  id bigint generated always as identity not null,
+  order_id uuid,
+  session_id text,
+  kind text not null,
+  outcome text not null,
+  signature_valid boolean,
+  http_status integer,
+  request_body text,
+  response_body text,
+  headers jsonb default '{}'::jsonb not null,
+  request_id text,
+  error text,
+  created_at timestamp with time zone default now() not null,
+  constraint payment_events_error_check CHECK ((char_length(error) <= 2000)),
+  constraint payment_events_headers_check CHECK ((jsonb_typeof(headers) = 'object'::text)),
+  constraint payment_events_http_status_check CHECK (((http_status >= 100) AND (http_status <= 599))),
+  constraint payment_events_kind_check CHECK ((kind = ANY (ARRAY['register'::text, 'notification'::text, 'verify'::text, 'by_session'::text, 'confirm'::text]))),
+  constraint payment_events_outcome_check CHECK ((outcome ~ '^[a-z][a-z_]{0,39}$'::text)),
+  constraint payment_events_request_body_check CHECK ((char_length(request_body) <= 65536)),
+  constraint payment_events_request_id_check CHECK ((char_length(request_id) <= 200)),
+  constraint payment_events_response_body_check CHECK ((char_length(response_body) <= 65536)),
+  constraint payment_events_session_id_check CHECK (((char_length(session_id) >= 1) AND (char_length(session_id) <= 100))),
+  constraint payment_events_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id) ON DELETE CASCADE,
+  constraint payment_events_pkey PRIMARY KEY (id)
+);
+alter table public.payment_events enable row level security;
+comment on table public.payment_events is 'Append-only log of the Przelewy24 gateway per order: registrations, notifications (raw body, headers, signature valid or not), verify calls, lookups and confirmations, with the outcome and the function''s request id. Admins read it in the order''s detail; only the gateway RPCs write it.';
+
 create table public.payment_orders (
   id uuid default gen_random_uuid() not null,
   reference text not null,
@@ -1179,6 +1208,10 @@ CREATE INDEX membership_periods_user_first_day_idx ON public.membership_periods 
 CREATE INDEX notifications_unread_idx ON public.notifications USING btree (user_id) WHERE (read_at IS NULL);
 
 CREATE INDEX notifications_user_id_created_at_idx ON public.notifications USING btree (user_id, created_at DESC);
+
+CREATE INDEX payment_events_order_created_idx ON public.payment_events USING btree (order_id, created_at, id);
+
+CREATE UNIQUE INDEX payment_events_register_session_idx ON public.payment_events USING btree (session_id) WHERE ((kind = 'register'::text) AND (outcome = 'requested'::text));
 
 CREATE INDEX payment_orders_ccc_reserved_idx ON public.payment_orders USING btree (ccc_tier, expires_at) INCLUDE (quantity) WHERE ((status = 'pending'::public.payment_order_status) AND (kind = 'ccc'::public.payment_item_kind));
 
@@ -2078,6 +2111,20 @@ end
 $function$;
 comment on function private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text, p_network public.withdrawal_network) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
 
+CREATE OR REPLACE FUNCTION private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric)
+ RETURNS TABLE(changed boolean, payment_order public.payment_orders)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select c.changed, c.payment_order
+      from private.confirm_payment(p_order_id, p_amount_received, 'gateway'::public.payment_decider, null) c;
+end
+$function$;
+comment on function private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric) is 'The one confirmation by the payment gateway: private.confirm_payment decided via the gateway, with no deciding admin.';
+
 CREATE OR REPLACE FUNCTION private.count_dashboard_ideas()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2441,6 +2488,16 @@ begin
     raise exception using errcode = 'P0001', message = 'settings.invalid_notification_preferences';
   end if;
   return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.guard_payment_events()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception using errcode = '42501', message = 'payments.events_append_only';
 end
 $function$;
 
@@ -5838,6 +5895,142 @@ AS $function$
 $function$;
 comment on function public.fail_email_outbox(p_id bigint, p_error text) is 'Sender (service_role only): records a failed attempt and its backoff.';
 
+CREATE OR REPLACE FUNCTION public.gateway_begin_registration(p_order_id uuid, p_user_id uuid, p_request_id text DEFAULT NULL::text)
+ RETURNS TABLE(order_id uuid, reference text, session_id text, amount numeric, currency text, item_label text, email text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+  v_email text;
+  v_count integer;
+begin
+  perform 1 from public.profiles p where p.user_id = p_user_id for update;
+  select * into v_order from public.payment_orders o
+   where o.id = p_order_id and o.user_id = p_user_id
+   for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status <> 'pending' or v_order.expires_at <= now() then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+  if v_order.method <> 'transfer' or v_order.currency <> 'PLN' then
+    raise exception using errcode = 'P0001', message = 'payments.gateway_not_supported';
+  end if;
+  select count(*) into v_count from public.payment_events e
+   where e.order_id = v_order.id and e.kind = 'register' and e.outcome = 'requested';
+  if v_count >= 20 then
+    raise exception using errcode = 'P0001', message = 'payments.too_many_attempts';
+  end if;
+  select p.email into v_email from public.profiles p where p.user_id = p_user_id;
+
+  order_id := v_order.id;
+  reference := v_order.reference;
+  session_id := v_order.reference || '-' || (v_count + 1);
+  amount := v_order.amount;
+  currency := v_order.currency;
+  item_label := private.order_item_label(v_order);
+  email := v_email;
+  insert into public.payment_events (order_id, session_id, kind, outcome, request_id)
+  values (v_order.id, session_id, 'register', 'requested', left(p_request_id, 200));
+  return next;
+end
+$function$;
+comment on function public.gateway_begin_registration(p_order_id uuid, p_user_id uuid, p_request_id text) is 'Service role: a new Przelewy24 session (reference-N) for a pending PLN transfer order of the member; recorded as a register/requested event.';
+
+CREATE OR REPLACE FUNCTION public.gateway_confirm_payment(p_session_id text, p_amount_received numeric, p_request_id text DEFAULT NULL::text)
+ RETURNS TABLE(changed boolean, status public.payment_order_status, order_id uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order_id uuid;
+  v_result record;
+begin
+  select e.order_id into v_order_id from public.payment_events e
+   where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested';
+  if v_order_id is null then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  select c.changed, (c.payment_order).status as status into v_result
+    from private.confirm_payment_via_gateway(v_order_id, p_amount_received) c;
+  insert into public.payment_events (order_id, session_id, kind, outcome, request_id, response_body)
+  values (v_order_id, p_session_id, 'confirm', case when v_result.changed then v_result.status::text else 'unchanged' end,
+          left(p_request_id, 200), jsonb_build_object('amount_received', p_amount_received)::text);
+  changed := v_result.changed;
+  status := v_result.status;
+  order_id := v_order_id;
+  return next;
+end
+$function$;
+comment on function public.gateway_confirm_payment(p_session_id text, p_amount_received numeric, p_request_id text) is 'Service role, after a successful verify: confirms the session''s order through private.confirm_payment_via_gateway and records the confirm event in the same transaction.';
+
+CREATE OR REPLACE FUNCTION public.gateway_order_for_session(p_session_id text)
+ RETURNS TABLE(order_id uuid, reference text, amount numeric, currency text, method public.payment_method, status public.payment_order_status)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id, o.reference, o.amount, o.currency, o.method, o.status
+    from public.payment_events e
+    join public.payment_orders o on o.id = e.order_id
+   where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested'
+$function$;
+comment on function public.gateway_order_for_session(p_session_id text) is 'Service role: the order a Przelewy24 session id was registered for.';
+
+CREATE OR REPLACE FUNCTION public.gateway_pending_sessions(p_min_age interval DEFAULT '00:10:00'::interval, p_limit integer DEFAULT 50)
+ RETURNS TABLE(order_id uuid, session_id text, amount numeric, currency text, registered_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id, s.session_id, o.amount, o.currency, s.created_at
+    from public.payment_orders o
+    cross join lateral (
+      select e.session_id, e.created_at from public.payment_events e
+       where e.order_id = o.id and e.kind = 'register' and e.outcome = 'requested'
+       order by e.created_at desc, e.id desc
+       limit 1
+    ) s
+   where o.status = 'pending' and o.method = 'transfer' and o.currency = 'PLN'
+     and s.created_at <= now() - p_min_age
+   order by s.created_at
+   limit least(greatest(coalesce(p_limit, 50), 1), 500)
+$function$;
+comment on function public.gateway_pending_sessions(p_min_age interval, p_limit integer) is 'Service role: pending gateway orders whose newest session is older than p_min_age (the reconcile job asks the gateway about them).';
+
+CREATE OR REPLACE FUNCTION public.gateway_record_event(p_kind text, p_outcome text, p_session_id text DEFAULT NULL::text, p_order_id uuid DEFAULT NULL::uuid, p_signature_valid boolean DEFAULT NULL::boolean, p_http_status integer DEFAULT NULL::integer, p_request_body text DEFAULT NULL::text, p_response_body text DEFAULT NULL::text, p_headers jsonb DEFAULT '{}'::jsonb, p_request_id text DEFAULT NULL::text, p_error text DEFAULT NULL::text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+  v_order_id uuid := p_order_id;
+begin
+  if v_order_id is null and p_session_id is not null then
+    select e.order_id into v_order_id from public.payment_events e
+     where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested';
+  end if;
+  insert into public.payment_events (
+    order_id, session_id, kind, outcome, signature_valid, http_status, request_body, response_body, headers,
+    request_id, error
+  )
+  values (
+    v_order_id, left(nullif(p_session_id, ''), 100), p_kind, p_outcome, p_signature_valid, p_http_status,
+    left(p_request_body, 65536), left(p_response_body, 65536), coalesce(p_headers, '{}'::jsonb),
+    left(p_request_id, 200), left(p_error, 2000)
+  )
+  returning id into v_id;
+  return v_id;
+end
+$function$;
+comment on function public.gateway_record_event(p_kind text, p_outcome text, p_session_id text, p_order_id uuid, p_signature_valid boolean, p_http_status integer, p_request_body text, p_response_body text, p_headers jsonb, p_request_id text, p_error text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events.';
+
 CREATE OR REPLACE FUNCTION public.generate_unique_referral_code(p_user_id uuid, p_description text DEFAULT NULL::text)
  RETURNS public.referral_codes
  LANGUAGE plpgsql
@@ -6843,6 +7036,8 @@ CREATE TRIGGER notifications_audit AFTER INSERT ON public.notifications FOR EACH
 
 CREATE TRIGGER notifications_guard_read_at BEFORE UPDATE OF read_at ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.notifications_guard_read_at();
 
+CREATE TRIGGER payment_events_append_only BEFORE UPDATE ON public.payment_events FOR EACH ROW EXECUTE FUNCTION private.guard_payment_events();
+
 CREATE TRIGGER plan_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER plan_payment_links_set_updated_at BEFORE UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -7036,6 +7231,9 @@ create policy notifications_select_authenticated on public.notifications as perm
 create policy notifications_update_authenticated on public.notifications as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+
+create policy payment_events_select_authenticated on public.payment_events as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
 
 create policy payment_orders_select_authenticated on public.payment_orders as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
@@ -7254,6 +7452,10 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select on public.notifications to authenticated;
 
 grant delete, insert, select, update on public.notifications to service_role;
+
+grant select on public.payment_events to authenticated;
+
+grant select on public.payment_events to service_role;
 
 grant select on public.payment_orders to authenticated;
 
@@ -7506,6 +7708,16 @@ grant execute on function public.effective_membership_level(p_profile public.pro
 grant execute on function public.effective_membership_level(p_profile public.profiles) to service_role;
 
 grant execute on function public.fail_email_outbox(p_id bigint, p_error text) to service_role;
+
+grant execute on function public.gateway_begin_registration(p_order_id uuid, p_user_id uuid, p_request_id text) to service_role;
+
+grant execute on function public.gateway_confirm_payment(p_session_id text, p_amount_received numeric, p_request_id text) to service_role;
+
+grant execute on function public.gateway_order_for_session(p_session_id text) to service_role;
+
+grant execute on function public.gateway_pending_sessions(p_min_age interval, p_limit integer) to service_role;
+
+grant execute on function public.gateway_record_event(p_kind text, p_outcome text, p_session_id text, p_order_id uuid, p_signature_valid boolean, p_http_status integer, p_request_body text, p_response_body text, p_headers jsonb, p_request_id text, p_error text) to service_role;
 
 grant execute on function public.generate_unique_referral_code(p_user_id uuid, p_description text) to authenticated;
 

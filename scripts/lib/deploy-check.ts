@@ -20,7 +20,7 @@ export interface DeploymentInputs {
   /** The app's production build variables (VITE_*). */
   appEnv: EnvRecord;
   /** Values that belong to local stacks only (supabase/.env, the well-known local keys). */
-  localValues: { hookSecrets: string[]; keys: string[] };
+  localValues: { hookSecrets: string[]; keys: string[]; przelewy24?: string[] };
 }
 
 const LOCAL_HOSTS = /^(localhost|.*\.localhost|host\.docker\.internal|kong|0\.0\.0\.0|\[?::1?\]?)$/i;
@@ -85,6 +85,10 @@ export async function loadDeployment(root: string, shell: NodeJS.ProcessEnv = pr
         (value): value is string => Boolean(value) && !String(value).startsWith('env('),
       ),
       keys: await localKeys(),
+      // The local sandbox's made-up ids and keys (supabase/.env): never a production value.
+      przelewy24: ['PRZELEWY24_MERCHANT_ID', 'PRZELEWY24_CRC_KEY', 'PRZELEWY24_API_KEY']
+        .map((name) => local[name])
+        .filter((value): value is string => Boolean(value)),
     },
   };
 }
@@ -154,6 +158,38 @@ function jwtRole(token: string): string | undefined {
 
 function isSecretKey(value: string): boolean {
   return value.startsWith('sb_secret_') || jwtRole(value) === 'service_role' || jwtRole(value) === 'supabase_admin';
+}
+
+/**
+ * Przelewy24 (the przelewy24-* functions): either off (PRZELEWY24_MODE empty for production: transfers
+ * stay on the admin's confirmation) or production mode with the merchant and POS ids and both
+ * secrets, none of them the local sandbox's, and no PRZELEWY24_API_URL (the local sandbox's override).
+ */
+function checkPrzelewy24(problems: string[], secrets: TomlTable, localValues: string[]): void {
+  const value = (name: string) => {
+    const raw = secrets[name];
+    return typeof raw === 'string' && !unresolved(raw) ? raw.trim() : '';
+  };
+  const mode = value('PRZELEWY24_MODE');
+  if (!mode) return;
+  if (mode === 'sandbox') {
+    problems.push(
+      'PRZELEWY24_MODE is sandbox: production takes payments in production mode (or set it empty to keep transfers on the admin confirmation)',
+    );
+  } else if (mode !== 'production') problems.push(`PRZELEWY24_MODE must be production (or empty): ${mode}`);
+  for (const name of ['PRZELEWY24_MERCHANT_ID', 'PRZELEWY24_POS_ID']) {
+    if (!/^[1-9]\d{0,15}$/.test(value(name))) problems.push(`${name} is not set for production (a positive integer)`);
+  }
+  for (const name of ['PRZELEWY24_CRC_KEY', 'PRZELEWY24_API_KEY']) {
+    if (!value(name))
+      problems.push(`${name} is not set for production (supabase/.env.production.local and supabase secrets set)`);
+  }
+  for (const name of ['PRZELEWY24_MERCHANT_ID', 'PRZELEWY24_CRC_KEY', 'PRZELEWY24_API_KEY']) {
+    if (value(name) && localValues.includes(value(name))) problems.push(`${name} is the local sandbox's value`);
+  }
+  if (value('PRZELEWY24_API_URL')) {
+    problems.push('PRZELEWY24_API_URL is for the local sandbox only: leave it empty for production');
+  }
 }
 
 /** Every problem that must be fixed before deploying; empty when the production settings are sound. */
@@ -234,6 +270,7 @@ export function checkDeployment({ config, appEnv, localValues }: DeploymentInput
       'SMTP_ALLOW_PRIVATE_HOSTS (send-email, send-test-email) is for local stacks only: set it to false for production',
     );
   }
+  checkPrzelewy24(problems, functionSecrets, localValues.przelewy24 ?? []);
   const allowedOrigins = functionSecrets.ALLOWED_REDIRECT_ORIGINS;
   if (typeof allowedOrigins === 'string' && !unresolved(allowedOrigins)) {
     for (const origin of allowedOrigins.split(/[\s,]+/).filter(Boolean)) {

@@ -83,7 +83,7 @@ export const E2E_BUILD_COMMAND = [
   'warn',
 ];
 
-/** The stack's port variables of an E2E run (the automation service's and the chain's included). */
+/** The stack's port variables of an E2E run (the automation service's, the chain's and the Przelewy24 sandbox's included). */
 export const E2E_STACK_PORT_VARIABLES = [
   'STACK_API_PORT',
   'STACK_DB_PORT',
@@ -91,6 +91,7 @@ export const E2E_STACK_PORT_VARIABLES = [
   'STACK_SMTP_PORT',
   'STACK_AUTOMATION_PORT',
   'STACK_CHAIN_PORT',
+  'STACK_PRZELEWY24_PORT',
 ] as const;
 
 /**

@@ -695,6 +695,63 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_events: {
+        Row: {
+          created_at: string;
+          error: string | null;
+          headers: NonNullable<Json>;
+          http_status: number | null;
+          id: number;
+          kind: string;
+          order_id: string | null;
+          outcome: string;
+          request_body: string | null;
+          request_id: string | null;
+          response_body: string | null;
+          session_id: string | null;
+          signature_valid: boolean | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          error?: string | null;
+          headers?: NonNullable<Json>;
+          http_status?: number | null;
+          id?: never;
+          kind: string;
+          order_id?: string | null;
+          outcome: string;
+          request_body?: string | null;
+          request_id?: string | null;
+          response_body?: string | null;
+          session_id?: string | null;
+          signature_valid?: boolean | null;
+        };
+        Update: {
+          created_at?: string;
+          error?: string | null;
+          headers?: NonNullable<Json>;
+          http_status?: number | null;
+          id?: never;
+          kind?: string;
+          order_id?: string | null;
+          outcome?: string;
+          request_body?: string | null;
+          request_id?: string | null;
+          response_body?: string | null;
+          session_id?: string | null;
+          signature_valid?: boolean | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_events_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payment_orders: {
         Row: {
           amount: number;
@@ -2435,6 +2492,63 @@ export type Database = {
         Returns: Database['public']['Enums']['membership_level'];
       };
       fail_email_outbox: { Args: { p_error: string; p_id: number }; Returns: boolean };
+      gateway_begin_registration: {
+        Args: { p_order_id: string; p_request_id?: string; p_user_id: string };
+        Returns: {
+          amount: number;
+          currency: string;
+          email: string;
+          item_label: string;
+          order_id: string;
+          reference: string;
+          session_id: string;
+        }[];
+      };
+      gateway_confirm_payment: {
+        Args: { p_amount_received: number; p_request_id?: string; p_session_id: string };
+        Returns: {
+          changed: boolean;
+          order_id: string;
+          status: Database['public']['Enums']['payment_order_status'];
+        }[];
+      };
+      gateway_order_for_session: {
+        Args: { p_session_id: string };
+        Returns: {
+          amount: number;
+          currency: string;
+          method: Database['public']['Enums']['payment_method'];
+          order_id: string;
+          reference: string;
+          status: Database['public']['Enums']['payment_order_status'];
+        }[];
+      };
+      gateway_pending_sessions: {
+        Args: { p_limit?: number; p_min_age?: string };
+        Returns: {
+          amount: number;
+          currency: string;
+          order_id: string;
+          registered_at: string;
+          session_id: string;
+        }[];
+      };
+      gateway_record_event: {
+        Args: {
+          p_error?: string;
+          p_headers?: Json;
+          p_http_status?: number;
+          p_kind: string;
+          p_order_id?: string;
+          p_outcome: string;
+          p_request_body?: string;
+          p_request_id?: string;
+          p_response_body?: string;
+          p_session_id?: string;
+          p_signature_valid?: boolean;
+        };
+        Returns: number;
+      };
       generate_unique_referral_code: {
         Args: { p_description?: string; p_user_id: string };
         Returns: {

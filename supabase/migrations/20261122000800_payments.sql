@@ -120,6 +120,25 @@ create table public.payment_orders (
 );
 alter table public.payment_orders enable row level security;
 
+-- public.payment_events -----------------------------------------------------------------
+-- Append-only log of the payment gateway (Przelewy24): every registration, notification, verify,
+-- transaction lookup and gateway confirmation, with what was sent and answered.
+create table public.payment_events (
+  id bigint generated always as identity primary key,
+  order_id uuid references public.payment_orders (id) on delete cascade,
+  session_id text check (char_length(session_id) between 1 and 100),
+  kind text not null check (kind in ('register', 'notification', 'verify', 'by_session', 'confirm')),
+  outcome text not null check (outcome ~ '^[a-z][a-z_]{0,39}$'),
+  signature_valid boolean,
+  http_status integer check (http_status between 100 and 599),
+  request_body text check (char_length(request_body) <= 65536),
+  response_body text check (char_length(response_body) <= 65536),
+  headers jsonb not null default '{}'::jsonb check (jsonb_typeof(headers) = 'object'),
+  request_id text check (char_length(request_id) <= 200),
+  error text check (char_length(error) <= 2000),
+  created_at timestamptz not null default now()
+);
+alter table public.payment_events enable row level security;
 -- Periods and packages of an order (their tables come earlier, in 20261122000300_membership.sql and
 -- 20261122000700_ccc.sql).
 alter table public.membership_periods
@@ -153,6 +172,15 @@ alter table public.plan_payment_links enable row level security;
 -- Indexes
 -- ========================================================================================
 
+-- public.payment_events -----------------------------------------------------------------
+
+-- The order's detail in 'Płatności' (oldest first); also the order_id foreign key.
+create index payment_events_order_created_idx on public.payment_events (order_id, created_at, id);
+
+-- One registration per session id: the order a notification's sessionId names.
+create unique index payment_events_register_session_idx on public.payment_events (session_id)
+  where kind = 'register' and outcome = 'requested';
+
 -- public.payment_orders -----------------------------------------------------------------
 
 create index payment_orders_ccc_tier_idx on public.payment_orders (ccc_tier) where ccc_tier is not null;
@@ -185,6 +213,37 @@ create index payment_orders_replaces_order_id_idx on public.payment_orders (repl
 -- ========================================================================================
 -- Functions
 -- ========================================================================================
+
+-- private.confirm_payment_via_gateway() -------------------------------------------------
+-- THE one place the payment gateway confirms an order (public.gateway_confirm_payment calls it after
+-- a successful verify): the one confirmation of every payment, decided via the gateway (no deciding
+-- admin). Level, periods, packages, commission, notification and e-mail exactly as an admin's
+-- confirmation; less than the price → underpaid; money for an expired or cancelled order → paid or
+-- to_refund by private.confirm_payment's rules.
+create function private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric)
+returns table (changed boolean, payment_order public.payment_orders)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  return query
+    select c.changed, c.payment_order
+      from private.confirm_payment(p_order_id, p_amount_received, 'gateway'::public.payment_decider, null) c;
+end
+$$;
+
+-- private.guard_payment_events() --------------------------------------------------------
+-- payment_events is append-only: a row is never changed (deleting an order deletes its rows).
+create function private.guard_payment_events()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception using errcode = '42501', message = 'payments.events_append_only';
+end
+$$;
 
 -- private.new_payment_reference() -------------------------------------------------------
 -- A short human reference: KLB- and 6 characters without the look-alikes 0/O and 1/I.
@@ -592,6 +651,186 @@ begin
       null;
     end;
   end loop;
+end
+$$;
+
+-- public.gateway_begin_registration() ---------------------------------------------------
+-- Service role (the przelewy24-register function, for the member whose token it checked): a new
+-- gateway session for a pending PLN transfer order of that member. The session id is the order's
+-- reference and a counter (KLB-XXXXXX-1, -2, …: one order may be registered again after a closed
+-- tab); its 'register' / 'requested' event reserves it. At most 20 per order.
+create function public.gateway_begin_registration(p_order_id uuid, p_user_id uuid, p_request_id text default null)
+returns table (
+  order_id uuid,
+  reference text,
+  session_id text,
+  amount numeric,
+  currency text,
+  item_label text,
+  email text
+)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order public.payment_orders;
+  v_email text;
+  v_count integer;
+begin
+  perform 1 from public.profiles p where p.user_id = p_user_id for update;
+  select * into v_order from public.payment_orders o
+   where o.id = p_order_id and o.user_id = p_user_id
+   for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.status <> 'pending' or v_order.expires_at <= now() then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+  if v_order.method <> 'transfer' or v_order.currency <> 'PLN' then
+    raise exception using errcode = 'P0001', message = 'payments.gateway_not_supported';
+  end if;
+  select count(*) into v_count from public.payment_events e
+   where e.order_id = v_order.id and e.kind = 'register' and e.outcome = 'requested';
+  if v_count >= 20 then
+    raise exception using errcode = 'P0001', message = 'payments.too_many_attempts';
+  end if;
+  select p.email into v_email from public.profiles p where p.user_id = p_user_id;
+
+  order_id := v_order.id;
+  reference := v_order.reference;
+  session_id := v_order.reference || '-' || (v_count + 1);
+  amount := v_order.amount;
+  currency := v_order.currency;
+  item_label := private.order_item_label(v_order);
+  email := v_email;
+  insert into public.payment_events (order_id, session_id, kind, outcome, request_id)
+  values (v_order.id, session_id, 'register', 'requested', left(p_request_id, 200));
+  return next;
+end
+$$;
+
+-- public.gateway_confirm_payment() ------------------------------------------------------
+-- Service role (the przelewy24 functions, after the gateway's verify succeeded): confirms the order
+-- of a registered session through private.confirm_payment_via_gateway and records the 'confirm'
+-- event in the same transaction. changed = false when the order was paid already.
+create function public.gateway_confirm_payment(
+  p_session_id text,
+  p_amount_received numeric,
+  p_request_id text default null
+)
+returns table (changed boolean, status public.payment_order_status, order_id uuid)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_order_id uuid;
+  v_result record;
+begin
+  select e.order_id into v_order_id from public.payment_events e
+   where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested';
+  if v_order_id is null then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  select c.changed, (c.payment_order).status as status into v_result
+    from private.confirm_payment_via_gateway(v_order_id, p_amount_received) c;
+  insert into public.payment_events (order_id, session_id, kind, outcome, request_id, response_body)
+  values (v_order_id, p_session_id, 'confirm', case when v_result.changed then v_result.status::text else 'unchanged' end,
+          left(p_request_id, 200), jsonb_build_object('amount_received', p_amount_received)::text);
+  changed := v_result.changed;
+  status := v_result.status;
+  order_id := v_order_id;
+  return next;
+end
+$$;
+
+-- public.gateway_order_for_session() ----------------------------------------------------
+-- Service role: the order a gateway session id was registered for (nothing for any other id).
+create function public.gateway_order_for_session(p_session_id text)
+returns table (
+  order_id uuid,
+  reference text,
+  amount numeric,
+  currency text,
+  method public.payment_method,
+  status public.payment_order_status
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select o.id, o.reference, o.amount, o.currency, o.method, o.status
+    from public.payment_events e
+    join public.payment_orders o on o.id = e.order_id
+   where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested'
+$$;
+
+-- public.gateway_pending_sessions() -----------------------------------------------------
+-- Service role (the przelewy24-reconcile job): pending gateway orders whose newest session was
+-- registered more than p_min_age ago, oldest first; the job asks the gateway about each session.
+create function public.gateway_pending_sessions(p_min_age interval default interval '10 minutes', p_limit integer default 50)
+returns table (order_id uuid, session_id text, amount numeric, currency text, registered_at timestamptz)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select o.id, s.session_id, o.amount, o.currency, s.created_at
+    from public.payment_orders o
+    cross join lateral (
+      select e.session_id, e.created_at from public.payment_events e
+       where e.order_id = o.id and e.kind = 'register' and e.outcome = 'requested'
+       order by e.created_at desc, e.id desc
+       limit 1
+    ) s
+   where o.status = 'pending' and o.method = 'transfer' and o.currency = 'PLN'
+     and s.created_at <= now() - p_min_age
+   order by s.created_at
+   limit least(greatest(coalesce(p_limit, 50), 1), 500)
+$$;
+
+-- public.gateway_record_event() ---------------------------------------------------------
+-- Service role: appends one gateway event (bodies cut at 64 KiB, headers as given).
+create function public.gateway_record_event(
+  p_kind text,
+  p_outcome text,
+  p_session_id text default null,
+  p_order_id uuid default null,
+  p_signature_valid boolean default null,
+  p_http_status integer default null,
+  p_request_body text default null,
+  p_response_body text default null,
+  p_headers jsonb default '{}'::jsonb,
+  p_request_id text default null,
+  p_error text default null
+)
+returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id bigint;
+  v_order_id uuid := p_order_id;
+begin
+  if v_order_id is null and p_session_id is not null then
+    select e.order_id into v_order_id from public.payment_events e
+     where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested';
+  end if;
+  insert into public.payment_events (
+    order_id, session_id, kind, outcome, signature_valid, http_status, request_body, response_body, headers,
+    request_id, error
+  )
+  values (
+    v_order_id, left(nullif(p_session_id, ''), 100), p_kind, p_outcome, p_signature_valid, p_http_status,
+    left(p_request_body, 65536), left(p_response_body, 65536), coalesce(p_headers, '{}'::jsonb),
+    left(p_request_id, 200), left(p_error, 2000)
+  )
+  returning id into v_id;
+  return v_id;
 end
 $$;
 
@@ -1267,6 +1506,10 @@ create trigger ccc_payment_links_set_updated_at
   before update on public.ccc_payment_links
   for each row execute function private.set_updated_at();
 
+-- payment_events_append_only on public.payment_events ----------------------------------
+create trigger payment_events_append_only before update on public.payment_events
+  for each row execute function private.guard_payment_events();
+
 -- plan_payment_links_audit on public.plan_payment_links ---------------------------------
 create trigger plan_payment_links_audit after insert or update or delete on public.plan_payment_links
   for each row execute function private.audit_admin_write();
@@ -1303,6 +1546,12 @@ create policy ccc_payment_links_update_authenticated on public.ccc_payment_links
   for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
+
+-- public.payment_events -----------------------------------------------------------------
+
+create policy payment_events_select_authenticated on public.payment_events
+  for select to authenticated
+  using ((select private.is_admin()));
 
 -- public.payment_orders -----------------------------------------------------------------
 
@@ -1341,7 +1590,14 @@ grant execute on function private.order_item_label(public.payment_orders) to aut
 grant execute on function public.admin_list_payment_orders(public.payment_order_status,public.payment_method,text,integer,integer) to authenticated;
 grant execute on function public.admin_reject_payment(uuid,text) to authenticated;
 grant execute on function public.cancel_payment_order(uuid) to authenticated;
+grant execute on function public.gateway_begin_registration(uuid,uuid,text) to service_role;
+grant execute on function public.gateway_confirm_payment(text,numeric,text) to service_role;
+grant execute on function public.gateway_order_for_session(text) to service_role;
+grant execute on function public.gateway_pending_sessions(interval,integer) to service_role;
+grant execute on function public.gateway_record_event(text,text,text,uuid,boolean,integer,text,text,jsonb,text,text) to service_role;
 grant execute on function public.get_my_payment_orders(integer,integer) to authenticated;
+revoke delete, insert, maintain, references, trigger, truncate, update on public.payment_events from service_role;
+grant select on public.payment_events to authenticated;
 revoke maintain, references, trigger, truncate on public.ccc_payment_links from service_role;
 grant delete, select on public.ccc_payment_links to authenticated;
 revoke delete, insert, maintain, references, trigger, truncate, update on public.payment_orders from service_role;
@@ -1367,6 +1623,13 @@ grant execute on function public.preview_plan_change(public.membership_level) to
 
 comment on function public.admin_reject_payment(uuid,text) is 'Admin: rejects a pending order with a reason; changed = false when already rejected.';
 comment on table public.ccc_payment_links is 'External payment page per CCC tier and method. Members read; admins write. For acc the browser appends the member''s e-mail as a query parameter.';
+comment on function private.confirm_payment_via_gateway(uuid,numeric) is 'The one confirmation by the payment gateway: private.confirm_payment decided via the gateway, with no deciding admin.';
+comment on function public.gateway_begin_registration(uuid,uuid,text) is 'Service role: a new Przelewy24 session (reference-N) for a pending PLN transfer order of the member; recorded as a register/requested event.';
+comment on function public.gateway_confirm_payment(text,numeric,text) is 'Service role, after a successful verify: confirms the session''s order through private.confirm_payment_via_gateway and records the confirm event in the same transaction.';
+comment on function public.gateway_order_for_session(text) is 'Service role: the order a Przelewy24 session id was registered for.';
+comment on function public.gateway_pending_sessions(interval,integer) is 'Service role: pending gateway orders whose newest session is older than p_min_age (the reconcile job asks the gateway about them).';
+comment on function public.gateway_record_event(text,text,text,uuid,boolean,integer,text,text,jsonb,text,text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events.';
+comment on table public.payment_events is 'Append-only log of the Przelewy24 gateway per order: registrations, notifications (raw body, headers, signature valid or not), verify calls, lookups and confirmations, with the outcome and the function''s request id. Admins read it in the order''s detail; only the gateway RPCs write it.';
 comment on table public.payment_orders is 'What a member pays: item, method, amount and currency fixed from the catalogue at creation, a KLB- reference; pending until the money is confirmed (private.confirm_payment: paid, underpaid or to_refund), or it is rejected, cancelled or expires; a paid one can be refunded. Kept when the member is deleted (anonymised). Written only by the payment functions.';
 comment on table public.plan_payment_links is 'External payment page per membership plan and method. Members read; admins write. For acc the browser appends the member''s e-mail as a query parameter.';
 comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';

@@ -1563,3 +1563,241 @@ describe('money in', () => {
     });
   });
 });
+
+// The payment gateway (Przelewy24, issue 36): sessions per order, the confirmation by the gateway
+// through the one confirm wrapper, the append-only events log. Only the service role (the edge
+// functions) calls the gateway RPCs; admins read the events.
+describe('payment gateway', () => {
+  checkLedgerAfterEachTest();
+
+  async function transferOrder(member: TestUser, tier = 'START') {
+    const [order] = await queryAs<{ id: string; reference: string; amount: string }>(
+      member,
+      `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => $1)`,
+      [tier],
+    );
+    return order!;
+  }
+  const begin = (orderId: string, userId: string) =>
+    queryAs<{ session_id: string; amount: string; currency: string; item_label: string; email: string }>(
+      'service_role',
+      'select * from public.gateway_begin_registration($1, $2, $3)',
+      [orderId, userId, 'req-1'],
+    );
+  const confirm = (sessionId: string, amount: string) =>
+    queryAs<{ changed: boolean; status: string; order_id: string }>(
+      'service_role',
+      'select * from public.gateway_confirm_payment($1, $2, $3)',
+      [sessionId, amount, 'req-2'],
+    );
+  const eventsOf = async (orderId: string) =>
+    (
+      await admin().query<{ kind: string; outcome: string; session_id: string; request_id: string | null }>(
+        'select kind, outcome, session_id, request_id from public.payment_events where order_id = $1 order by id',
+        [orderId],
+      )
+    ).rows;
+
+  it('lets only the service role call the gateway RPCs', async () => {
+    const member = await createMember();
+    const adminUser = await createAdmin();
+    const order = await transferOrder(member);
+    for (const actor of ['anon', member, adminUser] as const) {
+      expect(
+        await sqlState(
+          queryAs(actor, 'select * from public.gateway_begin_registration($1, $2)', [order.id, member.id]),
+        ),
+      ).toBe('42501');
+      expect(await sqlState(queryAs(actor, `select * from public.gateway_confirm_payment('x', 1)`))).toBe('42501');
+      expect(await sqlState(queryAs(actor, `select public.gateway_record_event('verify', 'x')`))).toBe('42501');
+      expect(await sqlState(queryAs(actor, `select * from public.gateway_order_for_session('x')`))).toBe('42501');
+      expect(await sqlState(queryAs(actor, `select * from public.gateway_pending_sessions()`))).toBe('42501');
+    }
+  });
+
+  it('registers sessions reference-1, reference-2 … for the member’s pending PLN transfer order only', async () => {
+    const member = await createMember({ email: `gateway-${Date.now()}@example.com` });
+    const otherMember = await createMember();
+    const order = await transferOrder(member);
+    const [first] = await begin(order.id, member.id);
+    const [second] = await begin(order.id, member.id);
+    expect(first).toMatchObject({
+      session_id: `${order.reference}-1`,
+      amount: order.amount,
+      currency: 'PLN',
+      item_label: 'Plan START',
+      email: member.email,
+    });
+    expect(second!.session_id).toBe(`${order.reference}-2`);
+    expect(await eventsOf(order.id)).toEqual([
+      { kind: 'register', outcome: 'requested', session_id: `${order.reference}-1`, request_id: 'req-1' },
+      { kind: 'register', outcome: 'requested', session_id: `${order.reference}-2`, request_id: 'req-1' },
+    ]);
+    const [found] = await queryAs('service_role', 'select * from public.gateway_order_for_session($1)', [
+      `${order.reference}-2`,
+    ]);
+    expect(found).toMatchObject({ order_id: order.id, status: 'pending', amount: order.amount });
+    expect(
+      await queryAs('service_role', `select * from public.gateway_order_for_session($1)`, [order.reference]),
+    ).toEqual([]);
+
+    expect(await errorOf(begin(order.id, otherMember.id))).toEqual({
+      code: 'P0002',
+      message: 'payments.order_not_found',
+    });
+    const [usdt] = await queryAs<{ id: string }>(
+      member,
+      `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START')`,
+    );
+    expect((await errorOf(begin(usdt!.id, member.id)))?.message).toBe('payments.gateway_not_supported');
+    await queryAs(member, 'select public.cancel_payment_order($1)', [order.id]);
+    expect((await errorOf(begin(order.id, member.id)))?.message).toBe('payments.not_pending');
+  });
+
+  it('confirms through the gateway as an admin would: level, end date, notification, e-mail, event', async () => {
+    const member = await createMember();
+    const order = await transferOrder(member);
+    const [session] = await begin(order.id, member.id);
+    const [result] = await confirm(session!.session_id, order.amount);
+    expect(result).toMatchObject({ changed: true, status: 'paid', order_id: order.id });
+    const { rows: profiles } = await admin().query<{ membership_level: string; membership_valid_until: Date | null }>(
+      'select membership_level, membership_valid_until from public.profiles where user_id = $1',
+      [member.id],
+    );
+    expect(profiles[0]?.membership_level).toBe('START');
+    expect(profiles[0]?.membership_valid_until).not.toBeNull();
+    const { rows: paid } = await admin().query(
+      'select status, decided_by, amount_received from public.payment_orders where id = $1',
+      [order.id],
+    );
+    expect(paid[0]).toEqual({ status: 'paid', decided_by: null, amount_received: order.amount });
+    const { rows: via } = await admin().query('select decided_via from public.payment_orders where id = $1', [
+      order.id,
+    ]);
+    expect(via[0]).toEqual({ decided_via: 'gateway' });
+    expect((await notificationsOf(member.id)).map((n) => n.title)).toContain('Płatność potwierdzona');
+    const { rows: mails } = await admin().query(
+      `select template from private.email_outbox where user_id = $1 and template = 'payment-confirmed'`,
+      [member.id],
+    );
+    expect(mails).toHaveLength(1);
+    expect((await eventsOf(order.id)).map((e) => [e.kind, e.outcome])).toEqual([
+      ['register', 'requested'],
+      ['confirm', 'paid'],
+    ]);
+  });
+
+  it('confirms exactly once under 10 parallel notifications', async () => {
+    const member = await createMember();
+    const order = await transferOrder(member);
+    const [session] = await begin(order.id, member.id);
+    const results = await race<{ changed: boolean; status: string }>(
+      10,
+      'service_role',
+      'select * from public.gateway_confirm_payment($1, $2)',
+      [session!.session_id, order.amount],
+    );
+    const rows = results.map((r) => (r.status === 'fulfilled' ? r.value[0] : r.reason));
+    expect(rows.filter((row) => row?.changed === true)).toHaveLength(1);
+    expect(rows.filter((row) => row?.changed === false && row?.status === 'paid')).toHaveLength(9);
+    const events = await eventsOf(order.id);
+    expect(
+      events
+        .filter((e) => e.kind === 'confirm')
+        .map((e) => e.outcome)
+        .sort(),
+    ).toEqual(['paid', ...Array(9).fill('unchanged')]);
+    const { rows: mails } = await admin().query(
+      `select 1 from private.email_outbox where user_id = $1 and template = 'payment-confirmed'`,
+      [member.id],
+    );
+    expect(mails).toHaveLength(1);
+    expect((await notificationsOf(member.id)).filter((n) => n.title === 'Płatność potwierdzona')).toHaveLength(1);
+  });
+
+  it('never confirms less than the price (the order becomes underpaid, nothing granted), nor an unknown session', async () => {
+    const member = await createMember();
+    const order = await transferOrder(member);
+    const [session] = await begin(order.id, member.id);
+    const less = (Number(order.amount) - 0.01).toFixed(2);
+    expect(await confirm(session!.session_id, less)).toEqual([
+      { changed: true, status: 'underpaid', order_id: order.id },
+    ]);
+    expect(await errorOf(confirm(`${order.reference}-9`, order.amount))).toEqual({
+      code: 'P0002',
+      message: 'payments.order_not_found',
+    });
+    const { rows } = await admin().query('select status, decided_via from public.payment_orders where id = $1', [
+      order.id,
+    ]);
+    expect(rows[0]).toEqual({ status: 'underpaid', decided_via: 'gateway' });
+    expect((await profileOf(member.id))?.membership_level).toBe('FREE');
+    expect((await eventsOf(order.id)).map((e) => [e.kind, e.outcome])).toEqual([
+      ['register', 'requested'],
+      ['confirm', 'underpaid'],
+    ]);
+  });
+
+  it('keeps events append-only and shows them to admins only', async () => {
+    const member = await createMember();
+    const adminUser = await createAdmin();
+    const order = await transferOrder(member);
+    const [session] = await begin(order.id, member.id);
+    const [{ gateway_record_event: id }] = (await queryAs<{ gateway_record_event: string }>(
+      'service_role',
+      `select public.gateway_record_event('notification', 'bad_signature', $1, null, false, 400, '{"sign":"x"}', null,
+         '{"content-type":"application/json"}', 'req-3')`,
+      [session!.session_id],
+    )) as [{ gateway_record_event: string }];
+    const [row] = (
+      await admin().query(
+        'select order_id, signature_valid, request_body, headers from public.payment_events where id = $1',
+        [id],
+      )
+    ).rows;
+    expect(row).toEqual({
+      order_id: order.id,
+      signature_valid: false,
+      request_body: '{"sign":"x"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await sqlState(admin().query(`update public.payment_events set outcome = 'x' where id = $1`, [id]))).toBe(
+      '42501',
+    );
+    for (const statement of [
+      `update public.payment_events set outcome = 'x' where id = ${id}`,
+      `delete from public.payment_events where id = ${id}`,
+      `insert into public.payment_events (kind, outcome) values ('verify', 'x')`,
+    ]) {
+      expect(await sqlState(queryAs('service_role', statement))).toBe('42501');
+      expect(await sqlState(queryAs(adminUser, statement))).toBe('42501');
+    }
+    expect(
+      (await queryAs(adminUser, 'select id from public.payment_events where order_id = $1', [order.id])).length,
+    ).toBe(2);
+    expect(await queryAs(member, 'select id from public.payment_events where order_id = $1', [order.id])).toEqual([]);
+  });
+
+  it('lists pending gateway orders whose newest session is older than the given age', async () => {
+    const member = await createMember();
+    const order = await transferOrder(member);
+    await begin(order.id, member.id);
+    const pending = (age: string) =>
+      queryAs<{ order_id: string; session_id: string }>(
+        'service_role',
+        'select * from public.gateway_pending_sessions($1::interval, 500)',
+        [age],
+      );
+    expect((await pending('10 minutes')).some((r) => r.order_id === order.id)).toBe(false);
+    await admin().query(
+      `alter table public.payment_events disable trigger payment_events_append_only;
+       update public.payment_events set created_at = created_at - interval '11 minutes' where order_id = '${order.id}';
+       alter table public.payment_events enable trigger payment_events_append_only;`,
+    );
+    expect((await pending('10 minutes')).filter((r) => r.order_id === order.id)).toEqual([
+      expect.objectContaining({ session_id: `${order.reference}-1` }),
+    ]);
+    await queryAs(member, 'select public.cancel_payment_order($1)', [order.id]);
+    expect((await pending('10 minutes')).some((r) => r.order_id === order.id)).toBe(false);
+  });
+});

@@ -21,8 +21,14 @@ const production = {
   SUPABASE_AUTH_CAPTCHA_ENABLED: 'true',
   ALLOWED_REDIRECT_ORIGINS: 'https://www.klub.example.pl',
   SMTP_ALLOW_PRIVATE_HOSTS: 'false',
+  PRZELEWY24_MODE: 'production',
+  PRZELEWY24_MERCHANT_ID: '254321',
+  PRZELEWY24_POS_ID: '254321',
+  PRZELEWY24_API_URL: '',
 };
 const productionSecrets = {
+  PRZELEWY24_CRC_KEY: '3f1c9a7b2e6d4c80',
+  PRZELEWY24_API_KEY: '9c2b1a0f8e7d6c5b4a39281706f5e4d3',
   SEND_EMAIL_HOOK_SECRET: HOOK_SECRET,
   SUPABASE_AUTH_CAPTCHA_SECRET: '0xabcdef0123456789',
   IDEA_WEBHOOK_URL: 'https://automation.example.pl/webhook/ideas',
@@ -80,6 +86,44 @@ describe('deploy:check', () => {
         'VITE_SUPABASE_ANON_KEY is not set',
       ]),
     );
+  });
+
+  it('refuses Przelewy24 in sandbox mode, with local or missing secrets, or with the local API URL', async () => {
+    // Nothing set for production: the local sandbox's settings from supabase/.env would be deployed.
+    expect(await problemsOf({})).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PRZELEWY24_MODE is sandbox/),
+        "PRZELEWY24_MERCHANT_ID is the local sandbox's value",
+        "PRZELEWY24_CRC_KEY is the local sandbox's value",
+        "PRZELEWY24_API_KEY is the local sandbox's value",
+        'PRZELEWY24_API_URL is for the local sandbox only: leave it empty for production',
+      ]),
+    );
+    const { PRZELEWY24_CRC_KEY: _crc, PRZELEWY24_API_KEY: _key, ...withoutSecrets } = productionSecrets;
+    expect(await problemsOf({ ...complete, 'supabase/.env.production.local': withoutSecrets })).toEqual(
+      expect.arrayContaining([
+        "PRZELEWY24_CRC_KEY is the local sandbox's value",
+        "PRZELEWY24_API_KEY is the local sandbox's value",
+      ]),
+    );
+    expect(
+      await problemsOf({
+        ...complete,
+        'supabase/.env.production': { ...production, PRZELEWY24_MODE: 'sandbox', PRZELEWY24_POS_ID: 'x' },
+      }),
+    ).toEqual([
+      expect.stringMatching(/^PRZELEWY24_MODE is sandbox/),
+      'PRZELEWY24_POS_ID is not set for production (a positive integer)',
+    ]);
+    expect(await problemsOf(complete, { PRZELEWY24_API_URL: 'https://sandbox.przelewy24.pl' })).toEqual([
+      'PRZELEWY24_API_URL is for the local sandbox only: leave it empty for production',
+    ]);
+  });
+
+  it('passes with Przelewy24 off (PRZELEWY24_MODE empty): transfers stay on the admin confirmation', async () => {
+    expect(
+      await problemsOf({ ...complete, 'supabase/.env.production': { ...production, PRZELEWY24_MODE: '' } }),
+    ).toEqual([]);
   });
 
   it('refuses SMTP_ALLOW_PRIVATE_HOSTS for production (SMTP to private and loopback addresses)', async () => {

@@ -100,7 +100,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'klub-stack-faults-'));
   // PostgreSQL runs as the `postgres` user when the tests run as root: it must reach its folder.
   await chmod(dataDir, 0o755);
-  const [api, db, inbox, smtp, automation, chain] = await Promise.all([
+  const [api, db, inbox, smtp, automation, chain, przelewy24] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -108,7 +109,7 @@ beforeAll(async () => {
     freePort(),
     freePort(),
   ]);
-  ports = [api, db, inbox, smtp, automation, chain];
+  ports = [api, db, inbox, smtp, automation, chain, przelewy24];
   env = {
     ...process.env,
     STACK_DATA_DIR: dataDir,
@@ -118,6 +119,7 @@ beforeAll(async () => {
     STACK_SMTP_PORT: String(smtp),
     STACK_AUTOMATION_PORT: String(automation),
     STACK_CHAIN_PORT: String(chain),
+    STACK_PRZELEWY24_PORT: String(przelewy24),
     NO_COLOR: '1',
   };
   delete env.DATABASE_URL;

@@ -54,9 +54,13 @@ describe('loadProjectConfig', () => {
     }
   });
 
-  it('reads this project’s file: its service, database hook and summary rows', async () => {
+  it('reads this project’s file: its services, database hook and summary rows', async () => {
     const project = await loadProjectConfig(WORKDIR);
-    expect(project.services?.map((service) => [service.name, service.portOffset])).toEqual([['automation', 5]]);
+    expect(project.services?.map((service) => [service.name, service.portOffset])).toEqual([
+      ['automation', 5],
+      ['chain', 7],
+      ['przelewy24', 9],
+    ]);
     expect(typeof project.onDatabaseReady).toBe('function');
     expect(typeof project.summary).toBe('function');
   });

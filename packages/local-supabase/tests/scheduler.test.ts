@@ -51,6 +51,7 @@ describe('scheduled jobs', () => {
       ['payment-jobs', 'select private.run_payment_jobs()'],
       ['send-outbox', 'send-outbox'],
       ['audit-chain-head', 'select private.publish_audit_chain_head()'],
+      ['przelewy24-reconcile', 'przelewy24-reconcile'],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);
     const bad = path.join(folder, 'bad.json');

@@ -11,7 +11,7 @@ import { t } from '@/i18n/plans';
  * price changed), it says the old reference was cancelled and this one is new.
  */
 export function PaymentOrderSuccess({ started, onClose }: { started: PaymentStarted; onClose: () => void }) {
-  const { order, url, tabOpened } = started;
+  const { order, url, tabOpened, gateway } = started;
   const [copied, setCopied] = useState(false);
 
   const copy = async () => {
@@ -46,9 +46,10 @@ export function PaymentOrderSuccess({ started, onClose }: { started: PaymentStar
         {copied ? t('payment.copied') : ''}
       </p>
       <p className="text-sm text-ink">
-        {t(`payment.next.${order.method}`)}. {t('payment.amount')}: {formatOrderAmount(order.amount, order.currency)}.
+        {t(gateway ? 'payment.next.gateway' : `payment.next.${order.method}`)}. {t('payment.amount')}:{' '}
+        {formatOrderAmount(order.amount, order.currency)}.
       </p>
-      <p className="text-sm text-ink-muted">{t('payment.after')}</p>
+      <p className="text-sm text-ink-muted">{t(gateway ? 'payment.after_gateway' : 'payment.after')}</p>
       {tabOpened ? (
         <p className="text-xs text-ink-muted">{t('payment.tab_opened')}</p>
       ) : (

@@ -23,9 +23,20 @@ export const myPaymentOrdersQueryOptions = (getClient: () => Promise<AppSupabase
     queryFn: async ({ signal }) => getMyPaymentOrders(await getClient(), signal),
   });
 
-export function useMyPaymentOrders() {
+/**
+ * `refetchInterval`: read again every so many ms, or as the last rows say (the payment return page
+ * while it waits for a confirmation).
+ */
+export function useMyPaymentOrders({
+  refetchInterval = false,
+}: { refetchInterval?: number | false | ((rows: MyPaymentOrder[] | undefined) => number | false) } = {}) {
   const { getClient } = useSupabase();
   const { user } = useAuth();
   const userId = user?.id ?? '';
-  return useQuery({ ...myPaymentOrdersQueryOptions(getClient, userId), enabled: userId !== '' });
+  return useQuery({
+    ...myPaymentOrdersQueryOptions(getClient, userId),
+    enabled: userId !== '',
+    refetchInterval:
+      typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
+  });
 }

@@ -14,6 +14,10 @@ export const paymentKeys = {
   adminLinks: () => [...paymentKeys.all, 'admin-links'] as const,
   saveLinks: () => [...paymentKeys.adminLinks(), 'save'] as const,
   createOrder: () => [...paymentKeys.all, 'create'] as const,
+  /** An order's payment gateway log (admins: the order's detail in 'Płatności'). */
+  events: (orderId: string) => [...paymentKeys.adminOrders(), 'events', orderId] as const,
+  /** Whether the transfer method goes through the payment gateway (Przelewy24). */
+  gateway: () => [...paymentKeys.all, 'gateway'] as const,
   cancelOrder: () => [...paymentKeys.all, 'cancel'] as const,
   /** What buying a plan would give today (dates, extra days): read again after every order decision. */
   planPreview: (userId: string, tier: string) => [...paymentKeys.all, 'plan-preview', userId, tier] as const,

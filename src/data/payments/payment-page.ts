@@ -5,6 +5,7 @@ import { toUserMessage } from '@/lib/errors';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Enums } from '@/types/database.types';
 import { createPaymentOrder, type PaymentItem, type PaymentOrder } from './create-payment-order';
+import { registerGatewayPayment } from './gateway-payment';
 import { paymentKeys } from './keys';
 
 /** transfer (a Polish payment gateway), usdt, acc: the methods of both payment dialogs (product.md#dashboard-2). */
@@ -52,13 +53,14 @@ export function openBlankTab(): Window | null {
 type PaymentLink = { method: PaymentMethod; url: string };
 
 /** The order recorded and where the member pays it; `tabOpened` false when a popup blocker refused the tab. */
-export type PaymentStarted = { order: PaymentOrder; url: string; tabOpened: boolean };
+export type PaymentStarted = { order: PaymentOrder; url: string; tabOpened: boolean; gateway?: boolean };
 
 /**
  * Paying from a payment dialog: within the click a blank tab opens (popup blockers allow a tab only
  * from the gesture itself); then the order is recorded (RPC create_payment_order, prices from the
  * database) and the tab is sent to the stored link of the chosen method (ACC with the member's
- * e-mail). No link, or an order that could not be recorded, closes the tab and says `failed` (with
+ * e-mail), or, for a transfer through the payment gateway, to the gateway's page for the order. No
+ * link, an order that could not be recorded or a refused registration closes the tab and says `failed` (with
  * the database's reason when it gave one). `started` holds the order for the success state; the
  * member's order list is read again.
  */
@@ -68,6 +70,7 @@ export function usePaymentPage<L extends PaymentLink>({
   belongs,
   email,
   item,
+  gateway = false,
 }: {
   /** The links already read, or undefined while they are not. */
   links: readonly L[] | undefined;
@@ -76,6 +79,12 @@ export function usePaymentPage<L extends PaymentLink>({
   belongs: (link: L) => boolean;
   email: string;
   item: PaymentItem;
+  /**
+   * The transfer method goes through the payment gateway (gateway-payment.ts): no stored link is
+   * needed; the recorded order is registered with the gateway and the tab goes to its payment page,
+   * which sends the member back to the return page.
+   */
+  gateway?: boolean;
 }) {
   const { getClient } = useSupabase();
   const { user } = useAuth();
@@ -97,24 +106,28 @@ export function usePaymentPage<L extends PaymentLink>({
   const open = async (method: PaymentMethod, consentText?: string) => {
     setFailed(false);
     setReason(null);
+    const viaGateway = gateway && method === 'transfer';
     const cached = links ? find(links, method) : undefined;
-    if (links && !cached) {
+    if (!viaGateway && links && !cached) {
       fail();
       return;
     }
     const tab = openBlankTab();
     setProcessing(true);
     try {
-      const link = cached ?? find(await fetchLinks(), method);
-      if (!link) throw new Error('payment.failed');
-      const order = await createPaymentOrder(await getClient(), item, method, consentText);
-      const url = paymentPageUrl(link.url, method, email);
+      const link = viaGateway ? null : (cached ?? find(await fetchLinks(), method));
+      if (!viaGateway && !link) throw new Error('payment.failed');
+      const client = await getClient();
+      const order = await createPaymentOrder(client, item, method, consentText);
+      // The order exists from here on (the member's list shows it, even if the gateway fails).
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') });
+      const url = link ? paymentPageUrl(link.url, method, email) : (await registerGatewayPayment(client, order.id)).url;
       let tabOpened = false;
       if (tab) {
         tab.location.href = url;
         tabOpened = true;
       }
-      setStarted({ order, url, tabOpened });
+      setStarted({ order, url, tabOpened, gateway: !link });
       // The new order shows in the member's list and in the admin's 'Płatności' alike.
       void queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') });
       void queryClient.invalidateQueries({ queryKey: paymentKeys.adminOrders() });

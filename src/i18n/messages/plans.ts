@@ -104,6 +104,22 @@ export const plansMessages = {
   'validation.payment.consent_required': 'Zaznacz zgodę, aby przejść do płatności.',
   'payment.replaced':
     'Cena zmieniła się od Twojego poprzedniego zamówienia: poprzedni kod płatności został anulowany i utworzyliśmy nowy. Używaj tylko kodu poniżej.',
+  /** The payment gateway (Przelewy24, issue 36): its refusals and the return page. */
+  'payments.gateway_not_configured': 'Płatność przez Przelewy24 jest chwilowo niedostępna',
+  'payments.gateway_not_supported': 'Tej płatności nie można opłacić przez Przelewy24',
+  'payments.gateway_unreachable': 'Przelewy24 nie odpowiada. Spróbuj ponownie za chwilę.',
+  'payments.gateway_refused': 'Przelewy24 nie przyjęło płatności. Spróbuj ponownie za chwilę.',
+  'payments.too_many_attempts': 'Zbyt wiele prób opłacenia tej płatności. Skontaktuj się z nami.',
+  'payment.return.title': 'Dziękujemy — sprawdzamy płatność',
+  'payment.return.checking':
+    'Czekamy na potwierdzenie płatności {reference} od Przelewy24. Zwykle trwa to kilka sekund.',
+  'payment.return.paid': 'Płatność {reference} potwierdzona: {item}.',
+  'payment.return.paid_until': 'Płatność {reference} potwierdzona: {item}, ważny do {date}.',
+  'payment.return.still_pending':
+    'Płatność {reference} nadal czeka na potwierdzenie. Jeśli zapłaciłeś, potwierdzimy ją automatycznie w ciągu kilkunastu minut: dostaniesz powiadomienie i e-mail. Jeśli płatność została przerwana, wybierz plan i zapłać ponownie.',
+  'payment.return.closed': 'Płatność {reference}: {status}.',
+  'payment.return.not_found': 'Nie znaleźliśmy płatności {reference} na Twoim koncie.',
+  'payment.return.failed': 'Nie udało się sprawdzić płatności. Odśwież stronę za chwilę.',
   'payment.success_title': 'Zamówienie zapisane',
   'payment.reference': 'Kod płatności',
   'payment.copy': 'Kopiuj kod',
@@ -112,6 +128,9 @@ export const plansMessages = {
   'payment.next.usdt': 'Podaj ten kod w opisie (memo) transakcji USDT albo wyślij go nam razem z hashem transakcji',
   'payment.next.acc': 'Podaj ten kod w polu uwag płatności ACC',
   'payment.after': 'Gdy płatność do nas dotrze, potwierdzimy ją: dostaniesz powiadomienie i e-mail.',
+  'payment.next.gateway': 'Zapłać na stronie Przelewy24 (BLIK, szybki przelew lub karta)',
+  'payment.after_gateway':
+    'Po płatności Przelewy24 przeniesie Cię z powrotem do Klubu, a płatność potwierdzi się sama: dostaniesz powiadomienie i e-mail.',
   'payment.tab_opened': 'Strona płatności otworzyła się w nowej karcie.',
   'payment.tab_blocked': 'Przeglądarka nie otworzyła nowej karty. Przejdź do płatności tutaj:',
   'payment.open_page': 'Przejdź do strony płatności',

@@ -54,6 +54,8 @@ export const handlers = [
   http.get(restUrl('/site_settings'), () => HttpResponse.json(siteSettingsRow())),
   // 'Moje płatności' under the plans grid and the CCC packages (a test may answer them itself).
   http.post(restUrl('/rpc/get_my_payment_orders'), () => HttpResponse.json([])),
+  // The payment gateway is not configured unless a test says so (the plans dialog asks).
+  http.get(functionsUrl('przelewy24-register'), () => HttpResponse.json({ configured: false })),
   // 'Twoje pakiety' on the CCC page.
   http.post(restUrl('/rpc/get_user_ccc_packages'), () => HttpResponse.json([])),
   // Sign-out: GoTrue answers 204 No Content.

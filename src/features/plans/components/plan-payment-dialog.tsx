@@ -14,6 +14,7 @@ import {
   usePlanPaymentLinks,
   type PlanPaymentLink,
 } from '@/data/payments/get-plan-payment-links';
+import { useGatewayConfigured } from '@/data/payments/gateway-payment';
 import { usePaymentPage, type PaymentMethod } from '@/data/payments/payment-page';
 import { usePlanChangePreview } from '@/data/payments/preview-plan-change';
 import { t, type PlansMessageKey } from '@/i18n/plans';
@@ -78,6 +79,8 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
   const plan = plans.data?.find((row) => row.tier === shown.tier) ?? shown;
   const queryClient = useQueryClient();
   const links = usePlanPaymentLinks();
+  // Plans by transfer are in PLN: with the gateway configured they are paid and confirmed through it.
+  const gateway = useGatewayConfigured();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [methodError, setMethodError] = useState<PlansMessageKey | null>(null);
   const [consent, setConsent] = useState(false);
@@ -91,6 +94,7 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
     belongs: (link: PlanPaymentLink) => link.tier === plan.tier,
     email,
     item: { kind: 'plan', tier: plan.tier },
+    gateway: gateway.data === true,
   });
   const { failed, reason, processing, started } = page;
 

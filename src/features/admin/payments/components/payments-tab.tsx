@@ -25,13 +25,14 @@ import { TableHead } from '../../shared/components/table-head';
 import { PAYMENT_STATUS_LABELS, paymentsCsv, refundMethodLabel } from '../utils/payments-csv';
 import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
 import { ConfirmPaymentDialog, RefundPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
+import { PaymentEventsDialog } from './payment-events-dialog';
 import { PaymentSettingsForm } from './payment-settings-form';
 
 const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-type Modal = { kind: 'confirm' | 'reject' | 'refund'; order: AdminPaymentOrder } | null;
+type Modal = { kind: 'confirm' | 'reject' | 'refund' | 'events'; order: AdminPaymentOrder } | null;
 
 /** The statuses whose money came in and can go back (admin_refund_payment). */
 const REFUNDABLE: readonly PaymentOrderStatus[] = ['paid', 'underpaid', 'to_refund'];
@@ -219,6 +220,17 @@ export function PaymentsTab() {
                             {t('admin.payments.refund')}
                           </Button>
                         ) : null}
+                        {/* A PLN transfer may have gone through Przelewy24: its gateway log. */}
+                        {row.method === 'transfer' && row.currency === 'PLN' ? (
+                          <Button
+                            variant="ghost"
+                            className="mt-1 px-2 py-1"
+                            aria-label={t('admin.payments.events_label', { reference: row.reference })}
+                            onClick={() => setModal({ kind: 'events', order: row })}
+                          >
+                            {t('admin.payments.events')}
+                          </Button>
+                        ) : null}
                       </td>
                     </tr>
                   ))}
@@ -238,6 +250,7 @@ export function PaymentsTab() {
       {modal?.kind === 'confirm' ? <ConfirmPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'reject' ? <RejectPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'refund' ? <RefundPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'events' ? <PaymentEventsDialog order={modal.order} onClose={() => setModal(null)} /> : null}
       <PaymentSettingsForm />
     </section>
   );

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { MembershipPlan } from '@/data/membership/get-membership-plans';
 import { buildSession, buildUser } from '@/testing/factories';
-import { postgrestError, restUrl } from '@/testing/msw/handlers';
+import { functionsUrl, postgrestError, restUrl } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
-import { fakePaymentTab, serveCreateOrder } from '@/testing/payment';
+import { buildPaymentOrder, fakePaymentTab, serveCreateOrder } from '@/testing/payment';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { createTestSupabase } from '@/testing/supabase';
@@ -92,11 +92,31 @@ function serve({ linkRows = links, level = 'START' }: { linkRows?: typeof links;
   );
 }
 
-function setup() {
+function setup(route = '/dashboard/investments') {
   const supabase = createTestSupabase();
   const session = buildSession(buildUser({ email: 'jan+klub@example.pl' }));
   const { open, tab } = fakePaymentTab();
-  return { ...renderWithProviders(<PlansPage />, { supabase, session }), open, tab };
+  return { ...renderWithProviders(<PlansPage />, { supabase, session, route }), open, tab };
+}
+
+/** The payment gateway configured, registering as told; records what the browser sent. */
+function serveGateway(
+  answer: () => Response = () =>
+    HttpResponse.json({
+      url: 'https://sandbox.przelewy24.pl/trnRequest/TOKEN123',
+      sessionId: 'KLB-7F3K2Q-1',
+      reference: 'KLB-7F3K2Q',
+    }),
+) {
+  const calls: Record<string, unknown>[] = [];
+  server.use(
+    http.get(functionsUrl('przelewy24-register'), () => HttpResponse.json({ configured: true })),
+    http.post(functionsUrl('przelewy24-register'), async ({ request }) => {
+      calls.push((await request.json()) as Record<string, unknown>);
+      return answer();
+    }),
+  );
+  return calls;
 }
 
 const card = (tier: string) => screen.getByRole('article', { name: tier });
@@ -408,5 +428,92 @@ describe('payment dialog', () => {
     await user.click(button);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('through the payment gateway (Przelewy24)', () => {
+    it('pays by transfer without a stored link: the order is registered and the tab goes to the gateway', async () => {
+      serve({ linkRows: links.filter((link) => link.method !== 'transfer') });
+      const created = serveCreateOrder({ reference: 'KLB-7F3K2Q', plan_tier: 'START' });
+      server.use(created.handler);
+      const registered = serveGateway();
+      const { dialog, user, open, tab } = await openDialog('START');
+      await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+      expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
+      expect(await within(dialog).findByTestId('payment-reference')).toHaveTextContent('KLB-7F3K2Q');
+      expect(created.calls).toEqual([{ p_method: 'transfer', p_plan_tier: 'START' }]);
+      expect(registered).toEqual([{ orderId: buildPaymentOrder().id, returnOrigin: window.location.origin }]);
+      expect(tab.location.href).toBe('https://sandbox.przelewy24.pl/trnRequest/TOKEN123');
+      expect(dialog).toHaveTextContent('Zapłać na stronie Przelewy24 (BLIK, szybki przelew lub karta)');
+      expect(dialog).toHaveTextContent('płatność potwierdzi się sama');
+    });
+
+    it('usdt still goes to the stored link', async () => {
+      serve();
+      server.use(serveCreateOrder().handler);
+      const registered = serveGateway();
+      const { dialog, user, tab } = await openDialog('START');
+      await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+      await within(dialog).findByTestId('payment-reference');
+      expect(tab.location.href).toBe('https://pay.example.com/start/usdt?ref=klub');
+      expect(registered).toEqual([]);
+    });
+
+    it('closes the tab and says why when the gateway cannot register the payment', async () => {
+      serve();
+      server.use(serveCreateOrder().handler);
+      serveGateway(() =>
+        HttpResponse.json(
+          { error: { code: 'payments.gateway_unreachable', message: 'payments.gateway_unreachable' } },
+          { status: 503 },
+        ),
+      );
+      const { dialog, user, tab } = await openDialog('START');
+      await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
+      expect(await within(dialog).findByText(/Wystąpił błąd podczas płatności/)).toHaveTextContent(
+        'Przelewy24 nie odpowiada. Spróbuj ponownie za chwilę.',
+      );
+      expect(tab.close).toHaveBeenCalled();
+    });
+  });
+
+  describe('the return page (?platnosc=)', () => {
+    it("says 'Dziękujemy — sprawdzamy płatność' and shows 'Opłacone' with the end date once the order is paid", async () => {
+      serve();
+      let status: 'pending' | 'paid' = 'pending';
+      server.use(
+        http.post(restUrl('/rpc/get_my_payment_orders'), () =>
+          HttpResponse.json([
+            {
+              ...buildPaymentOrder({ reference: 'KLB-7F3K2Q', status }),
+              item_label: 'Plan START',
+              membership_valid_until: status === 'paid' ? '2027-11-26' : null,
+            },
+          ]),
+        ),
+      );
+      setup('/dashboard/investments?platnosc=KLB-7F3K2Q');
+      const region = await screen.findByRole('region', { name: 'Dziękujemy — sprawdzamy płatność' });
+      expect(await within(region).findByRole('status')).toHaveTextContent(
+        'Czekamy na potwierdzenie płatności KLB-7F3K2Q od Przelewy24.',
+      );
+      status = 'paid';
+      await waitFor(
+        () =>
+          expect(within(region).getByRole('status')).toHaveTextContent(
+            'Opłacone Płatność KLB-7F3K2Q potwierdzona: Plan START, ważny do 26.11.2027.',
+          ),
+        { timeout: 5000 },
+      );
+    });
+
+    it('says so for a reference that is not the member’s, and shows nothing without one', async () => {
+      serve();
+      setup('/dashboard/investments?platnosc=KLB-ABCDEF');
+      const region = await screen.findByRole('region', { name: 'Dziękujemy — sprawdzamy płatność' });
+      expect(await within(region).findByText('Nie znaleźliśmy płatności KLB-ABCDEF na Twoim koncie.')).toBeVisible();
+    });
   });
 });

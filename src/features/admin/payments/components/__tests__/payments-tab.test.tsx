@@ -1,4 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { restUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { PaymentsTab } from '../payments-tab';
 
@@ -231,5 +234,59 @@ describe("the 'Płatności' tab", () => {
     mockRpc('admin_list_payment_orders', []);
     renderAdmin(<PaymentsTab />);
     expect(await screen.findByText('Brak płatności')).toBeInTheDocument();
+  });
+
+  it('shows a PLN transfer’s Przelewy24 log: each event, whether the sign was valid, the raw body', async () => {
+    const transfer = { ...order, method: 'transfer', currency: 'PLN', amount: 4997, status: 'paid' };
+    mockRpc('admin_list_payment_orders', [transfer, { ...order, id: crypto.randomUUID(), reference: 'KLB-USDT22' }]);
+    const asked: string[] = [];
+    server.use(
+      http.get(restUrl('/payment_events'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('order_id') ?? '');
+        return HttpResponse.json([
+          {
+            id: 1,
+            session_id: 'KLB-7F3K2Q-1',
+            kind: 'notification',
+            outcome: 'bad_signature',
+            signature_valid: false,
+            http_status: null,
+            request_body: '{"sign":"forged"}',
+            response_body: null,
+            headers: {},
+            request_id: 'req-1',
+            error: null,
+            created_at: '2026-11-20T10:01:00Z',
+          },
+          {
+            id: 2,
+            session_id: 'KLB-7F3K2Q-1',
+            kind: 'verify',
+            outcome: 'verified',
+            signature_valid: null,
+            http_status: 200,
+            request_body: '{"orderId":1}',
+            response_body: '{"data":{"status":"success"}}',
+            headers: {},
+            request_id: 'req-2',
+            error: null,
+            created_at: '2026-11-20T10:02:00Z',
+          },
+        ]);
+      }),
+    );
+    const { user } = renderAdmin(<PaymentsTab />);
+    await screen.findByRole('row', { name: /KLB-7F3K2Q/ });
+    // A USDT order has no gateway log.
+    expect(screen.queryByRole('button', { name: 'Zdarzenia Przelewy24 płatności KLB-USDT22' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zdarzenia Przelewy24 płatności KLB-7F3K2Q' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zdarzenia Przelewy24: KLB-7F3K2Q' });
+    const rows = await within(dialog).findAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/notification.*KLB-7F3K2Q-1.*bad_signature.*błędny.*–/),
+      expect.stringMatching(/verify.*verified.*–.*200/),
+    ]);
+    expect(within(dialog).getByText(/"sign":"forged"/)).toBeInTheDocument();
+    expect(asked).toEqual([`eq.${transfer.id}`]);
   });
 });
