@@ -108,6 +108,7 @@ export const plansMessages = {
   'payments.gateway_not_configured': 'Płatność przez Przelewy24 jest chwilowo niedostępna',
   'payments.gateway_not_supported': 'Tej płatności nie można opłacić przez Przelewy24',
   'payments.gateway_unreachable': 'Przelewy24 nie odpowiada. Spróbuj ponownie za chwilę.',
+  'payments.events_append_only': 'Zdarzeń bramki płatności nie można zmieniać ani usuwać',
   'payments.gateway_refused': 'Przelewy24 nie przyjęło płatności. Spróbuj ponownie za chwilę.',
   'payments.too_many_attempts': 'Zbyt wiele prób opłacenia tej płatności. Skontaktuj się z nami.',
   'payment.return.title': 'Dziękujemy — sprawdzamy płatność',

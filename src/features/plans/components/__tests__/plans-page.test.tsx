@@ -438,10 +438,11 @@ describe('payment dialog', () => {
       const registered = serveGateway();
       const { dialog, user, open, tab } = await openDialog('START');
       await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+      await user.click(consentBox(dialog));
       await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
       expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
       expect(await within(dialog).findByTestId('payment-reference')).toHaveTextContent('KLB-7F3K2Q');
-      expect(created.calls).toEqual([{ p_method: 'transfer', p_plan_tier: 'START' }]);
+      expect(created.calls).toEqual([{ p_method: 'transfer', p_plan_tier: 'START', p_consent_text: CONSENT }]);
       expect(registered).toEqual([{ orderId: buildPaymentOrder().id, returnOrigin: window.location.origin }]);
       expect(tab.location.href).toBe('https://sandbox.przelewy24.pl/trnRequest/TOKEN123');
       expect(dialog).toHaveTextContent('Zapłać na stronie Przelewy24 (BLIK, szybki przelew lub karta)');
@@ -454,6 +455,7 @@ describe('payment dialog', () => {
       const registered = serveGateway();
       const { dialog, user, tab } = await openDialog('START');
       await user.click(within(dialog).getByRole('radio', { name: 'Kryptowaluta USDT' }));
+      await user.click(consentBox(dialog));
       await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
       await within(dialog).findByTestId('payment-reference');
       expect(tab.location.href).toBe('https://pay.example.com/start/usdt?ref=klub');
@@ -471,6 +473,7 @@ describe('payment dialog', () => {
       );
       const { dialog, user, tab } = await openDialog('START');
       await user.click(within(dialog).getByRole('radio', { name: 'Szybki przelew bankowy' }));
+      await user.click(consentBox(dialog));
       await user.click(within(dialog).getByRole('button', { name: 'Zapłać' }));
       expect(await within(dialog).findByText(/Wystąpił błąd podczas płatności/)).toHaveTextContent(
         'Przelewy24 nie odpowiada. Spróbuj ponownie za chwilę.',
