@@ -79,6 +79,16 @@ comment on table private.email_outbox is 'E-mails queued in the transaction that
 comment on column private.email_outbox.last_error is 'The last failed attempt, as the sender describes it (never a secret).';
 comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
 
+create table private.idea_submissions (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  submitted_at timestamp with time zone default now() not null,
+  constraint idea_submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint idea_submissions_pkey PRIMARY KEY (id)
+);
+alter table private.idea_submissions enable row level security;
+comment on table private.idea_submissions is 'The ideas members submitted (one row each, never removed with the idea; rows older than a day are pruned on the next submission): what the 10-ideas-a-day limit counts, so withdrawing and resubmitting does not reset it. No policies: only private.enforce_member_rate_limit reads and writes it.';
+
 create table private.membership_reminders (
   user_id uuid not null,
   valid_until date not null,
@@ -905,6 +915,8 @@ CREATE INDEX email_outbox_template_idx ON private.email_outbox USING btree (temp
 
 CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id);
 
+CREATE INDEX idea_submissions_user_id_submitted_at_idx ON private.idea_submissions USING btree (user_id, submitted_at);
+
 CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (referral_count DESC, total_earnings DESC, user_id);
 
 CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
@@ -1589,11 +1601,15 @@ begin
   perform pg_advisory_xact_lock(hashtext('member_rate_limit:' || tg_table_name || ':' || v_uid::text));
   case tg_table_name
     when 'app_ideas' then
-      select count(*) into v_count from public.app_ideas i
-       where i.submitted_by = v_uid and i.submitted_at > now() - interval '1 day';
+      -- Submissions, not rows: a withdrawn idea still counts (private.idea_submissions, ideas file).
+      delete from private.idea_submissions s
+       where s.user_id = v_uid and s.submitted_at <= now() - interval '1 day';
+      select count(*) into v_count from private.idea_submissions s
+       where s.user_id = v_uid and s.submitted_at > now() - interval '1 day';
       if v_count >= 10 then
         raise exception using errcode = 'P0001', message = 'ideas.daily_limit';
       end if;
+      insert into private.idea_submissions (user_id) values (v_uid);
     when 'idea_comments' then
       select count(*) into v_count from public.idea_comments c
        where c.user_id = v_uid and c.created_at > now() - interval '1 hour';
@@ -1616,7 +1632,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
+comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas submitted a day, withdrawn ones included (ideas.daily_limit, counted in private.idea_submissions), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
 
 CREATE OR REPLACE FUNCTION private.fits_catalogue_price(p_price numeric)
  RETURNS boolean
