@@ -19,6 +19,7 @@ import { renderTemplate } from '../_shared/render.ts';
 import { checkTarget, type TargetPolicy } from '../_shared/smtp-target.ts';
 import type { SendOutboxSettings } from './settings.ts';
 import type { OutboxEmail, OutboxStore } from './store.ts';
+import { noteRequest } from '../_shared/request.ts';
 
 export type { Logger };
 
@@ -141,6 +142,7 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
       return jsonResponse(500, { error: 'The outbox could not be read or updated', ...result });
     }
     if (result.claimed > 0) logger.info(`${result.sent} sent, ${result.failed} failed`);
+    noteRequest({ result: `claimed ${result.claimed}, sent ${result.sent}, failed ${result.failed}` });
     return jsonResponse(200, result);
   };
 }
