@@ -68,6 +68,9 @@ create table private.email_outbox (
   attempts smallint default 0 not null,
   last_error text,
   next_attempt_at timestamp with time zone default now() not null,
+  request_id text,
+  discarded_at timestamp with time zone,
+  constraint email_outbox_request_id_check CHECK ((request_id ~ '^[A-Za-z0-9._:-]{1,128}$'::text)),
   constraint email_outbox_to_email_check CHECK (((char_length(to_email) >= 3) AND (char_length(to_email) <= 320))),
   constraint email_outbox_variables_check CHECK ((jsonb_typeof(variables) = 'object'::text)),
   constraint email_outbox_template_fkey FOREIGN KEY (template) REFERENCES public.email_templates(name) ON UPDATE CASCADE,
@@ -78,6 +81,8 @@ alter table private.email_outbox enable row level security;
 comment on table private.email_outbox is 'E-mails queued in the transaction that decided them (payments, money notifications); the send-outbox edge function delivers them (sent_at), retrying with backoff up to 5 attempts.';
 comment on column private.email_outbox.last_error is 'The last failed attempt, as the sender describes it (never a secret).';
 comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
+comment on column private.email_outbox.request_id is 'The request that queued the e-mail (x-request-id or the traceparent''s trace id, private.request_id()): leads to the function''s log line and the audit row.';
+comment on column private.email_outbox.discarded_at is 'An admin gave the e-mail up (admin_discard_email): never sent, no longer a problem of the health view.';
 
 create table private.idea_submissions (
   id bigint generated always as identity not null,
@@ -909,7 +914,9 @@ CREATE INDEX account_status_lookups_looked_up_at_idx ON private.account_status_l
 
 CREATE INDEX dashboard_counter_changes_txid_idx ON private.dashboard_counter_changes USING btree (txid);
 
-CREATE INDEX email_outbox_due_idx ON private.email_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (attempts < 5));
+CREATE INDEX email_outbox_due_idx ON private.email_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (attempts < 5) AND (discarded_at IS NULL));
+
+CREATE INDEX email_outbox_failed_idx ON private.email_outbox USING btree (next_attempt_at DESC, id) WHERE ((sent_at IS NULL) AND (attempts >= 5) AND (discarded_at IS NULL));
 
 CREATE INDEX email_outbox_template_idx ON private.email_outbox USING btree (template);
 
@@ -1583,6 +1590,17 @@ CREATE OR REPLACE FUNCTION private.email_outbox_backoff(p_attempts integer)
  SET search_path TO ''
 AS $function$
   select least(interval '1 minute' * power(2, greatest(coalesce(p_attempts, 1), 1) - 1), interval '1 hour')
+$function$;
+
+CREATE OR REPLACE FUNCTION private.email_outbox_set_request_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.request_id := coalesce(new.request_id, private.request_id());
+  return new;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.enforce_member_rate_limit()
@@ -2395,6 +2413,21 @@ AS $function$
   )
 $function$;
 comment on function private.request_client() is 'The client address of the request (first X-Forwarded-For entry), or unknown.';
+
+CREATE OR REPLACE FUNCTION private.request_id()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select h.v from (select nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-request-id' as v) h
+      where h.v ~ '^[A-Za-z0-9._:-]{1,128}$'),
+    (select substr(h.v, 4, 32) from (select nullif(current_setting('request.headers', true), '')::jsonb ->> 'traceparent' as v) h
+      where h.v ~ '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$')
+  )
+$function$;
+comment on function private.request_id() is 'The current API request''s id: its x-request-id header, else its traceparent''s trace id; null outside a request.';
 
 CREATE OR REPLACE FUNCTION private.run_membership_reminders(p_today date DEFAULT CURRENT_DATE)
  RETURNS integer
@@ -3959,6 +3992,7 @@ AS $function$
       from private.email_outbox o
      where o.sent_at is null
        and o.attempts < 5
+       and o.discarded_at is null
        and o.next_attempt_at <= now()
      order by o.next_attempt_at, o.id
      limit least(greatest(coalesce(p_limit, 20), 1), 100)
@@ -5081,6 +5115,8 @@ CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email, email_confirmed
 CREATE TRIGGER on_auth_user_password_guard BEFORE UPDATE OF email_confirmed_at, encrypted_password ON auth.users FOR EACH ROW EXECUTE FUNCTION private.guard_signup_password();
 
 CREATE CONSTRAINT TRIGGER dashboard_counter_changes_apply AFTER INSERT ON private.dashboard_counter_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.apply_dashboard_changes();
+
+CREATE TRIGGER email_outbox_set_request_id BEFORE INSERT ON private.email_outbox FOR EACH ROW EXECUTE FUNCTION private.email_outbox_set_request_id();
 
 CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.admin_audit_log_append_only();
 
