@@ -84,6 +84,20 @@ comment on column private.email_outbox.next_attempt_at is 'When the sender may c
 comment on column private.email_outbox.request_id is 'The request that queued the e-mail (x-request-id or the traceparent''s trace id, private.request_id()): leads to the function''s log line and the audit row.';
 comment on column private.email_outbox.discarded_at is 'An admin gave the e-mail up (admin_discard_email): never sent, no longer a problem of the health view.';
 
+create table private.health_problems (
+  check_key text not null,
+  status text not null,
+  value numeric,
+  first_seen_at timestamp with time zone default now() not null,
+  last_seen_at timestamp with time zone default now() not null,
+  resolved_at timestamp with time zone,
+  notified_at timestamp with time zone,
+  constraint health_problems_status_check CHECK ((status = ANY (ARRAY['warning'::text, 'problem'::text]))),
+  constraint health_problems_pkey PRIMARY KEY (check_key)
+);
+alter table private.health_problems enable row level security;
+comment on table private.health_problems is 'Checks of admin_system_health that were not OK: first and last seen, resolved_at when OK again, notified_at for the admins'' e-mail.';
+
 create table private.idea_submissions (
   id bigint generated always as identity not null,
   user_id uuid not null,
@@ -93,6 +107,22 @@ create table private.idea_submissions (
 );
 alter table private.idea_submissions enable row level security;
 comment on table private.idea_submissions is 'The ideas members submitted (one row each, never removed with the idea; rows older than a day are pruned on the next submission): what the 10-ideas-a-day limit counts, so withdrawing and resubmitting does not reset it. No policies: only private.enforce_member_rate_limit reads and writes it.';
+
+create table private.job_runs (
+  job text not null,
+  period interval not null,
+  last_success_at timestamp with time zone,
+  last_failure_at timestamp with time zone,
+  last_error text,
+  details jsonb default '{}'::jsonb not null,
+  constraint job_runs_details_check CHECK ((jsonb_typeof(details) = 'object'::text)),
+  constraint job_runs_job_check CHECK ((job ~ '^[a-z0-9][a-z0-9_-]{0,63}$'::text)),
+  constraint job_runs_last_error_check CHECK ((char_length(last_error) <= 500)),
+  constraint job_runs_period_check CHECK ((period > '00:00:00'::interval)),
+  constraint job_runs_pkey PRIMARY KEY (job)
+);
+alter table private.job_runs enable row level security;
+comment on table private.job_runs is 'The scheduled jobs (period: how often they run) and their last successful and failed runs, as the jobs report them (record_job_run); details: what a job reports for the health view (send-outbox: smtpPolicy).';
 
 create table private.membership_reminders (
   user_id uuid not null,
@@ -1809,6 +1839,73 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.health_checks()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'job.' || j.job, 'jobs',
+         case when j.last_success_at is null
+                or j.last_success_at < now() - 2 * j.period - interval '5 minutes' then 'problem' else 'ok' end,
+         floor(extract(epoch from now() - j.last_success_at) / 60)::numeric,
+         j.last_error
+    from private.job_runs j
+  union all
+  select 'email.queue', 'email',
+         case when q.oldest < now() - interval '1 hour' then 'problem'
+              when q.oldest < now() - interval '15 minutes' then 'warning' else 'ok' end,
+         q.queued::numeric,
+         case when q.oldest is null then null else floor(extract(epoch from now() - q.oldest) / 60)::text end
+    from (select count(*) as queued, min(o.next_attempt_at) filter (where o.next_attempt_at <= now()) as oldest
+            from private.email_outbox o
+           where o.sent_at is null and o.attempts < 5 and o.discarded_at is null) q
+  union all
+  select 'email.failed', 'email', case when f.n > 0 then 'problem' else 'ok' end, f.n::numeric, null
+    from (select count(*) as n from private.email_outbox o
+           where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null) f
+  union all
+  select 'email.errors_24h', 'email', case when e.n > 0 then 'warning' else 'ok' end, e.n::numeric, e.last_error
+    from (select count(*) as n,
+                 (array_agg(o.last_error order by o.next_attempt_at desc))[1] as last_error
+            from private.email_outbox o
+           where o.sent_at is null and o.discarded_at is null and o.last_error is not null
+             and o.next_attempt_at > now() - interval '24 hours') e
+  union all
+  select 'money.withdrawals', 'money', case when w.n > 0 then 'problem' else 'ok' end, w.n::numeric, null
+    from (select count(*) as n from public.withdrawals w
+           where w.status = 'pending' and w.created_at < now() - interval '48 hours') w
+  union all
+  select 'money.payout_run', 'money',
+         case when p.last_run is null or p.last_run < now() - interval '35 days' then 'warning' else 'ok' end,
+         floor(extract(epoch from now() - p.last_run) / 86400)::numeric, null
+    from (select max(r.created_at) as last_run from public.payout_runs r) p
+  union all
+  select 'money.commissions', 'money',
+         case when c.oldest < now() - interval '30 days' then 'warning' else 'ok' end,
+         c.n::numeric, coalesce(c.total, 0)::text
+    from (select count(*) as n, sum(rc.amount_pln) as total, min(rc.created_at) as oldest
+            from public.referral_commissions rc) c
+  union all
+  select 'ideas.webhook', 'ideas', case when i.n > 0 then 'problem' else 'ok' end, i.n::numeric, null
+    from (select count(*) as n from public.app_ideas a
+           where a.webhook_response = 'Webhook request failed' and a.updated_at > now() - interval '24 hours') i
+  union all
+  select 'security.admin_mfa', 'security', case when m.n > 0 then 'problem' else 'ok' end, m.n::numeric, null
+    from (select count(*) as n from auth.users u
+           where u.raw_app_meta_data -> 'admin' = 'true'::jsonb
+             and u.deleted_at is null
+             and not exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified')) m
+  union all
+  select 'security.smtp_policy', 'security',
+         case when s.policy is null or coalesce((s.policy ->> 'allowPrivateHosts')::boolean, true) then 'warning'
+              else 'ok' end,
+         null,
+         s.policy::text
+    from (select (select j.details -> 'smtpPolicy' from private.job_runs j where j.job = 'send-outbox') as policy) s
+$function$;
+comment on function private.health_checks() is 'The health checks of ''Stan systemu'': key, area, ok|warning|problem, figure, detail (thresholds in the function''s header comment).';
+
 CREATE OR REPLACE FUNCTION private.hook_template_names()
  RETURNS text[]
  LANGUAGE sql
@@ -3058,6 +3155,31 @@ end
 $function$;
 comment on function public.admin_delete_user(p_user_id uuid) is 'Admin only. Deletes the auth user (not oneself; refused while the wallet holds money or a withdrawal is pending) and returns the member''s storage files (bucket_id, name) for the browser to remove.';
 
+CREATE OR REPLACE FUNCTION public.admin_discard_email(p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row private.email_outbox;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  update private.email_outbox o
+     set discarded_at = now()
+   where o.id = p_id and o.sent_at is null and o.attempts >= 5 and o.discarded_at is null
+  returning o.* into v_row;
+  if v_row.id is null then
+    raise exception using errcode = 'P0002', message = 'operations.email_not_failed';
+  end if;
+  perform private.audit('email.discard', 'email', v_row.id::text, v_row.user_id,
+    jsonb_build_object('discarded', false), jsonb_build_object('discarded', true, 'template', v_row.template));
+end
+$function$;
+comment on function public.admin_discard_email(p_id bigint) is 'Admins: ''Odrzuć'' — a failed e-mail is given up (discarded_at; audited email.discard). Errors: auth.forbidden, operations.email_not_failed.';
+
 CREATE OR REPLACE FUNCTION public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text)
  RETURNS public.withdrawals
  LANGUAGE plpgsql
@@ -3158,6 +3280,26 @@ begin
 end
 $function$;
 comment on function public.admin_list_email_templates() is 'Admin only. Every e-mail template with used_by_hook: true for the names in private.hook_template_names() (not deletable, not renamable).';
+
+CREATE OR REPLACE FUNCTION public.admin_list_failed_emails()
+ RETURNS TABLE(id bigint, template text, to_email text, attempts smallint, last_error text, created_at timestamp with time zone, request_id text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+  select o.id, o.template, o.to_email, o.attempts, o.last_error, o.created_at, o.request_id
+    from private.email_outbox o
+   where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null
+   order by o.next_attempt_at desc, o.id desc
+   limit 100;
+end
+$function$;
+comment on function public.admin_list_failed_emails() is 'Admins: the e-mails that gave up after 5 attempts (up to 100, newest first) with the last error and the queuing request''s id. Errors: auth.forbidden.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_ideas(p_status public.idea_status DEFAULT NULL::public.idea_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, title text, description text, category public.app_category, target_audience text, monetization_strategy text, submitted_by uuid, submitted_at timestamp with time zone, status public.idea_status, score numeric, votes_count integer, comments_count integer, image_urls text[], author_full_name text, author_email text, total_count bigint)
@@ -3557,6 +3699,31 @@ end
 $function$;
 comment on function public.admin_remove_ccc_assignment(p_assignment_id uuid) is 'Admin/service_role: deletes one assignment and returns it.';
 
+CREATE OR REPLACE FUNCTION public.admin_resend_email(p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row private.email_outbox;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  update private.email_outbox o
+     set attempts = 0, next_attempt_at = now()
+   where o.id = p_id and o.sent_at is null and o.attempts >= 5 and o.discarded_at is null
+  returning o.* into v_row;
+  if v_row.id is null then
+    raise exception using errcode = 'P0002', message = 'operations.email_not_failed';
+  end if;
+  perform private.audit('email.resend', 'email', v_row.id::text, v_row.user_id,
+    jsonb_build_object('attempts', 5), jsonb_build_object('attempts', 0, 'template', v_row.template));
+end
+$function$;
+comment on function public.admin_resend_email(p_id bigint) is 'Admins: ''Wyślij ponownie'' — a failed e-mail gets 5 new attempts from now (audited email.resend). Errors: auth.forbidden, operations.email_not_failed.';
+
 CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS public.payout_runs
  LANGUAGE plpgsql
@@ -3678,6 +3845,47 @@ begin
 end
 $function$;
 comment on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) is 'Admins: moves a pending idea to approved or rejected. Errors: ideas.admin_only, ideas.invalid_status, ideas.not_found, ideas.already_reviewed.';
+
+CREATE OR REPLACE FUNCTION public.admin_system_health()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+  with checks as materialized (
+    select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
+  ),
+  opened as (
+    insert into private.health_problems as p (check_key, status, value)
+    select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
+    on conflict on constraint health_problems_pkey do update
+       set status = excluded.status,
+           value = excluded.value,
+           last_seen_at = now(),
+           first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
+           notified_at = case when p.resolved_at is null then p.notified_at end,
+           resolved_at = null
+    returning p.check_key, p.first_seen_at, p.last_seen_at
+  ),
+  closed as (
+    update private.health_problems p
+       set resolved_at = now()
+      from checks c
+     where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
+    returning p.check_key
+  )
+  select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
+    from checks c
+    left join opened o on o.check_key = c.check_key
+   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key;
+end
+$function$;
+comment on function public.admin_system_health() is 'Admins (aal2): every health check with the first and last seen of its problem; records problems as they appear and close. Errors: auth.forbidden.';
 
 CREATE OR REPLACE FUNCTION public.admin_update_ccc_settings(p_contract_address text, p_total_supply numeric)
  RETURNS public.ccc_settings
@@ -4836,6 +5044,26 @@ end
 $function$;
 comment on function public.mark_all_notifications_read() is 'Marks every unread notification of the caller as read; returns how many were changed.';
 
+CREATE OR REPLACE FUNCTION public.record_job_run(p_job text, p_ok boolean, p_error text DEFAULT NULL::text, p_details jsonb DEFAULT NULL::jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update private.job_runs j
+     set last_success_at = case when p_ok then now() else j.last_success_at end,
+         last_failure_at = case when p_ok then j.last_failure_at else now() end,
+         last_error = case when p_ok then j.last_error else left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 500) end,
+         details = case when jsonb_typeof(p_details) = 'object' then p_details else j.details end
+   where j.job = p_job;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'operations.unknown_job';
+  end if;
+end
+$function$;
+comment on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) is 'Scheduled jobs (service_role): records a run (success or failure with its error, at most 500 characters, never a secret) and optional details. Errors: operations.unknown_job.';
+
 CREATE OR REPLACE FUNCTION public.request_email_change(p_new_email text)
  RETURNS text
  LANGUAGE plpgsql
@@ -5691,6 +5919,10 @@ grant execute on function public.admin_delete_user(p_user_id uuid) to authentica
 
 grant execute on function public.admin_delete_user(p_user_id uuid) to service_role;
 
+grant execute on function public.admin_discard_email(p_id bigint) to authenticated;
+
+grant execute on function public.admin_discard_email(p_id bigint) to service_role;
+
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to service_role;
@@ -5702,6 +5934,10 @@ grant execute on function public.admin_list_audit_actors() to service_role;
 grant execute on function public.admin_list_email_templates() to authenticated;
 
 grant execute on function public.admin_list_email_templates() to service_role;
+
+grant execute on function public.admin_list_failed_emails() to authenticated;
+
+grant execute on function public.admin_list_failed_emails() to service_role;
 
 grant execute on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) to authenticated;
 
@@ -5733,11 +5969,19 @@ grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uui
 
 grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uuid) to service_role;
 
+grant execute on function public.admin_resend_email(p_id bigint) to authenticated;
+
+grant execute on function public.admin_resend_email(p_id bigint) to service_role;
+
 grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to service_role;
+
+grant execute on function public.admin_system_health() to authenticated;
+
+grant execute on function public.admin_system_health() to service_role;
 
 grant execute on function public.admin_update_ccc_settings(p_contract_address text, p_total_supply numeric) to authenticated;
 
@@ -5840,6 +6084,8 @@ grant execute on function public.initialize_user_wallet(p_user_id uuid) to authe
 grant execute on function public.initialize_user_wallet(p_user_id uuid) to service_role;
 
 grant execute on function public.mark_all_notifications_read() to authenticated;
+
+grant execute on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) to service_role;
 
 grant execute on function public.request_email_change(p_new_email text) to authenticated;
 
