@@ -2326,6 +2326,41 @@ end
 $function$;
 comment on function private.queue_money_email(p_user_id uuid, p_data jsonb) is 'Queues the e-mail of a money notification unless the member switched its kind off in notification_preferences (default on).';
 
+CREATE OR REPLACE FUNCTION private.record_health_checks()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with checks as materialized (
+    select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
+  ),
+  opened as (
+    insert into private.health_problems as p (check_key, status, value)
+    select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
+    on conflict on constraint health_problems_pkey do update
+       set status = excluded.status,
+           value = excluded.value,
+           last_seen_at = now(),
+           first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
+           notified_at = case when p.resolved_at is null then p.notified_at end,
+           resolved_at = null
+    returning p.check_key, p.first_seen_at, p.last_seen_at
+  ),
+  closed as (
+    update private.health_problems p
+       set resolved_at = now()
+      from checks c
+     where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
+    returning p.check_key
+  )
+  select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
+    from checks c
+    left join opened o on o.check_key = c.check_key
+   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key
+$function$;
+comment on function private.record_health_checks() is 'The health checks with first/last seen of their problems; records problems as they appear and close.';
+
 CREATE OR REPLACE FUNCTION private.record_referral_at_signup()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2525,6 +2560,41 @@ AS $function$
   )
 $function$;
 comment on function private.request_id() is 'The current API request''s id: its x-request-id header, else its traceparent''s trace id; null outside a request.';
+
+CREATE OR REPLACE FUNCTION private.run_health_checks()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_problems text;
+  v_admin uuid;
+  v_queued integer := 0;
+begin
+  perform 1 from private.record_health_checks();
+  select string_agg(p.check_key, ', ' order by p.check_key) into v_problems
+    from private.health_problems p
+   where p.resolved_at is null and p.status = 'problem'
+     and (p.notified_at is null or p.notified_at < now() - interval '24 hours');
+  if v_problems is null then
+    return 0;
+  end if;
+  for v_admin in
+    select u.id from auth.users u
+     where u.raw_app_meta_data -> 'admin' = 'true'::jsonb and u.deleted_at is null
+  loop
+    perform private.queue_member_email('system-health-problem', v_admin, jsonb_build_object('problems', v_problems));
+    v_queued := v_queued + 1;
+  end loop;
+  update private.health_problems p
+     set notified_at = now()
+   where p.resolved_at is null and p.status = 'problem'
+     and (p.notified_at is null or p.notified_at < now() - interval '24 hours');
+  return v_queued;
+end
+$function$;
+comment on function private.run_health_checks() is 'Scheduled every 30 minutes: records the checks and queues one e-mail per admin listing the problems not e-mailed in the last 24 hours (template system-health-problem). Returns the e-mails queued.';
 
 CREATE OR REPLACE FUNCTION private.run_membership_reminders(p_today date DEFAULT CURRENT_DATE)
  RETURNS integer
@@ -3856,33 +3926,7 @@ begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  return query
-  with checks as materialized (
-    select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
-  ),
-  opened as (
-    insert into private.health_problems as p (check_key, status, value)
-    select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
-    on conflict on constraint health_problems_pkey do update
-       set status = excluded.status,
-           value = excluded.value,
-           last_seen_at = now(),
-           first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
-           notified_at = case when p.resolved_at is null then p.notified_at end,
-           resolved_at = null
-    returning p.check_key, p.first_seen_at, p.last_seen_at
-  ),
-  closed as (
-    update private.health_problems p
-       set resolved_at = now()
-      from checks c
-     where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
-    returning p.check_key
-  )
-  select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
-    from checks c
-    left join opened o on o.check_key = c.check_key
-   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key;
+  return query select * from private.record_health_checks();
 end
 $function$;
 comment on function public.admin_system_health() is 'Admins (aal2): every health check with the first and last seen of its problem; records problems as they appear and close. Errors: auth.forbidden.';
@@ -5882,6 +5926,8 @@ grant execute on function private.is_admin() to service_role;
 grant execute on function private.notification_preference_keys() to authenticated;
 
 grant execute on function private.order_item_label(p_order public.payment_orders) to authenticated;
+
+grant execute on function private.run_health_checks() to service_role;
 
 grant execute on function private.run_membership_reminders(p_today date) to service_role;
 

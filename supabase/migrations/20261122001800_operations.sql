@@ -153,10 +153,11 @@ as $$
     from (select (select j.details -> 'smtpPolicy' from private.job_runs j where j.job = 'send-outbox') as policy) s
 $$;
 
--- public.admin_system_health() ----------------------------------------------------------
--- Admins (aal2): the checks with the problems' first and last seen. Each read records what it
--- found: a check that is not OK opens (or refreshes) its problem row, one that is OK again closes it.
-create function public.admin_system_health()
+-- private.record_health_checks() -------------------------------------------------------
+-- The checks with the problems' first and last seen, recording what they found: a check that is not
+-- OK opens (or refreshes) its problem row, one that is OK again closes it. The admin's read and the
+-- scheduled health job both go through it.
+create function private.record_health_checks()
 returns table (
   check_key text,
   area text,
@@ -166,16 +167,11 @@ returns table (
   first_seen_at timestamp with time zone,
   last_seen_at timestamp with time zone
 )
-language plpgsql
+language sql
 volatile
 security definer
 set search_path = ''
 as $$
-begin
-  if not private.is_admin() then
-    raise exception using errcode = '42501', message = 'auth.forbidden';
-  end if;
-  return query
   with checks as materialized (
     select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
   ),
@@ -201,7 +197,71 @@ begin
   select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
     from checks c
     left join opened o on o.check_key = c.check_key
-   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key;
+   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key
+$$;
+
+-- public.admin_system_health() ----------------------------------------------------------
+-- Admins (aal2): the checks with the problems' first and last seen, problems first.
+create function public.admin_system_health()
+returns table (
+  check_key text,
+  area text,
+  status text,
+  value numeric,
+  detail text,
+  first_seen_at timestamp with time zone,
+  last_seen_at timestamp with time zone
+)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query select * from private.record_health_checks();
+end
+$$;
+
+-- private.run_health_checks() -----------------------------------------------------------
+-- The scheduled health job (every 30 minutes): records the checks and e-mails every admin about the
+-- problems (status problem) not yet e-mailed in the last 24 hours, one e-mail listing them all,
+-- through the outbox (template system-health-problem). Returns how many e-mails it queued. If the
+-- outbox itself is what fails, the e-mail waits in it like any other: the tab shows the problem.
+create function private.run_health_checks()
+returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_problems text;
+  v_admin uuid;
+  v_queued integer := 0;
+begin
+  perform 1 from private.record_health_checks();
+  select string_agg(p.check_key, ', ' order by p.check_key) into v_problems
+    from private.health_problems p
+   where p.resolved_at is null and p.status = 'problem'
+     and (p.notified_at is null or p.notified_at < now() - interval '24 hours');
+  if v_problems is null then
+    return 0;
+  end if;
+  for v_admin in
+    select u.id from auth.users u
+     where u.raw_app_meta_data -> 'admin' = 'true'::jsonb and u.deleted_at is null
+  loop
+    perform private.queue_member_email('system-health-problem', v_admin, jsonb_build_object('problems', v_problems));
+    v_queued := v_queued + 1;
+  end loop;
+  update private.health_problems p
+     set notified_at = now()
+   where p.resolved_at is null and p.status = 'problem'
+     and (p.notified_at is null or p.notified_at < now() - interval '24 hours');
+  return v_queued;
 end
 $$;
 
@@ -296,6 +356,7 @@ $$;
 
 grant execute on function public.record_job_run(text,boolean,text,jsonb) to service_role;
 grant execute on function public.admin_system_health() to authenticated;
+grant execute on function private.run_health_checks() to service_role;
 grant execute on function public.admin_list_failed_emails() to authenticated;
 grant execute on function public.admin_resend_email(bigint) to authenticated;
 grant execute on function public.admin_discard_email(bigint) to authenticated;
@@ -308,7 +369,9 @@ comment on table private.job_runs is 'The scheduled jobs (period: how often they
 comment on table private.health_problems is 'Checks of admin_system_health that were not OK: first and last seen, resolved_at when OK again, notified_at for the admins'' e-mail.';
 comment on function public.record_job_run(text,boolean,text,jsonb) is 'Scheduled jobs (service_role): records a run (success or failure with its error, at most 500 characters, never a secret) and optional details. Errors: operations.unknown_job.';
 comment on function private.health_checks() is 'The health checks of ''Stan systemu'': key, area, ok|warning|problem, figure, detail (thresholds in the function''s header comment).';
+comment on function private.record_health_checks() is 'The health checks with first/last seen of their problems; records problems as they appear and close.';
 comment on function public.admin_system_health() is 'Admins (aal2): every health check with the first and last seen of its problem; records problems as they appear and close. Errors: auth.forbidden.';
+comment on function private.run_health_checks() is 'Scheduled every 30 minutes: records the checks and queues one e-mail per admin listing the problems not e-mailed in the last 24 hours (template system-health-problem). Returns the e-mails queued.';
 comment on function public.admin_list_failed_emails() is 'Admins: the e-mails that gave up after 5 attempts (up to 100, newest first) with the last error and the queuing request''s id. Errors: auth.forbidden.';
 comment on function public.admin_resend_email(bigint) is 'Admins: ''Wyślij ponownie'' — a failed e-mail gets 5 new attempts from now (audited email.resend). Errors: auth.forbidden, operations.email_not_failed.';
 comment on function public.admin_discard_email(bigint) is 'Admins: ''Odrzuć'' — a failed e-mail is given up (discarded_at; audited email.discard). Errors: auth.forbidden, operations.email_not_failed.';
@@ -318,5 +381,28 @@ comment on function public.admin_discard_email(bigint) is 'Admins: ''Odrzuć'' �
 -- ========================================================================================
 
 insert into private.job_runs (job, period) values
+  ('health-checks', interval '30 minutes'),
   ('membership-reminders', interval '1 day'),
   ('send-outbox', interval '1 minute');
+
+-- The admins' e-mail about new problems, editable in the e-mail templates tab.
+insert into public.email_templates (name, subject, html_content, text_content, variables)
+values
+  ('system-health-problem', 'Stan systemu: wykryto problem',
+   '<p>Cześć {{fname}},</p><p>kontrole stanu systemu wykryły problem: <strong>{{problems}}</strong>.</p><p>Szczegóły i działania znajdziesz w panelu admina, w zakładce „Stan systemu”.</p>',
+   E'Cześć {{fname}},\n\nkontrole stanu systemu wykryły problem: {{problems}}.\nSzczegóły i działania znajdziesz w panelu admina, w zakładce „Stan systemu”.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"problems","description":"Kontrole z problemem","example":"email.failed, money.withdrawals"}]')
+on conflict (name) do nothing;
+
+-- The health job every 30 minutes where pg_cron is loaded (as the membership reminders); the local
+-- stack runs the same statement on its timer (supabase/scheduled-jobs.json).
+do $do$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     and current_setting('shared_preload_libraries', true) like '%pg_cron%' then
+    create extension if not exists pg_cron;
+    perform cron.schedule('health-checks', '*/30 * * * *',
+      $job$select private.run_health_checks(); select public.record_job_run('health-checks', true)$job$);
+  end if;
+end
+$do$;

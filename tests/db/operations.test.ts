@@ -122,6 +122,7 @@ describe('operations: the health checks (issue 40)', () => {
         'email.failed',
         'email.queue',
         'ideas.webhook',
+        'job.health-checks',
         'job.membership-reminders',
         'job.send-outbox',
         'money.commissions',
@@ -291,6 +292,51 @@ describe('operations: the health checks (issue 40)', () => {
       await sql("update private.job_runs set last_success_at = null where job = 'membership-reminders'");
       const reopened = (await health()).get('job.membership-reminders')!;
       expect(Date.now() - reopened.first_seen_at!.getTime()).toBeLessThan(60_000);
+    });
+  });
+});
+
+describe('operations: the admins hear of a new problem by e-mail (issue 40)', () => {
+  checkLedgerAfterEachTest();
+
+  beforeAll(async () => {
+    adminUser = await createAdmin();
+  });
+
+  it('one e-mail per admin when a problem appears, at most once a day while it lasts, again when it comes back', async () => {
+    await inRolledBack(async (sql) => {
+      const run = async () => Number((await sql<{ n: number }>('select private.run_health_checks() as n'))[0]!.n);
+      const mails = async () =>
+        sql<{ to_email: string; variables: { problems: string } }>(
+          "select to_email, variables from private.email_outbox where template = 'system-health-problem' and user_id = $1 order by id",
+          [adminUser.id],
+        );
+      expect(await run()).toBe(0);
+      expect(await mails()).toEqual([]);
+
+      await sql("update private.job_runs set last_success_at = null where job = 'membership-reminders'");
+      await sql(
+        "update public.app_ideas set webhook_response = 'Webhook request failed', updated_at = now() where id = (select id from public.app_ideas limit 1)",
+      );
+      expect(await run()).toBe(1);
+      const [mail] = await mails();
+      expect(mail).toMatchObject({ to_email: adminUser.email });
+      expect(mail!.variables.problems).toBe('ideas.webhook, job.membership-reminders');
+
+      expect(await run()).toBe(0);
+      await sql("update private.health_problems set notified_at = now() - interval '25 hours'");
+      expect(await run()).toBe(1);
+      expect(await mails()).toHaveLength(2);
+
+      // Cleared, then back: a new problem, a new e-mail at once.
+      await sql('update private.job_runs set last_success_at = now()');
+      await sql(
+        "update public.app_ideas set webhook_response = null where webhook_response = 'Webhook request failed'",
+      );
+      expect(await run()).toBe(0);
+      await sql("update private.job_runs set last_success_at = null where job = 'membership-reminders'");
+      expect(await run()).toBe(1);
+      expect((await mails()).at(-1)!.variables.problems).toBe('job.membership-reminders');
     });
   });
 });
