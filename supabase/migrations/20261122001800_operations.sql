@@ -395,7 +395,7 @@ values
 on conflict (name) do nothing;
 
 -- The health job every 30 minutes where pg_cron is loaded (as the membership reminders); the local
--- stack runs the same statement on its timer (supabase/scheduled-jobs.json).
+-- stack runs the same statements on its timer (supabase/scheduled-jobs.json).
 do $do$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron')
@@ -403,6 +403,10 @@ begin
     create extension if not exists pg_cron;
     perform cron.schedule('health-checks', '*/30 * * * *',
       $job$select private.run_health_checks(); select public.record_job_run('health-checks', true)$job$);
+    -- The membership reminders' job (membership migration), scheduled again under its name so that
+    -- a successful run is recorded for the health view too (cron.schedule replaces a job of that name).
+    perform cron.schedule('membership-reminders', '15 3 * * *',
+      $job$select private.run_membership_reminders(); select public.record_job_run('membership-reminders', true)$job$);
   end if;
 end
 $do$;
