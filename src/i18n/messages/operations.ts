@@ -60,4 +60,5 @@ export const operationsMessages = {
   'admin.system_health.discard_confirm_description':
     'E-mail do {to} nie zostanie wysłany. Wpis zostanie zapisany w dzienniku zmian.',
   'operations.email_not_failed': 'Ten e-mail nie czeka już na decyzję',
+  'operations.unknown_job': 'Nieznane zadanie cykliczne',
 } as const;
