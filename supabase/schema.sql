@@ -93,6 +93,7 @@ create table private.health_problems (
   resolved_at timestamp with time zone,
   notified_at timestamp with time zone,
   constraint health_problems_status_check CHECK ((status = ANY (ARRAY['warning'::text, 'problem'::text]))),
+  constraint health_problems_value_finite_check CHECK ((value <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint health_problems_pkey PRIMARY KEY (check_key)
 );
 alter table private.health_problems enable row level security;
