@@ -50,6 +50,7 @@ interface Volumes {
   postComments: number;
   announcements: number;
   auditRows: number;
+  outboxRows: number;
   paymentOrders: number;
 }
 
@@ -79,6 +80,8 @@ interface Read {
   sample: Sample;
   /** Called by an admin (app_metadata.admin in the JWT); `params` still gets a sampled member to look for. */
   admin?: boolean;
+  /** Its own p95 target when it is not a page read (default TARGET_P95_MS). */
+  targetP95Ms?: number;
 }
 
 interface Timing {
@@ -88,6 +91,7 @@ interface Timing {
 
 interface Result {
   name: string;
+  target: number;
   calls: number;
   rowsPerCall: number;
   p50: number;
@@ -150,6 +154,7 @@ function volumesAt(scale: number): Volumes {
     withdrawers: scaled(15_000),
     profitCredits: scaled(30_000),
     auditRows: scaled(1_000_000),
+    outboxRows: scaled(200_000),
     apps: 50,
     revenueRows: 1_000,
     posts: scaled(5_000),
@@ -500,6 +505,20 @@ function seedSteps(v: Volumes): SeedStep[] {
             insert into public.admin_audit_personal (audit_id, subject, user_id, email)
             select l.id, 'actor', l.actor_id, 'admin' || right(l.actor_id::text, 1) || '@klub.bench'
               from public.admin_audit_log l where l.actor_id is not null`,
+    },
+    {
+      label: `e-mail outbox (${v.outboxRows} rows over 90 days: 98 % sent, 1 % failed for good, 1 % queued)`,
+      sql: `insert into private.email_outbox (template, user_id, to_email, variables, created_at, sent_at, attempts,
+                                          last_error, next_attempt_at)
+            select 'payment-confirmed', m.user_id, 'member' || m.n || '@klub.bench', '{}'::jsonb, t.at,
+                   case when g % 100 < 98 then t.at + interval '5 seconds' end,
+                   case when g % 100 = 98 then 5 when g % 100 < 98 then 1 else 0 end,
+                   case when g % 100 = 98 then 'SMTP: Invalid login' end,
+                   t.at
+              from generate_series(1, $1::int) g
+              join lateral (select now() - (g::float / $1::int) * interval '90 days' as at) t on true
+              join bench_members m on m.n = 1 + ((g::bigint * 7919) % $2::int)::int`,
+      params: [v.outboxRows, v.members],
     },
   ];
 }
@@ -1037,6 +1056,26 @@ function adminReads(): Read[] {
       0,
     ]),
     {
+      // Every check of 'Stan systemu' at once (issue 40): its own target, 50 ms.
+      name: 'admin system health (every check)',
+      path: '/rpc/admin_system_health',
+      method: 'POST',
+      sql: 'select * from public.admin_system_health()',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+      targetP95Ms: 50,
+    },
+    {
+      name: 'admin failed e-mails',
+      path: '/rpc/admin_list_failed_emails',
+      method: 'POST',
+      sql: 'select * from public.admin_list_failed_emails()',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
       name: 'admin ideas moderation, pending first, page 1',
       path: '/rpc/admin_list_ideas',
       method: 'POST',
@@ -1259,10 +1298,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function summarise(name: string, timings: Timing[]): Result {
+function summarise(name: string, timings: Timing[], target = TARGET_P95_MS): Result {
   const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
   return {
     name,
+    target,
     calls: timings.length,
     rowsPerCall: timings.reduce((sum, t) => sum + t.rows, 0) / timings.length,
     p50: percentile(sorted, 50),
@@ -1274,7 +1314,11 @@ function summarise(name: string, timings: Timing[]): Result {
 
 async function measure(pool: pg.Pool, read: Read, members: Member[], options: Options): Promise<Result> {
   await runCalls(pool, read, members, options.warmup, options.concurrency);
-  return summarise(read.name, await runCalls(pool, read, members, options.iterations, options.concurrency));
+  return summarise(
+    read.name,
+    await runCalls(pool, read, members, options.iterations, options.concurrency),
+    read.targetP95Ms,
+  );
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -1292,7 +1336,7 @@ function loadAverage(): string {
 }
 
 function printTable(results: Result[]): void {
-  const header = ['read', 'calls', 'rows', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', `p95 ≤ ${TARGET_P95_MS} ms`];
+  const header = ['read', 'calls', 'rows', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'target', 'met'];
   const lines = results.map((r) => [
     r.name,
     String(r.calls),
@@ -1301,7 +1345,8 @@ function printTable(results: Result[]): void {
     r.p95.toFixed(2),
     r.p99.toFixed(2),
     r.max.toFixed(2),
-    r.p95 <= TARGET_P95_MS ? 'yes' : 'NO',
+    `≤ ${r.target} ms`,
+    r.p95 <= r.target ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] ?? '').length)));
   const format = (cells: string[]) =>
@@ -1396,11 +1441,11 @@ async function main(): Promise<void> {
     console.log(`\nLoad average (1, 5, 15 min) when the timing began: ${loadBefore}; when it ended: ${loadAverage()}`);
     if (selected(options, 'payout run')) await timePayoutRun(superuser, samples.members[0]!);
 
-    const missed = results.filter((r) => r.p95 > TARGET_P95_MS);
+    const missed = results.filter((r) => r.p95 > r.target);
     console.log(
       missed.length === 0
-        ? `\nEvery read meets p95 ≤ ${TARGET_P95_MS} ms. Seeding: ${seconds(seedMs)}.`
-        : `\n${missed.length} read(s) miss p95 ≤ ${TARGET_P95_MS} ms: ${missed.map((r) => r.name).join(', ')}. Seeding: ${seconds(seedMs)}.`,
+        ? `\nEvery read meets its p95 target (${TARGET_P95_MS} ms unless named). Seeding: ${seconds(seedMs)}.`
+        : `\n${missed.length} read(s) miss their p95 target: ${missed.map((r) => `${r.name} (${r.target} ms)`).join(', ')}. Seeding: ${seconds(seedMs)}.`,
     );
     if (options.keep) {
       process.off('SIGINT', stopOnSignal);

@@ -85,6 +85,9 @@ create table private.email_outbox (
   attempts smallint default 0 not null,
   last_error text,
   next_attempt_at timestamp with time zone default now() not null,
+  request_id text,
+  discarded_at timestamp with time zone,
+  constraint email_outbox_request_id_check CHECK ((request_id ~ '^[A-Za-z0-9._:-]{1,128}$'::text)),
   constraint email_outbox_to_email_check CHECK (((char_length(to_email) >= 3) AND (char_length(to_email) <= 320))),
   constraint email_outbox_variables_check CHECK ((jsonb_typeof(variables) = 'object'::text)),
   constraint email_outbox_template_fkey FOREIGN KEY (template) REFERENCES public.email_templates(name) ON UPDATE CASCADE,
@@ -95,6 +98,33 @@ alter table private.email_outbox enable row level security;
 comment on table private.email_outbox is 'E-mails queued in the transaction that decided them (payments, money notifications); the send-outbox edge function delivers them (sent_at), retrying with backoff up to 5 attempts.';
 comment on column private.email_outbox.last_error is 'The last failed attempt, as the sender describes it (never a secret).';
 comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
+comment on column private.email_outbox.request_id is 'The request that queued the e-mail (x-request-id or the traceparent''s trace id, private.request_id()): leads to the function''s log line and the audit row.';
+comment on column private.email_outbox.discarded_at is 'An admin gave the e-mail up (admin_discard_email): never sent, no longer a problem of the health view.';
+
+create table private.health_problems (
+  check_key text not null,
+  status text not null,
+  value numeric,
+  first_seen_at timestamp with time zone default now() not null,
+  last_seen_at timestamp with time zone default now() not null,
+  resolved_at timestamp with time zone,
+  notified_at timestamp with time zone,
+  constraint health_problems_status_check CHECK ((status = ANY (ARRAY['warning'::text, 'problem'::text]))),
+  constraint health_problems_value_finite_check CHECK ((value <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint health_problems_pkey PRIMARY KEY (check_key)
+);
+alter table private.health_problems enable row level security;
+comment on table private.health_problems is 'Checks of admin_system_health that were not OK: first and last seen, resolved_at when OK again, notified_at for the admins'' e-mail.';
+
+create table private.idea_submissions (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  submitted_at timestamp with time zone default now() not null,
+  constraint idea_submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint idea_submissions_pkey PRIMARY KEY (id)
+);
+alter table private.idea_submissions enable row level security;
+comment on table private.idea_submissions is 'The ideas members submitted (one row each, never removed with the idea; rows older than a day are pruned on the next submission): what the 10-ideas-a-day limit counts, so withdrawing and resubmitting does not reset it. No policies: only private.enforce_member_rate_limit reads and writes it.';
 
 create table private.idempotency_keys (
   key uuid not null,
@@ -108,6 +138,22 @@ create table private.idempotency_keys (
 );
 alter table private.idempotency_keys enable row level security;
 comment on table private.idempotency_keys is 'Keys of admin money forms: the operation, its arguments and the first result, returned again to a repeated submit.';
+
+create table private.job_runs (
+  job text not null,
+  period interval not null,
+  last_success_at timestamp with time zone,
+  last_failure_at timestamp with time zone,
+  last_error text,
+  details jsonb default '{}'::jsonb not null,
+  constraint job_runs_details_check CHECK ((jsonb_typeof(details) = 'object'::text)),
+  constraint job_runs_job_check CHECK ((job ~ '^[a-z0-9][a-z0-9_-]{0,63}$'::text)),
+  constraint job_runs_last_error_check CHECK ((char_length(last_error) <= 500)),
+  constraint job_runs_period_check CHECK ((period > '00:00:00'::interval)),
+  constraint job_runs_pkey PRIMARY KEY (job)
+);
+alter table private.job_runs enable row level security;
+comment on table private.job_runs is 'The scheduled jobs (period: how often they run) and their last successful and failed runs, as the jobs report them (record_job_run); details: what a job reports for the health view (send-outbox: smtpPolicy).';
 
 create table private.membership_reminders (
   user_id uuid not null,
@@ -1127,11 +1173,15 @@ CREATE INDEX account_status_lookups_looked_up_at_idx ON private.account_status_l
 
 CREATE INDEX dashboard_counter_changes_txid_idx ON private.dashboard_counter_changes USING btree (txid);
 
-CREATE INDEX email_outbox_due_idx ON private.email_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (attempts < 5));
+CREATE INDEX email_outbox_due_idx ON private.email_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (attempts < 5) AND (discarded_at IS NULL));
+
+CREATE INDEX email_outbox_failed_idx ON private.email_outbox USING btree (next_attempt_at DESC, id) WHERE ((sent_at IS NULL) AND (attempts >= 5) AND (discarded_at IS NULL));
 
 CREATE INDEX email_outbox_template_idx ON private.email_outbox USING btree (template);
 
 CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id);
+
+CREATE INDEX idea_submissions_user_id_submitted_at_idx ON private.idea_submissions USING btree (user_id, submitted_at);
 
 CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (referral_count DESC, total_earnings DESC, user_id);
 
@@ -2325,6 +2375,17 @@ AS $function$
   select least(interval '1 minute' * power(2, greatest(coalesce(p_attempts, 1), 1) - 1), interval '1 hour')
 $function$;
 
+CREATE OR REPLACE FUNCTION private.email_outbox_set_request_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.request_id := coalesce(new.request_id, private.request_id());
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.enforce_member_rate_limit()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2341,11 +2402,15 @@ begin
   perform pg_advisory_xact_lock(hashtext('member_rate_limit:' || tg_table_name || ':' || v_uid::text));
   case tg_table_name
     when 'app_ideas' then
-      select count(*) into v_count from public.app_ideas i
-       where i.submitted_by = v_uid and i.submitted_at > now() - interval '1 day';
+      -- Submissions, not rows: a withdrawn idea still counts (private.idea_submissions, ideas file).
+      delete from private.idea_submissions s
+       where s.user_id = v_uid and s.submitted_at <= now() - interval '1 day';
+      select count(*) into v_count from private.idea_submissions s
+       where s.user_id = v_uid and s.submitted_at > now() - interval '1 day';
       if v_count >= 10 then
         raise exception using errcode = 'P0001', message = 'ideas.daily_limit';
       end if;
+      insert into private.idea_submissions (user_id) values (v_uid);
     when 'idea_comments' then
       select count(*) into v_count from public.idea_comments c
        where c.user_id = v_uid and c.created_at > now() - interval '1 hour';
@@ -2368,7 +2433,7 @@ begin
   return new;
 end
 $function$;
-comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
+comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas submitted a day, withdrawn ones included (ideas.daily_limit, counted in private.idea_submissions), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
 
 CREATE OR REPLACE FUNCTION private.erase_audit_personal(p_user_id uuid)
  RETURNS integer
@@ -2613,6 +2678,73 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.health_checks()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'job.' || j.job, 'jobs',
+         case when j.last_success_at is null
+                or j.last_success_at < now() - 2 * j.period - interval '5 minutes' then 'problem' else 'ok' end,
+         floor(extract(epoch from now() - j.last_success_at) / 60)::numeric,
+         j.last_error
+    from private.job_runs j
+  union all
+  select 'email.queue', 'email',
+         case when q.oldest < now() - interval '1 hour' then 'problem'
+              when q.oldest < now() - interval '15 minutes' then 'warning' else 'ok' end,
+         q.queued::numeric,
+         case when q.oldest is null then null else floor(extract(epoch from now() - q.oldest) / 60)::text end
+    from (select count(*) as queued, min(o.next_attempt_at) filter (where o.next_attempt_at <= now()) as oldest
+            from private.email_outbox o
+           where o.sent_at is null and o.attempts < 5 and o.discarded_at is null) q
+  union all
+  select 'email.failed', 'email', case when f.n > 0 then 'problem' else 'ok' end, f.n::numeric, null
+    from (select count(*) as n from private.email_outbox o
+           where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null) f
+  union all
+  select 'email.errors_24h', 'email', case when e.n > 0 then 'warning' else 'ok' end, e.n::numeric, e.last_error
+    from (select count(*) as n,
+                 (array_agg(o.last_error order by o.next_attempt_at desc))[1] as last_error
+            from private.email_outbox o
+           where o.sent_at is null and o.discarded_at is null and o.last_error is not null
+             and o.next_attempt_at > now() - interval '24 hours') e
+  union all
+  select 'money.withdrawals', 'money', case when w.n > 0 then 'problem' else 'ok' end, w.n::numeric, null
+    from (select count(*) as n from public.withdrawals w
+           where w.status = 'pending' and w.created_at < now() - interval '48 hours') w
+  union all
+  select 'money.payout_run', 'money',
+         case when p.last_run is null or p.last_run < now() - interval '35 days' then 'warning' else 'ok' end,
+         floor(extract(epoch from now() - p.last_run) / 86400)::numeric, null
+    from (select max(r.created_at) as last_run from public.payout_runs r) p
+  union all
+  select 'money.commissions', 'money',
+         case when c.oldest < now() - interval '30 days' then 'warning' else 'ok' end,
+         c.n::numeric, coalesce(c.total, 0)::text
+    from (select count(*) as n, sum(rc.amount_pln) as total, min(rc.created_at) as oldest
+            from public.referral_commissions rc) c
+  union all
+  select 'ideas.webhook', 'ideas', case when i.n > 0 then 'problem' else 'ok' end, i.n::numeric, null
+    from (select count(*) as n from public.app_ideas a
+           where a.webhook_response = 'Webhook request failed' and a.updated_at > now() - interval '24 hours') i
+  union all
+  select 'security.admin_mfa', 'security', case when m.n > 0 then 'problem' else 'ok' end, m.n::numeric, null
+    from (select count(*) as n from auth.users u
+           where u.raw_app_meta_data -> 'admin' = 'true'::jsonb
+             and u.deleted_at is null
+             and not exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified')) m
+  union all
+  select 'security.smtp_policy', 'security',
+         case when s.policy is null or coalesce((s.policy ->> 'allowPrivateHosts')::boolean, true) then 'warning'
+              else 'ok' end,
+         null,
+         s.policy::text
+    from (select (select j.details -> 'smtpPolicy' from private.job_runs j where j.job = 'send-outbox') as policy) s
+$function$;
+comment on function private.health_checks() is 'The health checks of ''Stan systemu'': key, area, ok|warning|problem, figure, detail (thresholds in the function''s header comment).';
 
 CREATE OR REPLACE FUNCTION private.hook_template_names()
  RETURNS text[]
@@ -3410,6 +3542,41 @@ end
 $function$;
 comment on function private.queue_money_email(p_user_id uuid, p_data jsonb) is 'Queues the e-mail of a money notification unless the member switched its kind off in notification_preferences (default on).';
 
+CREATE OR REPLACE FUNCTION private.record_health_checks()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with checks as materialized (
+    select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
+  ),
+  opened as (
+    insert into private.health_problems as p (check_key, status, value)
+    select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
+    on conflict on constraint health_problems_pkey do update
+       set status = excluded.status,
+           value = excluded.value,
+           last_seen_at = now(),
+           first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
+           notified_at = case when p.resolved_at is null then p.notified_at end,
+           resolved_at = null
+    returning p.check_key, p.first_seen_at, p.last_seen_at
+  ),
+  closed as (
+    update private.health_problems p
+       set resolved_at = now()
+      from checks c
+     where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
+    returning p.check_key
+  )
+  select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
+    from checks c
+    left join opened o on o.check_key = c.check_key
+   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key
+$function$;
+comment on function private.record_health_checks() is 'The health checks with first/last seen of their problems; records problems as they appear and close.';
+
 CREATE OR REPLACE FUNCTION private.record_referral_at_signup()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3635,6 +3802,21 @@ AS $function$
 $function$;
 comment on function private.request_client() is 'The client address of the request (first X-Forwarded-For entry), or unknown.';
 
+CREATE OR REPLACE FUNCTION private.request_id()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select h.v from (select nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-request-id' as v) h
+      where h.v ~ '^[A-Za-z0-9._:-]{1,128}$'),
+    (select substr(h.v, 4, 32) from (select nullif(current_setting('request.headers', true), '')::jsonb ->> 'traceparent' as v) h
+      where h.v ~ '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$')
+  )
+$function$;
+comment on function private.request_id() is 'The current API request''s id: its x-request-id header, else its traceparent''s trace id; null outside a request.';
+
 CREATE OR REPLACE FUNCTION private.roll_membership_cache()
  RETURNS integer
  LANGUAGE plpgsql
@@ -3661,6 +3843,41 @@ begin
 end
 $function$;
 comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached period ended while a later period now covers today.';
+
+CREATE OR REPLACE FUNCTION private.run_health_checks()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_problems text;
+  v_admin uuid;
+  v_queued integer := 0;
+begin
+  perform 1 from private.record_health_checks();
+  select string_agg(p.check_key, ', ' order by p.check_key) into v_problems
+    from private.health_problems p
+   where p.resolved_at is null and p.status = 'problem'
+     and (p.notified_at is null or p.notified_at < now() - interval '24 hours');
+  if v_problems is null then
+    return 0;
+  end if;
+  for v_admin in
+    select u.id from auth.users u
+     where u.raw_app_meta_data -> 'admin' = 'true'::jsonb and u.deleted_at is null
+  loop
+    perform private.queue_member_email('system-health-problem', v_admin, jsonb_build_object('problems', v_problems));
+    v_queued := v_queued + 1;
+  end loop;
+  update private.health_problems p
+     set notified_at = now()
+   where p.resolved_at is null and p.status = 'problem'
+     and (p.notified_at is null or p.notified_at < now() - interval '24 hours');
+  return v_queued;
+end
+$function$;
+comment on function private.run_health_checks() is 'Scheduled every 30 minutes: records the checks and queues one e-mail per admin listing the problems not e-mailed in the last 24 hours (template system-health-problem). Returns the e-mails queued.';
 
 CREATE OR REPLACE FUNCTION private.run_membership_reminders(p_today date DEFAULT private.warsaw_today())
  RETURNS integer
@@ -4405,6 +4622,31 @@ end
 $function$;
 comment on function public.admin_delete_user(p_user_id uuid) is 'Admin only. Deletes the auth user (not oneself; refused while the wallet holds money or a withdrawal is pending) and returns the member''s storage files (bucket_id, name) for the browser to remove.';
 
+CREATE OR REPLACE FUNCTION public.admin_discard_email(p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row private.email_outbox;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  update private.email_outbox o
+     set discarded_at = now()
+   where o.id = p_id and o.sent_at is null and o.attempts >= 5 and o.discarded_at is null
+  returning o.* into v_row;
+  if v_row.id is null then
+    raise exception using errcode = 'P0002', message = 'operations.email_not_failed';
+  end if;
+  perform private.audit('email.discard', 'email', v_row.id::text, v_row.user_id,
+    jsonb_build_object('discarded', false), jsonb_build_object('discarded', true, 'template', v_row.template));
+end
+$function$;
+comment on function public.admin_discard_email(p_id bigint) is 'Admins: ''Odrzuć'' — a failed e-mail is given up (discarded_at; audited email.discard). Errors: auth.forbidden, operations.email_not_failed.';
+
 CREATE OR REPLACE FUNCTION public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text)
  RETURNS public.withdrawals
  LANGUAGE plpgsql
@@ -4531,6 +4773,26 @@ begin
 end
 $function$;
 comment on function public.admin_list_email_templates() is 'Admin only. Every e-mail template with used_by_hook: true for the names in private.hook_template_names() (not deletable, not renamable).';
+
+CREATE OR REPLACE FUNCTION public.admin_list_failed_emails()
+ RETURNS TABLE(id bigint, template text, to_email text, attempts smallint, last_error text, created_at timestamp with time zone, request_id text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+  select o.id, o.template, o.to_email, o.attempts, o.last_error, o.created_at, o.request_id
+    from private.email_outbox o
+   where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null
+   order by o.next_attempt_at desc, o.id desc
+   limit 100;
+end
+$function$;
+comment on function public.admin_list_failed_emails() is 'Admins: the e-mails that gave up after 5 attempts (up to 100, newest first) with the last error and the queuing request''s id. Errors: auth.forbidden.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_ideas(p_status public.idea_status DEFAULT NULL::public.idea_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, title text, description text, category public.app_category, target_audience text, monetization_strategy text, submitted_by uuid, submitted_at timestamp with time zone, status public.idea_status, score numeric, votes_count integer, comments_count integer, image_urls text[], author_full_name text, author_email text, total_count bigint)
@@ -5109,6 +5371,31 @@ end
 $function$;
 comment on function public.admin_remove_ccc_assignment(p_assignment_id uuid) is 'Admin/service_role: deletes one assignment and returns it.';
 
+CREATE OR REPLACE FUNCTION public.admin_resend_email(p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row private.email_outbox;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  update private.email_outbox o
+     set attempts = 0, next_attempt_at = now()
+   where o.id = p_id and o.sent_at is null and o.attempts >= 5 and o.discarded_at is null
+  returning o.* into v_row;
+  if v_row.id is null then
+    raise exception using errcode = 'P0002', message = 'operations.email_not_failed';
+  end if;
+  perform private.audit('email.resend', 'email', v_row.id::text, v_row.user_id,
+    jsonb_build_object('attempts', 5), jsonb_build_object('attempts', 0, 'template', v_row.template));
+end
+$function$;
+comment on function public.admin_resend_email(p_id bigint) is 'Admins: ''Wyślij ponownie'' — a failed e-mail gets 5 new attempts from now (audited email.resend). Errors: auth.forbidden, operations.email_not_failed.';
+
 CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS public.payout_runs
  LANGUAGE plpgsql
@@ -5230,6 +5517,21 @@ begin
 end
 $function$;
 comment on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) is 'Admins: moves a pending idea to approved or rejected. Errors: ideas.admin_only, ideas.invalid_status, ideas.not_found, ideas.already_reviewed.';
+
+CREATE OR REPLACE FUNCTION public.admin_system_health()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query select * from private.record_health_checks();
+end
+$function$;
+comment on function public.admin_system_health() is 'Admins (aal2): every health check with the first and last seen of its problem; records problems as they appear and close. Errors: auth.forbidden.';
 
 CREATE OR REPLACE FUNCTION public.admin_update_ccc_settings(p_contract_address text, p_total_supply numeric)
  RETURNS public.ccc_settings
@@ -5627,6 +5929,7 @@ AS $function$
       from private.email_outbox o
      where o.sent_at is null
        and o.attempts < 5
+       and o.discarded_at is null
        and o.next_attempt_at <= now()
      order by o.next_attempt_at, o.id
      limit least(greatest(coalesce(p_limit, 20), 1), 100)
@@ -6681,6 +6984,26 @@ end
 $function$;
 comment on function public.preview_plan_change(p_tier public.membership_level) is 'Member: what buying a plan would give if confirmed today (Warsaw): from/to dates, extra days for the unused period of from_level, and the kind of change (new | upgrade | renewal | queued | blocked). The confirmation recomputes it on its own day.';
 
+CREATE OR REPLACE FUNCTION public.record_job_run(p_job text, p_ok boolean, p_error text DEFAULT NULL::text, p_details jsonb DEFAULT NULL::jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update private.job_runs j
+     set last_success_at = case when p_ok then now() else j.last_success_at end,
+         last_failure_at = case when p_ok then j.last_failure_at else now() end,
+         last_error = case when p_ok then j.last_error else left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 500) end,
+         details = case when jsonb_typeof(p_details) = 'object' then p_details else j.details end
+   where j.job = p_job;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'operations.unknown_job';
+  end if;
+end
+$function$;
+comment on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) is 'Scheduled jobs (service_role): records a run (success or failure with its error, at most 500 characters, never a secret) and optional details. Errors: operations.unknown_job.';
+
 CREATE OR REPLACE FUNCTION public.request_email_change(p_new_email text)
  RETURNS text
  LANGUAGE plpgsql
@@ -6969,6 +7292,8 @@ CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email, email_confirmed
 CREATE TRIGGER on_auth_user_password_guard BEFORE UPDATE OF email_confirmed_at, encrypted_password ON auth.users FOR EACH ROW EXECUTE FUNCTION private.guard_signup_password();
 
 CREATE CONSTRAINT TRIGGER dashboard_counter_changes_apply AFTER INSERT ON private.dashboard_counter_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.apply_dashboard_changes();
+
+CREATE TRIGGER email_outbox_set_request_id BEFORE INSERT ON private.email_outbox FOR EACH ROW EXECUTE FUNCTION private.email_outbox_set_request_id();
 
 CREATE CONSTRAINT TRIGGER admin_audit_log_link AFTER INSERT ON public.admin_audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.audit_link();
 
@@ -7557,6 +7882,8 @@ grant execute on function private.notification_preference_keys() to authenticate
 
 grant execute on function private.order_item_label(p_order public.payment_orders) to authenticated;
 
+grant execute on function private.run_health_checks() to service_role;
+
 grant execute on function private.run_membership_reminders(p_today date) to service_role;
 
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to authenticated;
@@ -7597,6 +7924,10 @@ grant execute on function public.admin_delete_user(p_user_id uuid) to authentica
 
 grant execute on function public.admin_delete_user(p_user_id uuid) to service_role;
 
+grant execute on function public.admin_discard_email(p_id bigint) to authenticated;
+
+grant execute on function public.admin_discard_email(p_id bigint) to service_role;
+
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.admin_list_audit_actions() to authenticated;
@@ -7610,6 +7941,10 @@ grant execute on function public.admin_list_audit_actors() to service_role;
 grant execute on function public.admin_list_email_templates() to authenticated;
 
 grant execute on function public.admin_list_email_templates() to service_role;
+
+grant execute on function public.admin_list_failed_emails() to authenticated;
+
+grant execute on function public.admin_list_failed_emails() to service_role;
 
 grant execute on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) to authenticated;
 
@@ -7649,11 +7984,19 @@ grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uui
 
 grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uuid) to service_role;
 
+grant execute on function public.admin_resend_email(p_id bigint) to authenticated;
+
+grant execute on function public.admin_resend_email(p_id bigint) to service_role;
+
 grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to service_role;
+
+grant execute on function public.admin_system_health() to authenticated;
+
+grant execute on function public.admin_system_health() to service_role;
 
 grant execute on function public.admin_update_ccc_settings(p_contract_address text, p_total_supply numeric) to authenticated;
 
@@ -7780,6 +8123,8 @@ grant execute on function public.mark_all_notifications_read() to authenticated;
 grant execute on function public.preview_plan_change(p_tier public.membership_level) to authenticated;
 
 grant execute on function public.preview_plan_change(p_tier public.membership_level) to service_role;
+
+grant execute on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) to service_role;
 
 grant execute on function public.request_email_change(p_new_email text) to authenticated;
 

@@ -205,6 +205,12 @@ export const sections: Sections = createSections([
   ),
   adminTab(admin.payouts, 'admin.payouts', () => import('./routes/dashboard/admin/payouts'), adminReads('payouts')),
   adminTab(admin.audit, 'admin.audit', () => import('./routes/dashboard/admin/audit'), adminReads('audit')),
+  adminTab(
+    admin.systemHealth,
+    'admin.system_health',
+    () => import('./routes/dashboard/admin/system-health'),
+    adminReads('systemHealth'),
+  ),
 ]);
 
 /**

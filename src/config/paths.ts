@@ -61,6 +61,7 @@ export const paths = {
       catalogue: adminTab('catalogue'),
       payouts: adminTab('profit-payouts'),
       audit: adminTab('audit'),
+      systemHealth: adminTab('system-health'),
     },
   },
 } as const;

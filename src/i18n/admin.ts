@@ -3,6 +3,7 @@ import { adminMessages } from './messages/admin';
 import { appsMessages } from './messages/apps';
 import { dashboardMessages } from './messages/dashboard';
 import { ideasMessages } from './messages/ideas';
+import { operationsMessages } from './messages/operations';
 import { plansMessages } from './messages/plans';
 import { settingsMessages } from './messages/settings';
 import { walletMessages } from './messages/wallet';
@@ -14,6 +15,7 @@ import { walletMessages } from './messages/wallet';
  */
 export const t = domainTranslator({
   ...adminMessages,
+  ...operationsMessages,
   ...appsMessages,
   ...ideasMessages,
   ...plansMessages,
@@ -22,6 +24,6 @@ export const t = domainTranslator({
   ...dashboardMessages,
 });
 
-export type AdminMessageKey = keyof typeof adminMessages;
+export type AdminMessageKey = keyof typeof adminMessages | keyof typeof operationsMessages;
 /** Every key the admin area's `t` knows. */
 export type AdminAreaMessageKey = Parameters<typeof t>[0];

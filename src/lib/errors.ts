@@ -8,6 +8,7 @@
  */
 import type { AuthError, PostgrestSingleResponse } from '@supabase/supabase-js';
 import { isMessageKey, t, type MessageKey } from '@/i18n/messages';
+import { takeFailedRequestId } from './request-id';
 
 /** The error fetchers throw: what PostgREST, Auth or the app said, with the HTTP status when known. */
 export class AppError extends Error {
@@ -15,12 +16,18 @@ export class AppError extends Error {
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly details: string | undefined;
+  /** The id of the failed call (its traceparent's trace id, lib/request-id.ts), when known. */
+  readonly requestId: string | undefined;
 
-  constructor(message: string, options: { status?: number; code?: string; details?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; code?: string; details?: string; cause?: unknown; requestId?: string } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
     this.code = options.code;
     this.details = options.details;
+    this.requestId = options.requestId;
   }
 }
 
@@ -65,15 +72,39 @@ export function isPostgrestErrorLike(error: unknown): error is PostgrestErrorLik
 /** Turns a PostgREST error (and the response status) into an AppError. */
 export function toAppError(error: PostgrestErrorLike | Error, status?: number): AppError {
   if (error instanceof AppError) return error;
+  // The call that just failed (the fetcher unwraps its answer at once).
+  const requestId = takeFailedRequestId();
   if (isPostgrestErrorLike(error)) {
     return new AppError(error.message, {
       status: status && status > 0 ? status : statusFromPostgrestCode(error.code),
       code: error.code || undefined,
       details: error.details ?? undefined,
       cause: error,
+      ...(requestId && { requestId }),
     });
   }
-  return new AppError(error.message, { status: status && status > 0 ? status : undefined, cause: error });
+  return new AppError(error.message, {
+    status: status && status > 0 ? status : undefined,
+    cause: error,
+    ...(requestId && { requestId }),
+  });
+}
+
+/** The id of the failed call an error carries (AppError.requestId), if any. */
+export function requestIdOf(error: unknown): string | undefined {
+  return error instanceof AppError ? error.requestId : undefined;
+}
+
+/**
+ * A message for an error the member may report: with the failed call's id ('identyfikator
+ * zdarzenia'), which leads to the function's log line and the audit row. Only for the classes an
+ * operator has to look into (server and unexpected errors); a refusal the member can act on
+ * (validation, limits, rights) is shown as it is.
+ */
+function withRequestId(message: string, errorClass: ErrorClass, error: unknown): string {
+  const id = requestIdOf(error);
+  if (!id || (errorClass.kind !== 'server' && errorClass.kind !== 'unknown')) return message;
+  return t('errors.with_request_id', { message, id });
 }
 
 /** Unwraps a `{ data, error, status }` result of the client: returns data or throws an AppError. */
@@ -330,5 +361,5 @@ export type ErrorTexts = (errorClass: ErrorClass, error: unknown) => string | un
  */
 export function toUserMessage(error: unknown, texts?: ErrorTexts): string {
   const errorClass = classifyError(error);
-  return texts?.(errorClass, error) ?? t(classMessageKey(errorClass));
+  return withRequestId(texts?.(errorClass, error) ?? t(classMessageKey(errorClass)), errorClass, error);
 }

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import type { Database } from '@/types/database.types';
+import { tracingFetch } from './request-id';
 
 type AuthOptions = NonNullable<SupabaseClientOptions<'public'>['auth']>;
 
@@ -20,6 +21,8 @@ export function createAppSupabaseClient(url: string, anonKey: string, auth: Part
       detectSessionInUrl: false,
       ...auth,
     },
+    // Every call carries a traceparent and x-request-id (lib/request-id.ts, issue 40 §3).
+    global: { fetch: tracingFetch() },
   });
   // postgrest-js (since 2.10x) retries failed GETs three times by itself; TanStack Query already
   // retries with the spec's schedule (3 times, 1 s doubling to 30 s), so the two together made up to

@@ -1813,6 +1813,7 @@ export type Database = {
           name: string;
         }[];
       };
+      admin_discard_email: { Args: { p_id: number }; Returns: undefined };
       admin_fail_withdrawal: {
         Args: { p_reason: string; p_withdrawal_id: string };
         Returns: {
@@ -1866,6 +1867,18 @@ export type Database = {
           updated_at: string;
           used_by_hook: boolean;
           variables: Json;
+        }[];
+      };
+      admin_list_failed_emails: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          attempts: number;
+          created_at: string;
+          id: number;
+          last_error: string;
+          request_id: string;
+          template: string;
+          to_email: string;
         }[];
       };
       admin_list_ideas: {
@@ -2104,6 +2117,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_resend_email: { Args: { p_id: number }; Returns: undefined };
       admin_run_payout: {
         Args: { p_rate: number; p_revenue_id: string };
         Returns: {
@@ -2157,6 +2171,18 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      admin_system_health: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          area: string;
+          check_key: string;
+          detail: string;
+          first_seen_at: string;
+          last_seen_at: string;
+          status: string;
+          value: number;
+        }[];
       };
       admin_update_ccc_settings: {
         Args: { p_contract_address: string; p_total_supply: number };
@@ -2784,6 +2810,10 @@ export type Database = {
           last_day: string;
           tier: Database['public']['Enums']['membership_level'];
         }[];
+      };
+      record_job_run: {
+        Args: { p_details?: Json; p_error?: string; p_job: string; p_ok: boolean };
+        Returns: undefined;
       };
       request_email_change: { Args: { p_new_email: string }; Returns: string };
       request_withdrawal: {

@@ -62,11 +62,15 @@ begin
   perform pg_advisory_xact_lock(hashtext('member_rate_limit:' || tg_table_name || ':' || v_uid::text));
   case tg_table_name
     when 'app_ideas' then
-      select count(*) into v_count from public.app_ideas i
-       where i.submitted_by = v_uid and i.submitted_at > now() - interval '1 day';
+      -- Submissions, not rows: a withdrawn idea still counts (private.idea_submissions, ideas file).
+      delete from private.idea_submissions s
+       where s.user_id = v_uid and s.submitted_at <= now() - interval '1 day';
+      select count(*) into v_count from private.idea_submissions s
+       where s.user_id = v_uid and s.submitted_at > now() - interval '1 day';
       if v_count >= 10 then
         raise exception using errcode = 'P0001', message = 'ideas.daily_limit';
       end if;
+      insert into private.idea_submissions (user_id) values (v_uid);
     when 'idea_comments' then
       select count(*) into v_count from public.idea_comments c
        where c.user_id = v_uid and c.created_at > now() - interval '1 hour';
@@ -218,7 +222,7 @@ grant execute on function private.is_admin() to authenticated, service_role;
 -- ========================================================================================
 
 comment on function private.admin_assurance_ok() is 'True when the session is aal2 (a verified second factor was used). Part of private.is_admin(): no admin right without it.';
-comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas a day (ideas.daily_limit), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
+comment on function private.enforce_member_rate_limit() is 'Per-member limits of signed-in callers: 10 ideas submitted a day, withdrawn ones included (ideas.daily_limit, counted in private.idea_submissions), 20 idea or post comments an hour (ideas.comment_rate_limited, community.comment_rate_limited), 60 reactions an hour (community.reaction_rate_limited).';
 comment on function private.is_admin() is 'True when the caller''s JWT carries app_metadata.admin = true and the session is aal2.';
 comment on function private.is_admin_or_service_role() is 'True for admins (app_metadata.admin) and for server code using the service_role key.';
 comment on function private.is_email_address(text) is 'True when a search text is a whole e-mail address (local part, @, a domain with a dot, no spaces): the admin searches look it up by profiles.email instead of searching for a part.';

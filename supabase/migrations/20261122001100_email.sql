@@ -58,6 +58,9 @@ create table private.email_outbox (
   attempts smallint default 0 not null,
   last_error text,
   next_attempt_at timestamp with time zone default now() not null,
+  request_id text,
+  discarded_at timestamp with time zone,
+  constraint email_outbox_request_id_check CHECK ((request_id ~ '^[A-Za-z0-9._:-]{1,128}$'::text)),
   constraint email_outbox_to_email_check CHECK (((char_length(to_email) >= 3) AND (char_length(to_email) <= 320))),
   constraint email_outbox_variables_check CHECK ((jsonb_typeof(variables) = 'object'::text)),
   constraint email_outbox_template_fkey FOREIGN KEY (template) REFERENCES public.email_templates(name) ON UPDATE CASCADE,
@@ -73,7 +76,11 @@ alter table private.email_outbox enable row level security;
 -- private.email_outbox ------------------------------------------------------------------
 
 create index email_outbox_due_idx on private.email_outbox (next_attempt_at, id)
-  where sent_at is null and attempts < 5;
+  where sent_at is null and attempts < 5 and discarded_at is null;
+
+-- The e-mails that gave up (5 failed attempts, not discarded): the health view lists them.
+create index email_outbox_failed_idx on private.email_outbox (next_attempt_at desc, id)
+  where sent_at is null and attempts >= 5 and discarded_at is null;
 
 -- The template foreign key (a renamed template cascades to its queued e-mails).
 create index email_outbox_template_idx on private.email_outbox (template);
@@ -113,6 +120,36 @@ as $$
     ('email_changed_notification', 'email-changed'),
     ('mfa_factor_enrolled_notification', 'mfa-factor-enrolled'),
     ('mfa_factor_unenrolled_notification', 'mfa-factor-unenrolled')
+$$;
+
+-- private.request_id() -----------------------------------------------------------------
+-- The id of the API request being served (issue 40 §3): its x-request-id header (the edge functions
+-- and the app's client send it), else the trace id of its W3C traceparent; null outside a request
+-- or when neither is well formed. Read from PostgREST's request.headers.
+create function private.request_id()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(
+    (select h.v from (select nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-request-id' as v) h
+      where h.v ~ '^[A-Za-z0-9._:-]{1,128}$'),
+    (select substr(h.v, 4, 32) from (select nullif(current_setting('request.headers', true), '')::jsonb ->> 'traceparent' as v) h
+      where h.v ~ '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$')
+  )
+$$;
+
+-- private.email_outbox_set_request_id() -------------------------------------------------
+create function private.email_outbox_set_request_id()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.request_id := coalesce(new.request_id, private.request_id());
+  return new;
+end
 $$;
 
 -- private.email_outbox_backoff() --------------------------------------------------------
@@ -455,6 +492,7 @@ as $$
       from private.email_outbox o
      where o.sent_at is null
        and o.attempts < 5
+       and o.discarded_at is null
        and o.next_attempt_at <= now()
      order by o.next_attempt_at, o.id
      limit least(greatest(coalesce(p_limit, 20), 1), 100)
@@ -508,6 +546,11 @@ $$;
 -- ========================================================================================
 -- Triggers
 -- ========================================================================================
+
+-- email_outbox_set_request_id on private.email_outbox ------------------------------------
+create trigger email_outbox_set_request_id
+  before insert on private.email_outbox
+  for each row execute function private.email_outbox_set_request_id();
 
 -- email_templates_audit on public.email_templates ---------------------------------------
 create trigger email_templates_audit after insert or update or delete on public.email_templates
@@ -601,6 +644,9 @@ comment on function public.fail_email_outbox(bigint,text) is 'Sender (service_ro
 comment on table private.email_outbox is 'E-mails queued in the transaction that decided them (payments, money notifications); the send-outbox edge function delivers them (sent_at), retrying with backoff up to 5 attempts.';
 comment on table public.email_templates is 'E-mail templates by name (e.g. account-activation with the fname and activate placeholders). Admins manage them; service_role reads them.';
 comment on table public.smtp_configs is 'Mail server configurations. No access for anon or members; admins read all columns but password and write through admin_upsert_smtp_config; service_role reads all.';
+comment on column private.email_outbox.request_id is 'The request that queued the e-mail (x-request-id or the traceparent''s trace id, private.request_id()): leads to the function''s log line and the audit row.';
+comment on column private.email_outbox.discarded_at is 'An admin gave the e-mail up (admin_discard_email): never sent, no longer a problem of the health view.';
+comment on function private.request_id() is 'The current API request''s id: its x-request-id header, else its traceparent''s trace id; null outside a request.';
 comment on column private.email_outbox.last_error is 'The last failed attempt, as the sender describes it (never a secret).';
 comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
 comment on column public.email_templates.name is 'Lower-case key used by server code: letters, digits, - and _.';

@@ -74,6 +74,16 @@ create table public.idea_votes (
 );
 alter table public.idea_votes enable row level security;
 
+-- private.idea_submissions --------------------------------------------------------------
+-- One row per idea a member submitted, kept when the idea is withdrawn or deleted: the daily limit
+-- counts submissions, not the ideas that still exist (issue 40 §4).
+create table private.idea_submissions (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  submitted_at timestamptz not null default now()
+);
+alter table private.idea_submissions enable row level security;
+
 -- ========================================================================================
 -- Indexes
 -- ========================================================================================
@@ -81,6 +91,8 @@ alter table public.idea_votes enable row level security;
 -- public.app_ideas ----------------------------------------------------------------------
 
 create index app_ideas_category_comments_count_idx on public.app_ideas (category, comments_count desc, submitted_at desc, id desc);
+
+create index idea_submissions_user_id_submitted_at_idx on private.idea_submissions (user_id, submitted_at);
 
 create index app_ideas_category_idx on public.app_ideas (category, submitted_at desc, id desc);
 
@@ -885,6 +897,7 @@ comment on function public.vote_for_idea(uuid,uuid,integer) is 'Votes once (1-5)
 comment on function public.withdraw_idea(uuid) is 'A member withdraws (deletes) their own idea while it is pending, with its votes and comments, and gets the paths of its images in idea-images to remove through the Storage API. Errors: auth.forbidden, ideas.not_found, ideas.not_own (someone else''s idea, admins included), ideas.not_pending.';
 comment on table public.app_ideas is 'Ideas submitted by members. Members read all ideas and insert their own; status changes and deletion are admin-only (RPCs / policy).';
 comment on table public.idea_comments is 'Comments on ideas: members read all, add their own, delete their own; admins delete any.';
+comment on table private.idea_submissions is 'The ideas members submitted (one row each, never removed with the idea; rows older than a day are pruned on the next submission): what the 10-ideas-a-day limit counts, so withdrawing and resubmitting does not reset it. No policies: only private.enforce_member_rate_limit reads and writes it.';
 comment on table public.idea_votes is 'One vote (1-5) per member and idea. Members read only their own votes; writes only through vote_for_idea.';
 comment on column public.app_ideas.comments_count is 'Number of comments; kept by a trigger on idea_comments.';
 comment on column public.app_ideas.image_urls is 'Up to 5 object paths ({uid}/{file}) of idea-images in the author''s folder (a public URL given on insert is reduced to its path by private.check_idea_images). Readers build the URL with their own Storage URL.';

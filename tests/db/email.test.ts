@@ -561,6 +561,31 @@ describe('e-mail outbox', () => {
       expect((await outboxOf(member.id))[0]).toMatchObject({ attempts: 5, sent_at: null });
     });
 
+    it('an e-mail carries the id of the request that queued it: x-request-id, else the traceparent’s trace id (issue 40)', async () => {
+      const member = await createMember();
+      const queueWithHeaders = async (headers: Record<string, string> | null) => {
+        const client = await admin().connect();
+        try {
+          await client.query('begin');
+          if (headers) await client.query("select set_config('request.headers', $1, true)", [JSON.stringify(headers)]);
+          await client.query(`select private.queue_member_email('payment-confirmed', $1, '{}'::jsonb)`, [member.id]);
+          await client.query('commit');
+        } finally {
+          client.release();
+        }
+      };
+      await queueWithHeaders({
+        'x-request-id': 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+        traceparent: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`,
+      });
+      await queueWithHeaders({ traceparent: `00-${'3'.repeat(32)}-${'4'.repeat(16)}-01` });
+      await queueWithHeaders({ 'x-request-id': 'bad id; drop', traceparent: 'garbage' });
+      await queueWithHeaders(null);
+      expect(
+        (await outboxOf(member.id)).map((row) => (row as unknown as { request_id: string | null }).request_id),
+      ).toEqual(['a1b2c3d4e5f60718293a4b5c6d7e8f90', '3'.repeat(32), null, null]);
+    });
+
     it('keeps at most 500 characters of an error', async () => {
       const member = await createMember();
       const id = await queued(member);

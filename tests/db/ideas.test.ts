@@ -1142,6 +1142,26 @@ describe('volume limits (issue 21)', () => {
     expect(await insertIdeas(otherMember, 1)).toHaveLength(1);
   });
 
+  it('counts submissions, not ideas that still exist: withdrawing and resubmitting does not reset the limit (issue 40)', async () => {
+    const author = await createMember();
+    const ids = (await insertIdeas(author, 10)) as { id: string }[];
+    for (const { id } of ids.slice(0, 3)) {
+      await queryAs(author, 'select public.withdraw_idea($1)', [id]);
+    }
+    await admin().query('delete from public.app_ideas where id = $1', [ids[3]!.id]);
+    expect(await countOf('select count(*) as n from public.app_ideas where submitted_by = $1', [author.id])).toBe(6);
+    expect(await errorOf(insertIdeas(author, 1))).toEqual({ code: 'P0001', message: 'ideas.daily_limit' });
+    // A submission older than a day no longer counts.
+    await admin().query(
+      `update private.idea_submissions set submitted_at = now() - interval '25 hours'
+        where id = (select min(id) from private.idea_submissions where user_id = $1)`,
+      [author.id],
+    );
+    expect(await insertIdeas(author, 1)).toHaveLength(1);
+    expect(await errorOf(insertIdeas(author, 1))).toEqual({ code: 'P0001', message: 'ideas.daily_limit' });
+    expect(await sqlState(queryAs(author, 'select count(*) from private.idea_submissions'))).toBe('42501');
+  });
+
   it('one array insert of 200 idea comments is refused whole (20 an hour)', async () => {
     const commenter = await createMember();
     const idea = await createIdea(member);

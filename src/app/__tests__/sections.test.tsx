@@ -42,6 +42,7 @@ const ADMIN_TABS = [
   ['Katalog', '/dashboard/admin/catalogue'],
   ['Wypłaty zysków', '/dashboard/admin/profit-payouts'],
   ['Dziennik zmian', '/dashboard/admin/audit'],
+  ['Stan systemu', '/dashboard/admin/system-health'],
 ];
 
 const links = (nav: HTMLElement) =>

@@ -6,6 +6,7 @@ export const commonMessages = {
   'http.not_found': 'Nie znaleziono zasobu',
   'http.server_error': 'Błąd serwera, spróbuj ponownie później',
   'http.unexpected': 'Wystąpił nieoczekiwany błąd',
+  'errors.with_request_id': '{message} (identyfikator zdarzenia: {id})',
   /** 429 and Auth's over_request_rate_limit (not given by the spec; docs/decisions.md). */
   'http.too_many_requests': 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.',
   /** get_account_status's limit per client address (issue 21, docs/decisions.md). */

@@ -2,17 +2,26 @@
 // token of the Authorization header, and a logger that prefixes the function's name. Handlers stay
 // pure (request in, response out); index.ts wires them to Deno.serve.
 
+import { currentRequest } from './request.ts';
+
 /** Where a function writes its log lines (tests pass one that records or drops them). */
 export interface Logger {
   info(message: string): void;
   error(message: string): void;
 }
 
-/** The function's log: every line starts with `[name]`, so a shared log tells the functions apart. */
+/**
+ * The function's log: every line starts with `[name]`, so a shared log tells the functions apart,
+ * and, during a request (_shared/request.ts), `[request id]`, so a line leads to its request.
+ */
 export function consoleLogger(name: string): Logger {
+  const prefix = () => {
+    const id = currentRequest()?.id;
+    return id ? `[${name}] [${id}]` : `[${name}]`;
+  };
   return {
-    info: (message) => console.info(`[${name}] ${message}`),
-    error: (message) => console.error(`[${name}] ${message}`),
+    info: (message) => console.info(`${prefix()} ${message}`),
+    error: (message) => console.error(`${prefix()} ${message}`),
   };
 }
 
@@ -20,7 +29,7 @@ export function consoleLogger(name: string): Logger {
 export const quietLogger: Logger = { info: () => {}, error: () => {} };
 
 /** The headers supabase-js sends with functions.invoke(), allowed when the preflight names none. */
-const DEFAULT_ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type';
+const DEFAULT_ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, traceparent';
 
 /**
  * CORS headers for a browser's cross-origin call: any origin (the functions authenticate by token,

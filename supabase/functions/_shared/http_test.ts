@@ -29,7 +29,10 @@ Deno.test('CORS: the preflight allows what the browser asks for, or the headers 
   assert.equal(asked.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
   assert.equal(asked.headers.get('vary'), 'Access-Control-Request-Headers');
   const headers = corsHeaders(request(), 'GET, OPTIONS');
-  assert.equal(headers['Access-Control-Allow-Headers'], 'authorization, x-client-info, apikey, content-type');
+  assert.equal(
+    headers['Access-Control-Allow-Headers'],
+    'authorization, x-client-info, apikey, content-type, traceparent',
+  );
   assert.equal(headers['Access-Control-Allow-Methods'], 'GET, OPTIONS');
   assert.equal(headers['Access-Control-Allow-Origin'], '*');
 });

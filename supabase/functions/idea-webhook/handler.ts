@@ -14,6 +14,7 @@
 import { bearerToken, consoleLogger, corsHeaders, jsonResponse, type Logger, preflight } from '../_shared/http.ts';
 import type { IdeaRecord, IdeaStore, UserResolver } from './store.ts';
 import type { IdeaWebhookSettings } from './settings.ts';
+import { noteRequest } from '../_shared/request.ts';
 
 export const FEEDBACK_THANKS = 'Dziękujemy za zgłoszenie pomysłu!';
 export const FEEDBACK_FAILED = 'Webhook request failed';
@@ -156,8 +157,10 @@ export function createIdeaWebhookHandler(deps: IdeaWebhookDeps): (request: Reque
 
     const token = requireToken(request);
     const ideaId = await ideaIdFrom(request);
+    noteRequest({ target: `idea ${ideaId}` });
     const userId = await users.userIdFromToken(token);
     if (!userId) throw new RequestError(401, 'unauthorized', 'The access token is not valid');
+    noteRequest({ actor: userId });
 
     const idea = await ideas.find(ideaId);
     if (!idea) throw new RequestError(404, 'ideas.not_found', 'No such idea');

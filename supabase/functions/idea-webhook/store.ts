@@ -36,10 +36,13 @@ export interface UserResolver {
 const IDEA_COLUMNS =
   'id, title, description, category, target_audience, monetization_strategy, submitted_by, submitted_at, status, image_urls, webhook_response';
 
-const SERVER_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+const serverOptions = (fetchImpl?: typeof fetch) => ({
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
+});
 
-export function supabaseIdeaStore(supabaseUrl: string, serviceRoleKey: string): IdeaStore {
-  const client: SupabaseClient = createClient(supabaseUrl, serviceRoleKey, SERVER_OPTIONS);
+export function supabaseIdeaStore(supabaseUrl: string, serviceRoleKey: string, fetchImpl?: typeof fetch): IdeaStore {
+  const client: SupabaseClient = createClient(supabaseUrl, serviceRoleKey, serverOptions(fetchImpl));
   return {
     async find(id) {
       const { data, error } = await client.from('app_ideas').select(IDEA_COLUMNS).eq('id', id).maybeSingle();
@@ -65,8 +68,8 @@ export function supabaseIdeaStore(supabaseUrl: string, serviceRoleKey: string): 
   };
 }
 
-export function supabaseUserResolver(supabaseUrl: string, anonKey: string): UserResolver {
-  const client: SupabaseClient = createClient(supabaseUrl, anonKey, SERVER_OPTIONS);
+export function supabaseUserResolver(supabaseUrl: string, anonKey: string, fetchImpl?: typeof fetch): UserResolver {
+  const client: SupabaseClient = createClient(supabaseUrl, anonKey, serverOptions(fetchImpl));
   return {
     async userIdFromToken(token) {
       const { data, error } = await client.auth.getUser(token);

@@ -28,6 +28,7 @@ import { appLink, appOrigin, emailChangeLink } from './links.ts';
 import { parsePayload, type SendEmailPayload } from './payload.ts';
 import type { SendEmailSettings } from './settings.ts';
 import { DELIBERATE_ANSWERS, isTemplatedAction, TEMPLATE_BY_ACTION } from './templates.ts';
+import { currentRequest, noteRequest } from '../_shared/request.ts';
 
 export { TEMPLATE_BY_ACTION };
 
@@ -255,6 +256,7 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
       }
       const payload = parsePayload(body);
       action = payload.email_data.email_action_type;
+      noteRequest({ actor: payload.user.id ? `user ${payload.user.id}` : null, target: action });
       const planned = planEmails(payload, settings);
       if (planned.length === 0) {
         logger.info(`${action} not sent (${DELIBERATE_ANSWERS[action]?.reason ?? 'nothing to send'})`);
@@ -279,7 +281,8 @@ export function createSendEmailHandler(deps: SendEmailDeps): (request: Request) 
       return hookSuccess();
     } catch (error) {
       const failure = asHookError(error);
-      const ref = crypto.randomUUID();
+      const ref = currentRequest()?.id ?? crypto.randomUUID();
+      noteRequest({ result: `failed ${failure.status}` });
       logger.error(`${action} failed (${failure.status}, ref ${ref}): ${failure.message}`);
       return hookFailure(failure.status, answerFor(failure, ref));
     }

@@ -3,6 +3,7 @@
 // instead). Environment: see settings.ts.
 import { createServiceRoleClient, supabaseTemplateStore, type TemplateStore } from '../_shared/email-templates.ts';
 import { createNodemailerMailer } from '../_shared/mailer.ts';
+import { tracedFetch, withRequestId } from '../_shared/request.ts';
 import { createSendEmailHandler } from './handler.ts';
 import { settingsFromEnv } from './settings.ts';
 
@@ -11,11 +12,13 @@ const settings = settingsFromEnv((name) => Deno.env.get(name));
 // Without the URL or key the handler answers 500 naming them (settings.problems) before any read.
 const templates: TemplateStore =
   settings.supabaseUrl && settings.serviceRoleKey
-    ? supabaseTemplateStore(createServiceRoleClient(settings.supabaseUrl, settings.serviceRoleKey))
+    ? supabaseTemplateStore(createServiceRoleClient(settings.supabaseUrl, settings.serviceRoleKey, tracedFetch))
     : {
         findTemplate: () => Promise.reject(new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')),
         findDefaultSmtpConfig: () => Promise.reject(new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')),
         findMemberName: () => Promise.reject(new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')),
       };
 
-Deno.serve(createSendEmailHandler({ settings, templates, mailer: createNodemailerMailer() }));
+Deno.serve(
+  withRequestId('send-email', createSendEmailHandler({ settings, templates, mailer: createNodemailerMailer() })),
+);

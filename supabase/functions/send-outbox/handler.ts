@@ -19,6 +19,7 @@ import { renderTemplate } from '../_shared/render.ts';
 import { checkTarget, type TargetPolicy } from '../_shared/smtp-target.ts';
 import type { SendOutboxSettings } from './settings.ts';
 import type { OutboxEmail, OutboxStore } from './store.ts';
+import { noteRequest } from '../_shared/request.ts';
 
 export type { Logger };
 
@@ -80,6 +81,22 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
   const { settings } = deps;
   const policy: TargetPolicy = { ...settings.smtpPolicy, resolve: deps.resolve };
 
+  /** The health view's record of the run; a failure to record it is logged, never the run's failure. */
+  const recordRun = async (ok: boolean, error: string | null) => {
+    if (!deps.outbox.recordRun) return;
+    const smtpPolicy = {
+      allowedPorts: settings.smtpPolicy.allowedPorts,
+      allowPrivateHosts: settings.smtpPolicy.allowPrivateHosts,
+    };
+    try {
+      await deps.outbox.recordRun(ok, error, { smtpPolicy });
+    } catch (recordError) {
+      logger.error(
+        `recording the run failed: ${recordError instanceof Error ? recordError.message : String(recordError)}`,
+      );
+    }
+  };
+
   const send = async (email: OutboxEmail, templates: Map<string, Promise<EmailTemplate | null>>) => {
     let pending = templates.get(email.template);
     if (!pending) {
@@ -138,9 +155,12 @@ export function createSendOutboxHandler(deps: SendOutboxDeps): (request: Request
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       logger.error(`run stopped: ${reason}`);
+      await recordRun(false, `run stopped: ${reason}`);
       return jsonResponse(500, { error: 'The outbox could not be read or updated', ...result });
     }
     if (result.claimed > 0) logger.info(`${result.sent} sent, ${result.failed} failed`);
+    await recordRun(true, null);
+    noteRequest({ result: `claimed ${result.claimed}, sent ${result.sent}, failed ${result.failed}` });
     return jsonResponse(200, result);
   };
 }

@@ -264,3 +264,39 @@ Deno.test('500 when the outbox cannot be claimed or the function is misconfigure
   assert.equal(misconfigured.status, 500);
   assert.match((await misconfigured.json()).error, /SUPABASE_SERVICE_ROLE_KEY is not set/);
 });
+
+Deno.test('each run reports itself to the health view: success with the SMTP policy, or why it stopped', async () => {
+  const runs: { ok: boolean; error: string | null; details: Record<string, unknown> }[] = [];
+  const recordRun = (ok: boolean, error: string | null, details: Record<string, unknown>) => {
+    runs.push({ ok, error, details });
+    return Promise.resolve();
+  };
+  const empty = memoryOutbox([]);
+  const ok = await handler({
+    outbox: { ...empty.store, recordRun },
+    templates: templateStore(await migratedTemplates(), null),
+  })(post());
+  assert.equal(ok.status, 200);
+  await ok.body?.cancel();
+
+  const broken = memoryOutbox([], { failClaim: new Error('claim_email_outbox failed: connection refused') });
+  const stopped = await handler({
+    outbox: { ...broken.store, recordRun },
+    templates: templateStore(await migratedTemplates(), null),
+  })(post());
+  assert.equal(stopped.status, 500);
+  await stopped.body?.cancel();
+
+  const refused = await handler({
+    outbox: { ...empty.store, recordRun },
+    templates: templateStore(await migratedTemplates(), null),
+  })(post('anon-key'));
+  assert.equal(refused.status, 401);
+  await refused.body?.cancel();
+
+  const smtpPolicy = { allowedPorts: [25, 465, 587, 2525], allowPrivateHosts: true };
+  assert.deepEqual(runs, [
+    { ok: true, error: null, details: { smtpPolicy } },
+    { ok: false, error: 'run stopped: claim_email_outbox failed: connection refused', details: { smtpPolicy } },
+  ]);
+});

@@ -2,6 +2,7 @@
 // keeps verify_jwt on; the handler then accepts only the service role key. Environment: settings.ts.
 import { createServiceRoleClient, supabaseTemplateStore } from '../_shared/email-templates.ts';
 import { createNodemailerMailer } from '../_shared/mailer.ts';
+import { tracedFetch, withRequestId } from '../_shared/request.ts';
 import { createSendOutboxHandler } from './handler.ts';
 import { settingsFromEnv } from './settings.ts';
 import { supabaseOutboxStore } from './store.ts';
@@ -11,13 +12,17 @@ const settings = settingsFromEnv((name) => Deno.env.get(name));
 const client = createServiceRoleClient(
   settings.supabaseUrl || 'http://invalid.localhost',
   settings.serviceRoleKey || '-',
+  tracedFetch,
 );
 
 Deno.serve(
-  createSendOutboxHandler({
-    settings,
-    outbox: supabaseOutboxStore(client),
-    templates: supabaseTemplateStore(client),
-    mailer: createNodemailerMailer(),
-  }),
+  withRequestId(
+    'send-outbox',
+    createSendOutboxHandler({
+      settings,
+      outbox: supabaseOutboxStore(client),
+      templates: supabaseTemplateStore(client),
+      mailer: createNodemailerMailer(),
+    }),
+  ),
 );

@@ -17,6 +17,12 @@ export interface OutboxStore {
   complete(id: number): Promise<void>;
   /** Records the failed attempt; `error` must never hold a secret. */
   fail(id: number, error: string): Promise<void>;
+  /**
+   * Reports the run to the health view (RPC record_job_run, job 'send-outbox'): success or the
+   * reason it stopped (never a secret), with the SMTP target policy in force. Optional: a store
+   * without it (tests) reports nothing.
+   */
+  recordRun?(ok: boolean, error: string | null, details: Record<string, unknown>): Promise<void>;
 }
 
 export class OutboxStoreError extends Error {
@@ -39,6 +45,9 @@ export function supabaseOutboxStore(client: SupabaseClient): OutboxStore {
     },
     async fail(id, error) {
       await call('fail_email_outbox', { p_id: id, p_error: error });
+    },
+    async recordRun(ok, error, details) {
+      await call('record_job_run', { p_job: 'send-outbox', p_ok: ok, p_error: error, p_details: details });
     },
   };
 }

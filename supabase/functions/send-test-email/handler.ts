@@ -23,6 +23,7 @@ import { type Mailer, MailerError, type SmtpConfig } from '../_shared/mailer.ts'
 import type { AccessGate, SmtpConfigStore } from './access.ts';
 import type { SendTestEmailSettings } from './settings.ts';
 import { checkTarget, isValidHost, type TargetPolicy } from '../_shared/smtp-target.ts';
+import { currentRequest } from '../_shared/request.ts';
 
 export type { Logger };
 
@@ -235,7 +236,7 @@ export function createSendTestEmailHandler(deps: SendTestEmailDeps): (request: R
         if (error instanceof Timeout) return json(504, { error: 'timeout', seconds });
         if (error instanceof MailerError) {
           if (error.code && TIMEOUT_CODES.has(error.code)) return json(504, { error: 'timeout', seconds });
-          const ref = crypto.randomUUID();
+          const ref = currentRequest()?.id ?? crypto.randomUUID();
           logger.info(
             `SMTP test to ${config.host}:${config.port} failed (ref ${ref}): ${error.message}${error.response ? ` | reply: ${error.response}` : ''}`,
           );

@@ -9,6 +9,8 @@ import { auditActorsQueryOptions } from '@/data/audit/list-audit-actors';
 import { postsQueryOptions } from '@/data/community/list-posts';
 import { smtpConfigsQueryOptions } from '@/data/email/list-smtp-configs';
 import { templatesQueryOptions } from '@/data/email/list-templates';
+import { systemHealthQueryOptions } from '@/data/operations/get-system-health';
+import { failedEmailsQueryOptions } from '@/data/operations/list-failed-emails';
 import { paymentLinksQueryOptions } from '@/data/payments/list-payment-links';
 import { payoutRevenueQueryOptions } from '@/data/payouts/list-payout-revenue';
 import { payoutRunsQueryOptions } from '@/data/payouts/list-payout-runs';
@@ -73,4 +75,11 @@ export const audit: SectionPrefetch = ({ queryClient, getClient }) =>
   Promise.all([
     prefetchRead(queryClient, auditTabFirstRead(getClient)),
     prefetchRead(queryClient, auditActorsQueryOptions(getClient)),
+  ]);
+
+/** The health checks and the e-mails that gave up. */
+export const systemHealth: SectionPrefetch = ({ queryClient, getClient }) =>
+  Promise.all([
+    prefetchRead(queryClient, systemHealthQueryOptions(getClient)),
+    prefetchRead(queryClient, failedEmailsQueryOptions(getClient)),
   ]);
