@@ -386,7 +386,7 @@ test('a payout run pays every tier: each member sees the profit notification; th
   expect(paymentLines).toHaveLength(2);
   expect(paymentLines[1]).toMatch(
     new RegExp(
-      `^${reference};${buyer.name};${buyer.email.toLowerCase().replace(/[.+]/g, '\\$&')};[^;]*;.*;Przelew;[\\d,]+;PLN;\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};Oczekuje na potwierdzenie;;;;$`,
+      `^${reference};${buyer.name};${buyer.email.toLowerCase().replace(/[.+]/g, '\\$&')};[^;]*;.*;Przelew;[\\d,]+;PLN;\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};Oczekuje na potwierdzenie;;;;;;;;;\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};;;;$`,
     ),
   );
 

@@ -47,11 +47,15 @@ describe('scheduled jobs', () => {
   it("reads the app's file: the jobs of supabase/scheduled-jobs.json; none without a file; a bad file fails loudly", async () => {
     const jobs = await loadScheduledJobs(path.join(WORKDIR, 'supabase/scheduled-jobs.json'));
     expect(jobs.map((job) => [job.name, job.sql ?? job.function])).toEqual([
-      ['membership-reminders', 'select private.run_membership_reminders()'],
+      [
+        'membership-reminders',
+        "select private.run_membership_reminders(); select public.record_job_run('membership-reminders', true)",
+      ],
       ['payment-jobs', 'select private.run_payment_jobs()'],
       ['send-outbox', 'send-outbox'],
       ['audit-chain-head', 'select private.publish_audit_chain_head()'],
       ['przelewy24-reconcile', 'przelewy24-reconcile'],
+      ['health-checks', "select private.run_health_checks(); select public.record_job_run('health-checks', true)"],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);
     const bad = path.join(folder, 'bad.json');

@@ -22,13 +22,15 @@ let stack: Stack;
 let folder: string;
 let automationPort: number;
 let chainPort: number;
+let przelewy24Port: number;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'klub-configured-'));
   await chmod(folder, 0o755);
   // The project services' ports too (their defaults, the API port + an offset, may be another process's).
   const project = await loadProjectConfig(WORKDIR);
-  const [api, db, inbox, smtp, automation, chain] = await Promise.all([
+  const [api, db, inbox, smtp, automation, chain, przelewy24] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -40,7 +42,11 @@ beforeAll(async () => {
     dataDir: path.join(folder, 'data'),
     ports: { api, db, inbox, smtp },
     services: project.services,
-    servicePorts: { automation: (automationPort = automation), chain: (chainPort = chain) },
+    servicePorts: {
+      automation: (automationPort = automation),
+      chain: (chainPort = chain),
+      przelewy24: (przelewy24Port = przelewy24),
+    },
     onDatabaseReady: project.onDatabaseReady,
     log: memoryLogger(),
   });
@@ -95,6 +101,7 @@ describe('a stack on other ports, as config.toml configures it', () => {
     expect(stack.services).toEqual({
       automation: `http://127.0.0.1:${automationPort}`,
       chain: `http://127.0.0.1:${chainPort}`,
+      przelewy24: `http://127.0.0.1:${przelewy24Port}`,
     });
     const response = await fetch(`${stack.services.automation}/api/received`);
     expect(response.status).toBe(200);
