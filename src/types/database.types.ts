@@ -1841,6 +1841,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_find_request: {
+        Args: { p_request_id: string };
+        Returns: {
+          created_at: string;
+          detail: string;
+          source: string;
+          summary: string;
+          target: string;
+        }[];
+      };
       admin_list_audit_actions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2011,6 +2021,14 @@ export type Database = {
           total_count: number;
           tx_hash: string;
           user_id: string;
+        }[];
+      };
+      admin_outbox_alert: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          check_key: string;
+          detail: string;
+          value: number;
         }[];
       };
       admin_preview_payout: {
