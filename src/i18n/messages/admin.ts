@@ -137,6 +137,7 @@ export const adminMessages = {
   'admin.audit.member': 'Członek',
   'admin.audit.from': 'Od dnia',
   'admin.audit.to': 'Do dnia',
+  'admin.audit.request': 'Identyfikator zdarzenia',
   'admin.audit.filter': 'Filtruj',
   'admin.audit.clear': 'Wyczyść',
   'admin.audit.list': 'Wpisy',

@@ -31,6 +31,16 @@ const CHECKS = [
   check({ check_key: 'email.queue', value: 3, detail: '4' }),
   check({ check_key: 'money.commissions', area: 'money', value: 2, detail: '25.50' }),
   check({
+    check_key: 'payments.orders_overdue',
+    area: 'payments',
+    status: 'problem',
+    value: 4,
+    detail: '3',
+    first_seen_at: '2026-11-27T08:00:00Z',
+  }),
+  check({ check_key: 'payments.gateway', area: 'payments', value: 0 }),
+  check({ check_key: 'job.przelewy24-reconcile', area: 'jobs', value: null }),
+  check({
     check_key: 'security.smtp_policy',
     area: 'security',
     detail: '{"allowedPorts": [465, 587], "allowPrivateHosts": false}',
@@ -60,8 +70,8 @@ function setup(health: Parameters<typeof mockRpc>[1] = CHECKS) {
 describe("'Stan systemu'", () => {
   it('shows each check as OK / warning / problem with its figure, since when, and a link to act', async () => {
     setup();
-    expect(await screen.findByTestId('health-summary')).toHaveTextContent('Problemy: 2, ostrzeżenia: 1.');
-    const withdrawals = screen.getByRole('row', { name: /Wypłaty oczekujące dłużej niż 48 h/ });
+    expect(await screen.findByTestId('health-summary')).toHaveTextContent('Problemy: 3, ostrzeżenia: 1.');
+    const withdrawals = screen.getByRole('row', { name: /Wypłaty oczekujące lub w realizacji dłużej niż 48 h/ });
     expect(within(withdrawals).getByText('Problem')).toBeInTheDocument();
     expect(within(withdrawals).getByRole('link', { name: 'Przejdź' })).toHaveAttribute(
       'href',
@@ -77,6 +87,15 @@ describe("'Stan systemu'", () => {
     expect(screen.getByRole('row', { name: /Niewypłacone prowizje/ })).toHaveTextContent('2 (25,50 zł)');
     expect(screen.getByRole('row', { name: /Polityka adresów SMTP/ })).toHaveTextContent(
       'porty 465, 587; adresy prywatne: zabronione',
+    );
+    const overdue = screen.getByRole('row', { name: /Zamówienia oczekujące ponad 2 h po terminie/ });
+    expect(overdue).toHaveTextContent('4 (najstarsze: 3 h po terminie)');
+    expect(within(overdue).getByRole('link', { name: 'Przejdź' })).toHaveAttribute('href', '/dashboard/admin/payments');
+    expect(screen.getByRole('row', { name: /Wypłaty oczekujące lub w realizacji/ })).toHaveTextContent(
+      '2 (w realizacji: 0)',
+    );
+    expect(screen.getByRole('row', { name: /Zadanie „przelewy24-reconcile”/ })).toHaveTextContent(
+      'jeszcze się nie zgłosiło (zadanie opcjonalne)',
     );
     const failed = screen.getByRole('row', { name: /E-maile, których nie udało się wysłać/ });
     expect(within(failed).getByRole('link', { name: 'Przejdź' })).toHaveAttribute('href', '#failed-emails');
@@ -108,5 +127,57 @@ describe("'Stan systemu'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Odrzuć' }));
     await waitFor(() => expect(discarded).toHaveLength(1));
     expect(discarded[0]?.body).toEqual({ p_id: 41 });
+  });
+
+  it("'Znajdź zdarzenie': the rows one request id left, the audit row linked to 'Dziennik zmian'; a malformed id is refused here", async () => {
+    const id = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const { user } = setup();
+    const found = mockRpc('admin_find_request', (call) =>
+      (call.body as { p_request_id: string }).p_request_id === id
+        ? [
+            {
+              source: 'audit',
+              created_at: '2026-11-27T10:00:00Z',
+              summary: 'idea.webhook_failed',
+              target: 'idea 5d1f',
+              detail: 'system: idea-webhook',
+            },
+            {
+              source: 'email',
+              created_at: '2026-11-27T10:00:01Z',
+              summary: 'payment-confirmed',
+              target: 'a…@example.com',
+              detail: 'failed: SMTP: Invalid login',
+            },
+          ]
+        : [],
+    );
+    const search = await screen.findByRole('search', { name: 'Znajdź zdarzenie' });
+    const field = within(search).getByLabelText(/Identyfikator zdarzenia/);
+    await user.type(field, 'nie ma takiego!');
+    await user.click(within(search).getByRole('button', { name: 'Szukaj' }));
+    expect(await within(search).findByText(/Podaj identyfikator zdarzenia/)).toBeInTheDocument();
+    expect(found).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, ` ${id} `);
+    await user.click(within(search).getByRole('button', { name: 'Szukaj' }));
+    const results = await screen.findByRole('region', { name: `Wpisy zdarzenia ${id}` });
+    expect(found[0]?.body).toEqual({ p_request_id: id });
+    const audit = within(results).getByRole('row', { name: /idea\.webhook_failed/ });
+    expect(within(audit).getByRole('link', { name: 'Dziennik zmian' })).toHaveAttribute(
+      'href',
+      `/dashboard/admin/audit?request=${id}`,
+    );
+    expect(within(results).getByRole('row', { name: /payment-confirmed/ })).toHaveTextContent(
+      'failed: SMTP: Invalid login',
+    );
+
+    await user.clear(field);
+    await user.type(field, 'ffffffffffffffffffffffffffffffff');
+    await user.click(within(search).getByRole('button', { name: 'Szukaj' }));
+    expect(
+      await screen.findByText('Nie znaleziono wpisów ze zdarzenia ffffffffffffffffffffffffffffffff.'),
+    ).toBeInTheDocument();
   });
 });
