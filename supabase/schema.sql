@@ -1769,6 +1769,24 @@ AS $function$
   end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.audit_idea_webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.audit_caller() is distinct from 'system' then
+    return null;
+  end if;
+  perform private.audit('idea.webhook', 'app_ideas', new.id::text, new.submitted_by,
+    jsonb_build_object('webhook_response', null),
+    jsonb_build_object('webhook_response', left(new.webhook_response, 200)));
+  return null;
+end
+$function$;
+comment on function private.audit_idea_webhook() is 'Trigger on app_ideas: the automation service''s answer stored by the idea-webhook function (service role) becomes one system audit row idea.webhook with the function''s request id.';
+
 CREATE OR REPLACE FUNCTION private.audit_link()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -7572,6 +7590,8 @@ CREATE TRIGGER announcements_audit AFTER INSERT OR DELETE OR UPDATE ON public.an
 CREATE TRIGGER app_ideas_audit_delete AFTER DELETE ON public.app_ideas FOR EACH ROW WHEN (old.submitted_by IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER app_ideas_audit_status AFTER UPDATE ON public.app_ideas FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.audit_admin_write();
+
+CREATE TRIGGER app_ideas_audit_webhook AFTER UPDATE OF webhook_response ON public.app_ideas FOR EACH ROW WHEN (old.webhook_response IS NULL AND new.webhook_response IS NOT NULL) EXECUTE FUNCTION private.audit_idea_webhook();
 
 CREATE TRIGGER app_ideas_check_images BEFORE INSERT OR UPDATE OF image_urls ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.check_idea_images();
 

@@ -538,6 +538,28 @@ begin
 end
 $$;
 
+-- private.audit_idea_webhook() ---------------------------------------------------------
+-- Trigger on app_ideas: the idea-webhook function stored the automation service's answer on an idea
+-- (service role). One audit row 'idea.webhook' as the system, with the function's name and request
+-- id (the headers it sends), so the 'identyfikator zdarzenia' a member reads beside 'Webhook
+-- request failed' leads to it in 'Dziennik zmian'. The answer is kept to its first 200 characters.
+create function private.audit_idea_webhook()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if private.audit_caller() is distinct from 'system' then
+    return null;
+  end if;
+  perform private.audit('idea.webhook', 'app_ideas', new.id::text, new.submitted_by,
+    jsonb_build_object('webhook_response', null),
+    jsonb_build_object('webhook_response', left(new.webhook_response, 200)));
+  return null;
+end
+$$;
+
 -- private.sync_admin_account() ---------------------------------------------------------
 -- Trigger on auth.users: private.admin_accounts follows app_metadata.admin and the soft delete.
 create function private.sync_admin_account()
@@ -559,6 +581,11 @@ $$;
 -- ========================================================================================
 -- Triggers
 -- ========================================================================================
+
+-- app_ideas_audit_webhook on public.app_ideas ------------------------------------------
+create trigger app_ideas_audit_webhook after update of webhook_response on public.app_ideas
+  for each row when (old.webhook_response is null and new.webhook_response is not null)
+  execute function private.audit_idea_webhook();
 
 -- auth_users_sync_admin_account on auth.users -------------------------------------------
 create trigger auth_users_sync_admin_account after insert or update of raw_app_meta_data, deleted_at on auth.users
@@ -586,6 +613,7 @@ comment on table private.admin_accounts is 'Who holds the admin right (app_metad
 comment on column private.job_runs.optional is 'A job a project may not schedule (the Przelewy24 reconciliation without the gateway): OK until it first reports, then watched like any other.';
 comment on function private.job_checks() is 'The scheduled jobs'' checks of ''Stan systemu'' (a branch of private.health_checks).';
 comment on function private.outbox_checks() is 'The outgoing e-mail''s checks of ''Stan systemu'' (a branch of private.health_checks; the outbox banner reads them).';
+comment on function private.audit_idea_webhook() is 'Trigger on app_ideas: the automation service''s answer stored by the idea-webhook function (service role) becomes one system audit row idea.webhook with the function''s request id.';
 comment on function public.admin_outbox_alert() is 'Admins (aal2): the outbox problems (job.send-outbox, email.queue, email.failed) the admin area''s banner shows; no rows when the outbox works. Errors: auth.forbidden.';
 comment on function public.admin_find_request(text) is 'Admins (aal2): the audit rows, e-mails and Przelewy24 events of one request id, oldest first (at most 100 of each; e-mail addresses masked). Errors: auth.forbidden, operations.invalid_request_id.';
 comment on table private.health_problems is 'Checks of admin_system_health that were not OK: first and last seen, resolved_at when OK again, notified_at for the admins'' e-mail.';

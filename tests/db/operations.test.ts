@@ -48,7 +48,7 @@ const GATEWAY_FAILURES = `array['not_configured', 'malformed', 'bad_signature', 
 
 /** `sql` as the database owner inside one transaction; `as(user, …)` as a user through PostgREST's role and claims. */
 type As = <R extends pg.QueryResultRow = pg.QueryResultRow>(
-  user: TestUser,
+  user: TestUser | 'service_role',
   text: string,
   params?: unknown[],
   headers?: Record<string, string>,
@@ -60,8 +60,8 @@ async function rolledBack(fn: (sql: Sql, as: As) => Promise<void>) {
   const sql: Sql = async (text, params) => (await client.query(text, params)).rows;
   const as: As = async (user, text, params, headers = {}) => {
     await client.query(
-      "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)",
-      [JSON.stringify(claimsOf(user)), JSON.stringify(headers)],
+      "select set_config('role', $3, true), set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)",
+      [JSON.stringify(claimsOf(user)), JSON.stringify(headers), user === 'service_role' ? 'service_role' : 'authenticated'],
     );
     try {
       return (await client.query(text, params)).rows;
@@ -676,6 +676,52 @@ describe('operations: following one request id (issue 40 §3)', () => {
   });
 });
 
+describe("operations: the idea-webhook function's stored answer is audited with its request id (issue 40 §3)", () => {
+  checkLedgerAfterEachTest();
+
+  it('the function (service role) storing "Webhook request failed" writes one system row with the function and the id', async () => {
+    const member = await createMember();
+    const idea = await createIdea(member);
+    const requestId = randomUUID().replaceAll('-', '');
+    await rolledBack(async (sql, as) => {
+      // As the function's store does it through PostgREST (the traced fetch sends both headers).
+      await as(
+        'service_role',
+        "update public.app_ideas set webhook_response = 'Webhook request failed' where id = $1 and webhook_response is null",
+        [idea.id],
+        { 'x-request-id': requestId, 'x-function': 'idea-webhook' },
+      );
+      const rows = await sql(
+        `select action, actor_kind, function_name, target_id, target_user_id, after
+           from public.admin_audit_log where request_id = $1`,
+        [requestId],
+      );
+      expect(rows).toEqual([
+        {
+          action: 'idea.webhook',
+          actor_kind: 'system',
+          function_name: 'idea-webhook',
+          target_id: idea.id,
+          target_user_id: member.id,
+          after: { webhook_response: 'Webhook request failed' },
+        },
+      ]);
+      expect((await as(adminUser, 'select source, summary from public.admin_find_request($1)', [requestId]))).toEqual([
+        { source: 'audit', summary: 'idea.webhook' },
+      ]);
+      // A stored answer is not written again (the function stores it once), so no second row.
+      await as('service_role', "update public.app_ideas set webhook_response = 'x' where id = $1", [idea.id], {
+        'x-request-id': requestId,
+      });
+      expect(await sql('select 1 from public.admin_audit_log where request_id = $1', [requestId])).toHaveLength(1);
+    });
+  });
+
+  beforeAll(async () => {
+    adminUser = await createAdmin();
+  });
+});
+
 describe('operations: scheduled jobs record their runs (issue 40)', () => {
   it('record_job_run: success and failure with its error; service role only; an unknown job is refused', async () => {
     const before = (await admin().query("select * from private.job_runs where job = 'send-outbox'")).rows[0];
@@ -841,13 +887,13 @@ describe('operations: reminders that reach the member (issue 40 §2)', () => {
       const { mails, notices, emailPreference } = helpers(sql);
       await emailPreference(quiet.id, 'payment_reminders', false);
       // Placed now, expiring in 7 days (the default); the runs look at later hours.
-      const place = async (userId: string, expiry = '7 days') =>
+      const place = async (userId: string, expiry = '7 days', tier = 'START') =>
         (
           await sql<{ id: string; reference: string }>(
             `insert into public.payment_orders (reference, user_id, kind, plan_tier, method, amount, currency, expires_at)
-             values (private.new_payment_reference(), $1, 'plan', 'START', 'transfer', 4997, 'PLN', now() + $2::interval)
+             values (private.new_payment_reference(), $1, 'plan', $3, 'transfer', 4997, 'PLN', now() + $2::interval)
              returning id, reference`,
-            [userId, expiry],
+            [userId, expiry, tier],
           )
         )[0]!;
       const order = await place(member.id);
@@ -873,8 +919,8 @@ describe('operations: reminders that reach the member (issue 40 §2)', () => {
       expect(await notices(quiet.id, ORDER_KINDS)).toHaveLength(2);
       expect(await mails(quiet.id, ORDER_TEMPLATES)).toEqual([]);
 
-      // A one-day order: one reminder, half a day in; none for a paid, cancelled or member-less order.
-      const short = await place(member.id, '1 day');
+      // A one-day order: one reminder, half a day in (not at once).
+      const short = await place(member.id, '1 day', 'VIP');
       await runAt('1 hour');
       await sql("update public.payment_orders set created_at = now() - interval '13 hours' where id = $1", [short.id]);
       await runAt('0 seconds');
@@ -885,6 +931,17 @@ describe('operations: reminders that reach the member (issue 40 §2)', () => {
         short.reference,
       ]);
       expect((await mails(member.id, ORDER_TEMPLATES)).at(-1)!.template).toBe('order-expiring');
+
+      // A cancelled order gets none.
+      const cancelled = await place(member.id, '7 days', 'PREMIUM');
+      await sql(
+        "update public.payment_orders set status = 'cancelled', cancel_reason = 'member', decided_at = now() where id = $1",
+        [cancelled.id],
+      );
+      await runAt('3 days');
+      expect((await mails(member.id, ORDER_TEMPLATES)).map((mail) => mail.variables.reference)).not.toContain(
+        cancelled.reference,
+      );
     });
   });
 
