@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { type OutboxAlert, useOutboxAlert } from '@/data/operations/get-outbox-alert';
@@ -23,15 +24,23 @@ function reason(alert: OutboxAlert): string {
  * The admin area's banner when the outbox itself fails (issue 40 §1): the admins' e-mail about
  * problems goes through the outbox, so when the sender stopped, e-mails wait for over an hour or
  * gave up, every admin screen says so, with the way to 'Stan systemu'. Nothing while it works, and
- * nothing when the check itself cannot be read (the tab says that).
+ * nothing when the check itself cannot be read (the tab says that). A named region, not a live one:
+ * it is there when the screen opens, and a refetch each minute must not interrupt a screen reader.
  */
 export function OutboxBanner() {
+  const titleId = useId();
   const alert = useOutboxAlert();
   const problems = alert.data ?? [];
   if (problems.length === 0) return null;
   return (
-    <div role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-ink">
-      <p className="font-semibold text-danger">{t('admin.outbox_banner.title')}</p>
+    <section
+      aria-labelledby={titleId}
+      className="rounded-lg border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-ink"
+      data-testid="outbox-banner"
+    >
+      <h2 id={titleId} className="font-semibold text-danger">
+        {t('admin.outbox_banner.title')}
+      </h2>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {problems.map((problem) => (
           <li key={problem.check_key}>{reason(problem)}</li>
@@ -43,6 +52,6 @@ export function OutboxBanner() {
           {t('admin.outbox_banner.open')}
         </Link>
       </p>
-    </div>
+    </section>
   );
 }

@@ -10,8 +10,7 @@ describe('the outbox banner of the admin area', () => {
       { check_key: 'email.failed', value: 3, detail: null },
     ]);
     renderAdmin(<OutboxBanner />);
-    const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('Poczta wychodząca nie działa');
+    const banner = await screen.findByRole('region', { name: 'Poczta wychodząca nie działa' });
     expect(banner).toHaveTextContent('Wysyłka e-maili nie uruchomiła się od 42 min.');
     expect(banner).toHaveTextContent('E-maile w kolejce: 12, najstarszy czeka 75 min.');
     expect(banner).toHaveTextContent('E-maile, których nie udało się wysłać: 3.');
@@ -26,11 +25,11 @@ describe('the outbox banner of the admin area', () => {
     const calls = mockRpc('admin_outbox_alert', []);
     const { unmount } = renderAdmin(<OutboxBanner />);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('outbox-banner')).toBeNull();
     unmount();
     const failing = mockRpc('admin_outbox_alert', () => postgrestFailure(500, 'XX000', 'boom'));
     renderAdmin(<OutboxBanner />);
     await vi.waitFor(() => expect(failing.length).toBeGreaterThan(0));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('outbox-banner')).toBeNull();
   });
 });
