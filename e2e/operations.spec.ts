@@ -49,10 +49,7 @@ test("a member's failed call leads the admin to its audit row; a failed e-mail i
      select 'payment-confirmed', p.user_id, p.email, $2, 5, 'SMTP: 535 Authentication failed', now()
        from public.profiles p where p.email = $1
      returning id`,
-    [
-      member.email,
-      { fname: member.name, reference, item: 'Plan START', amount: '4997.00 PLN', valid_until: '' },
-    ],
+    [member.email, { fname: member.name, reference, item: 'Plan START', amount: '4997.00 PLN', valid_until: '' }],
   );
   expect(failed).toBeTruthy();
 

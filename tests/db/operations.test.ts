@@ -61,7 +61,11 @@ async function rolledBack(fn: (sql: Sql, as: As) => Promise<void>) {
   const as: As = async (user, text, params, headers = {}) => {
     await client.query(
       "select set_config('role', $3, true), set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)",
-      [JSON.stringify(claimsOf(user)), JSON.stringify(headers), user === 'service_role' ? 'service_role' : 'authenticated'],
+      [
+        JSON.stringify(claimsOf(user)),
+        JSON.stringify(headers),
+        user === 'service_role' ? 'service_role' : 'authenticated',
+      ],
     );
     try {
       return (await client.query(text, params)).rows;
@@ -82,9 +86,7 @@ async function rolledBack(fn: (sql: Sql, as: As) => Promise<void>) {
  * Runs `fn` in one transaction that is rolled back: `sql` as the database owner, `health()` as the
  * admin through PostgREST's role and claims. Everything the checks watch is healthy to begin with.
  */
-async function inRolledBack(
-  fn: (sql: Sql, health: () => Promise<Map<string, Check>>, as: As) => Promise<void>,
-) {
+async function inRolledBack(fn: (sql: Sql, health: () => Promise<Map<string, Check>>, as: As) => Promise<void>) {
   await rolledBack(async (sql, as) => {
     const health = async () => {
       const rows = await as<Check>(adminUser, 'select * from public.admin_system_health()');
@@ -215,7 +217,9 @@ describe('operations: the health checks (issue 40)', () => {
       );
       expect((await health()).get('job.przelewy24-reconcile')).toMatchObject({ status: 'problem', value: '10' });
       // A required job that never reported is a problem at once.
-      await sql("update private.job_runs set last_success_at = null, last_failure_at = null where job = 'payment-jobs'");
+      await sql(
+        "update private.job_runs set last_success_at = null, last_failure_at = null where job = 'payment-jobs'",
+      );
       expect((await health()).get('job.payment-jobs')).toMatchObject({ status: 'problem', value: null });
     });
   });
@@ -302,7 +306,9 @@ describe('operations: the health checks (issue 40)', () => {
         [withdrawal.id],
       );
       expect((await health()).get('money.withdrawals')).toMatchObject({ status: 'ok', value: '0', detail: '0' });
-      await sql("update public.withdrawals set claimed_at = now() - interval '49 hours' where id = $1", [withdrawal.id]);
+      await sql("update public.withdrawals set claimed_at = now() - interval '49 hours' where id = $1", [
+        withdrawal.id,
+      ]);
       expect((await health()).get('money.withdrawals')).toMatchObject({ status: 'problem', value: '1', detail: '1' });
       await sql('update public.withdrawals set claimed_at = now() where id = $1', [withdrawal.id]);
       expect((await health()).get('money.withdrawals')?.status).toBe('ok');
@@ -347,10 +353,9 @@ describe('operations: the health checks (issue 40)', () => {
         value: '2',
         detail: 'verify: unreachable',
       });
-      await sql(
-        `delete from public.payment_events where order_id = $1 and outcome = any (${GATEWAY_FAILURES})`,
-        [order!.id],
-      );
+      await sql(`delete from public.payment_events where order_id = $1 and outcome = any (${GATEWAY_FAILURES})`, [
+        order!.id,
+      ]);
       await event('confirm', 'failed', '25 hours');
       expect((await health()).get('payments.gateway')).toMatchObject({ status: 'ok', value: '0' });
     });
@@ -706,7 +711,7 @@ describe("operations: the idea-webhook function's stored answer is audited with 
           after: { webhook_response: 'Webhook request failed' },
         },
       ]);
-      expect((await as(adminUser, 'select source, summary from public.admin_find_request($1)', [requestId]))).toEqual([
+      expect(await as(adminUser, 'select source, summary from public.admin_find_request($1)', [requestId])).toEqual([
         { source: 'audit', summary: 'idea.webhook' },
       ]);
       // A stored answer is not written again (the function stores it once), so no second row.
@@ -822,12 +827,17 @@ describe('operations: reminders that reach the member (issue 40 §2)', () => {
       }
       await emailPreference(quiet.id, 'membership_reminders', false);
       const run = async (offset: number) =>
-        Number((await sql<{ n: number }>('select private.run_membership_reminders($1::date) as n', [await day(offset)]))[0]!.n);
+        Number(
+          (await sql<{ n: number }>('select private.run_membership_reminders($1::date) as n', [await day(offset)]))[0]!
+            .n,
+        );
 
       await run(-1); // 31 days before: nothing yet
       expect(await notices(member.id, MEMBERSHIP_KINDS)).toEqual([]);
       for (const offset of [0, 0, 5, 22]) await run(offset); // 30 days before, again, 25, 8 days before
-      expect((await mails(member.id, MEMBERSHIP_TEMPLATES)).map((mail) => mail.template)).toEqual(['membership-ends-30']);
+      expect((await mails(member.id, MEMBERSHIP_TEMPLATES)).map((mail) => mail.template)).toEqual([
+        'membership-ends-30',
+      ]);
       for (const offset of [23, 23, 28]) await run(offset); // 7 days before, again, 2 days before
       for (const offset of [29, 29, 30]) await run(offset); // 1 day before, again, the last day
       for (const offset of [31, 31, 40]) await run(offset); // ended, again, later
@@ -867,7 +877,9 @@ describe('operations: reminders that reach the member (issue 40 §2)', () => {
       await sql('select private.run_membership_reminders($1::date)', [await day(0)]);
       // A run for an earlier day (a clock set back, a late run) does not send the 30-day reminder after it.
       await sql('select private.run_membership_reminders($1::date)', [await day(-10)]);
-      expect((await mails(member.id, MEMBERSHIP_TEMPLATES)).map((mail) => mail.template)).toEqual(['membership-ends-7']);
+      expect((await mails(member.id, MEMBERSHIP_TEMPLATES)).map((mail) => mail.template)).toEqual([
+        'membership-ends-7',
+      ]);
       // Switched on again: the next reminder is e-mailed as usual.
       await sql('select private.run_membership_reminders($1::date)', [await day(4)]);
       expect((await mails(member.id, MEMBERSHIP_TEMPLATES)).map((mail) => mail.template)).toEqual([
@@ -910,7 +922,11 @@ describe('operations: reminders that reach the member (issue 40 §2)', () => {
 
       const sent = await mails(member.id, ORDER_TEMPLATES);
       expect(sent.map((mail) => mail.template)).toEqual(['order-unpaid', 'order-expiring']);
-      expect(sent[0]!.variables).toMatchObject({ reference: order.reference, item: 'Plan START', amount: '4997.00 PLN' });
+      expect(sent[0]!.variables).toMatchObject({
+        reference: order.reference,
+        item: 'Plan START',
+        amount: '4997.00 PLN',
+      });
       expect(sent[0]!.variables.expires_at).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
       expect((await notices(member.id, ORDER_KINDS)).map((notice) => [notice.title, notice.data.reference])).toEqual([
         ['Czekamy na Twoją płatność', order.reference],

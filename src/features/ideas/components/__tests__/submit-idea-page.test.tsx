@@ -244,16 +244,16 @@ describe('the idea form: submission', () => {
           : HttpResponse.json({ error: { code: 'internal' } }, { status, headers });
       });
     server.use(ideasTable().handler, answer(200));
-    const first = renderForm();
-    await fillIn(first.user);
-    await first.user.click(submitButton());
+    const view = renderForm();
+    await fillIn(view.user);
+    await view.user.click(submitButton());
     expect(await screen.findByTestId('request-id')).toHaveTextContent(`identyfikator zdarzenia: ${traces[0]}`);
-    first.unmount();
+    view.unmount();
 
     server.use(ideasTable().handler, answer(500));
-    const second = renderForm();
-    await fillIn(second.user);
-    await second.user.click(submitButton());
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
     expect(await screen.findByTestId('request-id')).toHaveTextContent(`identyfikator zdarzenia: ${traces[1]}`);
     expect(traces[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(traces[1]).not.toBe(traces[0]);
