@@ -46,7 +46,7 @@ create table private.admin_accounts (
   constraint admin_accounts_pkey PRIMARY KEY (user_id)
 );
 alter table private.admin_accounts enable row level security;
-comment on table private.admin_accounts is 'Who holds the admin right (app_metadata.admin, not soft-deleted), kept by the trigger auth_users_sync_admin_account: the second-factor check and the problems'' e-mail read it. Requests are decided by the JWT (private.is_admin), never by this table.';
+comment on table private.admin_accounts is 'Who holds the admin right (app_metadata.admin, not soft-deleted), kept by the triggers auth_users_sync_admin_account(_change): the second-factor check and the problems'' e-mail read it. Requests are decided by the JWT (private.is_admin), never by this table.';
 
 create table private.audit_head_publications (
   id bigint generated always as identity not null,
@@ -7563,7 +7563,9 @@ CREATE TRIGGER auth_users_audit_confirm AFTER UPDATE OF email_confirmed_at ON au
 
 CREATE TRIGGER auth_users_audit_delete AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.audit_admin_auth_user();
 
-CREATE TRIGGER auth_users_sync_admin_account AFTER INSERT OR UPDATE OF raw_app_meta_data, deleted_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.sync_admin_account();
+CREATE TRIGGER auth_users_sync_admin_account AFTER INSERT ON auth.users FOR EACH ROW WHEN (COALESCE((new.raw_app_meta_data -> 'admin'::text) = 'true'::jsonb, false)) EXECUTE FUNCTION private.sync_admin_account();
+
+CREATE TRIGGER auth_users_sync_admin_account_change AFTER UPDATE OF raw_app_meta_data, deleted_at ON auth.users FOR EACH ROW WHEN ((old.raw_app_meta_data -> 'admin'::text) IS DISTINCT FROM (new.raw_app_meta_data -> 'admin'::text) OR old.deleted_at IS DISTINCT FROM new.deleted_at) EXECUTE FUNCTION private.sync_admin_account();
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 

@@ -588,8 +588,17 @@ create trigger app_ideas_audit_webhook after update of webhook_response on publi
   execute function private.audit_idea_webhook();
 
 -- auth_users_sync_admin_account on auth.users -------------------------------------------
-create trigger auth_users_sync_admin_account after insert or update of raw_app_meta_data, deleted_at on auth.users
-  for each row execute function private.sync_admin_account();
+-- Only a new admin, or a change of the admin flag or of the soft delete, runs the function: a
+-- sign-up or a sign-in (which rewrites app_metadata's providers) does not.
+create trigger auth_users_sync_admin_account after insert on auth.users
+  for each row when (coalesce(new.raw_app_meta_data -> 'admin' = 'true'::jsonb, false))
+  execute function private.sync_admin_account();
+
+-- auth_users_sync_admin_account_change on auth.users ------------------------------------
+create trigger auth_users_sync_admin_account_change after update of raw_app_meta_data, deleted_at on auth.users
+  for each row when ((old.raw_app_meta_data -> 'admin') is distinct from (new.raw_app_meta_data -> 'admin')
+                     or old.deleted_at is distinct from new.deleted_at)
+  execute function private.sync_admin_account();
 
 -- ========================================================================================
 -- Grants
@@ -609,7 +618,7 @@ grant execute on function public.admin_find_request(text) to authenticated;
 -- ========================================================================================
 
 comment on table private.job_runs is 'The scheduled jobs (period: how often they run) and their last successful and failed runs, as the jobs report them (record_job_run); details: what a job reports for the health view (send-outbox: smtpPolicy).';
-comment on table private.admin_accounts is 'Who holds the admin right (app_metadata.admin, not soft-deleted), kept by the trigger auth_users_sync_admin_account: the second-factor check and the problems'' e-mail read it. Requests are decided by the JWT (private.is_admin), never by this table.';
+comment on table private.admin_accounts is 'Who holds the admin right (app_metadata.admin, not soft-deleted), kept by the triggers auth_users_sync_admin_account(_change): the second-factor check and the problems'' e-mail read it. Requests are decided by the JWT (private.is_admin), never by this table.';
 comment on column private.job_runs.optional is 'A job a project may not schedule (the Przelewy24 reconciliation without the gateway): OK until it first reports, then watched like any other.';
 comment on function private.job_checks() is 'The scheduled jobs'' checks of ''Stan systemu'' (a branch of private.health_checks).';
 comment on function private.outbox_checks() is 'The outgoing e-mail''s checks of ''Stan systemu'' (a branch of private.health_checks; the outbox banner reads them).';
