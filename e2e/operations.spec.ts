@@ -1,7 +1,8 @@
 // Running the club without SQL (issue 40), one journey: a member's failed call shows an
 // 'identyfikator zdarzenia' the admin follows into the audit trail; an e-mail that gave up is seeded
 // into the outbox, the admin area's banner and 'Stan systemu' show it, and 'Wyślij ponownie' delivers
-// it into the mail catcher. axe at 1366 and 390 px on 'Stan systemu' and the filtered audit trail.
+// it into the mail catcher; the idea's failed call is sent again with 'Ponów'. axe at 1366 and 390 px
+// on 'Stan systemu' and the filtered audit trail.
 // The mail server stays up throughout (the other journeys share it): the e-mail fails only as a row.
 // In the club-admin chain: the member's idea changes the ideas board's counts.
 import { randomUUID } from 'node:crypto';
@@ -102,5 +103,19 @@ test("a member's failed call leads the admin to its audit row; a failed e-mail i
     [failed!.id],
   );
   expect(resend?.action).toBe('email.resend');
+
+  // The idea's failed call, 'Ponów' once the automation service is back: the new answer is stored.
+  await answerIdeas({ titleContains: title, status: 200, feedback: 'Przyjęty po awarii' });
+  const ideaRow = admin
+    .getByRole('region', { name: 'Pomysły, których nie udało się przekazać do automatyzacji' })
+    .getByRole('row', { name: new RegExp(title) });
+  await ideaRow.getByRole('button', { name: `Ponów wysyłkę pomysłu „${title}”` }).click();
+  await expect(admin.getByText('Pomysł wysłany ponownie. Odpowiedź: Przyjęty po awarii')).toBeVisible();
+  await expect(ideaRow).toHaveCount(0);
+  const [stored] = await query<{ webhook_response: string }>(
+    'select webhook_response from public.app_ideas where title = $1',
+    [title],
+  );
+  expect(stored?.webhook_response).toBe('Przyjęty po awarii');
   await adminContext.close();
 });

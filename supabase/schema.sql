@@ -5056,6 +5056,27 @@ end
 $function$;
 comment on function public.admin_list_failed_emails() is 'Admins: the e-mails that gave up after 5 attempts (up to 100, newest first) with the last error and the queuing request''s id. Errors: auth.forbidden.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_failed_idea_webhooks()
+ RETURNS TABLE(id uuid, title text, author_email text, submitted_at timestamp with time zone, failed_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+  select a.id, a.title, p.email, a.submitted_at, a.updated_at
+    from public.app_ideas a
+    left join public.profiles p on p.user_id = a.submitted_by
+   where a.webhook_response = 'Webhook request failed' and a.status = 'pending'
+   order by a.updated_at desc, a.id
+   limit 50;
+end
+$function$;
+comment on function public.admin_list_failed_idea_webhooks() is 'Admins (aal2): pending ideas whose automation call failed, newest first (at most 50). Errors: auth.forbidden.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_ideas(p_status public.idea_status DEFAULT NULL::public.idea_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, title text, description text, category public.app_category, target_audience text, monetization_strategy text, submitted_by uuid, submitted_at timestamp with time zone, status public.idea_status, score numeric, votes_count integer, comments_count integer, image_urls text[], author_full_name text, author_email text, total_count bigint)
  LANGUAGE plpgsql
@@ -5677,6 +5698,31 @@ begin
 end
 $function$;
 comment on function public.admin_resend_email(p_id bigint) is 'Admins: ''Wyślij ponownie'' — a failed e-mail gets 5 new attempts from now (audited email.resend). Errors: auth.forbidden, operations.email_not_failed.';
+
+CREATE OR REPLACE FUNCTION public.admin_retry_idea_webhook(p_idea_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_idea public.app_ideas;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  update public.app_ideas a
+     set webhook_response = null, webhook_claimed_at = null
+   where a.id = p_idea_id and a.status = 'pending' and a.webhook_response = 'Webhook request failed'
+  returning a.* into v_idea;
+  if v_idea.id is null then
+    raise exception using errcode = 'P0002', message = 'ideas.webhook_not_failed';
+  end if;
+  perform private.audit('idea.webhook_retry', 'app_ideas', v_idea.id::text, v_idea.submitted_by,
+    jsonb_build_object('webhook_response', 'Webhook request failed'), jsonb_build_object('webhook_response', null));
+end
+$function$;
+comment on function public.admin_retry_idea_webhook(p_idea_id uuid) is 'Admins (aal2), through the idea-webhook function: clears a pending idea''s failed answer so it is sent again (audited idea.webhook_retry). Errors: auth.forbidden, ideas.webhook_not_failed.';
 
 CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS public.payout_runs
@@ -8238,6 +8284,10 @@ grant execute on function public.admin_list_failed_emails() to authenticated;
 
 grant execute on function public.admin_list_failed_emails() to service_role;
 
+grant execute on function public.admin_list_failed_idea_webhooks() to authenticated;
+
+grant execute on function public.admin_list_failed_idea_webhooks() to service_role;
+
 grant execute on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) to authenticated;
 
 grant execute on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) to service_role;
@@ -8283,6 +8333,10 @@ grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uui
 grant execute on function public.admin_resend_email(p_id bigint) to authenticated;
 
 grant execute on function public.admin_resend_email(p_id bigint) to service_role;
+
+grant execute on function public.admin_retry_idea_webhook(p_idea_id uuid) to authenticated;
+
+grant execute on function public.admin_retry_idea_webhook(p_idea_id uuid) to service_role;
 
 grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 

@@ -1891,6 +1891,16 @@ export type Database = {
           to_email: string;
         }[];
       };
+      admin_list_failed_idea_webhooks: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          author_email: string;
+          failed_at: string;
+          id: string;
+          submitted_at: string;
+          title: string;
+        }[];
+      };
       admin_list_ideas: {
         Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['idea_status'] };
         Returns: {
@@ -2136,6 +2146,7 @@ export type Database = {
         };
       };
       admin_resend_email: { Args: { p_id: number }; Returns: undefined };
+      admin_retry_idea_webhook: { Args: { p_idea_id: string }; Returns: undefined };
       admin_run_payout: {
         Args: { p_rate: number; p_revenue_id: string };
         Returns: {

@@ -538,6 +538,65 @@ begin
 end
 $$;
 
+-- public.admin_list_failed_idea_webhooks() ---------------------------------------------
+-- Admins (aal2), 'Stan systemu': the pending ideas whose call of the automation service failed
+-- ('Webhook request failed'), newest failure first, at most 50, with the author's e-mail.
+create function public.admin_list_failed_idea_webhooks()
+returns table (
+  id uuid,
+  title text,
+  author_email text,
+  submitted_at timestamp with time zone,
+  failed_at timestamp with time zone
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+  select a.id, a.title, p.email, a.submitted_at, a.updated_at
+    from public.app_ideas a
+    left join public.profiles p on p.user_id = a.submitted_by
+   where a.webhook_response = 'Webhook request failed' and a.status = 'pending'
+   order by a.updated_at desc, a.id
+   limit 50;
+end
+$$;
+
+-- public.admin_retry_idea_webhook() -----------------------------------------------------
+-- Admins (aal2), through the idea-webhook function (which calls it with the admin's token, then
+-- sends the idea again): a pending idea's failed answer is cleared, so the function may claim it and
+-- call the automation service once more. Audited (idea.webhook_retry).
+create function public.admin_retry_idea_webhook(p_idea_id uuid)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_idea public.app_ideas;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  update public.app_ideas a
+     set webhook_response = null, webhook_claimed_at = null
+   where a.id = p_idea_id and a.status = 'pending' and a.webhook_response = 'Webhook request failed'
+  returning a.* into v_idea;
+  if v_idea.id is null then
+    raise exception using errcode = 'P0002', message = 'ideas.webhook_not_failed';
+  end if;
+  perform private.audit('idea.webhook_retry', 'app_ideas', v_idea.id::text, v_idea.submitted_by,
+    jsonb_build_object('webhook_response', 'Webhook request failed'), jsonb_build_object('webhook_response', null));
+end
+$$;
+
 -- private.audit_idea_webhook() ---------------------------------------------------------
 -- Trigger on app_ideas: the idea-webhook function stored the automation service's answer on an idea
 -- (service role). One audit row 'idea.webhook' as the system, with the function's name and request
@@ -612,6 +671,8 @@ grant execute on function public.admin_resend_email(bigint) to authenticated;
 grant execute on function public.admin_discard_email(bigint) to authenticated;
 grant execute on function public.admin_outbox_alert() to authenticated;
 grant execute on function public.admin_find_request(text) to authenticated;
+grant execute on function public.admin_list_failed_idea_webhooks() to authenticated;
+grant execute on function public.admin_retry_idea_webhook(uuid) to authenticated;
 
 -- ========================================================================================
 -- Comments
@@ -622,6 +683,8 @@ comment on table private.admin_accounts is 'Who holds the admin right (app_metad
 comment on column private.job_runs.optional is 'A job a project may not schedule (the Przelewy24 reconciliation without the gateway): OK until it first reports, then watched like any other.';
 comment on function private.job_checks() is 'The scheduled jobs'' checks of ''Stan systemu'' (a branch of private.health_checks).';
 comment on function private.outbox_checks() is 'The outgoing e-mail''s checks of ''Stan systemu'' (a branch of private.health_checks; the outbox banner reads them).';
+comment on function public.admin_list_failed_idea_webhooks() is 'Admins (aal2): pending ideas whose automation call failed, newest first (at most 50). Errors: auth.forbidden.';
+comment on function public.admin_retry_idea_webhook(uuid) is 'Admins (aal2), through the idea-webhook function: clears a pending idea''s failed answer so it is sent again (audited idea.webhook_retry). Errors: auth.forbidden, ideas.webhook_not_failed.';
 comment on function private.audit_idea_webhook() is 'Trigger on app_ideas: the automation service''s answer stored by the idea-webhook function (service role) becomes one system audit row idea.webhook with the function''s request id.';
 comment on function public.admin_outbox_alert() is 'Admins (aal2): the outbox problems (job.send-outbox, email.queue, email.failed) the admin area''s banner shows; no rows when the outbox works. Errors: auth.forbidden.';
 comment on function public.admin_find_request(text) is 'Admins (aal2): the audit rows, e-mails and Przelewy24 events of one request id, oldest first (at most 100 of each; e-mail addresses masked). Errors: auth.forbidden, operations.invalid_request_id.';

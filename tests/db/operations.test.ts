@@ -722,6 +722,53 @@ describe("operations: the idea-webhook function's stored answer is audited with 
     });
   });
 
+  it("'Ponów': an admin lists the failed calls and clears one for the function to send again, audited; nobody else may", async () => {
+    const member = await createMember();
+    const idea = await createIdea(member);
+    await admin().query("update public.app_ideas set webhook_response = 'Webhook request failed' where id = $1", [
+      idea.id,
+    ]);
+    const listed = async () =>
+      (
+        await queryAs<{ id: string; author_email: string }>(
+          adminUser,
+          'select * from public.admin_list_failed_idea_webhooks()',
+        )
+      ).filter((row) => row.id === idea.id);
+    expect(await listed()).toEqual([expect.objectContaining({ id: idea.id, author_email: member.email })]);
+    for (const actor of [member, 'anon' as const]) {
+      expect(await sqlState(queryAs(actor, 'select public.admin_retry_idea_webhook($1)', [idea.id]))).toBe('42501');
+      expect(await sqlState(queryAs(actor, 'select * from public.admin_list_failed_idea_webhooks()'))).toBe('42501');
+    }
+    await queryAs(adminUser, 'select public.admin_retry_idea_webhook($1)', [idea.id]);
+    const { rows } = await admin().query(
+      'select webhook_response, webhook_claimed_at from public.app_ideas where id = $1',
+      [idea.id],
+    );
+    expect(rows[0]).toEqual({ webhook_response: null, webhook_claimed_at: null });
+    expect(await listed()).toEqual([]);
+    // The function may claim it again (one call of the service).
+    expect(
+      (await queryAs<{ c: boolean }>('service_role', 'select public.claim_idea_webhook($1) as c', [idea.id]))[0]!.c,
+    ).toBe(true);
+    const audit = await admin().query(
+      "select actor_id, before, after from public.admin_audit_log where action = 'idea.webhook_retry' and target_id = $1",
+      [idea.id],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_id: adminUser.id,
+        before: { webhook_response: 'Webhook request failed' },
+        after: { webhook_response: null },
+      },
+    ]);
+    // Nothing failed now: a second retry is refused.
+    expect(await errorOf(queryAs(adminUser, 'select public.admin_retry_idea_webhook($1)', [idea.id]))).toEqual({
+      code: 'P0002',
+      message: 'ideas.webhook_not_failed',
+    });
+  });
+
   beforeAll(async () => {
     adminUser = await createAdmin();
   });

@@ -16,6 +16,7 @@ import { formatDateTime, formatDecimal, formatInteger } from '@/lib/format';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
+import { FAILED_IDEAS_ID, FailedIdeaWebhooks } from './failed-idea-webhooks';
 import { RequestSearch } from './request-search';
 
 type Status = 'ok' | 'warning' | 'problem';
@@ -34,7 +35,7 @@ const LINKS: Record<string, string> = {
   'email.errors_24h': paths.dashboard.admin.smtp.path,
   'money.withdrawals': paths.dashboard.admin.withdrawals.path,
   'money.payout_run': paths.dashboard.admin.payouts.path,
-  'ideas.webhook': paths.dashboard.admin.ideas.path,
+  'ideas.webhook': `#${FAILED_IDEAS_ID}`,
   'security.admin_mfa': paths.dashboard.admin.users.path,
   'security.smtp_policy': paths.dashboard.admin.smtp.path,
 };
@@ -266,7 +267,8 @@ function FailedEmails() {
 /**
  * 'Stan systemu' (issue 40 §1): every health check the database computes, as OK / warning /
  * problem with its figure, since when, and a link to the tab that acts on it; the e-mails that gave
- * up, with 'Wyślij ponownie' and 'Odrzuć' (both audited); and the rows one request id left.
+ * up, with 'Wyślij ponownie' and 'Odrzuć' (both audited); the ideas whose automation call failed,
+ * with 'Ponów'; and the rows one request id left.
  */
 export function SystemHealthTab() {
   const health = useSystemHealth();
@@ -292,6 +294,7 @@ export function SystemHealthTab() {
         </QueryStates>
       </Card>
       <FailedEmails />
+      <FailedIdeaWebhooks />
       <RequestSearch />
     </div>
   );

@@ -1,4 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { functionsUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
 import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { SystemHealthTab } from '../system-health-tab';
 
@@ -59,9 +62,20 @@ const FAILED = [
   },
 ];
 
+const FAILED_IDEAS = [
+  {
+    id: '5d1f0000-0000-4000-8000-000000000001',
+    title: 'Aplikacja do zakupów',
+    author_email: 'ewa@example.com',
+    submitted_at: '2026-11-27T08:00:00Z',
+    failed_at: '2026-11-27T08:00:05Z',
+  },
+];
+
 function setup(health: Parameters<typeof mockRpc>[1] = CHECKS) {
   mockRpc('admin_system_health', health);
   mockRpc('admin_list_failed_emails', FAILED);
+  mockRpc('admin_list_failed_idea_webhooks', FAILED_IDEAS);
   const resent = mockRpc('admin_resend_email', null);
   const discarded = mockRpc('admin_discard_email', null);
   return { ...renderAdmin(<SystemHealthTab />), resent, discarded };
@@ -179,5 +193,28 @@ describe("'Stan systemu'", () => {
     expect(
       await screen.findByText('Nie znaleziono wpisów ze zdarzenia ffffffffffffffffffffffffffffffff.'),
     ).toBeInTheDocument();
+  });
+
+  it("'Ponów' sends a failed idea again through the idea-webhook function and shows the new answer; a refusal in Polish", async () => {
+    const calls: unknown[] = [];
+    let answer = () => HttpResponse.json({ feedback: 'Pomysł przyjęty do analizy' });
+    server.use(
+      http.post(functionsUrl('idea-webhook'), async ({ request }) => {
+        calls.push(await request.json());
+        return answer();
+      }),
+    );
+    const { user } = setup();
+    const row = await screen.findByRole('row', { name: /Aplikacja do zakupów/ });
+    expect(row).toHaveTextContent('ewa@example.com');
+    await user.click(within(row).getByRole('button', { name: 'Ponów wysyłkę pomysłu „Aplikacja do zakupów”' }));
+    expect(
+      await screen.findByText('Pomysł wysłany ponownie. Odpowiedź: Pomysł przyjęty do analizy'),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([{ ideaId: '5d1f0000-0000-4000-8000-000000000001', retry: true }]);
+
+    answer = () => HttpResponse.json({ error: { code: 'ideas.webhook_not_failed', message: 'x' } }, { status: 409 });
+    await user.click(within(row).getByRole('button', { name: /Ponów wysyłkę/ }));
+    expect(await screen.findByText('Ten pomysł nie czeka już na ponowną wysyłkę')).toBeInTheDocument();
   });
 });
