@@ -531,12 +531,12 @@ function seedSteps(v: Volumes): SeedStep[] {
         'Przelewy24 events of the transfer orders (registration + notification; 1 % refused, 0.5 % verify unreachable)',
       sql: `insert into public.payment_events (order_id, session_id, kind, outcome, signature_valid, http_status,
                                                request_id, created_at)
-            select o.id, o.reference || '-1', 'register', 'requested', null, null,
+            select o.id, o.reference || '-1', 'register', 'requested', null::boolean, null::integer,
                    md5(o.user_id::text || '0'), o.created_at
               from public.payment_orders o where o.method = 'transfer'
             union all
             select o.id, o.reference || '-1', 'notification',
-                   case when h.r < 0.01 then 'bad_signature' else 'accepted' end, h.r >= 0.01, null,
+                   case when h.r < 0.01 then 'bad_signature' else 'accepted' end, h.r >= 0.01, 200,
                    md5(o.id::text), o.created_at + interval '2 minutes'
               from public.payment_orders o
               cross join lateral (select random() as r) h
