@@ -131,18 +131,21 @@ $$;
 -- last success; detail: the last error the job reported.
 create function private.job_checks()
 returns table (check_key text, area text, status text, value numeric, detail text)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select 'job.' || j.job, 'jobs',
-         case when j.last_success_at is null and j.optional and j.last_failure_at is null then 'ok'
-              when j.last_success_at is null
-                or j.last_success_at < now() - 2 * j.period - interval '5 minutes' then 'problem' else 'ok' end,
-         floor(extract(epoch from now() - j.last_success_at) / 60)::numeric,
-         j.last_error
-    from private.job_runs j
+begin
+  return query
+    select 'job.' || j.job, 'jobs',
+           case when j.last_success_at is null and j.optional and j.last_failure_at is null then 'ok'
+                when j.last_success_at is null
+                  or j.last_success_at < now() - 2 * j.period - interval '5 minutes' then 'problem' else 'ok' end,
+           floor(extract(epoch from now() - j.last_success_at) / 60)::numeric,
+           j.last_error
+      from private.job_runs j;
+end
 $$;
 
 -- private.outbox_checks() --------------------------------------------------------------
@@ -153,30 +156,33 @@ $$;
 --   email.errors_24h  warning when a send failed in the last 24 h (detail: the last SMTP error)
 create function private.outbox_checks()
 returns table (check_key text, area text, status text, value numeric, detail text)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select 'email.queue', 'email',
-         case when q.oldest < now() - interval '1 hour' then 'problem'
-              when q.oldest < now() - interval '15 minutes' then 'warning' else 'ok' end,
-         q.queued::numeric,
-         case when q.oldest is null then null else floor(extract(epoch from now() - q.oldest) / 60)::text end
-    from (select count(*) as queued, min(o.next_attempt_at) filter (where o.next_attempt_at <= now()) as oldest
-            from private.email_outbox o
-           where o.sent_at is null and o.attempts < 5 and o.discarded_at is null) q
-  union all
-  select 'email.failed', 'email', case when f.n > 0 then 'problem' else 'ok' end, f.n::numeric, null
-    from (select count(*) as n from private.email_outbox o
-           where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null) f
-  union all
-  select 'email.errors_24h', 'email', case when e.n > 0 then 'warning' else 'ok' end, e.n::numeric, e.last_error
-    from (select count(*) as n,
-                 (array_agg(o.last_error order by o.next_attempt_at desc))[1] as last_error
-            from private.email_outbox o
-           where o.sent_at is null and o.discarded_at is null and o.last_error is not null
-             and o.next_attempt_at > now() - interval '24 hours') e
+begin
+  return query
+    select 'email.queue', 'email',
+           case when q.oldest < now() - interval '1 hour' then 'problem'
+                when q.oldest < now() - interval '15 minutes' then 'warning' else 'ok' end,
+           q.queued::numeric,
+           case when q.oldest is null then null else floor(extract(epoch from now() - q.oldest) / 60)::text end
+      from (select count(*) as queued, min(o.next_attempt_at) filter (where o.next_attempt_at <= now()) as oldest
+              from private.email_outbox o
+             where o.sent_at is null and o.attempts < 5 and o.discarded_at is null) q
+    union all
+    select 'email.failed', 'email', case when f.n > 0 then 'problem' else 'ok' end, f.n::numeric, null
+      from (select count(*) as n from private.email_outbox o
+             where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null) f
+    union all
+    select 'email.errors_24h', 'email', case when e.n > 0 then 'warning' else 'ok' end, e.n::numeric, e.last_error
+      from (select count(*) as n,
+                   (array_agg(o.last_error order by o.next_attempt_at desc))[1] as last_error
+              from private.email_outbox o
+             where o.sent_at is null and o.discarded_at is null and o.last_error is not null
+               and o.next_attempt_at > now() - interval '24 hours') e;
+end
 $$;
 
 -- private.health_checks() ---------------------------------------------------------------
@@ -270,37 +276,40 @@ returns table (
   first_seen_at timestamp with time zone,
   last_seen_at timestamp with time zone
 )
-language sql
+language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
-  with checks as materialized (
-    select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
-  ),
-  opened as (
-    insert into private.health_problems as p (check_key, status, value)
-    select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
-    on conflict on constraint health_problems_pkey do update
-       set status = excluded.status,
-           value = excluded.value,
-           last_seen_at = now(),
-           first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
-           notified_at = case when p.resolved_at is null then p.notified_at end,
-           resolved_at = null
-    returning p.check_key, p.first_seen_at, p.last_seen_at
-  ),
-  closed as (
-    update private.health_problems p
-       set resolved_at = now()
+begin
+  return query
+    with checks as materialized (
+      select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
+    ),
+    opened as (
+      insert into private.health_problems as p (check_key, status, value)
+      select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
+      on conflict on constraint health_problems_pkey do update
+         set status = excluded.status,
+             value = excluded.value,
+             last_seen_at = now(),
+             first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
+             notified_at = case when p.resolved_at is null then p.notified_at end,
+             resolved_at = null
+      returning p.check_key, p.first_seen_at, p.last_seen_at
+    ),
+    closed as (
+      update private.health_problems p
+         set resolved_at = now()
+        from checks c
+       where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
+      returning p.check_key
+    )
+    select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
       from checks c
-     where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
-    returning p.check_key
-  )
-  select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
-    from checks c
-    left join opened o on o.check_key = c.check_key
-   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key
+      left join opened o on o.check_key = c.check_key
+     order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key;
+end
 $$;
 
 -- public.admin_system_health() ----------------------------------------------------------
