@@ -507,10 +507,10 @@ export const adminMessages = {
   'admin.payments.confirm_failed': 'Nie udało się potwierdzić płatności',
   /** Money recorded for an order that is not pending: the second payment of an underpaid one, late money. */
   'admin.payments.top_up': 'Dopłata',
-  'admin.payments.top_up_label': 'Zarejestruj dopłatę {reference}',
+  'admin.payments.top_up_label': 'Dopłata do płatności {reference}',
   'admin.payments.top_up_title': 'Zarejestruj dopłatę',
   'admin.payments.late_payment': 'Wpłata',
-  'admin.payments.late_payment_label': 'Zarejestruj wpłatę {reference}',
+  'admin.payments.late_payment_label': 'Wpłata do płatności {reference}',
   'admin.payments.late_payment_title': 'Zarejestruj wpłatę',
   'admin.payments.received_so_far': 'Otrzymano dotąd',
   'admin.payments.still_due': 'Brakuje',

@@ -116,9 +116,9 @@ describe("the 'Płatności' tab", () => {
       { changed: true, payment_order: { ...underpaid, status: 'paid' } },
     ]);
     const { user } = renderAdmin(<PaymentsTab />);
-    expect(await screen.findByRole('button', { name: 'Zarejestruj dopłatę KLB-7F3K2Q' })).toHaveTextContent('Dopłata');
+    expect(await screen.findByRole('button', { name: 'Dopłata do płatności KLB-7F3K2Q' })).toHaveTextContent('Dopłata');
     expect(screen.queryByRole('button', { name: 'Potwierdź płatność KLB-7F3K2Q' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Zarejestruj dopłatę KLB-7F3K2Q' }));
+    await user.click(screen.getByRole('button', { name: 'Dopłata do płatności KLB-7F3K2Q' }));
     const dialog = screen.getByRole('dialog', { name: 'Zarejestruj dopłatę' });
     expect(dialog).toHaveTextContent('Otrzymano dotąd1000,00 USDT');
     expect(dialog).toHaveTextContent('Brakuje220,00 USDT');
@@ -127,7 +127,7 @@ describe("the 'Płatności' tab", () => {
     await waitFor(() => expect(confirms[0]?.body).toEqual({ p_order_id: order.id, p_amount_received: 220 }));
     expect(await screen.findByText('Zarejestrowano wpłatę KLB-7F3K2Q')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Zarejestruj wpłatę KLB-EXPIR1' }));
+    await user.click(screen.getByRole('button', { name: 'Wpłata do płatności KLB-EXPIR1' }));
     const late = screen.getByRole('dialog', { name: 'Zarejestruj wpłatę' });
     expect(late).toHaveTextContent('jeśli pozycja jest jeszcze dostępna; inaczej kwota trafi do zwrotu');
     expect(within(late).getByLabelText('Otrzymana kwota (USDT)')).toHaveValue('1220');
