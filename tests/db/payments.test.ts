@@ -1659,6 +1659,38 @@ describe('money in', () => {
     });
   });
 
+  describe('who may call what', () => {
+    it('members preview only their own plan change and read only their own orders; admins need the second factor; anon nothing', async () => {
+      const member = await createMember();
+      const otherMember = await createMember();
+      await payForPlan(member.id, 'PREMIUM');
+      const previewOf = (actor: TestUser) =>
+        queryAs<{ from_level: Level; change: string }>(
+          actor,
+          `select from_level, change from public.preview_plan_change('VIP')`,
+        );
+      expect(await previewOf(member)).toEqual([{ from_level: 'PREMIUM', change: 'upgrade' }]);
+      expect(await previewOf(otherMember)).toEqual([{ from_level: 'FREE', change: 'new' }]);
+      expect(await sqlState(queryAs('anon', `select * from public.preview_plan_change('VIP')`))).toBe('42501');
+      expect((await errorOf(queryAs(member, `select * from public.preview_plan_change('FREE')`)))?.message).toBe(
+        'payments.invalid_item',
+      );
+      expect(await queryAs(otherMember, 'select id from public.get_my_payment_orders()')).toEqual([]);
+      expect(await sqlState(queryAs('anon', 'select * from public.get_my_payment_orders()'))).toBe('42501');
+      const aal1 = withClaims(adminUser, { aal: 'aal1' });
+      for (const actor of [member, aal1, 'anon' as const]) {
+        expect(await sqlState(queryAs(actor, 'select public.admin_update_payment_settings(5)'))).toBe('42501');
+      }
+      const order = await orderPlan(member, 'VIP');
+      await confirm(order.id, '100.00');
+      // The second payment of an underpaid order is an admin's (aal2) too.
+      for (const actor of [member, otherMember, aal1, 'anon' as const]) {
+        expect(await sqlState(queryAs(actor, CONFIRM, [order.id, null, null, null]))).toBe('42501');
+      }
+      expect((await orderById(order.id)).status).toBe('underpaid');
+    });
+  });
+
   describe('the money-in invariant', () => {
     it('finds a missing commission, receipts that do not add up and an order’s lost package', async () => {
       const referrer = await createMember();
