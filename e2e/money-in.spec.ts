@@ -8,12 +8,12 @@
 //    in 'Płatności'), then refunds it and a DIAMOND package: the member is PREMIUM again, with the end
 //    date of before, and the DIAMOND slot is free again.
 // axe at 1366 and 390 px on the screens this issue changed.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { orderCccApi, orderPlanApi, signInApi } from './support/admin-api';
 import { backdateMembership, confirmOrderAsGateway, query } from './support/database';
 import { createMember, type Member } from './support/factories';
-import { SANDBOX_PAGE } from './support/przelewy24';
+import { startSandboxPayment } from './support/przelewy24';
 import { SEEDED_ADMIN, signIn } from './support/session';
 
 const DAY_MS = 86_400_000;
@@ -46,6 +46,13 @@ async function adminPayments(context: BrowserContext, reference: string): Promis
   await page.goto(`/dashboard/admin/payments?status=all&q=${reference}`);
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toBeVisible();
   return page;
+}
+
+/** A USDT transfer's hash and network in the admin's payment dialog, then axe on the dialog at both widths. */
+async function enterTransaction(admin: Page, dialog: Locator, network: 'ERC20' | 'BSC', label: string) {
+  await dialog.getByLabel(/Hash transakcji USDT/).fill(txHash());
+  await dialog.getByLabel('Sieć transakcji USDT').selectOption(network);
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { include: '[role="dialog"]', label });
 }
 
 async function refundInAdmin(admin: Page, reference: string) {
@@ -87,14 +94,7 @@ test('a PREMIUM member upgrading to VIP mid-term sees the VIP dates before payin
   await expect(dialog.getByTestId('plan-change-summary')).toContainText(period);
   await expectNoSeriousA11yViolationsAtBothWidths(page, { include: '[role="dialog"]', label: 'plan dialog: upgrade' });
 
-  await dialog.getByRole('radio', { name: 'Szybki przelew bankowy' }).check();
-  await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
-  const popup = page.waitForEvent('popup');
-  await dialog.getByRole('button', { name: 'Zapłać' }).click();
-  const tab = await popup;
-  await tab.waitForURL(SANDBOX_PAGE);
-  await expect(dialog.getByTestId('payment-reference')).toHaveText(/^KLB-[0-9A-Z]{6}$/);
-  const reference = (await dialog.getByTestId('payment-reference').textContent()) ?? '';
+  const { tab, reference } = await startSandboxPayment(page, dialog);
   // Paid on the gateway's page: the return page waits until the gateway's confirmation lands.
   await tab.getByRole('button', { name: 'Zapłać' }).click();
   await tab.waitForURL(`**/dashboard/investments?platnosc=${reference}`);
@@ -136,12 +136,7 @@ test('the admin records an underpaid VIP upgrade’s second payment, then refund
   await admin.getByRole('button', { name: `Potwierdź płatność ${vip}` }).click();
   const first = admin.getByRole('dialog', { name: 'Potwierdź płatność' });
   await first.getByLabel('Otrzymana kwota (USDT)').fill('10000');
-  await first.getByLabel(/Hash transakcji USDT/).fill(txHash());
-  await first.getByLabel('Sieć transakcji USDT').selectOption('ERC20');
-  await expectNoSeriousA11yViolationsAtBothWidths(admin, {
-    include: '[role="dialog"]',
-    label: 'confirm dialog (USDT)',
-  });
+  await enterTransaction(admin, first, 'ERC20', 'confirm dialog (USDT)');
   await first.getByRole('button', { name: 'Potwierdź' }).click();
   await expect(admin.getByText(`Potwierdzono płatność ${vip}`)).toBeVisible();
   const row = admin.getByRole('row', { name: new RegExp(vip) });
@@ -154,12 +149,7 @@ test('the admin records an underpaid VIP upgrade’s second payment, then refund
   const second = admin.getByRole('dialog', { name: 'Zarejestruj dopłatę' });
   await expect(second.getByLabel('Otrzymana kwota (USDT)')).toHaveValue('2099');
   await expect(second).toContainText(/Otrzymano dotąd\s*10\s?000,00\sUSDT/);
-  await second.getByLabel(/Hash transakcji USDT/).fill(txHash());
-  await second.getByLabel('Sieć transakcji USDT').selectOption('BSC');
-  await expectNoSeriousA11yViolationsAtBothWidths(admin, {
-    include: '[role="dialog"]',
-    label: 'second payment dialog',
-  });
+  await enterTransaction(admin, second, 'BSC', 'second payment dialog');
   await second.getByRole('button', { name: 'Zarejestruj dopłatę' }).click();
   await expect(admin.getByText(`Zarejestrowano wpłatę ${vip}`)).toBeVisible();
   await expect(row).toContainText('Opłacone');

@@ -272,6 +272,17 @@ describe('membership periods', () => {
     );
   }
 
+  /** The profile's cache as a change before midnight left it (what the hourly roll-over starts from). */
+  async function cacheWrittenBefore(userId: string, level: Level, untilOffset: number) {
+    await admin().query(
+      `begin;
+       select set_config('private.membership_sync', 'on', true);
+       update public.profiles set membership_level = '${level}', membership_valid_until = private.warsaw_today() + ${untilOffset}
+        where user_id = '${userId}';
+       commit;`,
+    );
+  }
+
   let adminUser: TestUser;
 
   beforeAll(async () => {
@@ -390,13 +401,7 @@ describe('membership periods', () => {
                 ($1, 'START', private.warsaw_today(), private.warsaw_today() + 60, 'backfill')`,
         [member.id],
       );
-      await admin().query(
-        `begin;
-         select set_config('private.membership_sync', 'on', true);
-         update public.profiles set membership_level = 'VIP', membership_valid_until = private.warsaw_today() - 1
-          where user_id = '${member.id}';
-         commit;`,
-      );
+      await cacheWrittenBefore(member.id, 'VIP', -1);
       const [badge] = await queryAs<{ level: Level }>(
         member,
         `select public.effective_membership_level(p) as level from public.profiles p where p.user_id = $1`,
@@ -443,13 +448,7 @@ describe('membership periods', () => {
          values ($1, 'VIP', private.warsaw_today() - 200, private.warsaw_today() - 1, 'backfill')`,
         [member.id],
       );
-      await admin().query(
-        `begin;
-         select set_config('private.membership_sync', 'on', true);
-         update public.profiles set membership_level = 'VIP', membership_valid_until = private.warsaw_today() - 1
-          where user_id = '${member.id}';
-         commit;`,
-      );
+      await cacheWrittenBefore(member.id, 'VIP', -1);
       const before = await stats(member);
       const [badge] = await queryAs<{ level: Level }>(
         member,
@@ -475,13 +474,7 @@ describe('membership periods', () => {
          values ($1, 'START', private.warsaw_today(), private.warsaw_today() + 30, 'backfill')`,
         [member.id],
       );
-      await admin().query(
-        `begin;
-         select set_config('private.membership_sync', 'on', true);
-         update public.profiles set membership_level = 'FREE', membership_valid_until = private.warsaw_today() - 1
-          where user_id = '${member.id}';
-         commit;`,
-      );
+      await cacheWrittenBefore(member.id, 'FREE', -1);
       const [badge] = await queryAs<{ level: Level }>(
         member,
         `select public.effective_membership_level(p) as level from public.profiles p where p.user_id = $1`,
@@ -569,37 +562,39 @@ describe('membership periods', () => {
     });
 
     it('upgrades and renewals on the boundary days: 29 Feb, 31 Dec, the DST days, an end date today', async () => {
-      // On 29.02.2028, PREMIUM until 30.06.2028: 123 unused days × 14997 ÷ 49997 = 36 VIP days.
-      expect(await change('VIP', '2028-02-29', 'PREMIUM', '2028-06-30', '2028-06-30', 14997, 49997)).toEqual({
-        first_day: '2028-02-29',
-        last_day: '2029-04-05',
-        extra_days: 36,
-        change: 'upgrade',
-      });
-      // On the autumn DST day (25.10.2026), PREMIUM until 31.12.2026: 68 days × 14997 ÷ 49997 = 20.
-      expect(await change('VIP', '2026-10-25', 'PREMIUM', '2026-12-31', '2026-12-31', 14997, 49997)).toEqual({
-        first_day: '2026-10-25',
-        last_day: '2027-11-13',
-        extra_days: 20,
-        change: 'upgrade',
-      });
-      // On the spring DST day the current START ends that day: one unused day is worth no PREMIUM day.
-      expect(await change('PREMIUM', '2027-03-28', 'START', '2027-03-28', '2027-03-28', 4997, 14997)).toEqual({
-        first_day: '2027-03-28',
-        last_day: '2028-03-27',
-        extra_days: 0,
-        change: 'upgrade',
-      });
-      // A year ending on 31 Dec: the renewal and a lower tier both start on 1 Jan, for the calendar year.
-      for (const [tier, current, change_] of [
-        ['START', 'START', 'renewal'],
-        ['START', 'VIP', 'queued'],
-      ] as const) {
-        expect(await change(tier, '2026-12-31', current, '2026-12-31', '2026-12-31', 4997, 4997)).toEqual({
-          first_day: '2027-01-01',
-          last_day: '2027-12-31',
-          extra_days: 0,
-          change: change_,
+      // [tier, day, current level, its last day, list prices old → new], [first, last, extra days, change]
+      const cases: [[Level, string, Level, string, number, number], [string, string, number, string]][] = [
+        // On 29.02.2028, PREMIUM until 30.06.2028: 123 unused days × 14997 ÷ 49997 = 36 VIP days.
+        [
+          ['VIP', '2028-02-29', 'PREMIUM', '2028-06-30', 14997, 49997],
+          ['2028-02-29', '2029-04-05', 36, 'upgrade'],
+        ],
+        // On the autumn DST day (25.10.2026), PREMIUM until 31.12.2026: 68 days × 14997 ÷ 49997 = 20.
+        [
+          ['VIP', '2026-10-25', 'PREMIUM', '2026-12-31', 14997, 49997],
+          ['2026-10-25', '2027-11-13', 20, 'upgrade'],
+        ],
+        // On the spring DST day the current START ends that day: one unused day is worth no PREMIUM day.
+        [
+          ['PREMIUM', '2027-03-28', 'START', '2027-03-28', 4997, 14997],
+          ['2027-03-28', '2028-03-27', 0, 'upgrade'],
+        ],
+        // A year ending on 31 Dec: the renewal and a lower tier both start on 1 Jan, for the calendar year.
+        [
+          ['START', '2026-12-31', 'START', '2026-12-31', 4997, 4997],
+          ['2027-01-01', '2027-12-31', 0, 'renewal'],
+        ],
+        [
+          ['START', '2026-12-31', 'VIP', '2026-12-31', 49997, 4997],
+          ['2027-01-01', '2027-12-31', 0, 'queued'],
+        ],
+      ];
+      for (const [[tier, day, current, last, oldPrice, newPrice], [first_day, last_day, extra_days, kind]] of cases) {
+        expect(await change(tier, day, current, last, last, oldPrice, newPrice)).toEqual({
+          first_day,
+          last_day,
+          extra_days,
+          change: kind,
         });
       }
     });
