@@ -3910,8 +3910,14 @@ begin
       v_days := floor(v_days * (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = v_replaced.level)
                       / (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = v_next.level))::integer;
     end loop;
-    continue when v_next.id is null or v_next.shortened_reason is not null or v_days <= 0
+    -- An admin's cut stands; after an earlier refund of a converted order only the extra days not
+    -- taken off yet remain.
+    continue when v_next.id is null or v_next.shortened_reason = 'admin'
                   or v_next.last_day < p_day or not isfinite(v_next.last_day);
+    if v_next.shortened_reason = 'refund' then
+      v_days := least(v_days, v_next.extra_days - (v_next.shortened_from - v_next.last_day));
+    end if;
+    continue when v_days <= 0;
     v_last := greatest(v_next.last_day - v_days, p_day - 1, v_next.first_day - 1);
     perform private.shorten_period(v_next.id, v_last, 'refund', p_actor);
     perform private.relay_periods(p_order.user_id, v_next.first_day + 1, v_last + 1, v_next.id);

@@ -1617,7 +1617,7 @@ describe('money in', () => {
     it('along a chain of upgrades the converted days come off the last one, at the list prices', async () => {
       const member = await createMember();
       const start = await payForPlan(member.id, 'START');
-      await payForPlan(member.id, 'PREMIUM');
+      const premium = await payForPlan(member.id, 'PREMIUM');
       await payForPlan(member.id, 'VIP');
       const { rows } = await admin().query<{ level: Level; extra_days: number; last_day: string }>(
         `select level, extra_days, last_day::text from public.membership_periods
@@ -1632,6 +1632,10 @@ describe('money in', () => {
       const [vipAfter] = await periodsOf(member.id);
       expect(vipAfter).toMatchObject({ level: 'VIP', shortened_reason: 'refund' });
       expect((Date.parse(vipBefore.last_day) - Date.parse(vipAfter!.last_day)) / 86_400_000).toBe(converted);
+      // Refunding PREMIUM too leaves VIP its 12 months and no extra day.
+      await refund(premium);
+      const [vipLast] = await periodsOf(member.id);
+      expect(vipLast).toMatchObject({ level: 'VIP', last_day: await yearEnd(await today(0)) });
     });
 
     it('a refunded CCC order whose packages already ran their course has them released too; its packages are not an admin’s to delete', async () => {
