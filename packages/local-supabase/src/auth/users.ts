@@ -124,6 +124,15 @@ export async function insertUser(sql: Sql, input: NewUser): Promise<UserRow> {
   return user as UserRow;
 }
 
+/**
+ * A sign-up's insert (signup.go signupNewUser): the row is read again after the insert, since the
+ * project's triggers may have changed it (this project's move the name and phone to the profile).
+ */
+export async function insertSignedUpUser(sql: Sql, input: NewUser): Promise<UserRow> {
+  const inserted = await insertUser(sql, input);
+  return (await findUserById(sql, inserted.id)) ?? inserted;
+}
+
 export async function loadIdentities(sql: Sql, userId: string): Promise<IdentityRow[]> {
   return sql<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at', [userId]);
 }
