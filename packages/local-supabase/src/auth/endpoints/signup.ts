@@ -12,7 +12,15 @@ import { obj, str, type Params } from '../params.ts';
 import { assertStrongPassword, hashPassword } from '../password.ts';
 import { ok, type Reply } from '../reply.ts';
 import { startSession } from '../sessions.ts';
-import { findUserByEmail, insertSignedUpUser, isConfirmed, userJson, type Metadata, type UserRow } from '../users.ts';
+import {
+  findUserByEmail,
+  insertSignedUpUser,
+  isConfirmed,
+  userJson,
+  type Metadata,
+  type SignedUpUser,
+  type UserRow,
+} from '../users.ts';
 
 export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
   const { config } = ctx;
@@ -38,7 +46,7 @@ export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Re
   return transaction(ctx.pool, async (sql) => {
     // signupNewUser reloads the new row: the project's triggers may have changed it (here they move
     // the name and phone to the profile), and what follows (audit, hook) sees the stored user.
-    const user =
+    const user: SignedUpUser =
       existing ??
       (await insertSignedUpUser(sql, {
         email,
@@ -55,7 +63,8 @@ export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Re
     }
     await audit(ctx, sql, request, user, 'user_confirmation_requested', { traits: { provider: 'email' } });
     await requestConfirmation(ctx, sql, user, request, pkce);
-    return ok(await userJson(sql, (await reload(sql, user)) ?? user));
+    const reloaded = await reload(sql, user);
+    return ok(await userJson(sql, reloaded ? { ...reloaded, identityDataAsBuilt: user.identityDataAsBuilt } : user));
   });
 }
 
