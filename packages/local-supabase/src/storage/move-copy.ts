@@ -11,7 +11,7 @@
 // The mover or copier becomes the owner (`sub` of the JWT; unchanged for the service role).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sqlOf, type Sql } from '../auth/db.ts';
+import { transaction, type Sql } from '../auth/db.ts';
 import { header, sendJson } from '../http.ts';
 import { callerOf } from './caller.ts';
 import type { StorageContext } from './context.ts';
@@ -45,22 +45,6 @@ function withDuplicateAsResource(error: unknown): never {
   throw fromDatabaseError(error, { duplicate: storageErrors.resourceAlreadyExists }) ?? error;
 }
 
-/** Runs `fn` as the storage owner in one transaction. */
-async function asOwner<T>(ctx: StorageContext, fn: (sql: Sql) => Promise<T>): Promise<T> {
-  const client = await ctx.db.owner.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(sqlOf(client));
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 export async function move(ctx: StorageContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { transfer } = await readTransfer(req);
   const caller = await callerOf(req);
@@ -91,7 +75,7 @@ export async function move(ctx: StorageContext, req: IncomingMessage, res: Serve
       { bucket: destinationBucket, name: destinationKey },
     );
     try {
-      await asOwner(ctx, async (sql) => {
+      await transaction(ctx.db.owner, async (sql) => {
         const [row] = await moved(sql);
         if (!row) throw storageErrors.noSuchKey();
         await sql(
@@ -145,7 +129,7 @@ export async function copy(ctx: StorageContext, req: IncomingMessage, res: Serve
   );
   let row: ObjectRow | undefined;
   try {
-    row = await asOwner(ctx, (sql) =>
+    row = await transaction(ctx.db.owner, (sql) =>
       writeRow(sql, true, {
         ...destination,
         metadata: { ...metadata, lastModified: new Date().toISOString() },

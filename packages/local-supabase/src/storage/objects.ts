@@ -200,12 +200,8 @@ export async function downloadPublic(
 ): Promise<void> {
   const bucket = await findBucket(ctx.db.owner, bucketId);
   if (!bucket.public) throw storageErrors.noSuchBucket();
-  const { rows } = await ctx.db.owner.query<ObjectRow>(
-    'select * from storage.objects where bucket_id = $1 and name = $2',
-    [bucketId, name],
-  );
-  if (!rows[0]) throw storageErrors.noSuchKey();
-  await sendObject(ctx, req, res, rows[0], { download: url.searchParams.get('download') });
+  const row = await findObject(sqlOf(ctx.db.owner), bucketId, name);
+  await sendObject(ctx, req, res, row, { download: url.searchParams.get('download') });
 }
 
 export async function findObject(sql: Sql, bucketId: string, name: string): Promise<ObjectRow> {

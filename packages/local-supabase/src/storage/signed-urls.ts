@@ -11,6 +11,7 @@
 // hosted Storage ignores it then.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { sqlOf } from '../auth/db.ts';
 import { sendJson } from '../http.ts';
 import { JWT_KEY } from '../keys.ts';
 import { callerOf } from './caller.ts';
@@ -19,7 +20,7 @@ import { asCaller } from './db.ts';
 import { StorageError, storageErrors } from './errors.ts';
 import { assertValidKey } from './files.ts';
 import { optionalInteger, readJsonBody, requiredStringArray, requireProperties } from './json-body.ts';
-import { findObject, MAX_OBJECTS_PER_REQUEST, sendObject, withDatabaseErrors, type ObjectRow } from './objects.ts';
+import { findObject, MAX_OBJECTS_PER_REQUEST, sendObject, withDatabaseErrors } from './objects.ts';
 
 const SCOPE_DOWNLOAD = 'download';
 
@@ -109,13 +110,9 @@ export async function downloadSigned(
   if (token === null) throw storageErrors.validation("querystring must have required property 'token'");
   const payload = await verifySignature(token, bucketId, name);
   const [bucket = '', ...parts] = String(payload.url).split('/');
-  const { rows } = await ctx.db.owner.query<ObjectRow>(
-    'select * from storage.objects where bucket_id = $1 and name = $2',
-    [bucket, parts.join('/')],
-  );
-  if (!rows[0]) throw storageErrors.noSuchKey();
+  const row = await findObject(sqlOf(ctx.db.owner), bucket, parts.join('/'));
   const expires = typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : undefined;
-  await sendObject(ctx, req, res, rows[0], { download: url.searchParams.get('download'), expires });
+  await sendObject(ctx, req, res, row, { download: url.searchParams.get('download'), expires });
 }
 
 /** verifyObjectSignature: the JWT, then its scope, the object it names, and its expiry. */
