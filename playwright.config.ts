@@ -41,7 +41,7 @@ const stackStarted = process.env[E2E_STACK_STARTED_VARIABLE] === '1';
  *   template, apps, community posts, idea moderation and the ideas board's counts) and the journeys
  *   that read them (registration reads the activation e-mail and the seeded member's referral visits;
  *   operations submits an idea and leaves a failed e-mail that the admin area's banner shows);
- * - CLUB_MONEY: payments, the catalogue's prices, CCC slots (PLATINUM filled, SILVER ordered; the
+ * - CLUB_MONEY: payments, the catalogue's prices, CCC slots (PLATINUM filled, SILVER ordered, DIAMOND bought and refunded; the
  *   admin chain assigns GOLD only), payout runs over every paid tier, and the admin's second factor;
  * - CLUB_READERS: the seeded member's main panel, whose every figure (ideas, apps, CCC packages,
  *   revenue pools, the level) one of the chains above changes; it runs once both have finished.
@@ -49,7 +49,13 @@ const stackStarted = process.env[E2E_STACK_STARTED_VARIABLE] === '1';
  * stays out of these lists and runs in parallel with everything.
  */
 const CLUB_ADMIN = ['admin.spec.ts', 'ideas.spec.ts', 'registration.spec.ts', 'operations.spec.ts'];
-const CLUB_MONEY = ['money.spec.ts', 'payments.spec.ts', 'plans.spec.ts', 'admin-two-factor.spec.ts'];
+const CLUB_MONEY = [
+  'money.spec.ts',
+  'payments.spec.ts',
+  'plans.spec.ts',
+  'money-in.spec.ts',
+  'admin-two-factor.spec.ts',
+];
 const CLUB_READERS = ['member-dashboard.spec.ts'];
 const files = (names: string[]) => names.map((file) => `**/e2e/${file}`);
 

@@ -11,7 +11,7 @@ import { FULL_CHROMIUM } from '../scripts/lib/e2e-app.ts';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { query } from './support/database';
 import { createMember } from './support/factories';
-import { SANDBOX_PAGE } from './support/przelewy24';
+import { startSandboxPayment } from './support/przelewy24';
 import { signIn } from './support/session';
 
 test('with the popup blocker on, a member pays START by transfer through Przelewy24 and it confirms itself', async ({
@@ -48,15 +48,8 @@ test('with the popup blocker on, a member pays START by transfer through Przelew
     await page.goto('/dashboard/investments');
     await page.getByRole('button', { name: 'Wybierz plan START' }).click();
     const dialog = page.getByRole('dialog', { name: 'Płatność za plan START' });
-    await dialog.getByRole('radio', { name: 'Szybki przelew bankowy' }).check();
-    await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
-    const popup = page.waitForEvent('popup');
-    await dialog.getByRole('button', { name: 'Zapłać' }).click();
     // The tab is the one the click opened, now at the sandbox's payment page for the order.
-    const tab = await popup;
-    await tab.waitForURL(SANDBOX_PAGE);
-    await expect(dialog.getByTestId('payment-reference')).toHaveText(/^KLB-[0-9A-Z]{6}$/);
-    const reference = (await dialog.getByTestId('payment-reference').textContent()) ?? '';
+    const { tab, reference } = await startSandboxPayment(page, dialog);
     await expect(dialog).toContainText('Zapłać na stronie Przelewy24');
     // No second click was needed.
     await expect(dialog.getByRole('link', { name: 'Przejdź do strony płatności' })).toHaveCount(0);

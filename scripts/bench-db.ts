@@ -426,6 +426,30 @@ function seedSteps(v: Volumes): SeedStep[] {
              where m.last_day >= m.first_day and m.shortened_at is null`,
     },
     {
+      // Former members: every member without a period now held 2-3 yearly periods that ended
+      // between a month and 3 years ago, so each of the 100 000 members has several periods and the
+      // effective-level reads meet members whose level ran out (the case the cache must answer).
+      label: 'membership history: 2-3 ended yearly periods for every other member (several periods each)',
+      sql: `insert into public.membership_periods (user_id, level, first_day, last_day, source)
+            select p.user_id, (array['START', 'PREMIUM', 'VIP'])[1 + (k + abs(hashtext(p.user_id::text))) % 3]::public.membership_level,
+                   e.last_day - 365 * k - 364, e.last_day - 365 * k, 'backfill'
+              from public.profiles p
+             cross join lateral (select current_date - 30 - (abs(hashtext(p.id::text)) % 1000) as last_day) e
+             cross join lateral generate_series(0, 1 + abs(hashtext(p.user_id::text)) % 2) k
+             where not exists (select 1 from public.membership_periods m where m.user_id = p.user_id)`,
+    },
+    {
+      label: 'level cache of those members rewritten from their periods (as private.sync_membership_cache does)',
+      sql: `select set_config('private.membership_sync', 'on', false);
+            update public.profiles p
+               set membership_level = c.membership_level, membership_valid_until = c.membership_valid_until
+              from public.profiles q
+             cross join lateral private.membership_cache_of(q.user_id) c
+             where q.id = p.id
+               and (p.membership_level, p.membership_valid_until) is distinct from (c.membership_level, c.membership_valid_until);
+            select set_config('private.membership_sync', '', false);`,
+    },
+    {
       label: `payment orders (${v.paymentOrders}: 85 % paid, 8 % rejected, 5 % cancelled, the rest pending)`,
       // References KLB- + g in base 32 (unique); an open order that repeats a member's item and
       // method is skipped by the partial unique index (on conflict do nothing).

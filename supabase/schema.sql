@@ -731,7 +731,7 @@ END) stored,
   constraint payment_orders_item CHECK ((((kind = 'plan'::public.payment_item_kind) AND (plan_tier IS NOT NULL) AND (ccc_tier IS NULL) AND (quantity = 1)) OR ((kind = 'ccc'::public.payment_item_kind) AND (ccc_tier IS NOT NULL) AND (plan_tier IS NULL)))),
   constraint payment_orders_network_usdt CHECK (((network IS NULL) OR (method = 'usdt'::public.payment_method))),
   constraint payment_orders_quantity_check CHECK (((quantity >= 1) AND (quantity <= 10))),
-  constraint payment_orders_reason CHECK (((status = 'rejected'::public.payment_order_status) = (rejection_reason IS NOT NULL))),
+  constraint payment_orders_reason CHECK ((((status <> 'rejected'::public.payment_order_status) OR (rejection_reason IS NOT NULL)) AND ((rejection_reason IS NULL) OR (status = ANY (ARRAY['rejected'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status]))))),
   constraint payment_orders_received_check CHECK (((status <> ALL (ARRAY['paid'::public.payment_order_status, 'underpaid'::public.payment_order_status, 'to_refund'::public.payment_order_status])) OR (amount_received IS NOT NULL))),
   constraint payment_orders_reference_check CHECK ((reference ~ '^KLB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$'::text)),
   constraint payment_orders_refund_check CHECK ((((status = 'refunded'::public.payment_order_status) = (refunded_at IS NOT NULL)) AND ((refunded_at IS NULL) = (refund_reason IS NULL)) AND ((refunded_at IS NULL) = (refund_method IS NULL)) AND ((refunded_at IS NULL) = (refund_reference IS NULL)) AND ((char_length(refund_reason) >= 1) AND (char_length(refund_reason) <= 500)) AND (refund_method = ANY (ARRAY['transfer'::text, 'usdt'::text, 'acc'::text, 'other'::text])) AND ((char_length(refund_reference) >= 1) AND (char_length(refund_reference) <= 200)))),
@@ -761,6 +761,25 @@ comment on column public.payment_orders.replaces_order_id is 'The pending order 
 comment on column public.payment_orders.refund_method is 'How the money went back: transfer | usdt | acc | other; refund_reference: the transfer title or transaction hash.';
 comment on column public.payment_orders.shortfall is 'Underpaid: what is still missing.';
 comment on column public.payment_orders.surplus is 'Paid: what came in above the price.';
+
+create table public.payment_receipts (
+  id bigint generated always as identity not null,
+  order_id uuid not null,
+  amount numeric(12,2) not null,
+  currency text not null,
+  decided_via public.payment_decider not null,
+  decided_by uuid,
+  network public.withdrawal_network,
+  tx_hash text,
+  received_at timestamp with time zone default now() not null,
+  constraint payment_receipts_amount_check CHECK (((amount > (0)::numeric) AND (amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))),
+  constraint payment_receipts_currency_check CHECK ((currency = ANY (ARRAY['PLN'::text, 'USDT'::text]))),
+  constraint payment_receipts_tx_check CHECK ((((tx_hash IS NULL) = (network IS NULL)) AND (char_length(tx_hash) <= 200))),
+  constraint payment_receipts_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
+  constraint payment_receipts_pkey PRIMARY KEY (id)
+);
+alter table public.payment_receipts enable row level security;
+comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and a USDT transaction (network, hash; recorded once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
 
 create table public.payment_settings (
   id boolean default true not null,
@@ -894,7 +913,7 @@ create table public.profiles (
 alter table public.profiles enable row level security;
 comment on table public.profiles is 'One row per auth user, created by the on_auth_user_created trigger.';
 comment on column public.profiles.membership_level is 'Changed only by admins (through server functions), never by the member.';
-comment on column public.profiles.membership_valid_until is 'Cache of the membership periods (private.membership_cache_of), rewritten in the transaction of every period change and rolled over after midnight in Warsaw by the hourly job: the last day of the running level (null: no end date), or of the last period that ran out. The level that counts is private.membership_level_on.';
+comment on column public.profiles.membership_valid_until is 'Cache of the membership periods (private.membership_cache_of), rewritten in the transaction of every period change and rolled over after midnight in Warsaw by the hourly job: the last day of the running level (null: no end date), or with FREE the day the last period ran out (or the day before a later one starts). The level that counts is private.membership_level_on.';
 
 create table public.referral_codes (
   id uuid default gen_random_uuid() not null,
@@ -1278,6 +1297,8 @@ CREATE INDEX idea_votes_user_id_idx ON public.idea_votes USING btree (user_id);
 
 CREATE INDEX membership_periods_audit_id_idx ON public.membership_periods USING btree (audit_id);
 
+CREATE INDEX membership_periods_first_day_idx ON public.membership_periods USING btree (first_day) WHERE (last_day >= first_day);
+
 CREATE INDEX membership_periods_order_id_idx ON public.membership_periods USING btree (order_id);
 
 CREATE INDEX membership_periods_replaced_period_id_idx ON public.membership_periods USING btree (replaced_period_id);
@@ -1317,6 +1338,10 @@ CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING bt
 CREATE UNIQUE INDEX payment_orders_tx_hash_idx ON public.payment_orders USING btree (network, lower(tx_hash)) NULLS NOT DISTINCT WHERE (tx_hash IS NOT NULL);
 
 CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
+
+CREATE INDEX payment_receipts_order_id_idx ON public.payment_receipts USING btree (order_id, id);
+
+CREATE UNIQUE INDEX payment_receipts_tx_idx ON public.payment_receipts USING btree (network, lower(tx_hash)) WHERE (tx_hash IS NOT NULL);
 
 CREATE INDEX payout_run_items_user_id_idx ON public.payout_run_items USING btree (user_id);
 
@@ -2043,6 +2068,8 @@ declare
   v_referral record;
   v_commission_id uuid;
   v_valid_until date;
+  v_network public.withdrawal_network;
+  v_recorded_for uuid;
 begin
   if p_via is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_decider';
@@ -2058,17 +2085,6 @@ begin
   if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
-  if v_order.status = 'paid' then
-    changed := false;
-    payment_order := v_order;
-    return next;
-    return;
-  end if;
-  -- Money for a pending, partly paid, expired or cancelled order is taken; never for one already
-  -- rejected, refunded or waiting to be refunded.
-  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled') then
-    raise exception using errcode = 'P0001', message = 'payments.not_pending';
-  end if;
   p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
   if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
     raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
@@ -2076,17 +2092,71 @@ begin
   if p_network is not null and v_order.method <> 'usdt' then
     raise exception using errcode = 'P0001', message = 'payments.invalid_network';
   end if;
-  if p_tx_hash is not null and exists (
-    select 1 from public.payment_orders o
-     where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash)
-       and o.network is not distinct from coalesce(p_network, v_order.network) and o.id <> v_order.id
-  ) then
-    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+  v_network := coalesce(p_network, v_order.network);
+  if p_tx_hash is not null then
+    -- A transaction is (network, hash): without its network one hash could be counted twice.
+    if v_network is null then
+      raise exception using errcode = 'P0001', message = 'payments.network_required';
+    end if;
+    select r.order_id into v_recorded_for from public.payment_receipts r
+     where r.tx_hash is not null and r.network = v_network and lower(r.tx_hash) = lower(p_tx_hash);
+    if v_recorded_for is null then
+      select o.id into v_recorded_for from public.payment_orders o
+       where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash) and o.network = v_network;
+    end if;
+    if v_recorded_for is not null and v_recorded_for <> v_order.id then
+      raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+    end if;
+  end if;
+  -- Told twice about one payment (a paid order without a new transaction, a transaction already
+  -- recorded for this order): nothing changes, nothing is counted twice.
+  if v_recorded_for = v_order.id or (v_order.status = 'paid' and p_tx_hash is null) then
+    changed := false;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+  -- A refunded order's books are closed (the money went back; a new payment is a new order).
+  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled', 'rejected', 'to_refund', 'paid') then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   v_before := v_order;
-  v_total := coalesce(case when v_order.status = 'underpaid' then v_order.amount_received end, 0) + p_amount_received;
+  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, network, tx_hash)
+  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, case when p_tx_hash is not null then v_network end,
+          p_tx_hash);
+  v_total := coalesce(v_order.amount_received, 0) + p_amount_received;
 
-  if v_total < v_order.amount then
+  if v_order.status = 'paid' then
+    -- Another transaction for an order already paid: it adds to the surplus, nothing more is granted.
+    update public.payment_orders o
+       set amount_received = v_total, updated_at = now()
+     where o.id = v_order.id
+    returning * into v_order;
+    perform private.audit(
+      'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
+      jsonb_build_object('status', 'paid', 'amount_received', v_before.amount_received),
+      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', p_tx_hash,
+                         'network', v_network, 'decided_via', p_via)
+    );
+    if v_order.user_id is not null then
+      perform private.notify(
+        v_order.user_id, 'system', 'Nadpłata',
+        format('Otrzymaliśmy kolejną wpłatę %s za opłaconą już płatność %s (%s). Nadpłata: %s — zwrócimy ją.',
+               private.money_text(p_amount_received, v_order.currency), v_order.reference,
+               private.order_item_label(v_order), private.money_text(v_order.surplus, v_order.currency)),
+        jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
+      );
+    end if;
+    changed := true;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+
+  if v_order.status in ('rejected', 'to_refund') then
+    -- Money for an order an admin rejected, or one already waiting to be refunded: it all goes back.
+    v_status := 'to_refund';
+  elsif v_total < v_order.amount then
     v_status := 'underpaid';
   elsif v_order.user_id is null then
     -- The member's account was deleted: the money can only go back.
@@ -2118,8 +2188,9 @@ begin
          decided_by = p_actor,
          decided_via = p_via,
          amount_received = v_total,
-         tx_hash = coalesce(p_tx_hash, o.tx_hash),
-         network = coalesce(p_network, o.network),
+         -- The order shows its first transaction; each one is in payment_receipts.
+         tx_hash = coalesce(o.tx_hash, p_tx_hash),
+         network = coalesce(o.network, v_network),
          membership_valid_until = v_valid_until,
          cancel_reason = null,
          buyer_name = coalesce(v_profile.full_name, o.buyer_name),
@@ -3099,17 +3170,18 @@ AS $function$
         order by m.first_day
         limit 1)
       union all
-      -- …else the last one that ran to its end (its level with a past date: FREE in effect).
-      (select m.level, m.last_day, 3
+      -- …else FREE since the last one ended: with its end date when it ran to its end (the lapsed
+      -- notice), without one when a refund or an admin ended it (and FREE, no date, when none ran).
+      (select 'FREE'::public.membership_level, case when m.shortened_at is null then m.last_day end, 3
          from public.membership_periods m
-        where m.user_id = p_user_id and m.last_day < p_day and m.last_day >= m.first_day and m.shortened_at is null
+        where m.user_id = p_user_id and m.last_day < p_day and m.last_day >= m.first_day
         order by m.last_day desc
         limit 1)
       order by rank
       limit 1
     ) c on true
 $function$;
-comment on function private.membership_cache_of(p_user_id uuid, p_day date) is 'What profiles.membership_level / membership_valid_until hold for a member on a day: the covering period''s level up to the last day of the same-level periods right after it (null date: no end date), else FREE until a later period starts, else the last period that ran to its end, else FREE.';
+comment on function private.membership_cache_of(p_user_id uuid, p_day date) is 'What profiles.membership_level / membership_valid_until hold for a member on a day: the covering period''s level up to the last day of the same-level periods right after it (null date: no end date), else FREE until a later period starts, else FREE with the last day of the last period (no date when a refund or an admin ended it), else FREE with no date. A membership that ran out is FREE in the cache, so the level counters count it as FREE.';
 
 CREATE OR REPLACE FUNCTION private.membership_level_on(p_user_id uuid, p_day date DEFAULT private.warsaw_today())
  RETURNS public.membership_level
@@ -3165,7 +3237,19 @@ begin
     from public.payment_orders o
    where o.status = 'paid' and o.kind = 'plan' and o.user_id is not null
      and (not exists (select 1 from public.membership_periods m where m.order_id = o.id)
-          or exists (select 1 from public.membership_periods m where m.order_id = o.id and m.shortened_reason = 'refund'))
+          -- Cut by a refund only when the refund was of an order whose period it had converted.
+          or exists (
+            select 1 from public.membership_periods m
+             where m.order_id = o.id and m.shortened_reason = 'refund'
+               and not exists (
+                 with recursive up as (
+                   select r.id, r.order_id, r.replaced_period_id
+                     from public.membership_periods r where r.id = m.replaced_period_id
+                   union all
+                   select r.id, r.order_id, r.replaced_period_id
+                     from public.membership_periods r join up on r.id = up.replaced_period_id
+                 )
+                 select 1 from up join public.payment_orders x on x.id = up.order_id where x.status = 'refunded')))
   union all
   -- A paid CCC order has exactly its packages, none released.
   select 'paid CCC order without exactly its packages', o.id, o.user_id
@@ -3201,12 +3285,24 @@ begin
           or o.status not in ('paid', 'refunded')
           or (o.status = 'refunded') <> (c.cancelled_at is not null))
   union all
+  -- A referred member's paid plan order means the referrer's commission exists (on their first one).
+  select 'paid plan order of a referred member without the commission', o.id, o.user_id
+    from public.payment_orders o
+    join public.referral_relationships r on r.referred_id = o.user_id
+   where o.status = 'paid' and o.kind = 'plan'
+     and not exists (select 1 from public.referral_commissions c where c.referred_id = o.user_id)
+  union all
+  -- What an order received is the sum of its receipts, one per payment.
+  select 'amount received differs from the receipts', o.id, o.user_id
+    from public.payment_orders o
+   where o.amount_received is distinct from (select sum(r.amount) from public.payment_receipts r where r.order_id = o.id)
+  union all
   -- The profile's level cache says what the periods say.
   select 'level cache drifted', null::uuid, d.user_id
     from private.membership_cache_mismatches() d;
 end
 $function$;
-comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
+comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; a referred member''s paid plan order has its referrer''s commission; amount_received is the sum of the order''s receipts; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
 
 CREATE OR REPLACE FUNCTION private.money_text(p_amount numeric, p_currency text)
  RETURNS text
@@ -3871,8 +3967,11 @@ AS $function$
 declare
   v_period public.membership_periods;
   v_replaced public.membership_periods;
+  v_next public.membership_periods;
   v_restored uuid;
   v_start date;
+  v_days integer;
+  v_last date;
 begin
   for v_period in
     select * from public.membership_periods m
@@ -3885,11 +3984,14 @@ begin
     v_start := greatest(v_period.first_day, p_day);
     perform private.shorten_period(v_period.id, v_start - 1, 'refund', p_actor);
     -- An upgrade gives back the rest of the period it cut short (one with no end date continued
-    -- behind the upgrade on its own, and moves up with the others).
+    -- behind the upgrade on its own, and moves up with the others), unless that period's own order
+    -- was refunded since.
     v_restored := null;
     if v_period.replaced_period_id is not null then
       select * into v_replaced from public.membership_periods m where m.id = v_period.replaced_period_id;
-      if isfinite(v_replaced.shortened_from) and v_replaced.shortened_from >= v_start then
+      if isfinite(v_replaced.shortened_from) and v_replaced.shortened_from >= v_start
+         and not exists (select 1 from public.payment_orders o
+                          where o.id = v_replaced.order_id and o.status = 'refunded') then
         insert into public.membership_periods (user_id, level, first_day, last_day, source, order_id, audit_id)
         values (v_replaced.user_id, v_replaced.level, v_start, v_replaced.shortened_from, v_replaced.source,
                 v_replaced.order_id, v_replaced.audit_id)
@@ -3898,9 +4000,44 @@ begin
     end if;
     perform private.relay_periods(p_order.user_id, v_period.first_day + 1, v_start, v_restored);
   end loop;
+
+  -- The order's period was converted into an upgrade's extra days: those days go with the refund.
+  -- Followed along the upgrades that came after (each converted the unused rest, extra days last,
+  -- at the yearly list prices), they come off the period that holds them now.
+  for v_period in
+    select * from public.membership_periods m
+     where m.order_id = p_order.id and m.user_id = p_order.user_id and m.shortened_reason = 'upgrade'
+  loop
+    select * into v_next from public.membership_periods m
+     where m.replaced_period_id = v_period.id and m.order_id is not null
+     order by m.created_at limit 1;
+    continue when not found;
+    v_days := v_next.extra_days;
+    while v_next.shortened_reason = 'upgrade' and v_days > 0 loop
+      v_days := least(v_days, v_next.shortened_from - v_next.last_day);
+      v_replaced := v_next;
+      select * into v_next from public.membership_periods m
+       where m.replaced_period_id = v_replaced.id and m.order_id is not null
+       order by m.created_at limit 1;
+      exit when not found;
+      v_days := floor(v_days * (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = v_replaced.level)
+                      / (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = v_next.level))::integer;
+    end loop;
+    -- An admin's cut stands; after an earlier refund of a converted order only the extra days not
+    -- taken off yet remain.
+    continue when v_next.id is null or v_next.shortened_reason = 'admin'
+                  or v_next.last_day < p_day or not isfinite(v_next.last_day);
+    if v_next.shortened_reason = 'refund' then
+      v_days := least(v_days, v_next.extra_days - (v_next.shortened_from - v_next.last_day));
+    end if;
+    continue when v_days <= 0;
+    v_last := greatest(v_next.last_day - v_days, p_day - 1, v_next.first_day - 1);
+    perform private.shorten_period(v_next.id, v_last, 'refund', p_actor);
+    perform private.relay_periods(p_order.user_id, v_next.first_day + 1, v_last + 1, v_next.id);
+  end loop;
 end
 $function$;
-comment on function private.remove_order_periods(p_order public.payment_orders, p_day date, p_actor uuid) is 'Refund: ends the periods of an order from the day on (a queued one never runs), restores the rest of a period an upgrade cut short, and moves later periods up.';
+comment on function private.remove_order_periods(p_order public.payment_orders, p_day date, p_actor uuid) is 'Refund: ends the periods of an order from the day on (a queued one never runs), restores the rest of a period an upgrade cut short (not when that period''s order was refunded), takes the extra days its period gave an upgrade off the period holding them now, and moves later periods up.';
 
 CREATE OR REPLACE FUNCTION private.request_client()
  RETURNS text
@@ -3939,14 +4076,21 @@ AS $function$
 declare
   v_user_id uuid;
   v_count integer := 0;
+  v_today date := private.warsaw_today();
 begin
-  -- After midnight in Warsaw: members whose cached period ended and a queued one (or none) follows.
+  -- After midnight in Warsaw, the members whose cache names a day that has passed: a paid level that
+  -- ended (FREE or a queued period follows; the partial index on the paid end dates), and a FREE
+  -- cache waiting for a period that started in the last week (the periods' first_day index). The
+  -- hundreds of thousands of FREE members whose membership ran out long ago are not visited.
   for v_user_id in
     select p.user_id from public.profiles p
-     where p.membership_valid_until < private.warsaw_today()
-       and exists (select 1 from public.membership_periods m
-                    where m.user_id = p.user_id and m.first_day <= private.warsaw_today()
-                      and m.last_day >= private.warsaw_today())
+     where p.membership_level <> 'FREE' and p.membership_valid_until < v_today
+    union
+    select p.user_id
+      from public.membership_periods m
+      join public.profiles p on p.user_id = m.user_id
+     where m.first_day between v_today - 7 and v_today and m.last_day >= v_today and m.last_day >= m.first_day
+       and p.membership_valid_until < v_today
   loop
     perform 1 from public.profiles p where p.user_id = v_user_id for update;
     perform private.sync_membership_cache(v_user_id);
@@ -3955,7 +4099,7 @@ begin
   return v_count;
 end
 $function$;
-comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached period ended while a later period now covers today.';
+comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached paid level ended (to FREE or the queued period) and of FREE members whose next period started in the last 7 days.';
 
 CREATE OR REPLACE FUNCTION private.run_health_checks()
  RETURNS integer
@@ -5514,10 +5658,14 @@ begin
       perform private.remove_order_periods(v_order, v_today, v_actor);
     else
       perform 1 from public.ccc_tiers t where t.tier = v_order.ccc_tier for update;
+      -- Running packages end now (their slots are free); every package of the order, also one that
+      -- already ran its course, is marked released by the refund.
       update public.ccc_assignments a
-         set end_date = greatest(now() - interval '1 microsecond', a.start_date + interval '1 microsecond'),
+         set end_date = case when a.end_date >= now()
+                             then greatest(now() - interval '1 microsecond', a.start_date + interval '1 microsecond')
+                             else a.end_date end,
              released_at = now()
-       where a.order_id = v_order.id and a.end_date >= now();
+       where a.order_id = v_order.id and a.released_at is null;
       get diagnostics v_released = row_count;
     end if;
   end if;
@@ -5674,6 +5822,11 @@ begin
   if not private.is_admin_or_service_role() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  -- A package a paid order produced is the order's: it goes with a refund of the order (kept,
+  -- released), never by a delete that would leave the order paid without it.
+  if exists (select 1 from public.ccc_assignments a where a.id = p_assignment_id and a.order_id is not null) then
+    raise exception using errcode = 'P0001', message = 'ccc.assignment_from_order';
+  end if;
   delete from public.ccc_assignments where id = p_assignment_id returning * into v_row;
   if not found then
     raise exception using errcode = 'P0002', message = 'ccc.assignment_not_found';
@@ -5681,7 +5834,7 @@ begin
   return v_row;
 end
 $function$;
-comment on function public.admin_remove_ccc_assignment(p_assignment_id uuid) is 'Admin/service_role: deletes one assignment and returns it.';
+comment on function public.admin_remove_ccc_assignment(p_assignment_id uuid) is 'Admin/service_role: deletes one assignment an admin made and returns it; a package of a paid order is refused (ccc.assignment_from_order): the order''s refund releases it.';
 
 CREATE OR REPLACE FUNCTION public.admin_resend_email(p_id bigint)
  RETURNS void
@@ -7026,7 +7179,7 @@ $function$;
 comment on function public.get_idea_stats() is 'Sidebar of the ideas board, from the counters: counts per status and top_categories = [{category, count}] (the five most used over all ideas, ties by name).';
 
 CREATE OR REPLACE FUNCTION public.get_my_payment_orders(p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, reference text, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, rejection_reason text, tx_hash text, membership_valid_until date, expires_at timestamp with time zone, amount_received numeric, shortfall numeric, surplus numeric, refunded_at timestamp with time zone, refund_reason text, replaces_order_id uuid)
+ RETURNS TABLE(id uuid, reference text, kind public.payment_item_kind, plan_tier public.membership_level, ccc_tier public.ccc_tier, quantity smallint, item_label text, method public.payment_method, amount numeric, currency text, status public.payment_order_status, created_at timestamp with time zone, decided_at timestamp with time zone, rejection_reason text, tx_hash text, membership_valid_until date, expires_at timestamp with time zone, amount_received numeric, shortfall numeric, surplus numeric, refunded_at timestamp with time zone, refund_reason text, replaces_order_id uuid, period_first_day date, period_last_day date, period_extra_days integer, period_from_level public.membership_level)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -7042,14 +7195,24 @@ begin
     select o.id, o.reference, o.kind, o.plan_tier, o.ccc_tier, o.quantity, private.order_item_label(o),
            o.method, o.amount, o.currency, o.status, o.created_at, o.decided_at, o.rejection_reason,
            o.tx_hash, o.membership_valid_until, o.expires_at, o.amount_received, o.shortfall, o.surplus,
-           o.refunded_at, o.refund_reason, o.replaces_order_id
+           o.refunded_at, o.refund_reason, o.replaces_order_id,
+           m.first_day, nullif(coalesce(m.shortened_from, m.last_day), 'infinity'), m.extra_days,
+           (select r.level from public.membership_periods r where r.id = m.replaced_period_id)
       from public.payment_orders o
+      -- The period the confirmation gave, as it gave it (a later upgrade or refund may have cut it).
+      left join lateral (
+        select p.first_day, p.last_day, p.shortened_from, p.extra_days, p.replaced_period_id
+          from public.membership_periods p
+         where p.order_id = o.id and o.kind = 'plan'
+         order by p.created_at, p.first_day
+         limit 1
+      ) m on true
      where o.user_id = (select auth.uid())
      order by o.created_at desc, o.id desc
      limit p_limit offset p_offset;
 end
 $function$;
-comment on function public.get_my_payment_orders(p_limit integer, p_offset integer) is 'Member: own orders, newest first, with what was received (shortfall, surplus), the expiry and the refund.';
+comment on function public.get_my_payment_orders(p_limit integer, p_offset integer) is 'Member: own orders, newest first, with what was received (shortfall, surplus), the expiry, the refund, and for a paid plan the period its confirmation gave (first and last day, extra days for the unused period of period_from_level).';
 
 CREATE OR REPLACE FUNCTION public.get_my_referral_codes()
  RETURNS SETOF public.referral_codes
@@ -7906,6 +8069,11 @@ create policy payment_events_select_authenticated on public.payment_events as pe
 create policy payment_orders_select_authenticated on public.payment_orders as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
+create policy payment_receipts_select_authenticated on public.payment_receipts as permissive for select to authenticated
+  using ((( SELECT private.is_admin() AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.payment_orders o
+  WHERE ((o.id = payment_receipts.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid)))))));
+
 create policy payment_settings_select_authenticated on public.payment_settings as permissive for select to authenticated
   using (true);
 
@@ -8128,6 +8296,10 @@ grant select on public.payment_events to service_role;
 grant select on public.payment_orders to authenticated;
 
 grant select on public.payment_orders to service_role;
+
+grant select on public.payment_receipts to authenticated;
+
+grant select on public.payment_receipts to service_role;
 
 grant select on public.payment_settings to authenticated;
 

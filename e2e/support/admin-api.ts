@@ -74,3 +74,14 @@ export async function orderPlanApi(session: ApiSession, tier: string, method: st
   if (!row?.reference) throw new Error(`create_payment_order answered ${JSON.stringify(rows)}`);
   return row.reference;
 }
+
+/** The member orders CCC packages (RPC create_payment_order, as the CCC dialog does); returns the reference. */
+export async function orderCccApi(session: ApiSession, tier: string, method: string, quantity = 1): Promise<string> {
+  const rows = await rest<{ reference: string }[] | { reference: string }>(session, '/rpc/create_payment_order', {
+    method: 'POST',
+    body: JSON.stringify({ p_method: method, p_ccc_tier: tier, p_quantity: quantity }),
+  });
+  const row = Array.isArray(rows) ? rows[0] : rows;
+  if (!row?.reference) throw new Error(`create_payment_order answered ${JSON.stringify(rows)}`);
+  return row.reference;
+}

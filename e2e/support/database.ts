@@ -173,3 +173,33 @@ export async function referralVisits(code: string): Promise<number> {
   if (!rows[0]) throw new Error(`no referral code ${code}`);
   return rows[0].visits;
 }
+
+/**
+ * Confirms an order as the payment gateway would after its verify (private.confirm_payment with what
+ * is due at the order's fixed price): the journey starts with something the member already paid.
+ */
+export async function confirmOrderAsGateway(reference: string): Promise<void> {
+  await query(
+    `select private.confirm_payment(o.id, o.amount, 'gateway', null) from public.payment_orders o where o.reference = $1`,
+    [reference],
+  );
+}
+
+/**
+ * The member's membership as if bought `days` ago: every period (and the end date its order states)
+ * moves back, and the level cache is written from the periods again.
+ */
+export async function backdateMembership(email: string, days: number): Promise<void> {
+  await query(
+    `with member as (select u.id from auth.users u where u.email = lower($1)),
+          moved as (
+            update public.membership_periods m
+               set first_day = m.first_day - $2::int, last_day = m.last_day - $2::int
+             where m.user_id = (select id from member)
+            returning m.order_id, m.last_day)
+     update public.payment_orders o set membership_valid_until = moved.last_day
+       from moved where o.id = moved.order_id`,
+    [email, days],
+  );
+  await query('select private.sync_membership_cache(u.id) from auth.users u where u.email = lower($1)', [email]);
+}

@@ -175,3 +175,20 @@ export function formatInteger(value: Amount): string {
   if (number === undefined) return PLACEHOLDER;
   return wholeNumber(roundedWhole(number)) ?? numberFormat({ maximumFractionDigits: 0 }).format(number);
 }
+
+/**
+ * The calendar day in Warsaw as 'YYYY-MM-DD' (the day of the club's rules: a membership day ends at
+ * midnight in Warsaw wherever the member is). CET is UTC+1, CEST UTC+2 from the last Sunday of March
+ * to the last Sunday of October, the clocks changing at 01:00 UTC (EU rule); worked out without Intl,
+ * whose first time-zone formatter would cost the header's first render.
+ */
+export function warsawDay(now: Date = new Date()): string {
+  const year = now.getUTCFullYear();
+  const lastSundayAt1Utc = (month: number) => {
+    const lastDay = new Date(Date.UTC(year, month + 1, 0));
+    return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+  };
+  const time = now.getTime();
+  const summer = time >= lastSundayAt1Utc(2) && time < lastSundayAt1Utc(9);
+  return new Date(time + (summer ? 2 : 1) * 3_600_000).toISOString().slice(0, 10);
+}

@@ -889,6 +889,51 @@ export type Database = {
           },
         ];
       };
+      payment_receipts: {
+        Row: {
+          amount: number;
+          currency: string;
+          decided_by: string | null;
+          decided_via: Database['public']['Enums']['payment_decider'];
+          id: number;
+          network: Database['public']['Enums']['withdrawal_network'] | null;
+          order_id: string;
+          received_at: string;
+          tx_hash: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          currency: string;
+          decided_by?: string | null;
+          decided_via: Database['public']['Enums']['payment_decider'];
+          id?: never;
+          network?: Database['public']['Enums']['withdrawal_network'] | null;
+          order_id: string;
+          received_at?: string;
+          tx_hash?: string | null;
+        };
+        Update: {
+          amount?: number;
+          currency?: string;
+          decided_by?: string | null;
+          decided_via?: Database['public']['Enums']['payment_decider'];
+          id?: never;
+          network?: Database['public']['Enums']['withdrawal_network'] | null;
+          order_id?: string;
+          received_at?: string;
+          tx_hash?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_receipts_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payment_settings: {
         Row: {
           daily_order_limit: number;
@@ -2713,6 +2758,10 @@ export type Database = {
           kind: Database['public']['Enums']['payment_item_kind'];
           membership_valid_until: string;
           method: Database['public']['Enums']['payment_method'];
+          period_extra_days: number;
+          period_first_day: string;
+          period_from_level: Database['public']['Enums']['membership_level'];
+          period_last_day: string;
           plan_tier: Database['public']['Enums']['membership_level'];
           quantity: number;
           reference: string;

@@ -100,6 +100,8 @@ alter table public.membership_periods enable row level security;
 create index membership_periods_user_first_day_idx
   on public.membership_periods (user_id, first_day) include (last_day, level);
 create index membership_periods_order_id_idx on public.membership_periods (order_id);
+-- The hourly roll-over finds the periods that began in the last days (private.roll_membership_cache).
+create index membership_periods_first_day_idx on public.membership_periods (first_day) where last_day >= first_day;
 create index membership_periods_audit_id_idx on public.membership_periods (audit_id);
 create index membership_periods_replaced_period_id_idx on public.membership_periods (replaced_period_id);
 

@@ -170,10 +170,11 @@ as $$
         order by m.first_day
         limit 1)
       union all
-      -- …else the last one that ran to its end (its level with a past date: FREE in effect).
-      (select m.level, m.last_day, 3
+      -- …else FREE since the last one ended: with its end date when it ran to its end (the lapsed
+      -- notice), without one when a refund or an admin ended it (and FREE, no date, when none ran).
+      (select 'FREE'::public.membership_level, case when m.shortened_at is null then m.last_day end, 3
          from public.membership_periods m
-        where m.user_id = p_user_id and m.last_day < p_day and m.last_day >= m.first_day and m.shortened_at is null
+        where m.user_id = p_user_id and m.last_day < p_day and m.last_day >= m.first_day
         order by m.last_day desc
         limit 1)
       order by rank
@@ -1145,13 +1146,13 @@ comment on table private.signup_passwords is 'Pre-account takeover guard: the cl
 comment on table public.profiles is 'One row per auth user, created by the on_auth_user_created trigger.';
 comment on table public.user_settings is 'One row per member, created by the profiles_create_user_settings trigger.';
 comment on column public.profiles.membership_level is 'Changed only by admins (through server functions), never by the member.';
-comment on column public.profiles.membership_valid_until is 'Cache of the membership periods (private.membership_cache_of), rewritten in the transaction of every period change and rolled over after midnight in Warsaw by the hourly job: the last day of the running level (null: no end date), or of the last period that ran out. The level that counts is private.membership_level_on.';
+comment on column public.profiles.membership_valid_until is 'Cache of the membership periods (private.membership_cache_of), rewritten in the transaction of every period change and rolled over after midnight in Warsaw by the hourly job: the last day of the running level (null: no end date), or with FREE the day the last period ran out (or the day before a later one starts). The level that counts is private.membership_level_on.';
 comment on column public.user_settings.display_name is 'Initialised from the full name at sign-up; shown in the header user menu.';
 comment on column public.user_settings.two_factor_enabled is 'Mirror of auth.mfa_factors (a verified TOTP factor exists), recomputed when a session is raised to or dropped from aal2; not writable by members. The TOTP secret lives only in auth.mfa_factors.';
 
 comment on function private.cached_level_on(uuid,public.membership_level,date,date) is 'private.membership_level_on through the profile''s cache: the cached level while its end date has not passed, the periods after it (a queued period may have started since the cache was written).';
 
-comment on function private.membership_cache_of(uuid,date) is 'What profiles.membership_level / membership_valid_until hold for a member on a day: the covering period''s level up to the last day of the same-level periods right after it (null date: no end date), else FREE until a later period starts, else the last period that ran to its end, else FREE.';
+comment on function private.membership_cache_of(uuid,date) is 'What profiles.membership_level / membership_valid_until hold for a member on a day: the covering period''s level up to the last day of the same-level periods right after it (null date: no end date), else FREE until a later period starts, else FREE with the last day of the last period (no date when a refund or an admin ended it), else FREE with no date. A membership that ran out is FREE in the cache, so the level counters count it as FREE.';
 
 comment on function private.sync_membership_cache(uuid) is 'Rewrites the profile''s level cache from the periods, in the caller''s transaction.';
 
@@ -1176,3 +1177,10 @@ select p.user_id, p.membership_level,
        'backfill'
   from public.profiles p
  where p.membership_level <> 'FREE';
+-- A level that already ran out is FREE in the cache from then on (with its end date for the lapsed
+-- notice), as private.membership_cache_of says for every later change.
+select set_config('private.membership_sync', 'on', false);
+update public.profiles p
+   set membership_level = 'FREE'
+ where p.membership_level <> 'FREE' and p.membership_valid_until < private.warsaw_today();
+select set_config('private.membership_sync', '', false);

@@ -193,6 +193,11 @@ begin
   if not private.is_admin_or_service_role() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  -- A package a paid order produced is the order's: it goes with a refund of the order (kept,
+  -- released), never by a delete that would leave the order paid without it.
+  if exists (select 1 from public.ccc_assignments a where a.id = p_assignment_id and a.order_id is not null) then
+    raise exception using errcode = 'P0001', message = 'ccc.assignment_from_order';
+  end if;
   delete from public.ccc_assignments where id = p_assignment_id returning * into v_row;
   if not found then
     raise exception using errcode = 'P0002', message = 'ccc.assignment_not_found';
@@ -417,7 +422,7 @@ grant update (contract_address, explorer_token_url, total_supply) on public.ccc_
 -- Comments
 -- ========================================================================================
 
-comment on function public.admin_remove_ccc_assignment(uuid) is 'Admin/service_role: deletes one assignment and returns it.';
+comment on function public.admin_remove_ccc_assignment(uuid) is 'Admin/service_role: deletes one assignment an admin made and returns it; a package of a paid order is refused (ccc.assignment_from_order): the order''s refund releases it.';
 comment on function public.get_user_ccc_packages(uuid) is 'Active and past packages of a member (self or admin), with an active flag.';
 comment on table public.ccc_assignments is 'One row per assigned package (one slot). Active while end_date >= now(). Written only by private.assign_ccc (admin assignment, order confirmation), admin_remove_ccc_assignment and refunds.';
 comment on table public.ccc_settings is 'Site-wide CCC facts (one row): the ERC20 contract, its explorer page and the total supply. Members read; admins change.';

@@ -82,7 +82,9 @@ create table public.payment_orders (
   constraint payment_orders_decision CHECK ((((status = 'pending'::public.payment_order_status) AND (decided_at IS NULL)) OR ((status <> 'pending'::public.payment_order_status) AND (decided_at IS NOT NULL)))),
   constraint payment_orders_item CHECK ((((kind = 'plan'::public.payment_item_kind) AND (plan_tier IS NOT NULL) AND (ccc_tier IS NULL) AND (quantity = 1)) OR ((kind = 'ccc'::public.payment_item_kind) AND (ccc_tier IS NOT NULL) AND (plan_tier IS NULL)))),
   constraint payment_orders_quantity_check CHECK (((quantity >= 1) AND (quantity <= 10))),
-  constraint payment_orders_reason CHECK (((status = 'rejected'::public.payment_order_status) = (rejection_reason IS NOT NULL))),
+  -- A rejected order has its reason, and keeps it when money still arrives for it (to be refunded).
+  constraint payment_orders_reason CHECK (((status <> 'rejected'::public.payment_order_status) OR (rejection_reason IS NOT NULL))
+    AND ((rejection_reason IS NULL) OR (status = ANY (ARRAY['rejected'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status])))),
   constraint payment_orders_reference_check CHECK ((reference ~ '^KLB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$'::text)),
   constraint payment_orders_rejection_reason_check CHECK (((char_length(rejection_reason) >= 1) AND (char_length(rejection_reason) <= 500))),
   constraint payment_orders_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
@@ -139,6 +141,26 @@ create table public.payment_events (
   created_at timestamptz not null default now()
 );
 alter table public.payment_events enable row level security;
+
+-- public.payment_receipts ---------------------------------------------------------------
+-- Every payment received for an order, one row each (private.confirm_payment writes them): what
+-- came in, when, decided by whom and through what, and for USDT its transaction. The order's
+-- amount_received is their sum; one (network, transaction) is recorded once.
+create table public.payment_receipts (
+  id bigint generated always as identity primary key,
+  order_id uuid not null references public.payment_orders (id),
+  amount numeric(12,2) not null,
+  currency text not null,
+  decided_via public.payment_decider not null,
+  decided_by uuid,
+  network public.withdrawal_network,
+  tx_hash text,
+  received_at timestamptz not null default now(),
+  constraint payment_receipts_amount_check check (amount > 0 and amount <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])),
+  constraint payment_receipts_currency_check check (currency in ('PLN', 'USDT')),
+  constraint payment_receipts_tx_check check ((tx_hash is null) = (network is null) and char_length(tx_hash) <= 200)
+);
+alter table public.payment_receipts enable row level security;
 -- Periods and packages of an order (their tables come earlier, in 20261122000300_membership.sql and
 -- 20261122000700_ccc.sql).
 alter table public.membership_periods
@@ -220,6 +242,14 @@ create index payment_orders_pending_expiry_idx
 create index payment_orders_ccc_reserved_idx
   on public.payment_orders (ccc_tier, expires_at) include (quantity) where status = 'pending' and kind = 'ccc';
 create index payment_orders_replaces_order_id_idx on public.payment_orders (replaces_order_id);
+
+-- public.payment_receipts ---------------------------------------------------------------
+
+-- An order's payments in order; also the order_id foreign key.
+create index payment_receipts_order_id_idx on public.payment_receipts (order_id, id);
+
+-- One transaction is recorded once, for one order.
+create unique index payment_receipts_tx_idx on public.payment_receipts (network, lower(tx_hash)) where tx_hash is not null;
 
 -- ========================================================================================
 -- Functions
@@ -853,7 +883,8 @@ returns table (
   quantity smallint, item_label text, method public.payment_method, amount numeric, currency text,
   status public.payment_order_status, created_at timestamptz, decided_at timestamptz, rejection_reason text,
   tx_hash text, membership_valid_until date, expires_at timestamptz, amount_received numeric, shortfall numeric,
-  surplus numeric, refunded_at timestamptz, refund_reason text, replaces_order_id uuid
+  surplus numeric, refunded_at timestamptz, refund_reason text, replaces_order_id uuid,
+  period_first_day date, period_last_day date, period_extra_days integer, period_from_level public.membership_level
 )
 language plpgsql
 stable
@@ -870,8 +901,18 @@ begin
     select o.id, o.reference, o.kind, o.plan_tier, o.ccc_tier, o.quantity, private.order_item_label(o),
            o.method, o.amount, o.currency, o.status, o.created_at, o.decided_at, o.rejection_reason,
            o.tx_hash, o.membership_valid_until, o.expires_at, o.amount_received, o.shortfall, o.surplus,
-           o.refunded_at, o.refund_reason, o.replaces_order_id
+           o.refunded_at, o.refund_reason, o.replaces_order_id,
+           m.first_day, nullif(coalesce(m.shortened_from, m.last_day), 'infinity'), m.extra_days,
+           (select r.level from public.membership_periods r where r.id = m.replaced_period_id)
       from public.payment_orders o
+      -- The period the confirmation gave, as it gave it (a later upgrade or refund may have cut it).
+      left join lateral (
+        select p.first_day, p.last_day, p.shortened_from, p.extra_days, p.replaced_period_id
+          from public.membership_periods p
+         where p.order_id = o.id and o.kind = 'plan'
+         order by p.created_at, p.first_day
+         limit 1
+      ) m on true
      where o.user_id = (select auth.uid())
      order by o.created_at desc, o.id desc
      limit p_limit offset p_offset;
@@ -963,8 +1004,11 @@ as $$
 declare
   v_period public.membership_periods;
   v_replaced public.membership_periods;
+  v_next public.membership_periods;
   v_restored uuid;
   v_start date;
+  v_days integer;
+  v_last date;
 begin
   for v_period in
     select * from public.membership_periods m
@@ -977,11 +1021,14 @@ begin
     v_start := greatest(v_period.first_day, p_day);
     perform private.shorten_period(v_period.id, v_start - 1, 'refund', p_actor);
     -- An upgrade gives back the rest of the period it cut short (one with no end date continued
-    -- behind the upgrade on its own, and moves up with the others).
+    -- behind the upgrade on its own, and moves up with the others), unless that period's own order
+    -- was refunded since.
     v_restored := null;
     if v_period.replaced_period_id is not null then
       select * into v_replaced from public.membership_periods m where m.id = v_period.replaced_period_id;
-      if isfinite(v_replaced.shortened_from) and v_replaced.shortened_from >= v_start then
+      if isfinite(v_replaced.shortened_from) and v_replaced.shortened_from >= v_start
+         and not exists (select 1 from public.payment_orders o
+                          where o.id = v_replaced.order_id and o.status = 'refunded') then
         insert into public.membership_periods (user_id, level, first_day, last_day, source, order_id, audit_id)
         values (v_replaced.user_id, v_replaced.level, v_start, v_replaced.shortened_from, v_replaced.source,
                 v_replaced.order_id, v_replaced.audit_id)
@@ -989,6 +1036,41 @@ begin
       end if;
     end if;
     perform private.relay_periods(p_order.user_id, v_period.first_day + 1, v_start, v_restored);
+  end loop;
+
+  -- The order's period was converted into an upgrade's extra days: those days go with the refund.
+  -- Followed along the upgrades that came after (each converted the unused rest, extra days last,
+  -- at the yearly list prices), they come off the period that holds them now.
+  for v_period in
+    select * from public.membership_periods m
+     where m.order_id = p_order.id and m.user_id = p_order.user_id and m.shortened_reason = 'upgrade'
+  loop
+    select * into v_next from public.membership_periods m
+     where m.replaced_period_id = v_period.id and m.order_id is not null
+     order by m.created_at limit 1;
+    continue when not found;
+    v_days := v_next.extra_days;
+    while v_next.shortened_reason = 'upgrade' and v_days > 0 loop
+      v_days := least(v_days, v_next.shortened_from - v_next.last_day);
+      v_replaced := v_next;
+      select * into v_next from public.membership_periods m
+       where m.replaced_period_id = v_replaced.id and m.order_id is not null
+       order by m.created_at limit 1;
+      exit when not found;
+      v_days := floor(v_days * (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = v_replaced.level)
+                      / (select mp.yearly_price_pln from public.membership_plans mp where mp.tier = v_next.level))::integer;
+    end loop;
+    -- An admin's cut stands; after an earlier refund of a converted order only the extra days not
+    -- taken off yet remain.
+    continue when v_next.id is null or v_next.shortened_reason = 'admin'
+                  or v_next.last_day < p_day or not isfinite(v_next.last_day);
+    if v_next.shortened_reason = 'refund' then
+      v_days := least(v_days, v_next.extra_days - (v_next.shortened_from - v_next.last_day));
+    end if;
+    continue when v_days <= 0;
+    v_last := greatest(v_next.last_day - v_days, p_day - 1, v_next.first_day - 1);
+    perform private.shorten_period(v_next.id, v_last, 'refund', p_actor);
+    perform private.relay_periods(p_order.user_id, v_next.first_day + 1, v_last + 1, v_next.id);
   end loop;
 end
 $$;
@@ -1019,6 +1101,8 @@ declare
   v_referral record;
   v_commission_id uuid;
   v_valid_until date;
+  v_network public.withdrawal_network;
+  v_recorded_for uuid;
 begin
   if p_via is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_decider';
@@ -1034,17 +1118,6 @@ begin
   if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
-  if v_order.status = 'paid' then
-    changed := false;
-    payment_order := v_order;
-    return next;
-    return;
-  end if;
-  -- Money for a pending, partly paid, expired or cancelled order is taken; never for one already
-  -- rejected, refunded or waiting to be refunded.
-  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled') then
-    raise exception using errcode = 'P0001', message = 'payments.not_pending';
-  end if;
   p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
   if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
     raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
@@ -1052,17 +1125,71 @@ begin
   if p_network is not null and v_order.method <> 'usdt' then
     raise exception using errcode = 'P0001', message = 'payments.invalid_network';
   end if;
-  if p_tx_hash is not null and exists (
-    select 1 from public.payment_orders o
-     where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash)
-       and o.network is not distinct from coalesce(p_network, v_order.network) and o.id <> v_order.id
-  ) then
-    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+  v_network := coalesce(p_network, v_order.network);
+  if p_tx_hash is not null then
+    -- A transaction is (network, hash): without its network one hash could be counted twice.
+    if v_network is null then
+      raise exception using errcode = 'P0001', message = 'payments.network_required';
+    end if;
+    select r.order_id into v_recorded_for from public.payment_receipts r
+     where r.tx_hash is not null and r.network = v_network and lower(r.tx_hash) = lower(p_tx_hash);
+    if v_recorded_for is null then
+      select o.id into v_recorded_for from public.payment_orders o
+       where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash) and o.network = v_network;
+    end if;
+    if v_recorded_for is not null and v_recorded_for <> v_order.id then
+      raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+    end if;
+  end if;
+  -- Told twice about one payment (a paid order without a new transaction, a transaction already
+  -- recorded for this order): nothing changes, nothing is counted twice.
+  if v_recorded_for = v_order.id or (v_order.status = 'paid' and p_tx_hash is null) then
+    changed := false;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+  -- A refunded order's books are closed (the money went back; a new payment is a new order).
+  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled', 'rejected', 'to_refund', 'paid') then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   v_before := v_order;
-  v_total := coalesce(case when v_order.status = 'underpaid' then v_order.amount_received end, 0) + p_amount_received;
+  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, network, tx_hash)
+  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, case when p_tx_hash is not null then v_network end,
+          p_tx_hash);
+  v_total := coalesce(v_order.amount_received, 0) + p_amount_received;
 
-  if v_total < v_order.amount then
+  if v_order.status = 'paid' then
+    -- Another transaction for an order already paid: it adds to the surplus, nothing more is granted.
+    update public.payment_orders o
+       set amount_received = v_total, updated_at = now()
+     where o.id = v_order.id
+    returning * into v_order;
+    perform private.audit(
+      'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
+      jsonb_build_object('status', 'paid', 'amount_received', v_before.amount_received),
+      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', p_tx_hash,
+                         'network', v_network, 'decided_via', p_via)
+    );
+    if v_order.user_id is not null then
+      perform private.notify(
+        v_order.user_id, 'system', 'Nadpłata',
+        format('Otrzymaliśmy kolejną wpłatę %s za opłaconą już płatność %s (%s). Nadpłata: %s — zwrócimy ją.',
+               private.money_text(p_amount_received, v_order.currency), v_order.reference,
+               private.order_item_label(v_order), private.money_text(v_order.surplus, v_order.currency)),
+        jsonb_build_object('orderId', v_order.id, 'reference', v_order.reference, 'status', 'paid')
+      );
+    end if;
+    changed := true;
+    payment_order := v_order;
+    return next;
+    return;
+  end if;
+
+  if v_order.status in ('rejected', 'to_refund') then
+    -- Money for an order an admin rejected, or one already waiting to be refunded: it all goes back.
+    v_status := 'to_refund';
+  elsif v_total < v_order.amount then
     v_status := 'underpaid';
   elsif v_order.user_id is null then
     -- The member's account was deleted: the money can only go back.
@@ -1094,8 +1221,9 @@ begin
          decided_by = p_actor,
          decided_via = p_via,
          amount_received = v_total,
-         tx_hash = coalesce(p_tx_hash, o.tx_hash),
-         network = coalesce(p_network, o.network),
+         -- The order shows its first transaction; each one is in payment_receipts.
+         tx_hash = coalesce(o.tx_hash, p_tx_hash),
+         network = coalesce(o.network, v_network),
          membership_valid_until = v_valid_until,
          cancel_reason = null,
          buyer_name = coalesce(v_profile.full_name, o.buyer_name),
@@ -1227,14 +1355,21 @@ as $$
 declare
   v_user_id uuid;
   v_count integer := 0;
+  v_today date := private.warsaw_today();
 begin
-  -- After midnight in Warsaw: members whose cached period ended and a queued one (or none) follows.
+  -- After midnight in Warsaw, the members whose cache names a day that has passed: a paid level that
+  -- ended (FREE or a queued period follows; the partial index on the paid end dates), and a FREE
+  -- cache waiting for a period that started in the last week (the periods' first_day index). The
+  -- hundreds of thousands of FREE members whose membership ran out long ago are not visited.
   for v_user_id in
     select p.user_id from public.profiles p
-     where p.membership_valid_until < private.warsaw_today()
-       and exists (select 1 from public.membership_periods m
-                    where m.user_id = p.user_id and m.first_day <= private.warsaw_today()
-                      and m.last_day >= private.warsaw_today())
+     where p.membership_level <> 'FREE' and p.membership_valid_until < v_today
+    union
+    select p.user_id
+      from public.membership_periods m
+      join public.profiles p on p.user_id = m.user_id
+     where m.first_day between v_today - 7 and v_today and m.last_day >= v_today and m.last_day >= m.first_day
+       and p.membership_valid_until < v_today
   loop
     perform 1 from public.profiles p where p.user_id = v_user_id for update;
     perform private.sync_membership_cache(v_user_id);
@@ -1412,10 +1547,14 @@ begin
       perform private.remove_order_periods(v_order, v_today, v_actor);
     else
       perform 1 from public.ccc_tiers t where t.tier = v_order.ccc_tier for update;
+      -- Running packages end now (their slots are free); every package of the order, also one that
+      -- already ran its course, is marked released by the refund.
       update public.ccc_assignments a
-         set end_date = greatest(now() - interval '1 microsecond', a.start_date + interval '1 microsecond'),
+         set end_date = case when a.end_date >= now()
+                             then greatest(now() - interval '1 microsecond', a.start_date + interval '1 microsecond')
+                             else a.end_date end,
              released_at = now()
-       where a.order_id = v_order.id and a.end_date >= now();
+       where a.order_id = v_order.id and a.released_at is null;
       get diagnostics v_released = row_count;
     end if;
   end if;
@@ -1533,7 +1672,19 @@ begin
     from public.payment_orders o
    where o.status = 'paid' and o.kind = 'plan' and o.user_id is not null
      and (not exists (select 1 from public.membership_periods m where m.order_id = o.id)
-          or exists (select 1 from public.membership_periods m where m.order_id = o.id and m.shortened_reason = 'refund'))
+          -- Cut by a refund only when the refund was of an order whose period it had converted.
+          or exists (
+            select 1 from public.membership_periods m
+             where m.order_id = o.id and m.shortened_reason = 'refund'
+               and not exists (
+                 with recursive up as (
+                   select r.id, r.order_id, r.replaced_period_id
+                     from public.membership_periods r where r.id = m.replaced_period_id
+                   union all
+                   select r.id, r.order_id, r.replaced_period_id
+                     from public.membership_periods r join up on r.id = up.replaced_period_id
+                 )
+                 select 1 from up join public.payment_orders x on x.id = up.order_id where x.status = 'refunded')))
   union all
   -- A paid CCC order has exactly its packages, none released.
   select 'paid CCC order without exactly its packages', o.id, o.user_id
@@ -1568,6 +1719,18 @@ begin
      and (o.kind <> 'plan' or o.user_id is distinct from c.referred_id
           or o.status not in ('paid', 'refunded')
           or (o.status = 'refunded') <> (c.cancelled_at is not null))
+  union all
+  -- A referred member's paid plan order means the referrer's commission exists (on their first one).
+  select 'paid plan order of a referred member without the commission', o.id, o.user_id
+    from public.payment_orders o
+    join public.referral_relationships r on r.referred_id = o.user_id
+   where o.status = 'paid' and o.kind = 'plan'
+     and not exists (select 1 from public.referral_commissions c where c.referred_id = o.user_id)
+  union all
+  -- What an order received is the sum of its receipts, one per payment.
+  select 'amount received differs from the receipts', o.id, o.user_id
+    from public.payment_orders o
+   where o.amount_received is distinct from (select sum(r.amount) from public.payment_receipts r where r.order_id = o.id)
   union all
   -- The profile's level cache says what the periods say.
   select 'level cache drifted', null::uuid, d.user_id
@@ -1660,6 +1823,11 @@ create policy plan_payment_links_update_authenticated on public.plan_payment_lin
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
 
+create policy payment_receipts_select_authenticated on public.payment_receipts
+  for select to authenticated
+  using ((select private.is_admin())
+         or exists (select 1 from public.payment_orders o where o.id = order_id and o.user_id = (select auth.uid())));
+
 create policy payment_settings_select_authenticated on public.payment_settings
   for select to authenticated
   using (true);
@@ -1691,6 +1859,8 @@ grant update (url) on public.ccc_payment_links to authenticated;
 grant insert (method, tier, url) on public.plan_payment_links to authenticated;
 grant update (url) on public.plan_payment_links to authenticated;
 
+revoke delete, insert, maintain, references, trigger, truncate, update on public.payment_receipts from service_role;
+grant select on public.payment_receipts to authenticated;
 revoke delete, insert, maintain, references, trigger, truncate, update on public.payment_settings from service_role;
 grant select on public.payment_settings to authenticated;
 grant execute on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) to authenticated;
@@ -1723,7 +1893,7 @@ comment on function private.lock_order(uuid) is 'Locks the member''s profile, th
 
 comment on function private.add_plan_period(public.payment_orders,date,uuid) is 'Adds the period a paid plan order gives on a day (private.plan_change_for), shortening the current period on an upgrade and moving queued ones behind it; null when it cannot be placed (after a period with no end date).';
 
-comment on function private.remove_order_periods(public.payment_orders,date,uuid) is 'Refund: ends the periods of an order from the day on (a queued one never runs), restores the rest of a period an upgrade cut short, and moves later periods up.';
+comment on function private.remove_order_periods(public.payment_orders,date,uuid) is 'Refund: ends the periods of an order from the day on (a queued one never runs), restores the rest of a period an upgrade cut short (not when that period''s order was refunded), takes the extra days its period gave an upgrade off the period holding them now, and moves later periods up.';
 
 comment on function private.confirm_payment(uuid,numeric,public.payment_decider,uuid,text,public.withdrawal_network) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
 
@@ -1735,7 +1905,7 @@ comment on function public.cancel_payment_order(uuid) is 'Member: cancels an own
 
 comment on function private.expire_payment_orders(timestamptz) is 'Job: pending orders past expires_at become expired (their CCC reservation ends); the member is notified. Money arriving later still goes through private.confirm_payment.';
 
-comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached period ended while a later period now covers today.';
+comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached paid level ended (to FREE or the queued period) and of FREE members whose next period started in the last 7 days.';
 
 comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time, rolls the level cache over after midnight in Warsaw and sends the reminders of unpaid orders.';
 comment on function private.run_order_reminders(timestamptz) is 'With the payment jobs: the reminders of a pending order a day after it was placed (unpaid) and the day before it expires (expiring), each once, in-app and by e-mail (preference payment_reminders).';
@@ -1749,12 +1919,13 @@ comment on function public.preview_plan_change(public.membership_level) is 'Memb
 
 comment on function private.anonymise_member_orders() is 'Before a member''s account is deleted: their orders stay with the name and e-mail replaced (user_id becomes null), a pending one is cancelled.';
 
-comment on function public.get_my_payment_orders(integer,integer) is 'Member: own orders, newest first, with what was received (shortfall, surplus), the expiry and the refund.';
+comment on function public.get_my_payment_orders(integer,integer) is 'Member: own orders, newest first, with what was received (shortfall, surplus), the expiry, the refund, and for a paid plan the period its confirmation gave (first and last day, extra days for the unused period of period_from_level).';
 
 comment on function public.admin_list_payment_orders(public.payment_order_status,public.payment_method,text,integer,integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001. A deleted member''s order shows the anonymised buyer; each row has the expiry, who decided (decided_via), shortfall / surplus and the refund.';
 
-comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
+comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; a referred member''s paid plan order has its referrer''s commission; amount_received is the sum of the order''s receipts; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
 
+comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and a USDT transaction (network, hash; recorded once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
 comment on table public.payment_settings is 'Order settings (one row), edited by admins through admin_update_payment_settings (audited): days until a pending order expires, orders a member may create in 24 hours.';
 comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created; never changed afterwards (a price change makes a new order).';
 comment on column public.payment_orders.amount_received is 'What was received in total (a second payment of an underpaid order adds up).';

@@ -272,6 +272,17 @@ describe('membership periods', () => {
     );
   }
 
+  /** The profile's cache as a change before midnight left it (what the hourly roll-over starts from). */
+  async function cacheWrittenBefore(userId: string, level: Level, untilOffset: number) {
+    await admin().query(
+      `begin;
+       select set_config('private.membership_sync', 'on', true);
+       update public.profiles set membership_level = '${level}', membership_valid_until = private.warsaw_today() + ${untilOffset}
+        where user_id = '${userId}';
+       commit;`,
+    );
+  }
+
   let adminUser: TestUser;
 
   beforeAll(async () => {
@@ -390,13 +401,7 @@ describe('membership periods', () => {
                 ($1, 'START', private.warsaw_today(), private.warsaw_today() + 60, 'backfill')`,
         [member.id],
       );
-      await admin().query(
-        `begin;
-         select set_config('private.membership_sync', 'on', true);
-         update public.profiles set membership_level = 'VIP', membership_valid_until = private.warsaw_today() - 1
-          where user_id = '${member.id}';
-         commit;`,
-      );
+      await cacheWrittenBefore(member.id, 'VIP', -1);
       const [badge] = await queryAs<{ level: Level }>(
         member,
         `select public.effective_membership_level(p) as level from public.profiles p where p.user_id = $1`,
@@ -422,6 +427,62 @@ describe('membership periods', () => {
 
       await admin().query('select private.run_payment_jobs()');
       expect(await cacheOf(member.id)).toEqual({ membership_level: 'START', membership_valid_until: await today(60) });
+    });
+  });
+
+  describe('the level cache rolls over', () => {
+    const stats = async (member: TestUser) => {
+      const [row] = await queryAs<{ by_level: Record<Level, number> }>(
+        member,
+        `select public.get_dashboard_stats() -> 'members' -> 'by_level' as by_level`,
+      );
+      return row!.by_level;
+    };
+
+    it('a level that ran out is FREE in the cache with its end date; the main panel counted it FREE before the job too', async () => {
+      const member = await createMember();
+      const yesterday = await today(-1);
+      // VIP ended yesterday; the cache still says so (written before midnight).
+      await admin().query(
+        `insert into public.membership_periods (user_id, level, first_day, last_day, source)
+         values ($1, 'VIP', private.warsaw_today() - 200, private.warsaw_today() - 1, 'backfill')`,
+        [member.id],
+      );
+      await cacheWrittenBefore(member.id, 'VIP', -1);
+      const before = await stats(member);
+      const [badge] = await queryAs<{ level: Level }>(
+        member,
+        `select public.effective_membership_level(p) as level from public.profiles p where p.user_id = $1`,
+        [member.id],
+      );
+      expect(badge!.level).toBe('FREE');
+      await admin().query('select private.run_payment_jobs()');
+      expect(await cacheOf(member.id)).toEqual({ membership_level: 'FREE', membership_valid_until: yesterday });
+      expect(await stats(member)).toEqual(before);
+      // The job leaves alone what is right: a second run rolls nobody.
+      const { rows } = await admin().query<{ rolled: number }>(
+        `select (private.run_payment_jobs() ->> 'rolled')::int as rolled`,
+      );
+      expect(rows[0]!.rolled).toBe(0);
+    });
+
+    it('a FREE member whose next period starts today counts at its level at once, and the job rolls the cache', async () => {
+      const member = await createMember();
+      // Nothing yesterday, START from today (written the day before: FREE until the day before it).
+      await admin().query(
+        `insert into public.membership_periods (user_id, level, first_day, last_day, source)
+         values ($1, 'START', private.warsaw_today(), private.warsaw_today() + 30, 'backfill')`,
+        [member.id],
+      );
+      await cacheWrittenBefore(member.id, 'FREE', -1);
+      const [badge] = await queryAs<{ level: Level }>(
+        member,
+        `select public.effective_membership_level(p) as level from public.profiles p where p.user_id = $1`,
+        [member.id],
+      );
+      expect(badge!.level).toBe('START');
+      await admin().query('select private.run_payment_jobs()');
+      expect(await cacheOf(member.id)).toEqual({ membership_level: 'START', membership_valid_until: await today(30) });
     });
   });
 
@@ -498,6 +559,44 @@ describe('membership periods', () => {
         last_day: '2027-12-31',
         change: 'upgrade',
       });
+    });
+
+    it('upgrades and renewals on the boundary days: 29 Feb, 31 Dec, the DST days, an end date today', async () => {
+      // [tier, day, current level, its last day, list prices old → new], [first, last, extra days, change]
+      const cases: [[Level, string, Level, string, number, number], [string, string, number, string]][] = [
+        // On 29.02.2028, PREMIUM until 30.06.2028: 123 unused days × 14997 ÷ 49997 = 36 VIP days.
+        [
+          ['VIP', '2028-02-29', 'PREMIUM', '2028-06-30', 14997, 49997],
+          ['2028-02-29', '2029-04-05', 36, 'upgrade'],
+        ],
+        // On the autumn DST day (25.10.2026), PREMIUM until 31.12.2026: 68 days × 14997 ÷ 49997 = 20.
+        [
+          ['VIP', '2026-10-25', 'PREMIUM', '2026-12-31', 14997, 49997],
+          ['2026-10-25', '2027-11-13', 20, 'upgrade'],
+        ],
+        // On the spring DST day the current START ends that day: one unused day is worth no PREMIUM day.
+        [
+          ['PREMIUM', '2027-03-28', 'START', '2027-03-28', 4997, 14997],
+          ['2027-03-28', '2028-03-27', 0, 'upgrade'],
+        ],
+        // A year ending on 31 Dec: the renewal and a lower tier both start on 1 Jan, for the calendar year.
+        [
+          ['START', '2026-12-31', 'START', '2026-12-31', 4997, 4997],
+          ['2027-01-01', '2027-12-31', 0, 'renewal'],
+        ],
+        [
+          ['START', '2026-12-31', 'VIP', '2026-12-31', 49997, 4997],
+          ['2027-01-01', '2027-12-31', 0, 'queued'],
+        ],
+      ];
+      for (const [[tier, day, current, last, oldPrice, newPrice], [first_day, last_day, extra_days, kind]] of cases) {
+        expect(await change(tier, day, current, last, last, oldPrice, newPrice)).toEqual({
+          first_day,
+          last_day,
+          extra_days,
+          change: kind,
+        });
+      }
     });
 
     it('the same tier follows the current period, a lower tier is queued, never a downgrade today', async () => {

@@ -31,7 +31,7 @@ import {
 describe('money amount limits', () => {
   checkLedgerAfterEachTest();
 
-  const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3)`;
+  const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
 
   describe('admin_confirm_payment: the amount received is numeric(12, 2)', () => {
     it('takes 9 999 999 999.99, refuses more with payments.amount_too_high, and mails the whole amount', async () => {
@@ -43,14 +43,14 @@ describe('money amount limits', () => {
       );
       // 10^10 up to just below 10^16 passed the wallet's limit and then overflowed the column (22003).
       for (const tooHigh of ['10000000000', '10000000000.00', '9999999999999999.99']) {
-        expect(await errorOf(queryAs(adminUser, CONFIRM, [order!.id, tooHigh, null]))).toEqual({
+        expect(await errorOf(queryAs(adminUser, CONFIRM, [order!.id, tooHigh, null, null]))).toEqual({
           code: 'P0001',
           message: 'payments.amount_too_high',
         });
       }
       // Not a valid amount at all says so first, however large; the order is still pending.
       for (const invalid of ['10000000000.001', '1e20', 'NaN', 'Infinity', '0']) {
-        expect((await errorOf(queryAs(adminUser, CONFIRM, [order!.id, invalid, null])))?.message).toBe(
+        expect((await errorOf(queryAs(adminUser, CONFIRM, [order!.id, invalid, null, null])))?.message).toBe(
           'payments.invalid_amount',
         );
       }
@@ -65,6 +65,7 @@ describe('money amount limits', () => {
         order!.id,
         '9999999999.99',
         hash,
+        'ERC20',
       ]);
       expect(paid).toMatchObject({ changed: true, amount_received: '9999999999.99', tx_hash: hash });
       const { rows: mails } = await admin().query<{ variables: { amount: string } }>(
@@ -212,7 +213,7 @@ describe('payments', () => {
 
   const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3)`;
 
-  const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3)`;
+  const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
 
   const REJECT = `select changed, (payment_order).* from public.admin_reject_payment($1, $2)`;
 
@@ -231,8 +232,9 @@ describe('payments', () => {
     orderId: string,
     received: string | null = null,
     hash: string | null = null,
+    network: string | null = hash ? 'ERC20' : null,
   ) {
-    const [row] = await queryAs<Order & { changed: boolean }>(adminUser, CONFIRM, [orderId, received, hash]);
+    const [row] = await queryAs<Order & { changed: boolean }>(adminUser, CONFIRM, [orderId, received, hash, network]);
     return row!;
   }
 
@@ -478,24 +480,28 @@ describe('payments', () => {
       const member = await createMember();
       const adminUser = await createAdmin();
       const usdtOrder = await orderPlan(member, 'START', 'usdt');
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, '1.001', null])))?.message).toBe(
+      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, '1.001', null, null])))?.message).toBe(
         'payments.invalid_amount',
       );
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, 'NaN', null])))?.message).toBe(
+      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, 'NaN', null, null])))?.message).toBe(
         'payments.invalid_amount',
       );
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, '-5', null])))?.message).toBe(
+      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, '-5', null, null])))?.message).toBe(
         'payments.invalid_amount',
       );
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, null, '0x1234'])))?.message).toBe(
+      expect((await errorOf(queryAs(adminUser, CONFIRM, [usdtOrder.id, null, '0x1234', null])))?.message).toBe(
         'payments.invalid_tx_hash',
       );
+      // A transaction is its network and hash: a hash alone could be counted twice.
       const hash = txHash();
+      expect((await errorOf(confirm(adminUser, usdtOrder.id, '1219.50', hash, null)))?.message).toBe(
+        'payments.network_required',
+      );
       const paid = await confirm(adminUser, usdtOrder.id, '1219.50', hash);
-      expect(paid).toMatchObject({ changed: true, amount_received: '1219.50', tx_hash: hash });
+      expect(paid).toMatchObject({ changed: true, amount_received: '1219.50', tx_hash: hash, network: 'ERC20' });
 
       const transferOrder = await orderPlan(member, 'VIP', 'transfer');
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [transferOrder.id, null, txHash()])))?.message).toBe(
+      expect((await errorOf(queryAs(adminUser, CONFIRM, [transferOrder.id, null, txHash(), null])))?.message).toBe(
         'payments.invalid_tx_hash',
       );
     });
@@ -504,14 +510,14 @@ describe('payments', () => {
       const member = await createMember();
       const otherMember = await createMember();
       const order = await orderPlan(member);
-      expect(await sqlState(queryAs(member, CONFIRM, [order.id, null, null]))).toBe('42501');
-      expect(await sqlState(queryAs(otherMember, CONFIRM, [order.id, null, null]))).toBe('42501');
-      expect(await sqlState(queryAs('anon', CONFIRM, [order.id, null, null]))).toBe('42501');
+      expect(await sqlState(queryAs(member, CONFIRM, [order.id, null, null, null]))).toBe('42501');
+      expect(await sqlState(queryAs(otherMember, CONFIRM, [order.id, null, null, null]))).toBe('42501');
+      expect(await sqlState(queryAs('anon', CONFIRM, [order.id, null, null, null]))).toBe('42501');
       expect(await sqlState(queryAs(member, REJECT, [order.id, 'x']))).toBe('42501');
       expect((await orderById(order.id)).status).toBe('pending');
     });
 
-    it('takes money that arrives for a cancelled order at its fixed price; refuses a rejected order', async () => {
+    it('takes money that arrives for a cancelled order at its fixed price; for a rejected one it is to be refunded', async () => {
       const member = await createMember();
       const adminUser = await createAdmin();
       const order = await orderPlan(member);
@@ -525,17 +531,25 @@ describe('payments', () => {
 
       const rejected = await orderPlan(member, 'VIP');
       await queryAs(adminUser, REJECT, [rejected.id, 'Brak przelewu']);
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [rejected.id, null, null])))?.message).toBe(
-        'payments.not_pending',
-      );
+      // The money is never dropped, and a rejected order grants nothing: it goes back.
+      expect(await confirm(adminUser, rejected.id)).toMatchObject({
+        status: 'to_refund',
+        rejection_reason: 'Brak przelewu',
+        amount_received: rejected.amount,
+      });
       expect((await profileOf(member.id))!.membership_level).toBe('START');
+      // More money for it adds to what goes back.
+      expect(await confirm(adminUser, rejected.id, '3.00')).toMatchObject({
+        status: 'to_refund',
+        amount_received: (Number(rejected.amount) + 3).toFixed(2),
+      });
     });
 
     it('two admins confirming at once change the level once', async () => {
       const member = await createMember();
       const adminUser = await createAdmin();
       const order = await orderPlan(member, 'VIP');
-      const results = await race<{ changed: boolean }>(2, adminUser, CONFIRM, [order.id, null, null]);
+      const results = await race<{ changed: boolean }>(2, adminUser, CONFIRM, [order.id, null, null, null]);
       const changed = results.map((r) => (r.status === 'fulfilled' ? r.value[0]!.changed : 'failed'));
       expect(changed.sort()).toEqual([false, true]);
       const titles = (await notificationsOf(member.id)).filter((n) => n.title === 'Płatność potwierdzona');
@@ -603,9 +617,6 @@ describe('payments', () => {
       expect(first).toMatchObject({ changed: true, status: 'rejected', rejection_reason: 'Brak przelewu' });
       const [second] = await queryAs<Order & { changed: boolean }>(adminUser, REJECT, [order.id, 'Inny powód']);
       expect(second).toMatchObject({ changed: false, rejection_reason: 'Brak przelewu' });
-      expect((await errorOf(queryAs(adminUser, CONFIRM, [order.id, null, null])))?.message).toBe(
-        'payments.not_pending',
-      );
       expect((await notificationsOf(member.id)).filter((n) => n.title === 'Płatność odrzucona')).toHaveLength(1);
       const { rows } = await admin().query<{ template: string; variables: Record<string, string> }>(
         `select template, variables from private.email_outbox where user_id = $1`,
@@ -760,10 +771,11 @@ describe('payments', () => {
           effective_level: 'START',
         },
       ]);
+      // A level that ran out is FREE in the cache too, with its end date (the lapsed notice).
       expect(await list(endedYesterday, null)).toEqual([
         {
           user_id: endedYesterday.id,
-          membership_level: 'START',
+          membership_level: 'FREE',
           membership_valid_until: await dayOffset(-1),
           effective_level: 'FREE',
         },
@@ -1174,6 +1186,93 @@ describe('money in', () => {
       expect((await profileOf(member.id))!.membership_level).toBe('START');
     });
 
+    it('each payment is a receipt: a second USDT transaction keeps the first, and one told twice counts once', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'START', 'usdt');
+      const first = txHash();
+      const second = txHash();
+      expect(await confirm(order.id, '1000.00', first, 'ERC20')).toMatchObject({
+        status: 'underpaid',
+        shortfall: '220.00',
+      });
+      // The chain verifier told twice about the first transaction: nothing counted twice.
+      expect(await confirm(order.id, '1000.00', first, 'ERC20')).toMatchObject({
+        changed: false,
+        amount_received: '1000.00',
+      });
+      expect(await confirm(order.id, '220.00', second, 'BSC')).toMatchObject({
+        status: 'paid',
+        amount_received: '1220.00',
+        tx_hash: first,
+        network: 'ERC20',
+      });
+      const { rows: receipts } = await admin().query<{
+        amount: string;
+        network: string;
+        tx_hash: string;
+        decided_via: string;
+      }>(
+        'select amount::text, network, tx_hash, decided_via from public.payment_receipts where order_id = $1 order by id',
+        [order.id],
+      );
+      expect(receipts).toEqual([
+        { amount: '1000.00', network: 'ERC20', tx_hash: first, decided_via: 'admin' },
+        { amount: '220.00', network: 'BSC', tx_hash: second, decided_via: 'admin' },
+      ]);
+      // Neither transaction can pay another order, the second one (not on the order's row) either.
+      const other = await orderPlan(member, 'PREMIUM', 'usdt');
+      for (const [hash, network] of [
+        [first, 'ERC20'],
+        [second, 'BSC'],
+      ] as const) {
+        expect((await errorOf(queryAs(adminUser, CONFIRM, [other.id, null, hash, network])))?.message).toBe(
+          'payments.tx_hash_used',
+        );
+      }
+      // Members read their own order's receipts, nobody else's; admins all.
+      const otherMember = await createMember();
+      expect(
+        await queryAs(member, 'select amount from public.payment_receipts where order_id = $1', [order.id]),
+      ).toHaveLength(2);
+      expect(
+        await queryAs(otherMember, 'select amount from public.payment_receipts where order_id = $1', [order.id]),
+      ).toEqual([]);
+      expect(await sqlState(queryAs('anon', 'select * from public.payment_receipts'))).toBe('42501');
+      expect(
+        await sqlState(
+          queryAs(
+            adminUser,
+            `insert into public.payment_receipts (order_id, amount, currency, decided_via) values ($1, 1, 'USDT', 'admin')`,
+            [order.id],
+          ),
+        ),
+      ).toBe('42501');
+    });
+
+    it('another transaction for a paid order is kept as surplus, never dropped; the same one again changes nothing', async () => {
+      const member = await createMember();
+      const order = await orderPlan(member, 'START', 'usdt');
+      const hash = txHash();
+      await confirm(order.id, null, hash, 'ERC20');
+      const again = txHash();
+      expect(await confirm(order.id, '1220.00', again, 'ERC20')).toMatchObject({
+        changed: true,
+        status: 'paid',
+        amount_received: '2440.00',
+        surplus: '1220.00',
+      });
+      expect(await confirm(order.id, '1220.00', again, 'ERC20')).toMatchObject({
+        changed: false,
+        amount_received: '2440.00',
+      });
+      // Without a transaction (an admin, the gateway) a paid order is paid: told again, nothing changes.
+      expect(await confirm(order.id)).toMatchObject({ changed: false, amount_received: '2440.00' });
+      const notice = (await notificationsOf(member.id)).find((n) => n.title === 'Nadpłata');
+      expect(notice?.content).toContain('Nadpłata: 1220.00 USDT');
+      // One period, not two.
+      expect((await periodsOf(member.id)).map((p) => p.level)).toEqual(['START']);
+    });
+
     it('more than the price: paid, with the surplus recorded and told', async () => {
       const member = await createMember();
       const order = await orderPlan(member, 'START');
@@ -1483,6 +1582,157 @@ describe('money in', () => {
       // What came in for an underpaid order can go back too.
       await confirm(pending.id, '10.00');
       expect(await refund(pending.id)).toMatchObject({ status: 'refunded', amount_received: '10.00' });
+    });
+    it('refunding an order whose period an upgrade converted takes those days off the upgrade; the upgrade’s refund then gives nothing back', async () => {
+      const member = await createMember();
+      const premium = await payForPlan(member.id, 'PREMIUM');
+      const vip = await payForPlan(member.id, 'VIP');
+      const [before] = await periodsOf(member.id);
+      expect(before).toMatchObject({ level: 'VIP', order_id: vip });
+      expect(before!.extra_days).toBeGreaterThan(0);
+      // What the member reads after the confirmation: the period the VIP order gave, in its parts.
+      const [mine] = await queryAs<{
+        period_first_day: string;
+        period_last_day: string;
+        period_extra_days: number;
+        period_from_level: string;
+      }>(
+        member,
+        `select period_first_day::text, period_last_day::text, period_extra_days, period_from_level
+           from public.get_my_payment_orders() where id = $1`,
+        [vip],
+      );
+      expect(mine).toEqual({
+        period_first_day: before!.first_day,
+        period_last_day: before!.last_day,
+        period_extra_days: before!.extra_days,
+        period_from_level: 'PREMIUM',
+      });
+
+      await refund(premium);
+      const [after] = await periodsOf(member.id);
+      expect(after).toMatchObject({ level: 'VIP', first_day: before!.first_day, shortened_reason: 'refund' });
+      expect(Date.parse(before!.last_day) - Date.parse(after!.last_day)).toBe(before!.extra_days * 86_400_000);
+      expect((await orderById(vip)).status).toBe('paid');
+      // The VIP refund does not bring back the PREMIUM year that was refunded already.
+      await refund(vip);
+      expect(await periodsOf(member.id)).toEqual([]);
+      expect(await cacheOf(member.id)).toEqual({ membership_level: 'FREE', membership_valid_until: null });
+    });
+
+    it('along a chain of upgrades the converted days come off the last one, at the list prices', async () => {
+      const member = await createMember();
+      const start = await payForPlan(member.id, 'START');
+      const premium = await payForPlan(member.id, 'PREMIUM');
+      await payForPlan(member.id, 'VIP');
+      const { rows } = await admin().query<{ level: Level; extra_days: number; last_day: string }>(
+        `select level, extra_days, last_day::text from public.membership_periods
+          where user_id = $1 and source = 'order' order by created_at`,
+        [member.id],
+      );
+      const premiumExtra = rows[1]!.extra_days;
+      const vipBefore = rows[2]!;
+      const converted = Math.floor((premiumExtra * (await price('PREMIUM'))) / (await price('VIP')));
+      expect(converted).toBeGreaterThan(0);
+      await refund(start);
+      const [vipAfter] = await periodsOf(member.id);
+      expect(vipAfter).toMatchObject({ level: 'VIP', shortened_reason: 'refund' });
+      expect((Date.parse(vipBefore.last_day) - Date.parse(vipAfter!.last_day)) / 86_400_000).toBe(converted);
+      // Refunding PREMIUM too leaves VIP its 12 months and no extra day.
+      await refund(premium);
+      const [vipLast] = await periodsOf(member.id);
+      expect(vipLast).toMatchObject({ level: 'VIP', last_day: await yearEnd(await today(0)) });
+    });
+
+    it('a refunded CCC order whose packages already ran their course has them released too; its packages are not an admin’s to delete', async () => {
+      const member = await createMember();
+      const order = await orderCcc(member, 'START', 1);
+      await confirm(order.id);
+      const { rows } = await admin().query<{ id: string }>(
+        'select id from public.ccc_assignments where order_id = $1',
+        [order.id],
+      );
+      expect(
+        (await errorOf(queryAs(adminUser, 'select public.admin_remove_ccc_assignment($1)', [rows[0]!.id])))?.message,
+      ).toBe('ccc.assignment_from_order');
+      await admin().query(
+        `update public.ccc_assignments set start_date = now() - interval '2 days', end_date = now() - interval '1 day'
+          where order_id = $1`,
+        [order.id],
+      );
+      await refund(order.id, 'Reklamacja', 'usdt', txHash());
+      const { rows: released } = await admin().query<{ released: boolean }>(
+        'select released_at is not null as released from public.ccc_assignments where order_id = $1',
+        [order.id],
+      );
+      expect(released).toEqual([{ released: true }]);
+    });
+  });
+
+  describe('who may call what', () => {
+    it('members preview only their own plan change and read only their own orders; admins need the second factor; anon nothing', async () => {
+      const member = await createMember();
+      const otherMember = await createMember();
+      await payForPlan(member.id, 'PREMIUM');
+      const previewOf = (actor: TestUser) =>
+        queryAs<{ from_level: Level; change: string }>(
+          actor,
+          `select from_level, change from public.preview_plan_change('VIP')`,
+        );
+      expect(await previewOf(member)).toEqual([{ from_level: 'PREMIUM', change: 'upgrade' }]);
+      expect(await previewOf(otherMember)).toEqual([{ from_level: 'FREE', change: 'new' }]);
+      expect(await sqlState(queryAs('anon', `select * from public.preview_plan_change('VIP')`))).toBe('42501');
+      expect((await errorOf(queryAs(member, `select * from public.preview_plan_change('FREE')`)))?.message).toBe(
+        'payments.invalid_item',
+      );
+      expect(await queryAs(otherMember, 'select id from public.get_my_payment_orders()')).toEqual([]);
+      expect(await sqlState(queryAs('anon', 'select * from public.get_my_payment_orders()'))).toBe('42501');
+      const aal1 = withClaims(adminUser, { aal: 'aal1' });
+      for (const actor of [member, aal1, 'anon' as const]) {
+        expect(await sqlState(queryAs(actor, 'select public.admin_update_payment_settings(5)'))).toBe('42501');
+      }
+      const order = await orderPlan(member, 'VIP');
+      await confirm(order.id, '100.00');
+      // The second payment of an underpaid order is an admin's (aal2) too.
+      for (const actor of [member, otherMember, aal1, 'anon' as const]) {
+        expect(await sqlState(queryAs(actor, CONFIRM, [order.id, null, null, null]))).toBe('42501');
+      }
+      expect((await orderById(order.id)).status).toBe('underpaid');
+    });
+  });
+
+  describe('the money-in invariant', () => {
+    it('finds a missing commission, receipts that do not add up and an order’s lost package', async () => {
+      const referrer = await createMember();
+      const code = await createReferralCode(referrer);
+      const member = await signUpWithReferral(code.code);
+      const plan = await payForPlan(member.id, 'START');
+      const ccc = await orderCcc(member, 'BRONZE', 1);
+      await confirm(ccc.id);
+      expect(
+        await admin()
+          .query('select * from private.money_in_mismatches()')
+          .then((r) => r.rows),
+      ).toEqual([]);
+      const client = await admin().connect();
+      try {
+        await client.query('begin');
+        await client.query('delete from public.referral_commissions where order_id = $1', [plan]);
+        await client.query('update public.payment_receipts set amount = amount - 1 where order_id = $1', [plan]);
+        await client.query('delete from public.ccc_assignments where order_id = $1', [ccc.id]);
+        const { rows } = await client.query<{ problem: string; order_id: string }>(
+          'select problem, order_id from private.money_in_mismatches() where user_id = $1 order by problem',
+          [member.id],
+        );
+        expect(rows).toEqual([
+          { problem: 'amount received differs from the receipts', order_id: plan },
+          { problem: 'paid CCC order without exactly its packages', order_id: ccc.id },
+          { problem: 'paid plan order of a referred member without the commission', order_id: plan },
+        ]);
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
     });
   });
 

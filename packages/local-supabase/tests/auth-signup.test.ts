@@ -35,6 +35,9 @@ describe('sign-up', () => {
     expect(data.user).toMatchObject({ email, identities: [expect.anything()] });
     // The name and phone live in the profile only (docs/decisions.md): Auth's copy is removed.
     expect(data.user?.user_metadata).not.toHaveProperty('full_name');
+    // GoTrue reads the user back after the insert but answers with the identity it built in memory:
+    // its identity_data still holds the sign-up data (the project's trigger strips the stored copy).
+    expect(data.user?.identities?.[0]?.identity_data).toMatchObject({ full_name: 'Anna Nowak' });
     const mail = await authMail(email, 'signup');
     expect(mail.token).toMatch(/^\d{6}$/);
     // A PKCE client gets a "pkce_"-prefixed hash; the redirect is the allowed URL the app asked for.

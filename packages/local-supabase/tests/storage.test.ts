@@ -118,9 +118,9 @@ describe('storage objects', () => {
     expect((await fetch(privateUrl)).status).toBe(400);
   });
 
-  it('names what it does not emulate (signed URLs)', async () => {
+  it('names what it does not emulate (signed upload URLs)', async () => {
     const member = await activatedMember('storage-signed');
-    const { error } = await member.client.storage.from(BUCKET).createSignedUrl(`${member.session.user.id}/a.txt`, 60);
+    const { error } = await member.client.storage.from(BUCKET).createSignedUploadUrl(`${member.session.user.id}/a.txt`);
     expect(error).toMatchObject({ statusCode: '501', message: expect.stringContaining('not emulated') });
   });
 

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { useCancelPaymentOrder } from '@/data/payments/cancel-payment-order';
-import { formatOrderAmount } from '@/data/payments/format-order';
+import { describePlanPeriod, formatOrderAmount } from '@/data/payments/format-order';
 import { useMyPaymentOrders, type MyPaymentOrder } from '@/data/payments/get-my-payment-orders';
 import { t, type PlansMessageKey } from '@/i18n/plans';
 import { toUserMessage } from '@/lib/errors';
@@ -54,8 +54,24 @@ function OrderMoney({ order }: { order: MyPaymentOrder }) {
       date: formatDate(order.refunded_at),
     });
   }
+  // A paid plan: the period its confirmation gave, in the words of the plan dialog.
+  const period =
+    order.status === 'paid' && order.plan_tier && order.period_first_day
+      ? describePlanPeriod({
+          tier: order.plan_tier,
+          first_day: order.period_first_day,
+          last_day: order.period_last_day,
+          extra_days: order.period_extra_days ?? 0,
+          from_level: order.period_from_level,
+        })
+      : null;
   return (
     <>
+      {period ? (
+        <p className="text-sm text-ink" data-testid="order-period">
+          {period}
+        </p>
+      ) : null}
       {text ? <p className={`text-sm ${tone}`}>{text}</p> : null}
       {order.status === 'refunded' && order.refund_reason ? (
         <p className="text-sm text-ink-muted">{t('payment.reason', { reason: order.refund_reason })}</p>

@@ -6,14 +6,23 @@ import { usersKeys } from '@/data/users/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
+import type { Enums } from '@/types/database.types';
 
-export type ConfirmInput = { id: string; userId: string; amountReceived: number | null; txHash: string | null };
+export type ConfirmInput = {
+  id: string;
+  userId: string;
+  amountReceived: number | null;
+  txHash: string | null;
+  /** The USDT network of txHash (required with a hash). */
+  network: Enums<'withdrawal_network'> | null;
+};
 export type RejectInput = { id: string; userId: string; reason: string };
 
 /**
- * RPC admin_confirm_payment: once (a second confirm answers changed = false). A plan sets the level
- * and end date, a CCC order assigns its packages under the slot lock (payments: ccc.no_slots leaves
- * it pending).
+ * RPC admin_confirm_payment: records money received for an order through the one confirmation
+ * (private.confirm_payment): a pending order, the second payment of an underpaid one, money that
+ * came for an expired, cancelled or rejected one. A plan gives its period, a CCC order its packages;
+ * less than the price leaves it underpaid. Told twice about one payment it answers changed = false.
  */
 export async function confirmPayment(client: AppSupabaseClient, input: ConfirmInput) {
   const rows = unwrap(
@@ -21,6 +30,7 @@ export async function confirmPayment(client: AppSupabaseClient, input: ConfirmIn
       p_order_id: input.id,
       p_amount_received: input.amountReceived ?? undefined,
       p_tx_hash: input.txHash ?? undefined,
+      p_network: input.network ?? undefined,
     }),
   );
   return { changed: rows[0]?.changed ?? false };

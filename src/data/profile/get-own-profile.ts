@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
+import { warsawDay } from '@/lib/format';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { profileKeys } from './keys';
@@ -43,27 +44,27 @@ export function useOwnProfile() {
 export const RENEWAL_NOTICE_DAYS = 30;
 
 /**
- * The member's term as the database counts it today: the effective level (FREE after the end date)
- * and the end date while it holds; `lapsed` when a paid level has ended; `renewSoon` from 30 days
- * before the end.
+ * The member's term as the database counts it today (Warsaw days): the effective level and the end
+ * date while it holds; `lapsed` when the level is FREE and the profile names the day a paid level
+ * ran out (the cache says FREE from then on; a level not rolled over yet still names its old level);
+ * `renewSoon` from 30 days before the end.
  */
 export function membershipTerm(profile: OwnProfile | undefined, now = new Date()) {
   const stored = profile?.membership_level;
   const level = profile?.effective_membership_level ?? stored;
-  const validUntil = profile?.membership_valid_until ?? null;
+  const cachedUntil = profile?.membership_valid_until ?? null;
+  const today = warsawDay(now);
   const paid = level !== undefined && level !== 'FREE';
-  const lapsed = stored !== undefined && stored !== 'FREE' && level === 'FREE';
-  let daysLeft: number | null = null;
-  if (paid && validUntil) {
-    const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-    const [year, month, day] = validUntil.split('-').map(Number);
-    daysLeft = Math.round((Date.UTC(year!, month! - 1, day!) - today) / 86_400_000);
-  }
+  // A queued period that began since the cache was written (rolled within the hour): its end date is
+  // not the cached one.
+  const validUntil = paid && level === stored ? cachedUntil : null;
+  const lapsed = level === 'FREE' && cachedUntil !== null && cachedUntil < today;
+  const daysLeft = validUntil ? Math.round((Date.parse(validUntil) - Date.parse(today)) / 86_400_000) : null;
   return {
     level,
-    validUntil: paid ? validUntil : null,
+    validUntil,
     lapsed,
-    lapsedOn: lapsed ? validUntil : null,
+    lapsedOn: lapsed ? cachedUntil : null,
     storedLevel: stored,
     renewSoon: daysLeft !== null && daysLeft <= RENEWAL_NOTICE_DAYS,
   };

@@ -112,6 +112,6 @@ export const dashboardMessages = {
   'community.invalid_page': 'Error loading posts',
   'community.post_not_found': 'Nie znaleziono posta',
   'dashboard.renewal.soon': 'Twoje członkostwo {level} jest ważne do {date}. Odnów je, aby zachować swój poziom.',
-  'dashboard.renewal.lapsed': 'Twoje członkostwo {level} wygasło {date}. Twój poziom to teraz FREE.',
+  'dashboard.renewal.lapsed': 'Twoje członkostwo wygasło {date}. Twój poziom to teraz FREE.',
   'dashboard.renewal.link': 'Odnów członkostwo',
 } as const;

@@ -18,6 +18,8 @@ export const plansMessages = {
   'ccc.invalid_quantity': 'Liczba pakietów musi wynosić od 1 do 10',
   'ccc.user_not_found': 'Użytkownik nie istnieje',
   'ccc.assignment_not_found': 'Nie znaleziono przydziału pakietu',
+  'ccc.assignment_from_order':
+    'Ten pakiet pochodzi z opłaconego zamówienia: zwalnia go zwrot płatności w zakładce Płatności.',
   /** Plans grid, payment dialogs and the CCC page: our texts where the spec shows none. */
   'plans.title': 'Dołącz do Klubu',
   'plans.subtitle': 'Wybierz roczny plan członkostwa i czerp zyski z aplikacji Klubu.',
@@ -76,6 +78,7 @@ export const plansMessages = {
   'payments.reason_required': 'Podaj powód odrzucenia (maksymalnie 500 znaków)',
   /** Money in (issue 34): the database's keys of order lifecycle, refunds and settings. */
   'payments.tx_hash_used': 'Ta transakcja potwierdziła już inną płatność.',
+  'payments.network_required': 'Wybierz sieć, w której wysłano transakcję USDT.',
   'payments.invalid_network': 'Sieć podaje się tylko przy płatności USDT.',
   'payments.not_refundable': 'Zwrócić można tylko płatność opłaconą, z niedopłatą lub do zwrotu.',
   'payments.invalid_refund_method': 'Wybierz sposób zwrotu.',

@@ -1,4 +1,5 @@
 import {
+  warsawDay,
   dateTimeFormat,
   formatDate,
   formatDateTime,
@@ -262,5 +263,30 @@ describe('preloadNumberFormat', () => {
     } finally {
       Intl.NumberFormat = Original;
     }
+  });
+});
+
+describe('warsawDay: the day of the club’s rules is the day in Warsaw', () => {
+  it('changes at midnight in Warsaw on the boundary days: 31 Dec, 29 Feb and both DST changes', () => {
+    const cases: [string, string][] = [
+      // CET (UTC+1): New Year, a leap day.
+      ['2026-12-31T22:59:59Z', '2026-12-31'],
+      ['2026-12-31T23:00:00Z', '2027-01-01'],
+      ['2028-02-28T22:59:59Z', '2028-02-28'],
+      ['2028-02-28T23:00:00Z', '2028-02-29'],
+      ['2028-02-29T23:00:00Z', '2028-03-01'],
+      // Spring: 29.03.2026, clocks forward at 01:00 UTC; that day ends at 22:00 UTC (CEST, UTC+2).
+      ['2026-03-28T23:00:00Z', '2026-03-29'],
+      ['2026-03-29T00:59:59Z', '2026-03-29'],
+      ['2026-03-29T01:00:00Z', '2026-03-29'],
+      ['2026-03-29T21:59:59Z', '2026-03-29'],
+      ['2026-03-29T22:00:00Z', '2026-03-30'],
+      // Autumn: 25.10.2026 begins at 22:00 UTC (CEST) and ends at 23:00 UTC (CET).
+      ['2026-10-24T21:59:59Z', '2026-10-24'],
+      ['2026-10-24T22:00:00Z', '2026-10-25'],
+      ['2026-10-25T22:59:59Z', '2026-10-25'],
+      ['2026-10-25T23:00:00Z', '2026-10-26'],
+    ];
+    for (const [instant, day] of cases) expect([instant, warsawDay(new Date(instant))]).toEqual([instant, day]);
   });
 });

@@ -109,19 +109,31 @@ export async function insertUser(sql: Sql, input: NewUser): Promise<UserRow> {
       returning *`,
     [id, input.email, input.encryptedPassword, input.confirmed, appMetadata, input.userMetadata],
   );
-  const identityData = {
-    ...input.userMetadata,
-    sub: id,
-    email: input.email,
-    email_verified: input.confirmed,
-    phone_verified: false,
-  };
+  const identityData = emailIdentityData(id, input);
   await sql(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
       values ($1::text, $1::uuid, $2, 'email', now(), now(), now())`,
     [id, identityData],
   );
   return user as UserRow;
+}
+
+function emailIdentityData(id: string, input: NewUser): Metadata {
+  return { ...input.userMetadata, sub: id, email: input.email, email_verified: input.confirmed, phone_verified: false };
+}
+
+/**
+ * A user as GoTrue holds it after a sign-up's insert: the row read back (signupNewUser reloads it,
+ * since triggers may have changed it: this project's move the name and phone to the profile), with
+ * the e-mail identity it built in memory, whose identity_data is as built (a trigger changes only
+ * the stored copy). The sign-up's hook call and answer show that identity.
+ */
+export type SignedUpUser = UserRow & { identityDataAsBuilt?: Metadata };
+
+export async function insertSignedUpUser(sql: Sql, input: NewUser): Promise<SignedUpUser> {
+  const inserted = await insertUser(sql, input);
+  const reloaded = (await findUserById(sql, inserted.id)) ?? inserted;
+  return { ...reloaded, identityDataAsBuilt: emailIdentityData(inserted.id, input) };
 }
 
 export async function loadIdentities(sql: Sql, userId: string): Promise<IdentityRow[]> {
@@ -161,8 +173,12 @@ function identityJson(identity: IdentityRow) {
 export type UserJson = Record<string, unknown>;
 
 /** GoTrue's JSON for a user: field order and omitted-when-empty fields as in models.User. */
-export async function userJson(sql: Sql, user: UserRow): Promise<UserJson> {
-  const [identities, factors] = await Promise.all([loadIdentities(sql, user.id), loadFactors(sql, user.id)]);
+export async function userJson(sql: Sql, user: SignedUpUser): Promise<UserJson> {
+  const [stored, factors] = await Promise.all([loadIdentities(sql, user.id), loadFactors(sql, user.id)]);
+  const asBuilt = user.identityDataAsBuilt;
+  const identities = asBuilt
+    ? stored.map((identity) => (identity.provider === 'email' ? { ...identity, identity_data: asBuilt } : identity))
+    : stored;
   return {
     id: user.id,
     aud: user.aud ?? '',

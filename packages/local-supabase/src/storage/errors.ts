@@ -33,6 +33,14 @@ export const storageErrors = {
   entityTooLarge: () =>
     new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', message),
+  /** A body or query that fails the route's JSON schema: Fastify's validation error, as storage-api renders it. */
+  validation: (message: string) => new StorageError(400, 'InvalidRequest', message, 'Error'),
+  invalidParameter: (parameter: string) => new StorageError(400, 'InvalidParameter', `Invalid Parameter ${parameter}`),
+  invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
+  resourceAlreadyExists: () =>
+    new StorageError(409, 'ResourceAlreadyExists', 'The resource already exists', 'Duplicate'),
+  /** The renderer's answer when the bytes of a known object are missing (S3's 404). */
+  assetNotFound: () => new StorageError(404, 'NoSuchKey', 'The resource was not found', 'Not found'),
   internal: (message = 'Internal server error') => new StorageError(500, 'InternalError', message),
   notEmulated: (what: string) =>
     new StorageError(
@@ -43,15 +51,22 @@ export const storageErrors = {
     ),
 };
 
-/** PostgreSQL errors raised by the caller's statement, as storage-api maps them. */
-export function fromDatabaseError(error: unknown): StorageError | undefined {
+/**
+ * PostgreSQL errors raised by the caller's statement, as storage-api maps them (DBError.fromDBError;
+ * a unique violation is KeyAlreadyExists where it comes from createObject, ResourceAlreadyExists
+ * elsewhere, e.g. a move onto an existing name).
+ */
+export function fromDatabaseError(
+  error: unknown,
+  { duplicate = storageErrors.keyAlreadyExists }: { duplicate?: () => StorageError } = {},
+): StorageError | undefined {
   const code = (error as { code?: string }).code;
   const message = (error as Error).message;
   if (code === '42501')
     return storageErrors.accessDenied(
       message.includes('row-level security') ? 'new row violates row-level security policy' : message,
     );
-  if (code === '23505') return storageErrors.keyAlreadyExists();
+  if (code === '23505') return duplicate();
   if (code === '23503') return new StorageError(404, 'InvalidRequest', 'The related resource does not exist');
   return undefined;
 }

@@ -1,7 +1,7 @@
 // Object bytes on disk: <data>/storage/<bucket>/<url-encoded object name>. One flat folder per bucket
 // keeps "a" and "a/b" (both valid object names) from colliding as file and folder.
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { storageErrors } from './errors.ts';
 
@@ -53,6 +53,25 @@ export class FileStore {
 
   read(bucket: string, name: string) {
     return createReadStream(this.file(bucket, name));
+  }
+
+  /** A copy of the bytes next to the destination; `commit()` moves it into place. */
+  async stageCopy(
+    from: { bucket: string; name: string },
+    to: { bucket: string; name: string },
+  ): Promise<{ commit(): Promise<void>; discard(): Promise<void> }> {
+    const target = this.file(to.bucket, to.name);
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await copyFile(this.file(from.bucket, from.name), temporary);
+    } catch {
+      throw storageErrors.assetNotFound();
+    }
+    return {
+      commit: () => rename(temporary, target),
+      discard: () => rm(temporary, { force: true }),
+    };
   }
 
   async remove(bucket: string, name: string): Promise<void> {

@@ -3,26 +3,40 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sqlOf, type Sql } from '../auth/db.ts';
-import { header, readBody, sendJson } from '../http.ts';
+import { header, sendJson } from '../http.ts';
 import { assertMimeTypeAllowed, findBucket, sizeLimit } from './buckets.ts';
 import { callerOf } from './caller.ts';
 import { asCaller } from './db.ts';
 import { fromDatabaseError, storageErrors } from './errors.ts';
 import { assertValidKey } from './files.ts';
 import type { StorageContext } from './context.ts';
+import { readJsonBody, requiredStringArray } from './json-body.ts';
 import { readUpload, type UploadedFile } from './upload-body.ts';
 
-interface ObjectRow {
+/** storage-api's MAX_OBJECTS_PER_REQUEST (src/storage/limits.ts). */
+export const MAX_OBJECTS_PER_REQUEST = 1000;
+
+export interface ObjectRow {
   id: string;
   name: string;
   bucket_id: string;
+  owner: string | null;
+  owner_id: string | null;
+  version: string | null;
   metadata: Record<string, unknown> | null;
+  user_metadata: Record<string, unknown> | null;
   updated_at: Date;
   created_at: Date;
   last_accessed_at: Date | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The caller's `sub`, as storage-api's request.owner, and the uuid `owner` column it fills. */
+export function ownerOf(claims: Record<string, unknown>): { owner: string | undefined; ownerId: string | undefined } {
+  const sub = typeof claims.sub === 'string' ? claims.sub : undefined;
+  return { owner: sub && UUID.test(sub) ? sub : undefined, ownerId: sub };
+}
 
 function objectMetadata(file: UploadedFile) {
   return {
@@ -36,7 +50,7 @@ function objectMetadata(file: UploadedFile) {
   };
 }
 
-function withDatabaseErrors(error: unknown): never {
+export function withDatabaseErrors(error: unknown): never {
   throw fromDatabaseError(error) ?? error;
 }
 
@@ -62,12 +76,10 @@ export async function upload(
   const file = await readUpload(req, sizeLimit(bucket, ctx.config.fileSizeLimit));
   assertMimeTypeAllowed(bucket, file.contentType);
   const upsert = req.method === 'PUT' || header(req, 'x-upsert') === 'true';
-  const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined;
   const row: Omit<ObjectValues, 'metadata' | 'version'> = {
     bucketId,
     name,
-    owner: sub && UUID.test(sub) ? sub : undefined,
-    ownerId: sub,
+    ...ownerOf(caller.claims),
     userMetadata: file.userMetadata ?? undefined,
   };
   const info = {
@@ -92,7 +104,9 @@ export async function upload(
   try {
     const client = await ctx.db.owner.connect();
     try {
-      id = await writeRow(sqlOf(client), true, { ...row, metadata: objectMetadata(file), version: randomUUID() });
+      id =
+        (await writeRow(sqlOf(client), true, { ...row, metadata: objectMetadata(file), version: randomUUID() }))?.id ??
+        '';
     } finally {
       client.release();
     }
@@ -111,7 +125,7 @@ function requestContentLength(req: IncomingMessage): number | undefined {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-interface ObjectValues {
+export interface ObjectValues {
   bucketId: string;
   name: string;
   owner: string | undefined;
@@ -126,7 +140,7 @@ interface ObjectValues {
  * (INSERT … ON CONFLICT (name, bucket_id) DO UPDATE … RETURNING *: the insert, update and select
  * policies). Columns without a value are left out, as its normalizeRecordColumns does.
  */
-async function writeRow(sql: Sql, upsert: boolean, values: ObjectValues): Promise<string> {
+export async function writeRow(sql: Sql, upsert: boolean, values: ObjectValues): Promise<ObjectRow | undefined> {
   const columns: Record<string, unknown> = {
     name: values.name,
     owner: values.owner,
@@ -141,18 +155,18 @@ async function writeRow(sql: Sql, upsert: boolean, values: ObjectValues): Promis
   const params = names.map((column) => columns[column]);
   if (!upsert) {
     await sql(`insert into storage.objects (${names.join(', ')}) values (${placeholders})`, params);
-    return '';
+    return undefined;
   }
   const updates = ['metadata', 'user_metadata', 'version', 'owner', 'owner_id']
     .filter((column) => names.includes(column))
     .map((column) => `${column} = excluded.${column}`);
-  const [row] = await sql<{ id: string }>(
+  const [row] = await sql<ObjectRow>(
     `insert into storage.objects (${names.join(', ')}) values (${placeholders})
       on conflict (name, bucket_id) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}
       returning *`,
     params,
   );
-  return row?.id ?? '';
+  return row;
 }
 
 /** GET/HEAD /object/{bucket}/{name} and /object/authenticated/…: the caller must be allowed to select it. */
@@ -172,7 +186,7 @@ export async function download(
     { method: req.method ?? 'GET', path: req.url ?? '', operation: 'storage.object.get' },
     (sql) => findObject(sql, bucketId, name),
   );
-  await sendObject(ctx, req, res, row, url);
+  await sendObject(ctx, req, res, row, { download: url.searchParams.get('download') });
 }
 
 /** GET/HEAD /object/public/{bucket}/{name}: only for public buckets, no policy involved. */
@@ -186,15 +200,11 @@ export async function downloadPublic(
 ): Promise<void> {
   const bucket = await findBucket(ctx.db.owner, bucketId);
   if (!bucket.public) throw storageErrors.noSuchBucket();
-  const { rows } = await ctx.db.owner.query<ObjectRow>(
-    'select * from storage.objects where bucket_id = $1 and name = $2',
-    [bucketId, name],
-  );
-  if (!rows[0]) throw storageErrors.noSuchKey();
-  await sendObject(ctx, req, res, rows[0], url);
+  const row = await findObject(sqlOf(ctx.db.owner), bucketId, name);
+  await sendObject(ctx, req, res, row, { download: url.searchParams.get('download') });
 }
 
-async function findObject(sql: Sql, bucketId: string, name: string): Promise<ObjectRow> {
+export async function findObject(sql: Sql, bucketId: string, name: string): Promise<ObjectRow> {
   const [row] = await sql<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [
     bucketId,
     name,
@@ -203,21 +213,44 @@ async function findObject(sql: Sql, bucketId: string, name: string): Promise<Obj
   return row;
 }
 
-async function sendObject(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, row: ObjectRow, url: URL) {
+export interface SendOptions {
+  /** The `download` query parameter: a file name, or '' for an attachment without one. */
+  download: string | null;
+  /** A signed URL's expiry: sent as Expires instead of Cache-Control. */
+  expires?: Date;
+}
+
+/**
+ * The object's bytes with storage-api's asset renderer headers (renderer.ts setHeaders): type
+ * (text/html served as text/plain), ETag, X-Robots-Tag, Last-Modified, length, Cache-Control or
+ * Expires, and Content-Disposition for `download`. A row whose bytes are gone answers as the
+ * renderer answers S3's 404.
+ */
+export async function sendObject(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  row: ObjectRow,
+  { download, expires }: SendOptions,
+) {
   const size = await ctx.files.size(row.bucket_id, row.name);
-  if (size === undefined) throw storageErrors.noSuchKey();
+  if (size === undefined) throw storageErrors.assetNotFound();
   const metadata = row.metadata ?? {};
+  const mimetype = String(metadata.mimetype ?? 'application/octet-stream');
   const headers: Record<string, string | number> = {
-    'Content-Type': String(metadata.mimetype ?? 'application/octet-stream'),
+    'Accept-Ranges': 'bytes',
+    'Content-Type': mimetype.includes('text/html') ? 'text/plain' : mimetype,
+    'X-Robots-Tag': 'none',
     'Content-Length': size,
-    'Cache-Control': String(metadata.cacheControl ?? 'no-cache'),
-    'Last-Modified': row.updated_at.toUTCString(),
+    'Last-Modified': new Date(String(metadata.lastModified ?? row.updated_at.toISOString())).toUTCString(),
   };
   if (metadata.eTag) headers.ETag = String(metadata.eTag);
-  const download = url.searchParams.get('download');
-  if (download !== null) {
-    const filename = download || row.name.split('/').pop() || 'download';
-    headers['Content-Disposition'] = `attachment; filename="${encodeURIComponent(filename)}"`;
+  if (expires) headers.Expires = expires.toUTCString();
+  else headers['Cache-Control'] = String(metadata.cacheControl ?? 'no-cache');
+  if (download === '') headers['Content-Disposition'] = 'attachment;';
+  else if (download !== null) {
+    const filename = encodeURIComponent(download);
+    headers['Content-Disposition'] = `attachment; filename=${filename}; filename*=UTF-8''${filename}`;
   }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') return void res.end();
@@ -243,16 +276,7 @@ export async function remove(ctx: StorageContext, req: IncomingMessage, res: Ser
   sendJson(res, 200, rows);
 }
 
+/** storage-api's deleteObjects body: 1 to MAX_OBJECTS_PER_REQUEST (1000) prefixes. */
 async function readPrefixes(req: IncomingMessage): Promise<string[]> {
-  let body: unknown;
-  try {
-    body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}');
-  } catch {
-    throw storageErrors.invalidRequest('Body is not valid JSON');
-  }
-  const prefixes = (body as { prefixes?: unknown }).prefixes;
-  if (!Array.isArray(prefixes) || !prefixes.every((prefix) => typeof prefix === 'string') || !prefixes.length) {
-    throw storageErrors.invalidRequest('body/prefixes must be a non-empty array of strings');
-  }
-  return prefixes as string[];
+  return requiredStringArray(await readJsonBody(req), 'prefixes', { minItems: 1, maxItems: MAX_OBJECTS_PER_REQUEST });
 }

@@ -1,12 +1,17 @@
-// The emulated Storage API behind /storage/v1: the object routes the app uses. Signed URLs, image
-// transformations, move/copy and the bucket API answer with an explicit "not emulated" error.
+// The emulated Storage API behind /storage/v1: the object routes (upload, download, list and list-v2,
+// remove, signed download URLs, info, move, copy). Signed upload URLs, image transformations and the
+// bucket API answer with an explicit "not emulated" error.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, sendJson } from '../http.ts';
 import type { StorageContext } from './context.ts';
 import { StorageError, storageErrors } from './errors.ts';
 import { assertValidBucketName } from './files.ts';
+import { objectInfo } from './info.ts';
 import { list } from './list.ts';
+import { listV2 } from './list-v2.ts';
+import { copy, move } from './move-copy.ts';
 import { download, downloadPublic, remove, upload } from './objects.ts';
+import { downloadSigned, signUrl, signUrls } from './signed-urls.ts';
 
 /** "/bucket/a/b.png" → ["bucket", "a/b.png"] with percent-escapes decoded. */
 function bucketAndName(rest: string): [string, string] {
@@ -23,14 +28,31 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   if ((match = /^\/object\/list\/([^/]+)$/.exec(path)) && method === 'POST') {
     return list(ctx, req, res, bucketAndName(match[1] as string)[0]);
   }
+  if ((match = /^\/object\/list-v2\/([^/]+)$/.exec(path)) && method === 'POST') {
+    return listV2(ctx, req, res, bucketAndName(match[1] as string)[0]);
+  }
+  if ((match = /^\/object\/sign\/([^/]+)$/.exec(path)) && method === 'POST') {
+    return signUrls(ctx, req, res, bucketAndName(match[1] as string)[0]);
+  }
+  if ((match = /^\/object\/sign\/([^/]+\/.+)$/.exec(path))) {
+    const [bucket, name] = bucketAndName(match[1] as string);
+    if (method === 'POST') return signUrl(ctx, req, res, bucket, name, match[1] as string);
+    if (read) return downloadSigned(ctx, req, res, bucket, name, url);
+  }
+  if ((match = /^\/object\/info\/(?:(authenticated|public)\/)?([^/]+\/.+)$/.exec(path)) && method === 'GET') {
+    const route = (match[1] as 'authenticated' | 'public' | undefined) ?? 'plain';
+    return objectInfo(ctx, req, res, ...bucketAndName(match[2] as string), route);
+  }
+  if (path === '/object/move' && method === 'POST') return move(ctx, req, res);
+  if (path === '/object/copy' && method === 'POST') return copy(ctx, req, res);
   if ((match = /^\/object\/public\/(.+)$/.exec(path)) && read) {
     return downloadPublic(ctx, req, res, ...bucketAndName(match[1] as string), url);
   }
   if ((match = /^\/object\/authenticated\/(.+)$/.exec(path)) && read) {
     return download(ctx, req, res, ...bucketAndName(match[1] as string), url);
   }
-  if (/^\/object\/(sign|upload\/sign|info|move|copy)(\/|$)/.test(path)) {
-    throw storageErrors.notEmulated(`${method} /storage/v1${path.split('/').slice(0, 3).join('/')}`);
+  if (/^\/object\/upload\/sign(\/|$)/.test(path)) {
+    throw storageErrors.notEmulated(`Signed upload URLs (${method} /storage/v1/object/upload/sign)`);
   }
   if ((match = /^\/object\/([^/]+)$/.exec(path)) && method === 'DELETE') {
     return remove(ctx, req, res, bucketAndName(match[1] as string)[0]);

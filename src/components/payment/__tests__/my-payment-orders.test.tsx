@@ -42,6 +42,33 @@ function setup() {
 const row = (reference: string) => getByRoleWithText('listitem', reference);
 
 describe('Moje płatności', () => {
+  it('states the period a paid plan gave, as the plan dialog did before paying', async () => {
+    server.use(
+      http.post(restUrl('/rpc/get_my_payment_orders'), () =>
+        HttpResponse.json([
+          order({
+            reference: 'KLB-UPGR11',
+            status: 'paid',
+            plan_tier: 'VIP',
+            item_label: 'Plan VIP',
+            decided_at: '2026-11-27T09:00:00+00:00',
+            period_first_day: '2026-11-27',
+            period_last_day: '2028-02-02',
+            period_extra_days: 68,
+            period_from_level: 'PREMIUM',
+          }),
+          order({ reference: 'KLB-PEND22' }),
+        ]),
+      ),
+    );
+    setup();
+    await screen.findByText('KLB-UPGR11');
+    expect(row('KLB-UPGR11')).toHaveTextContent(
+      'Plan VIP od 27.11.2026 do 02.02.2028 (w tym 68 dni za niewykorzystany okres PREMIUM)',
+    );
+    expect(within(row('KLB-PEND22')).queryByTestId('order-period')).not.toBeInTheDocument();
+  });
+
   it('lists item, method, amount, reference and the status in Polish, with the rejection reason', async () => {
     server.use(
       http.post(restUrl('/rpc/get_my_payment_orders'), () =>

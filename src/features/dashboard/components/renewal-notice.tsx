@@ -16,7 +16,7 @@ export function RenewalNotice() {
   if (term.lapsed && term.lapsedOn) {
     return (
       <p role="status" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-ink">
-        {t('dashboard.renewal.lapsed', { level: term.storedLevel ?? '', date: formatDate(term.lapsedOn) })}{' '}
+        {t('dashboard.renewal.lapsed', { date: formatDate(term.lapsedOn) })}{' '}
         <Link to={paths.dashboard.investments.path} className={LINK_CLASS}>
           {t('dashboard.renewal.link')}
         </Link>

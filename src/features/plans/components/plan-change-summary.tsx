@@ -1,23 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
-import { formatCalendarDay } from '@/data/payments/format-order';
+import { describePlanPeriod } from '@/data/payments/format-order';
 import type { PlanChangePreview } from '@/data/payments/preview-plan-change';
 import { t } from '@/i18n/plans';
-
-/** The preview in words, e.g. 'Plan VIP od 27.11.2026 do 02.02.2028 (w tym 68 dni za niewykorzystany okres PREMIUM)'. */
-export function describePlanChange(preview: PlanChangePreview): string {
-  const from = formatCalendarDay(preview.first_day);
-  const period = preview.last_day
-    ? t('plans.preview_period', { tier: preview.tier, from, to: formatCalendarDay(preview.last_day) })
-    : t('plans.preview_open_ended', { tier: preview.tier, from });
-  if (preview.extra_days <= 0) return period;
-  const extra =
-    preview.extra_days === 1
-      ? t('plans.preview_extra_day', { level: preview.from_level })
-      : t('plans.preview_extra_days', { days: preview.extra_days, level: preview.from_level });
-  return `${period} ${extra}`;
-}
 
 /**
  * What buying the plan would give if it were confirmed today: the period in words (with the extra
@@ -46,7 +32,7 @@ export function PlanChangeSummary({ preview }: { preview: UseQueryResult<PlanCha
   if (data.change === 'blocked') return <FormAlert>{t('membership.open_ended')}</FormAlert>;
   return (
     <div className="min-h-10 space-y-1 rounded-lg bg-surface-overlay px-4 py-3" data-testid="plan-change-summary">
-      <p className="text-sm font-semibold text-ink">{describePlanChange(data)}</p>
+      <p className="text-sm font-semibold text-ink">{describePlanPeriod(data)}</p>
       {data.change === 'queued' ? (
         <p className="text-sm text-ink">{t('plans.preview_queued', { level: data.from_level })}</p>
       ) : null}

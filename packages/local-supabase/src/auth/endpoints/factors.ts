@@ -1,6 +1,7 @@
 // MFA with TOTP (GoTrue's mfa.go): POST /factors, POST /factors/{id}/challenge,
 // POST /factors/{id}/verify (raises the session to aal2), DELETE /factors/{id}.
 import { randomUUID } from 'node:crypto';
+import { audit } from '../audit.ts';
 import { authenticate, isAal2, type Authenticated } from '../authenticate.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction, type Sql } from '../db.ts';
@@ -41,7 +42,7 @@ export async function enroll(ctx: AuthContext, request: AuthRequest): Promise<Re
   );
   const friendlyName = str(request.body, 'friendly_name');
   await assertMayEnroll(ctx, sql, auth, friendlyName);
-  return ok(await createTotpFactor(ctx, sql, auth.user, friendlyName, str(request.body, 'issuer')));
+  return ok(await createTotpFactor(ctx, request, auth.user, friendlyName, str(request.body, 'issuer')));
 }
 
 /** GoTrue's validateFactors: a name in use (the empty name too), too many factors, then the AAL. */
@@ -65,15 +66,25 @@ async function assertMayEnroll(ctx: AuthContext, sql: Sql, auth: Authenticated, 
   }
 }
 
-async function createTotpFactor(ctx: AuthContext, sql: Sql, user: UserRow, friendlyName: string, issuer: string) {
+/** mfa.go enrollTOTPFactor: the factor and its factor_in_progress entry (with the client's IP) in one transaction. */
+async function createTotpFactor(
+  ctx: AuthContext,
+  request: AuthRequest,
+  user: UserRow,
+  friendlyName: string,
+  issuer: string,
+) {
   const { secret, uri } = newTotp(issuer || new URL(ctx.config.siteUrl).host, user.email ?? '');
   const id = randomUUID();
   try {
-    await sql(
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-        values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
-      [id, user.id, friendlyName, secret],
-    );
+    await transaction(ctx.pool, async (tx) => {
+      await tx(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+          values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
+        [id, user.id, friendlyName, secret],
+      );
+      await audit(ctx, tx, request, user, 'factor_in_progress', { traits: { factor_id: id }, ipAddress: request.ip });
+    });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') {
       throw unprocessable(
@@ -106,11 +117,18 @@ export async function challenge(ctx: AuthContext, request: AuthRequest, factorId
   if (!ctx.config.mfa.totpVerify)
     throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   const id = randomUUID();
-  const [row] = await sql<ChallengeRow>(
-    `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3) returning *`,
-    [id, factor.id, request.ip],
-  );
-  await sql('update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = $1', [factor.id]);
+  const row = await transaction(ctx.pool, async (tx) => {
+    const [inserted] = await tx<ChallengeRow>(
+      `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3) returning *`,
+      [id, factor.id, request.ip],
+    );
+    await tx('update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = $1', [factor.id]);
+    await audit(ctx, tx, request, auth.user, 'challenge_created', {
+      traits: { factor_id: factor.id, factor_status: factor.status },
+      ipAddress: request.ip,
+    });
+    return inserted;
+  });
   const expiresAt = Math.floor((row as ChallengeRow).created_at.getTime() / 1000) + CHALLENGE_EXPIRY_S;
   return ok({ id, type: 'totp', expires_at: expiresAt });
 }
@@ -131,6 +149,10 @@ export async function verifyFactor(ctx: AuthContext, request: AuthRequest, facto
   const sessionId = auth.session.id;
   return ok(
     await transaction(ctx.pool, async (tx) => {
+      await audit(ctx, tx, request, auth.user, 'verification_attempted', {
+        traits: { factor_id: factor.id, challenge_id: found.id, factor_type: factor.factor_type },
+        ipAddress: request.ip,
+      });
       await tx('update auth.mfa_challenges set verified_at = now() where id = $1', [found.id]);
       await tx(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       await addAmrClaim(tx, sessionId, 'totp');
@@ -140,6 +162,8 @@ export async function verifyFactor(ctx: AuthContext, request: AuthRequest, facto
       ]);
       const current = await activeRefreshToken(tx, sessionId);
       if (!current) throw internal('No refresh token for the current session');
+      // updateMFASessionAndClaims: the legacy refresh token is swapped (models.GrantRefreshTokenSwap).
+      await audit(ctx, tx, request, auth.user, 'token_revoked');
       const refreshed = await swapRefreshToken(tx, current, sessionId);
       // GoTrue signs out the user's other, weaker sessions and drops unverified factors of the type.
       await tx(`delete from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') = 'aal1'`, [
@@ -182,9 +206,14 @@ export async function unenroll(ctx: AuthContext, request: AuthRequest, factorId:
   if (factor.status === 'verified' && !isAal2(auth)) {
     throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
+  const sessionId = auth.session.id;
   await transaction(ctx.pool, async (tx) => {
     const sessions = await tx<{ id: string }>('select id from auth.sessions where factor_id = $1', [factor.id]);
     await tx('delete from auth.mfa_factors where id = $1', [factor.id]);
+    await audit(ctx, tx, request, auth.user, 'factor_unenrolled', {
+      traits: { factor_id: factor.id, factor_status: factor.status, session_id: sessionId },
+      ipAddress: request.ip,
+    });
     // Sessions that were raised by this factor drop back to aal1.
     for (const { id } of sessions) {
       await tx(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where id = $1`, [id]);

@@ -1,7 +1,8 @@
-// POST /logout?scope=global|local|others (GoTrue's Logout): 204, sessions deleted.
+// POST /logout?scope=global|local|others (GoTrue's Logout): 204, sessions deleted, `logout` audited.
+import { audit } from '../audit.ts';
 import { authenticate } from '../authenticate.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
-import { sqlOf } from '../db.ts';
+import { sqlOf, transaction } from '../db.ts';
 import { badRequest } from '../errors.ts';
 import { noContent, type Reply } from '../reply.ts';
 import { deleteSessions } from '../sessions.ts';
@@ -11,10 +12,12 @@ export async function logout(ctx: AuthContext, request: AuthRequest): Promise<Re
   if (!['global', 'local', 'others'].includes(scope)) {
     throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
   }
-  const sql = sqlOf(ctx.pool);
-  const { user, session } = await authenticate(sql, request);
-  if (!session || scope === 'global') await deleteSessions(sql, user.id);
-  else if (scope === 'local') await deleteSessions(sql, user.id, { only: session.id });
-  else await deleteSessions(sql, user.id, { except: session.id });
+  const { user, session } = await authenticate(sqlOf(ctx.pool), request);
+  await transaction(ctx.pool, async (sql) => {
+    await audit(ctx, sql, request, user, 'logout');
+    if (!session || scope === 'global') await deleteSessions(sql, user.id);
+    else if (scope === 'local') await deleteSessions(sql, user.id, { only: session.id });
+    else await deleteSessions(sql, user.id, { except: session.id });
+  });
   return noContent();
 }

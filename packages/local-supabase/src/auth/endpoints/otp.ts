@@ -1,6 +1,7 @@
 // POST /otp with an e-mail (GoTrue's Otp → MagicLink): a magic link for a confirmed account; for a
 // new or unconfirmed address, sign-up with a random password and the confirmation e-mail instead.
 import { randomBytes } from 'node:crypto';
+import { audit } from '../audit.ts';
 import { verifyCaptcha } from '../captcha.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction } from '../db.ts';
@@ -11,7 +12,8 @@ import { createFlowState, pkceParams, type PkceParams } from '../flow-state.ts';
 import { bool, obj, str } from '../params.ts';
 import { hashPassword } from '../password.ts';
 import { ok, type Reply } from '../reply.ts';
-import { findUserByEmail, insertUser, isConfirmed, type Metadata, type UserRow } from '../users.ts';
+import { startSession } from '../sessions.ts';
+import { findUserByEmail, insertSignedUpUser, isConfirmed, type Metadata, type UserRow } from '../users.ts';
 
 export async function otp(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
   verifyCaptcha(ctx.config, request.body);
@@ -34,6 +36,7 @@ export async function otp(ctx: AuthContext, request: AuthRequest): Promise<Reply
 async function magicLink(ctx: AuthContext, request: AuthRequest, user: UserRow, pkce: PkceParams | null) {
   await transaction(ctx.pool, async (sql) => {
     if (pkce) await createFlowState(sql, { userId: user.id, providerType: 'magiclink', method: 'magiclink', pkce });
+    await audit(ctx, sql, request, user, 'user_recovery_requested');
     await sendMagicLink(ctx, sql, user, request, Boolean(pkce));
   });
   return ok({});
@@ -50,11 +53,24 @@ async function signUpByLink(
   if (!existing && !ctx.config.enableSignup)
     throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const encryptedPassword = existing ? '' : await hashPassword(ctx.config, randomBytes(24).toString('base64url'));
-  const autoconfirm = !ctx.config.email.enableConfirmations;
   const user = await transaction(ctx.pool, async (sql) => {
     const created =
-      existing ?? (await insertUser(sql, { email, encryptedPassword, userMetadata: data, confirmed: autoconfirm }));
-    if (isConfirmed(created)) return created;
+      existing ??
+      (await insertSignedUpUser(sql, {
+        email,
+        encryptedPassword,
+        userMetadata: data,
+        confirmed: !ctx.config.email.enableConfirmations,
+      }));
+    // magic_link.go runs Signup for a new or unconfirmed address: with auto-confirm it records
+    // user_signedup and a login (and opens a session nobody receives), else user_confirmation_requested.
+    if (isConfirmed(created)) {
+      await audit(ctx, sql, request, created, 'user_signedup', { traits: { provider: 'email' } });
+      await audit(ctx, sql, request, created, 'login', { traits: { provider: 'email' } });
+      await startSession(ctx, sql, created, 'password', request);
+      return created;
+    }
+    await audit(ctx, sql, request, created, 'user_confirmation_requested', { traits: { provider: 'email' } });
     if (pkce) await createFlowState(sql, { userId: created.id, providerType: 'email', method: 'email/signup', pkce });
     await sendConfirmation(ctx, sql, created, request, Boolean(pkce));
     return created;

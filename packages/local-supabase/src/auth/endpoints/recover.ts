@@ -1,4 +1,5 @@
 // POST /recover (GoTrue's Recover): a password-recovery e-mail; unknown addresses get the same 200.
+import { audit } from '../audit.ts';
 import { verifyCaptcha } from '../captcha.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction } from '../db.ts';
@@ -20,6 +21,7 @@ export async function recover(ctx: AuthContext, request: AuthRequest): Promise<R
   if (!user) return ok({});
   await transaction(ctx.pool, async (sql) => {
     if (pkce) await createFlowState(sql, { userId: user.id, providerType: 'recovery', method: 'recovery', pkce });
+    await audit(ctx, sql, request, user, 'user_recovery_requested');
     await sendRecovery(ctx, sql, user, request, Boolean(pkce));
   });
   return ok({});

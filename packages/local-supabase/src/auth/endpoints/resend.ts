@@ -1,5 +1,6 @@
 // POST /resend (GoTrue's Resend) for e-mail types: the sign-up confirmation or the e-mail-change
 // links again. Like GoTrue, resent links use the implicit flow (no "pkce_" prefix).
+import { audit } from '../audit.ts';
 import { verifyCaptcha } from '../captcha.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction } from '../db.ts';
@@ -32,8 +33,10 @@ export async function resend(ctx: AuthContext, request: AuthRequest): Promise<Re
   if (type === 'signup' && isConfirmed(user)) return ok({});
   if (type === 'email_change' && !user.email_change) return ok({});
   await transaction(ctx.pool, async (sql) => {
-    if (type === 'signup') await sendConfirmation(ctx, sql, user, request, false);
-    else await sendEmailChange(ctx, sql, user, user.email_change ?? '', request, false);
+    if (type === 'signup') {
+      await audit(ctx, sql, request, user, 'user_confirmation_requested');
+      await sendConfirmation(ctx, sql, user, request, false);
+    } else await sendEmailChange(ctx, sql, user, user.email_change ?? '', request, false);
   });
   return ok({});
 }

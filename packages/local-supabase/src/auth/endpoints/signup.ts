@@ -1,5 +1,6 @@
 // POST /signup (GoTrue's Signup): e-mail + password only (phone sign-ups are disabled in config.toml).
 import { randomUUID } from 'node:crypto';
+import { audit } from '../audit.ts';
 import { verifyCaptcha } from '../captcha.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction, type Sql } from '../db.ts';
@@ -11,7 +12,15 @@ import { obj, str, type Params } from '../params.ts';
 import { assertStrongPassword, hashPassword } from '../password.ts';
 import { ok, type Reply } from '../reply.ts';
 import { startSession } from '../sessions.ts';
-import { findUserByEmail, insertUser, isConfirmed, userJson, type Metadata, type UserRow } from '../users.ts';
+import {
+  findUserByEmail,
+  insertSignedUpUser,
+  isConfirmed,
+  userJson,
+  type Metadata,
+  type SignedUpUser,
+  type UserRow,
+} from '../users.ts';
 
 export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
   const { config } = ctx;
@@ -31,21 +40,31 @@ export async function signup(ctx: AuthContext, request: AuthRequest): Promise<Re
   const pkce = pkceParams(str(params, 'code_challenge'), str(params, 'code_challenge_method'));
   const data = obj(params, 'data') ?? {};
   const existing = await findUserByEmail(sqlOf(ctx.pool), email);
-  if (existing && isConfirmed(existing)) return alreadyRegistered(ctx, email, data);
+  if (existing && isConfirmed(existing)) return alreadyRegistered(ctx, request, existing, data);
   // Hashing is slow: done before the transaction, as GoTrue does.
   const encryptedPassword = existing ? '' : await hashPassword(ctx.config, password);
   return transaction(ctx.pool, async (sql) => {
-    const user =
+    // signupNewUser reloads the new row: the project's triggers may have changed it (here they move
+    // the name and phone to the profile), and what follows (audit, hook) sees the stored user.
+    const user: SignedUpUser =
       existing ??
-      (await insertUser(sql, {
+      (await insertSignedUpUser(sql, {
         email,
         encryptedPassword,
         userMetadata: data,
         confirmed: !config.email.enableConfirmations,
       }));
-    if (isConfirmed(user)) return ok(await startSession(ctx, sql, user, 'password', request));
+    // signup.go: user_signedup for an account confirmed at once (autoconfirm), then a login;
+    // otherwise user_confirmation_requested and the e-mail.
+    if (isConfirmed(user)) {
+      if (!existing) await audit(ctx, sql, request, user, 'user_signedup', { traits: { provider: 'email' } });
+      await audit(ctx, sql, request, user, 'login', { traits: { provider: 'email' } });
+      return ok(await startSession(ctx, sql, user, 'password', request));
+    }
+    await audit(ctx, sql, request, user, 'user_confirmation_requested', { traits: { provider: 'email' } });
     await requestConfirmation(ctx, sql, user, request, pkce);
-    return ok(await userJson(sql, (await reload(sql, user)) ?? user));
+    const reloaded = await reload(sql, user);
+    return ok(await userJson(sql, reloaded ? { ...reloaded, identityDataAsBuilt: user.identityDataAsBuilt } : user));
   });
 }
 
@@ -78,11 +97,20 @@ async function reload(sql: Sql, user: UserRow): Promise<UserRow | undefined> {
 }
 
 /**
- * A confirmed account already uses this address. With confirmations on, GoTrue answers 200 with an
- * obfuscated user (new id, no identities) so sign-up cannot be used to probe for accounts; with
- * auto-confirm it answers 422 user_already_exists.
+ * A confirmed account already uses this address: GoTrue records user_repeated_signup, then, with
+ * confirmations on, answers 200 with an obfuscated user (new id, no identities) so sign-up cannot
+ * be used to probe for accounts; with auto-confirm it answers 422 user_already_exists.
  */
-function alreadyRegistered(ctx: AuthContext, email: string, data: Metadata): Reply {
+async function alreadyRegistered(
+  ctx: AuthContext,
+  request: AuthRequest,
+  existing: UserRow,
+  data: Metadata,
+): Promise<Reply> {
+  await transaction(ctx.pool, (sql) =>
+    audit(ctx, sql, request, existing, 'user_repeated_signup', { traits: { provider: 'email' } }),
+  );
+  const email = existing.email ?? '';
   if (!ctx.config.email.enableConfirmations) {
     throw unprocessable('user_already_exists', 'User already registered');
   }

@@ -1,4 +1,5 @@
 // POST /token?grant_type=password|refresh_token|pkce (GoTrue's Token and tokens.Service).
+import { audit } from '../audit.ts';
 import { verifyCaptcha } from '../captcha.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction, type Sql } from '../db.ts';
@@ -58,7 +59,10 @@ async function passwordGrant(ctx: AuthContext, request: AuthRequest): Promise<Re
   if (!(await passwordMatches(password, user.encrypted_password)))
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  const session = await transaction(ctx.pool, (sql) => startSession(ctx, sql, user, 'password', request));
+  const session = await transaction(ctx.pool, async (sql) => {
+    await audit(ctx, sql, request, user, 'login', { traits: { provider: 'email' } });
+    return startSession(ctx, sql, user, 'password', request);
+  });
   return ok({ ...session, ...weakPasswordNotice(ctx, password) });
 }
 
@@ -83,6 +87,7 @@ async function pkceGrant(ctx: AuthContext, request: AuthRequest): Promise<Reply>
     const flow = await consumeAuthCode(sql, authCode, verifier);
     const user = await findUserById(sql, flow.user_id as string);
     if (!user) throw badRequest('user_not_found', 'User not found');
+    await audit(ctx, sql, request, user, 'login', { traits: { provider_type: flow.provider_type } });
     return ok(await startSession(ctx, sql, user, flow.authentication_method, request));
   });
 }
@@ -100,7 +105,7 @@ async function refreshTokenGrant(ctx: AuthContext, request: AuthRequest): Promis
   const outcome = await transaction(ctx.pool, async (sql) => {
     const { token, user, session } = await loadRefreshToken(sql, presented);
     assertSessionValid(ctx, session, token);
-    const issued = await rotate(ctx, sql, token, session);
+    const issued = await rotate(ctx, sql, request, token, user, session);
     if (issued instanceof CommitThenFail) return issued;
     return tokenResponse(ctx, sql, user, session.id, issued);
   });
@@ -139,16 +144,23 @@ function assertSessionValid(ctx: AuthContext, session: SessionRow, token: Refres
  * The new refresh token. A revoked token is accepted only as the parent of the session's active
  * token (the client lost the last answer: the active token is returned again) or within
  * refresh_token_reuse_interval; otherwise the whole token family is revoked and the call fails.
+ * Audit (tokens/service.go): token_refreshed for every accepted token, then token_revoked for the
+ * swap (models.GrantRefreshTokenSwap); a refused reuse writes none.
  */
 async function rotate(
   ctx: AuthContext,
   sql: Sql,
+  request: AuthRequest,
   token: RefreshTokenRow,
+  user: UserRow,
   session: SessionRow,
 ): Promise<string | CommitThenFail> {
   if (token.revoked) {
     const active = await activeRefreshToken(sql, session.id);
-    if (active && active.parent === token.token) return active.token;
+    if (active && active.parent === token.token) {
+      await audit(ctx, sql, request, user, 'token_refreshed');
+      return active.token;
+    }
     const reuseUntil = token.updated_at.getTime() + ctx.config.refreshTokenReuseInterval * 1000;
     if (Date.now() > reuseUntil) {
       if (ctx.config.refreshTokenRotation) {
@@ -160,5 +172,7 @@ async function rotate(
       return new CommitThenFail(badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'));
     }
   }
+  await audit(ctx, sql, request, user, 'token_refreshed');
+  await audit(ctx, sql, request, user, 'token_revoked');
   return (await swapRefreshToken(sql, token, session.id)).token;
 }

@@ -1,5 +1,6 @@
 // GET /user, PUT /user (password, e-mail change, user_metadata), GET /reauthenticate and the
 // identity-linking routes (manual linking is disabled in config.toml).
+import { audit } from '../audit.ts';
 import { authenticate, isAal2, type Authenticated } from '../authenticate.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { sqlOf, transaction, type Sql } from '../db.ts';
@@ -63,10 +64,17 @@ export async function updateUser(ctx: AuthContext, request: AuthRequest): Promis
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   const newHash = update.password === undefined ? undefined : await newPasswordHash(ctx, auth, update);
+  // user.go: user_updated_password with the password, then user_modified for every update.
   await transaction(ctx.pool, async (tx) => {
-    if (newHash !== undefined) await storePassword(tx, user, newHash, auth.session?.id);
+    if (newHash !== undefined) {
+      await storePassword(tx, user, newHash, auth.session?.id);
+      await audit(ctx, tx, request, user, 'user_updated_password');
+    }
     if (update.data) await storeMetadata(tx, user.id, update.data);
     if (changesEmail) await requestEmailChange(ctx, tx, user.id, update, request);
+    // The actor as GoTrue holds it in memory: with the merged user_metadata.
+    const metadata = update.data ? mergeMetadata(user.raw_user_meta_data, update.data) : user.raw_user_meta_data;
+    await audit(ctx, tx, request, { ...user, raw_user_meta_data: metadata }, 'user_modified');
   });
   const updated = (await findUserById(sql, user.id)) as UserRow;
   return ok(await userJson(sql, updated));
@@ -158,7 +166,10 @@ export async function reauthenticate(ctx: AuthContext, request: AuthRequest): Pr
     throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
   }
   if (!user.email_confirmed_at) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
-  await transaction(ctx.pool, (sql) => sendReauthentication(ctx, sql, user, request));
+  await transaction(ctx.pool, async (sql) => {
+    await audit(ctx, sql, request, user, 'user_reauthenticate_requested');
+    await sendReauthentication(ctx, sql, user, request);
+  });
   return ok({});
 }
 

@@ -1,5 +1,6 @@
 // POST /verify (token_hash, or e-mail + OTP) answers with a session; GET /verify (the link in the
 // e-mail) redirects to redirect_to with the session in the fragment (implicit) or ?code= (PKCE).
+import { audit } from '../audit.ts';
 import type { AuthContext, AuthRequest } from '../context.ts';
 import { transaction, type Sql } from '../db.ts';
 import { validateEmail } from '../email-address.ts';
@@ -10,7 +11,7 @@ import { referrer } from '../redirect.ts';
 import { ok, seeOther, type Reply } from '../reply.ts';
 import { startSession, type TokenResponse } from '../sessions.ts';
 import { PKCE_PREFIX, tokenHash } from '../tokens.ts';
-import { findUserById, type UserRow } from '../users.ts';
+import { findUserById, isConfirmed, type UserRow } from '../users.ts';
 import {
   changeEmail,
   confirmEmail,
@@ -31,12 +32,32 @@ function checkedType(type: string): EmailVerifyType {
   return type;
 }
 
-/** Applies the verified token; returns the user to sign in, or undefined after a first e-mail-change link. */
-async function apply(ctx: AuthContext, sql: Sql, verified: Verified): Promise<UserRow | undefined> {
-  if (verified.type === 'signup' || verified.type === 'invite') await confirmEmail(sql, verified.user);
-  else if (verified.type === 'recovery' || verified.type === 'magiclink') await recoverAccount(sql, verified.user);
-  else if (!(await changeEmail(sql, ctx.config, verified))) return undefined;
-  return findUserById(sql, verified.user.id);
+/**
+ * Applies the verified token; returns the user to sign in, or undefined after a first e-mail-change
+ * link. Audit as verify.go: signupVerify writes user_signedup; recoverVerify user_signedup for an
+ * unconfirmed address, else login; emailChangeVerify user_modified once the address moves (the
+ * actor is the user as found, with the old address). The session itself is not audited.
+ */
+async function apply(
+  ctx: AuthContext,
+  sql: Sql,
+  request: AuthRequest,
+  verified: Verified,
+): Promise<UserRow | undefined> {
+  const { user } = verified;
+  if (verified.type === 'signup' || verified.type === 'invite') {
+    await audit(ctx, sql, request, user, 'user_signedup', { traits: { provider: 'email' } });
+    await confirmEmail(sql, user);
+  } else if (verified.type === 'recovery' || verified.type === 'magiclink') {
+    if (isConfirmed(user)) await audit(ctx, sql, request, user, 'login');
+    else await audit(ctx, sql, request, user, 'user_signedup', { traits: { provider: 'email' } });
+    await recoverAccount(sql, user);
+  } else if (await changeEmail(sql, ctx.config, verified)) {
+    await audit(ctx, sql, request, user, 'user_modified');
+  } else {
+    return undefined;
+  }
+  return findUserById(sql, user.id);
 }
 
 export async function verifyPost(ctx: AuthContext, request: AuthRequest): Promise<Reply> {
@@ -60,7 +81,7 @@ export async function verifyPost(ctx: AuthContext, request: AuthRequest): Promis
     const verified = token
       ? await verifyEmailOtp(sql, ctx.config, type, address, tokenHash(address, token))
       : await verifyTokenHash(sql, ctx.config, type, hash);
-    const user = await apply(ctx, sql, verified);
+    const user = await apply(ctx, sql, request, verified);
     return user ? startSession(ctx, sql, user, 'otp', request) : undefined;
   });
   return ok(result ?? { msg: SINGLE_CONFIRMATION, code: '200' });
@@ -83,7 +104,7 @@ export async function verifyGet(ctx: AuthContext, request: AuthRequest): Promise
   try {
     const location = await transaction(ctx.pool, async (sql) => {
       const verified = await verifyTokenHash(sql, ctx.config, type, token);
-      const user = await apply(ctx, sql, verified);
+      const user = await apply(ctx, sql, request, verified);
       if (!user) return withMessage(redirectTo, SINGLE_CONFIRMATION, pkce);
       if (pkce) return withCode(redirectTo, await issueAuthCode(sql, user.id, pkceMethod(verified.type)));
       return withSession(redirectTo, await startSession(ctx, sql, user, 'otp', request), verified.type);

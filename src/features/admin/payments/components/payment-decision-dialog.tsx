@@ -1,8 +1,9 @@
 import { useConfirmPayment, useRejectPayment } from '@/data/payments/decide-payment';
 import { formatOrderAmount } from '@/data/payments/format-order';
-import type { AdminPaymentOrder } from '@/data/payments/list-payment-orders';
+import type { AdminPaymentOrder, PaymentOrderStatus } from '@/data/payments/list-payment-orders';
 import { REFUND_METHODS, useRefundPayment } from '@/data/payments/refund-payment';
 import { t, type AdminAreaMessageKey } from '@/i18n/admin';
+import { Constants, type Enums } from '@/types/database.types';
 import { DecisionDialog, type DecisionDetail } from '../../shared/components/decision-dialog';
 import { confirmSchema, rejectSchema } from '../schemas/payment-decision.schema';
 import { refundSchema } from '../schemas/payment-refund.schema';
@@ -29,13 +30,58 @@ const decided =
   ({ changed }: { changed: boolean }) =>
     t(changed ? done : 'admin.payments.already_decided', { reference: order.reference });
 
-/** Confirms a pending order: the amount actually received (the order's by default) and, for USDT, the hash. */
+/** The statuses whose order still takes money (admin_confirm_payment): see ConfirmPaymentDialog. */
+export const TAKES_MONEY: readonly PaymentOrderStatus[] = [
+  'pending',
+  'underpaid',
+  'expired',
+  'cancelled',
+  'rejected',
+  'to_refund',
+];
+
+const USDT_NETWORKS = Constants.public.Enums.withdrawal_network.map((value) => ({ value, label: value }));
+
+/**
+ * Records money received for an order through the one confirmation: a pending order (the amount
+ * received, the order's by default), the second payment of an underpaid one (what is still due by
+ * default, with what came so far), or money that came late for an expired, cancelled or rejected
+ * one (its fixed price; the dialog says what will happen). For USDT the transaction: hash and network.
+ */
 export function ConfirmPaymentDialog({ order, onClose }: PaymentDialogProps) {
   const confirm = useConfirmPayment();
+  const amount = (value: number) => formatOrderAmount(value, order.currency);
+  const mode = order.status === 'pending' ? 'confirm' : order.status === 'underpaid' ? 'top_up' : 'late';
+  const extra: DecisionDetail[] =
+    mode === 'top_up'
+      ? [
+          { label: t('admin.payments.received_so_far'), value: amount(order.amount_received ?? 0) },
+          { label: t('admin.payments.still_due'), value: amount(order.shortfall ?? 0) },
+          { label: t('admin.payments.outcome'), value: t('admin.payments.outcome_top_up') },
+        ]
+      : mode === 'late'
+        ? [
+            {
+              label: t('admin.payments.outcome'),
+              value: t(
+                order.status === 'rejected' || order.status === 'to_refund'
+                  ? 'admin.payments.outcome_refund'
+                  : 'admin.payments.outcome_late',
+              ),
+            },
+          ]
+        : [];
+  const due = mode === 'top_up' ? (order.shortfall ?? order.amount) : order.amount;
   return (
     <DecisionDialog
-      title={t('admin.payments.confirm_title')}
-      details={orderDetails(order)}
+      title={t(
+        mode === 'confirm'
+          ? 'admin.payments.confirm_title'
+          : mode === 'top_up'
+            ? 'admin.payments.top_up_title'
+            : 'admin.payments.late_payment_title',
+      )}
+      details={[...orderDetails(order), ...extra]}
       fields={[
         {
           name: 'amountReceived',
@@ -43,22 +89,35 @@ export function ConfirmPaymentDialog({ order, onClose }: PaymentDialogProps) {
           kind: 'amount',
         },
         ...(order.method === 'usdt'
-          ? [{ name: 'txHash', label: t('admin.payments.tx_hash'), kind: 'hash' } as const]
+          ? ([
+              { name: 'txHash', label: t('admin.payments.tx_hash'), kind: 'hash' },
+              { name: 'network', label: t('admin.payments.network'), kind: 'choice', options: USDT_NETWORKS },
+            ] as const)
           : []),
       ]}
       schema={confirmSchema}
-      defaultValues={{ amountReceived: String(order.amount), txHash: '' }}
-      decide={({ amountReceived, txHash }) =>
+      defaultValues={{ amountReceived: String(due), txHash: '', network: '' }}
+      decide={({ amountReceived, txHash, network }) =>
         confirm.mutateAsync({
           id: order.id,
           userId: order.user_id,
           amountReceived: amountReceived === '' ? null : Number(amountReceived.replace(',', '.')),
           txHash: txHash === '' ? null : txHash,
+          network: txHash === '' || network === '' ? null : (network as Enums<'withdrawal_network'>),
         })
       }
-      doneMessage={decided(order, 'admin.payments.confirmed_done')}
+      doneMessage={decided(
+        order,
+        mode === 'confirm' ? 'admin.payments.confirmed_done' : 'admin.payments.recorded_done',
+      )}
       failure="admin.payments.confirm_failed"
-      submitLabel={t('admin.payments.confirm')}
+      submitLabel={t(
+        mode === 'confirm'
+          ? 'admin.payments.confirm'
+          : mode === 'top_up'
+            ? 'admin.payments.top_up_title'
+            : 'admin.payments.late_payment_title',
+      )}
       onClose={onClose}
     />
   );

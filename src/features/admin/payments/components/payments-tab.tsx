@@ -24,7 +24,7 @@ import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { PAYMENT_STATUS_LABELS, paymentsCsv, refundMethodLabel } from '../utils/payments-csv';
 import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
-import { ConfirmPaymentDialog, RefundPaymentDialog, RejectPaymentDialog } from './payment-decision-dialog';
+import { ConfirmPaymentDialog, RefundPaymentDialog, RejectPaymentDialog, TAKES_MONEY } from './payment-decision-dialog';
 import { PaymentEventsDialog } from './payment-events-dialog';
 import { PaymentSettingsForm } from './payment-settings-form';
 
@@ -88,7 +88,9 @@ function Outcome({ order }: { order: AdminPaymentOrder }) {
 /**
  * 'Płatności' tab (issue 19): members' orders newest first, by status and method, searched by
  * reference, name, e-mail or phone; a pending order is confirmed (amount received, USDT hash) or
- * rejected with a reason; a paid, underpaid or to-be-refunded order is refunded ('Zwróć'). Each row
+ * rejected with a reason; an underpaid order takes its second payment ('Dopłata') and an expired,
+ * cancelled or rejected one money that came late ('Wpłata'); a paid, underpaid or to-be-refunded
+ * order is refunded ('Zwróć'). Each row
  * says what came in (shortfall, surplus), when a pending order expires and how a refund went back.
  * Below the list, the order settings (expiry days, daily limit). Same shape and states as the
  * payouts tab.
@@ -208,6 +210,22 @@ export function PaymentsTab() {
                               {t('admin.payments.reject')}
                             </Button>
                           </div>
+                        ) : TAKES_MONEY.includes(row.status) ? (
+                          // Money for an order that is not pending any more: the second payment of an
+                          // underpaid one, or money that came late (taken or set aside for a refund).
+                          <Button
+                            variant="secondary"
+                            className="px-2 py-1"
+                            aria-label={t(
+                              row.status === 'underpaid'
+                                ? 'admin.payments.top_up_label'
+                                : 'admin.payments.late_payment_label',
+                              { reference: row.reference },
+                            )}
+                            onClick={() => setModal({ kind: 'confirm', order: row })}
+                          >
+                            {t(row.status === 'underpaid' ? 'admin.payments.top_up' : 'admin.payments.late_payment')}
+                          </Button>
                         ) : null}
                         {row.status !== 'pending' || row.expires_at ? <Outcome order={row} /> : null}
                         {REFUNDABLE.includes(row.status) ? (

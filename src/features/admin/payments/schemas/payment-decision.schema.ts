@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 /**
  * The server's rules: the amount received is optional, else positive with at most 2 decimals (a
  * comma is accepted) and at most MAX_AMOUNT_RECEIVED; a USDT transaction hash optional, else 0x + 64
- * hex; a reason 1–500 characters.
+ * hex, with its network; a reason 1–500 characters.
  */
 const AMOUNT = /^\d+([.,]\d{1,2})?$/;
 /** The largest amount numeric(12, 2) holds; admin_confirm_payment refuses more with the same key. */
@@ -11,21 +11,31 @@ export const MAX_AMOUNT_RECEIVED = 9_999_999_999.99;
 
 const toNumber = (value: string) => Number(value.replace(',', '.'));
 
-export const confirmSchema = z.object({
-  amountReceived: z.string().check(
-    z.trim(),
-    z.refine((value) => value === '' || (AMOUNT.test(value) && toNumber(value) > 0), {
-      error: 'payments.invalid_amount',
+export const confirmSchema = z
+  .object({
+    amountReceived: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || (AMOUNT.test(value) && toNumber(value) > 0), {
+        error: 'payments.invalid_amount',
+      }),
+      z.refine((value) => value === '' || !AMOUNT.test(value) || toNumber(value) <= MAX_AMOUNT_RECEIVED, {
+        error: 'payments.amount_too_high',
+      }),
+    ),
+    txHash: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || /^0x[0-9a-fA-F]{64}$/.test(value), { error: 'payments.invalid_tx_hash' }),
+    ),
+    /** The network of the USDT transaction ('' when no hash is given). */
+    network: z.string(),
+  })
+  // A transaction is its network and hash (admin_confirm_payment: payments.network_required).
+  .check(
+    z.refine((values) => values.txHash.trim() === '' || values.network !== '', {
+      error: 'payments.network_required',
+      path: ['network'],
     }),
-    z.refine((value) => value === '' || !AMOUNT.test(value) || toNumber(value) <= MAX_AMOUNT_RECEIVED, {
-      error: 'payments.amount_too_high',
-    }),
-  ),
-  txHash: z.string().check(
-    z.trim(),
-    z.refine((value) => value === '' || /^0x[0-9a-fA-F]{64}$/.test(value), { error: 'payments.invalid_tx_hash' }),
-  ),
-});
+  );
 
 export const rejectSchema = z.object({
   reason: z

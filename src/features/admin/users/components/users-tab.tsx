@@ -12,7 +12,7 @@ import { listUsersRange, useAdminUsers, USERS_PAGE_SIZE, type AdminUser } from '
 import { t } from '@/i18n/admin';
 import { useAuth } from '@/lib/auth/auth-context';
 import { collectPages, csvDate, csvDateTime, toCsv } from '@/lib/csv';
-import { formatDate } from '@/lib/format';
+import { formatDate, warsawDay } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { useDebouncedSearch, useUrlState } from '@/lib/use-url-state';
 import { Constants } from '@/types/database.types';
@@ -37,7 +37,8 @@ function levelTone(level: string) {
 
 /**
  * The level that counts (issue 19 §3: the effective level, FREE after the end date); under it the end
- * date of a running paid level, or the stored level and the day it ended when they differ.
+ * date of a running paid level, the stored level and the day it ended when they differ (not rolled
+ * over yet), or the day a membership ran out.
  */
 function LevelCell({ row }: { row: AdminUser }) {
   const date = row.membership_valid_until ? formatDate(row.membership_valid_until, { timeZone: 'UTC' }) : null;
@@ -52,6 +53,9 @@ function LevelCell({ row }: { row: AdminUser }) {
         </p>
       ) : row.membership_level !== 'FREE' && date ? (
         <p className="text-xs whitespace-nowrap text-ink-muted">{t('admin.users.level_until', { date })}</p>
+      ) : row.membership_valid_until && date && row.membership_valid_until < warsawDay() ? (
+        // A membership that ran out: FREE in the cache, with the day it ended.
+        <p className="text-xs whitespace-nowrap text-ink-muted">{t('admin.users.membership_ended', { date })}</p>
       ) : null}
     </div>
   );

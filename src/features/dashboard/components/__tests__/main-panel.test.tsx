@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { DashboardStats } from '@/data/dashboard/dashboard-stats.schema';
 import { DASHBOARD_STATS_REFETCH_MS } from '@/data/dashboard/get-dashboard-stats';
+import { warsawDay } from '@/lib/format';
 import { memberSession } from '@/testing/factories';
 import { profileRow } from '@/testing/msw/dashboard-answers';
 import { postgrestError, restUrl } from '@/testing/msw/handlers';
@@ -180,11 +181,8 @@ describe('Top Partners', () => {
 });
 
 describe('the renewal notice', () => {
-  const inDays = (days: number) => {
-    const day = new Date();
-    day.setDate(day.getDate() + days);
-    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  };
+  // Days in Warsaw, as the notice counts them (the test's own clock may be in another zone).
+  const inDays = (days: number) => new Date(Date.parse(warsawDay()) + days * 86_400_000).toISOString().slice(0, 10);
   const shown = (date: string) => date.split('-').reverse().join('.');
 
   it('shows from 30 days before the end, with a link to the plans', async () => {
@@ -208,7 +206,14 @@ describe('the renewal notice', () => {
     const until = inDays(-1);
     setup({ profile: { level: 'START', validUntil: until, effectiveLevel: 'FREE' } });
     const notice = await screen.findByText(/wygasło/);
-    expect(notice).toHaveTextContent(`Twoje członkostwo START wygasło ${shown(until)}. Twój poziom to teraz FREE.`);
+    expect(notice).toHaveTextContent(`Twoje członkostwo wygasło ${shown(until)}. Twój poziom to teraz FREE.`);
     expect(within(notice).getByRole('link', { name: 'Odnów członkostwo' })).toBeInTheDocument();
+  });
+
+  it('says so too once the cache rolled over to FREE with the end date', async () => {
+    const until = inDays(-40);
+    setup({ profile: { level: 'FREE', validUntil: until, effectiveLevel: 'FREE' } });
+    const notice = await screen.findByText(/wygasło/);
+    expect(notice).toHaveTextContent(`Twoje członkostwo wygasło ${shown(until)}. Twój poziom to teraz FREE.`);
   });
 });

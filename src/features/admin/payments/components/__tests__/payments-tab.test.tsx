@@ -85,11 +85,52 @@ describe("the 'Płatności' tab", () => {
     await user.type(within(dialog).getByLabelText(/Hash transakcji USDT/), TX);
     await user.clear(within(dialog).getByLabelText('Otrzymana kwota (USDT)'));
     await user.type(within(dialog).getByLabelText('Otrzymana kwota (USDT)'), '1219,5');
+    // A transaction is its network and hash: without the network nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Potwierdź' }));
+    expect(await within(dialog).findByText('Wybierz sieć, w której wysłano transakcję USDT.')).toBeInTheDocument();
+    expect(confirms).toHaveLength(0);
+    await user.selectOptions(within(dialog).getByLabelText('Sieć transakcji USDT'), 'BSC');
     await user.click(within(dialog).getByRole('button', { name: 'Potwierdź' }));
     await waitFor(() =>
-      expect(confirms[0]?.body).toEqual({ p_order_id: order.id, p_amount_received: 1219.5, p_tx_hash: TX }),
+      expect(confirms[0]?.body).toEqual({
+        p_order_id: order.id,
+        p_amount_received: 1219.5,
+        p_tx_hash: TX,
+        p_network: 'BSC',
+      }),
     );
     expect(await screen.findByText('Potwierdzono płatność KLB-7F3K2Q')).toBeInTheDocument();
+  });
+
+  it('records the second payment of an underpaid order (what is still due by default) and late money for an expired one', async () => {
+    const underpaid = { ...order, status: 'underpaid', amount_received: 1000, shortfall: 220, method: 'transfer' };
+    const expired = {
+      ...order,
+      reference: 'KLB-EXPIR1',
+      id: crypto.randomUUID(),
+      status: 'expired',
+      method: 'transfer',
+    };
+    mockRpc('admin_list_payment_orders', [underpaid, expired]);
+    const confirms = mockRpc('admin_confirm_payment', [
+      { changed: true, payment_order: { ...underpaid, status: 'paid' } },
+    ]);
+    const { user } = renderAdmin(<PaymentsTab />);
+    expect(await screen.findByRole('button', { name: 'Dopłata do płatności KLB-7F3K2Q' })).toHaveTextContent('Dopłata');
+    expect(screen.queryByRole('button', { name: 'Potwierdź płatność KLB-7F3K2Q' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dopłata do płatności KLB-7F3K2Q' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zarejestruj dopłatę' });
+    expect(dialog).toHaveTextContent('Otrzymano dotąd1000,00 USDT');
+    expect(dialog).toHaveTextContent('Brakuje220,00 USDT');
+    expect(within(dialog).getByLabelText('Otrzymana kwota (USDT)')).toHaveValue('220');
+    await user.click(within(dialog).getByRole('button', { name: 'Zarejestruj dopłatę' }));
+    await waitFor(() => expect(confirms[0]?.body).toEqual({ p_order_id: order.id, p_amount_received: 220 }));
+    expect(await screen.findByText('Zarejestrowano wpłatę KLB-7F3K2Q')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Wpłata do płatności KLB-EXPIR1' }));
+    const late = screen.getByRole('dialog', { name: 'Zarejestruj wpłatę' });
+    expect(late).toHaveTextContent('jeśli pozycja jest jeszcze dostępna; inaczej kwota trafi do zwrotu');
+    expect(within(late).getByLabelText('Otrzymana kwota (USDT)')).toHaveValue('1220');
   });
 
   it('shows a full CCC tier in the dialog and keeps it open', async () => {

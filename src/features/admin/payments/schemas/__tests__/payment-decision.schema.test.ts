@@ -4,7 +4,8 @@ import { MAX_AMOUNT_RECEIVED, confirmSchema, rejectSchema } from '../payment-dec
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
 
-const confirm = (amountReceived: string, txHash = '') => issues(confirmSchema.safeParse({ amountReceived, txHash }));
+const confirm = (amountReceived: string, txHash = '', network = txHash ? 'ERC20' : '') =>
+  issues(confirmSchema.safeParse({ amountReceived, txHash, network }));
 
 describe('the confirm dialog checks what admin_confirm_payment checks', () => {
   it('takes no amount (the order’s amount) or a positive one with at most 2 decimals, a comma or a dot', () => {
@@ -27,6 +28,8 @@ describe('the confirm dialog checks what admin_confirm_payment checks', () => {
   it('takes an empty or 0x + 64 hex transaction hash, and requires a reason of 1–500 characters to reject', () => {
     expect(confirm('', `0x${'aB'.repeat(32)}`)).toEqual([]);
     expect(confirm('', '0x1234')).toEqual(['txHash: payments.invalid_tx_hash']);
+    // A hash needs its network: the same hash on another network is another transaction.
+    expect(confirm('', `0x${'aB'.repeat(32)}`, '')).toEqual(['network: payments.network_required']);
     expect(issues(rejectSchema.safeParse({ reason: '   ' }))).toEqual(['reason: payments.reason_required']);
     expect(issues(rejectSchema.safeParse({ reason: 'x'.repeat(501) }))).toEqual(['reason: payments.reason_required']);
     expect(issues(rejectSchema.safeParse({ reason: 'Brak wpłaty' }))).toEqual([]);

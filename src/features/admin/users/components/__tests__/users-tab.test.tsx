@@ -48,6 +48,13 @@ describe('the users tab', () => {
         membership_valid_until: '2026-11-01',
         effective_level: 'FREE',
       }),
+      // Rolled over: FREE in the cache, with the day the membership ran out.
+      listedUser({
+        full_name: 'Anna Była',
+        membership_level: 'FREE',
+        membership_valid_until: '2026-01-31',
+        effective_level: 'FREE',
+      }),
     ]);
     renderAdmin(<UsersTab />);
     const active = await screen.findByRole('row', { name: /Ola Aktywna/ });
@@ -57,6 +64,9 @@ describe('the users tab', () => {
     expect(within(lapsed).getByText('FREE')).toBeInTheDocument();
     expect(within(lapsed).getByText('Zapisany poziom START wygasł 01.11.2026')).toBeInTheDocument();
     expect(within(lapsed).queryByText('START')).not.toBeInTheDocument();
+    const former = screen.getByRole('row', { name: /Anna Była/ });
+    expect(within(former).getByText('FREE')).toBeInTheDocument();
+    expect(within(former).getByText('wygasło 31.01.2026')).toBeInTheDocument();
   });
 
   it('pages on the server, 20 at a time', async () => {
