@@ -39,7 +39,8 @@ const stackStarted = process.env[E2E_STACK_STARTED_VARIABLE] === '1';
  * one file after another in a worker of its own, and a third that reads the club as a whole:
  * - CLUB_ADMIN: the admin area's club-wide edits (announcements, the site title, the activation
  *   template, apps, community posts, idea moderation and the ideas board's counts) and the journeys
- *   that read them (registration reads the activation e-mail and the seeded member's referral visits);
+ *   that read them (registration reads the activation e-mail and the seeded member's referral visits;
+ *   operations submits an idea and leaves a failed e-mail that the admin area's banner shows);
  * - CLUB_MONEY: payments, the catalogue's prices, CCC slots (PLATINUM filled, SILVER ordered, DIAMOND bought and refunded; the
  *   admin chain assigns GOLD only), payout runs over every paid tier, and the admin's second factor;
  * - CLUB_READERS: the seeded member's main panel, whose every figure (ideas, apps, CCC packages,
@@ -47,7 +48,7 @@ const stackStarted = process.env[E2E_STACK_STARTED_VARIABLE] === '1';
  * A file that only works with fresh members from e2e/support/factories (and reads nothing global)
  * stays out of these lists and runs in parallel with everything.
  */
-const CLUB_ADMIN = ['admin.spec.ts', 'ideas.spec.ts', 'registration.spec.ts'];
+const CLUB_ADMIN = ['admin.spec.ts', 'ideas.spec.ts', 'registration.spec.ts', 'operations.spec.ts'];
 const CLUB_MONEY = [
   'money.spec.ts',
   'payments.spec.ts',

@@ -31,6 +31,7 @@ const MONEY_TABS: readonly Tab[] = [
   ['catalogue', 'Katalog', 'payments.spec.ts'],
   ['profit-payouts', 'Wypłaty zysków', 'money.spec.ts'],
   ['audit', 'Dziennik zmian', 'money.spec.ts'],
+  ['system-health', 'Stan systemu', 'operations.spec.ts'],
 ];
 
 async function visitTabs(page: Page, tabs: readonly Tab[]): Promise<void> {

@@ -12,7 +12,7 @@
 // the seeding stays whole; the payout run is timed only when 'payout' is among them),
 // --url=postgres://… (no seeding: time against a database a --keep run seeded and left up, e.g. the
 // same reads before and after a migration applied to it by hand, under the same load).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -140,6 +140,9 @@ function parseOptions(argv: string[]): Options {
 /** Whether --only lets a read (or the payout run) be timed. */
 const selected = (options: Options, name: string) =>
   options.only.length === 0 || options.only.some((part) => name.toLowerCase().includes(part));
+
+/** The request id the seed gives half of a member's audit rows, their failed e-mails and gateway registrations. */
+const benchRequestId = (userId: string) => createHash('md5').update(`${userId}0`).digest('hex');
 
 function volumesAt(scale: number): Volumes {
   const scaled = (count: number) => Math.max(1, Math.round(count * scale));
@@ -507,13 +510,14 @@ function seedSteps(v: Volumes): SeedStep[] {
       sql: 'alter table public.admin_audit_log disable trigger admin_audit_log_link',
     },
     {
-      label: `admin audit trail (${v.auditRows} rows by 5 admins over 2 years, 12 actions, most about a member)`,
+      label: `admin audit trail (${v.auditRows} rows by 5 admins over 2 years, 12 actions, most about a member, each with a request id)`,
       sql: `insert into public.admin_audit_log (created_at, actor_id, action, target_type, target_id,
-                                                target_user_id, before, after)
+                                                target_user_id, before, after, request_id)
             select now() - (g::float / $1::int) * interval '730 days',
                    a.id, x.action, split_part(x.action, '.', 1), m.user_id::text,
                    case when x.action like 'apps.%' or x.action like 'site_settings.%' then null else m.user_id end,
-                   jsonb_build_object('membership_level', 'FREE'), jsonb_build_object('membership_level', 'VIP')
+                   jsonb_build_object('membership_level', 'FREE'), jsonb_build_object('membership_level', 'VIP'),
+                   md5(m.user_id::text || (g % 2)::text)
               from generate_series(1, $1::int) g
               join lateral (select (array['profiles.update', 'wallet.credit', 'wallet.debit', 'withdrawal.complete',
                                           'withdrawal.fail', 'ccc_assignments.insert', 'ccc_assignments.delete',
@@ -533,16 +537,49 @@ function seedSteps(v: Volumes): SeedStep[] {
     {
       label: `e-mail outbox (${v.outboxRows} rows over 90 days: 98 % sent, 1 % failed for good, 1 % queued)`,
       sql: `insert into private.email_outbox (template, user_id, to_email, variables, created_at, sent_at, attempts,
-                                          last_error, next_attempt_at)
+                                          last_error, next_attempt_at, request_id)
             select 'payment-confirmed', m.user_id, 'member' || m.n || '@klub.bench', '{}'::jsonb, t.at,
                    case when g % 100 < 98 then t.at + interval '5 seconds' end,
                    case when g % 100 = 98 then 5 when g % 100 < 98 then 1 else 0 end,
                    case when g % 100 = 98 then 'SMTP: Invalid login' end,
-                   t.at
+                   t.at, md5(m.user_id::text || (g % 2)::text)
               from generate_series(1, $1::int) g
               join lateral (select now() - (g::float / $1::int) * interval '90 days' as at) t on true
               join bench_members m on m.n = 1 + ((g::bigint * 7919) % $2::int)::int`,
       params: [v.outboxRows, v.members],
+    },
+    {
+      // What the Przelewy24 functions record: a registration and the gateway's notification per
+      // transfer order, with a few rejected notifications and unreachable verifies among them.
+      label:
+        'Przelewy24 events of the transfer orders (registration + notification; 1 % refused, 0.5 % verify unreachable)',
+      sql: `insert into public.payment_events (order_id, session_id, kind, outcome, signature_valid, http_status,
+                                               request_id, created_at)
+            select o.id, o.reference || '-1', 'register', 'requested', null::boolean, null::integer,
+                   md5(o.user_id::text || '0'), o.created_at
+              from public.payment_orders o where o.method = 'transfer'
+            union all
+            select o.id, o.reference || '-1', 'notification',
+                   case when h.r < 0.01 then 'bad_signature' else 'accepted' end, h.r >= 0.01, 200,
+                   md5(o.id::text), o.created_at + interval '2 minutes'
+              from public.payment_orders o
+              cross join lateral (select random() as r) h
+             where o.method = 'transfer' and o.status <> 'pending'
+            union all
+            select o.id, o.reference || '-1', 'verify', 'unreachable', null, null,
+                   md5(o.id::text), o.created_at + interval '2 minutes'
+              from public.payment_orders o
+             where o.method = 'transfer' and o.status <> 'pending' and get_byte(decode(md5(o.id::text), 'hex'), 0) < 2`,
+    },
+    {
+      label: 'five admins (app_metadata.admin), four of them with a verified second factor',
+      sql: `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"admin": true}'
+             where email in ('member1@bench.test', 'member2@bench.test', 'member3@bench.test', 'member4@bench.test',
+                             'member5@bench.test');
+            insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+            select gen_random_uuid(), u.id, 'totp', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP'
+              from auth.users u
+             where u.email in ('member1@bench.test', 'member2@bench.test', 'member3@bench.test', 'member4@bench.test')`,
     },
   ];
 }
@@ -1096,6 +1133,27 @@ function adminReads(): Read[] {
       method: 'POST',
       sql: 'select * from public.admin_list_failed_emails()',
       params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      // The admin area's banner, on every admin screen (issue 40): the outbox's own checks.
+      name: 'admin outbox banner',
+      path: '/rpc/admin_outbox_alert',
+      method: 'POST',
+      sql: 'select * from public.admin_outbox_alert()',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      // 'Znajdź zdarzenie': the audit rows, e-mails and gateway events of one request id (the seed
+      // gives a member's rows the id benchRequestId(member)).
+      name: 'admin find request (audit, e-mails, gateway events)',
+      path: '/rpc/admin_find_request',
+      method: 'POST',
+      sql: 'select * from public.admin_find_request($1)',
+      params: (member) => [benchRequestId(member.id)],
       sample: 'members',
       admin: true,
     },

@@ -40,6 +40,14 @@ create table private.account_status_lookups (
 alter table private.account_status_lookups enable row level security;
 comment on table private.account_status_lookups is 'Recent get_account_status calls per client address (10 minutes), for its rate limit.';
 
+create table private.admin_accounts (
+  user_id uuid not null,
+  constraint admin_accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint admin_accounts_pkey PRIMARY KEY (user_id)
+);
+alter table private.admin_accounts enable row level security;
+comment on table private.admin_accounts is 'Who holds the admin right (app_metadata.admin, not soft-deleted), kept by the triggers auth_users_sync_admin_account(_change): the second-factor check and the problems'' e-mail read it. Requests are decided by the JWT (private.is_admin), never by this table.';
+
 create table private.audit_head_publications (
   id bigint generated always as identity not null,
   published_at timestamp with time zone default now() not null,
@@ -146,6 +154,7 @@ create table private.job_runs (
   last_failure_at timestamp with time zone,
   last_error text,
   details jsonb default '{}'::jsonb not null,
+  optional boolean default false not null,
   constraint job_runs_details_check CHECK ((jsonb_typeof(details) = 'object'::text)),
   constraint job_runs_job_check CHECK ((job ~ '^[a-z0-9][a-z0-9_-]{0,63}$'::text)),
   constraint job_runs_last_error_check CHECK ((char_length(last_error) <= 500)),
@@ -154,18 +163,30 @@ create table private.job_runs (
 );
 alter table private.job_runs enable row level security;
 comment on table private.job_runs is 'The scheduled jobs (period: how often they run) and their last successful and failed runs, as the jobs report them (record_job_run); details: what a job reports for the health view (send-outbox: smtpPolicy).';
+comment on column private.job_runs.optional is 'A job a project may not schedule (the Przelewy24 reconciliation without the gateway): OK until it first reports, then watched like any other.';
 
 create table private.membership_reminders (
   user_id uuid not null,
   valid_until date not null,
   kind text not null,
   sent_at timestamp with time zone default now() not null,
-  constraint membership_reminders_kind_check CHECK ((kind = ANY (ARRAY['renewal'::text, 'expired'::text]))),
+  constraint membership_reminders_kind_check CHECK ((kind = ANY (ARRAY['renewal_30'::text, 'renewal_7'::text, 'renewal_1'::text, 'expired'::text]))),
   constraint membership_reminders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint membership_reminders_pkey PRIMARY KEY (user_id, valid_until, kind)
 );
 alter table private.membership_reminders enable row level security;
-comment on table private.membership_reminders is 'One row per reminder sent (renewal 30 days before, expired after the end date): sent once.';
+comment on table private.membership_reminders is 'One row per reminder sent (renewal_30, renewal_7, renewal_1 before the end date, expired after it): sent once.';
+
+create table private.payment_order_reminders (
+  order_id uuid not null,
+  kind text not null,
+  sent_at timestamp with time zone default now() not null,
+  constraint payment_order_reminders_kind_check CHECK ((kind = ANY (ARRAY['unpaid'::text, 'expiring'::text]))),
+  constraint payment_order_reminders_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id) ON DELETE CASCADE,
+  constraint payment_order_reminders_pkey PRIMARY KEY (order_id, kind)
+);
+alter table private.payment_order_reminders enable row level security;
+comment on table private.payment_order_reminders is 'One row per reminder of a pending order sent (unpaid, expiring): sent once.';
 
 create table private.post_counters (
   post_id uuid not null,
@@ -1194,7 +1215,11 @@ CREATE INDEX dashboard_counter_changes_txid_idx ON private.dashboard_counter_cha
 
 CREATE INDEX email_outbox_due_idx ON private.email_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (attempts < 5) AND (discarded_at IS NULL));
 
+CREATE INDEX email_outbox_errors_idx ON private.email_outbox USING btree (next_attempt_at DESC) INCLUDE (last_error) WHERE ((sent_at IS NULL) AND (discarded_at IS NULL) AND (last_error IS NOT NULL));
+
 CREATE INDEX email_outbox_failed_idx ON private.email_outbox USING btree (next_attempt_at DESC, id) WHERE ((sent_at IS NULL) AND (attempts >= 5) AND (discarded_at IS NULL));
+
+CREATE INDEX email_outbox_request_id_idx ON private.email_outbox USING btree (request_id) WHERE (request_id IS NOT NULL);
 
 CREATE INDEX email_outbox_template_idx ON private.email_outbox USING btree (template);
 
@@ -1209,6 +1234,8 @@ CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (a
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, created_at DESC);
 
 CREATE INDEX admin_audit_log_created_at_idx ON public.admin_audit_log USING btree (created_at DESC, id DESC);
+
+CREATE INDEX admin_audit_log_request_id_idx ON public.admin_audit_log USING btree (request_id, created_at DESC) WHERE (request_id IS NOT NULL);
 
 CREATE INDEX admin_audit_log_target_user_idx ON public.admin_audit_log USING btree (target_user_id, created_at DESC);
 
@@ -1248,6 +1275,8 @@ CREATE INDEX app_ideas_submitted_by_submitted_at_idx ON public.app_ideas USING b
 
 CREATE INDEX app_ideas_votes_count_idx ON public.app_ideas USING btree (votes_count DESC, submitted_at DESC, id DESC);
 
+CREATE INDEX app_ideas_webhook_failed_idx ON public.app_ideas USING btree (updated_at) WHERE (webhook_response = 'Webhook request failed'::text);
+
 CREATE INDEX apps_created_at_idx ON public.apps USING btree (created_at DESC);
 
 CREATE INDEX ccc_assignments_order_id_idx ON public.ccc_assignments USING btree (order_id);
@@ -1280,9 +1309,13 @@ CREATE INDEX notifications_unread_idx ON public.notifications USING btree (user_
 
 CREATE INDEX notifications_user_id_created_at_idx ON public.notifications USING btree (user_id, created_at DESC);
 
+CREATE INDEX payment_events_failed_idx ON public.payment_events USING btree (created_at DESC) WHERE (outcome = ANY (ARRAY['not_configured'::text, 'malformed'::text, 'bad_signature'::text, 'wrong_merchant'::text, 'unknown_order'::text, 'amount_mismatch'::text, 'other_status'::text, 'failed'::text, 'unreachable'::text, 'refused'::text]));
+
 CREATE INDEX payment_events_order_created_idx ON public.payment_events USING btree (order_id, created_at, id);
 
 CREATE UNIQUE INDEX payment_events_register_session_idx ON public.payment_events USING btree (session_id) WHERE ((kind = 'register'::text) AND (outcome = 'requested'::text));
+
+CREATE INDEX payment_events_request_id_idx ON public.payment_events USING btree (request_id) WHERE (request_id IS NOT NULL);
 
 CREATE INDEX payment_orders_ccc_reserved_idx ON public.payment_orders USING btree (ccc_tier, expires_at) INCLUDE (quantity) WHERE ((status = 'pending'::public.payment_order_status) AND (kind = 'ccc'::public.payment_item_kind));
 
@@ -1760,6 +1793,24 @@ AS $function$
     when coalesce(auth.jwt() ->> 'role', '') = 'service_role' then 'system'
   end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.audit_idea_webhook()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.audit_caller() is distinct from 'system' then
+    return null;
+  end if;
+  perform private.audit('idea.webhook', 'app_ideas', new.id::text, new.submitted_by,
+    jsonb_build_object('webhook_response', null),
+    jsonb_build_object('webhook_response', left(new.webhook_response, 200)));
+  return null;
+end
+$function$;
+comment on function private.audit_idea_webhook() is 'Trigger on app_ideas: the automation service''s answer stored by the idea-webhook function (service role) becomes one system audit row idea.webhook with the function''s request id.';
 
 CREATE OR REPLACE FUNCTION private.audit_link()
  RETURNS trigger
@@ -2756,36 +2807,28 @@ CREATE OR REPLACE FUNCTION private.health_checks()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select 'job.' || j.job, 'jobs',
-         case when j.last_success_at is null
-                or j.last_success_at < now() - 2 * j.period - interval '5 minutes' then 'problem' else 'ok' end,
-         floor(extract(epoch from now() - j.last_success_at) / 60)::numeric,
-         j.last_error
-    from private.job_runs j
+  select j.check_key, j.area, j.status, j.value, j.detail from private.job_checks() j
   union all
-  select 'email.queue', 'email',
-         case when q.oldest < now() - interval '1 hour' then 'problem'
-              when q.oldest < now() - interval '15 minutes' then 'warning' else 'ok' end,
-         q.queued::numeric,
-         case when q.oldest is null then null else floor(extract(epoch from now() - q.oldest) / 60)::text end
-    from (select count(*) as queued, min(o.next_attempt_at) filter (where o.next_attempt_at <= now()) as oldest
-            from private.email_outbox o
-           where o.sent_at is null and o.attempts < 5 and o.discarded_at is null) q
+  select o.check_key, o.area, o.status, o.value, o.detail from private.outbox_checks() o
   union all
-  select 'email.failed', 'email', case when f.n > 0 then 'problem' else 'ok' end, f.n::numeric, null
-    from (select count(*) as n from private.email_outbox o
-           where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null) f
+  select 'payments.orders_overdue', 'payments', case when p.n > 0 then 'problem' else 'ok' end, p.n::numeric,
+         case when p.oldest is null then null else floor(extract(epoch from now() - p.oldest) / 3600)::text end
+    from (select count(*) as n, min(o.expires_at) as oldest from public.payment_orders o
+           where o.status = 'pending' and o.expires_at < now() - interval '2 hours') p
   union all
-  select 'email.errors_24h', 'email', case when e.n > 0 then 'warning' else 'ok' end, e.n::numeric, e.last_error
-    from (select count(*) as n,
-                 (array_agg(o.last_error order by o.next_attempt_at desc))[1] as last_error
-            from private.email_outbox o
-           where o.sent_at is null and o.discarded_at is null and o.last_error is not null
-             and o.next_attempt_at > now() - interval '24 hours') e
+  select 'payments.gateway', 'payments', case when g.n > 0 then 'problem' else 'ok' end, g.n::numeric, g.last_event
+    from (select count(*) as n, (array_agg(e.kind || ': ' || e.outcome order by e.created_at desc))[1] as last_event
+            from public.payment_events e
+           where e.outcome = any (array['not_configured', 'malformed', 'bad_signature', 'wrong_merchant', 'unknown_order',
+                                        'amount_mismatch', 'other_status', 'failed', 'unreachable', 'refused'])
+             and e.created_at > now() - interval '24 hours') g
   union all
-  select 'money.withdrawals', 'money', case when w.n > 0 then 'problem' else 'ok' end, w.n::numeric, null
-    from (select count(*) as n from public.withdrawals w
-           where w.status = 'pending' and w.created_at < now() - interval '48 hours') w
+  select 'money.withdrawals', 'money', case when w.pending + w.processing > 0 then 'problem' else 'ok' end,
+         (w.pending + w.processing)::numeric, w.processing::text
+    from (select (select count(*) from public.withdrawals x
+                   where x.status = 'pending' and x.created_at < now() - interval '48 hours') as pending,
+                 (select count(*) from public.withdrawals x
+                   where x.status = 'processing' and x.claimed_at < now() - interval '48 hours') as processing) w
   union all
   select 'money.payout_run', 'money',
          case when p.last_run is null or p.last_run < now() - interval '35 days' then 'warning' else 'ok' end,
@@ -2803,10 +2846,8 @@ AS $function$
            where a.webhook_response = 'Webhook request failed' and a.updated_at > now() - interval '24 hours') i
   union all
   select 'security.admin_mfa', 'security', case when m.n > 0 then 'problem' else 'ok' end, m.n::numeric, null
-    from (select count(*) as n from auth.users u
-           where u.raw_app_meta_data -> 'admin' = 'true'::jsonb
-             and u.deleted_at is null
-             and not exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified')) m
+    from (select count(*) as n from private.admin_accounts a
+           where not exists (select 1 from auth.mfa_factors f where f.user_id = a.user_id and f.status = 'verified')) m
   union all
   select 'security.smtp_policy', 'security',
          case when s.policy is null or coalesce((s.policy ->> 'allowPrivateHosts')::boolean, true) then 'warning'
@@ -2960,6 +3001,25 @@ AS $function$
      and p_value > 0
      and p_value = round(p_value, p_scale)
 $function$;
+
+CREATE OR REPLACE FUNCTION private.job_checks()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select 'job.' || j.job, 'jobs',
+           case when j.last_success_at is null and j.optional and j.last_failure_at is null then 'ok'
+                when j.last_success_at is null
+                  or j.last_success_at < now() - 2 * j.period - interval '5 minutes' then 'problem' else 'ok' end,
+           floor(extract(epoch from now() - j.last_success_at) / 60)::numeric,
+           j.last_error
+      from private.job_runs j;
+end
+$function$;
+comment on function private.job_checks() is 'The scheduled jobs'' checks of ''Stan systemu'' (a branch of private.health_checks).';
 
 CREATE OR REPLACE FUNCTION private.last_audit_id()
  RETURNS bigint
@@ -3278,6 +3338,7 @@ CREATE OR REPLACE FUNCTION private.notification_preference_keys()
 AS $function$
   select array[
     'wallet_credited', 'profit_payout', 'withdrawal_requested', 'withdrawal_completed', 'withdrawal_failed',
+    'membership_reminders', 'payment_reminders',
     'profit', 'message', 'system'
   ]
 $function$;
@@ -3329,6 +3390,37 @@ AS $function$
     else 'Pakiet CCC ' || p_order.ccc_tier::text || case when p_order.quantity > 1 then ' x' || p_order.quantity else '' end
   end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.outbox_checks()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select 'email.queue', 'email',
+           case when q.oldest < now() - interval '1 hour' then 'problem'
+                when q.oldest < now() - interval '15 minutes' then 'warning' else 'ok' end,
+           q.queued::numeric,
+           case when q.oldest is null then null else floor(extract(epoch from now() - q.oldest) / 60)::text end
+      from (select count(*) as queued, min(o.next_attempt_at) filter (where o.next_attempt_at <= now()) as oldest
+              from private.email_outbox o
+             where o.sent_at is null and o.attempts < 5 and o.discarded_at is null) q
+    union all
+    select 'email.failed', 'email', case when f.n > 0 then 'problem' else 'ok' end, f.n::numeric, null
+      from (select count(*) as n from private.email_outbox o
+             where o.sent_at is null and o.attempts >= 5 and o.discarded_at is null) f
+    union all
+    select 'email.errors_24h', 'email', case when e.n > 0 then 'warning' else 'ok' end, e.n::numeric, e.last_error
+      from (select count(*) as n,
+                   (array_agg(o.last_error order by o.next_attempt_at desc))[1] as last_error
+              from private.email_outbox o
+             where o.sent_at is null and o.discarded_at is null and o.last_error is not null
+               and o.next_attempt_at > now() - interval '24 hours') e;
+end
+$function$;
+comment on function private.outbox_checks() is 'The outgoing e-mail''s checks of ''Stan systemu'' (a branch of private.health_checks; the outbox banner reads them).';
 
 CREATE OR REPLACE FUNCTION private.paid_member_term_key(p_level public.membership_level, p_valid_until date)
  RETURNS text
@@ -3638,38 +3730,59 @@ end
 $function$;
 comment on function private.queue_money_email(p_user_id uuid, p_data jsonb) is 'Queues the e-mail of a money notification unless the member switched its kind off in notification_preferences (default on).';
 
-CREATE OR REPLACE FUNCTION private.record_health_checks()
- RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
- LANGUAGE sql
+CREATE OR REPLACE FUNCTION private.queue_preferred_email(p_preference text, p_template text, p_user_id uuid, p_variables jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with checks as materialized (
-    select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
-  ),
-  opened as (
-    insert into private.health_problems as p (check_key, status, value)
-    select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
-    on conflict on constraint health_problems_pkey do update
-       set status = excluded.status,
-           value = excluded.value,
-           last_seen_at = now(),
-           first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
-           notified_at = case when p.resolved_at is null then p.notified_at end,
-           resolved_at = null
-    returning p.check_key, p.first_seen_at, p.last_seen_at
-  ),
-  closed as (
-    update private.health_problems p
-       set resolved_at = now()
+begin
+  if p_user_id is null or exists (
+    select 1 from public.user_settings s
+     where s.user_id = p_user_id and (s.notification_preferences -> p_preference) = 'false'::jsonb
+  ) then
+    return;
+  end if;
+  perform private.queue_member_email(p_template, p_user_id, coalesce(p_variables, '{}'::jsonb));
+end
+$function$;
+comment on function private.queue_preferred_email(p_preference text, p_template text, p_user_id uuid, p_variables jsonb) is 'Queues a member''s e-mail unless their ''Powiadomienia e-mail'' preference of that kind (p_preference) is false; the reminders use it. Security e-mails never go through it.';
+
+CREATE OR REPLACE FUNCTION private.record_health_checks()
+ RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    with checks as materialized (
+      select c.check_key, c.area, c.status, c.value, c.detail from private.health_checks() c
+    ),
+    opened as (
+      insert into private.health_problems as p (check_key, status, value)
+      select c.check_key, c.status, c.value from checks c where c.status <> 'ok'
+      on conflict on constraint health_problems_pkey do update
+         set status = excluded.status,
+             value = excluded.value,
+             last_seen_at = now(),
+             first_seen_at = case when p.resolved_at is null then p.first_seen_at else now() end,
+             notified_at = case when p.resolved_at is null then p.notified_at end,
+             resolved_at = null
+      returning p.check_key, p.first_seen_at, p.last_seen_at
+    ),
+    closed as (
+      update private.health_problems p
+         set resolved_at = now()
+        from checks c
+       where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
+      returning p.check_key
+    )
+    select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
       from checks c
-     where c.check_key = p.check_key and c.status = 'ok' and p.resolved_at is null
-    returning p.check_key
-  )
-  select c.check_key, c.area, c.status, c.value, c.detail, o.first_seen_at, o.last_seen_at
-    from checks c
-    left join opened o on o.check_key = c.check_key
-   order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key
+      left join opened o on o.check_key = c.check_key
+     order by case c.status when 'problem' then 0 when 'warning' then 1 else 2 end, c.area, c.check_key;
+end
 $function$;
 comment on function private.record_health_checks() is 'The health checks with first/last seen of their problems; records problems as they appear and close.';
 
@@ -4007,10 +4120,7 @@ begin
   if v_problems is null then
     return 0;
   end if;
-  for v_admin in
-    select u.id from auth.users u
-     where u.raw_app_meta_data -> 'admin' = 'true'::jsonb and u.deleted_at is null
-  loop
+  for v_admin in select a.user_id from private.admin_accounts a order by a.user_id loop
     perform private.queue_member_email('system-health-problem', v_admin, jsonb_build_object('problems', v_problems));
     v_queued := v_queued + 1;
   end loop;
@@ -4032,48 +4142,142 @@ AS $function$
 declare
   v_row record;
   v_sent integer := 0;
+  v_days integer;
+  v_date text;
 begin
   for v_row in
     -- The end of each member's membership: the last day of their last period (queued ones included).
     with ends as (
       select m.user_id, max(m.last_day) as end_day,
-             (array_agg(m.shortened_reason order by m.last_day desc))[1] as last_reason
+             (array_agg(m.shortened_reason order by m.last_day desc))[1] as last_reason,
+             (array_agg(m.level order by m.last_day desc))[1] as level
         from public.membership_periods m
        where m.last_day >= m.first_day
        group by m.user_id
     ),
     due as (
-      select e.user_id, e.end_day, case when e.end_day < p_today then 'expired' else 'renewal' end as kind
+      select e.user_id, e.end_day, e.level,
+             case when e.end_day < p_today then 'expired'
+                  when e.end_day - p_today <= 1 then 'renewal_1'
+                  when e.end_day - p_today <= 7 then 'renewal_7'
+                  else 'renewal_30' end as kind
         from ends e
        where isfinite(e.end_day)
          and e.end_day <= p_today + 30
+         and e.end_day >= p_today - 30
          -- A membership ended by a refund or an admin gets no expiry notice.
          and (e.end_day >= p_today or e.last_reason is null)
+    ),
+    sent as (
+      insert into private.membership_reminders (user_id, valid_until, kind)
+      select due.user_id, due.end_day, due.kind from due
+       -- The nearer reminder went out already: a farther one is not sent after it.
+       where not exists (
+         select 1 from private.membership_reminders r
+          where r.user_id = due.user_id and r.valid_until = due.end_day
+            and array_position(array['renewal_30', 'renewal_7', 'renewal_1', 'expired'], r.kind)
+                > array_position(array['renewal_30', 'renewal_7', 'renewal_1', 'expired'], due.kind)
+       )
+      on conflict do nothing
+      returning user_id, valid_until, kind
     )
-    insert into private.membership_reminders (user_id, valid_until, kind)
-    select due.user_id, due.end_day, due.kind from due
-    on conflict do nothing
-    returning user_id, valid_until, kind
+    select s.user_id, s.valid_until, s.kind, d.level
+      from sent s join due d on d.user_id = s.user_id
   loop
-    if v_row.kind = 'renewal' then
+    v_days := v_row.valid_until - p_today;
+    v_date := to_char(v_row.valid_until, 'DD.MM.YYYY');
+    if v_row.kind = 'expired' then
       perform private.notify(
-        v_row.user_id, 'system', 'Twoje członkostwo wkrótce wygaśnie',
-        format('Twoje członkostwo jest ważne do %s. Odnów je, aby zachować swój poziom.', to_char(v_row.valid_until, 'DD.MM.YYYY')),
-        jsonb_build_object('kind', 'membership_renewal', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
+        v_row.user_id, 'system', 'Twoje członkostwo wygasło',
+        format('Twoje członkostwo wygasło %s. Twój poziom to teraz FREE. Odnów plan, aby wrócić do swojego poziomu.', v_date),
+        jsonb_build_object('kind', 'membership_expired', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
       );
     else
       perform private.notify(
-        v_row.user_id, 'system', 'Twoje członkostwo wygasło',
-        format('Twoje członkostwo wygasło %s. Twój poziom to teraz FREE. Odnów plan, aby wrócić do swojego poziomu.', to_char(v_row.valid_until, 'DD.MM.YYYY')),
-        jsonb_build_object('kind', 'membership_expired', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
+        v_row.user_id, 'system', 'Twoje członkostwo wkrótce wygaśnie',
+        format('Twoje członkostwo %s jest ważne do %s. Odnów je, aby zachować swój poziom.', v_row.level, v_date),
+        jsonb_build_object('kind', 'membership_renewal', 'reminder', v_row.kind, 'daysLeft', v_days,
+                           'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
       );
     end if;
+    perform private.queue_preferred_email(
+      'membership_reminders',
+      case v_row.kind when 'renewal_30' then 'membership-ends-30' when 'renewal_7' then 'membership-ends-7'
+                      when 'renewal_1' then 'membership-ends-1' else 'membership-ended' end,
+      v_row.user_id,
+      jsonb_build_object('level', v_row.level::text, 'valid_until', v_date, 'days', greatest(v_days, 0)::text)
+    );
     v_sent := v_sent + 1;
   end loop;
   return v_sent;
 end
 $function$;
-comment on function private.run_membership_reminders(p_today date) is 'Daily: renewal reminder from 30 days before the end of a member''s last period (Warsaw days) and an expiry notice after it ran out, each once per end date.';
+comment on function private.run_membership_reminders(p_today date) is 'Daily: reminders 30, 7 and 1 days before the end of a member''s last period (Warsaw days) and an expiry notice after it ran out, each once per end date, in-app and by e-mail (preference membership_reminders).';
+
+CREATE OR REPLACE FUNCTION private.run_order_reminders(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row record;
+  v_order public.payment_orders;
+  v_sent integer := 0;
+  v_item text;
+  v_amount text;
+  v_expires text;
+begin
+  for v_row in
+    with due as (
+      select o.id,
+             case when o.expires_at <= p_now + interval '1 day' then 'expiring' else 'unpaid' end as kind
+        from public.payment_orders o
+       where o.status = 'pending' and o.user_id is not null
+         and o.expires_at > p_now
+         and ((o.expires_at <= p_now + interval '1 day' and o.created_at <= p_now - interval '12 hours')
+              or o.created_at <= p_now - interval '1 day')
+    )
+    insert into private.payment_order_reminders (order_id, kind)
+    select due.id, due.kind from due
+     where not exists (select 1 from private.payment_order_reminders r
+                        where r.order_id = due.id and due.kind = 'unpaid' and r.kind = 'expiring')
+    on conflict do nothing
+    returning order_id, kind
+  loop
+    select * into v_order from public.payment_orders o where o.id = v_row.order_id;
+    v_item := private.order_item_label(v_order);
+    v_amount := private.money_text(v_order.amount, v_order.currency);
+    v_expires := to_char(v_order.expires_at at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI');
+    if v_row.kind = 'unpaid' then
+      perform private.notify(
+        v_order.user_id, 'system', 'Czekamy na Twoją płatność',
+        format('Twoje zamówienie %s (%s) czeka na wpłatę %s. Opłać je do %s, inaczej wygaśnie.',
+               v_order.reference, v_item, v_amount, v_expires),
+        jsonb_build_object('kind', 'order_unpaid', 'orderId', v_order.id, 'reference', v_order.reference,
+                           'status', 'pending', 'expiresAt', v_order.expires_at)
+      );
+    else
+      perform private.notify(
+        v_order.user_id, 'system', 'Płatność wkrótce wygaśnie',
+        format('Nie otrzymaliśmy jeszcze wpłaty %s za zamówienie %s (%s). Zamówienie wygaśnie %s.',
+               v_amount, v_order.reference, v_item, v_expires),
+        jsonb_build_object('kind', 'order_expiring', 'orderId', v_order.id, 'reference', v_order.reference,
+                           'status', 'pending', 'expiresAt', v_order.expires_at)
+      );
+    end if;
+    perform private.queue_preferred_email(
+      'payment_reminders',
+      case v_row.kind when 'unpaid' then 'order-unpaid' else 'order-expiring' end,
+      v_order.user_id,
+      jsonb_build_object('reference', v_order.reference, 'item', v_item, 'amount', v_amount, 'expires_at', v_expires)
+    );
+    v_sent := v_sent + 1;
+  end loop;
+  return v_sent;
+end
+$function$;
+comment on function private.run_order_reminders(p_now timestamp with time zone) is 'With the payment jobs: the reminders of a pending order a day after it was placed (unpaid) and the day before it expires (expiring), each once, in-app and by e-mail (preference payment_reminders).';
 
 CREATE OR REPLACE FUNCTION private.run_payment_jobs()
  RETURNS jsonb
@@ -4081,9 +4285,10 @@ CREATE OR REPLACE FUNCTION private.run_payment_jobs()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('expired', private.expire_payment_orders(), 'rolled', private.roll_membership_cache())
+  select jsonb_build_object('expired', private.expire_payment_orders(), 'rolled', private.roll_membership_cache(),
+                            'reminded', private.run_order_reminders())
 $function$;
-comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time and rolls the level cache over after midnight in Warsaw.';
+comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time, rolls the level cache over after midnight in Warsaw and sends the reminders of unpaid orders.';
 
 CREATE OR REPLACE FUNCTION private.set_membership_from(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date, p_audit_id bigint, p_actor uuid)
  RETURNS void
@@ -4174,6 +4379,22 @@ begin
     update private.referrer_stats s
        set total_earnings = greatest(s.total_earnings - old.amount_pln, 0), updated_at = now()
      where s.user_id = old.referrer_id;
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.sync_admin_account()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(new.raw_app_meta_data -> 'admin' = 'true'::jsonb, false) and new.deleted_at is null then
+    insert into private.admin_accounts (user_id) values (new.id) on conflict do nothing;
+  elsif tg_op = 'UPDATE' then
+    delete from private.admin_accounts a where a.user_id = new.id;
   end if;
   return null;
 end
@@ -4839,6 +5060,56 @@ end
 $function$;
 comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin, the claimant only: processing -> failed with a reason (refused once a hash was recorded); the amount returns to available; notifies the member; audited.';
 
+CREATE OR REPLACE FUNCTION public.admin_find_request(p_request_id text)
+ RETURNS TABLE(source text, created_at timestamp with time zone, summary text, target text, detail text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id text := btrim(coalesce(p_request_id, ''));
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if v_id !~ '^[A-Za-z0-9._:-]{1,128}$' then
+    raise exception using errcode = '22023', message = 'operations.invalid_request_id';
+  end if;
+  return query
+  select * from (
+    (select 'audit'::text, l.created_at, l.action, l.target_type || coalesce(' ' || l.target_id, ''),
+            case when l.actor_kind = 'system' then 'system' || coalesce(': ' || l.function_name, '')
+                 else coalesce((select a.email from public.admin_audit_personal a
+                                 where a.audit_id = l.id and a.subject = 'actor'), l.actor_id::text) end
+       from public.admin_audit_log l
+      where l.request_id = v_id
+      order by l.created_at, l.id
+      limit 100)
+    union all
+    (select 'email'::text, o.created_at, o.template,
+            left(o.to_email, 1) || '…' || substring(o.to_email from '@.*$'),
+            case when o.sent_at is not null then 'sent'
+                 when o.discarded_at is not null then 'discarded'
+                 when o.attempts >= 5 then 'failed'
+                 else 'queued' end || coalesce(': ' || o.last_error, '')
+       from private.email_outbox o
+      where o.request_id = v_id
+      order by o.created_at, o.id
+      limit 100)
+    union all
+    (select 'payment'::text, e.created_at, e.kind || ': ' || e.outcome,
+            coalesce((select po.reference from public.payment_orders po where po.id = e.order_id), e.session_id),
+            e.error
+       from public.payment_events e
+      where e.request_id = v_id
+      order by e.created_at, e.id
+      limit 100)
+  ) r (source, created_at, summary, target, detail)
+  order by r.created_at, r.source;
+end
+$function$;
+comment on function public.admin_find_request(p_request_id text) is 'Admins (aal2): the audit rows, e-mails and Przelewy24 events of one request id, oldest first (at most 100 of each; e-mail addresses masked). Errors: auth.forbidden, operations.invalid_request_id.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_audit_actions()
  RETURNS TABLE(action text)
  LANGUAGE plpgsql
@@ -4937,6 +5208,27 @@ begin
 end
 $function$;
 comment on function public.admin_list_failed_emails() is 'Admins: the e-mails that gave up after 5 attempts (up to 100, newest first) with the last error and the queuing request''s id. Errors: auth.forbidden.';
+
+CREATE OR REPLACE FUNCTION public.admin_list_failed_idea_webhooks()
+ RETURNS TABLE(id uuid, title text, author_email text, submitted_at timestamp with time zone, failed_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+  select a.id, a.title, p.email, a.submitted_at, a.updated_at
+    from public.app_ideas a
+    left join public.profiles p on p.user_id = a.submitted_by
+   where a.webhook_response = 'Webhook request failed' and a.status = 'pending'
+   order by a.updated_at desc, a.id
+   limit 50;
+end
+$function$;
+comment on function public.admin_list_failed_idea_webhooks() is 'Admins (aal2): pending ideas whose automation call failed, newest first (at most 50). Errors: auth.forbidden.';
 
 CREATE OR REPLACE FUNCTION public.admin_list_ideas(p_status public.idea_status DEFAULT NULL::public.idea_status, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, title text, description text, category public.app_category, target_audience text, monetization_strategy text, submitted_by uuid, submitted_at timestamp with time zone, status public.idea_status, score numeric, votes_count integer, comments_count integer, image_urls text[], author_full_name text, author_email text, total_count bigint)
@@ -5238,6 +5530,26 @@ begin
 end
 $function$;
 comment on function public.admin_list_withdrawals(p_status public.withdrawal_status, p_limit integer, p_offset integer) is 'Admin only. Withdrawals of one status with the member''s name and e-mail: pending oldest first, others newest first; pages of 1..100; total_count stops at 1 001.';
+
+CREATE OR REPLACE FUNCTION public.admin_outbox_alert()
+ RETURNS TABLE(check_key text, value numeric, detail text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+  select c.check_key, c.value, c.detail from private.job_checks() c
+   where c.check_key = 'job.send-outbox' and c.status = 'problem'
+  union all
+  select c.check_key, c.value, c.detail from private.outbox_checks() c
+   where c.check_key in ('email.queue', 'email.failed') and c.status = 'problem';
+end
+$function$;
+comment on function public.admin_outbox_alert() is 'Admins (aal2): the outbox problems (job.send-outbox, email.queue, email.failed) the admin area''s banner shows; no rows when the outbox works. Errors: auth.forbidden.';
 
 CREATE OR REPLACE FUNCTION public.admin_preview_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric, already_paid boolean)
@@ -5548,6 +5860,31 @@ begin
 end
 $function$;
 comment on function public.admin_resend_email(p_id bigint) is 'Admins: ''Wyślij ponownie'' — a failed e-mail gets 5 new attempts from now (audited email.resend). Errors: auth.forbidden, operations.email_not_failed.';
+
+CREATE OR REPLACE FUNCTION public.admin_retry_idea_webhook(p_idea_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_idea public.app_ideas;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  update public.app_ideas a
+     set webhook_response = null, webhook_claimed_at = null
+   where a.id = p_idea_id and a.status = 'pending' and a.webhook_response = 'Webhook request failed'
+  returning a.* into v_idea;
+  if v_idea.id is null then
+    raise exception using errcode = 'P0002', message = 'ideas.webhook_not_failed';
+  end if;
+  perform private.audit('idea.webhook_retry', 'app_ideas', v_idea.id::text, v_idea.submitted_by,
+    jsonb_build_object('webhook_response', 'Webhook request failed'), jsonb_build_object('webhook_response', null));
+end
+$function$;
+comment on function public.admin_retry_idea_webhook(p_idea_id uuid) is 'Admins (aal2), through the idea-webhook function: clears a pending idea''s failed answer so it is sent again (audited idea.webhook_retry). Errors: auth.forbidden, ideas.webhook_not_failed.';
 
 CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS public.payout_runs
@@ -7444,6 +7781,10 @@ CREATE TRIGGER auth_users_audit_confirm AFTER UPDATE OF email_confirmed_at ON au
 
 CREATE TRIGGER auth_users_audit_delete AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.audit_admin_auth_user();
 
+CREATE TRIGGER auth_users_sync_admin_account AFTER INSERT ON auth.users FOR EACH ROW WHEN (COALESCE((new.raw_app_meta_data -> 'admin'::text) = 'true'::jsonb, false)) EXECUTE FUNCTION private.sync_admin_account();
+
+CREATE TRIGGER auth_users_sync_admin_account_change AFTER UPDATE OF raw_app_meta_data, deleted_at ON auth.users FOR EACH ROW WHEN ((old.raw_app_meta_data -> 'admin'::text) IS DISTINCT FROM (new.raw_app_meta_data -> 'admin'::text) OR old.deleted_at IS DISTINCT FROM new.deleted_at) EXECUTE FUNCTION private.sync_admin_account();
+
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 
 CREATE TRIGGER on_auth_user_deleting BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.guard_member_deletion();
@@ -7469,6 +7810,8 @@ CREATE TRIGGER announcements_audit AFTER INSERT OR DELETE OR UPDATE ON public.an
 CREATE TRIGGER app_ideas_audit_delete AFTER DELETE ON public.app_ideas FOR EACH ROW WHEN (old.submitted_by IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER app_ideas_audit_status AFTER UPDATE ON public.app_ideas FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.audit_admin_write();
+
+CREATE TRIGGER app_ideas_audit_webhook AFTER UPDATE OF webhook_response ON public.app_ideas FOR EACH ROW WHEN (old.webhook_response IS NULL AND new.webhook_response IS NOT NULL) EXECUTE FUNCTION private.audit_idea_webhook();
 
 CREATE TRIGGER app_ideas_check_images BEFORE INSERT OR UPDATE OF image_urls ON public.app_ideas FOR EACH ROW EXECUTE FUNCTION private.check_idea_images();
 
@@ -8102,6 +8445,10 @@ grant execute on function public.admin_discard_email(p_id bigint) to service_rol
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
+grant execute on function public.admin_find_request(p_request_id text) to authenticated;
+
+grant execute on function public.admin_find_request(p_request_id text) to service_role;
+
 grant execute on function public.admin_list_audit_actions() to authenticated;
 
 grant execute on function public.admin_list_audit_actions() to service_role;
@@ -8117,6 +8464,10 @@ grant execute on function public.admin_list_email_templates() to service_role;
 grant execute on function public.admin_list_failed_emails() to authenticated;
 
 grant execute on function public.admin_list_failed_emails() to service_role;
+
+grant execute on function public.admin_list_failed_idea_webhooks() to authenticated;
+
+grant execute on function public.admin_list_failed_idea_webhooks() to service_role;
 
 grant execute on function public.admin_list_ideas(p_status public.idea_status, p_limit integer, p_offset integer) to authenticated;
 
@@ -8137,6 +8488,10 @@ grant execute on function public.admin_list_users(p_search text, p_email_confirm
 grant execute on function public.admin_list_withdrawals(p_status public.withdrawal_status, p_limit integer, p_offset integer) to authenticated;
 
 grant execute on function public.admin_list_withdrawals(p_status public.withdrawal_status, p_limit integer, p_offset integer) to service_role;
+
+grant execute on function public.admin_outbox_alert() to authenticated;
+
+grant execute on function public.admin_outbox_alert() to service_role;
 
 grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
@@ -8159,6 +8514,10 @@ grant execute on function public.admin_remove_ccc_assignment(p_assignment_id uui
 grant execute on function public.admin_resend_email(p_id bigint) to authenticated;
 
 grant execute on function public.admin_resend_email(p_id bigint) to service_role;
+
+grant execute on function public.admin_retry_idea_webhook(p_idea_id uuid) to authenticated;
+
+grant execute on function public.admin_retry_idea_webhook(p_idea_id uuid) to service_role;
 
 grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 

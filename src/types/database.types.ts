@@ -1886,6 +1886,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_find_request: {
+        Args: { p_request_id: string };
+        Returns: {
+          created_at: string;
+          detail: string;
+          source: string;
+          summary: string;
+          target: string;
+        }[];
+      };
       admin_list_audit_actions: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1924,6 +1934,16 @@ export type Database = {
           request_id: string;
           template: string;
           to_email: string;
+        }[];
+      };
+      admin_list_failed_idea_webhooks: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          author_email: string;
+          failed_at: string;
+          id: string;
+          submitted_at: string;
+          title: string;
         }[];
       };
       admin_list_ideas: {
@@ -2058,6 +2078,14 @@ export type Database = {
           user_id: string;
         }[];
       };
+      admin_outbox_alert: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          check_key: string;
+          detail: string;
+          value: number;
+        }[];
+      };
       admin_preview_payout: {
         Args: { p_rate: number; p_revenue_id: string };
         Returns: {
@@ -2163,6 +2191,7 @@ export type Database = {
         };
       };
       admin_resend_email: { Args: { p_id: number }; Returns: undefined };
+      admin_retry_idea_webhook: { Args: { p_idea_id: string }; Returns: undefined };
       admin_run_payout: {
         Args: { p_rate: number; p_revenue_id: string };
         Returns: {

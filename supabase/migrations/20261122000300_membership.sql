@@ -19,11 +19,12 @@ create type public.membership_period_source as enum ('order', 'admin', 'backfill
 -- ========================================================================================
 
 -- private.membership_reminders ----------------------------------------------------------
--- Which reminder went out for which end date (one row each: a reminder is sent once).
+-- Which reminder went out for which end date (one row each: a reminder is sent once): the end in
+-- 30, 7 and 1 days (renewal_30, renewal_7, renewal_1) and the end itself (expired).
 create table private.membership_reminders (
   user_id uuid not null references auth.users (id) on delete cascade,
   valid_until date not null,
-  kind text not null check (kind in ('renewal', 'expired')),
+  kind text not null check (kind in ('renewal_30', 'renewal_7', 'renewal_1', 'expired')),
   sent_at timestamptz not null default now(),
   primary key (user_id, valid_until, kind)
 );
@@ -191,9 +192,12 @@ as $$
 $$;
 
 -- private.run_membership_reminders() ----------------------------------------------------
--- Reminders and expiry (run daily by pg_cron where available, by the local stack's timer):
--- 'renewal' once per end date when it is 30 days away or less, 'expired' once per end date after
--- it passed. Returns how many notifications it sent.
+-- Reminders (run daily by pg_cron where available, by the local stack's timer), each once per end
+-- date, in-app and by e-mail (the member's 'Powiadomienia e-mail' switch membership_reminders):
+-- the membership ends in 30 days or less (renewal_30), 7 or less (renewal_7), 1 or less
+-- (renewal_1), and it ended (expired, up to 30 days after the end; a membership ended by a refund
+-- or an admin gets none). A run sends the nearest reminder due; one a missed run skipped is not sent
+-- late (the 30-day one never follows the 7-day one). Returns how many reminders it sent.
 create function private.run_membership_reminders(p_today date default private.warsaw_today())
 returns integer
 language plpgsql
@@ -203,42 +207,71 @@ as $$
 declare
   v_row record;
   v_sent integer := 0;
+  v_days integer;
+  v_date text;
 begin
   for v_row in
     -- The end of each member's membership: the last day of their last period (queued ones included).
     with ends as (
       select m.user_id, max(m.last_day) as end_day,
-             (array_agg(m.shortened_reason order by m.last_day desc))[1] as last_reason
+             (array_agg(m.shortened_reason order by m.last_day desc))[1] as last_reason,
+             (array_agg(m.level order by m.last_day desc))[1] as level
         from public.membership_periods m
        where m.last_day >= m.first_day
        group by m.user_id
     ),
     due as (
-      select e.user_id, e.end_day, case when e.end_day < p_today then 'expired' else 'renewal' end as kind
+      select e.user_id, e.end_day, e.level,
+             case when e.end_day < p_today then 'expired'
+                  when e.end_day - p_today <= 1 then 'renewal_1'
+                  when e.end_day - p_today <= 7 then 'renewal_7'
+                  else 'renewal_30' end as kind
         from ends e
        where isfinite(e.end_day)
          and e.end_day <= p_today + 30
+         and e.end_day >= p_today - 30
          -- A membership ended by a refund or an admin gets no expiry notice.
          and (e.end_day >= p_today or e.last_reason is null)
+    ),
+    sent as (
+      insert into private.membership_reminders (user_id, valid_until, kind)
+      select due.user_id, due.end_day, due.kind from due
+       -- The nearer reminder went out already: a farther one is not sent after it.
+       where not exists (
+         select 1 from private.membership_reminders r
+          where r.user_id = due.user_id and r.valid_until = due.end_day
+            and array_position(array['renewal_30', 'renewal_7', 'renewal_1', 'expired'], r.kind)
+                > array_position(array['renewal_30', 'renewal_7', 'renewal_1', 'expired'], due.kind)
+       )
+      on conflict do nothing
+      returning user_id, valid_until, kind
     )
-    insert into private.membership_reminders (user_id, valid_until, kind)
-    select due.user_id, due.end_day, due.kind from due
-    on conflict do nothing
-    returning user_id, valid_until, kind
+    select s.user_id, s.valid_until, s.kind, d.level
+      from sent s join due d on d.user_id = s.user_id
   loop
-    if v_row.kind = 'renewal' then
+    v_days := v_row.valid_until - p_today;
+    v_date := to_char(v_row.valid_until, 'DD.MM.YYYY');
+    if v_row.kind = 'expired' then
       perform private.notify(
-        v_row.user_id, 'system', 'Twoje członkostwo wkrótce wygaśnie',
-        format('Twoje członkostwo jest ważne do %s. Odnów je, aby zachować swój poziom.', to_char(v_row.valid_until, 'DD.MM.YYYY')),
-        jsonb_build_object('kind', 'membership_renewal', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
+        v_row.user_id, 'system', 'Twoje członkostwo wygasło',
+        format('Twoje członkostwo wygasło %s. Twój poziom to teraz FREE. Odnów plan, aby wrócić do swojego poziomu.', v_date),
+        jsonb_build_object('kind', 'membership_expired', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
       );
     else
       perform private.notify(
-        v_row.user_id, 'system', 'Twoje członkostwo wygasło',
-        format('Twoje członkostwo wygasło %s. Twój poziom to teraz FREE. Odnów plan, aby wrócić do swojego poziomu.', to_char(v_row.valid_until, 'DD.MM.YYYY')),
-        jsonb_build_object('kind', 'membership_expired', 'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
+        v_row.user_id, 'system', 'Twoje członkostwo wkrótce wygaśnie',
+        format('Twoje członkostwo %s jest ważne do %s. Odnów je, aby zachować swój poziom.', v_row.level, v_date),
+        jsonb_build_object('kind', 'membership_renewal', 'reminder', v_row.kind, 'daysLeft', v_days,
+                           'validUntil', v_row.valid_until, 'link', '/dashboard/investments')
       );
     end if;
+    perform private.queue_preferred_email(
+      'membership_reminders',
+      case v_row.kind when 'renewal_30' then 'membership-ends-30' when 'renewal_7' then 'membership-ends-7'
+                      when 'renewal_1' then 'membership-ends-1' else 'membership-ended' end,
+      v_row.user_id,
+      jsonb_build_object('level', v_row.level::text, 'valid_until', v_date, 'days', greatest(v_days, 0)::text)
+    );
     v_sent := v_sent + 1;
   end loop;
   return v_sent;
@@ -549,7 +582,7 @@ grant execute on function private.membership_level_on(uuid,date) to authenticate
 comment on function private.check_catalogue_prices(numeric[]) is 'Raises catalogue.invalid_price (not positive, more than 2 decimals, NaN/∞, null) or catalogue.price_too_high (above 9 999 999 999.99, the numeric(12, 2) columns).';
 comment on function private.effective_level(public.membership_level,date,date) is 'The level that counts on a day: the stored level while membership_valid_until is that day or later (or null), FREE after it.';
 comment on function private.fits_catalogue_price(numeric) is 'A valid money amount that fits numeric(12, 2) (≤ 9 999 999 999.99): true; valid but larger: false; not a valid amount: null.';
-comment on table private.membership_reminders is 'One row per reminder sent (renewal 30 days before, expired after the end date): sent once.';
+comment on table private.membership_reminders is 'One row per reminder sent (renewal_30, renewal_7, renewal_1 before the end date, expired after it): sent once.';
 comment on table public.membership_plans is 'Yearly membership plans catalogue (START, PREMIUM, VIP). Written only by service_role.';
 comment on column public.membership_plans.benefits is 'What the plan gives besides its profit share and idea ownership (those are rendered from their columns).';
 comment on column public.membership_plans.description is 'One sentence about the plan, shown on its card in the plans grid.';
@@ -575,7 +608,7 @@ comment on function private.shorten_period(uuid,date,text,uuid) is 'Ends a perio
 
 comment on function private.set_membership_from(uuid,public.membership_level,date,date,bigint,uuid) is 'An admin level edit as periods (with its audit row): the running period ends the day before the edit, the new paid level holds from the edit''s day to its end date and queued periods move behind it; FREE or a past end date ends every period from that day.';
 
-comment on function private.run_membership_reminders(date) is 'Daily: renewal reminder from 30 days before the end of a member''s last period (Warsaw days) and an expiry notice after it ran out, each once per end date.';
+comment on function private.run_membership_reminders(date) is 'Daily: reminders 30, 7 and 1 days before the end of a member''s last period (Warsaw days) and an expiry notice after it ran out, each once per end date, in-app and by e-mail (preference membership_reminders).';
 
 comment on table public.membership_periods is 'The history of members'' levels: one row per period (Europe/Warsaw days, first_day..last_day inclusive; last_day = infinity: no end date). The level on a day is the period covering it, else FREE (private.membership_level_on). Members read their own, admins all; written only by the payment and admin functions.';
 comment on column public.membership_periods.source is 'order: a paid plan order (order_id); admin: an admin''s level edit (audit_id: its admin_audit_log row, no foreign key: audit value); backfill: the level a member had when periods were introduced.';

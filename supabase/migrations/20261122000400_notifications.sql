@@ -43,8 +43,9 @@ create index notifications_user_id_created_at_idx on public.notifications (user_
 
 -- private.notification_preference_keys() ------------------------------------------------
 -- The keys notification_preferences may hold: the e-mail kinds a member can switch off in
--- 'Powiadomienia e-mail', and the in-app notification types (profit, message, system). Security
--- e-mails (password, e-mail address, 2FA) are not in the list: they are always sent.
+-- 'Powiadomienia e-mail' (the money e-mails and the reminders of membership and unpaid orders),
+-- and the in-app notification types (profit, message, system). Security e-mails (password, e-mail
+-- address, 2FA) are not in the list: they are always sent.
 create function private.notification_preference_keys()
 returns text[]
 language sql
@@ -53,6 +54,7 @@ set search_path = ''
 as $$
   select array[
     'wallet_credited', 'profit_payout', 'withdrawal_requested', 'withdrawal_completed', 'withdrawal_failed',
+    'membership_reminders', 'payment_reminders',
     'profit', 'message', 'system'
   ]
 $$;

@@ -190,6 +190,17 @@ create table public.plan_payment_links (
 );
 alter table public.plan_payment_links enable row level security;
 
+-- private.payment_order_reminders -------------------------------------------------------
+-- The reminders of a pending order that went out (issue 40 §2), one row each, so each is sent once:
+-- 'unpaid' a day after the order, 'expiring' the day before it expires.
+create table private.payment_order_reminders (
+  order_id uuid not null references public.payment_orders (id) on delete cascade,
+  kind text not null check (kind in ('unpaid', 'expiring')),
+  sent_at timestamptz not null default now(),
+  primary key (order_id, kind)
+);
+alter table private.payment_order_reminders enable row level security;
+
 -- ========================================================================================
 -- Indexes
 -- ========================================================================================
@@ -1368,6 +1379,76 @@ begin
 end
 $$;
 
+-- private.run_order_reminders() ---------------------------------------------------------
+-- The reminders of a pending order (run with the hourly payment jobs), each once, in-app and by
+-- e-mail (the member's 'Powiadomienia e-mail' switch payment_reminders): 'unpaid' once the order is
+-- a day old (templates order-unpaid) and 'expiring' when it expires within a day (order-expiring),
+-- the latter only for an order at least 12 hours old, so a 1-day order gets one reminder, not one at
+-- once. A run sends the nearer reminder due: 'unpaid' never follows 'expiring'. Returns how many.
+create function private.run_order_reminders(p_now timestamptz default now())
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row record;
+  v_order public.payment_orders;
+  v_sent integer := 0;
+  v_item text;
+  v_amount text;
+  v_expires text;
+begin
+  for v_row in
+    with due as (
+      select o.id,
+             case when o.expires_at <= p_now + interval '1 day' then 'expiring' else 'unpaid' end as kind
+        from public.payment_orders o
+       where o.status = 'pending' and o.user_id is not null
+         and o.expires_at > p_now
+         and ((o.expires_at <= p_now + interval '1 day' and o.created_at <= p_now - interval '12 hours')
+              or o.created_at <= p_now - interval '1 day')
+    )
+    insert into private.payment_order_reminders (order_id, kind)
+    select due.id, due.kind from due
+     where not exists (select 1 from private.payment_order_reminders r
+                        where r.order_id = due.id and due.kind = 'unpaid' and r.kind = 'expiring')
+    on conflict do nothing
+    returning order_id, kind
+  loop
+    select * into v_order from public.payment_orders o where o.id = v_row.order_id;
+    v_item := private.order_item_label(v_order);
+    v_amount := private.money_text(v_order.amount, v_order.currency);
+    v_expires := to_char(v_order.expires_at at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI');
+    if v_row.kind = 'unpaid' then
+      perform private.notify(
+        v_order.user_id, 'system', 'Czekamy na Twoją płatność',
+        format('Twoje zamówienie %s (%s) czeka na wpłatę %s. Opłać je do %s, inaczej wygaśnie.',
+               v_order.reference, v_item, v_amount, v_expires),
+        jsonb_build_object('kind', 'order_unpaid', 'orderId', v_order.id, 'reference', v_order.reference,
+                           'status', 'pending', 'expiresAt', v_order.expires_at)
+      );
+    else
+      perform private.notify(
+        v_order.user_id, 'system', 'Płatność wkrótce wygaśnie',
+        format('Nie otrzymaliśmy jeszcze wpłaty %s za zamówienie %s (%s). Zamówienie wygaśnie %s.',
+               v_amount, v_order.reference, v_item, v_expires),
+        jsonb_build_object('kind', 'order_expiring', 'orderId', v_order.id, 'reference', v_order.reference,
+                           'status', 'pending', 'expiresAt', v_order.expires_at)
+      );
+    end if;
+    perform private.queue_preferred_email(
+      'payment_reminders',
+      case v_row.kind when 'unpaid' then 'order-unpaid' else 'order-expiring' end,
+      v_order.user_id,
+      jsonb_build_object('reference', v_order.reference, 'item', v_item, 'amount', v_amount, 'expires_at', v_expires)
+    );
+    v_sent := v_sent + 1;
+  end loop;
+  return v_sent;
+end
+$$;
+
 -- private.run_payment_jobs() ------------------------------------------------------------
 create function private.run_payment_jobs()
 returns jsonb
@@ -1375,7 +1456,8 @@ language sql
 security definer
 set search_path = ''
 as $$
-  select jsonb_build_object('expired', private.expire_payment_orders(), 'rolled', private.roll_membership_cache())
+  select jsonb_build_object('expired', private.expire_payment_orders(), 'rolled', private.roll_membership_cache(),
+                            'reminded', private.run_order_reminders())
 $$;
 
 -- public.admin_update_payment_settings() ------------------------------------------------
@@ -1825,7 +1907,9 @@ comment on function private.expire_payment_orders(timestamptz) is 'Job: pending 
 
 comment on function private.roll_membership_cache() is 'Job: rewrites the level cache of members whose cached paid level ended (to FREE or the queued period) and of FREE members whose next period started in the last 7 days.';
 
-comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time and rolls the level cache over after midnight in Warsaw.';
+comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time, rolls the level cache over after midnight in Warsaw and sends the reminders of unpaid orders.';
+comment on function private.run_order_reminders(timestamptz) is 'With the payment jobs: the reminders of a pending order a day after it was placed (unpaid) and the day before it expires (expiring), each once, in-app and by e-mail (preference payment_reminders).';
+comment on table private.payment_order_reminders is 'One row per reminder of a pending order sent (unpaid, expiring): sent once.';
 
 comment on function public.admin_update_payment_settings(integer,integer) is 'Admin (aal2): days until a pending order expires (1-60) and orders a member may create in 24 hours (1-100); audited.';
 

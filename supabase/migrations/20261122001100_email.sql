@@ -293,6 +293,27 @@ begin
 end
 $$;
 
+-- private.queue_preferred_email() ------------------------------------------------------
+-- Queues a member's e-mail unless the member switched its kind off in 'Powiadomienia e-mail'
+-- (p_preference: a key of user_settings.notification_preferences; a missing key means on). The
+-- reminders of membership and unpaid orders go through it; security e-mails never do (always sent).
+create function private.queue_preferred_email(p_preference text, p_template text, p_user_id uuid, p_variables jsonb)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_user_id is null or exists (
+    select 1 from public.user_settings s
+     where s.user_id = p_user_id and (s.notification_preferences -> p_preference) = 'false'::jsonb
+  ) then
+    return;
+  end if;
+  perform private.queue_member_email(p_template, p_user_id, coalesce(p_variables, '{}'::jsonb));
+end
+$$;
+
 -- public.admin_list_email_templates() ---------------------------------------------------
 -- E-mail templates tab: every template with a flag for the ones the send-email hook renders (they
 -- can be edited but not deleted or renamed), so the tab and the guard read one list.
@@ -634,6 +655,7 @@ grant select (created_at, from_email, from_name, host, id, is_default, name, por
 
 comment on function private.auth_hook_email_templates() is 'Auth email_action_type -> e-mail template name, for every template the send-email hook renders.';
 comment on function private.hook_template_names() is 'The email_templates names the send-email hook renders; they can be edited but not deleted or renamed.';
+comment on function private.queue_preferred_email(text,text,uuid,jsonb) is 'Queues a member''s e-mail unless their ''Powiadomienia e-mail'' preference of that kind (p_preference) is false; the reminders use it. Security e-mails never go through it.';
 comment on function private.queue_money_email(uuid,jsonb) is 'Queues the e-mail of a money notification unless the member switched its kind off in notification_preferences (default on).';
 comment on function public.admin_list_email_templates() is 'Admin only. Every e-mail template with used_by_hook: true for the names in private.hook_template_names() (not deletable, not renamable).';
 comment on function public.admin_list_smtp_configs() is 'Admins: all SMTP configurations with the password masked (null when empty). Errors: auth.forbidden.';
@@ -746,6 +768,38 @@ values
    '<p>Cześć {{fname}},</p><p>otrzymałeś <strong>{{amount}}</strong> ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.</p><p>Środki są już w Twoim portfelu.</p>',
    E'Cześć {{fname}},\n\notrzymałeś {{amount}} ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.\nŚrodki są już w Twoim portfelu.',
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
+on conflict (name) do nothing;
+
+-- The reminders (issue 40 §2): the membership's end in 30, 7 and 1 days and the end itself
+-- (private.run_membership_reminders), an order unpaid after a day and the day before it expires
+-- (private.run_order_reminders); each editable in the e-mail templates tab, each sent once and only
+-- when the member's 'Powiadomienia e-mail' switch of its kind is on.
+insert into public.email_templates (name, subject, html_content, text_content, variables)
+values
+  ('membership-ends-30', 'Twoje członkostwo {{level}} kończy się {{valid_until}}',
+   '<p>Cześć {{fname}},</p><p>Twoje członkostwo <strong>{{level}}</strong> w Klubie jest ważne do <strong>{{valid_until}}</strong> (zostało {{days}} dni).</p><p>Aby zachować swój poziom i udział w zyskach, odnów plan w panelu Klubu, w zakładce „Inwestycje”.</p>',
+   E'Cześć {{fname}},\n\nTwoje członkostwo {{level}} w Klubie jest ważne do {{valid_until}} (zostało {{days}} dni).\nAby zachować swój poziom i udział w zyskach, odnów plan w panelu Klubu, w zakładce „Inwestycje”.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"level","description":"Poziom członkostwa","example":"PREMIUM"},{"name":"valid_until","description":"Ostatni dzień członkostwa","example":"24.12.2026"},{"name":"days","description":"Dni do końca","example":"30"}]'),
+  ('membership-ends-7', 'Zostało {{days}} dni członkostwa {{level}}',
+   '<p>Cześć {{fname}},</p><p>za {{days}} dni, <strong>{{valid_until}}</strong>, kończy się Twoje członkostwo <strong>{{level}}</strong> w Klubie.</p><p>Odnów plan w zakładce „Inwestycje”, aby nie wrócić do poziomu FREE.</p>',
+   E'Cześć {{fname}},\n\nza {{days}} dni, {{valid_until}}, kończy się Twoje członkostwo {{level}} w Klubie.\nOdnów plan w zakładce „Inwestycje”, aby nie wrócić do poziomu FREE.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"level","description":"Poziom członkostwa","example":"PREMIUM"},{"name":"valid_until","description":"Ostatni dzień członkostwa","example":"24.12.2026"},{"name":"days","description":"Dni do końca","example":"7"}]'),
+  ('membership-ends-1', 'Ostatni dzień członkostwa {{level}}: {{valid_until}}',
+   '<p>Cześć {{fname}},</p><p>Twoje członkostwo <strong>{{level}}</strong> w Klubie kończy się <strong>{{valid_until}}</strong>.</p><p>Jeśli chcesz zachować swój poziom, odnów plan jeszcze dziś w zakładce „Inwestycje”.</p>',
+   E'Cześć {{fname}},\n\nTwoje członkostwo {{level}} w Klubie kończy się {{valid_until}}.\nJeśli chcesz zachować swój poziom, odnów plan jeszcze dziś w zakładce „Inwestycje”.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"level","description":"Poziom członkostwa","example":"PREMIUM"},{"name":"valid_until","description":"Ostatni dzień członkostwa","example":"24.12.2026"},{"name":"days","description":"Dni do końca","example":"1"}]'),
+  ('membership-ended', 'Twoje członkostwo {{level}} wygasło',
+   '<p>Cześć {{fname}},</p><p>Twoje członkostwo <strong>{{level}}</strong> w Klubie wygasło {{valid_until}}. Twój poziom to teraz FREE.</p><p>Odnów plan w zakładce „Inwestycje”, aby wrócić do swojego poziomu.</p>',
+   E'Cześć {{fname}},\n\nTwoje członkostwo {{level}} w Klubie wygasło {{valid_until}}. Twój poziom to teraz FREE.\nOdnów plan w zakładce „Inwestycje”, aby wrócić do swojego poziomu.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"level","description":"Poziom członkostwa","example":"PREMIUM"},{"name":"valid_until","description":"Ostatni dzień członkostwa","example":"24.12.2026"},{"name":"days","description":"Dni do końca (0)","example":"0"}]'),
+  ('order-unpaid', 'Czekamy na Twoją płatność {{reference}}',
+   '<p>Cześć {{fname}},</p><p>Twoje zamówienie <strong>{{reference}}</strong> ({{item}}) czeka na wpłatę <strong>{{amount}}</strong>.</p><p>Opłać je do {{expires_at}}, inaczej wygaśnie. Szczegóły płatności znajdziesz w panelu Klubu, w sekcji „Moje płatności”.</p><p>Jeśli już zapłaciłeś, zignoruj tę wiadomość.</p>',
+   E'Cześć {{fname}},\n\nTwoje zamówienie {{reference}} ({{item}}) czeka na wpłatę {{amount}}.\nOpłać je do {{expires_at}}, inaczej wygaśnie. Szczegóły płatności znajdziesz w panelu Klubu, w sekcji „Moje płatności”.\n\nJeśli już zapłaciłeś, zignoruj tę wiadomość.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"amount","description":"Kwota do zapłaty","example":"4997.00 PLN"},{"name":"expires_at","description":"Termin płatności","example":"24.11.2026 14:30"}]'),
+  ('order-expiring', 'Płatność {{reference}} wygasa {{expires_at}}',
+   '<p>Cześć {{fname}},</p><p>nie otrzymaliśmy jeszcze wpłaty <strong>{{amount}}</strong> za zamówienie <strong>{{reference}}</strong> ({{item}}). Zamówienie wygaśnie {{expires_at}}.</p><p>Opłać je w panelu Klubu, w sekcji „Moje płatności”. Jeśli już zapłaciłeś, zignoruj tę wiadomość.</p>',
+   E'Cześć {{fname}},\n\nnie otrzymaliśmy jeszcze wpłaty {{amount}} za zamówienie {{reference}} ({{item}}). Zamówienie wygaśnie {{expires_at}}.\nOpłać je w panelu Klubu, w sekcji „Moje płatności”. Jeśli już zapłaciłeś, zignoruj tę wiadomość.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"reference","description":"Kod płatności","example":"KLB-7F3K2Q"},{"name":"item","description":"Plan lub pakiet","example":"Plan START"},{"name":"amount","description":"Kwota do zapłaty","example":"4997.00 PLN"},{"name":"expires_at","description":"Termin płatności","example":"24.11.2026 14:30"}]')
 on conflict (name) do nothing;
 
 -- The security notice of a saved withdrawal address added, changed, made the default or removed

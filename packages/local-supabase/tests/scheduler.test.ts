@@ -51,9 +51,12 @@ describe('scheduled jobs', () => {
         'membership-reminders',
         "select private.run_membership_reminders(); select public.record_job_run('membership-reminders', true)",
       ],
-      ['payment-jobs', 'select private.run_payment_jobs()'],
+      ['payment-jobs', "select private.run_payment_jobs(); select public.record_job_run('payment-jobs', true)"],
       ['send-outbox', 'send-outbox'],
-      ['audit-chain-head', 'select private.publish_audit_chain_head()'],
+      [
+        'audit-chain-head',
+        "select private.publish_audit_chain_head(); select public.record_job_run('audit-chain-head', true)",
+      ],
       ['przelewy24-reconcile', 'przelewy24-reconcile'],
       ['health-checks', "select private.run_health_checks(); select public.record_job_run('health-checks', true)"],
     ]);

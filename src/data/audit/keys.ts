@@ -1,8 +1,8 @@
 /**
  * The audit tab's filters ('' = any): the admin's id, the action (exact, chosen from the trail's
- * actions), the member's user id, local days.
+ * actions), the member's user id, local days, and the request id ('identyfikator zdarzenia').
  */
-export type AuditFilters = { actor: string; action: string; member: string; from: string; to: string };
+export type AuditFilters = { actor: string; action: string; member: string; from: string; to: string; request: string };
 
 /** Query keys of the audit trail (the admin 'Audyt' tab): every admin write refreshes it through `all`. */
 export const auditKeys = {

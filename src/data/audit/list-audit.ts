@@ -8,12 +8,13 @@ import type { AuditFilters } from './keys';
 export const AUDIT_PAGE_SIZE = 25;
 
 const AUDIT_COLUMNS =
-  'id, created_at, actor_id, actor_email, actor_kind, function_name, action, target_type, target_id, target_user_id, before, after';
+  'id, created_at, actor_id, actor_email, actor_kind, function_name, request_id, action, target_type, target_id, target_user_id, before, after';
 
 /**
  * A range of the audit trail (admin_audit_entries: the rows with the admin's e-mail and the personal
  * values put back), newest first, narrowed by the tab's filters: the admin (id), the action (exact),
- * the member (target user id) and the days from/to (the browser's days, inclusive). Admins only
+ * the member (target user id), the days from/to (the browser's days, inclusive) and the request id
+ * (exact: the 'identyfikator zdarzenia' a member reports, the functions' log lines carry). Admins only
  * (RLS). No count (at a million rows it would cost more than the page): one row more than asked
  * tells whether a next page exists.
  */
@@ -35,6 +36,7 @@ export async function listAudit(
   if (filters.member) request = request.eq('target_user_id', filters.member.trim());
   if (filters.from) request = request.gte('created_at', startOfDay(filters.from, 0));
   if (filters.to) request = request.lt('created_at', startOfDay(filters.to, 1));
+  if (filters.request) request = request.eq('request_id', filters.request.trim());
   if (signal) request = request.abortSignal(signal);
   const rows = unwrap(await request);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };

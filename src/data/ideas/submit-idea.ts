@@ -1,5 +1,6 @@
 import { newIdeaImagePath } from '@/data/ideas/image-urls';
 import { t } from '@/i18n/ideas';
+import { requestIdOf } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import type { IdeaValues } from './idea.schema';
 import { imageExtension } from './image-files';
@@ -39,7 +40,8 @@ export class SubmissionError extends Error {
   }
 }
 
-export type SubmissionResult = { ideaId: string; feedback: string };
+/** The saved idea, the feedback the member sees and, when the call failed, the id to report. */
+export type SubmissionResult = { ideaId: string; feedback: string; requestId: string | null };
 
 /**
  * The submission (product.md#dashboard-2 Ideas, §7): uploads the images not uploaded yet, one after the
@@ -47,7 +49,7 @@ export type SubmissionResult = { ideaId: string; feedback: string };
  * database keeps paths only, issue 21); then has
  * the idea-webhook function pass it to the automation service. Images uploaded by an earlier,
  * failed attempt are not sent again. A failed webhook call does not undo the idea (it is saved):
- * the member sees 'Webhook request failed'.
+ * the member sees 'Webhook request failed' with the call's 'identyfikator zdarzenia'.
  */
 export async function submitIdea(
   client: AppSupabaseClient,
@@ -95,9 +97,11 @@ export async function submitIdea(
   }
 
   events.onStep?.('send');
-  const feedback = await sendIdeaWebhook(client, ideaId).catch((error: unknown) => {
+  const answer = await sendIdeaWebhook(client, ideaId).catch((error: unknown) => {
     console.warn('The idea-webhook call failed', error);
-    return t('ideas.webhook_failed');
+    return { feedback: t('ideas.webhook_failed'), requestId: requestIdOf(error) ?? null };
   });
-  return { ideaId, feedback };
+  // The id goes with a failure only: that is what a member reports.
+  const failed = answer.feedback === t('ideas.webhook_failed');
+  return { ideaId, feedback: answer.feedback, requestId: failed ? answer.requestId : null };
 }

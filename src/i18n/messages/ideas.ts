@@ -75,6 +75,7 @@ export const ideasMessages = {
   'ideas.submit.another': 'Zgłoś kolejny pomysł',
   'ideas.submit.go_to_board': 'Zobacz pomysły',
   'ideas.feedback.label': 'Odpowiedź systemu oceny',
+  'ideas.feedback.request_id': 'identyfikator zdarzenia: {id}',
 
   'ideas.board.intro': 'Głosuj na pomysły innych członków klubu i komentuj je.',
   'ideas.board.search': 'Szukaj pomysłów',

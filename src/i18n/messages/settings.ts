@@ -105,6 +105,12 @@ export const settingsMessages = {
   'settings.email_notifications.withdrawal_completed_description': 'Z linkiem do transakcji.',
   'settings.email_notifications.withdrawal_failed': 'Wypłata odrzucona',
   'settings.email_notifications.withdrawal_failed_description': 'Z powodem odrzucenia.',
+  'settings.email_notifications.membership_reminders': 'Przypomnienia o członkostwie',
+  'settings.email_notifications.membership_reminders_description':
+    '30, 7 i 1 dzień przed końcem członkostwa oraz gdy członkostwo wygaśnie.',
+  'settings.email_notifications.payment_reminders': 'Przypomnienia o płatnościach',
+  'settings.email_notifications.payment_reminders_description':
+    'Gdy zamówienie czeka na wpłatę od doby i dzień przed jego wygaśnięciem.',
   'settings.email_notifications.save': 'Zapisz ustawienia powiadomień',
   'settings.email_notifications.saving': 'Zapisywanie...',
   'settings.email_notifications.saved': 'Ustawienia powiadomień zostały zapisane',

@@ -58,6 +58,8 @@ export const handlers = [
   http.get(functionsUrl('przelewy24-register'), () => HttpResponse.json({ configured: false })),
   // 'Twoje pakiety' on the CCC page.
   http.post(restUrl('/rpc/get_user_ccc_packages'), () => HttpResponse.json([])),
+  // The admin area's outbox banner: the outbox works unless a test says otherwise.
+  http.post(restUrl('/rpc/admin_outbox_alert'), () => HttpResponse.json([])),
   // Sign-out: GoTrue answers 204 No Content.
   http.post(authUrl('/logout'), () => new HttpResponse(null, { status: 204 })),
 ];

@@ -154,6 +154,11 @@ export interface GatewayStore {
   /** Confirms the session's order (records its 'confirm' event in the same transaction). */
   confirm(sessionId: string, amountReceived: string, requestId: string): Promise<{ changed: boolean; status: string }>;
   pendingSessions(minAgeSeconds: number, limit: number): Promise<{ orderId: string; sessionId: string }[]>;
+  /**
+   * Reports a reconciliation run to the health view (RPC record_job_run, job 'przelewy24-reconcile'):
+   * success or the reason it failed (never a secret). Optional: a store without it reports nothing.
+   */
+  recordRun?(ok: boolean, error: string | null, details: Record<string, unknown>): Promise<void>;
 }
 
 const SERVER_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -221,6 +226,15 @@ export function supabaseGatewayStore(supabaseUrl: string, serviceRoleKey: string
         .single<{ changed: boolean; status: string }>();
       if (error) throw storeError(error);
       return { changed: data.changed, status: data.status };
+    },
+    async recordRun(ok, error, details) {
+      const { error: failure } = await client.rpc('record_job_run', {
+        p_job: 'przelewy24-reconcile',
+        p_ok: ok,
+        p_error: error,
+        p_details: details,
+      });
+      if (failure) throw storeError(failure);
     },
     async pendingSessions(minAgeSeconds, limit) {
       const { data, error } = await client.rpc('gateway_pending_sessions', {

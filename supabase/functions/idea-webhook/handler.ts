@@ -3,11 +3,15 @@
 // stays a server secret, and only this function stores the feedback the board shows.
 //
 //   POST { "ideaId": "<uuid>" }  with Authorization: Bearer <member's access token>
+//   POST { "ideaId": "<uuid>", "retry": true }  with an admin's (aal2) token: 'Ponów' of 'Stan
+//                                  systemu' — a failed call is sent again (admin_retry_idea_webhook
+//                                  clears the failed answer; the database checks the right)
 //   200 { "feedback": "…" }       the stored feedback: the service's `feedback`, else
 //                                  'Dziękujemy za zgłoszenie pomysłu!'; 'Webhook request failed' when
 //                                  the service failed, timed out or is not configured
-//   400 / 401 / 403 / 404 / 409   bad body / no or invalid token / not the author / no such idea /
-//                                  not pending; { "error": { "code", "message" } }, nothing sent
+//   400 / 401 / 403 / 404 / 409   bad body / no or invalid token / not the author (a retry: not an
+//                                  admin) / no such idea / not pending (a retry: no failed answer);
+//                                  { "error": { "code", "message" } }, nothing sent
 //   500                           the idea could not be read or the feedback not stored
 // Every answer carries CORS headers (the browser calls it cross-origin); OPTIONS is the preflight.
 // No answer ever contains the service's URL or an upstream error text.
@@ -71,18 +75,23 @@ function requireToken(request: Request): string {
   return token;
 }
 
-async function ideaIdFrom(request: Request): Promise<string> {
+async function bodyFrom(request: Request): Promise<{ ideaId: string; retry: boolean }> {
   let body: unknown;
   try {
     body = await request.json();
   } catch {
     throw new RequestError(400, 'invalid_body', 'The body must be JSON: { "ideaId": "<uuid>" }');
   }
-  const ideaId = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).ideaId : undefined;
-  if (typeof ideaId !== 'string' || !UUID.test(ideaId)) {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const ideaId = fields.ideaId;
+  if (
+    typeof ideaId !== 'string' ||
+    !UUID.test(ideaId) ||
+    (fields.retry !== undefined && typeof fields.retry !== 'boolean')
+  ) {
     throw new RequestError(400, 'invalid_body', 'The body must be JSON: { "ideaId": "<uuid>" }');
   }
-  return ideaId.toLowerCase();
+  return { ideaId: ideaId.toLowerCase(), retry: fields.retry === true };
 }
 
 /**
@@ -156,15 +165,26 @@ export function createIdeaWebhookHandler(deps: IdeaWebhookDeps): (request: Reque
     if (request.method !== 'POST') throw new RequestError(405, 'method_not_allowed', 'Use POST');
 
     const token = requireToken(request);
-    const ideaId = await ideaIdFrom(request);
+    const { ideaId, retry } = await bodyFrom(request);
     noteRequest({ target: `idea ${ideaId}` });
     const userId = await users.userIdFromToken(token);
     if (!userId) throw new RequestError(401, 'unauthorized', 'The access token is not valid');
     noteRequest({ actor: userId });
 
+    if (retry) {
+      // An admin's 'Ponów': the database decides who may and clears the failed answer.
+      const reopened = await ideas.reopen(token, ideaId);
+      if (reopened === 'forbidden') throw new RequestError(403, 'auth.forbidden', 'Only an admin can retry');
+      if (reopened === 'not_failed') {
+        throw new RequestError(409, 'ideas.webhook_not_failed', 'The idea has no failed call to retry');
+      }
+      logger.info(`idea ${ideaId}: sent again by an admin`);
+    }
     const idea = await ideas.find(ideaId);
     if (!idea) throw new RequestError(404, 'ideas.not_found', 'No such idea');
-    if (idea.submitted_by !== userId) throw new RequestError(403, 'ideas.not_author', 'Only the author can send it');
+    if (!retry && idea.submitted_by !== userId) {
+      throw new RequestError(403, 'ideas.not_author', 'Only the author can send it');
+    }
     if (idea.status !== 'pending') throw new RequestError(409, 'ideas.not_pending', 'The idea is no longer pending');
     // Sent already (e.g. a retry after a lost answer): the stored feedback, without a second call.
     if (idea.webhook_response !== null) return json(request, 200, { feedback: idea.webhook_response });

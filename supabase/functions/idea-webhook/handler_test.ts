@@ -18,7 +18,8 @@ const AUTHOR = '6f1c1f4e-0d6a-4d39-9f0e-1b7c1a2b3c4d';
 const OTHER = '0a7d2c3e-5b1f-4c8e-9a6d-2e3f4a5b6c7d';
 const IDEA_ID = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
 const SUPABASE_URL = 'http://127.0.0.1:54321';
-const TOKENS: Record<string, string> = { 'author-token': AUTHOR, 'other-token': OTHER };
+const ADMIN = '9b2e4d6f-1a3c-4e5f-8a7b-6c5d4e3f2a1b';
+const TOKENS: Record<string, string> = { 'author-token': AUTHOR, 'other-token': OTHER, 'admin-token': ADMIN };
 
 /** The stand-in automation service: answers as told and records every request. */
 interface FakeService {
@@ -74,7 +75,7 @@ function idea(overrides: Partial<IdeaRecord> = {}): IdeaRecord {
 
 function memoryStore(
   initial: IdeaRecord | null,
-): IdeaStore & { current: IdeaRecord | null; writes: string[]; claims: number; claimed: boolean } {
+): IdeaStore & { current: IdeaRecord | null; writes: string[]; claims: number; claimed: boolean; reopens: string[] } {
   const store = {
     current: initial,
     writes: [] as string[],
@@ -90,6 +91,19 @@ function memoryStore(
       }
       store.claimed = true;
       return Promise.resolve(true);
+    },
+    reopens: [] as string[],
+    reopen(token: string, id: string) {
+      // As admin_retry_idea_webhook: an admin's token only; a pending idea whose call failed.
+      store.reopens.push(token);
+      if (TOKENS[token] !== ADMIN) return Promise.resolve('forbidden' as const);
+      const row = store.current;
+      if (!row || row.id !== id || row.status !== 'pending' || row.webhook_response !== FEEDBACK_FAILED) {
+        return Promise.resolve('not_failed' as const);
+      }
+      row.webhook_response = null;
+      store.claimed = false;
+      return Promise.resolve('reopened' as const);
     },
     storeFeedback(id: string, feedback: string) {
       store.writes.push(feedback);
@@ -432,6 +446,53 @@ Deno.test('a store failure answers 500 without details', async () => {
     const result = await answer(await call(handler));
     assert.equal(result.status, 500);
     assert.deepEqual(result.body, { error: { code: 'internal', message: 'The idea could not be processed' } });
+  } finally {
+    await service.close();
+  }
+});
+
+// --- an admin's retry ('Ponów' in 'Stan systemu') ----------------------------------------------
+
+Deno.test("an admin's retry sends a failed idea again and stores the new answer", async () => {
+  const service = startService(() => Response.json({ feedback: 'Teraz działa' }));
+  try {
+    const { handler, ideas } = setup({
+      idea: idea({ webhook_response: FEEDBACK_FAILED }),
+      settings: { webhookUrl: service.url },
+    });
+    const result = await answer(await call(handler, { token: 'admin-token', body: { ideaId: IDEA_ID, retry: true } }));
+    assert.deepEqual([result.status, result.body], [200, { feedback: 'Teraz działa' }]);
+    assert.equal(service.received.length, 1);
+    assert.equal(ideas.current?.webhook_response, 'Teraz działa');
+    assert.deepEqual(ideas.reopens, ['admin-token']);
+  } finally {
+    await service.close();
+  }
+});
+
+Deno.test('a retry by anyone but an admin, or of an idea without a failed call: refused, nothing sent', async () => {
+  const service = startService(() => Response.json({ feedback: 'x' }));
+  try {
+    const failed = setup({ idea: idea({ webhook_response: FEEDBACK_FAILED }), settings: { webhookUrl: service.url } });
+    // The author may not retry either: the database decides, with the caller's token.
+    for (const token of ['author-token', 'other-token']) {
+      const refused = await answer(await call(failed.handler, { token, body: { ideaId: IDEA_ID, retry: true } }));
+      assert.equal(refused.status, 403);
+    }
+    assert.equal(failed.ideas.current?.webhook_response, FEEDBACK_FAILED);
+    const answered = setup({ idea: idea({ webhook_response: 'Dziękujemy' }), settings: { webhookUrl: service.url } });
+    const conflict = await answer(
+      await call(answered.handler, { token: 'admin-token', body: { ideaId: IDEA_ID, retry: true } }),
+    );
+    assert.deepEqual(
+      [conflict.status, (conflict.body.error as { code: string }).code],
+      [409, 'ideas.webhook_not_failed'],
+    );
+    const bad = await answer(
+      await call(answered.handler, { token: 'admin-token', body: { ideaId: IDEA_ID, retry: 'yes' } }),
+    );
+    assert.equal(bad.status, 400);
+    assert.equal(service.received.length, 0);
   } finally {
     await service.close();
   }

@@ -22,11 +22,12 @@ Deno.serve(
         ? supabaseUserResolver(settings.supabaseUrl, settings.anonKey, tracedFetch)
         : { userIdFromToken: missing('SUPABASE_URL or SUPABASE_ANON_KEY') },
       ideas: ready
-        ? supabaseIdeaStore(settings.supabaseUrl, settings.serviceRoleKey, tracedFetch)
+        ? supabaseIdeaStore(settings.supabaseUrl, settings.serviceRoleKey, tracedFetch, settings.anonKey)
         : {
             find: missing('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY'),
             claim: missing('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY'),
             storeFeedback: missing('SUPABASE_URL'),
+            reopen: missing('SUPABASE_URL or SUPABASE_ANON_KEY'),
           },
     }),
   ),

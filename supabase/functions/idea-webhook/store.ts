@@ -26,6 +26,12 @@ export interface IdeaStore {
   claim(id: string): Promise<boolean>;
   /** Stores the feedback if the idea is still pending and has none; false when nothing changed. */
   storeFeedback(id: string, feedback: string): Promise<boolean>;
+  /**
+   * An admin's retry of a failed call: RPC admin_retry_idea_webhook with the caller's own token (the
+   * database decides who may, aal2 included), which clears the failed answer so the idea can be sent
+   * again. 'forbidden' for anyone but an admin, 'not_failed' when the idea has no failed answer.
+   */
+  reopen(token: string, id: string): Promise<'reopened' | 'forbidden' | 'not_failed'>;
 }
 
 export interface UserResolver {
@@ -41,7 +47,12 @@ const serverOptions = (fetchImpl?: typeof fetch) => ({
   ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
 });
 
-export function supabaseIdeaStore(supabaseUrl: string, serviceRoleKey: string, fetchImpl?: typeof fetch): IdeaStore {
+export function supabaseIdeaStore(
+  supabaseUrl: string,
+  serviceRoleKey: string,
+  fetchImpl?: typeof fetch,
+  anonKey = '',
+): IdeaStore {
   const client: SupabaseClient = createClient(supabaseUrl, serviceRoleKey, serverOptions(fetchImpl));
   return {
     async find(id) {
@@ -64,6 +75,18 @@ export function supabaseIdeaStore(supabaseUrl: string, serviceRoleKey: string, f
         .select('id');
       if (error) throw new Error(`storing the feedback failed: ${error.message}`);
       return (data ?? []).length > 0;
+    },
+    async reopen(token, id) {
+      // As the caller: PostgREST checks the token and the database its admin right.
+      const caller = createClient(supabaseUrl, anonKey, {
+        ...serverOptions(fetchImpl),
+        global: { ...(fetchImpl ? { fetch: fetchImpl } : {}), headers: { Authorization: `Bearer ${token}` } },
+      });
+      const { error } = await caller.rpc('admin_retry_idea_webhook', { p_idea_id: id });
+      if (!error) return 'reopened';
+      if (error.message === 'ideas.webhook_not_failed') return 'not_failed';
+      if (error.code === '42501' || error.message === 'auth.forbidden') return 'forbidden';
+      throw new Error(`reopening the idea failed: ${error.message}`);
     },
   };
 }

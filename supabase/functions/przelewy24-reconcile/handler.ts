@@ -47,7 +47,10 @@ export function createReconcileHandler(deps: ReconcileDeps): (request: Request) 
     if (!sameSecret(bearerToken(request) ?? '', settings.serviceRoleKey)) {
       return jsonResponse(401, { error: 'Unauthorized' });
     }
-    if (!settings.configured) return jsonResponse(503, { error: 'Przelewy24 is not configured' });
+    if (!settings.configured) {
+      await report(false, 'Przelewy24 is not configured', { configured: false });
+      return jsonResponse(503, { error: 'Przelewy24 is not configured' });
+    }
     const requestId = requestIdOf(request);
     const sessions = await store.pendingSessions(deps.minAgeSeconds ?? 600, deps.batchSize ?? 50);
     let confirmed = 0;
@@ -114,7 +117,19 @@ export function createReconcileHandler(deps: ReconcileDeps): (request: Request) 
       }
     }
     if (sessions.length) logger.info(`checked ${sessions.length}, confirmed ${confirmed}, failed ${failed}`);
+    // A run that could not reach the gateway for some sessions still ran: its lookups are recorded
+    // as events (the payments.gateway check counts them).
+    await report(true, null, { checked: sessions.length, confirmed, failed });
     return jsonResponse(200, { checked: sessions.length, confirmed, failed });
+  }
+
+  /** The run, for the health view's job.przelewy24-reconcile; a failure to report is only logged. */
+  async function report(ok: boolean, error: string | null, details: Record<string, unknown>): Promise<void> {
+    try {
+      await store.recordRun?.(ok, error, details);
+    } catch (failure) {
+      logger.error(`recording the run failed: ${(failure as Error).message}`);
+    }
   }
 
   return async (request) => {
@@ -122,6 +137,7 @@ export function createReconcileHandler(deps: ReconcileDeps): (request: Request) 
       return await handle(request);
     } catch (error) {
       logger.error(`failed: ${(error as Error).message}`);
+      await report(false, `The reconciliation failed: ${(error as Error).message}`.slice(0, 500), {});
       return jsonResponse(500, { error: 'The reconciliation failed' });
     }
   };

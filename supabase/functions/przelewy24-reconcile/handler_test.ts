@@ -103,3 +103,41 @@ Deno.test('only the service role key may run it', async () => {
   assert.equal((await run('anon')).status, 401);
   assert.deepEqual(gateway.calls, []);
 });
+
+Deno.test(
+  'each run reports itself to the health view: a run, a failed run, and a run without the gateway settings',
+  async () => {
+    const { store, gateway, run, transaction } = setup();
+    const runs: [boolean, string | null, Record<string, unknown>][] = [];
+    store.recordRun = (ok, error, details) => {
+      runs.push([ok, error, details]);
+      return Promise.resolve();
+    };
+    gateway.answers['by-session'] = transaction(0);
+    await run();
+    store.pendingSessions = () => Promise.reject(new Error('gateway_pending_sessions failed: connection refused'));
+    assert.equal((await run()).status, 500);
+    const unconfigured = createReconcileHandler({
+      settings: { ...SETTINGS, configured: false, problems: ['PRZELEWY24_CRC_KEY is missing'] },
+      store,
+      gateway: gateway.client,
+      logger: quietLogger,
+    });
+    const answer = await unconfigured(
+      new Request('http://localhost/', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${SETTINGS.serviceRoleKey}` },
+      }),
+    );
+    assert.equal(answer.status, 503);
+    assert.deepEqual(runs, [
+      [true, null, { checked: 1, confirmed: 0, failed: 0 }],
+      [false, 'The reconciliation failed: gateway_pending_sessions failed: connection refused', {}],
+      [false, 'Przelewy24 is not configured', { configured: false }],
+    ]);
+    // A store that cannot record does not fail the run.
+    store.recordRun = () => Promise.reject(new Error('record_job_run failed'));
+    store.pendingSessions = () => Promise.resolve([]);
+    assert.equal((await run()).status, 200);
+  },
+);

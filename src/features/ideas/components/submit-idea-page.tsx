@@ -49,7 +49,7 @@ export function SubmitIdeaPage() {
   const [imageError, setImageError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [step, setStep] = useState<SubmissionStep | null>(null);
-  const [result, setResult] = useState<{ feedback: string } | null>(null);
+  const [result, setResult] = useState<{ feedback: string; requestId: string | null } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
   // What the cleanup on leaving needs, without re-running it on every change.
@@ -122,7 +122,7 @@ export function SubmitIdeaPage() {
         },
       );
       void refreshIdeas(queryClient);
-      setResult({ feedback: outcome.feedback });
+      setResult({ feedback: outcome.feedback, requestId: outcome.requestId });
     } catch (error) {
       setFormError(t(error instanceof SubmissionError ? (error.message as IdeasMessageKey) : 'ideas.submit_failed'));
     } finally {
@@ -155,7 +155,7 @@ export function SubmitIdeaPage() {
             <h2 ref={resultHeading} tabIndex={-1} className="text-lg font-semibold text-accent focus:outline-none">
               {t('ideas.submit.success_title')}
             </h2>
-            <WebhookFeedback feedback={result.feedback} live />
+            <WebhookFeedback feedback={result.feedback} requestId={result.requestId} live />
             <div className="flex flex-wrap gap-3">
               <Link to={paths.dashboard.ideas.getHref()} className={buttonClassName('primary')}>
                 {t('ideas.submit.go_to_board')}

@@ -3,9 +3,18 @@ import { isErrorFeedback } from '../utils/feedback';
 
 /**
  * The automation service's feedback on an idea (product.md#dashboard-7): red when it contains 'błąd',
- * otherwise in the accent colour. `live` announces it (the submission page shows it as a result).
+ * otherwise in the accent colour. `live` announces it (the submission page shows it as a result);
+ * `requestId`, the failed call's id, is the 'identyfikator zdarzenia' the member can report.
  */
-export function WebhookFeedback({ feedback, live = false }: { feedback: string; live?: boolean }) {
+export function WebhookFeedback({
+  feedback,
+  requestId = null,
+  live = false,
+}: {
+  feedback: string;
+  requestId?: string | null;
+  live?: boolean;
+}) {
   const error = isErrorFeedback(feedback);
   return (
     <div
@@ -18,6 +27,11 @@ export function WebhookFeedback({ feedback, live = false }: { feedback: string; 
     >
       <p className="text-xs font-semibold uppercase tracking-wide text-ink-muted">{t('ideas.feedback.label')}</p>
       <p className="mt-1 whitespace-pre-line break-words">{feedback}</p>
+      {requestId ? (
+        <p className="mt-1 text-xs text-ink-muted" data-testid="request-id">
+          {t('ideas.feedback.request_id', { id: requestId })}
+        </p>
+      ) : null}
     </div>
   );
 }

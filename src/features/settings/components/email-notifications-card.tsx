@@ -36,6 +36,14 @@ const LABELS: Record<EmailNotificationKind, { label: SettingsMessageKey; descrip
     label: 'settings.email_notifications.withdrawal_failed',
     description: 'settings.email_notifications.withdrawal_failed_description',
   },
+  membership_reminders: {
+    label: 'settings.email_notifications.membership_reminders',
+    description: 'settings.email_notifications.membership_reminders_description',
+  },
+  payment_reminders: {
+    label: 'settings.email_notifications.payment_reminders',
+    description: 'settings.email_notifications.payment_reminders_description',
+  },
 };
 
 function NotificationSwitch({
@@ -85,7 +93,8 @@ function NotificationSwitch({
 }
 
 /**
- * 'Powiadomienia e-mail' (issue 20 §2): one switch per money e-mail, saved together into
+ * 'Powiadomienia e-mail' (issue 20 §2, issue 40 §2): one switch per money e-mail and per kind of
+ * reminder, saved together into
  * user_settings.notification_preferences. A failed save keeps the switches as set.
  */
 export function EmailNotificationsCard({ profile }: { profile: OwnProfile }) {

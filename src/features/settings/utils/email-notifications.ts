@@ -1,9 +1,11 @@
 import type { Json } from '@/types/database.types';
 
 /**
- * The e-mail kinds a member can switch off ('Powiadomienia e-mail'), the keys of
+ * The e-mail kinds a member can switch off ('Powiadomienia e-mail': the money e-mails and the
+ * reminders of membership and unpaid orders), the keys of
  * user_settings.notification_preferences that the database checks and reads (migration
- * 20261122001100_email.sql: a kind is e-mailed unless its key is false). Security e-mails
+ * 20261122001100_email.sql, private.queue_money_email and private.queue_preferred_email: a kind is
+ * e-mailed unless its key is false). Security e-mails
  * (password, e-mail, 2FA) are not here: they are always sent.
  */
 export const EMAIL_NOTIFICATION_KINDS = [
@@ -12,6 +14,8 @@ export const EMAIL_NOTIFICATION_KINDS = [
   'withdrawal_requested',
   'withdrawal_completed',
   'withdrawal_failed',
+  'membership_reminders',
+  'payment_reminders',
 ] as const;
 
 export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];

@@ -11,6 +11,7 @@ import { smtpConfigsQueryOptions } from '@/data/email/list-smtp-configs';
 import { templatesQueryOptions } from '@/data/email/list-templates';
 import { systemHealthQueryOptions } from '@/data/operations/get-system-health';
 import { failedEmailsQueryOptions } from '@/data/operations/list-failed-emails';
+import { failedIdeaWebhooksQueryOptions } from '@/data/operations/list-failed-idea-webhooks';
 import { paymentLinksQueryOptions } from '@/data/payments/list-payment-links';
 import { payoutRevenueQueryOptions } from '@/data/payouts/list-payout-revenue';
 import { payoutRunsQueryOptions } from '@/data/payouts/list-payout-runs';
@@ -77,9 +78,10 @@ export const audit: SectionPrefetch = ({ queryClient, getClient }) =>
     prefetchRead(queryClient, auditActorsQueryOptions(getClient)),
   ]);
 
-/** The health checks and the e-mails that gave up. */
+/** The health checks, the e-mails that gave up and the ideas whose automation call failed. */
 export const systemHealth: SectionPrefetch = ({ queryClient, getClient }) =>
   Promise.all([
     prefetchRead(queryClient, systemHealthQueryOptions(getClient)),
     prefetchRead(queryClient, failedEmailsQueryOptions(getClient)),
+    prefetchRead(queryClient, failedIdeaWebhooksQueryOptions(getClient)),
   ]);

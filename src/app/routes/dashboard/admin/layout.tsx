@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { AdminGate } from '@/features/admin/shared/components/admin-gate';
+import { OutboxBanner } from '@/features/admin/system-health/components/outbox-banner';
 import { t } from '@/i18n/admin';
 import { sections } from '../../../sections';
 import { useSectionPrefetch } from '../../../use-section-prefetch';
@@ -10,7 +11,8 @@ export * as firstReads from './first-reads';
 /**
  * /dashboard/admin/*: the admin area's title and tabs (the section registry's admin tabs, in its
  * order) around the active tab. The gate asks for the 6-digit code first when the admin has 2FA and
- * this session has not used it (the database requires it).
+ * this session has not used it (the database requires it). Past the gate, the banner says when the
+ * outbox itself fails (then the admins' e-mail about problems cannot reach them).
  */
 export function Component() {
   // A tab pointed at or focused loads its chunk and its first reads, as the side menu's entries do.
@@ -39,7 +41,10 @@ export function Component() {
         </ul>
       </nav>
       <AdminGate>
-        <Outlet />
+        <div className="space-y-6">
+          <OutboxBanner />
+          <Outlet />
+        </div>
       </AdminGate>
     </div>
   );

@@ -22,7 +22,7 @@ import { AUDIT_URL_STATE } from '../utils/url-state';
 import { AuditChainStatus } from './audit-chain-status';
 import { AuditMemberFilter } from './audit-member-filter';
 
-const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '' };
+const NO_FILTERS: AuditFilters = { actor: '', action: '', member: '', from: '', to: '', request: '' };
 
 /** The changed fields as "field: before → after", one per line (secrets are never recorded). */
 function changes(row: Pick<AuditRow, 'before' | 'after'>): string {
@@ -45,7 +45,8 @@ function actorOf(row: Pick<AuditRow, 'actor_email' | 'actor_kind' | 'function_na
 
 /**
  * 'Dziennik zmian': every admin write, newest first — who, when, the action, the target and the
- * changed fields — filtered by admin, action, member and days; paged; the filtered list as CSV.
+ * changed fields — filtered by admin, action, member, days and request id ('identyfikator
+ * zdarzenia', e.g. from a member's error message); paged; the filtered list as CSV.
  */
 export function AuditTab() {
   const { getClient } = useSupabase();
@@ -93,6 +94,7 @@ export function AuditTab() {
         t('admin.audit.target'),
         t('admin.audit.member'),
         t('admin.audit.changes'),
+        t('admin.audit.request'),
       ],
       rows.map((row) => [
         csvDateTime(row.created_at),
@@ -101,6 +103,7 @@ export function AuditTab() {
         `${row.target_type}${row.target_id ? ` ${row.target_id}` : ''}`,
         row.target_user_id,
         changes(row),
+        row.request_id,
       ]),
     );
   };
@@ -112,7 +115,7 @@ export function AuditTab() {
       <Card>
         <form
           noValidate
-          className="grid gap-3 md:grid-cols-3 xl:grid-cols-6 xl:items-end"
+          className="grid gap-3 md:grid-cols-3 xl:grid-cols-7 xl:items-end"
           onSubmit={(event) => {
             event.preventDefault();
             setView({ ...draft, page: 1 });
@@ -142,6 +145,14 @@ export function AuditTab() {
           />
           <TextField label={t('admin.audit.from')} type="date" {...field('from')} />
           <TextField label={t('admin.audit.to')} type="date" {...field('to')} />
+          <TextField
+            label={t('admin.audit.request')}
+            {...field('request')}
+            maxLength={128}
+            spellCheck={false}
+            autoComplete="off"
+            className="font-mono"
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="secondary">
               {t('admin.audit.filter')}
@@ -188,7 +199,15 @@ export function AuditTab() {
                     {data.rows.map((row) => (
                       <tr key={row.id} data-audit-action={row.action}>
                         <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
-                        <td className="py-2 pr-3 break-all">{actorOf(row)}</td>
+                        <td className="py-2 pr-3 break-all">
+                          {actorOf(row)}
+                          {row.request_id ? (
+                            <span className="block font-mono text-xs text-ink-muted">
+                              <span className="sr-only">{t('admin.audit.request')}: </span>
+                              {row.request_id}
+                            </span>
+                          ) : null}
+                        </td>
                         <td className="py-2 pr-3">
                           {auditActionLabel(row.action ?? '')}
                           <span className="block font-mono text-xs text-ink-muted">{row.action}</span>

@@ -2,13 +2,14 @@ import { auditQueryOptions } from '@/data/audit/list-audit';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { urlDate, urlPage, urlStateDefaults, urlText } from '@/lib/use-url-state';
 
-/** The applied filters and the page (1-based) in the address: ?actor=&action=&member=&from=&to=&page=. */
+/** The applied filters and the page (1-based) in the address: ?actor=&action=&member=&from=&to=&request=&page=. */
 export const AUDIT_URL_STATE = {
   actor: urlText(),
   action: urlText(),
   member: urlText(),
   from: urlDate(),
   to: urlDate(),
+  request: urlText(),
   page: urlPage(),
 };
 

@@ -16,6 +16,8 @@ import { formatDateTime, formatDecimal, formatInteger } from '@/lib/format';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
+import { FAILED_IDEAS_ID, FailedIdeaWebhooks } from './failed-idea-webhooks';
+import { RequestSearch } from './request-search';
 
 type Status = 'ok' | 'warning' | 'problem';
 
@@ -25,11 +27,15 @@ const FAILED_EMAILS_ID = 'failed-emails';
 
 /** Where to act on a check: the tab that fixes it, or the failed e-mails below. */
 const LINKS: Record<string, string> = {
+  'job.send-outbox': `#${FAILED_EMAILS_ID}`,
   'email.failed': `#${FAILED_EMAILS_ID}`,
+  'email.queue': `#${FAILED_EMAILS_ID}`,
+  'payments.orders_overdue': paths.dashboard.admin.payments.path,
+  'payments.gateway': paths.dashboard.admin.payments.path,
   'email.errors_24h': paths.dashboard.admin.smtp.path,
   'money.withdrawals': paths.dashboard.admin.withdrawals.path,
   'money.payout_run': paths.dashboard.admin.payouts.path,
-  'ideas.webhook': paths.dashboard.admin.ideas.path,
+  'ideas.webhook': `#${FAILED_IDEAS_ID}`,
   'security.admin_mfa': paths.dashboard.admin.users.path,
   'security.smtp_policy': paths.dashboard.admin.smtp.path,
 };
@@ -48,9 +54,12 @@ function figure(check: HealthCheck): string {
   const value = num(check.value);
   const detail = check.detail as string | null;
   if (check.check_key.startsWith('job.')) {
-    return value === null
-      ? t('admin.system_health.job_never')
-      : t('admin.system_health.job_value', { minutes: formatInteger(value) });
+    if (value === null) {
+      // An optional job (one a project may not schedule) that has not reported yet is OK.
+      return check.status === 'ok' ? t('admin.system_health.job_not_yet') : t('admin.system_health.job_never');
+    }
+    const lag = t('admin.system_health.job_value', { minutes: formatInteger(value) });
+    return check.status !== 'ok' && detail ? `${lag}: ${detail}` : lag;
   }
   switch (check.check_key) {
     case 'email.queue':
@@ -59,6 +68,17 @@ function figure(check: HealthCheck): string {
         : t('admin.system_health.email.queue_value', { count: formatInteger(value ?? 0), minutes: detail });
     case 'email.errors_24h':
       return detail ? `${formatInteger(value ?? 0)}: ${detail}` : formatInteger(value ?? 0);
+    case 'payments.orders_overdue':
+      return detail === null
+        ? formatInteger(value ?? 0)
+        : t('admin.system_health.payments.orders_overdue_value', { count: formatInteger(value ?? 0), hours: detail });
+    case 'payments.gateway':
+      return detail ? `${formatInteger(value ?? 0)}: ${detail}` : formatInteger(value ?? 0);
+    case 'money.withdrawals':
+      return t('admin.system_health.money.withdrawals_value', {
+        count: formatInteger(value ?? 0),
+        processing: formatInteger(Number(detail ?? 0)),
+      });
     case 'money.payout_run':
       return value === null
         ? t('admin.system_health.money.payout_run_none')
@@ -247,7 +267,8 @@ function FailedEmails() {
 /**
  * 'Stan systemu' (issue 40 §1): every health check the database computes, as OK / warning /
  * problem with its figure, since when, and a link to the tab that acts on it; the e-mails that gave
- * up, with 'Wyślij ponownie' and 'Odrzuć' (both audited).
+ * up, with 'Wyślij ponownie' and 'Odrzuć' (both audited); the ideas whose automation call failed,
+ * with 'Ponów'; and the rows one request id left.
  */
 export function SystemHealthTab() {
   const health = useSystemHealth();
@@ -273,6 +294,8 @@ export function SystemHealthTab() {
         </QueryStates>
       </Card>
       <FailedEmails />
+      <FailedIdeaWebhooks />
+      <RequestSearch />
     </div>
   );
 }

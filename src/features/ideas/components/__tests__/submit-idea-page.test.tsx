@@ -231,6 +231,43 @@ describe('the idea form: submission', () => {
     expect(screen.getByText('Webhook request failed')).toBeInTheDocument();
   });
 
+  it("a failed call names its 'identyfikator zdarzenia': the trace id the call carried, as the function answers it", async () => {
+    const traces: string[] = [];
+    // As the function: its request id is the trace id of the incoming traceparent, returned in x-request-id.
+    const answer = (status: number) =>
+      http.post(functionsUrl('idea-webhook'), ({ request }) => {
+        const trace = request.headers.get('traceparent')!.split('-')[1]!;
+        traces.push(trace);
+        const headers = { 'x-request-id': trace };
+        return status === 200
+          ? HttpResponse.json({ feedback: 'Webhook request failed' }, { headers })
+          : HttpResponse.json({ error: { code: 'internal' } }, { status, headers });
+      });
+    server.use(ideasTable().handler, answer(200));
+    const view = renderForm();
+    await fillIn(view.user);
+    await view.user.click(submitButton());
+    expect(await screen.findByTestId('request-id')).toHaveTextContent(`identyfikator zdarzenia: ${traces[0]}`);
+    view.unmount();
+
+    server.use(ideasTable().handler, answer(500));
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findByTestId('request-id')).toHaveTextContent(`identyfikator zdarzenia: ${traces[1]}`);
+    expect(traces[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(traces[1]).not.toBe(traces[0]);
+  });
+
+  it('a feedback that is not a failure shows no id', async () => {
+    server.use(ideasTable().handler, webhook().handler);
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Świetny pomysł, analizujemy rynek.')).toBeInTheDocument();
+    expect(screen.queryByTestId('request-id')).toBeNull();
+  });
+
   it('names the daily limit of 10 ideas (the database’s rule) and keeps what was typed', async () => {
     const table = ideasTable(() => postgrestError(400, { code: 'P0001', message: 'ideas.daily_limit' }));
     server.use(table.handler, webhook().handler);

@@ -24,10 +24,18 @@ function setup(preferences: Record<string, boolean>, ...handlers: Parameters<typ
 const card = async () => screen.findByRole('region', { name: 'Powiadomienia e-mail' });
 
 describe("'Powiadomienia e-mail'", () => {
-  it('shows one switch per money e-mail, on unless switched off, and says security e-mails are always sent', async () => {
-    setup({ profit_payout: false });
+  it('shows one switch per money e-mail and kind of reminder, on unless switched off, and says security e-mails are always sent', async () => {
+    setup({ profit_payout: false, payment_reminders: false });
     const region = await card();
-    expect(within(region).getAllByRole('switch')).toHaveLength(5);
+    expect(within(region).getAllByRole('switch')).toHaveLength(7);
+    expect(within(region).getByRole('switch', { name: 'Przypomnienia o członkostwie' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(within(region).getByRole('switch', { name: 'Przypomnienia o płatnościach' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     expect(within(region).getByRole('switch', { name: 'Wpłata do portfela' })).toHaveAttribute('aria-checked', 'true');
     expect(within(region).getByRole('switch', { name: 'Wypłata zysków' })).toHaveAttribute('aria-checked', 'false');
     expect(within(region).getByRole('switch', { name: 'Wypłata zrealizowana' })).toHaveAccessibleDescription(
@@ -64,6 +72,8 @@ describe("'Powiadomienia e-mail'", () => {
         withdrawal_requested: true,
         withdrawal_completed: true,
         withdrawal_failed: true,
+        membership_reminders: true,
+        payment_reminders: true,
       },
     });
   });

@@ -8,6 +8,8 @@ describe('e-mail notification switches', () => {
       withdrawal_requested: true,
       withdrawal_completed: true,
       withdrawal_failed: true,
+      membership_reminders: true,
+      payment_reminders: true,
     });
     expect(switchesFrom({ profit_payout: false, withdrawal_failed: true, system: false })).toMatchObject({
       profit_payout: false,
@@ -27,6 +29,8 @@ describe('e-mail notification switches', () => {
       withdrawal_requested: true,
       withdrawal_completed: true,
       withdrawal_failed: true,
+      membership_reminders: true,
+      payment_reminders: true,
     });
   });
 });

@@ -9,6 +9,7 @@ const row = (id: number, values: Record<string, unknown> = {}) => ({
   actor_email: 'admin@klub.local',
   actor_kind: 'admin',
   function_name: null,
+  request_id: null,
   action: 'wallet.credit',
   target_type: 'wallet',
   target_id: 'u1',
@@ -108,6 +109,23 @@ describe("'Dziennik zmian'", () => {
         within(screen.getByRole('navigation', { name: 'Strony dziennika zmian' })).getByText('Strona 1'),
       ).toBeInTheDocument(),
     );
+  });
+
+  it("finds the rows of one request id ('identyfikator zdarzenia'), which each row shows", async () => {
+    const id = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const calls = mockTable('get', 'admin_audit_entries', (call) =>
+      call.query.request_id
+        ? [row(3, { actor_kind: 'system', actor_email: null, function_name: 'idea-webhook', request_id: id })]
+        : [row(1), row(2, { request_id: 'ffffffffffffffffffffffffffffffff' })],
+    );
+    const { user } = renderAdmin(<AuditTab />);
+    await screen.findAllByRole('row', { name: /wallet\.credit/ });
+    await user.type(screen.getByLabelText('Identyfikator zdarzenia'), ` ${id} `);
+    await user.click(screen.getByRole('button', { name: 'Filtruj' }));
+    const found = await screen.findByRole('row', { name: /System \(idea-webhook\)/ });
+    expect(found).toHaveTextContent(id);
+    expect(calls.at(-1)!.query.request_id).toBe(`eq.${id}`);
+    expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 
   it("says 'Brak wpisów' when nothing matches", async () => {
