@@ -23,6 +23,10 @@ create type public.payment_method as enum ('transfer', 'usdt', 'acc');
 
 create type public.payment_order_status as enum ('pending', 'paid', 'rejected', 'cancelled', 'expired', 'underpaid', 'to_refund', 'refunded');
 
+create type public.privacy_request_kind as enum ('export', 'erasure', 'rectification', 'restriction', 'objection');
+
+create type public.privacy_request_status as enum ('open', 'completed', 'refused');
+
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
 create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
@@ -199,6 +203,14 @@ create table private.post_counters (
 alter table private.post_counters enable row level security;
 comment on table private.post_counters is 'Per post: reactions of each type (kind = the reaction type) and comments (kind = comments), kept by statement triggers on post_reactions and post_comments; read by get_posts. private.recount_post_counters() rebuilds them.';
 
+create table private.privacy_password_attempts (
+  user_id uuid not null,
+  attempted_at timestamp with time zone default now() not null,
+  constraint privacy_password_attempts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+alter table private.privacy_password_attempts enable row level security;
+comment on table private.privacy_password_attempts is 'Wrong passwords typed in ''Usuń konto'' (5 in 15 minutes: privacy.too_many_attempts); older than a day are pruned.';
+
 create table private.referrer_stats (
   user_id uuid not null,
   referral_count integer default 0 not null,
@@ -227,6 +239,23 @@ create table private.signup_passwords (
 );
 alter table private.signup_passwords enable row level security;
 comment on table private.signup_passwords is 'Pre-account takeover guard: the claim hash of the signing-up browser, and the password set before the address was first confirmed (parked at that confirmation until claimed back or replaced). Written by triggers and claim_signup_password only.';
+
+create table private.storage_removals (
+  id bigint generated always as identity not null,
+  bucket_id text not null,
+  name text not null,
+  queued_at timestamp with time zone default now() not null,
+  attempts smallint default 0 not null,
+  next_attempt_at timestamp with time zone default now() not null,
+  last_error text,
+  constraint storage_removals_bucket_id_check CHECK (((char_length(bucket_id) >= 1) AND (char_length(bucket_id) <= 100))),
+  constraint storage_removals_last_error_check CHECK ((char_length(last_error) <= 500)),
+  constraint storage_removals_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 1024))),
+  constraint storage_removals_pkey PRIMARY KEY (id),
+  constraint storage_removals_bucket_id_name_key UNIQUE (bucket_id, name)
+);
+alter table private.storage_removals enable row level security;
+comment on table private.storage_removals is 'Files of erased accounts for remove-stored-files to remove through the Storage API (retried with backoff; the row goes once the file is gone).';
 
 create table public.admin_audit_log (
   id bigint generated always as identity not null,
@@ -299,7 +328,7 @@ create table public.app_ideas (
   category public.app_category not null,
   target_audience text not null,
   monetization_strategy text not null,
-  submitted_by uuid default auth.uid() not null,
+  submitted_by uuid default auth.uid(),
   submitted_at timestamp with time zone default now() not null,
   status public.idea_status default 'pending'::public.idea_status not null,
   score numeric(3,2) default 0 not null,
@@ -324,12 +353,12 @@ create table public.app_ideas (
   constraint app_ideas_views_count_check CHECK ((views_count >= 0)),
   constraint app_ideas_votes_count_check CHECK ((votes_count >= 0)),
   constraint app_ideas_webhook_response_check CHECK ((char_length(webhook_response) <= 5000)),
-  constraint app_ideas_submitted_by_fkey FOREIGN KEY (submitted_by) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint app_ideas_submitted_by_fkey FOREIGN KEY (submitted_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint app_ideas_pkey PRIMARY KEY (id)
 );
 alter table public.app_ideas enable row level security;
 comment on table public.app_ideas is 'Ideas submitted by members. Members read all ideas and insert their own; status changes and deletion are admin-only (RPCs / policy).';
-comment on column public.app_ideas.submitted_by is 'The author; defaults to auth.uid() and cannot be supplied by clients (no column grant).';
+comment on column public.app_ideas.submitted_by is 'The author; defaults to auth.uid() and cannot be supplied by clients (no column grant). Null once the author''s account was erased: the idea stays for the others'' votes and comments (shown as Członek usunięty).';
 comment on column public.app_ideas.score is 'Average of the votes rounded to 2 decimals (0 when there is no vote); kept by a trigger on idea_votes.';
 comment on column public.app_ideas.votes_count is 'Number of votes; kept by a trigger on idea_votes.';
 comment on column public.app_ideas.views_count is 'Not maintained yet: the spec shows no view tracking.';
@@ -561,7 +590,7 @@ comment on table public.idea_votes is 'One vote (1-5) per member and idea. Membe
 
 create table public.membership_periods (
   id uuid default gen_random_uuid() not null,
-  user_id uuid not null,
+  user_id uuid,
   level public.membership_level not null,
   first_day date not null,
   last_day date not null,
@@ -575,6 +604,7 @@ create table public.membership_periods (
   shortened_reason text,
   shortened_from date,
   created_at timestamp with time zone default now() not null,
+  retain_until date generated always as (private.retention_end(COALESCE(shortened_at, created_at))) stored,
   constraint membership_periods_days_check CHECK (((last_day >= first_day) OR ((shortened_at IS NOT NULL) AND (last_day = (first_day - 1))))),
   constraint membership_periods_extra_days_check CHECK ((extra_days >= 0)),
   constraint membership_periods_first_day_check CHECK (isfinite(first_day)),
@@ -583,14 +613,16 @@ create table public.membership_periods (
   constraint membership_periods_source_check CHECK ((((source = 'order'::public.membership_period_source) = (order_id IS NOT NULL)) AND ((source <> 'admin'::public.membership_period_source) OR (audit_id IS NOT NULL)))),
   constraint membership_periods_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint membership_periods_replaced_period_id_fkey FOREIGN KEY (replaced_period_id) REFERENCES public.membership_periods(id),
-  constraint membership_periods_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint membership_periods_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint membership_periods_pkey PRIMARY KEY (id)
 );
 alter table public.membership_periods enable row level security;
 comment on table public.membership_periods is 'The history of members'' levels: one row per period (Europe/Warsaw days, first_day..last_day inclusive; last_day = infinity: no end date). The level on a day is the period covering it, else FREE (private.membership_level_on). Members read their own, admins all; written only by the payment and admin functions.';
+comment on column public.membership_periods.user_id is 'The member; null once the member''s account was erased (the period stays for the books until retain_until).';
 comment on column public.membership_periods.source is 'order: a paid plan order (order_id); admin: an admin''s level edit (audit_id: its admin_audit_log row, no foreign key: audit value); backfill: the level a member had when periods were introduced.';
 comment on column public.membership_periods.extra_days is 'Upgrade: days added for the unused part of the period it replaced (replaced_period_id), at the yearly list prices.';
 comment on column public.membership_periods.shortened_at is 'When the period was cut short (shortened_reason: upgrade | refund | admin; shortened_by: who; shortened_from: its last day before). last_day = first_day - 1: it never ran.';
+comment on column public.membership_periods.retain_until is 'Accounting retention (private.retention_end): purged after it once no member is linked.';
 
 create table public.membership_plans (
   tier public.membership_level not null,
@@ -718,6 +750,7 @@ CASE
     WHEN (amount_received > amount) THEN (amount_received - amount)
     ELSE NULL::numeric
 END) stored,
+  retain_until date generated always as (private.retention_end(COALESCE(refunded_at, decided_at, created_at))) stored,
   constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
   constraint payment_orders_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payment_orders_amount_received_check CHECK ((amount_received > (0)::numeric)),
@@ -756,11 +789,12 @@ comment on column public.payment_orders.expires_at is 'A pending order expires t
 comment on column public.payment_orders.decided_via is 'Who confirmed the money: admin | gateway | chain (private.confirm_payment).';
 comment on column public.payment_orders.network is 'USDT: the network of tx_hash; one (network, transaction) confirms one order.';
 comment on column public.payment_orders.consent_text is 'The consent the member ticked (service starts at once, the 14-day withdrawal right ends with it), with consent_at.';
-comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time; replaced by ''Usunięty członek'' when the account is deleted.';
+comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time: the accounting evidence, kept when the account is erased until retain_until; an order no money came in for gets ''Usunięty członek'' instead.';
 comment on column public.payment_orders.replaces_order_id is 'The pending order this one replaced after a catalogue price change (that one was cancelled with cancel_reason price_changed).';
 comment on column public.payment_orders.refund_method is 'How the money went back: transfer | usdt | acc | other; refund_reference: the transfer title or transaction hash.';
 comment on column public.payment_orders.shortfall is 'Underpaid: what is still missing.';
 comment on column public.payment_orders.surplus is 'Paid: what came in above the price.';
+comment on column public.payment_orders.retain_until is 'Accounting retention (private.retention_end of the refund, decision or creation): the purge deletes the order after it once no member is linked.';
 
 create table public.payment_receipts (
   id bigint generated always as identity not null,
@@ -879,18 +913,50 @@ comment on table public.post_reactions is 'At most one reaction of each type per
 
 create table public.posts (
   id uuid default gen_random_uuid() not null,
-  author_id uuid default auth.uid() not null,
+  author_id uuid default auth.uid(),
   title text not null,
   content text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   constraint posts_content_check CHECK (((content ~ '[^[:space:]]'::text) AND (char_length(content) <= 10000))),
   constraint posts_title_check CHECK (((title ~ '[^[:space:]]'::text) AND (char_length(title) <= 200))),
-  constraint posts_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint posts_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint posts_pkey PRIMARY KEY (id)
 );
 alter table public.posts enable row level security;
 comment on table public.posts is 'Community posts: members read all and add their own (author_id must be the caller); admins delete any.';
+comment on column public.posts.author_id is 'Null once the author''s account was erased: the post stays for the others'' comments and reactions (shown as Członek usunięty).';
+
+create table public.privacy_requests (
+  id uuid default gen_random_uuid() not null,
+  kind public.privacy_request_kind not null,
+  channel text not null,
+  user_id uuid,
+  requester_email text,
+  received_at timestamp with time zone default now() not null,
+  due_at timestamp with time zone not null,
+  status public.privacy_request_status default 'open'::public.privacy_request_status not null,
+  completed_at timestamp with time zone,
+  handled_by uuid,
+  recorded_by uuid,
+  note text,
+  subject_erased boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  constraint privacy_requests_channel_check CHECK ((channel = ANY (ARRAY['app'::text, 'email'::text, 'letter'::text, 'admin'::text, 'system'::text]))),
+  constraint privacy_requests_completed_check CHECK (((status = 'open'::public.privacy_request_status) = (completed_at IS NULL))),
+  constraint privacy_requests_due_check CHECK ((due_at > received_at)),
+  constraint privacy_requests_note_check CHECK ((char_length(note) <= 1000)),
+  constraint privacy_requests_requester_email_check CHECK (((char_length(requester_email) >= 3) AND (char_length(requester_email) <= 320))),
+  constraint privacy_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint privacy_requests_pkey PRIMARY KEY (id)
+);
+alter table public.privacy_requests enable row level security;
+comment on table public.privacy_requests is 'Wnioski RODO: copies and erasures asked in the app (completed at once), by e-mail or letter (recorded by an admin), or done by the club; a month to answer (due_at). user_id null once the member is erased. Admins read it; written only by the privacy functions.';
+comment on column public.privacy_requests.channel is 'app: the member in the app; email | letter: recorded by an admin; admin: an admin deleted the account; system: the account was deleted outside the app (Auth admin API, dashboard).';
+comment on column public.privacy_requests.requester_email is 'The address an e-mailed request came from; cleared when the member is erased.';
+comment on column public.privacy_requests.handled_by is 'The admin who answered (null: the member''s own, in the app). No foreign key: audit value.';
+comment on column public.privacy_requests.recorded_by is 'The admin who recorded an e-mailed request. No foreign key: audit value.';
+comment on column public.privacy_requests.subject_erased is 'The member''s account was erased since (shown as ''Członek usunięty'').';
 
 create table public.profiles (
   id uuid default gen_random_uuid() not null,
@@ -952,6 +1018,7 @@ create table public.referral_commissions (
   order_id uuid,
   cancelled_at timestamp with time zone,
   cancel_reason text,
+  retain_until date generated always as (private.retention_end(COALESCE(cancelled_at, created_at))) stored,
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
   constraint referral_commissions_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint referral_commissions_cancel_check CHECK ((((cancelled_at IS NULL) = (cancel_reason IS NULL)) AND (char_length(cancel_reason) <= 500))),
@@ -967,23 +1034,25 @@ comment on table public.referral_commissions is 'Commission of the referrer on a
 comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
 comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';
 comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books, no longer in the earnings).';
+comment on column public.referral_commissions.retain_until is 'Accounting retention (private.retention_end): purged after it once no referrer is linked.';
 
 create table public.referral_relationships (
   id uuid default gen_random_uuid() not null,
   referrer_id uuid not null,
-  referred_id uuid not null,
+  referred_id uuid,
   code_id uuid,
   created_at timestamp with time zone default now() not null,
   activated_at timestamp with time zone,
   constraint referral_relationships_not_self_check CHECK ((referrer_id <> referred_id)),
   constraint referral_relationships_code_id_fkey FOREIGN KEY (code_id) REFERENCES public.referral_codes(id) ON DELETE SET NULL,
-  constraint referral_relationships_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint referral_relationships_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_relationships_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint referral_relationships_pkey PRIMARY KEY (id),
   constraint referral_relationships_referred_id_key UNIQUE (referred_id)
 );
 alter table public.referral_relationships enable row level security;
 comment on table public.referral_relationships is 'Who referred whom; recorded at sign-up by the profiles_record_referral trigger; one referrer per member.';
+comment on column public.referral_relationships.referred_id is 'The referred member; null once their account was erased (the referral still counts for the referrer).';
 comment on column public.referral_relationships.activated_at is 'When the referred member''s e-mail was confirmed (null while not activated); the ranking counts activated relationships only.';
 
 create table public.site_settings (
@@ -1001,11 +1070,13 @@ create table public.site_settings (
   twitter_image text,
   updated_at timestamp with time zone default now() not null,
   privacy_url text,
+  privacy_contact_email text,
   constraint site_settings_favicon_check CHECK (((char_length(favicon) <= 2048) AND (favicon ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_id_check CHECK (id),
   constraint site_settings_og_description_check CHECK ((char_length(og_description) <= 500)),
   constraint site_settings_og_image_check CHECK (((char_length(og_image) <= 2048) AND (og_image ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_og_title_check CHECK ((char_length(og_title) <= 200)),
+  constraint site_settings_privacy_contact_email_check CHECK (((char_length(privacy_contact_email) <= 320) AND (privacy_contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'::text))),
   constraint site_settings_privacy_url_check CHECK (((char_length(privacy_url) <= 2048) AND (privacy_url ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_site_description_check CHECK ((char_length(site_description) <= 500)),
   constraint site_settings_site_image_check CHECK (((char_length(site_image) <= 2048) AND (site_image ~* '^(https?://|/)[^[:space:]]*$'::text))),
@@ -1020,7 +1091,8 @@ alter table public.site_settings enable row level security;
 comment on table public.site_settings is 'The single row of site/SEO settings (id is always true). Readable by anon; updated by admins only.';
 comment on column public.site_settings.favicon is 'URL of the favicon (ICO or PNG, at most 100 KB, in the site-images bucket under favicon/), or a path of the app.';
 comment on column public.site_settings.twitter_card is 'Twitter card type: summary, summary_large_image, app or player.';
-comment on column public.site_settings.privacy_url is 'Address of the club''s privacy notice (http(s) or a path of the app), linked under the registration form; null: no link.';
+comment on column public.site_settings.privacy_url is 'Address of the club''s own privacy notice (http(s) or a path of the app), linked from the footer and under the registration form; null: the app''s notice (/polityka-prywatnosci, generated from the same text as the data export''s information).';
+comment on column public.site_settings.privacy_contact_email is 'Where members write about their data (the privacy notice and the data export name it); null: the notice says the club has not given one yet.';
 
 create table public.smtp_configs (
   id uuid default gen_random_uuid() not null,
@@ -1104,6 +1176,7 @@ create table public.wallet_transactions (
   created_at timestamp with time zone default now() not null,
   available_after numeric(18,2),
   pending_after numeric(18,2),
+  retain_until date generated always as (private.retention_end(created_at)) stored,
   constraint wallet_transactions_available_after_finite_check CHECK ((available_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_available_delta_finite_check CHECK ((available_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_not_empty CHECK (((available_delta <> (0)::numeric) OR (pending_delta <> (0)::numeric))),
@@ -1121,6 +1194,7 @@ comment on column public.wallet_transactions.user_id is 'The member; null once t
 comment on column public.wallet_transactions.created_by is 'auth.uid() of the caller (admin or member); null for service_role. No foreign key so the audit survives account deletion.';
 comment on column public.wallet_transactions.available_after is 'Available balance right after this entry (written by private.apply_wallet_entry).';
 comment on column public.wallet_transactions.pending_after is 'Pending balance right after this entry (written by private.apply_wallet_entry).';
+comment on column public.wallet_transactions.retain_until is 'Accounting retention (private.retention_end of created_at): purged after it once no member is linked.';
 
 create table public.withdrawal_addresses (
   id uuid default gen_random_uuid() not null,
@@ -1156,6 +1230,7 @@ create table public.withdrawals (
   claimed_at timestamp with time zone,
   new_address boolean default false not null,
   hold_until timestamp with time zone,
+  retain_until date generated always as (private.retention_end(COALESCE(processed_at, created_at))) stored,
   constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
   constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
@@ -1179,6 +1254,7 @@ comment on column public.withdrawals.claimed_by is 'The admin who claimed it (pr
 comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
 comment on column public.withdrawals.new_address is 'Requested to an address this member had never been paid to (on that network).';
 comment on column public.withdrawals.hold_until is 'A new address not confirmed with the second factor: no admin can claim it before this time. Null: no wait.';
+comment on column public.withdrawals.retain_until is 'Accounting retention (private.retention_end of the payout or creation): purged after it once no member is linked.';
 
 -- Views
 
@@ -1227,7 +1303,11 @@ CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id)
 
 CREATE INDEX idea_submissions_user_id_submitted_at_idx ON private.idea_submissions USING btree (user_id, submitted_at);
 
+CREATE INDEX privacy_password_attempts_user_idx ON private.privacy_password_attempts USING btree (user_id, attempted_at);
+
 CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (referral_count DESC, total_earnings DESC, user_id);
+
+CREATE INDEX storage_removals_due_idx ON private.storage_removals USING btree (next_attempt_at, id);
 
 CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
 
@@ -1303,6 +1383,8 @@ CREATE INDEX membership_periods_order_id_idx ON public.membership_periods USING 
 
 CREATE INDEX membership_periods_replaced_period_id_idx ON public.membership_periods USING btree (replaced_period_id);
 
+CREATE INDEX membership_periods_retain_until_idx ON public.membership_periods USING btree (retain_until) WHERE (user_id IS NULL);
+
 CREATE INDEX membership_periods_user_first_day_idx ON public.membership_periods USING btree (user_id, first_day) INCLUDE (last_day, level);
 
 CREATE INDEX notifications_unread_idx ON public.notifications USING btree (user_id) WHERE (read_at IS NULL);
@@ -1333,6 +1415,8 @@ CREATE INDEX payment_orders_plan_tier_idx ON public.payment_orders USING btree (
 
 CREATE INDEX payment_orders_replaces_order_id_idx ON public.payment_orders USING btree (replaces_order_id);
 
+CREATE INDEX payment_orders_retain_until_idx ON public.payment_orders USING btree (retain_until) WHERE (user_id IS NULL);
+
 CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING btree (status, created_at DESC, id DESC);
 
 CREATE UNIQUE INDEX payment_orders_tx_hash_idx ON public.payment_orders USING btree (network, lower(tx_hash)) NULLS NOT DISTINCT WHERE (tx_hash IS NOT NULL);
@@ -1356,6 +1440,14 @@ CREATE INDEX post_reactions_user_id_created_at_idx ON public.post_reactions USIN
 CREATE INDEX posts_author_id_idx ON public.posts USING btree (author_id);
 
 CREATE INDEX posts_created_at_idx ON public.posts USING btree (created_at DESC, id DESC);
+
+CREATE INDEX privacy_requests_open_due_idx ON public.privacy_requests USING btree (due_at) WHERE (status = 'open'::public.privacy_request_status);
+
+CREATE INDEX privacy_requests_received_at_idx ON public.privacy_requests USING btree (received_at DESC, id DESC);
+
+CREATE INDEX privacy_requests_requester_email_idx ON public.privacy_requests USING btree (lower(requester_email)) WHERE (requester_email IS NOT NULL);
+
+CREATE INDEX privacy_requests_user_id_idx ON public.privacy_requests USING btree (user_id, kind, received_at);
 
 CREATE INDEX profiles_created_at_id_idx ON public.profiles USING btree (created_at DESC, id DESC);
 
@@ -1385,11 +1477,15 @@ CREATE INDEX referral_commissions_order_id_idx ON public.referral_commissions US
 
 CREATE INDEX referral_commissions_referrer_id_created_at_idx ON public.referral_commissions USING btree (referrer_id, created_at DESC);
 
+CREATE INDEX referral_commissions_retain_until_idx ON public.referral_commissions USING btree (retain_until) WHERE (referrer_id IS NULL);
+
 CREATE INDEX referral_relationships_code_id_idx ON public.referral_relationships USING btree (code_id);
 
 CREATE INDEX referral_relationships_referrer_id_created_at_idx ON public.referral_relationships USING btree (referrer_id, created_at DESC);
 
 CREATE UNIQUE INDEX smtp_configs_is_default_idx ON public.smtp_configs USING btree (is_default) WHERE is_default;
+
+CREATE INDEX wallet_transactions_retain_until_idx ON public.wallet_transactions USING btree (retain_until) WHERE (user_id IS NULL);
 
 CREATE INDEX wallet_transactions_user_id_created_at_idx ON public.wallet_transactions USING btree (user_id, created_at DESC, id DESC);
 
@@ -1402,6 +1498,8 @@ CREATE INDEX withdrawal_addresses_user_id_idx ON public.withdrawal_addresses USI
 CREATE INDEX withdrawals_pending_created_at_idx ON public.withdrawals USING btree (created_at) WHERE (status = 'pending'::public.withdrawal_status);
 
 CREATE INDEX withdrawals_processing_claimed_at_idx ON public.withdrawals USING btree (claimed_at) WHERE (status = 'processing'::public.withdrawal_status);
+
+CREATE INDEX withdrawals_retain_until_idx ON public.withdrawals USING btree (retain_until) WHERE (user_id IS NULL);
 
 CREATE INDEX withdrawals_status_created_at_idx ON public.withdrawals USING btree (status, created_at, id);
 
@@ -1503,8 +1601,9 @@ CREATE OR REPLACE FUNCTION private.anonymise_member_orders()
 AS $function$
 begin
   update public.payment_orders o
-     set buyer_name = 'Usunięty członek',
-         buyer_email = null,
+     set buyer_name = case when o.status in ('paid', 'underpaid', 'to_refund', 'refunded') then o.buyer_name
+                           else 'Usunięty członek' end,
+         buyer_email = case when o.status in ('paid', 'underpaid', 'to_refund', 'refunded') then o.buyer_email end,
          status = case when o.status = 'pending' then 'cancelled'::public.payment_order_status else o.status end,
          cancel_reason = case when o.status = 'pending' then 'member_deleted' else o.cancel_reason end,
          decided_at = coalesce(o.decided_at, now()),
@@ -1513,7 +1612,20 @@ begin
   return old;
 end
 $function$;
-comment on function private.anonymise_member_orders() is 'Before a member''s account is deleted: their orders stay with the name and e-mail replaced (user_id becomes null), a pending one is cancelled.';
+comment on function private.anonymise_member_orders() is 'Before a member''s account is deleted: their orders stay (user_id becomes null), a pending one is cancelled; an order money came in for keeps the buyer''s name and e-mail (the evidence), the others get ''Usunięty członek''.';
+
+CREATE OR REPLACE FUNCTION private.anonymise_wallet_transaction()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if old.user_id is not null and new.user_id is null and old.created_by = old.user_id then
+    new.created_by := null;
+  end if;
+  return new;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.apply_dashboard_changes()
  RETURNS trigger
@@ -1709,20 +1821,12 @@ begin
   if pg_trigger_depth() > 1 or not private.is_admin() then
     return null;
   end if;
-  if tg_op = 'DELETE' then
-    perform private.audit(
-      'user.delete', 'user', old.id::text, old.id,
-      jsonb_build_object('email', old.email, 'full_name', (select p.full_name from public.profiles p where p.user_id = old.id)),
-      null
-    );
-  else
-    perform private.audit(
-      case when new.email_confirmed_at is null then 'user.unconfirm_email' else 'user.confirm_email' end,
-      'user', new.id::text, new.id,
-      jsonb_build_object('email_confirmed_at', old.email_confirmed_at),
-      jsonb_build_object('email_confirmed_at', new.email_confirmed_at)
-    );
-  end if;
+  perform private.audit(
+    case when new.email_confirmed_at is null then 'user.unconfirm_email' else 'user.confirm_email' end,
+    'user', new.id::text, new.id,
+    jsonb_build_object('email_confirmed_at', old.email_confirmed_at),
+    jsonb_build_object('email_confirmed_at', new.email_confirmed_at)
+  );
   return null;
 end
 $function$;
@@ -2573,6 +2677,177 @@ end
 $function$;
 comment on function private.erase_audit_personal(p_user_id uuid) is 'Erasure: deletes the personal values the audit trail keeps about a person; the audit rows and their chain are untouched.';
 
+CREATE OR REPLACE FUNCTION private.erase_member(p_user_id uuid, p_channel text, p_note text, p_request_id uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_request public.privacy_requests;
+  v_handler uuid := case when p_channel = 'admin' then auth.uid() end;
+begin
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+    raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+  end if;
+  if p_request_id is not null then
+    select * into v_request from public.privacy_requests r where r.id = p_request_id for update;
+    -- The request of this member, or one no account was found for (written from another address).
+    if not found or v_request.kind <> 'erasure' or v_request.status <> 'open'
+       or v_request.user_id <> p_user_id then
+      raise exception using errcode = 'P0001', message = 'privacy.request_not_open';
+    end if;
+    update public.privacy_requests r
+       set status = 'completed', completed_at = now(), handled_by = v_handler, user_id = p_user_id,
+           note = coalesce(nullif(btrim(p_note), ''), r.note)
+     where r.id = p_request_id
+    returning * into v_request;
+  else
+    insert into public.privacy_requests (kind, channel, user_id, received_at, due_at, status, completed_at, handled_by, note)
+    values ('erasure', p_channel, p_user_id, now(), now() + interval '1 month', 'completed', now(), v_handler,
+            nullif(btrim(p_note), ''))
+    returning * into v_request;
+  end if;
+  delete from auth.users u where u.id = p_user_id;
+  return v_request.id;
+end
+$function$;
+comment on function private.erase_member(p_user_id uuid, p_channel text, p_note text, p_request_id uuid) is 'The one erasure of both deletions: the request logged (or completed), then the auth user deleted (the triggers erase and anonymise).';
+
+CREATE OR REPLACE FUNCTION private.erase_member_data()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(old.email);
+  v_name text;
+  v_pseudonym uuid := gen_random_uuid();
+  v_handler uuid := case when private.is_admin() then auth.uid() end;
+begin
+  select p.full_name into v_name from public.profiles p where p.user_id = old.id;
+
+  -- The requests log: every open erasure request of the member is answered now; the erasure is
+  -- logged (erase_member did in this transaction, or: deleted outside the app, channel system);
+  -- other open requests can no longer be answered; the member's addresses go.
+  update public.privacy_requests r
+     set status = 'completed', completed_at = now(), handled_by = v_handler
+   where r.user_id = old.id and r.kind = 'erasure' and r.status = 'open';
+  if not exists (
+    select 1 from public.privacy_requests r
+     where r.user_id = old.id and r.kind = 'erasure' and r.completed_at = now()
+  ) then
+    insert into public.privacy_requests (kind, channel, user_id, received_at, due_at, status, completed_at, handled_by)
+    values ('erasure', 'system', old.id, now(), now() + interval '1 month', 'completed', now(), v_handler);
+  end if;
+  update public.privacy_requests r
+     set status = 'refused', completed_at = now(), handled_by = v_handler,
+         note = left(concat_ws(' ', r.note, 'Konto usunięte przed realizacją wniosku.'), 1000)
+   where r.user_id = old.id and r.status = 'open';
+  update public.privacy_requests r
+     set requester_email = null, subject_erased = true
+   where r.user_id = old.id or (v_email is not null and lower(r.requester_email) = v_email);
+
+  -- Stored files (the member's folders; an admin's uploads to the club's buckets stay): removed
+  -- through the Storage API after the commit (remove-stored-files).
+  insert into private.storage_removals (bucket_id, name)
+  select o.bucket_id, o.name
+    from storage.objects o
+   where o.bucket_id in ('avatars', 'idea-images') and o.name collate "C" like old.id::text || '/%'
+  on conflict (bucket_id, name) do nothing;
+
+  -- Ideas and posts: kept where someone else voted, commented or reacted (the author becomes null,
+  -- shown as 'Członek usunięty'; the images are the member's files and go), deleted otherwise.
+  update public.app_ideas i
+     set image_urls = '{}'
+   where i.submitted_by = old.id and cardinality(i.image_urls) > 0
+     and (exists (select 1 from public.idea_votes v where v.idea_id = i.id and v.user_id <> old.id)
+          or exists (select 1 from public.idea_comments c where c.idea_id = i.id and c.user_id <> old.id));
+  delete from public.app_ideas i
+   where i.submitted_by = old.id
+     and not exists (select 1 from public.idea_votes v where v.idea_id = i.id and v.user_id <> old.id)
+     and not exists (select 1 from public.idea_comments c where c.idea_id = i.id and c.user_id <> old.id);
+  delete from public.posts p
+   where p.author_id = old.id
+     and not exists (select 1 from public.post_comments c where c.post_id = p.id and c.user_id <> old.id)
+     and not exists (select 1 from public.post_reactions r where r.post_id = p.id and r.user_id <> old.id);
+
+  -- Financial rows: the links the foreign keys do not cut (the member's own cancellation, an
+  -- upgrade's shortening) and the payout items (a pseudonym: the member is part of their key).
+  update public.withdrawals w set processed_by = null where w.user_id = old.id and w.processed_by = old.id;
+  update public.withdrawals w set claimed_by = null where w.user_id = old.id and w.claimed_by = old.id;
+  update public.membership_periods m set shortened_by = null where m.user_id = old.id and m.shortened_by = old.id;
+  update public.payout_run_items i set user_id = v_pseudonym where i.user_id = old.id;
+  -- Gateway events of orders that ended without money are no evidence and hold the e-mail the
+  -- gateway was given; those of orders money came in for, and of an order cancelled by this
+  -- deletion (a late payment must still find it), stay with their order.
+  delete from public.payment_events e
+   using public.payment_orders o
+   where e.order_id = o.id and o.user_id = old.id
+     and o.status in ('cancelled', 'rejected', 'expired')
+     and o.cancel_reason is distinct from 'member_deleted';
+  -- Admins' form keys that name the member (their arguments).
+  delete from private.idempotency_keys k
+   where strpos(k.request::text, old.id::text) > 0 or strpos(coalesce(k.response::text, ''), old.id::text) > 0;
+
+  -- 'Twoje konto zostało usunięte', to the address before it goes, without the member link (the
+  -- outbox's member rows go with the account). Only to a confirmed address.
+  if v_email is not null and old.email_confirmed_at is not null then
+    insert into private.email_outbox (template, user_id, to_email, variables)
+    values ('account-deleted', null, v_email, jsonb_build_object(
+      'fname', coalesce(v_name, ''),
+      'deleted_at', to_char(now() at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI')
+    ));
+  end if;
+  return old;
+end
+$function$;
+comment on function private.erase_member_data() is 'Before delete on auth.users: the requests log, the stored files'' queue, ideas and posts, the financial links, the gateway events of orders without money, the goodbye e-mail.';
+
+CREATE OR REPLACE FUNCTION private.erase_member_traces()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(old.email);
+begin
+  perform private.erase_audit_personal(old.id);
+  delete from auth.audit_log_entries a
+   where a.payload ->> 'actor_id' = old.id::text
+      or a.payload -> 'traits' ->> 'user_id' = old.id::text
+      or (v_email is not null and (lower(a.payload ->> 'actor_username') = v_email
+                                   or lower(a.payload -> 'traits' ->> 'user_email') = v_email));
+  delete from auth.flow_state f where f.user_id = old.id;
+  delete from auth.refresh_tokens t where t.user_id = old.id::text;
+  return null;
+end
+$function$;
+comment on function private.erase_member_traces() is 'After delete on auth.users: the audit trail''s personal values, Auth''s audit log entries, PKCE flows and refresh tokens of the member.';
+
+CREATE OR REPLACE FUNCTION private.erasure_blockers(p_user_id uuid)
+ RETURNS TABLE(kind text, amount numeric, currency text, items integer, refs text[])
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select 'balance', b.available_balance, 'USDT', 1, '{}'::text[]
+    from public.wallet_balances b
+   where b.user_id = p_user_id and b.available_balance > 0
+  union all
+  select 'withdrawal', sum(w.amount), 'USDT', count(*)::integer, '{}'::text[]
+    from public.withdrawals w
+   where w.user_id = p_user_id and w.status in ('pending', 'processing')
+  having count(*) > 0
+  union all
+  select 'order', null, null, count(*)::integer, array_agg(o.reference order by o.created_at)
+    from public.payment_orders o
+   where o.user_id = p_user_id and o.status in ('pending', 'underpaid', 'to_refund')
+  having count(*) > 0
+$function$;
+
 CREATE OR REPLACE FUNCTION private.expire_payment_orders(p_now timestamp with time zone DEFAULT now())
  RETURNS integer
  LANGUAGE plpgsql
@@ -2612,6 +2887,18 @@ AS $function$
   select case when private.is_valid_amount(p_price) then p_price <= 9999999999.99 end
 $function$;
 comment on function private.fits_catalogue_price(p_price numeric) is 'A valid money amount that fits numeric(12, 2) (≤ 9 999 999 999.99): true; valid but larger: false; not a valid amount: null.';
+
+CREATE OR REPLACE FUNCTION private.forget_sent_goodbye()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from private.email_outbox o where o.id = new.id;
+  return null;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.guard_member_deletion()
  RETURNS trigger
@@ -2801,6 +3088,24 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.health_check_privacy_requests()
+ RETURNS TABLE(status text, value numeric, detail text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+    select case when min(r.due_at) < now() then 'problem'
+                when min(r.due_at) < now() + interval '7 days' then 'warning' else 'ok' end,
+           count(*) filter (where r.due_at < now() + interval '7 days')::numeric,
+           to_char(min(r.due_at) at time zone 'Europe/Warsaw', 'YYYY-MM-DD')
+      from public.privacy_requests r
+     where r.status = 'open';
+end
+$function$;
+comment on function private.health_check_privacy_requests() is 'The privacy.requests health check: open members'' requests due within 7 days (warning) or overdue (problem), the earliest deadline.';
+
 CREATE OR REPLACE FUNCTION private.health_checks()
  RETURNS TABLE(check_key text, area text, status text, value numeric, detail text)
  LANGUAGE sql
@@ -2855,6 +3160,9 @@ AS $function$
          null,
          s.policy::text
     from (select (select j.details -> 'smtpPolicy' from private.job_runs j where j.job = 'send-outbox') as policy) s
+  union all
+  select 'privacy.requests', 'privacy', p.status, p.value, p.detail
+    from private.health_check_privacy_requests() p
 $function$;
 comment on function private.health_checks() is 'The health checks of ''Stan systemu'': key, area, ok|warning|problem, figure, detail (thresholds in the function''s header comment).';
 
@@ -3101,6 +3409,183 @@ AS $function$
   from parts
 $function$;
 comment on function private.mask_email(p_email text) is 'At most 3 characters (and at most half) of the local part, then ***@, the domain''s first character and ***.';
+
+CREATE OR REPLACE FUNCTION private.member_data_catalogue()
+ RETURNS TABLE(table_schema text, table_name text, member_column text, section text, projection text, omit text[], filter text, order_by text, single boolean, reason text)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  values
+    -- Sign-in (Auth): the account, never the password hash or tokens.
+    ('auth', 'users', 'id', 'account',
+     $p$jsonb_build_object('email', t.email, 'phone', nullif(t.phone, ''), 'created_at', t.created_at,
+       'email_confirmed_at', t.email_confirmed_at, 'last_sign_in_at', t.last_sign_in_at, 'updated_at', t.updated_at,
+       'user_metadata', coalesce(t.raw_user_meta_data, '{}'::jsonb) - 'signup_claim')$p$,
+     null::text[], null::text, 't.id', true, 'No password hash, tokens or the sign-up claim.'),
+    ('auth', 'identities', 'user_id', 'sign_in_methods',
+     $p$jsonb_build_object('provider', t.provider, 'email', t.email, 'created_at', t.created_at,
+       'last_sign_in_at', t.last_sign_in_at)$p$,
+     null, null, 't.created_at', false, null),
+    ('auth', 'sessions', 'user_id', 'sessions',
+     $p$jsonb_build_object('created_at', t.created_at, 'refreshed_at', t.refreshed_at, 'aal', t.aal,
+       'user_agent', t.user_agent, 'ip', host(t.ip))$p$,
+     null, null, 't.created_at', false, 'No tokens.'),
+    ('auth', 'mfa_factors', 'user_id', 'sign_in_factors',
+     $p$jsonb_build_object('factor_type', t.factor_type, 'status', t.status, 'created_at', t.created_at)$p$,
+     null, null, 't.created_at', false, 'Type and date only, never the secret.'),
+    ('auth', 'audit_log_entries', 'payload', 'sign_in_events',
+     $p$jsonb_build_object('action', t.payload ->> 'action', 'created_at', t.created_at, 'ip', nullif(t.ip_address, ''))$p$,
+     null, $f$(t.payload ->> 'actor_id' = $1::text or t.payload -> 'traits' ->> 'user_id' = $1::text)$f$,
+     't.created_at', false, 'Auth''s own log (sign-up, sign-in, token refresh, logout); the actor of an admin action on the account is not shown.'),
+    ('auth', 'refresh_tokens', 'user_id', null, null, null, null, null, false,
+     'Secret tokens of the sessions (the sessions are exported).'),
+    ('auth', 'one_time_tokens', 'user_id', null, null, null, null, null, false,
+     'Hashes of e-mailed links still valid (confirmation, reset); secrets, removed once used.'),
+    ('auth', 'flow_state', 'user_id', null, null, null, null, null, false,
+     'Technical state of a sign-in in progress (PKCE), removed after it.'),
+    -- The member's profile and settings.
+    ('public', 'profiles', 'user_id', 'profile', null, array['id'], null, 't.user_id', true, null),
+    ('public', 'user_settings', 'user_id', 'settings', null, array['id'], null, 't.user_id', true,
+     'Includes the notification preferences.'),
+    ('public', 'withdrawal_addresses', 'user_id', 'withdrawal_addresses', null, null, null, 't.created_at', false, null),
+    -- Money.
+    ('public', 'payment_orders', 'user_id', 'orders', null, array['decided_by', 'refunded_by'], null,
+     't.created_at', false, 'The deciding and refunding admins are not shown.'),
+    ('public', 'payment_receipts', 'order_id', 'payment_receipts', null, array['decided_by'],
+     $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)$f$,
+     't.received_at', false, 'The payments received for the member''s orders; the deciding admin is not shown.'),
+    ('public', 'membership_periods', 'user_id', 'membership_periods', null,
+     array['shortened_by', 'audit_id'], null, 't.first_day', false, 'The admin who shortened a period is not shown.'),
+    ('public', 'ccc_assignments', 'user_id', 'ccc_packages', null, array['assigned_by'], null, 't.start_date', false,
+     'The assigning admin is not shown.'),
+    ('public', 'wallet_balances', 'user_id', 'wallet', null, null, null, 't.user_id', true, null),
+    ('public', 'wallet_transactions', 'user_id', 'wallet_ledger', null, array['created_by'], null, 't.id', false,
+     'Who made an entry (the member or an admin) is not shown; its note is.'),
+    ('public', 'withdrawals', 'user_id', 'withdrawals', null, array['processed_by', 'claimed_by'], null,
+     't.created_at', false, 'The handling admins are not shown.'),
+    ('public', 'payout_run_items', 'user_id', 'profit_payouts',
+     $p$jsonb_build_object('run_id', t.run_id, 'tier', t.tier, 'amount_pln', t.amount_pln, 'amount_usdt', t.amount_usdt,
+       'paid_at', (select r.created_at from public.payout_runs r where r.id = t.run_id),
+       'revenue_date', (select r.revenue_date from public.payout_runs r where r.id = t.run_id),
+       'rate_pln_usdt', (select r.rate_pln_usdt from public.payout_runs r where r.id = t.run_id))$p$,
+     null, null, 't.run_id', false, null),
+    -- Referrals: the referred members are masked.
+    ('public', 'referral_codes', 'user_id', 'referral_codes', null, null, null, 't.created_at', false, null),
+    ('public', 'referral_relationships', 'referrer_id', 'referrals',
+     $p$jsonb_build_object('member', coalesce((select private.mask_email(p.email) from public.profiles p where p.user_id = t.referred_id), 'Członek usunięty'),
+       'code', (select c.code from public.referral_codes c where c.id = t.code_id),
+       'created_at', t.created_at, 'activated_at', t.activated_at)$p$,
+     null, null, 't.created_at', false, 'The referred members are shown masked.'),
+    ('public', 'referral_relationships', 'referred_id', 'referred_by',
+     $p$jsonb_build_object('referrer', (select private.mask_email(p.email) from public.profiles p where p.user_id = t.referrer_id),
+       'code', (select c.code from public.referral_codes c where c.id = t.code_id),
+       'created_at', t.created_at, 'activated_at', t.activated_at)$p$,
+     null, null, 't.created_at', true, 'The referrer is shown masked.'),
+    ('public', 'referral_commissions', 'referrer_id', 'commissions',
+     $p$jsonb_build_object('level', t.level, 'amount_pln', t.amount_pln, 'created_at', t.created_at,
+       'cancelled_at', t.cancelled_at, 'cancel_reason', t.cancel_reason)$p$,
+     null, null, 't.created_at', false, 'The referred member and their order are not shown.'),
+    ('public', 'referral_commissions', 'referred_id', null, null, null, null, null, false,
+     'The referrer''s commission on this member''s order: the referrer''s earnings (their data); the order itself is in orders.'),
+    ('private', 'referrer_stats', 'user_id', 'referral_stats', null, null, null, 't.user_id', true, null),
+    -- Ideas and the community.
+    ('public', 'app_ideas', 'submitted_by', 'ideas', null, array['search_text', 'webhook_claimed_at'], null,
+     't.submitted_at', false, 'Includes the automation service''s feedback.'),
+    ('public', 'idea_votes', 'user_id', 'idea_votes', null, null, null, 't.created_at', false, null),
+    ('public', 'idea_comments', 'user_id', 'idea_comments', null, null, null, 't.created_at', false, null),
+    ('public', 'posts', 'author_id', 'posts', null, null, null, 't.created_at', false, null),
+    ('public', 'post_comments', 'user_id', 'post_comments', null, null, null, 't.created_at', false, null),
+    ('public', 'post_reactions', 'user_id', 'post_reactions', null, null, null, 't.created_at', false, null),
+    ('public', 'notifications', 'user_id', 'notifications', null, null, null, 't.created_at', false, null),
+    ('private', 'idea_submissions', 'user_id', null, null, null, null, null, false,
+     'When ideas were submitted, for the 10-a-day limit; pruned after a day (the ideas are exported).'),
+    -- Stored files: the list (the files are public images the member can open).
+    ('storage', 'objects', 'owner_id', 'files',
+     $p$jsonb_build_object('bucket', t.bucket_id, 'name', t.name, 'created_at', t.created_at,
+       'size', t.metadata ->> 'size', 'mimetype', t.metadata ->> 'mimetype')$p$,
+     null, $f$(t.bucket_id in ('avatars', 'idea-images') and t.name collate "C" like $1::text || '/%')$f$,
+     't.created_at', false, 'The list of the member''s files (their folders of avatars and idea-images; an admin''s uploads to the club''s buckets are the club''s); the files themselves are the public images shown in the app.'),
+    ('storage', 'objects', 'owner', null, null, null, null, null, false, 'Deprecated copy of owner_id (exported as files).'),
+    ('storage', 'buckets', 'owner', null, null, null, null, null, false,
+     'Buckets are the club''s (created by the migrations); no member owns one.'),
+    ('storage', 'buckets', 'owner_id', null, null, null, null, null, false,
+     'Buckets are the club''s (created by the migrations); no member owns one.'),
+    -- E-mails, the audit trail, the requests.
+    ('private', 'email_outbox', 'user_id', 'emails',
+     $p$jsonb_build_object('template', t.template, 'to_email', t.to_email, 'created_at', t.created_at, 'sent_at', t.sent_at)$p$,
+     null, null, 't.created_at', false, 'Which e-mail went when; their texts are the club''s templates.'),
+    ('private', 'membership_reminders', 'user_id', null, null, null, null, null, false,
+     'Which renewal reminder was sent (a flag against sending it twice); the e-mails themselves are in emails.'),
+    ('private', 'admin_accounts', 'user_id', null, null, null, null, null, false,
+     'Which accounts are admins (a list kept from Auth''s app_metadata for the health checks); no member data.'),
+    ('public', 'admin_audit_log', 'target_user_id', 'audit_entries',
+     $p$jsonb_build_object('created_at', t.created_at, 'action', t.action, 'target_type', t.target_type,
+       'target_id', t.target_id, 'by', t.actor_kind,
+       'before', coalesce((select coalesce(t.before, '{}'::jsonb) || a.before from public.admin_audit_personal a
+                            where a.audit_id = t.id and a.subject = 'target' and a.before is not null), t.before),
+       'after', coalesce((select coalesce(t.after, '{}'::jsonb) || a.after from public.admin_audit_personal a
+                           where a.audit_id = t.id and a.subject = 'target' and a.after is not null), t.after))$p$,
+     null, null, 't.id', false, 'Admins'' identity hidden (by: admin or system).'),
+    ('public', 'admin_audit_log', 'actor_id', null, null, null, null, null, false,
+     'What an admin did as an admin: the club''s record of its staff, not the member''s data.'),
+    ('public', 'admin_audit_personal', 'user_id', null, null, null, null, null, false,
+     'The personal values of the audit rows about the member: merged into audit_entries.'),
+    ('private', 'idempotency_keys', 'actor_id', null, null, null, null, null, false,
+     'An admin''s form keys against double submits.'),
+    ('private', 'signup_passwords', 'user_id', null, null, null, null, null, false,
+     'A hash guarding the sign-up against account takeover; no information about the member.'),
+    ('private', 'privacy_password_attempts', 'user_id', null, null, null, null, null, false,
+     'Wrong passwords typed when deleting the account, for its 15-minute limit.'),
+    ('public', 'privacy_requests', 'user_id', 'privacy_requests', null, array['handled_by', 'recorded_by'], null,
+     't.received_at', false, 'The handling admins are not shown.')
+$function$;
+comment on function private.member_data_catalogue() is 'Every table and column with a member''s id: the export''s section and what it shows, or why it is not exported. The export is built from it; the drift test checks the schema against it.';
+
+CREATE OR REPLACE FUNCTION private.member_data_export(p_user_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+  v_source record;
+  v_rows jsonb;
+  v_data jsonb := '{}'::jsonb;
+  v_row text;
+begin
+  select lower(u.email) into v_email from auth.users u where u.id = p_user_id;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+  end if;
+  for v_source in
+    select c.* from private.member_data_catalogue() c where c.section is not null order by c.section
+  loop
+    v_row := coalesce(v_source.projection, format('to_jsonb(t) - %L::text[]', coalesce(v_source.omit, '{}')));
+    if v_source.single then
+      execute format('select %s from %I.%I t where %s order by %s limit 1',
+                     v_row, v_source.table_schema, v_source.table_name,
+                     coalesce(v_source.filter, format('t.%I = $1', v_source.member_column)), v_source.order_by)
+        into v_rows using p_user_id, v_email;
+    else
+      execute format('select coalesce(jsonb_agg(%s order by %s), ''[]''::jsonb) from %I.%I t where %s',
+                     v_row, v_source.order_by, v_source.table_schema, v_source.table_name,
+                     coalesce(v_source.filter, format('t.%I = $1', v_source.member_column)))
+        into v_rows using p_user_id, v_email;
+    end if;
+    v_data := v_data || jsonb_build_object(v_source.section, v_rows);
+  end loop;
+  return jsonb_build_object(
+    'format', 'klub-member-data',
+    'version', 1,
+    'generated_at', now(),
+    'user_id', p_user_id,
+    'data', v_data
+  );
+end
+$function$;
+comment on function private.member_data_export(p_user_id uuid) is 'The member''s data as one jsonb object, a key per section of private.member_data_catalogue().';
 
 CREATE OR REPLACE FUNCTION private.member_display_name(p_user_id uuid)
  RETURNS text
@@ -4067,6 +4552,16 @@ AS $function$
 $function$;
 comment on function private.request_id() is 'The current API request''s id: its x-request-id header, else its traceparent''s trace id; null outside a request.';
 
+CREATE OR REPLACE FUNCTION private.retention_end(p_at timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (date_trunc('year', p_at at time zone 'Europe/Warsaw') + interval '6 years' - interval '1 day')::date
+$function$;
+comment on function private.retention_end(p_at timestamp with time zone) is 'The last day of the accounting act''s 5 years (art. 74 ust. 2): 31 December of the 5th year after the year of p_at (Warsaw).';
+
 CREATE OR REPLACE FUNCTION private.roll_membership_cache()
  RETURNS integer
  LANGUAGE plpgsql
@@ -4289,6 +4784,68 @@ AS $function$
                             'reminded', private.run_order_reminders())
 $function$;
 comment on function private.run_payment_jobs() is 'Hourly: expires pending orders past their time, rolls the level cache over after midnight in Warsaw and sends the reminders of unpaid orders.';
+
+CREATE OR REPLACE FUNCTION private.run_privacy_purge()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_today date := private.warsaw_today();
+  v_orders integer;
+  v_periods integer;
+  v_withdrawals integer;
+  v_ledger integer;
+  v_commissions integer;
+  v_emails integer;
+  v_requests integer;
+begin
+  perform pg_advisory_xact_lock(hashtext('private.run_privacy_purge'));
+  -- The ledger's append-only guard lets this transaction delete rows without a member past retention.
+  perform set_config('klub.privacy_purge', 'on', true);
+
+  create temporary table purged_orders on commit drop as
+    select o.id from public.payment_orders o where o.user_id is null and o.retain_until < v_today;
+  update public.payment_orders o set replaces_order_id = null
+   where o.replaces_order_id in (select p.id from purged_orders p);
+  update public.referral_commissions c set order_id = null
+   where c.order_id in (select p.id from purged_orders p) and c.referrer_id is not null;
+  delete from public.referral_commissions c
+   where c.order_id in (select p.id from purged_orders p);
+  update public.membership_periods m set replaced_period_id = null
+   where m.replaced_period_id in (select m2.id from public.membership_periods m2
+                                   where m2.order_id in (select p.id from purged_orders p)
+                                      or (m2.user_id is null and m2.retain_until < v_today));
+  delete from public.membership_periods m
+   where m.order_id in (select p.id from purged_orders p) or (m.user_id is null and m.retain_until < v_today);
+  get diagnostics v_periods = row_count;
+  delete from public.payment_receipts r where r.order_id in (select p.id from purged_orders p);
+  delete from public.payment_orders o where o.id in (select p.id from purged_orders p);
+  get diagnostics v_orders = row_count;
+
+  delete from public.withdrawals w where w.user_id is null and w.retain_until < v_today;
+  get diagnostics v_withdrawals = row_count;
+  delete from public.wallet_transactions t
+   where t.user_id is null and t.withdrawal_id is null and t.retain_until < v_today;
+  get diagnostics v_ledger = row_count;
+  delete from public.referral_commissions c where c.referrer_id is null and c.retain_until < v_today;
+  get diagnostics v_commissions = row_count;
+
+  delete from private.email_outbox o
+   where o.template = 'account-deleted' and o.user_id is null and o.created_at < now() - interval '30 days';
+  get diagnostics v_emails = row_count;
+  delete from public.privacy_requests r
+   where r.status <> 'open' and r.completed_at < now() - interval '5 years';
+  get diagnostics v_requests = row_count;
+
+  return jsonb_build_object(
+    'orders', v_orders, 'membership_periods', v_periods, 'withdrawals', v_withdrawals, 'wallet_transactions', v_ledger,
+    'referral_commissions', v_commissions, 'goodbye_emails', v_emails, 'requests', v_requests
+  );
+end
+$function$;
+comment on function private.run_privacy_purge() is 'Daily: deletes financial rows without a member past retain_until, old goodbye e-mails and requests; returns the counts.';
 
 CREATE OR REPLACE FUNCTION private.set_membership_from(p_user_id uuid, p_level public.membership_level, p_valid_until date, p_day date, p_audit_id bigint, p_actor uuid)
  RETURNS void
@@ -4624,11 +5181,18 @@ begin
   if tg_op = 'UPDATE'
      and old.user_id is not null
      and new.user_id is null
-     and (new.id, new.kind, new.available_delta, new.pending_delta, new.withdrawal_id, new.note, new.created_by, new.created_at)
+     and (new.id, new.kind, new.available_delta, new.pending_delta, new.withdrawal_id, new.note, new.created_at)
          is not distinct from
-         (old.id, old.kind, old.available_delta, old.pending_delta, old.withdrawal_id, old.note, old.created_by, old.created_at)
+         (old.id, old.kind, old.available_delta, old.pending_delta, old.withdrawal_id, old.note, old.created_at)
+     and new.created_by is not distinct from (case when old.created_by = old.user_id then null else old.created_by end)
      and not exists (select 1 from public.wallet_balances b where b.user_id = old.user_id) then
     return new;
+  end if;
+  if tg_op = 'DELETE'
+     and old.user_id is null
+     and old.retain_until < private.warsaw_today()
+     and current_setting('klub.privacy_purge', true) = 'on' then
+    return old;
   end if;
   raise exception using errcode = 'P0001', message = 'wallet.ledger_append_only';
 end
@@ -4775,6 +5339,49 @@ begin
 end
 $function$;
 comment on function public.admin_claim_withdrawal(p_withdrawal_id uuid) is 'Admin: pending -> processing, claimed by the caller (who, when); refused while a new address waits (hold_until); audited.';
+
+CREATE OR REPLACE FUNCTION public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text DEFAULT NULL::text)
+ RETURNS public.privacy_requests
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_note text := nullif(btrim(p_note), '');
+  v_row public.privacy_requests;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_status is null or p_status = 'open' then
+    raise exception using errcode = '22023', message = 'privacy.invalid_request';
+  end if;
+  if char_length(v_note) > 1000 then
+    raise exception using errcode = '22023', message = 'privacy.note_too_long';
+  end if;
+  select * into v_row from public.privacy_requests r where r.id = p_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'privacy.request_not_found';
+  end if;
+  if v_row.status <> 'open' then
+    raise exception using errcode = 'P0001', message = 'privacy.request_not_open';
+  end if;
+  if p_status = 'refused' and v_note is null then
+    raise exception using errcode = '22023', message = 'privacy.reason_required';
+  end if;
+  if p_status = 'completed' and v_row.kind = 'erasure' then
+    raise exception using errcode = 'P0001', message = 'privacy.erasure_needs_deletion';
+  end if;
+  update public.privacy_requests r
+     set status = p_status, completed_at = now(), handled_by = auth.uid(), note = coalesce(v_note, r.note)
+   where r.id = p_id
+  returning * into v_row;
+  perform private.audit('privacy_request.' || p_status::text, 'privacy_request', v_row.id::text, v_row.user_id,
+                        jsonb_build_object('status', 'open'), jsonb_build_object('status', v_row.status));
+  return v_row;
+end
+$function$;
+comment on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) is 'Admin only: an open request completed outside the app or refused (reason required); not an erasure''s completion. Audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
  RETURNS public.withdrawals
@@ -4952,15 +5559,15 @@ end
 $function$;
 comment on function public.admin_delete_idea(p_idea_id uuid) is 'Admins: deletes an idea with its votes and comments and returns the paths of its images in idea-images; refused with ideas.images_remaining while any of them is still stored (remove the files through the Storage API first). Errors: ideas.admin_only, ideas.not_found, ideas.images_remaining.';
 
-CREATE OR REPLACE FUNCTION public.admin_delete_user(p_user_id uuid)
- RETURNS TABLE(bucket_id text, name text)
+CREATE OR REPLACE FUNCTION public.admin_delete_user(p_user_id uuid, p_reason text, p_request_id uuid DEFAULT NULL::uuid)
+ RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_buckets text[];
-  v_names text[];
+  v_reason text := nullif(btrim(p_reason), '');
+  v_request uuid;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -4968,24 +5575,19 @@ begin
   if p_user_id = (select auth.uid()) then
     raise exception using errcode = 'P0001', message = 'admin.cannot_delete_self';
   end if;
-
-  -- The member's folders (the C-collated name index answers the prefix).
-  select coalesce(array_agg(o.bucket_id order by o.bucket_id, o.name), '{}'),
-         coalesce(array_agg(o.name order by o.bucket_id, o.name), '{}')
-    into v_buckets, v_names
-    from storage.objects o
-   where o.bucket_id in ('avatars', 'idea-images')
-     and o.name collate "C" like p_user_id::text || '/%';
-
-  delete from auth.users u where u.id = p_user_id;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+  if v_reason is null then
+    raise exception using errcode = '22023', message = 'privacy.reason_required';
   end if;
-
-  return query select f.bucket_id, f.name from unnest(v_buckets, v_names) as f (bucket_id, name);
+  if char_length(v_reason) > 500 then
+    raise exception using errcode = '22023', message = 'privacy.reason_too_long';
+  end if;
+  v_request := private.erase_member(p_user_id, 'admin', v_reason, p_request_id);
+  perform private.audit('user.delete', 'user', p_user_id::text, p_user_id, null,
+                        jsonb_build_object('reason', v_reason, 'request_id', v_request));
+  return v_request;
 end
 $function$;
-comment on function public.admin_delete_user(p_user_id uuid) is 'Admin only. Deletes the auth user (not oneself; refused while the wallet holds money or a withdrawal is pending) and returns the member''s storage files (bucket_id, name) for the browser to remove.';
+comment on function public.admin_delete_user(p_user_id uuid, p_reason text, p_request_id uuid) is 'Admin only. Erases the member (private.erase_member) with a reason (privacy.reason_required), answering the erasure request p_request_id if given; not oneself; refused while the wallet holds money or a withdrawal is pending. Audited. Returns the request''s id.';
 
 CREATE OR REPLACE FUNCTION public.admin_discard_email(p_id bigint)
  RETURNS void
@@ -5011,6 +5613,38 @@ begin
 end
 $function$;
 comment on function public.admin_discard_email(p_id bigint) is 'Admins: ''Odrzuć'' — a failed e-mail is given up (discarded_at; audited email.discard). Errors: auth.forbidden, operations.email_not_failed.';
+
+CREATE OR REPLACE FUNCTION public.admin_export_member_data(p_request_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.privacy_requests;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_row from public.privacy_requests r where r.id = p_request_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'privacy.request_not_found';
+  end if;
+  if v_row.kind <> 'export' or v_row.status <> 'open' then
+    raise exception using errcode = 'P0001', message = 'privacy.request_not_open';
+  end if;
+  if v_row.user_id is null then
+    raise exception using errcode = 'P0001', message = 'privacy.request_without_member';
+  end if;
+  update public.privacy_requests r
+     set status = 'completed', completed_at = now(), handled_by = auth.uid()
+   where r.id = p_request_id;
+  perform private.audit('privacy_request.export', 'privacy_request', v_row.id::text, v_row.user_id,
+                        jsonb_build_object('status', 'open'), jsonb_build_object('status', 'completed'));
+  return private.member_data_export(v_row.user_id);
+end
+$function$;
+comment on function public.admin_export_member_data(p_request_id uuid) is 'Admin only: the member''s data for an open export request, which it completes. Audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text)
  RETURNS public.withdrawals
@@ -5355,6 +5989,35 @@ end
 $function$;
 comment on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001. A deleted member''s order shows the anonymised buyer; each row has the expiry, who decided (decided_via), shortfall / surplus and the refund.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_privacy_requests(p_status public.privacy_request_status DEFAULT NULL::public.privacy_request_status, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, kind public.privacy_request_kind, channel text, user_id uuid, member_email text, member_name text, requester_email text, received_at timestamp with time zone, due_at timestamp with time zone, status public.privacy_request_status, completed_at timestamp with time zone, handled_by uuid, handled_by_email text, note text, subject_erased boolean, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 200 or p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'privacy.invalid_page';
+  end if;
+  return query
+    select r.id, r.kind, r.channel, r.user_id, p.email, p.full_name, r.requester_email, r.received_at, r.due_at,
+           r.status, r.completed_at, r.handled_by, h.email, r.note, r.subject_erased,
+           count(*) over ()
+      from public.privacy_requests r
+      left join public.profiles p on p.user_id = r.user_id
+      left join public.profiles h on h.user_id = r.handled_by
+     where p_status is null or r.status = p_status
+     order by (r.status = 'open') desc,
+              case when r.status = 'open' then r.due_at end asc,
+              r.received_at desc, r.id desc
+     limit p_limit offset p_offset;
+end
+$function$;
+comment on function public.admin_list_privacy_requests(p_status public.privacy_request_status, p_limit integer, p_offset integer) is 'Admin only: the requests, open first by deadline, with member and handler.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_smtp_configs()
  RETURNS TABLE(id uuid, name text, host text, port integer, username text, password text, from_email text, from_name text, is_default boolean, secure boolean, created_at timestamp with time zone, updated_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -5576,6 +6239,44 @@ begin
 end
 $function$;
 comment on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: per tier members and shares a payout run would pay (no writes).';
+
+CREATE OR REPLACE FUNCTION public.admin_record_privacy_request(p_kind public.privacy_request_kind, p_channel text, p_received_at timestamp with time zone, p_email text, p_note text DEFAULT NULL::text)
+ RETURNS public.privacy_requests
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(nullif(btrim(p_email), ''));
+  v_note text := nullif(btrim(p_note), '');
+  v_row public.privacy_requests;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_kind is null or p_channel is null or p_channel not in ('email', 'letter') then
+    raise exception using errcode = '22023', message = 'privacy.invalid_request';
+  end if;
+  if v_email is null or not private.is_email_address(v_email) or char_length(v_email) > 320 then
+    raise exception using errcode = '22023', message = 'privacy.invalid_email';
+  end if;
+  if p_received_at is null or p_received_at > now() + interval '5 minutes' or p_received_at < now() - interval '1 year' then
+    raise exception using errcode = '22023', message = 'privacy.invalid_received_at';
+  end if;
+  if char_length(v_note) > 1000 then
+    raise exception using errcode = '22023', message = 'privacy.note_too_long';
+  end if;
+  insert into public.privacy_requests (kind, channel, user_id, requester_email, received_at, due_at, recorded_by, note)
+  values (p_kind, p_channel, (select p.user_id from public.profiles p where p.email = v_email), v_email,
+          p_received_at, p_received_at + interval '1 month', auth.uid(), v_note)
+  returning * into v_row;
+  perform private.audit('privacy_request.record', 'privacy_request', v_row.id::text, v_row.user_id, null,
+                        jsonb_build_object('kind', v_row.kind, 'channel', v_row.channel, 'due_at', v_row.due_at,
+                                           'email', v_email));
+  return v_row;
+end
+$function$;
+comment on function public.admin_record_privacy_request(p_kind public.privacy_request_kind, p_channel text, p_received_at timestamp with time zone, p_email text, p_note text) is 'Admin only: records a request that came by e-mail or letter (deadline a month from p_received_at). Audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_record_withdrawal_tx(p_withdrawal_id uuid, p_tx_hash text)
  RETURNS public.withdrawals
@@ -6485,6 +7186,26 @@ end
 $function$;
 comment on function public.claim_signup_password(p_claim text) is 'After activation: returns kept (the sign-up password works: given back for the right claim secret, or nothing was parked) or password_required (the member sets a new password).';
 
+CREATE OR REPLACE FUNCTION public.claim_storage_removals(p_limit integer DEFAULT 50)
+ RETURNS TABLE(id bigint, bucket_id text, name text, attempts smallint)
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with picked as (
+    select r.id from private.storage_removals r
+     where r.next_attempt_at <= now()
+     order by r.next_attempt_at, r.id
+     limit least(greatest(coalesce(p_limit, 50), 1), 100)
+       for update skip locked
+  )
+  update private.storage_removals r
+     set attempts = least(r.attempts + 1, 32767), next_attempt_at = now() + interval '5 minutes'
+    from picked
+   where r.id = picked.id
+  returning r.id, r.bucket_id, r.name, r.attempts
+$function$;
+comment on function public.claim_storage_removals(p_limit integer) is 'remove-stored-files (service_role): claims due files of erased accounts, leased for 5 minutes.';
+
 CREATE OR REPLACE FUNCTION public.complete_email_outbox(p_id bigint)
  RETURNS boolean
  LANGUAGE sql
@@ -6499,6 +7220,16 @@ AS $function$
   select exists (select 1 from done)
 $function$;
 comment on function public.complete_email_outbox(p_id bigint) is 'Sender (service_role only): marks an e-mail sent.';
+
+CREATE OR REPLACE FUNCTION public.complete_storage_removal(p_id bigint)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with done as (delete from private.storage_removals r where r.id = p_id returning 1)
+  select exists (select 1 from done)
+$function$;
+comment on function public.complete_storage_removal(p_id bigint) is 'remove-stored-files: the file is gone; the row goes.';
 
 CREATE OR REPLACE FUNCTION public.confirm_withdrawal(p_withdrawal_id uuid)
  RETURNS public.withdrawals
@@ -6661,6 +7392,61 @@ end
 $function$;
 comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
 
+CREATE OR REPLACE FUNCTION public.delete_my_account(p_password text, p_confirmation text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_hash text;
+  v_totp_at bigint;
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_confirmation is distinct from 'USUŃ' then
+    raise exception using errcode = 'P0001', message = 'privacy.confirmation_mismatch';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('privacy_delete:' || v_uid::text));
+  delete from private.privacy_password_attempts a
+   where a.user_id = v_uid and a.attempted_at < now() - interval '1 day';
+  if (select count(*) from private.privacy_password_attempts a
+       where a.user_id = v_uid and a.attempted_at > now() - interval '15 minutes') >= 5 then
+    raise exception using errcode = 'P0001', message = 'privacy.too_many_attempts';
+  end if;
+
+  -- GoTrue writes $2a$ bcrypt hashes; bcryptjs (the local Auth) $2b$, the same algorithm, which
+  -- pgcrypto reads as $2a$.
+  select regexp_replace(u.encrypted_password, '^\$2[by]\$', '$2a$') into v_hash
+    from auth.users u where u.id = v_uid;
+  if v_hash is null or v_hash !~ '^\$2a\$' or p_password is null or char_length(p_password) > 200
+     or extensions.crypt(p_password, v_hash) <> v_hash then
+    insert into private.privacy_password_attempts (user_id) values (v_uid);
+    return 'wrong_password';
+  end if;
+
+  if exists (select 1 from auth.mfa_factors f where f.user_id = v_uid and f.status = 'verified') then
+    select max((e ->> 'timestamp')::bigint) into v_totp_at
+      from jsonb_array_elements(coalesce(auth.jwt() -> 'amr', '[]'::jsonb)) e
+     where e ->> 'method' = 'totp';
+    if coalesce(auth.jwt() ->> 'aal', '') <> 'aal2' or v_totp_at is null
+       or to_timestamp(v_totp_at) < now() - interval '10 minutes' then
+      raise exception using errcode = 'P0001', message = 'privacy.second_factor_required';
+    end if;
+  end if;
+
+  if exists (select 1 from private.erasure_blockers(v_uid)) then
+    raise exception using errcode = 'P0001', message = 'privacy.deletion_blocked';
+  end if;
+
+  perform private.erase_member(v_uid, 'app', null, null);
+  return 'deleted';
+end
+$function$;
+comment on function public.delete_my_account(p_password text, p_confirmation text) is 'The member deletes their account: ''USUŃ'', the password (answered ''wrong_password''), a fresh second factor when enrolled, no blockers; then private.erase_member. Answers ''deleted''.';
+
 CREATE OR REPLACE FUNCTION public.effective_membership_level(p_profile public.profiles)
  RETURNS public.membership_level
  LANGUAGE sql
@@ -6671,6 +7457,31 @@ AS $function$
                                  private.warsaw_today())
 $function$;
 comment on function public.effective_membership_level(p_profile public.profiles) is 'The member''s level today in Warsaw (private.membership_level_on, through the profile''s cache).';
+
+CREATE OR REPLACE FUNCTION public.export_my_data()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  perform pg_advisory_xact_lock(hashtext('privacy_export:' || v_uid::text));
+  if (select count(*) from public.privacy_requests r
+       where r.user_id = v_uid and r.kind = 'export' and r.channel = 'app'
+         and r.received_at > now() - interval '24 hours') >= 3 then
+    raise exception using errcode = 'P0001', message = 'privacy.export_rate_limited';
+  end if;
+  insert into public.privacy_requests (kind, channel, user_id, received_at, due_at, status, completed_at)
+  values ('export', 'app', v_uid, now(), now() + interval '1 month', 'completed', now());
+  return private.member_data_export(v_uid);
+end
+$function$;
+comment on function public.export_my_data() is 'The caller''s data (Pobierz moje dane); at most 3 a day (privacy.export_rate_limited); logged as a completed request.';
 
 CREATE OR REPLACE FUNCTION public.fail_email_outbox(p_id bigint, p_error text)
  RETURNS boolean
@@ -6687,6 +7498,22 @@ AS $function$
   select exists (select 1 from failed)
 $function$;
 comment on function public.fail_email_outbox(p_id bigint, p_error text) is 'Sender (service_role only): records a failed attempt and its backoff.';
+
+CREATE OR REPLACE FUNCTION public.fail_storage_removal(p_id bigint, p_error text)
+ RETURNS boolean
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with failed as (
+    update private.storage_removals r
+       set last_error = left(coalesce(nullif(btrim(p_error), ''), 'unknown error'), 500),
+           next_attempt_at = now() + private.email_outbox_backoff(r.attempts)
+     where r.id = p_id
+    returning 1
+  )
+  select exists (select 1 from failed)
+$function$;
+comment on function public.fail_storage_removal(p_id bigint, p_error text) is 'remove-stored-files: an attempt failed; retried with backoff (1 minute doubling, at most an hour).';
 
 CREATE OR REPLACE FUNCTION public.gateway_begin_registration(p_order_id uuid, p_user_id uuid, p_request_id text DEFAULT NULL::text)
  RETURNS TABLE(order_id uuid, reference text, session_id text, amount numeric, currency text, item_label text, email text)
@@ -6867,6 +7694,21 @@ begin
 end
 $function$;
 comment on function public.generate_unique_referral_code(p_user_id uuid, p_description text) is 'Creates a code for the caller (p_user_id must be auth.uid()); at most 5 per member.';
+
+CREATE OR REPLACE FUNCTION public.get_account_deletion_blockers()
+ RETURNS TABLE(kind text, amount numeric, currency text, items integer, refs text[])
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query select * from private.erasure_blockers((select auth.uid()));
+end
+$function$;
+comment on function public.get_account_deletion_blockers() is 'What stops the caller''s deletion: balance, withdrawal, order (private.erasure_blockers).';
 
 CREATE OR REPLACE FUNCTION public.get_account_status(p_email text)
  RETURNS text
@@ -7261,11 +8103,12 @@ begin
              order by r.created_at desc, r.referred_id)
         from (select rr.referred_id, rr.created_at
                 from public.referral_relationships rr
-               where rr.referrer_id = v_uid
+               where rr.referrer_id = v_uid and rr.referred_id is not null
                order by rr.created_at desc, rr.referred_id
                limit p_referred_limit) r
         join public.profiles p on p.user_id = r.referred_id), '[]'::jsonb),
-    'referred_total', (select count(*) from public.referral_relationships rr where rr.referrer_id = v_uid),
+    'referred_total', (select count(*) from public.referral_relationships rr
+                        where rr.referrer_id = v_uid and rr.referred_id is not null),
     'referral_count', coalesce((select s.referral_count from private.referrer_stats s where s.user_id = v_uid), 0),
     'total_earnings', coalesce((select s.total_earnings from private.referrer_stats s where s.user_id = v_uid), 0)
   ) into v_result;
@@ -7779,8 +8622,6 @@ CREATE CONSTRAINT TRIGGER on_auth_session_mfa_changed AFTER DELETE OR UPDATE OF 
 
 CREATE TRIGGER auth_users_audit_confirm AFTER UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW WHEN (old.email_confirmed_at IS DISTINCT FROM new.email_confirmed_at) EXECUTE FUNCTION private.audit_admin_auth_user();
 
-CREATE TRIGGER auth_users_audit_delete AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.audit_admin_auth_user();
-
 CREATE TRIGGER auth_users_sync_admin_account AFTER INSERT ON auth.users FOR EACH ROW WHEN (COALESCE((new.raw_app_meta_data -> 'admin'::text) = 'true'::jsonb, false)) EXECUTE FUNCTION private.sync_admin_account();
 
 CREATE TRIGGER auth_users_sync_admin_account_change AFTER UPDATE OF raw_app_meta_data, deleted_at ON auth.users FOR EACH ROW WHEN ((old.raw_app_meta_data -> 'admin'::text) IS DISTINCT FROM (new.raw_app_meta_data -> 'admin'::text) OR old.deleted_at IS DISTINCT FROM new.deleted_at) EXECUTE FUNCTION private.sync_admin_account();
@@ -7793,9 +8634,15 @@ CREATE TRIGGER on_auth_user_deleting_orders BEFORE DELETE ON auth.users FOR EACH
 
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text OR old.email_confirmed_at IS DISTINCT FROM new.email_confirmed_at) EXECUTE FUNCTION private.sync_profile_from_auth_user();
 
+CREATE TRIGGER on_auth_user_erased AFTER DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.erase_member_traces();
+
+CREATE TRIGGER on_auth_user_erasing BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.erase_member_data();
+
 CREATE TRIGGER on_auth_user_password_guard BEFORE UPDATE OF email_confirmed_at, encrypted_password ON auth.users FOR EACH ROW EXECUTE FUNCTION private.guard_signup_password();
 
 CREATE CONSTRAINT TRIGGER dashboard_counter_changes_apply AFTER INSERT ON private.dashboard_counter_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.apply_dashboard_changes();
+
+CREATE TRIGGER email_outbox_forget_sent_goodbye AFTER UPDATE OF sent_at ON private.email_outbox FOR EACH ROW WHEN (new.template = 'account-deleted'::text AND new.user_id IS NULL AND new.sent_at IS NOT NULL) EXECUTE FUNCTION private.forget_sent_goodbye();
 
 CREATE TRIGGER email_outbox_set_request_id BEFORE INSERT ON private.email_outbox FOR EACH ROW EXECUTE FUNCTION private.email_outbox_set_request_id();
 
@@ -7930,6 +8777,8 @@ CREATE TRIGGER user_settings_guard_notification_preferences BEFORE INSERT OR UPD
 CREATE TRIGGER user_settings_set_updated_at BEFORE UPDATE ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER wallet_balances_set_updated_at BEFORE UPDATE ON public.wallet_balances FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER wallet_transactions_anonymise BEFORE UPDATE OF user_id ON public.wallet_transactions FOR EACH ROW EXECUTE FUNCTION private.anonymise_wallet_transaction();
 
 CREATE TRIGGER wallet_transactions_append_only BEFORE DELETE OR UPDATE ON public.wallet_transactions FOR EACH ROW EXECUTE FUNCTION private.wallet_transactions_append_only();
 
@@ -8127,6 +8976,9 @@ create policy posts_update_admin on public.posts as permissive for update to aut
   using (( SELECT private.is_admin() AS is_admin))
   with check (( SELECT private.is_admin() AS is_admin));
 
+create policy privacy_requests_select_admin on public.privacy_requests as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
 create policy profiles_select_authenticated on public.profiles as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -8216,6 +9068,8 @@ END, false)))));
 -- Grants to the API roles
 
 grant select, update on private.email_outbox to service_role;
+
+grant delete, select, update on private.storage_removals to service_role;
 
 grant select on public.admin_audit_entries to authenticated;
 
@@ -8325,6 +9179,10 @@ grant delete, select on public.posts to authenticated;
 
 grant delete, insert, select, update on public.posts to service_role;
 
+grant select on public.privacy_requests to authenticated;
+
+grant select on public.privacy_requests to service_role;
+
 grant select on public.profiles to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.profiles to service_role;
@@ -8419,6 +9277,10 @@ grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier
 
 grant execute on function public.admin_claim_withdrawal(p_withdrawal_id uuid) to authenticated;
 
+grant execute on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) to authenticated;
+
+grant execute on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) to service_role;
+
 grant execute on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) to authenticated;
 
 grant execute on function public.admin_confirm_email(p_user_id uuid) to authenticated;
@@ -8435,13 +9297,17 @@ grant execute on function public.admin_credit_wallet(p_user_id uuid, p_amount nu
 
 grant execute on function public.admin_delete_idea(p_idea_id uuid) to authenticated;
 
-grant execute on function public.admin_delete_user(p_user_id uuid) to authenticated;
+grant execute on function public.admin_delete_user(p_user_id uuid, p_reason text, p_request_id uuid) to authenticated;
 
-grant execute on function public.admin_delete_user(p_user_id uuid) to service_role;
+grant execute on function public.admin_delete_user(p_user_id uuid, p_reason text, p_request_id uuid) to service_role;
 
 grant execute on function public.admin_discard_email(p_id bigint) to authenticated;
 
 grant execute on function public.admin_discard_email(p_id bigint) to service_role;
+
+grant execute on function public.admin_export_member_data(p_request_id uuid) to authenticated;
+
+grant execute on function public.admin_export_member_data(p_request_id uuid) to service_role;
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
@@ -8477,6 +9343,10 @@ grant execute on function public.admin_list_payment_orders(p_status public.payme
 
 grant execute on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) to service_role;
 
+grant execute on function public.admin_list_privacy_requests(p_status public.privacy_request_status, p_limit integer, p_offset integer) to authenticated;
+
+grant execute on function public.admin_list_privacy_requests(p_status public.privacy_request_status, p_limit integer, p_offset integer) to service_role;
+
 grant execute on function public.admin_list_smtp_configs() to authenticated;
 
 grant execute on function public.admin_list_smtp_configs() to service_role;
@@ -8494,6 +9364,10 @@ grant execute on function public.admin_outbox_alert() to authenticated;
 grant execute on function public.admin_outbox_alert() to service_role;
 
 grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
+
+grant execute on function public.admin_record_privacy_request(p_kind public.privacy_request_kind, p_channel text, p_received_at timestamp with time zone, p_email text, p_note text) to authenticated;
+
+grant execute on function public.admin_record_privacy_request(p_kind public.privacy_request_kind, p_channel text, p_received_at timestamp with time zone, p_email text, p_note text) to service_role;
 
 grant execute on function public.admin_record_withdrawal_tx(p_withdrawal_id uuid, p_tx_hash text) to authenticated;
 
@@ -8569,7 +9443,11 @@ grant execute on function public.claim_idea_webhook(p_idea_id uuid) to service_r
 
 grant execute on function public.claim_signup_password(p_claim text) to authenticated;
 
+grant execute on function public.claim_storage_removals(p_limit integer) to service_role;
+
 grant execute on function public.complete_email_outbox(p_id bigint) to service_role;
+
+grant execute on function public.complete_storage_removal(p_id bigint) to service_role;
 
 grant execute on function public.confirm_withdrawal(p_withdrawal_id uuid) to authenticated;
 
@@ -8577,11 +9455,21 @@ grant execute on function public.create_payment_order(p_method public.payment_me
 
 grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to service_role;
 
+grant execute on function public.delete_my_account(p_password text, p_confirmation text) to authenticated;
+
+grant execute on function public.delete_my_account(p_password text, p_confirmation text) to service_role;
+
 grant execute on function public.effective_membership_level(p_profile public.profiles) to authenticated;
 
 grant execute on function public.effective_membership_level(p_profile public.profiles) to service_role;
 
+grant execute on function public.export_my_data() to authenticated;
+
+grant execute on function public.export_my_data() to service_role;
+
 grant execute on function public.fail_email_outbox(p_id bigint, p_error text) to service_role;
+
+grant execute on function public.fail_storage_removal(p_id bigint, p_error text) to service_role;
 
 grant execute on function public.gateway_begin_registration(p_order_id uuid, p_user_id uuid, p_request_id text) to service_role;
 
@@ -8596,6 +9484,10 @@ grant execute on function public.gateway_record_event(p_kind text, p_outcome tex
 grant execute on function public.generate_unique_referral_code(p_user_id uuid, p_description text) to authenticated;
 
 grant execute on function public.generate_unique_referral_code(p_user_id uuid, p_description text) to service_role;
+
+grant execute on function public.get_account_deletion_blockers() to authenticated;
+
+grant execute on function public.get_account_deletion_blockers() to service_role;
 
 grant execute on function public.get_account_status(p_email text) to anon;
 

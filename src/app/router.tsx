@@ -73,6 +73,7 @@ export const createAppRoutes = (
       },
       { path: paths.activate.path, lazy: () => import('./routes/activate') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+      { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
       {
         path: dashboard.root.path,
         element: <RequireAuth />,

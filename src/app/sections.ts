@@ -211,6 +211,12 @@ export const sections: Sections = createSections([
     () => import('./routes/dashboard/admin/system-health'),
     adminReads('systemHealth'),
   ),
+  adminTab(
+    admin.privacy,
+    'admin.privacy',
+    () => import('./routes/dashboard/admin/privacy-requests'),
+    adminReads('privacyRequests'),
+  ),
 ]);
 
 /**

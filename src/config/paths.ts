@@ -32,6 +32,8 @@ export const paths = {
   },
   /** Password reset; query `code`. */
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** The privacy notice (RODO), linked from the footer and the registration form. */
+  privacy: { path: '/polityka-prywatnosci', getHref: () => '/polityka-prywatnosci' },
   dashboard: {
     root: { path: DASHBOARD, segment: 'dashboard', getHref: () => DASHBOARD },
     apps: dashboardSection('apps'),
@@ -62,6 +64,7 @@ export const paths = {
       payouts: adminTab('profit-payouts'),
       audit: adminTab('audit'),
       systemHealth: adminTab('system-health'),
+      privacy: adminTab('privacy-requests'),
     },
   },
 } as const;

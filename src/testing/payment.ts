@@ -40,6 +40,7 @@ export function buildPaymentOrder(values: Partial<PaymentOrder> = {}): PaymentOr
     refund_reference: null,
     shortfall: null,
     surplus: null,
+    retain_until: null,
     ...values,
   };
 }

@@ -138,7 +138,7 @@ export type Database = {
           search_text: string;
           status: Database['public']['Enums']['idea_status'];
           submitted_at: string;
-          submitted_by: string;
+          submitted_by: string | null;
           target_audience: string;
           title: string;
           updated_at: string;
@@ -160,7 +160,7 @@ export type Database = {
           search_text?: never;
           status?: Database['public']['Enums']['idea_status'];
           submitted_at?: string;
-          submitted_by?: string;
+          submitted_by?: string | null;
           target_audience: string;
           title: string;
           updated_at?: string;
@@ -181,7 +181,7 @@ export type Database = {
           search_text?: never;
           status?: Database['public']['Enums']['idea_status'];
           submitted_at?: string;
-          submitted_by?: string;
+          submitted_by?: string | null;
           target_audience?: string;
           title?: string;
           updated_at?: string;
@@ -565,12 +565,13 @@ export type Database = {
           level: Database['public']['Enums']['membership_level'];
           order_id: string | null;
           replaced_period_id: string | null;
+          retain_until: string | null;
           shortened_at: string | null;
           shortened_by: string | null;
           shortened_from: string | null;
           shortened_reason: string | null;
           source: Database['public']['Enums']['membership_period_source'];
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -583,12 +584,13 @@ export type Database = {
           level: Database['public']['Enums']['membership_level'];
           order_id?: string | null;
           replaced_period_id?: string | null;
+          retain_until?: never;
           shortened_at?: string | null;
           shortened_by?: string | null;
           shortened_from?: string | null;
           shortened_reason?: string | null;
           source: Database['public']['Enums']['membership_period_source'];
-          user_id: string;
+          user_id?: string | null;
         };
         Update: {
           audit_id?: number | null;
@@ -600,12 +602,13 @@ export type Database = {
           level?: Database['public']['Enums']['membership_level'];
           order_id?: string | null;
           replaced_period_id?: string | null;
+          retain_until?: never;
           shortened_at?: string | null;
           shortened_by?: string | null;
           shortened_from?: string | null;
           shortened_reason?: string | null;
           source?: Database['public']['Enums']['membership_period_source'];
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [
           {
@@ -783,6 +786,7 @@ export type Database = {
           refunded_by: string | null;
           rejection_reason: string | null;
           replaces_order_id: string | null;
+          retain_until: string | null;
           shortfall: number | null;
           status: Database['public']['Enums']['payment_order_status'];
           surplus: number | null;
@@ -821,6 +825,7 @@ export type Database = {
           refunded_by?: string | null;
           rejection_reason?: string | null;
           replaces_order_id?: string | null;
+          retain_until?: never;
           shortfall?: never;
           status?: Database['public']['Enums']['payment_order_status'];
           surplus?: never;
@@ -858,6 +863,7 @@ export type Database = {
           refunded_by?: string | null;
           rejection_reason?: string | null;
           replaces_order_id?: string | null;
+          retain_until?: never;
           shortfall?: never;
           status?: Database['public']['Enums']['payment_order_status'];
           surplus?: never;
@@ -1141,7 +1147,7 @@ export type Database = {
       };
       posts: {
         Row: {
-          author_id: string;
+          author_id: string | null;
           content: string;
           created_at: string;
           id: string;
@@ -1150,7 +1156,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
-          author_id?: string;
+          author_id?: string | null;
           content: string;
           created_at?: string;
           id?: string;
@@ -1158,12 +1164,64 @@ export type Database = {
           updated_at?: string;
         };
         Update: {
-          author_id?: string;
+          author_id?: string | null;
           content?: string;
           created_at?: string;
           id?: string;
           title?: string;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      privacy_requests: {
+        Row: {
+          channel: string;
+          completed_at: string | null;
+          created_at: string;
+          due_at: string;
+          handled_by: string | null;
+          id: string;
+          kind: Database['public']['Enums']['privacy_request_kind'];
+          note: string | null;
+          received_at: string;
+          recorded_by: string | null;
+          requester_email: string | null;
+          status: Database['public']['Enums']['privacy_request_status'];
+          subject_erased: boolean;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          channel: string;
+          completed_at?: string | null;
+          created_at?: string;
+          due_at: string;
+          handled_by?: string | null;
+          id?: string;
+          kind: Database['public']['Enums']['privacy_request_kind'];
+          note?: string | null;
+          received_at?: string;
+          recorded_by?: string | null;
+          requester_email?: string | null;
+          status?: Database['public']['Enums']['privacy_request_status'];
+          subject_erased?: boolean;
+          user_id?: string | null;
+        };
+        Update: {
+          channel?: string;
+          completed_at?: string | null;
+          created_at?: string;
+          due_at?: string;
+          handled_by?: string | null;
+          id?: string;
+          kind?: Database['public']['Enums']['privacy_request_kind'];
+          note?: string | null;
+          received_at?: string;
+          recorded_by?: string | null;
+          requester_email?: string | null;
+          status?: Database['public']['Enums']['privacy_request_status'];
+          subject_erased?: boolean;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -1265,6 +1323,7 @@ export type Database = {
           order_id: string | null;
           referred_id: string | null;
           referrer_id: string | null;
+          retain_until: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -1277,6 +1336,7 @@ export type Database = {
           order_id?: string | null;
           referred_id?: string | null;
           referrer_id?: string | null;
+          retain_until?: never;
         };
         Update: {
           amount_pln?: number;
@@ -1288,6 +1348,7 @@ export type Database = {
           order_id?: string | null;
           referred_id?: string | null;
           referrer_id?: string | null;
+          retain_until?: never;
         };
         Relationships: [
           {
@@ -1305,7 +1366,7 @@ export type Database = {
           code_id: string | null;
           created_at: string;
           id: string;
-          referred_id: string;
+          referred_id: string | null;
           referrer_id: string;
         };
         ComputedFields: never;
@@ -1314,7 +1375,7 @@ export type Database = {
           code_id?: string | null;
           created_at?: string;
           id?: string;
-          referred_id: string;
+          referred_id?: string | null;
           referrer_id: string;
         };
         Update: {
@@ -1322,7 +1383,7 @@ export type Database = {
           code_id?: string | null;
           created_at?: string;
           id?: string;
-          referred_id?: string;
+          referred_id?: string | null;
           referrer_id?: string;
         };
         Relationships: [
@@ -1342,6 +1403,7 @@ export type Database = {
           og_description: string | null;
           og_image: string | null;
           og_title: string | null;
+          privacy_contact_email: string | null;
           privacy_url: string | null;
           site_description: string;
           site_image: string | null;
@@ -1359,6 +1421,7 @@ export type Database = {
           og_description?: string | null;
           og_image?: string | null;
           og_title?: string | null;
+          privacy_contact_email?: string | null;
           privacy_url?: string | null;
           site_description?: string;
           site_image?: string | null;
@@ -1375,6 +1438,7 @@ export type Database = {
           og_description?: string | null;
           og_image?: string | null;
           og_title?: string | null;
+          privacy_contact_email?: string | null;
           privacy_url?: string | null;
           site_description?: string;
           site_image?: string | null;
@@ -1514,6 +1578,7 @@ export type Database = {
           note: string | null;
           pending_after: number | null;
           pending_delta: number;
+          retain_until: string | null;
           user_id: string | null;
           withdrawal_id: string | null;
         };
@@ -1528,6 +1593,7 @@ export type Database = {
           note?: string | null;
           pending_after?: number | null;
           pending_delta?: number;
+          retain_until?: never;
           user_id?: string | null;
           withdrawal_id?: string | null;
         };
@@ -1541,6 +1607,7 @@ export type Database = {
           note?: string | null;
           pending_after?: number | null;
           pending_delta?: number;
+          retain_until?: never;
           user_id?: string | null;
           withdrawal_id?: string | null;
         };
@@ -1606,6 +1673,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -1625,6 +1693,7 @@ export type Database = {
           new_address?: boolean;
           processed_at?: string | null;
           processed_by?: string | null;
+          retain_until?: never;
           status?: Database['public']['Enums']['withdrawal_status'];
           tx_hash?: string | null;
           updated_at?: string;
@@ -1643,6 +1712,7 @@ export type Database = {
           new_address?: boolean;
           processed_at?: string | null;
           processed_by?: string | null;
+          retain_until?: never;
           status?: Database['public']['Enums']['withdrawal_status'];
           tx_hash?: string | null;
           updated_at?: string;
@@ -1761,6 +1831,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -1769,6 +1840,31 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'withdrawals';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_close_privacy_request: {
+        Args: { p_id: string; p_note?: string; p_status: Database['public']['Enums']['privacy_request_status'] };
+        Returns: {
+          channel: string;
+          completed_at: string | null;
+          created_at: string;
+          due_at: string;
+          handled_by: string | null;
+          id: string;
+          kind: Database['public']['Enums']['privacy_request_kind'];
+          note: string | null;
+          received_at: string;
+          recorded_by: string | null;
+          requester_email: string | null;
+          status: Database['public']['Enums']['privacy_request_status'];
+          subject_erased: boolean;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'privacy_requests';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -1788,6 +1884,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -1851,14 +1948,9 @@ export type Database = {
         };
       };
       admin_delete_idea: { Args: { p_idea_id: string }; Returns: string[] };
-      admin_delete_user: {
-        Args: { p_user_id: string };
-        Returns: {
-          bucket_id: string;
-          name: string;
-        }[];
-      };
+      admin_delete_user: { Args: { p_reason: string; p_request_id?: string; p_user_id: string }; Returns: string };
       admin_discard_email: { Args: { p_id: number }; Returns: undefined };
+      admin_export_member_data: { Args: { p_request_id: string }; Returns: Json };
       admin_fail_withdrawal: {
         Args: { p_reason: string; p_withdrawal_id: string };
         Returns: {
@@ -1874,6 +1966,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -2010,6 +2103,27 @@ export type Database = {
           user_id: string;
         }[];
       };
+      admin_list_privacy_requests: {
+        Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['privacy_request_status'] };
+        Returns: {
+          channel: string;
+          completed_at: string;
+          due_at: string;
+          handled_by: string;
+          handled_by_email: string;
+          id: string;
+          kind: Database['public']['Enums']['privacy_request_kind'];
+          member_email: string;
+          member_name: string;
+          note: string;
+          received_at: string;
+          requester_email: string;
+          status: Database['public']['Enums']['privacy_request_status'];
+          subject_erased: boolean;
+          total_count: number;
+          user_id: string;
+        }[];
+      };
       admin_list_smtp_configs: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2099,6 +2213,37 @@ export type Database = {
           tier: Database['public']['Enums']['membership_level'];
         }[];
       };
+      admin_record_privacy_request: {
+        Args: {
+          p_channel: string;
+          p_email: string;
+          p_kind: Database['public']['Enums']['privacy_request_kind'];
+          p_note?: string;
+          p_received_at: string;
+        };
+        Returns: {
+          channel: string;
+          completed_at: string | null;
+          created_at: string;
+          due_at: string;
+          handled_by: string | null;
+          id: string;
+          kind: Database['public']['Enums']['privacy_request_kind'];
+          note: string | null;
+          received_at: string;
+          recorded_by: string | null;
+          requester_email: string | null;
+          status: Database['public']['Enums']['privacy_request_status'];
+          subject_erased: boolean;
+          user_id: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'privacy_requests';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_record_withdrawal_tx: {
         Args: { p_tx_hash: string; p_withdrawal_id: string };
         Returns: {
@@ -2114,6 +2259,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -2155,6 +2301,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -2230,7 +2377,7 @@ export type Database = {
           search_text: string;
           status: Database['public']['Enums']['idea_status'];
           submitted_at: string;
-          submitted_by: string;
+          submitted_by: string | null;
           target_audience: string;
           title: string;
           updated_at: string;
@@ -2449,6 +2596,7 @@ export type Database = {
           refunded_by: string | null;
           rejection_reason: string | null;
           replaces_order_id: string | null;
+          retain_until: string | null;
           shortfall: number | null;
           status: Database['public']['Enums']['payment_order_status'];
           surplus: number | null;
@@ -2478,6 +2626,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -2502,7 +2651,17 @@ export type Database = {
       };
       claim_idea_webhook: { Args: { p_idea_id: string }; Returns: boolean };
       claim_signup_password: { Args: { p_claim?: string }; Returns: string };
+      claim_storage_removals: {
+        Args: { p_limit?: number };
+        Returns: {
+          attempts: number;
+          bucket_id: string;
+          id: number;
+          name: string;
+        }[];
+      };
       complete_email_outbox: { Args: { p_id: number }; Returns: boolean };
+      complete_storage_removal: { Args: { p_id: number }; Returns: boolean };
       confirm_withdrawal: {
         Args: { p_withdrawal_id: string };
         Returns: {
@@ -2518,6 +2677,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -2568,6 +2728,7 @@ export type Database = {
           refunded_by: string | null;
           rejection_reason: string | null;
           replaces_order_id: string | null;
+          retain_until: string | null;
           shortfall: number | null;
           status: Database['public']['Enums']['payment_order_status'];
           surplus: number | null;
@@ -2582,6 +2743,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      delete_my_account: { Args: { p_confirmation: string; p_password: string }; Returns: string };
       effective_membership_level: {
         Args: {
           p_profile: Omit<
@@ -2591,7 +2753,9 @@ export type Database = {
         };
         Returns: Database['public']['Enums']['membership_level'];
       };
+      export_my_data: { Args: Record<PropertyKey, never>; Returns: Json };
       fail_email_outbox: { Args: { p_error: string; p_id: number }; Returns: boolean };
+      fail_storage_removal: { Args: { p_error: string; p_id: number }; Returns: boolean };
       gateway_begin_registration: {
         Args: { p_order_id: string; p_request_id?: string; p_user_id: string };
         Returns: {
@@ -2671,6 +2835,16 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      get_account_deletion_blockers: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          amount: number;
+          currency: string;
+          items: number;
+          kind: string;
+          refs: string[];
+        }[];
       };
       get_account_status: { Args: { p_email: string }; Returns: string };
       get_app_ideas: {
@@ -2909,6 +3083,7 @@ export type Database = {
           new_address: boolean;
           processed_at: string | null;
           processed_by: string | null;
+          retain_until: string | null;
           status: Database['public']['Enums']['withdrawal_status'];
           tx_hash: string | null;
           updated_at: string;
@@ -2966,6 +3141,8 @@ export type Database = {
       payment_method: 'transfer' | 'usdt' | 'acc';
       payment_order_status:
         'pending' | 'paid' | 'rejected' | 'cancelled' | 'expired' | 'underpaid' | 'to_refund' | 'refunded';
+      privacy_request_kind: 'export' | 'erasure' | 'rectification' | 'restriction' | 'objection';
+      privacy_request_status: 'open' | 'completed' | 'refused';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind:
         'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
@@ -3097,6 +3274,8 @@ export const Constants = {
         'to_refund',
         'refunded',
       ],
+      privacy_request_kind: ['export', 'erasure', 'rectification', 'restriction', 'objection'],
+      privacy_request_status: ['open', 'completed', 'refused'],
       reaction_type: ['like', 'love', 'fire', 'clap'],
       wallet_transaction_kind: [
         'credit',

@@ -301,8 +301,10 @@ end
 $$;
 
 -- private.audit_admin_auth_user() -------------------------------------------------------
--- auth.users: an admin confirming an e-mail (admin_confirm_email, admin_update_user) or deleting an
--- account (admin_delete_user). Only the fields that matter are recorded, never the credentials.
+-- auth.users: an admin confirming an e-mail (admin_confirm_email, admin_update_user). Only the
+-- fields that matter are recorded, never the credentials. An admin's deletion of an account is
+-- recorded by admin_delete_user itself (user.delete with its reason, no personal value: the erasure
+-- removes them).
 create function private.audit_admin_auth_user()
 returns trigger
 language plpgsql
@@ -313,20 +315,12 @@ begin
   if pg_trigger_depth() > 1 or not private.is_admin() then
     return null;
   end if;
-  if tg_op = 'DELETE' then
-    perform private.audit(
-      'user.delete', 'user', old.id::text, old.id,
-      jsonb_build_object('email', old.email, 'full_name', (select p.full_name from public.profiles p where p.user_id = old.id)),
-      null
-    );
-  else
-    perform private.audit(
-      case when new.email_confirmed_at is null then 'user.unconfirm_email' else 'user.confirm_email' end,
-      'user', new.id::text, new.id,
-      jsonb_build_object('email_confirmed_at', old.email_confirmed_at),
-      jsonb_build_object('email_confirmed_at', new.email_confirmed_at)
-    );
-  end if;
+  perform private.audit(
+    case when new.email_confirmed_at is null then 'user.unconfirm_email' else 'user.confirm_email' end,
+    'user', new.id::text, new.id,
+    jsonb_build_object('email_confirmed_at', old.email_confirmed_at),
+    jsonb_build_object('email_confirmed_at', new.email_confirmed_at)
+  );
   return null;
 end
 $$;
@@ -705,14 +699,10 @@ $$;
 -- ========================================================================================
 
 -- auth_users_audit_confirm on auth.users ------------------------------------------------
--- auth.users: e-mail confirmation and account deletion by an admin.
+-- auth.users: e-mail confirmation by an admin.
 create trigger auth_users_audit_confirm after update of email_confirmed_at on auth.users
   for each row when (old.email_confirmed_at is distinct from new.email_confirmed_at)
   execute function private.audit_admin_auth_user();
-
--- auth_users_audit_delete on auth.users -------------------------------------------------
-create trigger auth_users_audit_delete after delete on auth.users
-  for each row execute function private.audit_admin_auth_user();
 
 -- admin_audit_log_no_truncate on public.admin_audit_log ---------------------------------
 create trigger admin_audit_log_no_truncate

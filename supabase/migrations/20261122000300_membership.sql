@@ -62,7 +62,7 @@ alter table public.membership_plans enable row level security;
 -- The history of levels (order_id's foreign key to payment_orders is added with that table).
 create table public.membership_periods (
   id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references auth.users (id) on delete cascade,
+  user_id uuid references auth.users (id) on delete set null,
   level public.membership_level not null,
   first_day date not null,
   last_day date not null,
@@ -611,6 +611,7 @@ comment on function private.set_membership_from(uuid,public.membership_level,dat
 comment on function private.run_membership_reminders(date) is 'Daily: reminders 30, 7 and 1 days before the end of a member''s last period (Warsaw days) and an expiry notice after it ran out, each once per end date, in-app and by e-mail (preference membership_reminders).';
 
 comment on table public.membership_periods is 'The history of members'' levels: one row per period (Europe/Warsaw days, first_day..last_day inclusive; last_day = infinity: no end date). The level on a day is the period covering it, else FREE (private.membership_level_on). Members read their own, admins all; written only by the payment and admin functions.';
+comment on column public.membership_periods.user_id is 'The member; null once the member''s account was erased (the period stays for the books until retain_until).';
 comment on column public.membership_periods.source is 'order: a paid plan order (order_id); admin: an admin''s level edit (audit_id: its admin_audit_log row, no foreign key: audit value); backfill: the level a member had when periods were introduced.';
 comment on column public.membership_periods.extra_days is 'Upgrade: days added for the unused part of the period it replaced (replaced_period_id), at the yearly list prices.';
 comment on column public.membership_periods.shortened_at is 'When the period was cut short (shortened_reason: upgrade | refund | admin; shortened_by: who; shortened_from: its last day before). last_day = first_day - 1: it never ran.';

@@ -550,17 +550,21 @@ end
 $$;
 
 -- public.admin_delete_user() ------------------------------------------------------------
--- User delete modal: deletes the auth user; profile, settings, codes, relationships, tokens … go by
--- cascade. Files in storage are not rows of the user and are not removed here.
-create function public.admin_delete_user(p_user_id uuid)
-returns table (bucket_id text, name text)
+-- 'Usuń użytkownika': the member's erasure (private.erase_member, privacy migration: the same one as
+-- the member's own 'Usuń konto') with the admin's reason, answering an e-mailed erasure request when
+-- p_request_id names one. Not oneself; refused while the wallet holds money or a withdrawal waits
+-- (private.guard_member_deletion); a waiting order is cancelled. The stored files are removed after
+-- the commit by remove-stored-files. Audited (user.delete: the reason and the request, no personal
+-- value). Returns the request's id in 'Wnioski RODO'.
+create function public.admin_delete_user(p_user_id uuid, p_reason text, p_request_id uuid default null)
+returns uuid
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_buckets text[];
-  v_names text[];
+  v_reason text := nullif(btrim(p_reason), '');
+  v_request uuid;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -568,21 +572,16 @@ begin
   if p_user_id = (select auth.uid()) then
     raise exception using errcode = 'P0001', message = 'admin.cannot_delete_self';
   end if;
-
-  -- The member's folders (the C-collated name index answers the prefix).
-  select coalesce(array_agg(o.bucket_id order by o.bucket_id, o.name), '{}'),
-         coalesce(array_agg(o.name order by o.bucket_id, o.name), '{}')
-    into v_buckets, v_names
-    from storage.objects o
-   where o.bucket_id in ('avatars', 'idea-images')
-     and o.name collate "C" like p_user_id::text || '/%';
-
-  delete from auth.users u where u.id = p_user_id;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'admin.user_not_found';
+  if v_reason is null then
+    raise exception using errcode = '22023', message = 'privacy.reason_required';
   end if;
-
-  return query select f.bucket_id, f.name from unnest(v_buckets, v_names) as f (bucket_id, name);
+  if char_length(v_reason) > 500 then
+    raise exception using errcode = '22023', message = 'privacy.reason_too_long';
+  end if;
+  v_request := private.erase_member(p_user_id, 'admin', v_reason, p_request_id);
+  perform private.audit('user.delete', 'user', p_user_id::text, p_user_id, null,
+                        jsonb_build_object('reason', v_reason, 'request_id', v_request));
+  return v_request;
 end
 $$;
 
@@ -1109,7 +1108,7 @@ create policy user_settings_update_authenticated on public.user_settings
 -- ========================================================================================
 
 grant execute on function public.admin_confirm_email(uuid) to authenticated;
-grant execute on function public.admin_delete_user(uuid) to authenticated;
+grant execute on function public.admin_delete_user(uuid, text, uuid) to authenticated;
 grant execute on function public.admin_list_users(text,boolean,public.membership_level,text,boolean,integer,integer) to authenticated;
 revoke execute on function public.claim_signup_password(text) from service_role;
 grant execute on function public.claim_signup_password(text) to authenticated;
@@ -1135,7 +1134,7 @@ comment on function private.guard_reserved_display_name() is 'Refuses a reserved
 comment on function private.is_reserved_display_name(text) is 'True for display names that pass for staff (a word starting with admin or moderat).';
 comment on function private.member_display_name(uuid) is 'Name shown for a member in lists: display name, else full name; never the e-mail.';
 comment on function public.admin_confirm_email(uuid) is 'Admin only. Sets auth.users.email_confirmed_at (profile follows).';
-comment on function public.admin_delete_user(uuid) is 'Admin only. Deletes the auth user (not oneself; refused while the wallet holds money or a withdrawal is pending) and returns the member''s storage files (bucket_id, name) for the browser to remove.';
+comment on function public.admin_delete_user(uuid, text, uuid) is 'Admin only. Erases the member (private.erase_member) with a reason (privacy.reason_required), answering the erasure request p_request_id if given; not oneself; refused while the wallet holds money or a withdrawal is pending. Audited. Returns the request''s id.';
 comment on function public.admin_list_users(text,boolean,public.membership_level,text,boolean,integer,integer) is 'Admin only. Search (at most 200 characters): a whole e-mail address finds that member (the e-mail''s b-tree), any other text is a case-insensitive part of full_name / email / phone (trigram indexes); filters (the level filter is the effective level: FREE includes paid levels past membership_valid_until), sort name | email | created, page of 1..100 rows; each row has the stored level, its end date and the effective level; total_count stops at 1 001 (101 with a search): more than 1 000 (100) matches.';
 comment on function public.claim_signup_password(text) is 'After activation: returns kept (the sign-up password works: given back for the right claim secret, or nothing was parked) or password_required (the member sets a new password).';
 comment on function public.get_account_status(text) is 'missing | not_activated | active for an e-mail (login and registration screens); at most 20 calls per client address in 10 minutes (account.status_rate_limited).';

@@ -1629,6 +1629,9 @@ end
 $$;
 
 -- private.anonymise_member_orders() -----------------------------------------------------
+-- Trigger before delete on auth.users: a pending order is cancelled (money arriving later is kept
+-- as 'Do zwrotu'). An order money came in for is accounting evidence: it keeps the buyer's name and
+-- e-mail copied at payment time until its retain_until (privacy migration); the others lose them.
 create function private.anonymise_member_orders()
 returns trigger
 language plpgsql
@@ -1637,8 +1640,9 @@ set search_path = ''
 as $$
 begin
   update public.payment_orders o
-     set buyer_name = 'Usunięty członek',
-         buyer_email = null,
+     set buyer_name = case when o.status in ('paid', 'underpaid', 'to_refund', 'refunded') then o.buyer_name
+                           else 'Usunięty członek' end,
+         buyer_email = case when o.status in ('paid', 'underpaid', 'to_refund', 'refunded') then o.buyer_email end,
          status = case when o.status = 'pending' then 'cancelled'::public.payment_order_status else o.status end,
          cancel_reason = case when o.status = 'pending' then 'member_deleted' else o.cancel_reason end,
          decided_at = coalesce(o.decided_at, now()),
@@ -1917,7 +1921,7 @@ comment on function public.admin_refund_payment(uuid,text,text,text) is 'Admin (
 
 comment on function public.preview_plan_change(public.membership_level) is 'Member: what buying a plan would give if confirmed today (Warsaw): from/to dates, extra days for the unused period of from_level, and the kind of change (new | upgrade | renewal | queued | blocked). The confirmation recomputes it on its own day.';
 
-comment on function private.anonymise_member_orders() is 'Before a member''s account is deleted: their orders stay with the name and e-mail replaced (user_id becomes null), a pending one is cancelled.';
+comment on function private.anonymise_member_orders() is 'Before a member''s account is deleted: their orders stay (user_id becomes null), a pending one is cancelled; an order money came in for keeps the buyer''s name and e-mail (the evidence), the others get ''Usunięty członek''.';
 
 comment on function public.get_my_payment_orders(integer,integer) is 'Member: own orders, newest first, with what was received (shortfall, surplus), the expiry, the refund, and for a paid plan the period its confirmation gave (first and last day, extra days for the unused period of period_from_level).';
 
@@ -1933,7 +1937,7 @@ comment on column public.payment_orders.expires_at is 'A pending order expires t
 comment on column public.payment_orders.decided_via is 'Who confirmed the money: admin | gateway | chain (private.confirm_payment).';
 comment on column public.payment_orders.network is 'USDT: the network of tx_hash; one (network, transaction) confirms one order.';
 comment on column public.payment_orders.consent_text is 'The consent the member ticked (service starts at once, the 14-day withdrawal right ends with it), with consent_at.';
-comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time; replaced by ''Usunięty członek'' when the account is deleted.';
+comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time: the accounting evidence, kept when the account is erased until retain_until; an order no money came in for gets ''Usunięty członek'' instead.';
 comment on column public.payment_orders.replaces_order_id is 'The pending order this one replaced after a catalogue price change (that one was cancelled with cancel_reason price_changed).';
 comment on column public.payment_orders.shortfall is 'Underpaid: what is still missing.';
 comment on column public.payment_orders.surplus is 'Paid: what came in above the price.';

@@ -439,8 +439,10 @@ $$;
 
 -- private.wallet_transactions_append_only() ---------------------------------------------
 -- The ledger is append-only. The one change allowed is the anonymisation of a deleted account's
--- rows (user_id set to null by the foreign key once the account and its wallet are gone); no row is
--- ever deleted, whatever its user.
+-- rows (user_id set to null by the foreign key once the account and its wallet are gone; created_by
+-- too when the member made the entry: private.anonymise_wallet_transaction, privacy migration). The
+-- one deletion allowed is the privacy purge's (private.run_privacy_purge: klub.privacy_purge on in
+-- its transaction) of a row without a member past its retain_until.
 create function private.wallet_transactions_append_only()
 returns trigger
 language plpgsql
@@ -451,11 +453,18 @@ begin
   if tg_op = 'UPDATE'
      and old.user_id is not null
      and new.user_id is null
-     and (new.id, new.kind, new.available_delta, new.pending_delta, new.withdrawal_id, new.note, new.created_by, new.created_at)
+     and (new.id, new.kind, new.available_delta, new.pending_delta, new.withdrawal_id, new.note, new.created_at)
          is not distinct from
-         (old.id, old.kind, old.available_delta, old.pending_delta, old.withdrawal_id, old.note, old.created_by, old.created_at)
+         (old.id, old.kind, old.available_delta, old.pending_delta, old.withdrawal_id, old.note, old.created_at)
+     and new.created_by is not distinct from (case when old.created_by = old.user_id then null else old.created_by end)
      and not exists (select 1 from public.wallet_balances b where b.user_id = old.user_id) then
     return new;
+  end if;
+  if tg_op = 'DELETE'
+     and old.user_id is null
+     and old.retain_until < private.warsaw_today()
+     and current_setting('klub.privacy_purge', true) = 'on' then
+    return old;
   end if;
   raise exception using errcode = 'P0001', message = 'wallet.ledger_append_only';
 end

@@ -65,13 +65,13 @@ alter table public.referral_commissions enable row level security;
 create table public.referral_relationships (
   id uuid default gen_random_uuid() not null,
   referrer_id uuid not null,
-  referred_id uuid not null,
+  referred_id uuid,
   code_id uuid,
   created_at timestamp with time zone default now() not null,
   activated_at timestamp with time zone,
   constraint referral_relationships_not_self_check CHECK ((referrer_id <> referred_id)),
   constraint referral_relationships_code_id_fkey FOREIGN KEY (code_id) REFERENCES public.referral_codes(id) ON DELETE SET NULL,
-  constraint referral_relationships_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint referral_relationships_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_relationships_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint referral_relationships_pkey PRIMARY KEY (id),
   constraint referral_relationships_referred_id_key UNIQUE (referred_id)
@@ -286,7 +286,8 @@ $$;
 --   codes:           the caller's codes with their statistics, newest first (at most 5 exist);
 --   referred:        the latest p_referred_limit members the caller referred, newest first, with the
 --                    e-mail masked (first 3 characters of the local part, then ***@domain);
---   referred_total:  how many members the caller referred in all;
+--   referred_total:  how many members the caller referred in all (erased accounts no longer listed,
+--                    though their referral still counts in referral_count);
 --   referral_count, total_earnings: the caller's ranking counters (total_earnings in PLN).
 create function public.get_my_referral_overview(p_referred_limit integer default 100)
 returns jsonb
@@ -324,11 +325,12 @@ begin
              order by r.created_at desc, r.referred_id)
         from (select rr.referred_id, rr.created_at
                 from public.referral_relationships rr
-               where rr.referrer_id = v_uid
+               where rr.referrer_id = v_uid and rr.referred_id is not null
                order by rr.created_at desc, rr.referred_id
                limit p_referred_limit) r
         join public.profiles p on p.user_id = r.referred_id), '[]'::jsonb),
-    'referred_total', (select count(*) from public.referral_relationships rr where rr.referrer_id = v_uid),
+    'referred_total', (select count(*) from public.referral_relationships rr
+                        where rr.referrer_id = v_uid and rr.referred_id is not null),
     'referral_count', coalesce((select s.referral_count from private.referrer_stats s where s.user_id = v_uid), 0),
     'total_earnings', coalesce((select s.total_earnings from private.referrer_stats s where s.user_id = v_uid), 0)
   ) into v_result;
@@ -492,6 +494,7 @@ comment on table public.referral_relationships is 'Who referred whom; recorded a
 comment on column public.referral_codes.conversions_count is 'Referred members whose level first moved from FREE to a paid level.';
 comment on column public.referral_codes.registrations_count is 'Sign-ups recorded with this code (historical; not decreased when a member is deleted).';
 comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
+comment on column public.referral_relationships.referred_id is 'The referred member; null once their account was erased (the referral still counts for the referrer).';
 comment on column public.referral_relationships.activated_at is 'When the referred member''s e-mail was confirmed (null while not activated); the ranking counts activated relationships only.';
 
 comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';

@@ -24,7 +24,7 @@ create table public.app_ideas (
   category public.app_category not null,
   target_audience text not null,
   monetization_strategy text not null,
-  submitted_by uuid default auth.uid() not null,
+  submitted_by uuid default auth.uid(),
   submitted_at timestamp with time zone default now() not null,
   status public.idea_status default 'pending'::public.idea_status not null,
   score numeric(3,2) default 0 not null,
@@ -49,7 +49,7 @@ create table public.app_ideas (
   constraint app_ideas_views_count_check CHECK ((views_count >= 0)),
   constraint app_ideas_votes_count_check CHECK ((votes_count >= 0)),
   constraint app_ideas_webhook_response_check CHECK ((char_length(webhook_response) <= 5000)),
-  constraint app_ideas_submitted_by_fkey FOREIGN KEY (submitted_by) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint app_ideas_submitted_by_fkey FOREIGN KEY (submitted_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint app_ideas_pkey PRIMARY KEY (id)
 );
 alter table public.app_ideas enable row level security;
@@ -903,7 +903,7 @@ comment on column public.app_ideas.comments_count is 'Number of comments; kept b
 comment on column public.app_ideas.image_urls is 'Up to 5 object paths ({uid}/{file}) of idea-images in the author''s folder (a public URL given on insert is reduced to its path by private.check_idea_images). Readers build the URL with their own Storage URL.';
 comment on column public.app_ideas.score is 'Average of the votes rounded to 2 decimals (0 when there is no vote); kept by a trigger on idea_votes.';
 comment on column public.app_ideas.search_text is 'lower(title || '' '' || description), trigram-indexed for the board''s case-insensitive search.';
-comment on column public.app_ideas.submitted_by is 'The author; defaults to auth.uid() and cannot be supplied by clients (no column grant).';
+comment on column public.app_ideas.submitted_by is 'The author; defaults to auth.uid() and cannot be supplied by clients (no column grant). Null once the author''s account was erased: the idea stays for the others'' votes and comments (shown as Członek usunięty).';
 comment on column public.app_ideas.views_count is 'Not maintained yet: the spec shows no view tracking.';
 comment on column public.app_ideas.votes_count is 'Number of votes; kept by a trigger on idea_votes.';
 comment on column public.app_ideas.webhook_claimed_at is 'When the idea-webhook function claimed the idea for its one call of the automation service (claim_idea_webhook).';

@@ -16,7 +16,7 @@ create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 -- public.posts --------------------------------------------------------------------------
 create table public.posts (
   id uuid primary key default gen_random_uuid(),
-  author_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  author_id uuid default auth.uid() references auth.users (id) on delete set null,
   title text not null check (title ~ '[^[:space:]]' and char_length(title) <= 200),
   content text not null check (content ~ '[^[:space:]]' and char_length(content) <= 10000),
   created_at timestamptz not null default now(),
@@ -367,5 +367,6 @@ comment on table private.post_counters is 'Per post: reactions of each type (kin
 comment on table public.post_comments is 'Comments on posts: members read all and add their own; admins delete any.';
 comment on table public.post_reactions is 'At most one reaction of each type per member and post; members add and remove only their own.';
 comment on table public.posts is 'Community posts: members read all and add their own (author_id must be the caller); admins delete any.';
+comment on column public.posts.author_id is 'Null once the author''s account was erased: the post stays for the others'' comments and reactions (shown as Członek usunięty).';
 comment on trigger posts_audit on public.posts is 'Every admin write on posts in the audit log.';
 comment on type public.reaction_type is 'Reactions to community posts (the spec does not list them): like, love, fire, clap.';

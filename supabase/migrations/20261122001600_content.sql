@@ -32,11 +32,13 @@ create table public.site_settings (
   twitter_image text,
   updated_at timestamp with time zone default now() not null,
   privacy_url text,
+  privacy_contact_email text,
   constraint site_settings_favicon_check CHECK (((char_length(favicon) <= 2048) AND (favicon ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_id_check CHECK (id),
   constraint site_settings_og_description_check CHECK ((char_length(og_description) <= 500)),
   constraint site_settings_og_image_check CHECK (((char_length(og_image) <= 2048) AND (og_image ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_og_title_check CHECK ((char_length(og_title) <= 200)),
+  constraint site_settings_privacy_contact_email_check CHECK (((char_length(privacy_contact_email) <= 320) AND (privacy_contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'::text))),
   constraint site_settings_privacy_url_check CHECK (((char_length(privacy_url) <= 2048) AND (privacy_url ~* '^(https?://|/)[^[:space:]]*$'::text))),
   constraint site_settings_site_description_check CHECK ((char_length(site_description) <= 500)),
   constraint site_settings_site_image_check CHECK (((char_length(site_image) <= 2048) AND (site_image ~* '^(https?://|/)[^[:space:]]*$'::text))),
@@ -127,7 +129,7 @@ revoke delete, insert, maintain, references, trigger, truncate on public.site_se
 grant select on public.site_settings to anon, authenticated;
 grant insert (active, content) on public.announcements to authenticated;
 grant update (active, content) on public.announcements to authenticated;
-grant update (favicon, og_description, og_image, og_title, privacy_url, site_description, site_image, site_title, twitter_card, twitter_description, twitter_image, twitter_title) on public.site_settings to authenticated;
+grant update (favicon, og_description, og_image, og_title, privacy_contact_email, privacy_url, site_description, site_image, site_title, twitter_card, twitter_description, twitter_image, twitter_title) on public.site_settings to authenticated;
 
 -- ========================================================================================
 -- Comments
@@ -136,7 +138,8 @@ grant update (favicon, og_description, og_image, og_title, privacy_url, site_des
 comment on table public.announcements is 'Banner texts (may hold [text](url) links). Members read active ones; admins manage all.';
 comment on table public.site_settings is 'The single row of site/SEO settings (id is always true). Readable by anon; updated by admins only.';
 comment on column public.site_settings.favicon is 'URL of the favicon (ICO or PNG, at most 100 KB, in the site-images bucket under favicon/), or a path of the app.';
-comment on column public.site_settings.privacy_url is 'Address of the club''s privacy notice (http(s) or a path of the app), linked under the registration form; null: no link.';
+comment on column public.site_settings.privacy_url is 'Address of the club''s own privacy notice (http(s) or a path of the app), linked from the footer and under the registration form; null: the app''s notice (/polityka-prywatnosci, generated from the same text as the data export''s information).';
+comment on column public.site_settings.privacy_contact_email is 'Where members write about their data (the privacy notice and the data export name it); null: the notice says the club has not given one yet.';
 comment on column public.site_settings.twitter_card is 'Twitter card type: summary, summary_large_image, app or player.';
 
 -- ========================================================================================

@@ -185,6 +185,29 @@ begin
 end
 $$;
 
+-- private.health_check_privacy_requests() ----------------------------------------------
+-- The privacy check of private.health_checks (its last branch): open members' requests ('Wnioski
+-- RODO') near their deadline. PL/pgSQL because public.privacy_requests is created after this file
+-- (20261122002000_privacy.sql). value: open requests due within 7 days or overdue; detail: the
+-- earliest deadline (ISO). Warning when one is due within 7 days, problem when one is overdue.
+create function private.health_check_privacy_requests()
+returns table (status text, value numeric, detail text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return query
+    select case when min(r.due_at) < now() then 'problem'
+                when min(r.due_at) < now() + interval '7 days' then 'warning' else 'ok' end,
+           count(*) filter (where r.due_at < now() + interval '7 days')::numeric,
+           to_char(min(r.due_at) at time zone 'Europe/Warsaw', 'YYYY-MM-DD')
+      from public.privacy_requests r
+     where r.status = 'open';
+end
+$$;
+
 -- private.health_checks() ---------------------------------------------------------------
 -- The checks, computed from the tables they watch (each an indexed count or a max over the few rows
 -- it counts). One row per check: its key, area, status (ok | warning | problem), its figure (value)
@@ -205,6 +228,8 @@ $$;
 --   ideas.webhook             problem when the automation service failed for an idea in the last 24 h
 --   security.admin_mfa        problem when an admin has no verified second factor
 --   security.smtp_policy      warning when the sender allows private SMTP hosts or has not reported
+--   privacy.requests          warning when a member's request is due within 7 days, problem when overdue
+--                             (private.health_check_privacy_requests())
 create function private.health_checks()
 returns table (check_key text, area text, status text, value numeric, detail text)
 language sql
@@ -260,6 +285,9 @@ as $$
          null,
          s.policy::text
     from (select (select j.details -> 'smtpPolicy' from private.job_runs j where j.job = 'send-outbox') as policy) s
+  union all
+  select 'privacy.requests', 'privacy', p.status, p.value, p.detail
+    from private.health_check_privacy_requests() p
 $$;
 
 -- private.record_health_checks() -------------------------------------------------------
@@ -699,6 +727,7 @@ comment on function public.admin_outbox_alert() is 'Admins (aal2): the outbox pr
 comment on function public.admin_find_request(text) is 'Admins (aal2): the audit rows, e-mails and Przelewy24 events of one request id, oldest first (at most 100 of each; e-mail addresses masked). Errors: auth.forbidden, operations.invalid_request_id.';
 comment on table private.health_problems is 'Checks of admin_system_health that were not OK: first and last seen, resolved_at when OK again, notified_at for the admins'' e-mail.';
 comment on function public.record_job_run(text,boolean,text,jsonb) is 'Scheduled jobs (service_role): records a run (success or failure with its error, at most 500 characters, never a secret) and optional details. Errors: operations.unknown_job.';
+comment on function private.health_check_privacy_requests() is 'The privacy.requests health check: open members'' requests due within 7 days (warning) or overdue (problem), the earliest deadline.';
 comment on function private.health_checks() is 'The health checks of ''Stan systemu'': key, area, ok|warning|problem, figure, detail (thresholds in the function''s header comment).';
 comment on function private.record_health_checks() is 'The health checks with first/last seen of their problems; records problems as they appear and close.';
 comment on function public.admin_system_health() is 'Admins (aal2): every health check with the first and last seen of its problem; records problems as they appear and close. Errors: auth.forbidden.';

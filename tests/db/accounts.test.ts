@@ -614,7 +614,7 @@ describe('admin area', () => {
 
   describe('deleting a member keeps the money records', () => {
     const deleteUser = (actor: TestUser, userId: string) =>
-      queryAs<{ bucket_id: string; name: string }>(actor, 'select * from public.admin_delete_user($1)', [userId]);
+      queryAs<{ id: string }>(actor, `select public.admin_delete_user($1, 'Test') as id`, [userId]);
 
     it('is refused while the wallet holds money, by the RPC and by any other deletion', async () => {
       const adminUser = await createAdmin();
@@ -641,7 +641,7 @@ describe('admin area', () => {
       });
     });
 
-    it('goes ahead once the wallet is empty: records stay anonymised, the files are returned', async () => {
+    it('goes ahead once the wallet is empty: records stay anonymised, the member’s files are queued for removal', async () => {
       const adminUser = await createAdmin();
       const member = await createMember();
       const bystander = await createMember();
@@ -661,7 +661,13 @@ describe('admin area', () => {
         );
       }
 
-      expect(await deleteUser(adminUser, member.id)).toEqual([
+      await deleteUser(adminUser, member.id);
+      // remove-stored-files removes them through the Storage API after the commit (privacy).
+      const { rows: queued } = await admin().query(
+        'select bucket_id, name from private.storage_removals where name like $1 or name like $2 order by bucket_id, name',
+        [`${member.id}/%`, `${bystander.id}/%`],
+      );
+      expect(queued).toEqual([
         { bucket_id: 'avatars', name: `${member.id}/1700000000000.jpg` },
         { bucket_id: 'idea-images', name: `${member.id}/idea/1.png` },
       ]);
@@ -1170,22 +1176,27 @@ describe('admin member tools', () => {
       await createReferralCode(target);
       expect(await rowsOf(target.id)).toEqual({ auth_users: 1, profiles: 1, settings: 1, codes: 1, relationships: 1 });
 
-      // No files in storage: nothing for the browser to remove.
-      expect(await queryAs(adminUser, 'select * from public.admin_delete_user($1)', [target.id])).toEqual([]);
+      // The erasure is logged as the admin's in 'Wnioski RODO' (privacy).
+      const [deleted] = await queryAs<{ id: string }>(adminUser, `select public.admin_delete_user($1, 'Test') as id`, [
+        target.id,
+      ]);
+      expect(
+        (await admin().query('select kind, channel from public.privacy_requests where id = $1', [deleted!.id])).rows,
+      ).toEqual([{ kind: 'erasure', channel: 'admin' }]);
       expect(await rowsOf(target.id)).toEqual({ auth_users: 0, profiles: 0, settings: 0, codes: 0, relationships: 0 });
       expect(await rowsOf(referrer.id)).toMatchObject({ auth_users: 1, codes: 1 });
     });
 
     it('does not let an admin delete themself, and reports unknown users', async () => {
       const adminUser = await createAdmin();
-      expect(await errorOf(queryAs(adminUser, 'select public.admin_delete_user($1)', [adminUser.id]))).toEqual({
+      expect(await errorOf(queryAs(adminUser, `select public.admin_delete_user($1, 'Test')`, [adminUser.id]))).toEqual({
         code: 'P0001',
         message: 'admin.cannot_delete_self',
       });
       expect((await rowsOf(adminUser.id))?.auth_users).toBe(1);
       expect(
         await errorOf(
-          queryAs(adminUser, 'select public.admin_delete_user($1)', ['00000000-0000-4000-8000-000000000000']),
+          queryAs(adminUser, `select public.admin_delete_user($1, 'Test')`, ['00000000-0000-4000-8000-000000000000']),
         ),
       ).toEqual({
         code: 'P0002',
@@ -1197,12 +1208,14 @@ describe('admin member tools', () => {
       const member = await createMember();
       const otherMember = await createMember();
       for (const actor of [member, withClaims(member, { user_metadata: { admin: true } })]) {
-        expect(await errorOf(queryAs(actor, 'select public.admin_delete_user($1)', [otherMember.id]))).toEqual({
+        expect(await errorOf(queryAs(actor, `select public.admin_delete_user($1, 'Test')`, [otherMember.id]))).toEqual({
           code: '42501',
           message: 'auth.forbidden',
         });
       }
-      expect(await sqlState(queryAs('anon', 'select public.admin_delete_user($1)', [otherMember.id]))).toBe('42501');
+      expect(await sqlState(queryAs('anon', `select public.admin_delete_user($1, 'Test')`, [otherMember.id]))).toBe(
+        '42501',
+      );
       expect((await rowsOf(otherMember.id))?.auth_users).toBe(1);
     });
   });

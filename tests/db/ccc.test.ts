@@ -363,20 +363,27 @@ describe('CCC', () => {
       it('never oversubscribes: 20 parallel assignments to a tier with 3 free slots → exactly 3', async () => {
         const holder = await createMember();
         await occupySlots('PLATINUM', (await freeSlots('PLATINUM')) - 3, holder.id);
-        expect(await freeSlots('PLATINUM')).toBe(3);
         const investors = await Promise.all(Array.from({ length: 20 }, () => createMember()));
-        const results = await Promise.allSettled(
-          investors.map((investor) => assign(adminUser, investor.id, 'PLATINUM', 1)),
-        );
-        const succeeded = results.filter((result) => result.status === 'fulfilled');
-        const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
-        expect(succeeded).toHaveLength(3);
-        expect(new Set(failed.map((result) => (result.reason as Error).message))).toEqual(new Set(['ccc.no_slots']));
-        expect(await freeSlots('PLATINUM')).toBe(0);
-        const { rows } = await admin().query(
-          "select count(*)::int as n from public.ccc_assignments where package_tier = 'PLATINUM' and end_date >= now()",
-        );
-        expect(rows[0]?.n).toBe(10);
+        try {
+          expect(await freeSlots('PLATINUM')).toBe(3);
+          const results = await Promise.allSettled(
+            investors.map((investor) => assign(adminUser, investor.id, 'PLATINUM', 1)),
+          );
+          const succeeded = results.filter((result) => result.status === 'fulfilled');
+          const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+          expect(succeeded).toHaveLength(3);
+          expect(new Set(failed.map((result) => (result.reason as Error).message))).toEqual(new Set(['ccc.no_slots']));
+          expect(await freeSlots('PLATINUM')).toBe(0);
+          const { rows } = await admin().query(
+            "select count(*)::int as n from public.ccc_assignments where package_tier = 'PLATINUM' and end_date >= now()",
+          );
+          expect(rows[0]?.n).toBe(10);
+        } finally {
+          // The tier's slots are club-wide: later files (payments) order PLATINUM too.
+          await admin().query('delete from public.ccc_assignments where user_id = any($1)', [
+            [holder.id, ...investors.map((investor) => investor.id)],
+          ]);
+        }
       });
     });
 

@@ -108,6 +108,7 @@ async function inRolledBack(fn: (sql: Sql, health: () => Promise<Map<string, Che
     await sql(PAYOUT_RUN_TODAY);
     await sql('delete from public.referral_commissions');
     await sql("update public.app_ideas set webhook_response = null where webhook_response = 'Webhook request failed'");
+    await sql("update public.privacy_requests set status = 'completed', completed_at = now() where status = 'open'");
     await sql(
       `update auth.users set raw_app_meta_data = raw_app_meta_data - 'admin'
         where raw_app_meta_data -> 'admin' = 'true'::jsonb and id <> $1`,
@@ -162,13 +163,16 @@ describe('operations: the health checks (issue 40)', () => {
         'job.health-checks',
         'job.membership-reminders',
         'job.payment-jobs',
+        'job.privacy-purge',
         'job.przelewy24-reconcile',
+        'job.remove-stored-files',
         'job.send-outbox',
         'money.commissions',
         'money.payout_run',
         'money.withdrawals',
         'payments.gateway',
         'payments.orders_overdue',
+        'privacy.requests',
         'security.admin_mfa',
         'security.smtp_policy',
       ]);

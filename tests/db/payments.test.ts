@@ -1453,22 +1453,28 @@ describe('money in', () => {
       }
     });
 
-    it('are kept when the member is deleted, with the member anonymised; a pending one is cancelled', async () => {
+    it('are kept when the member is deleted, without the member (a paid one keeps its buyer data); a pending one is cancelled', async () => {
       const member = await createMember({ fullName: 'Adam Kasowany' });
       const paid = await orderPlan(member, 'START');
       await confirm(paid.id);
       const pending = await orderPlan(member, 'VIP');
       expect(await orderById(paid.id)).toMatchObject({ buyer_name: 'Adam Kasowany', buyer_email: member.email });
-      await queryAs(adminUser, 'select * from public.admin_delete_user($1)', [member.id]);
+      await queryAs(adminUser, `select public.admin_delete_user($1, 'Test')`, [member.id]);
+      // The accounting evidence keeps the buyer as at payment time (privacy: until retain_until).
       expect(await orderById(paid.id)).toMatchObject({
         user_id: null,
         status: 'paid',
-        buyer_name: 'Usunięty członek',
-        buyer_email: null,
+        buyer_name: 'Adam Kasowany',
+        buyer_email: member.email,
         reference: paid.reference,
         amount: paid.amount,
       });
-      expect(await orderById(pending.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'member_deleted' });
+      expect(await orderById(pending.id)).toMatchObject({
+        status: 'cancelled',
+        cancel_reason: 'member_deleted',
+        buyer_name: 'Usunięty członek',
+        buyer_email: null,
+      });
       // Money that still arrives for it is kept as 'Do zwrotu', and can be refunded.
       expect(await confirm(pending.id)).toMatchObject({ status: 'to_refund', amount_received: pending.amount });
       expect(await refund(pending.id)).toMatchObject({ status: 'refunded', user_id: null });

@@ -214,7 +214,7 @@ describe('dashboard counters', () => {
 
     // Deletion (the profile goes by cascade), confirmed and not, through the admin RPC and directly.
     const stillUnconfirmed = await createMember({ confirmed: false });
-    await queryAs(adminUser, 'select public.admin_delete_user($1)', [confirmed.id]);
+    await queryAs(adminUser, `select public.admin_delete_user($1, 'Test')`, [confirmed.id]);
     await admin().query('delete from auth.users where id = any($1)', [[unconfirmed.id, stillUnconfirmed.id]]);
     await expectCountersTrue();
 

@@ -54,8 +54,10 @@ describe('account security', () => {
       await admin().query('update auth.users set email_confirmed_at = null where id = $1', [pending.id]);
       expect(await referralCount(referrer.id, viewer)).toBe(0);
       await confirmEmail(pending.id);
+      // An erased member's referral still counts for the referrer (privacy: the relationship stays
+      // without them), so nobody else's count or ranking moves.
       await admin().query('delete from auth.users where id = $1', [pending.id]);
-      expect(await referralCount(referrer.id, viewer)).toBe(0);
+      expect(await referralCount(referrer.id, viewer)).toBe(1);
     });
   });
 });
@@ -716,7 +718,7 @@ describe('referrals', () => {
       expect(await sqlState(queryAs('anon', 'select * from public.get_referral_rankings()'))).toBe('42501');
     });
 
-    it('keeps the counters right when a referred member is deleted (earnings stay earned)', async () => {
+    it('keeps the counters when a referred member is deleted (the referral and the earnings stay)', async () => {
       const { rows } = await admin().query<{ referred_id: string }>(
         `select r.referred_id from public.referral_relationships r
         join public.referral_commissions c on c.referred_id = r.referred_id where r.referrer_id = $1`,
@@ -725,7 +727,7 @@ describe('referrals', () => {
       await admin().query('delete from auth.users where id = $1', [rows[0]!.referred_id]);
       const ranking = await queryAs<Ranking>(viewer, 'select * from public.get_referral_rankings(100)');
       expect(ranking.find((row) => row.id === second.id)).toMatchObject({
-        referral_count: 2,
+        referral_count: 3,
         total_earnings: '4999.70',
       });
     });

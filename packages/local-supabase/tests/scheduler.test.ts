@@ -59,6 +59,8 @@ describe('scheduled jobs', () => {
       ],
       ['przelewy24-reconcile', 'przelewy24-reconcile'],
       ['health-checks', "select private.run_health_checks(); select public.record_job_run('health-checks', true)"],
+      ['privacy-purge', "select private.run_privacy_purge(); select public.record_job_run('privacy-purge', true)"],
+      ['remove-stored-files', 'remove-stored-files'],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);
     const bad = path.join(folder, 'bad.json');

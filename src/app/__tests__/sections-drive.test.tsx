@@ -112,7 +112,7 @@ describe('an admin tab added to the registry', () => {
     const { user, location } = renderRoute('/dashboard/admin/probe', { session });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sonda admina' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Sekcje panelu admina' });
-    expect(labels(tabs).slice(-2)).toEqual(['Stan systemu', 'Akcje']);
+    expect(labels(tabs).slice(-2)).toEqual(['Wnioski RODO', 'Akcje']);
     const tab = within(tabs).getByRole('link', { name: 'Akcje' });
     expect(tab).toHaveAttribute('aria-current', 'page');
     // Not a member section: the side menu has 'Panel Admina' for the whole area, not an entry of its own.

@@ -43,6 +43,7 @@ const ADMIN_TABS = [
   ['Wypłaty zysków', '/dashboard/admin/profit-payouts'],
   ['Dziennik zmian', '/dashboard/admin/audit'],
   ['Stan systemu', '/dashboard/admin/system-health'],
+  ['Wnioski RODO', '/dashboard/admin/privacy-requests'],
 ];
 
 const links = (nav: HTMLElement) =>

@@ -8,6 +8,7 @@ import { NavigationProgress } from './navigation-progress';
 import { RouteFocus } from './route-focus';
 import { SessionExpiryBox } from './session-expiry-box';
 import { SideMenu, type MenuEntry } from './side-menu';
+import { SiteFooter } from './site-footer';
 import { SiteHead } from './site-head';
 
 const NO_ENTRIES: readonly MenuEntry[] = [];
@@ -84,6 +85,7 @@ export function DashboardLayout({
               <div>
                 <Outlet />
               </div>
+              <SiteFooter className="pt-4" />
             </main>
           </div>
           <SessionExpiryBox />

@@ -12,10 +12,15 @@ export const SEARCH_COUNT_CAP = 500;
 type BoardRow = Database['public']['Functions']['get_app_ideas']['Returns'][number];
 
 /** One idea of the board (the generated row type, with the columns that can be null said so). */
-export type BoardIdea = Omit<BoardRow, 'user_vote' | 'webhook_response' | 'author_full_name' | 'total_count'> & {
+export type BoardIdea = Omit<
+  BoardRow,
+  'user_vote' | 'webhook_response' | 'author_full_name' | 'submitted_by' | 'total_count'
+> & {
   user_vote: number | null;
   webhook_response: string | null;
   author_full_name: string | null;
+  /** Null once the author's account was erased (the idea stays for the others' votes and comments). */
+  submitted_by: string | null;
 };
 
 export type BoardPage = { ideas: BoardIdea[]; total: number };

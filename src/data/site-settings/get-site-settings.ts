@@ -10,7 +10,7 @@ export const SITE_SETTINGS_GC_TIME_MS = 30 * 60_000;
 
 // One literal (not a concatenation), so supabase-js can type the row from it.
 const COLUMNS =
-  'site_title, site_description, site_image, favicon, og_title, og_description, og_image, twitter_card, twitter_title, twitter_description, twitter_image, privacy_url, updated_at';
+  'site_title, site_description, site_image, favicon, og_title, og_description, og_image, twitter_card, twitter_title, twitter_description, twitter_image, privacy_url, privacy_contact_email, updated_at';
 
 /** The single site_settings row (readable by everyone, written by admins). */
 export async function getSiteSettings(client: AppSupabaseClient, signal?: AbortSignal) {

@@ -1,28 +1,37 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
-import { removeFiles } from '@/lib/storage';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { usersKeys } from './keys';
 
+export type UserDeletion = {
+  userId: string;
+  /** Why (required): recorded in the audit trail and in 'Wnioski RODO'. */
+  reason: string;
+  /** The e-mailed erasure request this deletion answers, when there is one. */
+  requestId?: string | null;
+};
+
 /**
- * RPC admin_delete_user, then the member's files (avatars, idea images) through the Storage API.
- * The database refuses while the member holds money or waits for a payout; it returns the files
- * only once the account is gone. Resolves with the files that could not be removed.
+ * 'Usuń użytkownika' (RPC admin_delete_user): the member's erasure, the same one as their own 'Usuń
+ * konto', with the admin's reason. The database refuses while the member holds money or waits for a
+ * payout; the member's stored files are removed after the commit by the remove-stored-files function
+ * (through the Storage API, retried until done). Resolves with the request's id in 'Wnioski RODO'.
  */
-export async function deleteUser(client: AppSupabaseClient, userId: string): Promise<{ leftovers: string[] }> {
-  const files = unwrap(await client.rpc('admin_delete_user', { p_user_id: userId }));
-  const leftovers = await removeFiles(
-    client,
-    files.map((file) => ({ bucket: file.bucket_id, path: file.name })),
+export async function deleteUser(client: AppSupabaseClient, deletion: UserDeletion): Promise<string> {
+  return unwrap(
+    await client.rpc('admin_delete_user', {
+      p_user_id: deletion.userId,
+      p_reason: deletion.reason,
+      ...(deletion.requestId && { p_request_id: deletion.requestId }),
+    }),
   );
-  return { leftovers };
 }
 
 export const deleteUserMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
     mutationKey: usersKeys.delete(),
-    mutationFn: async (userId: string) => deleteUser(await getClient(), userId),
+    mutationFn: async (deletion: UserDeletion) => deleteUser(await getClient(), deletion),
   });
 
 export function useDeleteUser() {
@@ -30,7 +39,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     ...deleteUserMutationOptions(getClient),
-    // The member's rows go in every domain (orders, wallet, ideas, posts, audit): every read is read again.
+    // The member's rows go in every domain (orders, wallet, ideas, posts, audit, requests): every read is read again.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -11,6 +11,7 @@ import { ideasMessages } from '../messages/ideas';
 import { mfaMessages } from '../messages/mfa';
 import { navMessages } from '../messages/nav';
 import { plansMessages } from '../messages/plans';
+import { privacyMessages } from '../messages/privacy';
 import { settingsMessages } from '../messages/settings';
 import { walletMessages } from '../messages/wallet';
 import { t as plansT } from '../plans';
@@ -19,6 +20,7 @@ import '../csv';
 import '../dashboard';
 import '../ideas';
 import '../mfa';
+import '../privacy';
 import '../settings';
 import '../wallet';
 
@@ -36,6 +38,7 @@ const allDomains = [
   adminMessages,
   mfaMessages,
   csvMessages,
+  privacyMessages,
 ];
 
 describe('the message catalogue', () => {

@@ -20,6 +20,7 @@ export const commonMessages = {
   'app.crash.description': 'Coś poszło nie tak. Odśwież stronę, aby spróbować ponownie.',
   'app.refresh': 'Odśwież stronę',
   'app.retry': 'Spróbuj ponownie',
+  'app.privacy_notice': 'Polityka prywatności',
   'app.close': 'Zamknij',
   // A toast's close button: over a dialog it sits beside the dialog's own 'Zamknij'.
   'toast.close': 'Zamknij komunikat',

@@ -4,6 +4,8 @@ export const dashboardMessages = {
   'dashboard.recent_activity': 'Ostatnie aktywności',
   'dashboard.recent_activity_placeholder': 'Tutaj pojawią się Twoje ostatnie działania w klubie.',
   'dashboard.anonymous': 'Anonim',
+  /** The author of a post kept after their account was erased (others reacted or commented). */
+  'dashboard.deleted_member': 'Członek usunięty',
   'dashboard.stats.title': 'Statystyki klubu',
   'dashboard.stats.loading': 'Ładowanie statystyk...',
   'dashboard.stats.load_failed': 'Nie udało się załadować statystyk',

@@ -125,6 +125,8 @@ export const ideasMessages = {
   'ideas.card.images': 'Obrazy pomysłu',
   'ideas.card.open_image': 'Powiększ obraz {n} z {count}',
   'ideas.anonymous': 'Anonim',
+  /** The author of an idea kept after their account was erased (others voted or commented). */
+  'ideas.deleted_member': 'Członek usunięty',
 
   'ideas.vote.group': 'Oceń pomysł {title}',
   'ideas.vote.star': 'Oceń na {n} z 5',

@@ -44,6 +44,7 @@ export const siteSettingsRow = (overrides: Partial<Tables<'site_settings'>> = {}
   twitter_description: null,
   twitter_image: null,
   privacy_url: null,
+  privacy_contact_email: null,
   updated_at: new Date().toISOString(),
   ...overrides,
 });

@@ -10,12 +10,11 @@ import { PasswordField } from '@/components/form/password-field';
 import { loadPhoneModule } from '@/components/form/phone-field-chunk';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
+import { paths } from '@/config/paths';
 import { normaliseEmail } from '@/data/auth/redirect-urls';
 import { useRegister } from '@/data/auth/register';
-import { useSiteSettings } from '@/data/site-settings/get-site-settings';
 import { t } from '@/i18n/messages';
 import { useResolvedForm } from '@/lib/form';
-import { toSafeLink } from '@/lib/safe-links';
 import { useSupabase } from '@/lib/supabase-context';
 import {
   createRegisterSchema,
@@ -44,15 +43,15 @@ const registerResolver: Resolver<RegisterFormValues, unknown, RegisterValues> = 
   return resolve(values, context, options);
 };
 
-/** The club's privacy notice under the form, when the site settings name one (the SEO tab edits it). */
+/**
+ * The privacy notice under the form (RODO art. 13: told when the data are collected): the app's
+ * page, opened in a new tab so nothing typed here is lost.
+ */
 function PrivacyNotice() {
-  const settings = useSiteSettings();
-  const link = settings.data?.privacy_url ? toSafeLink(settings.data.privacy_url) : null;
-  if (!link) return null;
   return (
     <p className="text-center text-sm text-ink-muted">
       {t('auth.register.privacy')}{' '}
-      <a href={link.href} target="_blank" rel="noopener noreferrer" className="text-accent underline">
+      <a href={paths.privacy.path} target="_blank" rel="noopener" className="text-accent underline">
         {t('auth.register.privacy_link')}
       </a>
       .

@@ -18,7 +18,10 @@ export function PostCard({ post }: { post: Post }) {
       </h3>
       <p className="mt-1 text-xs text-ink-muted">
         {t('community.by', {
-          name: post.author_name?.trim() || t('dashboard.anonymous'),
+          name:
+            post.author_id === null
+              ? t('dashboard.deleted_member')
+              : post.author_name?.trim() || t('dashboard.anonymous'),
           date: formatDateTime(post.created_at),
         })}
       </p>

@@ -64,7 +64,11 @@ export function IdeaCard({ idea }: { idea: BoardIdea }) {
           {idea.title}
         </h2>
         <p className="text-sm text-ink-muted">
-          {t('ideas.card.by', { name: idea.author_full_name || t('ideas.anonymous') })} ·{' '}
+          {t('ideas.card.by', {
+            name:
+              idea.submitted_by === null ? t('ideas.deleted_member') : idea.author_full_name || t('ideas.anonymous'),
+          })}{' '}
+          ·{' '}
           <time dateTime={idea.submitted_at}>
             {t('ideas.card.submitted_at', { date: formatDate(idea.submitted_at) })}
           </time>

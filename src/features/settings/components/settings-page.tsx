@@ -12,6 +12,7 @@ import { t } from '@/i18n/settings';
 import { useSupabase } from '@/lib/supabase-context';
 import { ProfileCard } from './profile-card';
 import { EmailNotificationsCard } from './email-notifications-card';
+import { PrivacyCard } from './privacy-card';
 import { SecurityCard } from './security-card';
 
 type EmailNotice = 'first_confirmed' | 'changed' | null;
@@ -56,7 +57,10 @@ function useEmailChangeNotice(): EmailNotice {
   return notice;
 }
 
-/** /dashboard/settings (product.md#dashboard-2): the profile card, the security card and 'Powiadomienia e-mail'. */
+/**
+ * /dashboard/settings (product.md#dashboard-2): the profile card, the security card, 'Powiadomienia
+ * e-mail' and 'Twoje dane' (download or delete, issue 38).
+ */
 export function SettingsPage() {
   usePageTitle(t('settings.title'));
   const profile = useOwnProfile();
@@ -80,6 +84,7 @@ export function SettingsPage() {
             <ProfileCard profile={data} />
             <SecurityCard />
             <EmailNotificationsCard profile={data} />
+            <PrivacyCard />
           </div>
         )}
       </QueryStates>

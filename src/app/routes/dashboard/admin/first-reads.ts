@@ -10,6 +10,7 @@ import { postsQueryOptions } from '@/data/community/list-posts';
 import { smtpConfigsQueryOptions } from '@/data/email/list-smtp-configs';
 import { templatesQueryOptions } from '@/data/email/list-templates';
 import { systemHealthQueryOptions } from '@/data/operations/get-system-health';
+import { privacyRequestsQueryOptions } from '@/data/privacy/list-privacy-requests';
 import { failedEmailsQueryOptions } from '@/data/operations/list-failed-emails';
 import { failedIdeaWebhooksQueryOptions } from '@/data/operations/list-failed-idea-webhooks';
 import { paymentLinksQueryOptions } from '@/data/payments/list-payment-links';
@@ -85,3 +86,7 @@ export const systemHealth: SectionPrefetch = ({ queryClient, getClient }) =>
     prefetchRead(queryClient, failedEmailsQueryOptions(getClient)),
     prefetchRead(queryClient, failedIdeaWebhooksQueryOptions(getClient)),
   ]);
+
+/** 'Wnioski RODO': the first page of the requests, open ones first. */
+export const privacyRequests: SectionPrefetch = ({ queryClient, getClient }) =>
+  prefetchRead(queryClient, privacyRequestsQueryOptions(getClient));

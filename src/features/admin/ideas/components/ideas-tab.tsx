@@ -43,7 +43,10 @@ function IdeaCard({ idea, onDelete }: { idea: ModeratedIdea; onDelete: () => voi
           <h2 className="text-base font-semibold text-ink">{idea.title}</h2>
           <p className="text-sm text-ink-muted">
             {t('admin.ideas.meta', {
-              author: idea.author_full_name || idea.author_email || t('dashboard.anonymous'),
+              author:
+                idea.submitted_by === null
+                  ? t('ideas.deleted_member')
+                  : idea.author_full_name || idea.author_email || t('dashboard.anonymous'),
               date: formatDate(idea.submitted_at),
             })}
           </p>

@@ -47,6 +47,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
       twitterTitle: settings.twitter_title ?? '',
       twitterDescription: settings.twitter_description ?? '',
       privacyUrl: settings.privacy_url ?? '',
+      privacyContactEmail: settings.privacy_contact_email ?? '',
     },
   });
   const errors = formState.errors;
@@ -71,6 +72,7 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
           twitter_title: values.twitterTitle || null,
           twitter_description: values.twitterDescription || null,
           privacy_url: values.privacyUrl || null,
+          privacy_contact_email: values.privacyContactEmail || null,
         },
         images: changed,
         previous: {
@@ -127,6 +129,15 @@ function SeoForm({ settings }: { settings: SiteSettings }) {
           inputMode="url"
           error={errors.privacyUrl?.message}
           {...register('privacyUrl')}
+        />
+        <TextField
+          label={t('admin.seo.privacy_contact_email')}
+          hint={t('admin.seo.privacy_contact_email_hint')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          error={errors.privacyContactEmail?.message}
+          {...register('privacyContactEmail')}
         />
       </Card>
       <Card title={t('admin.seo.section.og')} className="space-y-4">

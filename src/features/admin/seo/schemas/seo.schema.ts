@@ -13,7 +13,15 @@ export const seoSchema = z.object({
   twitterCard: z.enum(TWITTER_CARDS),
   twitterTitle: optional(200),
   twitterDescription: optional(500),
-  /** The privacy notice linked under the registration form: http(s) or a path of the app, as the table checks. */
+  /** Where members write about their data (the privacy notice and the data file name it); optional. */
+  privacyContactEmail: z.string().check(
+    z.trim(),
+    z.maxLength(320),
+    z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+      error: 'validation.seo.privacy_contact_email',
+    }),
+  ),
+  /** The club's own privacy document, named on the notice page: http(s) or a path of the app, as the table checks. */
   privacyUrl: z.string().check(
     z.trim(),
     z.maxLength(2048),

@@ -12,7 +12,7 @@ import { type HealthCheck, useSystemHealth } from '@/data/operations/get-system-
 import { type FailedEmail, useFailedEmails } from '@/data/operations/list-failed-emails';
 import { useResendEmail } from '@/data/operations/resend-email';
 import { t, type AdminAreaMessageKey } from '@/i18n/admin';
-import { formatDateTime, formatDecimal, formatInteger } from '@/lib/format';
+import { formatDate, formatDateTime, formatDecimal, formatInteger } from '@/lib/format';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
@@ -38,6 +38,7 @@ const LINKS: Record<string, string> = {
   'ideas.webhook': `#${FAILED_IDEAS_ID}`,
   'security.admin_mfa': paths.dashboard.admin.users.path,
   'security.smtp_policy': paths.dashboard.admin.smtp.path,
+  'privacy.requests': paths.dashboard.admin.privacy.path,
 };
 
 const num = (value: number | string | null | undefined) =>
@@ -88,6 +89,13 @@ function figure(check: HealthCheck): string {
         count: formatInteger(value ?? 0),
         amount: formatDecimal(detail ?? 0, 2),
       });
+    case 'privacy.requests':
+      return detail
+        ? t('admin.system_health.privacy.requests_value', {
+            count: formatInteger(value ?? 0),
+            date: formatDate(detail),
+          })
+        : formatInteger(value ?? 0);
     case 'security.smtp_policy': {
       if (!detail) return t('admin.system_health.security.smtp_policy_unknown');
       const policy = JSON.parse(detail) as { allowedPorts?: number[]; allowPrivateHosts?: boolean };

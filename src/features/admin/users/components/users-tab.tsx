@@ -23,7 +23,7 @@ import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { USER_SORT_LABELS, USERS_URL_STATE, usersListParams } from '../utils/url-state';
 import { CccAssignDialog } from './ccc-assign-dialog';
-import { UserDeleteDialog } from './user-delete-dialog';
+import { UserDeleteDialog } from '../../shared/components/user-delete-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 import { WalletDialog } from './wallet-dialog';
 

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { signupClaimFor } from '@/data/auth/signup-claim';
 import { unconfirmedUser } from '@/testing/factories';
-import { restUrl, siteSettingsRow } from '@/testing/msw/handlers';
 import { server } from '@/testing/msw/server';
 import {
   authUrl,
@@ -161,23 +160,12 @@ describe('registration: the form', () => {
     expect(field('Hasło')).toHaveValue('abC1defgh');
   });
 
-  it('links the club’s privacy notice under the form when the site settings name one', async () => {
-    server.use(
-      http.get(restUrl('/site_settings'), () =>
-        HttpResponse.json(siteSettingsRow({ privacy_url: 'https://klub.example/prywatnosc' })),
-      ),
-    );
+  it('links the privacy notice page under the form, in a new tab (what was typed stays)', async () => {
     await setup();
     const link = await screen.findByRole('link', { name: 'polityka prywatności klubu' });
-    expect(link).toHaveAttribute('href', 'https://klub.example/prywatnosc');
+    expect(link).toHaveAttribute('href', '/polityka-prywatnosci');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-  });
-
-  it('shows no privacy link when none is set', async () => {
-    await setup();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Zarejestruj się' })).toBeEnabled());
-    expect(screen.queryByRole('link', { name: 'polityka prywatności klubu' })).not.toBeInTheDocument();
+    expect(link).toHaveAttribute('rel', 'noopener');
   });
 
   it('refuses a phone of fewer than 7 digits with the format message (the database’s rule too)', async () => {

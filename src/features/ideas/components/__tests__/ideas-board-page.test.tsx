@@ -85,6 +85,19 @@ describe('the ideas board', () => {
     ).toEqual(['Gry4', 'Biznes2']);
   });
 
+  it('names the author of an idea kept after their account was erased “Członek usunięty”', async () => {
+    const rows = [
+      boardRow({ title: 'Zostaje po autorze', submitted_by: null, author_full_name: null, total_count: 2 }),
+      boardRow({ title: 'Bez nazwiska', author_full_name: null, total_count: 2 }),
+    ];
+    server.use(boardRpc(() => rows).handler, statsRpc());
+    renderBoard();
+    expect(
+      await within(await screen.findByRole('article', { name: 'Zostaje po autorze' })).findByText(/Członek usunięty/),
+    ).toBeInTheDocument();
+    expect(within(card('Bez nazwiska')).getByText(/Anonim/)).toBeInTheDocument();
+  });
+
   it('says so when there are no ideas, and when nothing matches the filters', async () => {
     server.use(boardRpc(() => []).handler, statsRpc());
     const { user } = renderBoard();
