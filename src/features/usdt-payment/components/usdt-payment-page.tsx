@@ -150,26 +150,32 @@ function PaymentDetails({ payment }: { payment: UsdtPayment }) {
                 />
               </Suspense>
             </div>
-            <dl className="min-w-0 space-y-4">
-              <div>
-                <dt className="text-sm text-ink-muted">{t('payment.usdt.address', { network: networkName })}</dt>
-                <dd className="mt-1 break-all font-mono text-ink" data-testid="usdt-address">
-                  {address}
-                </dd>
-                <CopyButton text={address} what={t('payment.usdt.copy_address')} className="mt-1 flex" />
-              </div>
-              <div>
-                <dt className="text-sm text-ink-muted">{t('payment.usdt.amount')}</dt>
-                <dd className="mt-1 text-2xl font-bold text-ink" data-testid="usdt-amount">
-                  {formatUSDT(due)}
-                </dd>
-                <CopyButton text={plainAmount(due)} what={t('payment.usdt.copy_amount')} className="mt-1 flex" />
-                <p className="mt-1 text-xs text-ink-muted">{t('payment.usdt.amount_hint')}</p>
-              </div>
+            <div className="min-w-0 space-y-4">
+              <dl className="space-y-4">
+                <div>
+                  <dt className="text-sm text-ink-muted">{t('payment.usdt.address', { network: networkName })}</dt>
+                  <dd className="mt-1">
+                    <span className="block break-all font-mono text-ink" data-testid="usdt-address">
+                      {address}
+                    </span>
+                    <CopyButton text={address} what={t('payment.usdt.copy_address')} className="mt-1 flex" />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-ink-muted">{t('payment.usdt.amount')}</dt>
+                  <dd className="mt-1">
+                    <span className="block text-2xl font-bold text-ink" data-testid="usdt-amount">
+                      {formatUSDT(due)}
+                    </span>
+                    <CopyButton text={plainAmount(due)} what={t('payment.usdt.copy_amount')} className="mt-1 flex" />
+                    <span className="mt-1 block text-xs text-ink-muted">{t('payment.usdt.amount_hint')}</span>
+                  </dd>
+                </div>
+              </dl>
               <p className="text-xs text-ink-muted">
                 {t('payment.usdt.expires', { date: formatDateTime(order.expires_at) })}
               </p>
-            </dl>
+            </div>
           </div>
           {latest?.status === 'waiting' ? null : <HashForm payment={payment} />}
         </>
