@@ -110,7 +110,8 @@ export const plansMessages = {
   'payment.usdt.waiting_unknown': 'Czekamy na potwierdzenia sieci',
   'payment.usdt.waiting_hint': 'Sprawdzamy ponownie automatycznie — możesz zamknąć tę stronę.',
   'payment.usdt.paid': 'Płatność potwierdzona. Dziękujemy!',
-  'payment.usdt.underpaid': 'Otrzymaliśmy {received}. Brakuje {shortfall} — wyślij resztę na ten sam adres i podaj hash tej transakcji.',
+  'payment.usdt.underpaid':
+    'Otrzymaliśmy {received}. Brakuje {shortfall} — wyślij resztę na ten sam adres i podaj hash tej transakcji.',
   'payment.usdt.rejected.failed': 'Ta transakcja nie powiodła się w sieci.',
   'payment.usdt.rejected.not_usdt_transfer': 'Ta transakcja nie przesyła USDT.',
   'payment.usdt.rejected.wrong_recipient': 'Ta transakcja nie trafiła na adres Klubu.',
