@@ -43,7 +43,7 @@ export function createUsdtNetworkSchema(network: UsdtNetwork) {
 }
 
 export const assignTransferSchema = z.object({
-  reference: z.string().check(z.trim(), z.regex(/^KLB-[0-9A-Za-z]{6}$/, { error: 'chain.order_reference_required' })),
+  reference: z.string().check(z.trim(), z.regex(/^KLB-[0-9A-Z]{6}$/i, { error: 'chain.order_reference_required' })),
 });
 
 const note = z
