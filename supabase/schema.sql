@@ -7631,7 +7631,18 @@ AS $function$
 declare
   v_id bigint;
   v_order_id uuid := p_order_id;
+  v_unauthenticated boolean := p_outcome in ('malformed', 'bad_signature');
 begin
+  -- Anyone can post to the notification URL: what is not signed by the gateway is kept short (2 KB;
+  -- a real notification is about 400 bytes) and at most 120 such rows an hour are stored, so junk
+  -- cannot fill the table. The health check still sees the stored ones.
+  if v_unauthenticated then
+    if (select count(*) from public.payment_events e
+         where e.created_at > now() - interval '1 hour'
+           and e.outcome = any (array['malformed', 'bad_signature'])) >= 120 then
+      return null;
+    end if;
+  end if;
   if v_order_id is null and p_session_id is not null then
     select e.order_id into v_order_id from public.payment_events e
      where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested';
@@ -7642,14 +7653,15 @@ begin
   )
   values (
     v_order_id, left(nullif(p_session_id, ''), 100), p_kind, p_outcome, p_signature_valid, p_http_status,
-    left(p_request_body, 65536), left(p_response_body, 65536), coalesce(p_headers, '{}'::jsonb),
+    left(p_request_body, case when v_unauthenticated then 2048 else 65536 end), left(p_response_body, 65536),
+    case when v_unauthenticated and pg_column_size(p_headers) > 2048 then '{}'::jsonb else coalesce(p_headers, '{}'::jsonb) end,
     left(p_request_id, 200), left(p_error, 2000)
   )
   returning id into v_id;
   return v_id;
 end
 $function$;
-comment on function public.gateway_record_event(p_kind text, p_outcome text, p_session_id text, p_order_id uuid, p_signature_valid boolean, p_http_status integer, p_request_body text, p_response_body text, p_headers jsonb, p_request_id text, p_error text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events.';
+comment on function public.gateway_record_event(p_kind text, p_outcome text, p_session_id text, p_order_id uuid, p_signature_valid boolean, p_http_status integer, p_request_body text, p_response_body text, p_headers jsonb, p_request_id text, p_error text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events. Unsigned ones (malformed, bad_signature) keep 2 KB of the body and at most 120 an hour are stored (returns null beyond).';
 
 CREATE OR REPLACE FUNCTION public.generate_unique_referral_code(p_user_id uuid, p_description text DEFAULT NULL::text)
  RETURNS public.referral_codes

@@ -2000,6 +2000,55 @@ describe('payment gateway', () => {
     ]);
   });
 
+  it('keeps unsigned notifications short and stores at most 120 of them an hour', async () => {
+    // One transaction, rolled back: the flood never reaches the other files' health checks.
+    const client = await admin().connect();
+    const one = async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows[0];
+    const junk = 'x'.repeat(10_000);
+    const record = (outcome: string, signed: boolean | null) =>
+      one(`select public.gateway_record_event('notification', $1, null, null, $2, 400, $3, null, '{}', 'junk') as id`, [
+        outcome,
+        signed,
+        junk,
+      ]);
+    try {
+      await client.query('begin');
+      await client.query(
+        `delete from public.payment_events where outcome in ('malformed', 'bad_signature') and created_at > now() - interval '1 hour'`,
+      );
+      await client.query('set local role service_role');
+      const first = await record('malformed', null);
+      await client.query('reset role');
+      expect(
+        await one('select char_length(request_body) as length from public.payment_events where id = $1', [first.id]),
+      ).toEqual({
+        length: 2048,
+      });
+      await client.query('set local role service_role');
+      await client.query(`select count(public.gateway_record_event('notification', 'bad_signature', null, null,
+        false, 400, 'junk', null, '{}', 'junk')) from generate_series(1, 130)`);
+      expect((await record('bad_signature', false)).id).toBeNull();
+      // A signed event is always stored, whole.
+      const signed = await record('unknown_order', true);
+      await client.query('reset role');
+      expect(signed.id).not.toBeNull();
+      expect(
+        await one(
+          `select count(*)::int as junk from public.payment_events
+            where created_at > now() - interval '1 hour' and outcome in ('malformed', 'bad_signature')`,
+        ),
+      ).toEqual({ junk: 120 });
+      expect(
+        await one('select char_length(request_body) as length from public.payment_events where id = $1', [signed.id]),
+      ).toEqual({
+        length: 10_000,
+      });
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+    }
+  });
+
   it('keeps events append-only and shows them to admins only', async () => {
     const member = await createMember();
     const adminUser = await createAdmin();
