@@ -7294,6 +7294,11 @@ begin
   if (p_plan_tier is null) = (p_ccc_tier is null) then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
+  -- The consent to the service starting at once (the 14-day withdrawal right ends with it) is the
+  -- order's condition: the dialogs ask for it, and an order without it is refused here too.
+  if v_consent is null then
+    raise exception using errcode = 'P0001', message = 'payments.consent_required';
+  end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
   end if;
@@ -7390,7 +7395,7 @@ begin
   end loop;
 end
 $function$;
-comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
+comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time.';
 
 CREATE OR REPLACE FUNCTION public.delete_my_account(p_password text, p_confirmation text)
  RETURNS text

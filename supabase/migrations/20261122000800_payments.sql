@@ -598,6 +598,11 @@ begin
   if (p_plan_tier is null) = (p_ccc_tier is null) then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
+  -- The consent to the service starting at once (the 14-day withdrawal right ends with it) is the
+  -- order's condition: the dialogs ask for it, and an order without it is refused here too.
+  if v_consent is null then
+    raise exception using errcode = 'P0001', message = 'payments.consent_required';
+  end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
   end if;
@@ -1915,7 +1920,7 @@ comment on function private.confirm_payment(uuid,numeric,public.payment_decider,
 
 comment on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) is 'Admin (aal2): records money received for an order through private.confirm_payment (default amount: what is still due at the fixed price); changed = false when already paid.';
 
-comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
+comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time.';
 
 comment on function public.cancel_payment_order(uuid) is 'Member: cancels an own pending order (its CCC reservation ends with it).';
 

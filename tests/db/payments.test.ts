@@ -39,7 +39,7 @@ describe('money amount limits', () => {
       const adminUser = await createAdmin();
       const [order] = await queryAs<{ id: string }>(
         member,
-        `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START')`,
+        `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START', p_consent_text => 'Zgoda (test)')`,
       );
       // 10^10 up to just below 10^16 passed the wallet's limit and then overflowed the column (22003).
       for (const tooHigh of ['10000000000', '10000000000.00', '9999999999999999.99']) {
@@ -209,9 +209,9 @@ describe('payments', () => {
     membership_valid_until: string | null;
   }
 
-  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2)`;
+  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_consent_text => 'Zgoda (test)')`;
 
-  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3)`;
+  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3, p_consent_text => 'Zgoda (test)')`;
 
   const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
 
@@ -323,7 +323,7 @@ describe('payments', () => {
       const results = await race(
         6,
         member,
-        `select * from public.create_payment_order(p_method => 'transfer', p_ccc_tier => 'START', p_quantity => floor(random() * 10)::int + 1)`,
+        `select * from public.create_payment_order(p_method => 'transfer', p_ccc_tier => 'START', p_quantity => floor(random() * 10)::int + 1, p_consent_text => 'Zgoda (test)')`,
       );
       const { rows } = await admin().query<{ n: number }>(
         `select count(*)::int as n from public.payment_orders where user_id = $1 and status = 'pending'`,
@@ -355,6 +355,28 @@ describe('payments', () => {
         'payments.invalid_quantity',
       );
       expect(await sqlState(queryAs('anon', CREATE_PLAN, ['transfer', 'START']))).toBe('42501');
+    });
+
+    it('refuses an order without the consent to the service starting at once', async () => {
+      const member = await createMember();
+      for (const consent of [null, '', '   ']) {
+        expect(
+          await errorOf(
+            queryAs(
+              member,
+              `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => 'START', p_consent_text => $1)`,
+              [consent],
+            ),
+          ),
+        ).toEqual({ code: 'P0001', message: 'payments.consent_required' });
+      }
+      expect(
+        (
+          await admin().query('select count(*)::int as orders from public.payment_orders where user_id = $1', [
+            member.id,
+          ])
+        ).rows[0],
+      ).toEqual({ orders: 0 });
     });
 
     it('cannot be written directly: members only read their own orders, admins all', async () => {
@@ -1031,9 +1053,9 @@ describe('money in', () => {
     shortened_reason: string | null;
   }
 
-  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2)`;
+  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_consent_text => 'Zgoda (test)')`;
 
-  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3)`;
+  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3, p_consent_text => 'Zgoda (test)')`;
 
   const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
 
@@ -1835,7 +1857,7 @@ describe('payment gateway', () => {
   async function transferOrder(member: TestUser, tier = 'START') {
     const [order] = await queryAs<{ id: string; reference: string; amount: string }>(
       member,
-      `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => $1)`,
+      `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => $1, p_consent_text => 'Zgoda (test)')`,
       [tier],
     );
     return order!;
@@ -1909,7 +1931,7 @@ describe('payment gateway', () => {
     });
     const [usdt] = await queryAs<{ id: string }>(
       member,
-      `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START')`,
+      `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START', p_consent_text => 'Zgoda (test)')`,
     );
     expect((await errorOf(begin(usdt!.id, member.id)))?.message).toBe('payments.gateway_not_supported');
     await queryAs(member, 'select public.cancel_payment_order($1)', [order.id]);
