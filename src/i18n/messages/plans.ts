@@ -82,6 +82,7 @@ export const plansMessages = {
   /** USDT on chain (issue 37): the database's and the verifier's keys. */
   'payments.too_many_checks': 'Sprawdziłeś zbyt wiele transakcji. Spróbuj ponownie za godzinę.',
   'payments.check_failed': 'Nie udało się sprawdzić transakcji. Spróbuj ponownie.',
+  'payments.transfer_not_found': 'Nie znaleziono tej transakcji.',
   'payments.network_disabled': 'Płatności USDT w tej sieci są chwilowo niedostępne.',
   'payments.usdt_amounts_busy':
     'Chwilowo nie możemy przyjąć kolejnej płatności USDT w tej sieci. Spróbuj za chwilę lub wybierz inną sieć.',

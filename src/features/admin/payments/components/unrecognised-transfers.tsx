@@ -110,8 +110,9 @@ export function UnrecognisedTransfers() {
           emptyInline
         >
           {(rows) => (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.usdt.unrecognised')}>
+              <table className="w-full min-w-[48rem] text-left text-sm">
+                <caption className="sr-only">{t('admin.usdt.unrecognised')}</caption>
                 <TableHead
                   columns={[
                     t('admin.usdt.col_received'),

@@ -23,8 +23,8 @@ const order = {
   currency: 'USDT',
   status: 'pending',
   network: 'TRC20',
-  amount_received: null,
-  shortfall: null,
+  amount_received: null as number | null,
+  shortfall: null as number | null,
   expires_at: '2026-12-09T10:00:00+00:00',
   created_at: '2026-12-02T10:00:00+00:00',
 };
