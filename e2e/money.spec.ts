@@ -377,6 +377,9 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
   // The search has reached the list (it is debounced; the seed has an order of its own).
   await expect(admin.locator('tr[data-order-reference]')).toHaveCount(1);
+  // The export is the list on screen: its button waits while the list still shows other filters'
+  // rows (the pending list it opened with had only this order too; exporting then gave every order).
+  await expect(admin.getByRole('button', { name: 'Pobierz CSV' })).toBeEnabled();
   // The payments tab (with its CSV button) is checked by axe in payments.spec.ts.
   const paymentLines = await csvLines(
     admin,

@@ -9548,7 +9548,7 @@ CREATE TRIGGER profiles_activate_referral AFTER UPDATE OF email_confirmed ON pub
 
 CREATE TRIGGER profiles_audit AFTER UPDATE ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until OR (old.full_name IS DISTINCT FROM new.full_name OR old.phone IS DISTINCT FROM new.phone) AND new.user_id IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
 
-CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
+CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level, membership_valid_until ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
 
 CREATE TRIGGER profiles_count_paid_member_terms AFTER INSERT OR DELETE OR UPDATE OF membership_level, membership_valid_until ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_paid_member_terms();
 

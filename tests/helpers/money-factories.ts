@@ -1,7 +1,7 @@
 // Factories and probes for the money domain (notifications, wallet, CCC). Arranging goes through
 // the superuser pool or service_role; assertions read the truth behind RLS with admin().
 import { randomBytes } from 'node:crypto';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, onTestFinished } from 'vitest';
 import { admin, queryAs, type TestUser } from './db.ts';
 
 /** A well-formed ERC20/BSC address: 0x + 40 hex characters. */
@@ -136,7 +136,12 @@ export async function notificationsOf(userId: string): Promise<NotificationRow[]
 
 export type CccTier = 'PLATINUM' | 'DIAMOND' | 'GOLD' | 'SILVER' | 'BRONZE' | 'START';
 
-/** Stores `count` assignments of a tier for the user directly (copying the catalogue), active unless `expired`. */
+/**
+ * Stores `count` assignments of a tier for the user directly (copying the catalogue), active unless
+ * `expired`. Called inside a test, they are removed when the test ends, pass or fail: the tiers'
+ * slots are club-wide, and a tier left full made later files' orders fail with payments.no_slots
+ * (in whichever order the files ran). Called in a hook, the caller removes them.
+ */
 export async function occupySlots(
   tier: CccTier,
   count: number,
@@ -153,7 +158,23 @@ export async function occupySlots(
      returning id`,
     [userId, tier, count, expired],
   );
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  if (insideTest()) {
+    onTestFinished(async () => {
+      await admin().query('delete from public.ccc_assignments where id = any($1)', [ids]);
+    });
+  }
+  return ids;
+}
+
+/** Whether a test (not a hook) is running: onTestFinished works there only. */
+function insideTest(): boolean {
+  try {
+    onTestFinished(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Free slots of a tier right now, as the server counts them (pending orders' reservations included). */
