@@ -54,7 +54,7 @@ create table public.withdrawals (
   claimed_at timestamp with time zone,
   new_address boolean default false not null,
   hold_until timestamp with time zone,
-  constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  constraint withdrawals_address_check CHECK (private.is_usdt_address(network, address)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
   constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
@@ -64,7 +64,7 @@ create table public.withdrawals (
   constraint withdrawals_processing_claimed CHECK (((status <> 'processing'::public.withdrawal_status) OR ((claimed_by IS NOT NULL) AND (claimed_at IS NOT NULL)))),
   constraint withdrawals_pending_unclaimed CHECK (((status <> 'pending'::public.withdrawal_status) OR ((claimed_by IS NULL) AND (claimed_at IS NULL) AND (tx_hash IS NULL)))),
   constraint withdrawals_tx_hash_when_sent CHECK (((tx_hash IS NULL) OR (status = ANY (ARRAY['processing'::public.withdrawal_status, 'completed'::public.withdrawal_status])))),
-  constraint withdrawals_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint withdrawals_tx_hash_check CHECK (tx_hash is null or private.is_usdt_tx_hash(network, tx_hash)),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint withdrawals_pkey PRIMARY KEY (id)
 );
@@ -102,10 +102,11 @@ create table public.withdrawal_addresses (
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   label text not null check (label ~ '[^[:space:]]' and char_length(label) <= 50),
   network public.withdrawal_network not null,
-  address text not null check (address ~ '^0x[0-9a-fA-F]{40}$'),
+  address text not null,
   is_default boolean not null default false,
   created_at timestamptz not null default now(),
-  unique (user_id, network, address)
+  unique (user_id, network, address),
+  constraint withdrawal_addresses_address_check check (private.is_usdt_address(network, address))
 );
 alter table public.withdrawal_addresses enable row level security;
 
@@ -393,7 +394,11 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select case when p_network = 'ERC20' then 'https://etherscan.io/tx/' else 'https://bscscan.com/tx/' end || p_tx_hash
+  select case p_network
+    when 'TRC20' then 'https://tronscan.org/#/transaction/'
+    when 'ERC20' then 'https://etherscan.io/tx/'
+    else 'https://bscscan.com/tx/'
+  end || p_tx_hash
 $$;
 
 -- private.wallet_ledger_mismatches() ----------------------------------------------------
@@ -595,10 +600,15 @@ begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  p_tx_hash := btrim(p_tx_hash);
+  if p_tx_hash is null or p_tx_hash !~ '^(0x)?[0-9a-fA-F]{64}$' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
   select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  -- The hash of the withdrawal's network: TRC20 without 0x, ERC20 and BSC with it.
+  if found and not private.is_usdt_tx_hash(v_withdrawal.network, p_tx_hash) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
   if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
      and v_withdrawal.tx_hash = p_tx_hash then
     return v_withdrawal;
@@ -821,10 +831,14 @@ begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  p_tx_hash := btrim(p_tx_hash);
+  if p_tx_hash is null or p_tx_hash !~ '^(0x)?[0-9a-fA-F]{64}$' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
   v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  if not private.is_usdt_tx_hash(v_withdrawal.network, p_tx_hash) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
   v_before := v_withdrawal.tx_hash;
   if v_before = p_tx_hash then
     return v_withdrawal;
@@ -1020,7 +1034,7 @@ begin
   if p_network is null then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
   end if;
-  if p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
+  if not private.is_usdt_address(p_network, p_address) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
   end if;
   if private.member_needs_aal2(v_user_id) then
@@ -1045,7 +1059,8 @@ begin
   v_new_address := not exists (
     select 1 from public.withdrawals w
      where w.user_id = v_user_id and w.status = 'completed' and w.network = p_network
-       and lower(w.address) = lower(p_address)
+       -- TRON's base58 is case-sensitive; hex addresses are not.
+       and (w.address = p_address or (p_network <> 'TRC20' and lower(w.address) = lower(p_address)))
   );
   insert into public.withdrawals (user_id, amount, network, address, new_address, hold_until)
   values (v_user_id, p_amount, p_network, p_address, v_new_address,
@@ -1212,5 +1227,5 @@ comment on column public.withdrawals.claimed_by is 'The admin who claimed it (pr
 comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
 comment on column public.withdrawals.new_address is 'Requested to an address this member had never been paid to (on that network).';
 comment on column public.withdrawals.hold_until is 'A new address not confirmed with the second factor: no admin can claim it before this time. Null: no wait.';
-comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
+comment on column public.withdrawals.tx_hash is 'On-chain transaction hash of the withdrawal''s network (TRC20: 64 hex; ERC20 and BSC: 0x + 64 hex).';
 comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';

@@ -874,7 +874,7 @@ describe('wallet', () => {
         code: 'P0001',
         message: 'wallet.invalid_network',
       });
-      expect((await errorOf(requestWithdrawal(member, 1, 'TRC20')))?.code).toBe('22P02');
+      expect((await errorOf(requestWithdrawal(member, 1, 'SOL')))?.code).toBe('22P02');
     });
 
     it('reports a missing wallet with wallet.not_found', async () => {

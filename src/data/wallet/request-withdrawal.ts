@@ -3,11 +3,12 @@ import { ledgerKeys } from '@/data/wallet/keys';
 import { useAuth } from '@/lib/auth/auth-context';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import type { Enums } from '@/types/database.types';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Withdrawal } from './get-withdrawals';
 import { walletKeys } from './keys';
 
-export type WithdrawalRequest = { amount: number; network: 'ERC20' | 'BSC'; address: string };
+export type WithdrawalRequest = { amount: number; network: Enums<'withdrawal_network'>; address: string };
 
 /**
  * RPC request_withdrawal: the server checks amount, network, address, the balance and (with 2FA on)

@@ -7,6 +7,7 @@ import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Card } from '@/components/ui/card';
 import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
 import { useRequestWithdrawal } from '@/data/wallet/request-withdrawal';
+import { addressPlaceholder } from '@/data/wallet/networks';
 import { useSaveAddress } from '@/data/wallet/save-address';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { toUserMessage } from '@/lib/errors';
@@ -30,12 +31,13 @@ type WithdrawalFormProps = {
 };
 
 const NETWORK_LABELS: Record<(typeof NETWORKS)[number], WalletMessageKey> = {
+  TRC20: 'wallet.withdraw.network_trc20',
   ERC20: 'wallet.withdraw.network_erc20',
   BSC: 'wallet.withdraw.network_bsc',
 };
 
 /**
- * The withdrawal form (product.md#dashboard-2, §5): amount (min 0, step 0.01), network ERC20/BSC, address.
+ * The withdrawal form (product.md#dashboard-2, §5): amount (min 0, step 0.01), network TRC20/ERC20/BSC, address.
  * Validated here and again by request_withdrawal, whose keys come back as the fields' messages. With
  * 2FA on and an aal1 session the 6-digit code is asked first (and whenever the server says so).
  * On success the balances and the history are read again; nothing is computed here.
@@ -45,7 +47,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
   // useForm takes the resolver of every render: a refetched balance counts at once.
   const schema = useMemo(() => createWithdrawalSchema(available), [available]);
   const defaultMethod = savedMethods.find((method) => method.isDefault) ?? null;
-  const { register, handleSubmit, formState, setError, reset, resetField, setValue } = useZodForm(schema, {
+  const { register, handleSubmit, formState, setError, reset, resetField, setValue, watch } = useZodForm(schema, {
     defaultValues: {
       amount: '',
       network: defaultMethod?.network ?? 'ERC20',
@@ -179,7 +181,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
             label={t('wallet.withdraw.address')}
             autoComplete="off"
             spellCheck={false}
-            placeholder="0x…"
+            placeholder={addressPlaceholder(watch('network'))}
             className="font-mono"
             error={formState.errors.address?.message}
             {...addressField}

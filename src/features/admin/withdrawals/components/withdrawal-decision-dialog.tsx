@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { useCompleteWithdrawal } from '@/data/wallet/complete-withdrawal';
 import { useFailWithdrawal } from '@/data/wallet/fail-withdrawal';
@@ -6,7 +7,7 @@ import type { AdminWithdrawal } from '@/data/wallet/list-withdrawals';
 import { t } from '@/i18n/admin';
 import { formatUSDT } from '@/lib/format';
 import { DecisionDialog, type DecisionDetail } from '../../shared/components/decision-dialog';
-import { completeSchema, failSchema } from '../schemas/withdrawal-decision.schema';
+import { createCompleteSchema, failSchema } from '../schemas/withdrawal-decision.schema';
 
 type WithdrawalDialogProps = { withdrawal: AdminWithdrawal; onClose: () => void };
 
@@ -35,6 +36,7 @@ function withdrawalDetails(withdrawal: AdminWithdrawal): DecisionDetail[] {
 /** Marks a claimed withdrawal completed, with the transaction hash of the payout. */
 export function CompleteWithdrawalDialog({ withdrawal, onClose }: WithdrawalDialogProps) {
   const complete = useCompleteWithdrawal();
+  const completeSchema = useMemo(() => createCompleteSchema(withdrawal.network), [withdrawal.network]);
   return (
     <DecisionDialog
       title={t('admin.withdrawals.complete_title')}

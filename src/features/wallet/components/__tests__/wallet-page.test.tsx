@@ -179,7 +179,7 @@ describe('eWallet: balance and history', { timeout: 15_000 }, () => {
 });
 
 describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
-  it('has the amount input of the spec (min 0, step 0.01) and the networks ERC20 and BSC', async () => {
+  it('has the amount input of the spec (min 0, step 0.01) and the networks TRC20, ERC20 and BSC', async () => {
     serve();
     setup();
     await screen.findByRole('region', { name: 'Wypłata środków' });
@@ -190,7 +190,7 @@ describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
       within(networkField())
         .getAllByRole('option')
         .map((option) => option.getAttribute('value')),
-    ).toEqual(['ERC20', 'BSC']);
+    ).toEqual(['TRC20', 'ERC20', 'BSC']);
   });
 
   it('checks every field before sending anything', async () => {

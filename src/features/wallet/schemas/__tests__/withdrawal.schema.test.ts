@@ -1,6 +1,8 @@
 import { createWithdrawalSchema, toCents } from '../withdrawal.schema';
 
 const ADDRESS = `0x${'aB3'.repeat(13)}f`;
+/** Tether's TRC-20 contract: a valid TRON address. */
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 function errors(values: { amount: string; network?: string; address?: string }, available = 100) {
   const result = createWithdrawalSchema(available).safeParse({
@@ -38,9 +40,24 @@ describe('withdrawal form rules', () => {
     expect(errors({ amount: '1', address })).toEqual({ address: 'wallet.invalid_address' });
   });
 
-  it('accepts only ERC20 and BSC', () => {
+  it('accepts TRC20, ERC20 and BSC, nothing else', () => {
     expect(errors({ amount: '1', network: 'BSC' })).toEqual({});
-    expect(errors({ amount: '1', network: 'TRC20' })).toEqual({ network: 'wallet.invalid_network' });
+    expect(errors({ amount: '1', network: 'TRC20', address: TRON_ADDRESS })).toEqual({});
+    expect(errors({ amount: '1', network: 'SOL' })).toMatchObject({ network: 'wallet.invalid_network' });
+  });
+
+  it("checks the address of the chosen network: TRON 'T…' (34), EVM 0x + 40 hex", () => {
+    expect(errors({ amount: '1', network: 'TRC20', address: ADDRESS })).toEqual({ address: 'wallet.invalid_address' });
+    expect(errors({ amount: '1', network: 'ERC20', address: TRON_ADDRESS })).toEqual({
+      address: 'wallet.invalid_address',
+    });
+    // base58 has no 0, O, I or l.
+    expect(errors({ amount: '1', network: 'TRC20', address: `${TRON_ADDRESS.slice(0, -1)}0` })).toEqual({
+      address: 'wallet.invalid_address',
+    });
+    expect(errors({ amount: '1', network: 'TRC20', address: TRON_ADDRESS.slice(0, -1) })).toEqual({
+      address: 'wallet.invalid_address',
+    });
   });
 
   it('counts in cents', () => {
