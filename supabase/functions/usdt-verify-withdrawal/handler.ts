@@ -52,12 +52,11 @@ export interface WithdrawalTarget {
   adminId: string;
 }
 
+/** The completed row as admin_complete_withdrawal returns it (the parts the browser reads). */
 export interface CompletedWithdrawal {
   id: string;
   status: string;
   tx_hash: string | null;
-  block_number: number | null;
-  block_time: string | null;
 }
 
 /** A refusal of the database, by its stable key (wallet.*, chain.*, auth.*). */
@@ -95,6 +94,7 @@ const STATUS_OF_KEY: Record<string, number> = {
   'wallet.withdrawal_not_pending': 409,
   'wallet.withdrawal_tx_mismatch': 409,
   'wallet.withdrawal_not_verified': 409,
+  'wallet.network_not_configured': 409,
   'chain.transfer_used': 409,
   'chain.transfer_mismatch': 422,
   'wallet.invalid_tx_hash': 400,
@@ -186,10 +186,14 @@ export function createVerifyWithdrawalHandler(deps: VerifyWithdrawalDeps): (requ
         await store.recordHash(token, target.withdrawalId, txHash);
         return json(202, { status: 'not_final', confirmations: result.confirmations, required: result.required });
       case 'ok': {
-        await store.recordTransfer(target.withdrawalId, target.adminId, transferToJson(result.transfer));
+        const transfer = transferToJson(result.transfer);
+        await store.recordTransfer(target.withdrawalId, target.adminId, transfer);
         const withdrawal = await store.complete(token, target.withdrawalId, txHash);
         logger.info(`${target.withdrawalId}: completed with ${network} ${txHash}`);
-        return json(200, { status: 'completed', withdrawal });
+        return json(200, {
+          status: 'completed',
+          withdrawal: { ...withdrawal, block_number: transfer.blockNumber, block_time: transfer.blockTime },
+        });
       }
     }
   }

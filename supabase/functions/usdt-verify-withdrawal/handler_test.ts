@@ -71,13 +71,7 @@ function memoryStore(withdrawals: MemoryWithdrawal[]) {
         }
         row.status = 'completed';
         row.txHash = txHash;
-        return Promise.resolve({
-          id,
-          status: 'completed',
-          tx_hash: txHash,
-          block_number: row.transfer.blockNumber,
-          block_time: row.transfer.blockTime,
-        });
+        return Promise.resolve({ id, status: 'completed', tx_hash: txHash });
       },
     },
   };

@@ -85,13 +85,7 @@ export function supabaseWithdrawalChainStore(settings: {
         .rpc('admin_complete_withdrawal', { p_withdrawal_id: withdrawalId, p_tx_hash: txHash })
         .single<CompletedWithdrawal>();
       if (error) throw refusal(error, 'completing the withdrawal');
-      return {
-        id: data.id,
-        status: data.status,
-        tx_hash: data.tx_hash,
-        block_number: data.block_number ?? null,
-        block_time: data.block_time ?? null,
-      };
+      return { id: data.id, status: data.status, tx_hash: data.tx_hash };
     },
   };
 }
