@@ -1174,7 +1174,6 @@ begin
   if p_network is null then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
   end if;
-  p_address := btrim(p_address);
   if not private.is_usdt_address(p_network, p_address) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
   end if;

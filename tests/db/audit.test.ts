@@ -26,6 +26,7 @@ import {
   pendingWithdrawal,
   txHash,
   walletAddress,
+  completeWithdrawal,
 } from '../helpers/money-factories.ts';
 import { auditChainState } from '../setup/audit-chain.ts';
 
@@ -104,7 +105,7 @@ describe('money operations', () => {
       await queryAs(adminUser, 'select public.admin_remove_ccc_assignment($1)', [assignment!.id]);
       const withdrawal = await pendingWithdrawal(target, 3);
       await claimWithdrawal(adminUser, withdrawal.id);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+      await completeWithdrawal(adminUser, withdrawal.id, txHash());
       const other = await pendingWithdrawal(target, 2);
       await claimWithdrawal(adminUser, other.id);
       await queryAs(adminUser, `select public.admin_fail_withdrawal($1, 'Sieć niedostępna')`, [other.id]);
