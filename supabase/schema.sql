@@ -31,7 +31,7 @@ create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
 create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
 
-create type public.withdrawal_network as enum ('ERC20', 'BSC');
+create type public.withdrawal_network as enum ('TRC20', 'ERC20', 'BSC');
 
 create type public.withdrawal_status as enum ('pending', 'processing', 'completed', 'failed', 'cancelled');
 
@@ -524,6 +524,39 @@ comment on column public.ccc_tiers.profit_share is 'Fraction (0.17 = 17 %); the 
 comment on column public.ccc_tiers.total_slots is 'How many packages of this tier may be active at once.';
 comment on column public.ccc_tiers.price_acc_usd is 'Price in USDT when paid through ACC: 90 % of price_usd (product.md#dashboard-9), rounded to cents.';
 
+create table public.chain_transfers (
+  id bigint generated always as identity not null,
+  network public.withdrawal_network not null,
+  tx_hash text not null,
+  log_index integer,
+  from_address text,
+  to_address text,
+  amount_units numeric(78,0),
+  amount numeric(38,18),
+  block_number bigint,
+  block_time timestamp with time zone,
+  verified_at timestamp with time zone,
+  order_id uuid,
+  withdrawal_id uuid,
+  recorded_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint chain_transfers_amount_check CHECK (((amount_units > (0)::numeric) AND ((amount * power((10)::numeric, (private.usdt_decimals(network))::numeric)) = amount_units))),
+  constraint chain_transfers_block_check CHECK ((block_number >= 0)),
+  constraint chain_transfers_from_check CHECK (((from_address IS NULL) OR private.is_usdt_address(network, from_address))),
+  constraint chain_transfers_log_index_check CHECK ((log_index >= 0)),
+  constraint chain_transfers_one_use CHECK (((order_id IS NULL) OR (withdrawal_id IS NULL))),
+  constraint chain_transfers_to_check CHECK (((to_address IS NULL) OR private.is_usdt_address(network, to_address))),
+  constraint chain_transfers_tx_hash_check CHECK ((private.is_usdt_tx_hash(network, tx_hash) AND (tx_hash = lower(tx_hash)))),
+  constraint chain_transfers_verified_check CHECK ((((verified_at IS NOT NULL) AND (log_index IS NOT NULL) AND (from_address IS NOT NULL) AND (to_address IS NOT NULL) AND (amount_units IS NOT NULL) AND (amount IS NOT NULL) AND (block_number IS NOT NULL) AND (block_time IS NOT NULL)) OR ((verified_at IS NULL) AND (log_index IS NULL) AND (from_address IS NULL) AND (to_address IS NULL) AND (amount_units IS NULL) AND (amount IS NULL) AND (block_number IS NULL) AND (block_time IS NULL)))),
+  constraint chain_transfers_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
+  constraint chain_transfers_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id),
+  constraint chain_transfers_pkey PRIMARY KEY (id)
+);
+alter table public.chain_transfers enable row level security;
+comment on table public.chain_transfers is 'Every USDT transfer the club used or saw, once per (network, hash, log index): read from the chain (verified_at; amount in the smallest unit and in USDT) or entered by an admin (log index null). order_id / withdrawal_id: what it paid; the receipt of an order names it (payment_receipts.chain_transfer_id). Written only by private.record_chain_transfer and the confirm functions.';
+comment on column public.chain_transfers.log_index is 'EVM: the block-wide logIndex; TRON: the log''s position in the transaction. Null: entered by an admin''s hand (the whole transaction).';
+comment on column public.chain_transfers.amount_units is 'The amount in the token''s smallest unit (10^-6 USDT on TRC20/ERC20, 10^-18 on BSC); amount is the same in USDT.';
+
 create table public.ecommerce_revenue (
   id uuid default gen_random_uuid() not null,
   amount numeric(14,2) not null,
@@ -769,7 +802,7 @@ END) stored,
   constraint payment_orders_reference_check CHECK ((reference ~ '^KLB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$'::text)),
   constraint payment_orders_refund_check CHECK ((((status = 'refunded'::public.payment_order_status) = (refunded_at IS NOT NULL)) AND ((refunded_at IS NULL) = (refund_reason IS NULL)) AND ((refunded_at IS NULL) = (refund_method IS NULL)) AND ((refunded_at IS NULL) = (refund_reference IS NULL)) AND ((char_length(refund_reason) >= 1) AND (char_length(refund_reason) <= 500)) AND (refund_method = ANY (ARRAY['transfer'::text, 'usdt'::text, 'acc'::text, 'other'::text])) AND ((char_length(refund_reference) >= 1) AND (char_length(refund_reference) <= 200)))),
   constraint payment_orders_rejection_reason_check CHECK (((char_length(rejection_reason) >= 1) AND (char_length(rejection_reason) <= 500))),
-  constraint payment_orders_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint payment_orders_tx_hash_check CHECK (((tx_hash IS NULL) OR (private.is_usdt_tx_hash(network, tx_hash) AND (tx_hash = lower(tx_hash))))),
   constraint payment_orders_tx_hash_usdt CHECK (((tx_hash IS NULL) OR (method = 'usdt'::public.payment_method))),
   constraint payment_orders_ccc_tier_fkey FOREIGN KEY (ccc_tier) REFERENCES public.ccc_tiers(tier),
   constraint payment_orders_plan_tier_fkey FOREIGN KEY (plan_tier) REFERENCES public.membership_plans(tier),
@@ -783,11 +816,11 @@ comment on table public.payment_orders is 'What a member pays: item, method, amo
 comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created; never changed afterwards (a price change makes a new order).';
 comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';
 comment on column public.payment_orders.amount_received is 'What was received in total (a second payment of an underpaid order adds up).';
-comment on column public.payment_orders.tx_hash is 'USDT only: the transaction hash the admin entered (0x + 64 hex).';
+comment on column public.payment_orders.tx_hash is 'USDT only: the first transaction that paid the order (lower case; TRC20 64 hex, ERC20/BSC 0x + 64 hex); every one is a public.chain_transfers row of a receipt.';
 comment on column public.payment_orders.membership_valid_until is 'Plan orders: the end date the confirmation set.';
 comment on column public.payment_orders.expires_at is 'A pending order expires then (payment_settings.order_expiry_days after creation); a CCC order reserves its slots until then.';
 comment on column public.payment_orders.decided_via is 'Who confirmed the money: admin | gateway | chain (private.confirm_payment).';
-comment on column public.payment_orders.network is 'USDT: the network of tx_hash; one (network, transaction) confirms one order.';
+comment on column public.payment_orders.network is 'USDT: the network the member pays on (chosen with the order) and of tx_hash; a transfer of another network does not pay it.';
 comment on column public.payment_orders.consent_text is 'The consent the member ticked (service starts at once, the 14-day withdrawal right ends with it), with consent_at.';
 comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time: the accounting evidence, kept when the account is erased until retain_until; an order no money came in for gets ''Usunięty członek'' instead.';
 comment on column public.payment_orders.replaces_order_id is 'The pending order this one replaced after a catalogue price change (that one was cancelled with cancel_reason price_changed).';
@@ -803,17 +836,17 @@ create table public.payment_receipts (
   currency text not null,
   decided_via public.payment_decider not null,
   decided_by uuid,
-  network public.withdrawal_network,
-  tx_hash text,
+  chain_transfer_id bigint,
   received_at timestamp with time zone default now() not null,
   constraint payment_receipts_amount_check CHECK (((amount > (0)::numeric) AND (amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))),
   constraint payment_receipts_currency_check CHECK ((currency = ANY (ARRAY['PLN'::text, 'USDT'::text]))),
-  constraint payment_receipts_tx_check CHECK ((((tx_hash IS NULL) = (network IS NULL)) AND (char_length(tx_hash) <= 200))),
+  constraint payment_receipts_chain_transfer_id_fkey FOREIGN KEY (chain_transfer_id) REFERENCES public.chain_transfers(id),
   constraint payment_receipts_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
-  constraint payment_receipts_pkey PRIMARY KEY (id)
+  constraint payment_receipts_pkey PRIMARY KEY (id),
+  constraint payment_receipts_chain_transfer_id_key UNIQUE (chain_transfer_id)
 );
 alter table public.payment_receipts enable row level security;
-comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and a USDT transaction (network, hash; recorded once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
+comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and its USDT transfer (chain_transfer_id; a transfer pays once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
 
 create table public.payment_settings (
   id boolean default true not null,
@@ -1122,6 +1155,23 @@ comment on column public.smtp_configs.password is 'Stored for the mail-sending s
 comment on column public.smtp_configs.is_default is 'At most one default configuration (partial unique index).';
 comment on column public.smtp_configs.secure is 'Implicit TLS: true exactly when the port is 465.';
 
+create table public.usdt_networks (
+  network public.withdrawal_network not null,
+  enabled boolean default false not null,
+  receiving_address text,
+  min_withdrawal numeric(12,2) default 0.01 not null,
+  withdrawal_fee numeric(12,2) default 0 not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint usdt_networks_enabled_check CHECK (((NOT enabled) OR (receiving_address IS NOT NULL))),
+  constraint usdt_networks_min_withdrawal_check CHECK (((min_withdrawal >= 0.01) AND (min_withdrawal <= (1000000)::numeric))),
+  constraint usdt_networks_receiving_address_check CHECK (((receiving_address IS NULL) OR private.is_usdt_address(network, receiving_address))),
+  constraint usdt_networks_withdrawal_fee_check CHECK (((withdrawal_fee >= (0)::numeric) AND (withdrawal_fee < min_withdrawal))),
+  constraint usdt_networks_pkey PRIMARY KEY (network)
+);
+alter table public.usdt_networks enable row level security;
+comment on table public.usdt_networks is 'The club''s USDT networks (TRC20, ERC20, BSC): enabled, the club''s receiving address (shown on the payment page, watched by usdt-watch), the minimum withdrawal and the fee a withdrawal stores. Read by members; written by admin_update_usdt_network (audited).';
+comment on column public.usdt_networks.withdrawal_fee is 'USDT kept from a withdrawal on this network for the network fee (stored on the withdrawal when requested); below min_withdrawal.';
+
 create table public.user_settings (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -1204,7 +1254,7 @@ create table public.withdrawal_addresses (
   address text not null,
   is_default boolean default false not null,
   created_at timestamp with time zone default now() not null,
-  constraint withdrawal_addresses_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  constraint withdrawal_addresses_address_check CHECK (private.is_usdt_address(network, address)),
   constraint withdrawal_addresses_label_check CHECK (((label ~ '[^[:space:]]'::text) AND (char_length(label) <= 50))),
   constraint withdrawal_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint withdrawal_addresses_pkey PRIMARY KEY (id),
@@ -1231,7 +1281,7 @@ create table public.withdrawals (
   new_address boolean default false not null,
   hold_until timestamp with time zone,
   retain_until date generated always as (private.retention_end(COALESCE(processed_at, created_at))) stored,
-  constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  constraint withdrawals_address_check CHECK (private.is_usdt_address(network, address)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
   constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
@@ -1240,7 +1290,7 @@ create table public.withdrawals (
   constraint withdrawals_pending_unclaimed CHECK (((status <> 'pending'::public.withdrawal_status) OR ((claimed_by IS NULL) AND (claimed_at IS NULL) AND (tx_hash IS NULL)))),
   constraint withdrawals_processed_when_final CHECK (((status = ANY (ARRAY['pending'::public.withdrawal_status, 'processing'::public.withdrawal_status])) = (processed_at IS NULL))),
   constraint withdrawals_processing_claimed CHECK (((status <> 'processing'::public.withdrawal_status) OR ((claimed_by IS NOT NULL) AND (claimed_at IS NOT NULL)))),
-  constraint withdrawals_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint withdrawals_tx_hash_check CHECK (((tx_hash IS NULL) OR private.is_usdt_tx_hash(network, tx_hash))),
   constraint withdrawals_tx_hash_when_sent CHECK (((tx_hash IS NULL) OR (status = ANY (ARRAY['processing'::public.withdrawal_status, 'completed'::public.withdrawal_status])))),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint withdrawals_pkey PRIMARY KEY (id)
@@ -1248,7 +1298,7 @@ create table public.withdrawals (
 alter table public.withdrawals enable row level security;
 comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; claimed, released, completed and failed only by the admin RPCs, each locking the row.';
 comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
-comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
+comment on column public.withdrawals.tx_hash is 'On-chain transaction hash, lower case: TRC20 64 hex, ERC20 and BSC 0x + 64 hex. Completed: the transfer verified on chain (public.chain_transfers.withdrawal_id).';
 comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it, or of the member who cancelled it. No foreign key: audit value.';
 comment on column public.withdrawals.claimed_by is 'The admin who claimed it (processing); kept once completed or failed. No foreign key: audit value.';
 comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
@@ -1365,6 +1415,12 @@ CREATE INDEX ccc_assignments_package_tier_end_date_idx ON public.ccc_assignments
 
 CREATE INDEX ccc_assignments_user_id_start_date_idx ON public.ccc_assignments USING btree (user_id, start_date DESC);
 
+CREATE INDEX chain_transfers_order_id_idx ON public.chain_transfers USING btree (order_id) WHERE (order_id IS NOT NULL);
+
+CREATE UNIQUE INDEX chain_transfers_transfer_idx ON public.chain_transfers USING btree (network, tx_hash, log_index) NULLS NOT DISTINCT;
+
+CREATE INDEX chain_transfers_withdrawal_id_idx ON public.chain_transfers USING btree (withdrawal_id) WHERE (withdrawal_id IS NOT NULL);
+
 CREATE INDEX ecommerce_revenue_created_at_idx ON public.ecommerce_revenue USING btree (created_at DESC);
 
 CREATE INDEX email_templates_smtp_config_id_idx ON public.email_templates USING btree (smtp_config_id);
@@ -1419,13 +1475,9 @@ CREATE INDEX payment_orders_retain_until_idx ON public.payment_orders USING btre
 
 CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING btree (status, created_at DESC, id DESC);
 
-CREATE UNIQUE INDEX payment_orders_tx_hash_idx ON public.payment_orders USING btree (network, lower(tx_hash)) NULLS NOT DISTINCT WHERE (tx_hash IS NOT NULL);
-
 CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
 
 CREATE INDEX payment_receipts_order_id_idx ON public.payment_receipts USING btree (order_id, id);
-
-CREATE UNIQUE INDEX payment_receipts_tx_idx ON public.payment_receipts USING btree (network, lower(tx_hash)) WHERE (tx_hash IS NOT NULL);
 
 CREATE INDEX payout_run_items_user_id_idx ON public.payout_run_items USING btree (user_id);
 
@@ -2154,7 +2206,7 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
+CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_chain_transfer_id bigint DEFAULT NULL::bigint)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2172,8 +2224,13 @@ declare
   v_referral record;
   v_commission_id uuid;
   v_valid_until date;
-  v_network public.withdrawal_network;
-  v_recorded_for uuid;
+  -- The transfer (public.chain_transfers, 20261122000950_chain.sql, after this file): its columns.
+  v_transfer_id bigint;
+  v_transfer_network public.withdrawal_network;
+  v_transfer_hash text;
+  v_transfer_order uuid;
+  v_transfer_withdrawal uuid;
+  v_recorded boolean := false;
 begin
   if p_via is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_decider';
@@ -2189,32 +2246,26 @@ begin
   if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
-  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
-  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
-  end if;
-  if p_network is not null and v_order.method <> 'usdt' then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
-  end if;
-  v_network := coalesce(p_network, v_order.network);
-  if p_tx_hash is not null then
-    -- A transaction is (network, hash): without its network one hash could be counted twice.
-    if v_network is null then
-      raise exception using errcode = 'P0001', message = 'payments.network_required';
+  if p_chain_transfer_id is not null then
+    -- The USDT transfer (public.chain_transfers, unique per network, hash and log index) is locked
+    -- after the order: a transfer pays one order, once; parallel calls wait here and find it used.
+    select t.id, t.network, t.tx_hash, t.order_id, t.withdrawal_id
+      into v_transfer_id, v_transfer_network, v_transfer_hash, v_transfer_order, v_transfer_withdrawal
+      from public.chain_transfers t where t.id = p_chain_transfer_id for update;
+    if not found then
+      raise exception using errcode = 'P0002', message = 'payments.transfer_not_found';
     end if;
-    select r.order_id into v_recorded_for from public.payment_receipts r
-     where r.tx_hash is not null and r.network = v_network and lower(r.tx_hash) = lower(p_tx_hash);
-    if v_recorded_for is null then
-      select o.id into v_recorded_for from public.payment_orders o
-       where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash) and o.network = v_network;
+    if v_order.method <> 'usdt' then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
     end if;
-    if v_recorded_for is not null and v_recorded_for <> v_order.id then
+    if v_transfer_withdrawal is not null or v_transfer_order <> v_order.id then
       raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
     end if;
+    v_recorded := exists (select 1 from public.payment_receipts r where r.chain_transfer_id = v_transfer_id);
   end if;
   -- Told twice about one payment (a paid order without a new transaction, a transaction already
   -- recorded for this order): nothing changes, nothing is counted twice.
-  if v_recorded_for = v_order.id or (v_order.status = 'paid' and p_tx_hash is null) then
+  if v_recorded or (v_order.status = 'paid' and p_chain_transfer_id is null) then
     changed := false;
     payment_order := v_order;
     return next;
@@ -2225,9 +2276,11 @@ begin
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   v_before := v_order;
-  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, network, tx_hash)
-  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, case when p_tx_hash is not null then v_network end,
-          p_tx_hash);
+  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, chain_transfer_id)
+  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, v_transfer_id);
+  if v_transfer_id is not null then
+    update public.chain_transfers t set order_id = v_order.id where t.id = v_transfer_id and t.order_id is null;
+  end if;
   v_total := coalesce(v_order.amount_received, 0) + p_amount_received;
 
   if v_order.status = 'paid' then
@@ -2239,8 +2292,8 @@ begin
     perform private.audit(
       'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
       jsonb_build_object('status', 'paid', 'amount_received', v_before.amount_received),
-      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', p_tx_hash,
-                         'network', v_network, 'decided_via', p_via)
+      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', v_transfer_hash,
+                         'network', v_transfer_network, 'chain_transfer_id', v_transfer_id, 'decided_via', p_via)
     );
     if v_order.user_id is not null then
       perform private.notify(
@@ -2293,8 +2346,8 @@ begin
          decided_via = p_via,
          amount_received = v_total,
          -- The order shows its first transaction; each one is in payment_receipts.
-         tx_hash = coalesce(o.tx_hash, p_tx_hash),
-         network = coalesce(o.network, v_network),
+         tx_hash = coalesce(o.tx_hash, v_transfer_hash),
+         network = case when o.tx_hash is null then coalesce(v_transfer_network, o.network) else o.network end,
          membership_valid_until = v_valid_until,
          cancel_reason = null,
          buyer_name = coalesce(v_profile.full_name, o.buyer_name),
@@ -2333,7 +2386,7 @@ begin
     jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash,
                        'network', v_before.network),
     jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash,
-                       'network', v_order.network, 'decided_via', v_order.decided_via)
+                       'network', v_order.network, 'chain_transfer_id', v_transfer_id, 'decided_via', v_order.decided_via)
   );
 
   if v_order.user_id is null then
@@ -2385,7 +2438,7 @@ begin
   return next;
 end
 $function$;
-comment on function private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text, p_network public.withdrawal_network) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
+comment on function private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_chain_transfer_id bigint) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via), with its USDT transfer if any (public.chain_transfers: one transfer pays one order once, refused with payments.tx_hash_used otherwise): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
 
 CREATE OR REPLACE FUNCTION private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
@@ -2900,6 +2953,32 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.guard_chain_transfers()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if old.verified_at is not null and (
+       new.network, new.tx_hash, new.log_index, new.from_address, new.to_address, new.amount_units, new.block_number,
+       new.block_time, new.verified_at
+     ) is distinct from (
+       old.network, old.tx_hash, old.log_index, old.from_address, old.to_address, old.amount_units, old.block_number,
+       old.block_time, old.verified_at
+     ) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_immutable';
+  end if;
+  if old.verified_at is null and (new.network, new.tx_hash) is distinct from (old.network, old.tx_hash) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_immutable';
+  end if;
+  if (old.order_id is not null and new.order_id is distinct from old.order_id)
+     or (old.withdrawal_id is not null and new.withdrawal_id is distinct from old.withdrawal_id) then
+    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+  end if;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.guard_member_deletion()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3287,6 +3366,66 @@ AS $function$
   select coalesce(lower(p_name) ~ '(^|[^[:alpha:]])(admin|moderat)', false)
 $function$;
 comment on function private.is_reserved_display_name(p_name text) is 'True for display names that pass for staff (a word starting with admin or moderat).';
+
+CREATE OR REPLACE FUNCTION private.is_tron_address(p_address text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_alphabet constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  v_n numeric := 0;
+  v_hex text := '';
+  v_bytes bytea;
+begin
+  if p_address is null or p_address !~ '^T[1-9A-HJ-NP-Za-km-z]{33}$' then
+    return false;
+  end if;
+  for i in 1..34 loop
+    v_n := v_n * 58 + (strpos(v_alphabet, substr(p_address, i, 1)) - 1);
+  end loop;
+  for i in 1..25 loop
+    v_hex := lpad(to_hex(mod(v_n, 256)::integer), 2, '0') || v_hex;
+    v_n := div(v_n, 256);
+  end loop;
+  if v_n <> 0 then
+    return false;
+  end if;
+  v_bytes := decode(v_hex, 'hex');
+  return get_byte(v_bytes, 0) = 65
+     and substring(sha256(sha256(substring(v_bytes from 1 for 21))) from 1 for 4) = substring(v_bytes from 22 for 4);
+end
+$function$;
+comment on function private.is_tron_address(p_address text) is 'A TRON address: base58check of 0x41 + 20 bytes (''T…'', 34 characters), checksum checked.';
+
+CREATE OR REPLACE FUNCTION private.is_usdt_address(p_network public.withdrawal_network, p_address text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_network is null or p_address is null then false
+    when p_network = 'TRC20' then private.is_tron_address(p_address)
+    else p_address ~ '^0x[0-9a-fA-F]{40}$'
+  end
+$function$;
+comment on function private.is_usdt_address(p_network public.withdrawal_network, p_address text) is 'An address of the USDT network: TRC20 a TRON base58check address, ERC20 and BSC 0x + 40 hex.';
+
+CREATE OR REPLACE FUNCTION private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_network is null or p_tx_hash is null then false
+    when p_network = 'TRC20' then p_tx_hash ~ '^[0-9a-fA-F]{64}$'
+    else p_tx_hash ~ '^0x[0-9a-fA-F]{64}$'
+  end
+$function$;
+comment on function private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text) is 'A transaction id of the USDT network: TRC20 64 hex (no 0x), ERC20 and BSC 0x + 64 hex.';
 
 CREATE OR REPLACE FUNCTION private.is_valid_amount(p_amount numeric)
  RETURNS boolean
@@ -4195,7 +4334,13 @@ begin
       'tx_hash', coalesce(v_withdrawal.tx_hash, ''),
       'tx_link', case when v_withdrawal.tx_hash is null then ''
                       else private.transaction_url(v_withdrawal.network, v_withdrawal.tx_hash) end,
-      'reason', coalesce(v_withdrawal.failure_reason, '')
+      'reason', coalesce(v_withdrawal.failure_reason, ''),
+      -- The payout as verified on chain (issue 37 §3): its block and the block's time (Warsaw).
+      'block', coalesce((
+        select format('%s (%s)', t.block_number, to_char(t.block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI'))
+          from public.chain_transfers t
+         where t.withdrawal_id = v_withdrawal.id and t.verified_at is not null
+         limit 1), '')
     );
   elsif v_kind = 'profit_payout' then
     v_variables := jsonb_build_object(
@@ -4232,6 +4377,60 @@ begin
 end
 $function$;
 comment on function private.queue_preferred_email(p_preference text, p_template text, p_user_id uuid, p_variables jsonb) is 'Queues a member''s e-mail unless their ''Powiadomienia e-mail'' preference of that kind (p_preference) is false; the reminders use it. Security e-mails never go through it.';
+
+CREATE OR REPLACE FUNCTION private.record_chain_transfer(p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount_units numeric, p_block_number bigint, p_block_time timestamp with time zone, p_actor uuid DEFAULT NULL::uuid)
+ RETURNS public.chain_transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_row public.chain_transfers;
+begin
+  if not private.is_usdt_tx_hash(p_network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+  end if;
+  -- One transaction's rows are decided one caller at a time (a hand entry against chain reads).
+  perform pg_advisory_xact_lock(hashtextextended('chain_transfer:' || p_network::text || ':' || v_hash, 0));
+  if p_log_index is null then
+    select * into v_row from public.chain_transfers t
+     where t.network = p_network and t.tx_hash = v_hash
+     order by t.log_index nulls first limit 1;
+    if not found then
+      insert into public.chain_transfers (network, tx_hash, recorded_by)
+      values (p_network, v_hash, p_actor)
+      returning * into v_row;
+    end if;
+    return v_row;
+  end if;
+
+  select * into v_row from public.chain_transfers t
+   where t.network = p_network and t.tx_hash = v_hash and t.log_index = p_log_index;
+  if found then
+    return v_row;
+  end if;
+  update public.chain_transfers t
+     set log_index = p_log_index, from_address = p_from, to_address = p_to, amount_units = p_amount_units,
+         amount = p_amount_units * ('1e-' || private.usdt_decimals(p_network))::numeric,
+         block_number = p_block_number, block_time = p_block_time, verified_at = now()
+   where t.network = p_network and t.tx_hash = v_hash and t.log_index is null
+  returning * into v_row;
+  if not found then
+    insert into public.chain_transfers (
+      network, tx_hash, log_index, from_address, to_address, amount_units, amount, block_number, block_time,
+      verified_at, recorded_by
+    )
+    values (
+      p_network, v_hash, p_log_index, p_from, p_to, p_amount_units,
+      p_amount_units * ('1e-' || private.usdt_decimals(p_network))::numeric, p_block_number, p_block_time, now(), p_actor
+    )
+    returning * into v_row;
+  end if;
+  return v_row;
+end
+$function$;
+comment on function private.record_chain_transfer(p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount_units numeric, p_block_number bigint, p_block_time timestamp with time zone, p_actor uuid) is 'Records a USDT transfer once per (network, hash, log index) and returns it (already recorded: the existing row). Log index null: an admin''s hand entry, answered with a recorded transfer of that transaction if there is one. A chain read fills a hand-entered row of its transaction. Serialised per transaction by an advisory lock.';
 
 CREATE OR REPLACE FUNCTION private.record_health_checks()
  RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
@@ -5023,7 +5222,20 @@ CREATE OR REPLACE FUNCTION private.transaction_url(p_network public.withdrawal_n
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when p_network = 'ERC20' then 'https://etherscan.io/tx/' else 'https://bscscan.com/tx/' end || p_tx_hash
+  select case p_network
+           when 'TRC20' then 'https://tronscan.org/#/transaction/'
+           when 'ERC20' then 'https://etherscan.io/tx/'
+           else 'https://bscscan.com/tx/'
+         end || p_tx_hash
+$function$;
+
+CREATE OR REPLACE FUNCTION private.usdt_decimals(p_network public.withdrawal_network)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case p_network when 'BSC' then 18 else 6 end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.valid_notification_preferences(p_preferences jsonb)
@@ -5391,25 +5603,40 @@ CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid
 AS $function$
 declare
   v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_block_number bigint;
+  v_block_time timestamptz;
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  -- The hash of the withdrawal's network: TRC20 without 0x, ERC20 and BSC with it.
+  if found and not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
   if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
-     and v_withdrawal.tx_hash = p_tx_hash then
+     and v_withdrawal.tx_hash = v_hash then
     return v_withdrawal;
   end if;
   v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
-  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> p_tx_hash then
+  if not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> v_hash then
     raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+  select t.block_number, t.block_time into v_block_number, v_block_time
+    from public.chain_transfers t
+   where t.withdrawal_id = v_withdrawal.id and t.network = v_withdrawal.network and t.tx_hash = v_hash
+     and t.verified_at is not null;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_verified';
   end if;
 
   update public.withdrawals
-     set status = 'completed', tx_hash = p_tx_hash, processed_at = now(), processed_by = auth.uid()
+     set status = 'completed', tx_hash = v_hash, processed_at = now(), processed_by = auth.uid()
    where id = p_withdrawal_id
   returning * into v_withdrawal;
 
@@ -5418,17 +5645,20 @@ begin
     v_withdrawal.user_id,
     'system',
     'Wypłata zrealizowana',
-    format('Twoja wypłata %s USDT (%s) została zrealizowana.', v_withdrawal.amount, v_withdrawal.network),
+    format('Twoja wypłata %s USDT (%s) została zrealizowana: blok %s, %s.', v_withdrawal.amount, v_withdrawal.network,
+           v_block_number, to_char(v_block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI')),
     jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
-                       'network', v_withdrawal.network, 'txHash', p_tx_hash)
+                       'network', v_withdrawal.network, 'txHash', v_hash, 'blockNumber', v_block_number,
+                       'blockTime', v_block_time)
   );
   perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
     jsonb_build_object('status', 'processing', 'tx_hash', null),
-    jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
+    jsonb_build_object('status', 'completed', 'tx_hash', v_hash, 'amount', v_withdrawal.amount,
+                       'block_number', v_block_number));
   return v_withdrawal;
 end
 $function$;
-comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: processing -> completed with the transaction hash (the recorded one, if any); notifies the member; audited.';
+comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: processing -> completed with the transaction hash, only once usdt-verify-withdrawal verified that transfer on chain and linked it (wallet.withdrawal_not_verified otherwise); notifies the member with the block and its time; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_confirm_email(p_user_id uuid)
  RETURNS public.profiles
@@ -5462,20 +5692,43 @@ CREATE OR REPLACE FUNCTION public.admin_confirm_payment(p_order_id uuid, p_amoun
 AS $function$
 declare
   v_order public.payment_orders;
+  v_network public.withdrawal_network;
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its id, not its row type.
+  v_transfer_id bigint;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  select * into v_order from public.payment_orders o where o.id = p_order_id;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
   if p_amount_received is null then
     -- The default is what is still due at the order's fixed price.
-    select * into v_order from public.payment_orders o where o.id = p_order_id;
-    if not found then
-      raise exception using errcode = 'P0002', message = 'payments.order_not_found';
-    end if;
     p_amount_received := case when v_order.status = 'underpaid' then v_order.shortfall else v_order.amount end;
   end if;
+  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
+  if p_network is not null and v_order.method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_tx_hash is not null then
+    if v_order.method <> 'usdt' or p_tx_hash !~ '^(0x)?[0-9a-fA-F]{64}$' then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+    end if;
+    v_network := coalesce(p_network, v_order.network);
+    -- A transaction is (network, hash): without its network one hash could be counted twice.
+    if v_network is null then
+      raise exception using errcode = 'P0001', message = 'payments.network_required';
+    end if;
+    if not private.is_usdt_tx_hash(v_network, p_tx_hash) then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+    end if;
+    -- Entered by hand, not read from the chain: the whole transaction is taken for this order.
+    select t.id into v_transfer_id
+      from private.record_chain_transfer(v_network, p_tx_hash, null, null, null, null, null, null, (select auth.uid())) t;
+  end if;
   return query select * from private.confirm_payment(
-    p_order_id, p_amount_received, 'admin', (select auth.uid()), p_tx_hash, p_network
+    p_order_id, p_amount_received, 'admin', (select auth.uid()), v_transfer_id
   );
 end
 $function$;
@@ -6291,10 +6544,16 @@ begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  p_tx_hash := lower(btrim(coalesce(p_tx_hash, '')));
+  if not private.is_usdt_tx_hash(v_withdrawal.network, p_tx_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  -- A payout already verified on chain keeps its hash.
+  if exists (select 1 from public.chain_transfers t where t.withdrawal_id = v_withdrawal.id)
+     and v_withdrawal.tx_hash is distinct from p_tx_hash then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
   v_before := v_withdrawal.tx_hash;
   if v_before = p_tx_hash then
     return v_withdrawal;
@@ -6865,6 +7124,59 @@ end
 $function$;
 comment on function public.admin_update_payment_settings(p_order_expiry_days integer, p_daily_order_limit integer) is 'Admin (aal2): days until a pending order expires (1-60) and orders a member may create in 24 hours (1-100); audited.';
 
+CREATE OR REPLACE FUNCTION public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean DEFAULT NULL::boolean, p_receiving_address text DEFAULT NULL::text, p_min_withdrawal numeric DEFAULT NULL::numeric, p_withdrawal_fee numeric DEFAULT NULL::numeric)
+ RETURNS public.usdt_networks
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before public.usdt_networks;
+  v_row public.usdt_networks;
+  v_address text := btrim(p_receiving_address);
+  v_new_address text;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_before from public.usdt_networks n where n.network = p_network for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
+  end if;
+  if v_address <> '' and not private.is_usdt_address(p_network, v_address) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
+  end if;
+  if p_min_withdrawal is not null and (p_min_withdrawal not between 0.01 and 1000000 or p_min_withdrawal <> round(p_min_withdrawal, 2)) then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_min_withdrawal';
+  end if;
+  if p_withdrawal_fee is not null and (p_withdrawal_fee < 0 or p_withdrawal_fee <> round(p_withdrawal_fee, 2)) then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_withdrawal_fee';
+  end if;
+  if coalesce(p_withdrawal_fee, v_before.withdrawal_fee) >= coalesce(p_min_withdrawal, v_before.min_withdrawal) then
+    raise exception using errcode = 'P0001', message = 'chain.fee_above_minimum';
+  end if;
+  v_new_address := case when v_address is null then v_before.receiving_address else nullif(v_address, '') end;
+  if coalesce(p_enabled, v_before.enabled) and v_new_address is null then
+    raise exception using errcode = 'P0001', message = 'chain.address_required';
+  end if;
+  update public.usdt_networks n
+     set enabled = coalesce(p_enabled, n.enabled),
+         receiving_address = v_new_address,
+         min_withdrawal = coalesce(p_min_withdrawal, n.min_withdrawal),
+         withdrawal_fee = coalesce(p_withdrawal_fee, n.withdrawal_fee),
+         updated_at = now()
+   where n.network = p_network
+  returning * into v_row;
+  perform private.audit('usdt_network.update', 'usdt_network', p_network::text, null,
+    jsonb_build_object('enabled', v_before.enabled, 'receiving_address', v_before.receiving_address,
+                       'min_withdrawal', v_before.min_withdrawal, 'withdrawal_fee', v_before.withdrawal_fee),
+    jsonb_build_object('enabled', v_row.enabled, 'receiving_address', v_row.receiving_address,
+                       'min_withdrawal', v_row.min_withdrawal, 'withdrawal_fee', v_row.withdrawal_fee));
+  return v_row;
+end
+$function$;
+comment on function public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean, p_receiving_address text, p_min_withdrawal numeric, p_withdrawal_fee numeric) is 'Admin (aal2): a network''s settings (enabled needs an address; fee below the minimum withdrawal); null keeps a value, an empty address removes it; audited.';
+
 CREATE OR REPLACE FUNCTION public.admin_update_user(p_user_id uuid, p_full_name text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_valid_until date DEFAULT NULL::date, p_clear_valid_until boolean DEFAULT false, p_reason text DEFAULT NULL::text)
  RETURNS public.profiles
  LANGUAGE plpgsql
@@ -7033,6 +7345,32 @@ begin
 end
 $function$;
 comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() from the last intact publication on, for ''Dziennik zmian''.';
+
+CREATE OR REPLACE FUNCTION public.admin_withdrawal_chain_target(p_withdrawal_id uuid)
+ RETURNS TABLE(withdrawal_id uuid, network public.withdrawal_network, address text, amount numeric, club_addresses text[], admin_id uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_club text[];
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  select array_agg(n.receiving_address) into v_club
+    from public.usdt_networks n
+   where n.network = v_withdrawal.network and n.receiving_address is not null;
+  if v_club is null then
+    raise exception using errcode = 'P0001', message = 'wallet.network_not_configured';
+  end if;
+  return query select v_withdrawal.id, v_withdrawal.network, v_withdrawal.address, v_withdrawal.amount, v_club,
+                      v_withdrawal.claimed_by;
+end
+$function$;
+comment on function public.admin_withdrawal_chain_target(p_withdrawal_id uuid) is 'Admin, the claimant only: the network, member address, amount and the club''s addresses a claimed withdrawal''s payout must match on chain (usdt-verify-withdrawal).';
 
 CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
  RETURNS public.payment_orders
@@ -8347,6 +8685,76 @@ end
 $function$;
 comment on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) is 'Scheduled jobs (service_role): records a run (success or failure with its error, at most 500 characters, never a secret) and optional details. Errors: operations.unknown_job.';
 
+CREATE OR REPLACE FUNCTION public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_evm boolean := p_network <> 'TRC20';
+  v_club text;
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_transfer_id bigint;
+  v_order_id uuid;
+  v_linked uuid;
+begin
+  if coalesce(auth.jwt() ->> 'role', '') <> 'service_role' then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.claimed_by is distinct from p_admin_id then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  select n.receiving_address into v_club from public.usdt_networks n where n.network = v_withdrawal.network;
+  -- What the function verified, checked again against the row: nothing else completes it.
+  if p_network is distinct from v_withdrawal.network
+     or p_amount is distinct from v_withdrawal.amount
+     or p_log_index is null or p_block_number is null or p_block_time is null
+     or v_club is null
+     or (case when v_evm then lower(p_to) <> lower(v_withdrawal.address) else p_to <> v_withdrawal.address end)
+     or (case when v_evm then lower(p_from) <> lower(v_club) else p_from <> v_club end) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_mismatch';
+  end if;
+  if exists (select 1 from public.chain_transfers t
+              where t.withdrawal_id = v_withdrawal.id
+                and (t.network, t.tx_hash, t.log_index) is distinct from (p_network, v_hash, p_log_index)) then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+
+  select t.id into v_transfer_id
+    from private.record_chain_transfer(p_network, v_hash, p_log_index, p_from, p_to,
+                                       p_amount * power(10::numeric, private.usdt_decimals(p_network)),
+                                       p_block_number, p_block_time, p_admin_id) t;
+  select t.order_id, t.withdrawal_id into v_order_id, v_linked
+    from public.chain_transfers t where t.id = v_transfer_id for update;
+  if v_order_id is not null
+     or exists (select 1 from public.payment_receipts r where r.chain_transfer_id = v_transfer_id)
+     or (v_linked is not null and v_linked <> v_withdrawal.id) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_used';
+  end if;
+  if v_linked = v_withdrawal.id then
+    return;
+  end if;
+
+  update public.chain_transfers t set withdrawal_id = v_withdrawal.id where t.id = v_transfer_id;
+  update public.withdrawals w set tx_hash = v_hash where w.id = v_withdrawal.id;
+  perform private.audit('withdrawal.chain_verified', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('tx_hash', v_withdrawal.tx_hash),
+    jsonb_build_object('tx_hash', v_hash, 'network', p_network, 'log_index', p_log_index,
+                       'block_number', p_block_number, 'chain_transfer_id', v_transfer_id));
+end
+$function$;
+comment on function public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone) is 'Service role (usdt-verify-withdrawal): records the final transfer read from the chain for a claimed withdrawal, checked again (network, from the club, to the member, exactly the amount), linked once; a transfer used by an order or another withdrawal: chain.transfer_used. Audited.';
+
 CREATE OR REPLACE FUNCTION public.request_email_change(p_new_email text)
  RETURNS text
  LANGUAGE plpgsql
@@ -8393,6 +8801,8 @@ declare
   v_available numeric;
   v_new_address boolean;
   v_withdrawal public.withdrawals;
+  v_enabled boolean;
+  v_minimum numeric;
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -8403,8 +8813,18 @@ begin
   if p_network is null then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
   end if;
-  if p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
+  if not private.is_usdt_address(p_network, p_address) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
+  end if;
+  -- The networks the club pays on, each with its minimum (public.usdt_networks; the club pays the
+  -- network fee, so the member receives exactly the amount: docs/decisions.md).
+  select n.enabled, n.min_withdrawal into v_enabled, v_minimum
+    from public.usdt_networks n where n.network = p_network;
+  if not coalesce(v_enabled, false) then
+    raise exception using errcode = 'P0001', message = 'wallet.network_disabled';
+  end if;
+  if p_amount < v_minimum then
+    raise exception using errcode = 'P0001', message = 'wallet.below_minimum';
   end if;
   if private.member_needs_aal2(v_user_id) then
     raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
@@ -8428,7 +8848,8 @@ begin
   v_new_address := not exists (
     select 1 from public.withdrawals w
      where w.user_id = v_user_id and w.status = 'completed' and w.network = p_network
-       and lower(w.address) = lower(p_address)
+       -- TRON's base58 is case-sensitive; hex addresses are not.
+       and (w.address = p_address or (p_network <> 'TRC20' and lower(w.address) = lower(p_address)))
   );
   insert into public.withdrawals (user_id, amount, network, address, new_address, hold_until)
   values (v_user_id, p_amount, p_network, p_address, v_new_address,
@@ -8447,7 +8868,7 @@ begin
   return v_withdrawal;
 end
 $function$;
-comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal on a network the club pays on (TRC20, ERC20, BSC; at least its minimum, the address in its format) and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 
 CREATE OR REPLACE FUNCTION public.track_referral_visit(p_code text)
  RETURNS boolean
@@ -8684,6 +9105,8 @@ CREATE TRIGGER ccc_settings_set_updated_at BEFORE UPDATE ON public.ccc_settings 
 
 CREATE TRIGGER ccc_tiers_audit AFTER INSERT OR DELETE OR UPDATE ON public.ccc_tiers FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
+CREATE TRIGGER chain_transfers_guard BEFORE UPDATE ON public.chain_transfers FOR EACH ROW EXECUTE FUNCTION private.guard_chain_transfers();
+
 CREATE TRIGGER ecommerce_revenue_audit AFTER INSERT OR DELETE OR UPDATE ON public.ecommerce_revenue FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER email_templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
@@ -8862,6 +9285,13 @@ create policy ccc_tiers_select_anon on public.ccc_tiers as permissive for select
 create policy ccc_tiers_select_authenticated on public.ccc_tiers as permissive for select to authenticated
   using (true);
 
+create policy chain_transfers_select_authenticated on public.chain_transfers as permissive for select to authenticated
+  using ((( SELECT private.is_admin() AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.payment_orders o
+  WHERE ((o.id = chain_transfers.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid))))) OR (EXISTS ( SELECT 1
+   FROM public.withdrawals w
+  WHERE ((w.id = chain_transfers.withdrawal_id) AND (w.user_id = ( SELECT auth.uid() AS uid)))))));
+
 create policy ecommerce_revenue_insert_authenticated on public.ecommerce_revenue as permissive for insert to authenticated
   with check (( SELECT private.is_admin() AS is_admin));
 
@@ -9015,6 +9445,9 @@ create policy smtp_configs_delete_authenticated on public.smtp_configs as permis
 create policy smtp_configs_select_authenticated on public.smtp_configs as permissive for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
+create policy usdt_networks_select_authenticated on public.usdt_networks as permissive for select to authenticated
+  using (true);
+
 create policy user_settings_select_authenticated on public.user_settings as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -9113,6 +9546,10 @@ grant select on public.ccc_tiers to authenticated;
 
 grant delete, insert, select, update on public.ccc_tiers to service_role;
 
+grant select on public.chain_transfers to authenticated;
+
+grant select on public.chain_transfers to service_role;
+
 grant select on public.ecommerce_revenue to authenticated;
 
 grant delete, insert, select, update on public.ecommerce_revenue to service_role;
@@ -9209,6 +9646,10 @@ grant delete on public.smtp_configs to authenticated;
 
 grant select on public.smtp_configs to service_role;
 
+grant select on public.usdt_networks to authenticated;
+
+grant select on public.usdt_networks to service_role;
+
 grant select on public.user_settings to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.user_settings to service_role;
@@ -9249,6 +9690,18 @@ grant execute on function private.is_admin() to authenticated;
 
 grant execute on function private.is_admin() to service_role;
 
+grant execute on function private.is_tron_address(p_address text) to authenticated;
+
+grant execute on function private.is_tron_address(p_address text) to service_role;
+
+grant execute on function private.is_usdt_address(p_network public.withdrawal_network, p_address text) to authenticated;
+
+grant execute on function private.is_usdt_address(p_network public.withdrawal_network, p_address text) to service_role;
+
+grant execute on function private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text) to authenticated;
+
+grant execute on function private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text) to service_role;
+
 grant execute on function private.membership_level_on(p_user_id uuid, p_day date) to authenticated;
 
 grant execute on function private.notification_preference_keys() to authenticated;
@@ -9258,6 +9711,10 @@ grant execute on function private.order_item_label(p_order public.payment_orders
 grant execute on function private.run_health_checks() to service_role;
 
 grant execute on function private.run_membership_reminders(p_today date) to service_role;
+
+grant execute on function private.usdt_decimals(p_network public.withdrawal_network) to authenticated;
+
+grant execute on function private.usdt_decimals(p_network public.withdrawal_network) to service_role;
 
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to authenticated;
 
@@ -9419,6 +9876,10 @@ grant execute on function public.admin_update_payment_settings(p_order_expiry_da
 
 grant execute on function public.admin_update_payment_settings(p_order_expiry_days integer, p_daily_order_limit integer) to service_role;
 
+grant execute on function public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean, p_receiving_address text, p_min_withdrawal numeric, p_withdrawal_fee numeric) to authenticated;
+
+grant execute on function public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean, p_receiving_address text, p_min_withdrawal numeric, p_withdrawal_fee numeric) to service_role;
+
 grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean, p_reason text) to authenticated;
 
 grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean, p_reason text) to service_role;
@@ -9430,6 +9891,8 @@ grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text
 grant execute on function public.admin_verify_audit_chain() to authenticated;
 
 grant execute on function public.admin_verify_audit_chain() to service_role;
+
+grant execute on function public.admin_withdrawal_chain_target(p_withdrawal_id uuid) to authenticated;
 
 grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
 
@@ -9548,6 +10011,8 @@ grant execute on function public.preview_plan_change(p_tier public.membership_le
 grant execute on function public.preview_plan_change(p_tier public.membership_level) to service_role;
 
 grant execute on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) to service_role;
+
+grant execute on function public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone) to service_role;
 
 grant execute on function public.request_email_change(p_new_email text) to authenticated;
 

@@ -424,6 +424,76 @@ export type Database = {
         };
         Relationships: [];
       };
+      chain_transfers: {
+        Row: {
+          amount: number | null;
+          amount_units: number | null;
+          block_number: number | null;
+          block_time: string | null;
+          created_at: string;
+          from_address: string | null;
+          id: number;
+          log_index: number | null;
+          network: Database['public']['Enums']['withdrawal_network'];
+          order_id: string | null;
+          recorded_by: string | null;
+          to_address: string | null;
+          tx_hash: string;
+          verified_at: string | null;
+          withdrawal_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount?: number | null;
+          amount_units?: number | null;
+          block_number?: number | null;
+          block_time?: string | null;
+          created_at?: string;
+          from_address?: string | null;
+          id?: never;
+          log_index?: number | null;
+          network: Database['public']['Enums']['withdrawal_network'];
+          order_id?: string | null;
+          recorded_by?: string | null;
+          to_address?: string | null;
+          tx_hash: string;
+          verified_at?: string | null;
+          withdrawal_id?: string | null;
+        };
+        Update: {
+          amount?: number | null;
+          amount_units?: number | null;
+          block_number?: number | null;
+          block_time?: string | null;
+          created_at?: string;
+          from_address?: string | null;
+          id?: never;
+          log_index?: number | null;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          order_id?: string | null;
+          recorded_by?: string | null;
+          to_address?: string | null;
+          tx_hash?: string;
+          verified_at?: string | null;
+          withdrawal_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'chain_transfers_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'chain_transfers_withdrawal_id_fkey';
+            columns: ['withdrawal_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdrawals';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       ecommerce_revenue: {
         Row: {
           amount: number;
@@ -898,39 +968,43 @@ export type Database = {
       payment_receipts: {
         Row: {
           amount: number;
+          chain_transfer_id: number | null;
           currency: string;
           decided_by: string | null;
           decided_via: Database['public']['Enums']['payment_decider'];
           id: number;
-          network: Database['public']['Enums']['withdrawal_network'] | null;
           order_id: string;
           received_at: string;
-          tx_hash: string | null;
         };
         ComputedFields: never;
         Insert: {
           amount: number;
+          chain_transfer_id?: number | null;
           currency: string;
           decided_by?: string | null;
           decided_via: Database['public']['Enums']['payment_decider'];
           id?: never;
-          network?: Database['public']['Enums']['withdrawal_network'] | null;
           order_id: string;
           received_at?: string;
-          tx_hash?: string | null;
         };
         Update: {
           amount?: number;
+          chain_transfer_id?: number | null;
           currency?: string;
           decided_by?: string | null;
           decided_via?: Database['public']['Enums']['payment_decider'];
           id?: never;
-          network?: Database['public']['Enums']['withdrawal_network'] | null;
           order_id?: string;
           received_at?: string;
-          tx_hash?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'payment_receipts_chain_transfer_id_fkey';
+            columns: ['chain_transfer_id'];
+            isOneToOne: true;
+            referencedRelation: 'chain_transfers';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'payment_receipts_order_id_fkey';
             columns: ['order_id'];
@@ -1494,6 +1568,34 @@ export type Database = {
           secure?: never;
           updated_at?: string;
           username?: string;
+        };
+        Relationships: [];
+      };
+      usdt_networks: {
+        Row: {
+          enabled: boolean;
+          min_withdrawal: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          receiving_address: string | null;
+          updated_at: string;
+          withdrawal_fee: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          enabled?: boolean;
+          min_withdrawal?: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          receiving_address?: string | null;
+          updated_at?: string;
+          withdrawal_fee?: number;
+        };
+        Update: {
+          enabled?: boolean;
+          min_withdrawal?: number;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          receiving_address?: string | null;
+          updated_at?: string;
+          withdrawal_fee?: number;
         };
         Relationships: [];
       };
@@ -2491,6 +2593,29 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_update_usdt_network: {
+        Args: {
+          p_enabled?: boolean;
+          p_min_withdrawal?: number;
+          p_network: Database['public']['Enums']['withdrawal_network'];
+          p_receiving_address?: string;
+          p_withdrawal_fee?: number;
+        };
+        Returns: {
+          enabled: boolean;
+          min_withdrawal: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          receiving_address: string | null;
+          updated_at: string;
+          withdrawal_fee: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'usdt_networks';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_user: {
         Args: {
           p_clear_valid_until?: boolean;
@@ -2562,6 +2687,17 @@ export type Database = {
           published_hash: string;
           published_seq: number;
           verified_from: number;
+        }[];
+      };
+      admin_withdrawal_chain_target: {
+        Args: { p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          admin_id: string;
+          amount: number;
+          club_addresses: string[];
+          network: Database['public']['Enums']['withdrawal_network'];
+          withdrawal_id: string;
         }[];
       };
       cancel_payment_order: {
@@ -3067,6 +3203,21 @@ export type Database = {
         Args: { p_details?: Json; p_error?: string; p_job: string; p_ok: boolean };
         Returns: undefined;
       };
+      record_withdrawal_chain_transfer: {
+        Args: {
+          p_admin_id: string;
+          p_amount: number;
+          p_block_number: number;
+          p_block_time: string;
+          p_from: string;
+          p_log_index: number;
+          p_network: Database['public']['Enums']['withdrawal_network'];
+          p_to: string;
+          p_tx_hash: string;
+          p_withdrawal_id: string;
+        };
+        Returns: undefined;
+      };
       request_email_change: { Args: { p_new_email: string }; Returns: string };
       request_withdrawal: {
         Args: { p_address: string; p_amount: number; p_network: Database['public']['Enums']['withdrawal_network'] };
@@ -3146,7 +3297,7 @@ export type Database = {
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind:
         'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
-      withdrawal_network: 'ERC20' | 'BSC';
+      withdrawal_network: 'TRC20' | 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
     };
     CompositeTypes: {
@@ -3285,7 +3436,7 @@ export const Constants = {
         'adjustment',
         'profit_payout',
       ],
-      withdrawal_network: ['ERC20', 'BSC'],
+      withdrawal_network: ['TRC20', 'ERC20', 'BSC'],
       withdrawal_status: ['pending', 'processing', 'completed', 'failed', 'cancelled'],
     },
   },

@@ -65,7 +65,7 @@ create table public.withdrawals (
   constraint withdrawals_processing_claimed CHECK (((status <> 'processing'::public.withdrawal_status) OR ((claimed_by IS NOT NULL) AND (claimed_at IS NOT NULL)))),
   constraint withdrawals_pending_unclaimed CHECK (((status <> 'pending'::public.withdrawal_status) OR ((claimed_by IS NULL) AND (claimed_at IS NULL) AND (tx_hash IS NULL)))),
   constraint withdrawals_tx_hash_when_sent CHECK (((tx_hash IS NULL) OR (status = ANY (ARRAY['processing'::public.withdrawal_status, 'completed'::public.withdrawal_status])))),
-  constraint withdrawals_tx_hash_check CHECK (private.is_usdt_tx_hash(network, tx_hash)),
+  constraint withdrawals_tx_hash_check CHECK (tx_hash is null or private.is_usdt_tx_hash(network, tx_hash)),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint withdrawals_pkey PRIMARY KEY (id)
 );
@@ -105,9 +105,9 @@ create table public.withdrawal_addresses (
   network public.withdrawal_network not null,
   address text not null,
   is_default boolean not null default false,
-  constraint withdrawal_addresses_address_check check (private.is_usdt_address(network, address)),
   created_at timestamptz not null default now(),
-  unique (user_id, network, address)
+  unique (user_id, network, address),
+  constraint withdrawal_addresses_address_check check (private.is_usdt_address(network, address))
 );
 alter table public.withdrawal_addresses enable row level security;
 
@@ -610,6 +610,10 @@ begin
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
   select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  -- The hash of the withdrawal's network: TRC20 without 0x, ERC20 and BSC with it.
+  if found and not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
   if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
      and v_withdrawal.tx_hash = v_hash then
     return v_withdrawal;
@@ -1209,7 +1213,8 @@ begin
   v_new_address := not exists (
     select 1 from public.withdrawals w
      where w.user_id = v_user_id and w.status = 'completed' and w.network = p_network
-       and lower(w.address) = lower(p_address)
+       -- TRON's base58 is case-sensitive; hex addresses are not.
+       and (w.address = p_address or (p_network <> 'TRC20' and lower(w.address) = lower(p_address)))
   );
   insert into public.withdrawals (user_id, amount, network, address, new_address, hold_until)
   values (v_user_id, p_amount, p_network, p_address, v_new_address,

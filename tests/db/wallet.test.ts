@@ -1858,16 +1858,17 @@ describe('withdrawals checked on chain', () => {
           message: 'wallet.network_disabled',
         });
       } finally {
-        await admin().query("update public.usdt_networks set min_withdrawal = 0.01, enabled = true where network = 'BSC'");
+        await admin().query(
+          "update public.usdt_networks set min_withdrawal = 0.01, enabled = true where network = 'BSC'",
+        );
       }
       expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '80.00', pending_balance: '20.00' });
     });
 
     it('links a TRC20 payout to Tronscan in the e-mail variables', async () => {
-      const { rows } = await admin().query<{ url: string }>(
-        "select private.transaction_url('TRC20', $1) as url",
-        ['ab'.repeat(32)],
-      );
+      const { rows } = await admin().query<{ url: string }>("select private.transaction_url('TRC20', $1) as url", [
+        'ab'.repeat(32),
+      ]);
       expect(rows[0]?.url).toBe(`https://tronscan.org/#/transaction/${'ab'.repeat(32)}`);
     });
   });
@@ -1894,8 +1895,18 @@ describe('withdrawals checked on chain', () => {
     it('only the service role records a transfer; an admin’s or a member’s call is refused', async () => {
       const owner = await createMember();
       const withdrawal = await claimed(owner);
-      const args = [withdrawal.id, adminUser.id, 'TRC20', tronTxHash(), 0, CLUB_ADDRESSES.TRC20, withdrawal.address,
-        '12.50', 68_000_001, new Date().toISOString()];
+      const args = [
+        withdrawal.id,
+        adminUser.id,
+        'TRC20',
+        tronTxHash(),
+        0,
+        CLUB_ADDRESSES.TRC20,
+        withdrawal.address,
+        '12.50',
+        68_000_001,
+        new Date().toISOString(),
+      ];
       const sql = 'select public.record_withdrawal_chain_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
       for (const who of [adminUser, owner, 'anon'] as const) {
         expect(await sqlState(queryAs(who, sql, args))).toBe('42501');
@@ -1903,7 +1914,9 @@ describe('withdrawals checked on chain', () => {
       expect(
         (await admin().query('select 1 from public.chain_transfers where withdrawal_id = $1', [withdrawal.id])).rows,
       ).toEqual([]);
-      await queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [withdrawal.id]);
+      await queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [
+        withdrawal.id,
+      ]);
     });
 
     it.each([
@@ -1928,7 +1941,9 @@ describe('withdrawals checked on chain', () => {
       expect(
         await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash])),
       ).toMatchObject({ message: 'wallet.withdrawal_not_verified' });
-      await queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [withdrawal.id]);
+      await queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [
+        withdrawal.id,
+      ]);
     });
 
     it('one transfer pays one withdrawal: the same (network, hash, log index) cannot complete a second one', async () => {

@@ -6,9 +6,9 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Withdrawal } from './get-withdrawals';
 import { walletKeys } from './keys';
-import type { Network } from './networks';
+import type { UsdtNetwork } from './networks';
 
-export type WithdrawalRequest = { amount: number; network: Network; address: string };
+export type WithdrawalRequest = { amount: number; network: UsdtNetwork; address: string };
 
 /**
  * RPC request_withdrawal: the server checks amount, network, address, the balance and (with 2FA on)

@@ -4,9 +4,9 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { walletKeys } from './keys';
-import type { Network } from './networks';
+import type { UsdtNetwork } from './networks';
 
-export type NewSavedAddress = { label: string; network: Network; address: string; isDefault?: boolean };
+export type NewSavedAddress = { label: string; network: UsdtNetwork; address: string; isDefault?: boolean };
 
 /** Saves an address ('Zapisz ten adres'); the database checks it like the form and stops at 10. */
 export async function saveAddress(client: AppSupabaseClient, input: NewSavedAddress) {

@@ -74,7 +74,8 @@ export const plansMessages = {
   'payments.not_pending': 'Ta płatność nie oczekuje już na potwierdzenie',
   'payments.invalid_amount': 'Wprowadź poprawną kwotę (maksymalnie 2 miejsca po przecinku)',
   'payments.amount_too_high': 'Kwota może wynosić najwyżej 9 999 999 999,99',
-  'payments.invalid_tx_hash': 'Nieprawidłowy hash transakcji (0x i 64 znaki szesnastkowe)',
+  'payments.invalid_tx_hash':
+    'Nieprawidłowy hash transakcji (TRC20: 64 znaki szesnastkowe bez 0x; ERC20 i BSC: 0x i 64 znaki szesnastkowe)',
   'payments.reason_required': 'Podaj powód odrzucenia (maksymalnie 500 znaków)',
   /** Money in (issue 34): the database's keys of order lifecycle, refunds and settings. */
   'payments.tx_hash_used': 'Ta transakcja potwierdziła już inną płatność.',

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
 import { useRequestWithdrawal } from '@/data/wallet/request-withdrawal';
 import { useWithdrawalNetworks } from '@/data/wallet/get-withdrawal-networks';
-import { addressPlaceholder, type Network } from '@/data/wallet/networks';
+import { addressPlaceholder, type UsdtNetwork } from '@/data/wallet/networks';
 import { useSaveAddress } from '@/data/wallet/save-address';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { toUserMessage } from '@/lib/errors';
@@ -20,7 +20,7 @@ import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from
 /** A wallet the member saved before (product.md#dashboard-2: supported by the form; the page passes none). */
 export type SavedWalletMethod = {
   address: string;
-  network: Network;
+  network: UsdtNetwork;
   isDefault: boolean;
   label?: string;
 };
@@ -31,11 +31,16 @@ type WithdrawalFormProps = {
   savedMethods: readonly SavedWalletMethod[];
 };
 
-const NETWORK_LABELS: Record<Network, WalletMessageKey> = {
+const NETWORK_LABELS: Record<UsdtNetwork, WalletMessageKey> = {
   TRC20: 'wallet.withdraw.network_trc20',
   ERC20: 'wallet.withdraw.network_erc20',
   BSC: 'wallet.withdraw.network_bsc',
 };
+
+/** The network chosen at first: ERC20 (the spec's first) when the club pays on it, else its first one. */
+function preferredNetwork(networks: readonly UsdtNetwork[]): UsdtNetwork {
+  return networks.includes('ERC20') ? 'ERC20' : (networks[0] ?? 'ERC20');
+}
 
 /**
  * The withdrawal form (product.md#dashboard-2, §5, with TRC20 from issue 37): amount (min 0, step 0.01),
@@ -49,21 +54,21 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
   const networkId = useId();
   const networksQuery = useWithdrawalNetworks();
   // The club's networks; until they are read (or when they cannot be), all three, the server decides.
-  const networks = useMemo<readonly Network[]>(
+  const networks = useMemo<readonly UsdtNetwork[]>(
     () => (networksQuery.data ? networksQuery.data.map((row) => row.network) : NETWORKS),
     [networksQuery.data],
   );
   const minimums = useMemo(
     () => Object.fromEntries((networksQuery.data ?? []).map((row) => [row.network, row.min_withdrawal])),
     [networksQuery.data],
-  ) as Partial<Record<Network, number>>;
+  ) as Partial<Record<UsdtNetwork, number>>;
   // useForm takes the resolver of every render: a refetched balance counts at once.
   const schema = useMemo(() => createWithdrawalSchema(available, minimums), [available, minimums]);
   const defaultMethod = savedMethods.find((method) => method.isDefault) ?? null;
   const { register, handleSubmit, formState, setError, reset, resetField, setValue, watch } = useZodForm(schema, {
     defaultValues: {
       amount: '',
-      network: defaultMethod?.network ?? networks[0] ?? 'TRC20',
+      network: defaultMethod?.network ?? preferredNetwork(networks),
       address: defaultMethod?.address ?? '',
     },
   });
@@ -78,8 +83,8 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
     if (defaultNetwork && !chosen.current.network) resetField('network', { defaultValue: defaultNetwork });
     if (defaultAddress && !chosen.current.address) resetField('address', { defaultValue: defaultAddress });
   }, [defaultNetwork, defaultAddress, resetField]);
-  // The club's networks arrive: a network it does not pay on gives way to its first one.
-  const firstNetwork = networks[0];
+  // The club's networks arrive: a network it does not pay on gives way to the preferred one.
+  const firstNetwork = preferredNetwork(networks);
   useEffect(() => {
     if (firstNetwork && !chosen.current.network && !defaultNetwork && !networks.includes(network)) {
       resetField('network', { defaultValue: firstNetwork });

@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
-import { isValidAddress, NETWORKS, type Network } from '@/data/wallet/networks';
+import { isUsdtAddress, USDT_NETWORKS, type UsdtNetwork } from '@/data/wallet/networks';
 
 /** A positive amount with at most 2 decimals (the input's step is 0.01). */
 const AMOUNT = /^\d+(?:[.,]\d{1,2})?$/;
 
-export { NETWORKS };
+/** TRC20, ERC20, BSC (issue 37 adds TRON to the spec's ERC20 and BSC). */
+export const NETWORKS = USDT_NETWORKS as readonly [UsdtNetwork, ...UsdtNetwork[]];
 
 /** "12,5" or "12.50" → 1250 (cents), so comparisons with the balance are exact. */
 export function toCents(value: string | number): number {
@@ -20,7 +21,7 @@ export function toCents(value: string | number): number {
  * The server checks the same again (request_withdrawal). The form builds it again when the balance
  * or the minimums change.
  */
-export function createWithdrawalSchema(available: number, minimums: Partial<Record<Network, number>> = {}) {
+export function createWithdrawalSchema(available: number, minimums: Partial<Record<UsdtNetwork, number>> = {}) {
   return z
     .object({
       amount: z.string().check(
@@ -38,7 +39,7 @@ export function createWithdrawalSchema(available: number, minimums: Partial<Reco
     })
     .check(
       z.superRefine((values, ctx) => {
-        if (!isValidAddress(values.network, values.address)) {
+        if (!isUsdtAddress(values.network, values.address)) {
           ctx.addIssue({ code: 'custom', message: 'wallet.invalid_address', path: ['address'], input: values.address });
         }
         const minimum = minimums[values.network];

@@ -14,6 +14,7 @@ import {
   type PaymentOrderStatus,
 } from '@/data/payments/list-payment-orders';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/data/payments/payment-page';
+import { transactionUrl } from '@/data/wallet/explorer';
 import { t } from '@/i18n/admin';
 import { collectPages } from '@/lib/csv';
 import { formatDateTime } from '@/lib/format';
@@ -37,8 +38,8 @@ type Modal = { kind: 'confirm' | 'reject' | 'refund' | 'events'; order: AdminPay
 /** The statuses whose money came in and can go back (admin_refund_payment). */
 const REFUNDABLE: readonly PaymentOrderStatus[] = ['paid', 'underpaid', 'to_refund'];
 
-/** Etherscan's page of a USDT (ERC20) transaction. */
-const explorerTx = (hash: string) => `https://etherscan.io/tx/${hash}`;
+/** The explorer's page of a USDT transaction (an order without a network: Etherscan, as before). */
+const explorerTx = (order: AdminPaymentOrder, hash: string) => transactionUrl(order.network ?? 'ERC20', hash);
 
 function Outcome({ order }: { order: AdminPaymentOrder }) {
   const amount = (value: number) => formatOrderAmount(value, order.currency);
@@ -72,7 +73,7 @@ function Outcome({ order }: { order: AdminPaymentOrder }) {
       ))}
       {order.tx_hash ? (
         <a
-          href={explorerTx(order.tx_hash)}
+          href={explorerTx(order, order.tx_hash)}
           target="_blank"
           rel="noopener noreferrer"
           className="block break-all font-mono text-accent underline-offset-4 hover:underline"

@@ -1,15 +1,15 @@
 import { z } from 'zod/mini';
-import { isValidTxHash, type Network } from '@/data/wallet/networks';
+import { isUsdtTxHash, type UsdtNetwork } from '@/data/wallet/networks';
 
 /**
  * The server's rules: a transaction hash of the withdrawal's network (TRC20: 64 hex without 0x; ERC20
  * and BSC: 0x + 64 hex); a reason 1–500 characters.
  */
-export function createCompleteSchema(network: Network) {
+export function createCompleteSchema(network: UsdtNetwork) {
   return z.object({
     txHash: z.string().check(
       z.trim(),
-      z.refine((value) => isValidTxHash(network, value), { error: 'wallet.invalid_tx_hash' }),
+      z.refine((value) => isUsdtTxHash(network, value), { error: 'wallet.invalid_tx_hash' }),
     ),
   });
 }
