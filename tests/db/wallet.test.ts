@@ -28,11 +28,10 @@ import {
   completeWithdrawal,
   verifyPayoutOnChain,
   enableUsdtNetworks,
-  tronAddress,
-  tronTxHash,
   CLUB_ADDRESSES,
   type UsdtNetwork,
 } from '../helpers/money-factories.ts';
+import { tronAddress, tronTxHash } from '../helpers/chain-factories.ts';
 
 // Admin area (issue 13): the second factor for admin rights, the hook templates' guard, member
 // deletion that keeps money records and returns the member's files, the moderation and payout lists.
@@ -1970,6 +1969,47 @@ describe('withdrawals checked on chain', () => {
       expect(rows).toEqual([
         { withdrawal_id: first.id, log_index: 0 },
         { withdrawal_id: second!.id, log_index: 1 },
+      ]);
+    });
+
+    it('a transfer that paid an order cannot complete a withdrawal, and a payout cannot pay an order', async () => {
+      const CONFIRM = 'select changed from public.admin_confirm_payment($1, $2, $3, $4)';
+      const buyer = await createMember();
+      const order = async () =>
+        (
+          await queryAs<{ id: string }>(
+            buyer,
+            `select id from public.create_payment_order('usdt'::public.payment_method, 'START'::public.membership_level)`,
+          )
+        )[0]!.id;
+      // An order paid with a TRC20 transaction (the admin entered its hash)…
+      const paidHash = tronTxHash();
+      const first = await order();
+      await queryAs(adminUser, CONFIRM, [first, null, paidHash, 'TRC20']);
+      const owner = await createMember();
+      const withdrawal = await claimed(owner);
+      // …is not a withdrawal's payout, even read from the chain.
+      expect(await errorOf(verifyPayoutOnChain(withdrawal.id, paidHash))).toEqual({
+        code: 'P0001',
+        message: 'chain.transfer_used',
+      });
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, paidHash])),
+      ).toMatchObject({ message: 'wallet.withdrawal_not_verified' });
+      // A withdrawal's verified payout does not pay an order.
+      const payoutHash = tronTxHash();
+      await completeWithdrawal(adminUser, withdrawal.id, payoutHash);
+      const second = await order();
+      expect(await errorOf(queryAs(adminUser, CONFIRM, [second, null, payoutHash, 'TRC20']))).toMatchObject({
+        message: 'payments.tx_hash_used',
+      });
+      const { rows } = await admin().query<{ order_id: string | null; withdrawal_id: string | null }>(
+        'select order_id, withdrawal_id from public.chain_transfers where tx_hash in ($1, $2) order by tx_hash = $1 desc',
+        [paidHash, payoutHash],
+      );
+      expect(rows).toEqual([
+        { order_id: first, withdrawal_id: null },
+        { order_id: null, withdrawal_id: withdrawal.id },
       ]);
     });
 

@@ -2,20 +2,14 @@
 // the superuser pool or service_role; assertions read the truth behind RLS with admin().
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect } from 'vitest';
-import { tronHexToAddress } from '../../supabase/functions/_shared/chain/networks.ts';
+import { tronAddress } from './chain-factories.ts';
 import { admin, queryAs, type TestUser } from './db.ts';
 
 /** A well-formed ERC20/BSC address: 0x + 40 hex characters. */
 export const walletAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
-/** A well-formed TRON address: base58check of 0x41 + 20 random bytes ('T…', 34 characters). */
-export const tronAddress = () => tronHexToAddress(randomBytes(20).toString('hex'));
-
 /** A well-formed transaction hash: 0x + 64 hex characters (ERC20/BSC). */
 export const txHash = () => `0x${randomBytes(32).toString('hex')}`;
-
-/** A well-formed TRON transaction id: 64 hex characters without 0x. */
-export const tronTxHash = () => randomBytes(32).toString('hex');
 
 /** The club's receiving (and paying) address of each network in the test database. */
 export const CLUB_ADDRESSES = {
