@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, withClaims } from '../helpers/db.ts';
-import { checkLedgerAfterEachTest, claimWithdrawal, fundWallet, txHash } from '../helpers/money-factories.ts';
+import {
+  checkLedgerAfterEachTest,
+  claimWithdrawal,
+  enableUsdtNetworks,
+  fundWallet,
+  txHash,
+  verifyPayoutOnChain,
+} from '../helpers/money-factories.ts';
 import { TRON_USDT_CONTRACT, evmAddress, tronAddress, tronTxHash } from '../helpers/chain-factories.ts';
 
 // USDT on chain (issue 37): network formats, the club's settings per network, and the one table of
@@ -94,6 +101,7 @@ describe('chain', () => {
     it('completes a TRC20 withdrawal with a TRON hash only, linked to Tronscan', async () => {
       const member = await createMember();
       const adminUser = await createAdmin();
+      await enableUsdtNetworks();
       await fundWallet(member, 10);
       const [requested] = await queryAs<{ id: string }>(
         member,
@@ -109,6 +117,8 @@ describe('chain', () => {
         )?.message,
       ).toBe('wallet.invalid_tx_hash');
       const hash = tronTxHash();
+      // Completion needs the payout verified on chain (usdt-verify-withdrawal records it).
+      await verifyPayoutOnChain(requested!.id, hash);
       const [done] = await queryAs<{ status: string; tx_hash: string }>(
         adminUser,
         'select status, tx_hash from public.admin_complete_withdrawal($1, $2)',
@@ -142,6 +152,10 @@ describe('chain', () => {
       const adminUser = await createAdmin();
       const { rows: before } = await admin().query('select * from public.usdt_networks where network = $1', ['BSC']);
       try {
+        // From a network the club has not set up (another test file may have enabled it).
+        await admin().query(
+          "update public.usdt_networks set enabled = false, receiving_address = null, min_withdrawal = 0.01, withdrawal_fee = 0 where network = 'BSC'",
+        );
         expect((await errorOf(queryAs(adminUser, UPDATE, ['BSC', true, '', null, null])))?.message).toBe(
           'chain.address_required',
         );

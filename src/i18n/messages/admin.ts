@@ -203,6 +203,7 @@ export const adminMessages = {
   'admin.audit.action.user.unconfirm_email': 'Konto: cofnięcie potwierdzenia adresu email',
   'admin.audit.action.wallet.credit': 'Portfel: uznanie',
   'admin.audit.action.wallet.debit': 'Portfel: obciążenie',
+  'admin.audit.action.withdrawal.chain_verified': 'Wypłaty: transakcja sprawdzona w sieci',
   'admin.audit.action.withdrawal.complete': 'Wypłaty: zrealizowanie',
   'admin.audit.action.withdrawal.fail': 'Wypłaty: odrzucenie',
   'admin.payouts': 'Wypłaty zysków',
