@@ -65,6 +65,17 @@ create table private.audit_head_publications (
 alter table private.audit_head_publications enable row level security;
 comment on table private.audit_head_publications is 'Every published chain head (e-mailed to the admins); verification compares the chain with the last one.';
 
+create table private.chain_watch_cursors (
+  network public.withdrawal_network not null,
+  address text not null,
+  cursor text,
+  updated_at timestamp with time zone default now() not null,
+  constraint chain_watch_cursors_cursor_check CHECK ((char_length(cursor) <= 2000)),
+  constraint chain_watch_cursors_pkey PRIMARY KEY (network)
+);
+alter table private.chain_watch_cursors enable row level security;
+comment on table private.chain_watch_cursors is 'The watcher''s (usdt-watch) position per network in the incoming transfers of the club''s address (the provider''s cursor).';
+
 create table private.dashboard_counter_changes (
   id bigint generated always as identity not null,
   txid xid8 default pg_current_xact_id() not null,
@@ -256,6 +267,16 @@ create table private.storage_removals (
 );
 alter table private.storage_removals enable row level security;
 comment on table private.storage_removals is 'Files of erased accounts for remove-stored-files to remove through the Storage API (retried with backoff; the row goes once the file is gone).';
+
+create table private.usdt_check_submissions (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint usdt_check_submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint usdt_check_submissions_pkey PRIMARY KEY (id)
+);
+alter table private.usdt_check_submissions enable row level security;
+comment on table private.usdt_check_submissions is 'Every hash a member submitted: the rate limit of chain_begin_payment_check (10 an hour, 30 a day).';
 
 create table public.admin_audit_log (
   id bigint generated always as identity not null,
@@ -557,6 +578,24 @@ comment on table public.chain_transfers is 'Every USDT transfer the club used or
 comment on column public.chain_transfers.log_index is 'EVM: the block-wide logIndex; TRON: the log''s position in the transaction. Null: entered by an admin''s hand (the whole transaction).';
 comment on column public.chain_transfers.amount_units is 'The amount in the token''s smallest unit (10^-6 USDT on TRC20/ERC20, 10^-18 on BSC); amount is the same in USDT.';
 
+create table public.chain_unrecognised_transfers (
+  chain_transfer_id bigint not null,
+  status text default 'open'::text not null,
+  created_at timestamp with time zone default now() not null,
+  decided_at timestamp with time zone,
+  decided_by uuid,
+  note text,
+  refund_reference text,
+  constraint chain_unrecognised_transfers_decided_check CHECK (((status = 'open'::text) = (decided_at IS NULL))),
+  constraint chain_unrecognised_transfers_note_check CHECK (((char_length(note) >= 1) AND (char_length(note) <= 500))),
+  constraint chain_unrecognised_transfers_refund_check CHECK ((((status = 'refunded'::text) = (refund_reference IS NOT NULL)) AND ((char_length(refund_reference) >= 1) AND (char_length(refund_reference) <= 200)))),
+  constraint chain_unrecognised_transfers_status_check CHECK ((status = ANY (ARRAY['open'::text, 'assigned'::text, 'refunded'::text, 'ignored'::text]))),
+  constraint chain_unrecognised_transfers_chain_transfer_id_fkey FOREIGN KEY (chain_transfer_id) REFERENCES public.chain_transfers(id),
+  constraint chain_unrecognised_transfers_pkey PRIMARY KEY (chain_transfer_id)
+);
+alter table public.chain_unrecognised_transfers enable row level security;
+comment on table public.chain_unrecognised_transfers is '''Nierozpoznane wpłaty'': final transfers to a club address nobody reported and no pending order''s amount matched. Credit nothing; an admin assigns one to an order, records its refund or ignores it (audited).';
+
 create table public.ecommerce_revenue (
   id uuid default gen_random_uuid() not null,
   amount numeric(14,2) not null,
@@ -773,6 +812,7 @@ create table public.payment_orders (
   refund_reason text,
   refund_method text,
   refund_reference text,
+  amount_offset numeric(3,2),
   shortfall numeric(12,2) generated always as (
 CASE
     WHEN (amount_received < amount) THEN (amount - amount_received)
@@ -786,6 +826,7 @@ END) stored,
   retain_until date generated always as (private.retention_end(COALESCE(refunded_at, decided_at, created_at))) stored,
   constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
   constraint payment_orders_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payment_orders_amount_offset_check CHECK (((amount_offset IS NULL) OR ((network IS NOT NULL) AND ((amount_offset >= 0.01) AND (amount_offset <= 0.99))))),
   constraint payment_orders_amount_received_check CHECK ((amount_received > (0)::numeric)),
   constraint payment_orders_amount_received_finite_check CHECK ((amount_received <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payment_orders_buyer_check CHECK (((char_length(buyer_name) <= 200) AND (char_length(buyer_email) <= 320))),
@@ -1172,6 +1213,35 @@ alter table public.usdt_networks enable row level security;
 comment on table public.usdt_networks is 'The club''s USDT networks (TRC20, ERC20, BSC): enabled, the club''s receiving address (shown on the payment page, watched by usdt-watch), the minimum withdrawal and the fee a withdrawal stores. Read by members; written by admin_update_usdt_network (audited).';
 comment on column public.usdt_networks.withdrawal_fee is 'USDT kept from a withdrawal on this network for the network fee (stored on the withdrawal when requested); below min_withdrawal.';
 
+create table public.usdt_payment_checks (
+  id bigint generated always as identity not null,
+  order_id uuid not null,
+  user_id uuid,
+  network public.withdrawal_network not null,
+  tx_hash text not null,
+  status text default 'waiting'::text not null,
+  outcome text,
+  confirmations integer,
+  required integer,
+  chain_transfer_id bigint,
+  attempts integer default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  checked_at timestamp with time zone,
+  next_check_at timestamp with time zone default now() not null,
+  constraint usdt_payment_checks_confirmations_check CHECK (((confirmations >= 0) AND (required >= 0))),
+  constraint usdt_payment_checks_confirmed_check CHECK (((status = 'confirmed'::text) = (chain_transfer_id IS NOT NULL))),
+  constraint usdt_payment_checks_outcome_check CHECK ((outcome ~ '^[a-z][a-z_]{0,39}$'::text)),
+  constraint usdt_payment_checks_status_check CHECK ((status = ANY (ARRAY['waiting'::text, 'confirmed'::text, 'rejected'::text]))),
+  constraint usdt_payment_checks_tx_hash_check CHECK ((private.is_usdt_tx_hash(network, tx_hash) AND (tx_hash = lower(tx_hash)))),
+  constraint usdt_payment_checks_chain_transfer_id_fkey FOREIGN KEY (chain_transfer_id) REFERENCES public.chain_transfers(id),
+  constraint usdt_payment_checks_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
+  constraint usdt_payment_checks_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint usdt_payment_checks_pkey PRIMARY KEY (id),
+  constraint usdt_payment_checks_one UNIQUE (order_id, network, tx_hash)
+);
+alter table public.usdt_payment_checks enable row level security;
+comment on table public.usdt_payment_checks is 'A member''s ''Hash transakcji'' for a USDT order and the chain verifier''s last answer: waiting (confirmations / required; re-checked by the scheduled job), confirmed (chain_transfer_id paid the order), rejected (outcome: the verdict). Members read their own.';
+
 create table public.user_settings (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -1359,6 +1429,8 @@ CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (r
 
 CREATE INDEX storage_removals_due_idx ON private.storage_removals USING btree (next_attempt_at, id);
 
+CREATE INDEX usdt_check_submissions_user_idx ON private.usdt_check_submissions USING btree (user_id, created_at);
+
 CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
 
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, created_at DESC);
@@ -1417,9 +1489,13 @@ CREATE INDEX ccc_assignments_user_id_start_date_idx ON public.ccc_assignments US
 
 CREATE INDEX chain_transfers_order_id_idx ON public.chain_transfers USING btree (order_id) WHERE (order_id IS NOT NULL);
 
+CREATE INDEX chain_transfers_recorded_by_idx ON public.chain_transfers USING btree (recorded_by) WHERE (recorded_by IS NOT NULL);
+
 CREATE UNIQUE INDEX chain_transfers_transfer_idx ON public.chain_transfers USING btree (network, tx_hash, log_index) NULLS NOT DISTINCT;
 
 CREATE INDEX chain_transfers_withdrawal_id_idx ON public.chain_transfers USING btree (withdrawal_id) WHERE (withdrawal_id IS NOT NULL);
+
+CREATE INDEX chain_unrecognised_transfers_open_idx ON public.chain_unrecognised_transfers USING btree (created_at) WHERE (status = 'open'::text);
 
 CREATE INDEX ecommerce_revenue_created_at_idx ON public.ecommerce_revenue USING btree (created_at DESC);
 
@@ -1474,6 +1550,8 @@ CREATE INDEX payment_orders_replaces_order_id_idx ON public.payment_orders USING
 CREATE INDEX payment_orders_retain_until_idx ON public.payment_orders USING btree (retain_until) WHERE (user_id IS NULL);
 
 CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING btree (status, created_at DESC, id DESC);
+
+CREATE UNIQUE INDEX payment_orders_usdt_amount_idx ON public.payment_orders USING btree (network, amount) WHERE ((status = 'pending'::public.payment_order_status) AND (method = 'usdt'::public.payment_method) AND (network IS NOT NULL));
 
 CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
 
@@ -1536,6 +1614,14 @@ CREATE INDEX referral_relationships_code_id_idx ON public.referral_relationships
 CREATE INDEX referral_relationships_referrer_id_created_at_idx ON public.referral_relationships USING btree (referrer_id, created_at DESC);
 
 CREATE UNIQUE INDEX smtp_configs_is_default_idx ON public.smtp_configs USING btree (is_default) WHERE is_default;
+
+CREATE INDEX usdt_payment_checks_chain_transfer_id_idx ON public.usdt_payment_checks USING btree (chain_transfer_id) WHERE (chain_transfer_id IS NOT NULL);
+
+CREATE INDEX usdt_payment_checks_due_idx ON public.usdt_payment_checks USING btree (next_check_at) WHERE (status = 'waiting'::text);
+
+CREATE INDEX usdt_payment_checks_tx_idx ON public.usdt_payment_checks USING btree (network, tx_hash);
+
+CREATE INDEX usdt_payment_checks_user_idx ON public.usdt_payment_checks USING btree (user_id, created_at);
 
 CREATE INDEX wallet_transactions_retain_until_idx ON public.wallet_transactions USING btree (retain_until) WHERE (user_id IS NULL);
 
@@ -3242,6 +3328,16 @@ AS $function$
   union all
   select 'privacy.requests', 'privacy', p.status, p.value, p.detail
     from private.health_check_privacy_requests() p
+  union all
+  select 'payments.usdt_unrecognised', 'payments',
+         case when u.n = 0 then 'ok' when u.oldest < now() - interval '3 days' then 'problem' else 'warning' end,
+         u.n::numeric, case when u.oldest is null then null else floor(extract(epoch from now() - u.oldest) / 3600)::text end
+    from (select count(*) as n, min(x.created_at) as oldest from public.chain_unrecognised_transfers x
+           where x.status = 'open') u
+  union all
+  select 'payments.usdt_checks', 'payments', case when c.n > 0 then 'warning' else 'ok' end, c.n::numeric, null
+    from (select count(*) as n from public.usdt_payment_checks x
+           where x.status = 'waiting' and x.created_at < now() - interval '2 hours') c
 $function$;
 comment on function private.health_checks() is 'The health checks of ''Stan systemu'': key, area, ok|warning|problem, figure, detail (thresholds in the function''s header comment).';
 
@@ -3591,6 +3687,15 @@ AS $function$
     -- Money.
     ('public', 'payment_orders', 'user_id', 'orders', null, array['decided_by', 'refunded_by'], null,
      't.created_at', false, 'The deciding and refunding admins are not shown.'),
+    ('public', 'usdt_payment_checks', 'user_id', 'usdt_payment_checks', null, null, null, 't.created_at', false,
+     'The transaction hashes the member pasted for USDT orders and what the chain showed.'),
+    ('public', 'chain_transfers', 'order_id', 'usdt_transfers',
+     $p$jsonb_build_object('network', t.network, 'tx_hash', t.tx_hash, 'from', t.from_address, 'to', t.to_address,
+       'amount', t.amount, 'block_number', t.block_number, 'block_time', t.block_time, 'order_id', t.order_id)$p$,
+     null, $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)$f$,
+     't.id', false, 'The USDT transfers that paid the member''s orders (public on their chains).'),
+    ('private', 'usdt_check_submissions', 'user_id', null, null, null, null, null, false,
+     'When USDT hashes were submitted, for the 10-an-hour limit (the checks themselves are exported).'),
     ('public', 'payment_receipts', 'order_id', 'payment_receipts', null, array['decided_by'],
      $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)$f$,
      't.received_at', false, 'The payments received for the member''s orders; the deciding admin is not shown.'),
@@ -5020,9 +5125,16 @@ begin
    where m.order_id in (select p.id from purged_orders p) or (m.user_id is null and m.retain_until < v_today);
   get diagnostics v_periods = row_count;
   delete from public.payment_receipts r where r.order_id in (select p.id from purged_orders p);
+  -- The USDT transfers of those orders and the member's checks of them (20261122000950_chain.sql).
+  delete from public.usdt_payment_checks c where c.order_id in (select p.id from purged_orders p);
+  delete from public.chain_unrecognised_transfers u
+   where u.chain_transfer_id in (select t.id from public.chain_transfers t where t.order_id in (select p.id from purged_orders p));
+  delete from public.chain_transfers t where t.order_id in (select p.id from purged_orders p);
   delete from public.payment_orders o where o.id in (select p.id from purged_orders p);
   get diagnostics v_orders = row_count;
 
+  delete from public.chain_transfers t
+   where t.withdrawal_id in (select w.id from public.withdrawals w where w.user_id is null and w.retain_until < v_today);
   delete from public.withdrawals w where w.user_id is null and w.retain_until < v_today;
   get diagnostics v_withdrawals = row_count;
   delete from public.wallet_transactions t
@@ -5236,6 +5348,15 @@ CREATE OR REPLACE FUNCTION private.usdt_decimals(p_network public.withdrawal_net
  SET search_path TO ''
 AS $function$
   select case p_network when 'BSC' then 18 else 6 end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.usdt_payment_due(p_order public.payment_orders)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_order.status = 'underpaid' then p_order.shortfall else p_order.amount end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.valid_notification_preferences(p_preferences jsonb)
@@ -5510,6 +5631,53 @@ end
 $function$;
 comment on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) is 'Admin/service_role: assigns 1-10 packages of a tier under a lock on the tier row (never oversubscribes, pending orders'' reservations count); notifies the member.';
 
+CREATE OR REPLACE FUNCTION public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text)
+ RETURNS TABLE(changed boolean, payment_order public.payment_orders)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued public.chain_unrecognised_transfers;
+  v_transfer public.chain_transfers;
+  v_order public.payment_orders;
+  v_result record;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_queued from public.chain_unrecognised_transfers u where u.chain_transfer_id = p_transfer_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'chain.transfer_not_found';
+  end if;
+  if v_queued.status <> 'open' then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_decided';
+  end if;
+  select * into v_order from public.payment_orders o where o.reference = upper(btrim(coalesce(p_order_reference, '')));
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  select * into v_transfer from public.chain_transfers t where t.id = p_transfer_id;
+  select * into v_result
+    from private.confirm_payment(v_order.id, least(floor(v_transfer.amount * 100) / 100, 9999999999.99), 'admin',
+                                 (select auth.uid()), p_transfer_id);
+  update public.chain_unrecognised_transfers u
+     set status = 'assigned', decided_at = now(), decided_by = (select auth.uid())
+   where u.chain_transfer_id = p_transfer_id;
+  perform private.audit('chain_transfer.assign', 'chain_transfer', p_transfer_id::text, v_order.user_id,
+    jsonb_build_object('status', 'open'),
+    jsonb_build_object('status', 'assigned', 'order_id', v_order.id, 'reference', v_order.reference,
+                       'network', v_transfer.network, 'tx_hash', v_transfer.tx_hash, 'amount', v_transfer.amount));
+  changed := v_result.changed;
+  payment_order := v_result.payment_order;
+  return next;
+end
+$function$;
+comment on function public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text) is 'Admin (aal2): an unrecognised transfer pays the USDT order of that reference (private.confirm_payment; audited chain_transfer.assign).';
+
 CREATE OR REPLACE FUNCTION public.admin_claim_withdrawal(p_withdrawal_id uuid)
  RETURNS public.withdrawals
  LANGUAGE plpgsql
@@ -5594,6 +5762,50 @@ begin
 end
 $function$;
 comment on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) is 'Admin only: an open request completed outside the app or refused (reason required); not an erasure''s completion. Audited.';
+
+CREATE OR REPLACE FUNCTION public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text DEFAULT NULL::text)
+ RETURNS public.chain_unrecognised_transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.chain_unrecognised_transfers;
+  v_note text := nullif(btrim(coalesce(p_note, '')), '');
+  v_reference text := nullif(btrim(coalesce(p_refund_reference, '')), '');
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_status is null or p_status not in ('refunded', 'ignored') then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_decision';
+  end if;
+  if v_note is null or char_length(v_note) > 500 then
+    raise exception using errcode = 'P0001', message = 'chain.note_required';
+  end if;
+  if p_status = 'refunded' and (v_reference is null or char_length(v_reference) > 200) then
+    raise exception using errcode = 'P0001', message = 'chain.refund_reference_required';
+  end if;
+  select * into v_row from public.chain_unrecognised_transfers u where u.chain_transfer_id = p_transfer_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'chain.transfer_not_found';
+  end if;
+  if v_row.status <> 'open' then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_decided';
+  end if;
+  update public.chain_unrecognised_transfers u
+     set status = p_status, decided_at = now(), decided_by = (select auth.uid()), note = v_note,
+         refund_reference = case when p_status = 'refunded' then v_reference end
+   where u.chain_transfer_id = p_transfer_id
+  returning * into v_row;
+  perform private.audit('chain_transfer.' || case when p_status = 'refunded' then 'refund' else 'ignore' end,
+    'chain_transfer', p_transfer_id::text, null,
+    jsonb_build_object('status', 'open'),
+    jsonb_build_object('status', v_row.status, 'note', v_row.note, 'refund_reference', v_row.refund_reference));
+  return v_row;
+end
+$function$;
+comment on function public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text) is 'Admin (aal2): an unrecognised transfer refunded (with the refund''s reference) or ignored, with a note; credits nothing; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
  RETURNS public.withdrawals
@@ -6290,6 +6502,29 @@ begin
 end
 $function$;
 comment on function public.admin_list_smtp_configs() is 'Admins: all SMTP configurations with the password masked (null when empty). Errors: auth.forbidden.';
+
+CREATE OR REPLACE FUNCTION public.admin_list_unrecognised_transfers(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 50)
+ RETURNS TABLE(chain_transfer_id bigint, status text, network public.withdrawal_network, tx_hash text, log_index integer, from_address text, amount numeric, block_number bigint, block_time timestamp with time zone, created_at timestamp with time zone, decided_at timestamp with time zone, note text, refund_reference text, order_id uuid, order_reference text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+    select u.chain_transfer_id, u.status, t.network, t.tx_hash, t.log_index, t.from_address, t.amount, t.block_number,
+           t.block_time, u.created_at, u.decided_at, u.note, u.refund_reference, t.order_id, o.reference
+      from public.chain_unrecognised_transfers u
+      join public.chain_transfers t on t.id = u.chain_transfer_id
+      left join public.payment_orders o on o.id = t.order_id
+     where p_status is null or u.status = p_status
+     order by case when u.status = 'open' then u.created_at end, u.decided_at desc nulls last, u.chain_transfer_id
+     limit least(greatest(coalesce(p_limit, 50), 1), 200);
+end
+$function$;
+comment on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) is 'Admin: ''Nierozpoznane wpłaty'' by status (open first, oldest first).';
 
 CREATE OR REPLACE FUNCTION public.admin_list_users(p_search text DEFAULT NULL::text, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_sort text DEFAULT 'created'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, user_id uuid, full_name text, email text, phone text, email_confirmed boolean, membership_level public.membership_level, membership_valid_until date, effective_level public.membership_level, created_at timestamp with time zone, updated_at timestamp with time zone, display_name text, avatar_url text, two_factor_enabled boolean, total_count bigint)
@@ -7448,6 +7683,237 @@ end
 $function$;
 comment on function public.cancel_withdrawal(p_withdrawal_id uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available; processing ones cannot be cancelled; 3 a day.';
 
+CREATE OR REPLACE FUNCTION public.chain_begin_payment_check(p_user_id uuid, p_order_id uuid, p_tx_hash text)
+ RETURNS TABLE(check_id bigint, status text, network public.withdrawal_network, tx_hash text, amount numeric, to_address text, order_status public.payment_order_status)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_address text;
+  v_check public.usdt_payment_checks;
+begin
+  if p_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  -- One member's submissions are counted one after another.
+  perform 1 from public.profiles p where p.user_id = p_user_id for update;
+  if (select count(*) from private.usdt_check_submissions s
+       where s.user_id = p_user_id and s.created_at > now() - interval '1 hour') >= 10
+     or (select count(*) from private.usdt_check_submissions s
+          where s.user_id = p_user_id and s.created_at > now() - interval '1 day') >= 30 then
+    raise exception using errcode = 'P0001', message = 'payments.too_many_checks';
+  end if;
+  insert into private.usdt_check_submissions (user_id) values (p_user_id);
+
+  select * into v_order from public.payment_orders o where o.id = p_order_id and o.user_id = p_user_id;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.method <> 'usdt' or v_order.network is null then
+    raise exception using errcode = 'P0001', message = 'payments.network_required';
+  end if;
+  if not private.is_usdt_tx_hash(v_order.network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+  end if;
+  select * into v_check from public.usdt_payment_checks c
+   where c.order_id = v_order.id and c.network = v_order.network and c.tx_hash = v_hash;
+  if v_check.status = 'confirmed' then
+    return query select v_check.id, v_check.status, v_check.network, v_check.tx_hash, null::numeric, null::text, v_order.status;
+    return;
+  end if;
+  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled') then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+  -- A transaction another order or a withdrawal used, or another order's member reported.
+  if exists (select 1 from public.chain_transfers t
+              where t.network = v_order.network and t.tx_hash = v_hash
+                and (t.withdrawal_id is not null or t.order_id <> v_order.id))
+     or exists (select 1 from public.usdt_payment_checks c
+                 where c.network = v_order.network and c.tx_hash = v_hash and c.order_id <> v_order.id
+                   and c.status <> 'rejected') then
+    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+  end if;
+  select n.receiving_address into v_address from public.usdt_networks n where n.network = v_order.network;
+  if v_address is null then
+    raise exception using errcode = 'P0001', message = 'payments.network_disabled';
+  end if;
+  insert into public.usdt_payment_checks as c (order_id, user_id, network, tx_hash)
+  values (v_order.id, p_user_id, v_order.network, v_hash)
+  on conflict on constraint usdt_payment_checks_one
+  do update set status = 'waiting', next_check_at = now()
+  returning * into v_check;
+  return query select v_check.id, v_check.status, v_check.network, v_check.tx_hash, private.usdt_payment_due(v_order),
+                      v_address, v_order.status;
+end
+$function$;
+comment on function public.chain_begin_payment_check(p_user_id uuid, p_order_id uuid, p_tx_hash text) is 'Service role (usdt-verify-payment): a member''s hash for their USDT order (10 an hour, 30 a day); the check and what the transfer must be (amount due, club address).';
+
+CREATE OR REPLACE FUNCTION public.chain_due_payment_checks(p_limit integer DEFAULT 20)
+ RETURNS TABLE(check_id bigint, network public.withdrawal_network, tx_hash text, amount numeric, to_address text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id, c.network, c.tx_hash, private.usdt_payment_due(o), n.receiving_address
+    from public.usdt_payment_checks c
+    join public.payment_orders o on o.id = c.order_id
+    join public.usdt_networks n on n.network = c.network
+   where c.status = 'waiting' and c.next_check_at <= now() and n.receiving_address is not null
+   order by c.next_check_at
+   limit least(greatest(coalesce(p_limit, 20), 1), 100)
+$function$;
+comment on function public.chain_due_payment_checks(p_limit integer) is 'Service role: the waiting checks due for another look (the scheduled re-check).';
+
+CREATE OR REPLACE FUNCTION public.chain_finish_payment_check(p_check_id bigint, p_verdict jsonb)
+ RETURNS TABLE(status text, outcome text, confirmations integer, required integer, order_status public.payment_order_status)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_check public.usdt_payment_checks;
+  v_verdict text := p_verdict ->> 'status';
+  v_transfer jsonb := p_verdict -> 'transfer';
+  v_row public.chain_transfers;
+  v_amount numeric;
+  v_order public.payment_orders;
+  v_delay interval;
+begin
+  if v_verdict is null or v_verdict !~ '^[a-z][a-z_]{0,39}$' then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_verdict';
+  end if;
+  select * into v_check from public.usdt_payment_checks c where c.id = p_check_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'chain.check_not_found';
+  end if;
+  if v_check.status = 'confirmed' then
+    select * into v_order from public.payment_orders o where o.id = v_check.order_id;
+    return query select v_check.status, v_check.outcome, v_check.confirmations, v_check.required, v_order.status;
+    return;
+  end if;
+  v_delay := least(interval '5 minutes', interval '10 seconds' * power(2, least(v_check.attempts, 5)));
+
+  if v_verdict = 'ok' then
+    if v_transfer is null or v_transfer ->> 'to' is null then
+      raise exception using errcode = 'P0001', message = 'chain.invalid_verdict';
+    end if;
+    v_row := private.record_chain_transfer(
+      v_check.network, v_check.tx_hash, (v_transfer ->> 'logIndex')::integer, v_transfer ->> 'from',
+      v_transfer ->> 'to', (v_transfer ->> 'units')::numeric, (v_transfer ->> 'blockNumber')::bigint,
+      (v_transfer ->> 'blockTime')::timestamptz
+    );
+    v_amount := least(floor(v_row.amount * 100) / 100, 9999999999.99);
+    if v_amount < 0.01 then
+      update public.usdt_payment_checks c
+         set status = 'rejected', outcome = 'short_amount', checked_at = now(), attempts = c.attempts + 1
+       where c.id = v_check.id returning * into v_check;
+    else
+      begin
+        select (r.payment_order).* into v_order
+          from private.confirm_payment(v_check.order_id, v_amount, 'chain', null, v_row.id) r;
+        update public.usdt_payment_checks c
+           set status = 'confirmed', outcome = 'ok', chain_transfer_id = v_row.id, checked_at = now(),
+               attempts = c.attempts + 1, confirmations = coalesce((p_verdict ->> 'confirmations')::integer, c.required),
+               required = coalesce(c.required, (p_verdict ->> 'confirmations')::integer)
+         where c.id = v_check.id returning * into v_check;
+      exception when sqlstate 'P0001' then
+        if sqlerrm <> 'payments.tx_hash_used' then
+          raise;
+        end if;
+        update public.usdt_payment_checks c
+           set status = 'rejected', outcome = 'tx_hash_used', checked_at = now(), attempts = c.attempts + 1
+         where c.id = v_check.id returning * into v_check;
+      end;
+    end if;
+  elsif v_verdict in ('not_final', 'retryable') or (v_verdict = 'not_found' and v_check.created_at > now() - interval '1 hour') then
+    update public.usdt_payment_checks c
+       set status = 'waiting', outcome = v_verdict, checked_at = now(), attempts = c.attempts + 1,
+           confirmations = case when v_verdict = 'not_final' then (p_verdict ->> 'confirmations')::integer else c.confirmations end,
+           required = case when v_verdict = 'not_final' then (p_verdict ->> 'required')::integer else c.required end,
+           next_check_at = now() + case when v_verdict = 'not_final' then interval '5 seconds' else v_delay end
+     where c.id = v_check.id returning * into v_check;
+  else
+    update public.usdt_payment_checks c
+       set status = 'rejected', outcome = v_verdict, checked_at = now(), attempts = c.attempts + 1
+     where c.id = v_check.id returning * into v_check;
+  end if;
+  select * into v_order from public.payment_orders o where o.id = v_check.order_id;
+  return query select v_check.status, v_check.outcome, v_check.confirmations, v_check.required, v_order.status;
+end
+$function$;
+comment on function public.chain_finish_payment_check(p_check_id bigint, p_verdict jsonb) is 'Service role: the verifier''s verdict for a check; ok records the transfer and confirms the order through private.confirm_payment (decided via chain, amount rounded down to the cent); not_final/retryable wait for the re-check; not_found waits for an hour; else rejected.';
+
+CREATE OR REPLACE FUNCTION public.chain_record_incoming(p_network public.withdrawal_network, p_address text, p_transfers jsonb, p_cursor text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_item jsonb;
+  v_row public.chain_transfers;
+  v_order_id uuid;
+  v_known integer := 0;
+  v_matched integer := 0;
+  v_queued integer := 0;
+begin
+  if jsonb_typeof(p_transfers) <> 'array' or jsonb_array_length(p_transfers) > 500 then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_transfers';
+  end if;
+  if not exists (select 1 from public.usdt_networks n where n.network = p_network and n.receiving_address = p_address) then
+    raise exception using errcode = 'P0001', message = 'chain.address_changed';
+  end if;
+  for v_item in select * from jsonb_array_elements(p_transfers) loop
+    if v_item ->> 'to' is distinct from p_address and lower(v_item ->> 'to') is distinct from lower(p_address) then
+      continue;
+    end if;
+    v_row := private.record_chain_transfer(
+      p_network, v_item ->> 'hash', (v_item ->> 'logIndex')::integer, v_item ->> 'from', v_item ->> 'to',
+      (v_item ->> 'units')::numeric, (v_item ->> 'blockNumber')::bigint, (v_item ->> 'blockTime')::timestamptz
+    );
+    if v_row.order_id is not null or v_row.withdrawal_id is not null
+       or exists (select 1 from public.chain_unrecognised_transfers u where u.chain_transfer_id = v_row.id)
+       or exists (select 1 from public.usdt_payment_checks c
+                   where c.network = p_network and c.tx_hash = v_row.tx_hash and c.status <> 'rejected') then
+      v_known := v_known + 1;
+      continue;
+    end if;
+    v_order_id := null;
+    select o.id into v_order_id from public.payment_orders o
+     where o.status = 'pending' and o.method = 'usdt' and o.network = p_network and o.amount = v_row.amount;
+    if v_order_id is not null then
+      perform 1 from private.confirm_payment(v_order_id, v_row.amount, 'chain', null, v_row.id);
+      v_matched := v_matched + 1;
+    else
+      insert into public.chain_unrecognised_transfers (chain_transfer_id) values (v_row.id);
+      v_queued := v_queued + 1;
+    end if;
+  end loop;
+  insert into private.chain_watch_cursors as c (network, address, cursor, updated_at)
+  values (p_network, p_address, p_cursor, now())
+  on conflict (network) do update set address = excluded.address, cursor = excluded.cursor, updated_at = now();
+  return jsonb_build_object('known', v_known, 'matched', v_matched, 'unrecognised', v_queued);
+end
+$function$;
+comment on function public.chain_record_incoming(p_network public.withdrawal_network, p_address text, p_transfers jsonb, p_cursor text) is 'Service role (usdt-watch): records incoming final transfers once; pays the pending order of exactly that amount, or queues the transfer in ''Nierozpoznane wpłaty''; stores the cursor.';
+
+CREATE OR REPLACE FUNCTION public.chain_watch_targets()
+ RETURNS TABLE(network public.withdrawal_network, address text, cursor text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select n.network, n.receiving_address, case when c.address = n.receiving_address then c.cursor end
+    from public.usdt_networks n
+    left join private.chain_watch_cursors c on c.network = n.network
+   where n.enabled and n.receiving_address is not null
+   order by n.network
+$function$;
+comment on function public.chain_watch_targets() is 'Service role (usdt-watch): the enabled networks, their club address and the watcher''s cursor.';
+
 CREATE OR REPLACE FUNCTION public.claim_email_outbox(p_limit integer DEFAULT 20)
  RETURNS TABLE(id bigint, template text, to_email text, variables jsonb, attempts smallint)
  LANGUAGE sql
@@ -7605,7 +8071,7 @@ end
 $function$;
 comment on function public.confirm_withdrawal(p_withdrawal_id uuid) is 'Member, aal2: confirms an own pending withdrawal to a new address with the second factor, ending its 24-hour wait.';
 
-CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1, p_consent_text text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1, p_consent_text text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
  RETURNS public.payment_orders
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -7622,6 +8088,7 @@ declare
   v_order public.payment_orders;
   v_replaced uuid;
   v_consent text := nullif(btrim(coalesce(p_consent_text, '')), '');
+  v_offset numeric(3,2);
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -7634,6 +8101,15 @@ begin
   end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
+  end if;
+  -- USDT is paid on a network the club has switched on (public.usdt_networks, 20261122000950_chain.sql).
+  if p_network is not null and p_method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_network is not null and not exists (
+    select 1 from public.usdt_networks n where n.network = p_network and n.enabled and n.receiving_address is not null
+  ) then
+    raise exception using errcode = 'P0001', message = 'payments.network_disabled';
   end if;
 
   if p_plan_tier is not null then
@@ -7679,7 +8155,8 @@ begin
      and o.method = p_method
      for update;
   if found then
-    if v_order.expires_at > now() and v_order.amount = v_amount and v_order.currency = v_currency then
+    if v_order.expires_at > now() and v_order.amount - coalesce(v_order.amount_offset, 0) = v_amount
+       and v_order.currency = v_currency and v_order.network is not distinct from p_network then
       return v_order;
     end if;
     -- The price changed (or the order lapsed): the old reference is never re-priced. It is closed and
@@ -7709,26 +8186,41 @@ begin
   end if;
 
   loop
+    if p_network is not null then
+      -- The epusdt pattern: 0.01–0.99 USDT more than the price, an amount no other pending order of
+      -- the network has (drawn at random among the free ones).
+      select g / 100.0 into v_offset
+        from generate_series(1, 99) g
+       where not exists (
+         select 1 from public.payment_orders o
+          where o.status = 'pending' and o.method = 'usdt' and o.network = p_network and o.amount = v_amount + g / 100.0
+       )
+       order by random() limit 1;
+      if v_offset is null then
+        raise exception using errcode = 'P0001', message = 'payments.usdt_amounts_busy';
+      end if;
+    end if;
     begin
       insert into public.payment_orders (
         reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency, expires_at,
-        consent_text, consent_at, replaces_order_id
+        consent_text, consent_at, replaces_order_id, network, amount_offset
       )
       values (
-        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount,
+        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method,
+        v_amount + coalesce(v_offset, 0),
         v_currency, now() + make_interval(days => v_settings.order_expiry_days),
-        v_consent, case when v_consent is not null then now() end, v_replaced
+        v_consent, case when v_consent is not null then now() end, v_replaced, p_network, v_offset
       )
       returning * into v_order;
       return v_order;
     exception when unique_violation then
-      -- A reference collision (1 in 10^9): draw again.
+      -- A reference collision (1 in 10^9), or another order took the same USDT amount at once: draw again.
       null;
     end;
   end loop;
 end
 $function$;
-comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
+comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text, p_network public.withdrawal_network) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time. USDT on a network (p_network, switched on in usdt_networks): the amount is the price plus 0.01–0.99 USDT (amount_offset), unique among the pending orders of that network.';
 
 CREATE OR REPLACE FUNCTION public.delete_my_account(p_password text, p_confirmation text)
  RETURNS text
@@ -9292,6 +9784,9 @@ create policy chain_transfers_select_authenticated on public.chain_transfers as 
    FROM public.withdrawals w
   WHERE ((w.id = chain_transfers.withdrawal_id) AND (w.user_id = ( SELECT auth.uid() AS uid)))))));
 
+create policy chain_unrecognised_transfers_select_authenticated on public.chain_unrecognised_transfers as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
 create policy ecommerce_revenue_insert_authenticated on public.ecommerce_revenue as permissive for insert to authenticated
   with check (( SELECT private.is_admin() AS is_admin));
 
@@ -9448,6 +9943,9 @@ create policy smtp_configs_select_authenticated on public.smtp_configs as permis
 create policy usdt_networks_select_authenticated on public.usdt_networks as permissive for select to authenticated
   using (true);
 
+create policy usdt_payment_checks_select_authenticated on public.usdt_payment_checks as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
 create policy user_settings_select_authenticated on public.user_settings as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -9550,6 +10048,10 @@ grant select on public.chain_transfers to authenticated;
 
 grant select on public.chain_transfers to service_role;
 
+grant select on public.chain_unrecognised_transfers to authenticated;
+
+grant select on public.chain_unrecognised_transfers to service_role;
+
 grant select on public.ecommerce_revenue to authenticated;
 
 grant delete, insert, select, update on public.ecommerce_revenue to service_role;
@@ -9650,6 +10152,10 @@ grant select on public.usdt_networks to authenticated;
 
 grant select on public.usdt_networks to service_role;
 
+grant select on public.usdt_payment_checks to authenticated;
+
+grant select on public.usdt_payment_checks to service_role;
+
 grant select on public.user_settings to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.user_settings to service_role;
@@ -9732,11 +10238,19 @@ grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier
 
 grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) to service_role;
 
+grant execute on function public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text) to authenticated;
+
+grant execute on function public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text) to service_role;
+
 grant execute on function public.admin_claim_withdrawal(p_withdrawal_id uuid) to authenticated;
 
 grant execute on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) to authenticated;
 
 grant execute on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) to service_role;
+
+grant execute on function public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text) to authenticated;
+
+grant execute on function public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text) to service_role;
 
 grant execute on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) to authenticated;
 
@@ -9807,6 +10321,10 @@ grant execute on function public.admin_list_privacy_requests(p_status public.pri
 grant execute on function public.admin_list_smtp_configs() to authenticated;
 
 grant execute on function public.admin_list_smtp_configs() to service_role;
+
+grant execute on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) to authenticated;
+
+grant execute on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) to service_role;
 
 grant execute on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to authenticated;
 
@@ -9900,6 +10418,16 @@ grant execute on function public.cancel_payment_order(p_order_id uuid) to servic
 
 grant execute on function public.cancel_withdrawal(p_withdrawal_id uuid) to authenticated;
 
+grant execute on function public.chain_begin_payment_check(p_user_id uuid, p_order_id uuid, p_tx_hash text) to service_role;
+
+grant execute on function public.chain_due_payment_checks(p_limit integer) to service_role;
+
+grant execute on function public.chain_finish_payment_check(p_check_id bigint, p_verdict jsonb) to service_role;
+
+grant execute on function public.chain_record_incoming(p_network public.withdrawal_network, p_address text, p_transfers jsonb, p_cursor text) to service_role;
+
+grant execute on function public.chain_watch_targets() to service_role;
+
 grant execute on function public.claim_email_outbox(p_limit integer) to service_role;
 
 grant execute on function public.claim_idea_webhook(p_idea_id uuid) to service_role;
@@ -9914,9 +10442,9 @@ grant execute on function public.complete_storage_removal(p_id bigint) to servic
 
 grant execute on function public.confirm_withdrawal(p_withdrawal_id uuid) to authenticated;
 
-grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to authenticated;
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text, p_network public.withdrawal_network) to authenticated;
 
-grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to service_role;
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text, p_network public.withdrawal_network) to service_role;
 
 grant execute on function public.delete_my_account(p_password text, p_confirmation text) to authenticated;
 

@@ -494,6 +494,45 @@ export type Database = {
           },
         ];
       };
+      chain_unrecognised_transfers: {
+        Row: {
+          chain_transfer_id: number;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          note: string | null;
+          refund_reference: string | null;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chain_transfer_id: number;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          note?: string | null;
+          refund_reference?: string | null;
+          status?: string;
+        };
+        Update: {
+          chain_transfer_id?: number;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          note?: string | null;
+          refund_reference?: string | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'chain_unrecognised_transfers_chain_transfer_id_fkey';
+            columns: ['chain_transfer_id'];
+            isOneToOne: true;
+            referencedRelation: 'chain_transfers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       ecommerce_revenue: {
         Row: {
           amount: number;
@@ -828,6 +867,7 @@ export type Database = {
       payment_orders: {
         Row: {
           amount: number;
+          amount_offset: number | null;
           amount_received: number | null;
           buyer_email: string | null;
           buyer_name: string | null;
@@ -867,6 +907,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           amount: number;
+          amount_offset?: number | null;
           amount_received?: number | null;
           buyer_email?: string | null;
           buyer_name?: string | null;
@@ -905,6 +946,7 @@ export type Database = {
         };
         Update: {
           amount?: number;
+          amount_offset?: number | null;
           amount_received?: number | null;
           buyer_email?: string | null;
           buyer_name?: string | null;
@@ -1599,6 +1641,73 @@ export type Database = {
         };
         Relationships: [];
       };
+      usdt_payment_checks: {
+        Row: {
+          attempts: number;
+          chain_transfer_id: number | null;
+          checked_at: string | null;
+          confirmations: number | null;
+          created_at: string;
+          id: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          next_check_at: string;
+          order_id: string;
+          outcome: string | null;
+          required: number | null;
+          status: string;
+          tx_hash: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          chain_transfer_id?: number | null;
+          checked_at?: string | null;
+          confirmations?: number | null;
+          created_at?: string;
+          id?: never;
+          network: Database['public']['Enums']['withdrawal_network'];
+          next_check_at?: string;
+          order_id: string;
+          outcome?: string | null;
+          required?: number | null;
+          status?: string;
+          tx_hash: string;
+          user_id?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          chain_transfer_id?: number | null;
+          checked_at?: string | null;
+          confirmations?: number | null;
+          created_at?: string;
+          id?: never;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          next_check_at?: string;
+          order_id?: string;
+          outcome?: string | null;
+          required?: number | null;
+          status?: string;
+          tx_hash?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'usdt_payment_checks_chain_transfer_id_fkey';
+            columns: ['chain_transfer_id'];
+            isOneToOne: false;
+            referencedRelation: 'chain_transfers';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'usdt_payment_checks_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       user_settings: {
         Row: {
           avatar_url: string | null;
@@ -1918,6 +2027,13 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_assign_unrecognised_transfer: {
+        Args: { p_order_reference: string; p_transfer_id: number };
+        Returns: {
+          changed: boolean;
+          payment_order: Database['public']['Tables']['payment_orders']['Row'];
+        }[];
+      };
       admin_claim_withdrawal: {
         Args: { p_withdrawal_id: string };
         Returns: {
@@ -1967,6 +2083,24 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'privacy_requests';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_close_unrecognised_transfer: {
+        Args: { p_note: string; p_refund_reference?: string; p_status: string; p_transfer_id: number };
+        Returns: {
+          chain_transfer_id: number;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          note: string | null;
+          refund_reference: string | null;
+          status: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'chain_unrecognised_transfers';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -2241,6 +2375,26 @@ export type Database = {
           secure: boolean;
           updated_at: string;
           username: string;
+        }[];
+      };
+      admin_list_unrecognised_transfers: {
+        Args: { p_limit?: number; p_status?: string };
+        Returns: {
+          amount: number;
+          block_number: number;
+          block_time: string;
+          chain_transfer_id: number;
+          created_at: string;
+          decided_at: string;
+          from_address: string;
+          log_index: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          note: string;
+          order_id: string;
+          order_reference: string;
+          refund_reference: string;
+          status: string;
+          tx_hash: string;
         }[];
       };
       admin_list_users: {
@@ -2704,6 +2858,7 @@ export type Database = {
         Args: { p_order_id: string };
         Returns: {
           amount: number;
+          amount_offset: number | null;
           amount_received: number | null;
           buyer_email: string | null;
           buyer_name: string | null;
@@ -2775,6 +2930,55 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      chain_begin_payment_check: {
+        Args: { p_order_id: string; p_tx_hash: string; p_user_id: string };
+        Returns: {
+          amount: number;
+          check_id: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          order_status: Database['public']['Enums']['payment_order_status'];
+          status: string;
+          to_address: string;
+          tx_hash: string;
+        }[];
+      };
+      chain_due_payment_checks: {
+        Args: { p_limit?: number };
+        Returns: {
+          amount: number;
+          check_id: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          to_address: string;
+          tx_hash: string;
+        }[];
+      };
+      chain_finish_payment_check: {
+        Args: { p_check_id: number; p_verdict: Json };
+        Returns: {
+          confirmations: number;
+          order_status: Database['public']['Enums']['payment_order_status'];
+          outcome: string;
+          required: number;
+          status: string;
+        }[];
+      };
+      chain_record_incoming: {
+        Args: {
+          p_address: string;
+          p_cursor: string;
+          p_network: Database['public']['Enums']['withdrawal_network'];
+          p_transfers: Json;
+        };
+        Returns: Json;
+      };
+      chain_watch_targets: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          address: string;
+          cursor: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+        }[];
+      };
       claim_email_outbox: {
         Args: { p_limit?: number };
         Returns: {
@@ -2831,11 +3035,13 @@ export type Database = {
           p_ccc_tier?: Database['public']['Enums']['ccc_tier'];
           p_consent_text?: string;
           p_method: Database['public']['Enums']['payment_method'];
+          p_network?: Database['public']['Enums']['withdrawal_network'];
           p_plan_tier?: Database['public']['Enums']['membership_level'];
           p_quantity?: number;
         };
         Returns: {
           amount: number;
+          amount_offset: number | null;
           amount_received: number | null;
           buyer_email: string | null;
           buyer_name: string | null;

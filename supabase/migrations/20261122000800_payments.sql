@@ -157,6 +157,9 @@ create table public.payment_orders (
   refund_reason text,
   refund_method text,
   refund_reference text,
+  -- USDT on a network: the cents added to the list price so that the amount is unique among the
+  -- pending orders of the network (the watcher matches a transfer by it); amount includes it.
+  amount_offset numeric(3,2),
   shortfall numeric(12,2) generated always as (case when amount_received < amount then amount - amount_received end) stored,
   surplus numeric(12,2) generated always as (case when amount_received > amount then amount_received - amount end) stored,
   constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
@@ -180,6 +183,9 @@ create table public.payment_orders (
     (consent_text is null) = (consent_at is null) and char_length(consent_text) between 1 and 1000
   ),
   constraint payment_orders_network_usdt check (network is null or method = 'usdt'),
+  constraint payment_orders_amount_offset_check check (
+    amount_offset is null or (network is not null and amount_offset between 0.01 and 0.99)
+  ),
   constraint payment_orders_decided_via_check check (
     decided_via is not null or status in ('pending', 'cancelled', 'expired')
   ),
@@ -320,6 +326,9 @@ create index payment_orders_status_created_idx on public.payment_orders (status,
 -- The member's list (newest first) and the 3-pending limit; also the user_id foreign key.
 create index payment_orders_user_created_idx on public.payment_orders (user_id, created_at desc, id desc);
 
+-- A pending USDT order's amount is unique on its network: a transfer of that amount is that order's.
+create unique index payment_orders_usdt_amount_idx on public.payment_orders (network, amount)
+  where status = 'pending' and method = 'usdt' and network is not null;
 create index payment_orders_pending_expiry_idx
   on public.payment_orders (expires_at) where status = 'pending';
 create index payment_orders_ccc_reserved_idx
@@ -673,7 +682,8 @@ create function public.create_payment_order(
   p_plan_tier public.membership_level default null,
   p_ccc_tier public.ccc_tier default null,
   p_quantity integer default 1,
-  p_consent_text text default null
+  p_consent_text text default null,
+  p_network public.withdrawal_network default null
 )
 returns public.payment_orders
 language plpgsql
@@ -691,6 +701,7 @@ declare
   v_order public.payment_orders;
   v_replaced uuid;
   v_consent text := nullif(btrim(coalesce(p_consent_text, '')), '');
+  v_offset numeric(3,2);
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -703,6 +714,15 @@ begin
   end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
+  end if;
+  -- USDT is paid on a network the club has switched on (public.usdt_networks, 20261122000950_chain.sql).
+  if p_network is not null and p_method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_network is not null and not exists (
+    select 1 from public.usdt_networks n where n.network = p_network and n.enabled and n.receiving_address is not null
+  ) then
+    raise exception using errcode = 'P0001', message = 'payments.network_disabled';
   end if;
 
   if p_plan_tier is not null then
@@ -748,7 +768,8 @@ begin
      and o.method = p_method
      for update;
   if found then
-    if v_order.expires_at > now() and v_order.amount = v_amount and v_order.currency = v_currency then
+    if v_order.expires_at > now() and v_order.amount - coalesce(v_order.amount_offset, 0) = v_amount
+       and v_order.currency = v_currency and v_order.network is not distinct from p_network then
       return v_order;
     end if;
     -- The price changed (or the order lapsed): the old reference is never re-priced. It is closed and
@@ -778,20 +799,35 @@ begin
   end if;
 
   loop
+    if p_network is not null then
+      -- The epusdt pattern: 0.01–0.99 USDT more than the price, an amount no other pending order of
+      -- the network has (drawn at random among the free ones).
+      select g / 100.0 into v_offset
+        from generate_series(1, 99) g
+       where not exists (
+         select 1 from public.payment_orders o
+          where o.status = 'pending' and o.method = 'usdt' and o.network = p_network and o.amount = v_amount + g / 100.0
+       )
+       order by random() limit 1;
+      if v_offset is null then
+        raise exception using errcode = 'P0001', message = 'payments.usdt_amounts_busy';
+      end if;
+    end if;
     begin
       insert into public.payment_orders (
         reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency, expires_at,
-        consent_text, consent_at, replaces_order_id
+        consent_text, consent_at, replaces_order_id, network, amount_offset
       )
       values (
-        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount,
+        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method,
+        v_amount + coalesce(v_offset, 0),
         v_currency, now() + make_interval(days => v_settings.order_expiry_days),
-        v_consent, case when v_consent is not null then now() end, v_replaced
+        v_consent, case when v_consent is not null then now() end, v_replaced, p_network, v_offset
       )
       returning * into v_order;
       return v_order;
     exception when unique_violation then
-      -- A reference collision (1 in 10^9): draw again.
+      -- A reference collision (1 in 10^9), or another order took the same USDT amount at once: draw again.
       null;
     end;
   end loop;
@@ -1976,7 +2012,7 @@ grant execute on function private.usdt_decimals(public.withdrawal_network) to au
 grant execute on function private.is_tron_address(text) to authenticated, service_role;
 grant execute on function private.is_usdt_address(public.withdrawal_network,text) to authenticated, service_role;
 grant execute on function private.is_usdt_tx_hash(public.withdrawal_network,text) to authenticated, service_role;
-grant execute on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) to authenticated;
+grant execute on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text,public.withdrawal_network) to authenticated;
 grant execute on function public.admin_update_payment_settings(integer,integer) to authenticated;
 grant execute on function public.admin_refund_payment(uuid,text,text,text) to authenticated;
 grant execute on function public.preview_plan_change(public.membership_level) to authenticated;
@@ -2014,7 +2050,7 @@ comment on function private.is_usdt_address(public.withdrawal_network,text) is '
 comment on function private.is_usdt_tx_hash(public.withdrawal_network,text) is 'A transaction id of the USDT network: TRC20 64 hex (no 0x), ERC20 and BSC 0x + 64 hex.';
 comment on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) is 'Admin (aal2): records money received for an order through private.confirm_payment (default amount: what is still due at the fixed price); changed = false when already paid.';
 
-comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
+comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text,public.withdrawal_network) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time. USDT on a network (p_network, switched on in usdt_networks): the amount is the price plus 0.01–0.99 USDT (amount_offset), unique among the pending orders of that network.';
 
 comment on function public.cancel_payment_order(uuid) is 'Member: cancels an own pending order (its CCC reservation ends with it).';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, withClaims } from '../helpers/db.ts';
 import {
   checkLedgerAfterEachTest,
@@ -322,6 +322,272 @@ describe('chain', () => {
       for (const r of results) {
         if (r.status === 'rejected') expect(String((r.reason as Error).message)).toBe('payments.tx_hash_used');
       }
+    });
+  });
+
+  describe('paying an order in USDT', () => {
+    const CREATE = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_network => $3)`;
+    const BEGIN = 'select * from public.chain_begin_payment_check($1, $2, $3)';
+    const FINISH = 'select * from public.chain_finish_payment_check($1, $2)';
+    let clubAddress: string;
+    let saved: Record<string, unknown>;
+
+    beforeAll(async () => {
+      const { rows } = await admin().query('select * from public.usdt_networks where network = $1', ['TRC20']);
+      saved = rows[0] as Record<string, unknown>;
+      clubAddress = tronAddress();
+      await admin().query(
+        `update public.usdt_networks set enabled = true, receiving_address = $1 where network = 'TRC20'`,
+        [clubAddress],
+      );
+    });
+    afterAll(async () => {
+      await admin().query(
+        `update public.usdt_networks set enabled = $1, receiving_address = $2 where network = 'TRC20'`,
+        [saved.enabled, saved.receiving_address],
+      );
+    });
+
+    type Order = { id: string; amount: string; amount_offset: string; network: string; status: string };
+    async function order(tier = 'PREMIUM', member?: Awaited<ReturnType<typeof createMember>>) {
+      const buyer = member ?? (await createMember());
+      const [row] = await queryAs<Order>(buyer, CREATE, ['usdt', tier, 'TRC20']);
+      return { member: buyer, order: row! };
+    }
+    const transfer = (units: string, extra: Record<string, unknown> = {}) => ({
+      logIndex: 0,
+      from: tronAddress(),
+      to: clubAddress,
+      units,
+      blockNumber: 68000100,
+      blockTime: new Date().toISOString(),
+      ...extra,
+    });
+    const unitsOf = (amount: string) => (BigInt(Math.round(Number(amount) * 100)) * 10_000n).toString();
+
+    it('gives each pending order of a network its own amount: the price plus 0.01–0.99 USDT', async () => {
+      const { rows: plan } = await admin().query<{ price_usdt: string }>(
+        `select price_usdt from public.membership_plans where tier = 'PREMIUM'`,
+      );
+      const orders = await Promise.all(Array.from({ length: 8 }, () => order()));
+      const amounts = orders.map((o) => o.order.amount);
+      expect(new Set(amounts).size).toBe(8);
+      for (const { order: o } of orders) {
+        expect(Number(o.amount_offset)).toBeGreaterThanOrEqual(0.01);
+        expect(Number(o.amount_offset)).toBeLessThanOrEqual(0.99);
+        expect(Number(o.amount)).toBeCloseTo(Number(plan[0]!.price_usdt) + Number(o.amount_offset), 2);
+        expect(o.network).toBe('TRC20');
+      }
+      // The same member asking again gets the same order (and amount).
+      const again = await queryAs<Order>(orders[0]!.member, CREATE, ['usdt', 'PREMIUM', 'TRC20']);
+      expect(again[0]!.id).toBe(orders[0]!.order.id);
+      // A network the club has not switched on is refused.
+      expect((await errorOf(queryAs(orders[0]!.member, CREATE, ['usdt', 'VIP', 'BSC'])))?.message).toBe(
+        'payments.network_disabled',
+      );
+      expect((await errorOf(queryAs(orders[0]!.member, CREATE, ['transfer', 'VIP', 'TRC20'])))?.message).toBe(
+        'payments.invalid_network',
+      );
+    });
+
+    it('a hash the member pasted: not final → waiting x/y; final → paid via the chain, without an admin', async () => {
+      const { member, order: o } = await order();
+      const hash = tronTxHash();
+      const { rows: begun } = await admin().query(BEGIN, [member.id, o.id, hash.toUpperCase()]);
+      expect(begun[0]).toMatchObject({ status: 'waiting', network: 'TRC20', tx_hash: hash, to_address: clubAddress });
+      expect(begun[0].amount).toBe(o.amount);
+      const t = transfer(unitsOf(o.amount));
+      const { rows: waiting } = await admin().query(FINISH, [
+        begun[0].check_id,
+        { status: 'not_final', confirmations: 3, required: 19, transfer: t },
+      ]);
+      expect(waiting[0]).toMatchObject({ status: 'waiting', confirmations: 3, required: 19, order_status: 'pending' });
+      const mine = await queryAs(
+        member,
+        'select status, confirmations, required from public.usdt_payment_checks where order_id = $1',
+        [o.id],
+      );
+      expect(mine).toEqual([{ status: 'waiting', confirmations: 3, required: 19 }]);
+      const { rows: paid } = await admin().query(FINISH, [
+        begun[0].check_id,
+        { status: 'ok', confirmations: 19, transfer: t },
+      ]);
+      expect(paid[0]).toMatchObject({ status: 'confirmed', order_status: 'paid' });
+      const { rows: orderRow } = await admin().query(
+        'select status, decided_via, decided_by, tx_hash, network from public.payment_orders where id = $1',
+        [o.id],
+      );
+      expect(orderRow[0]).toEqual({
+        status: 'paid',
+        decided_via: 'chain',
+        decided_by: null,
+        tx_hash: hash,
+        network: 'TRC20',
+      });
+      // Told again: nothing changes; another member's order cannot use the hash.
+      expect((await admin().query(FINISH, [begun[0].check_id, { status: 'ok', transfer: t }])).rows[0].status).toBe(
+        'confirmed',
+      );
+      const { member: other, order: otherOrder } = await order();
+      expect((await errorOf(admin().query(BEGIN, [other.id, otherOrder.id, hash])))?.message).toBe(
+        'payments.tx_hash_used',
+      );
+      // Nobody reaches someone else's order.
+      expect((await errorOf(admin().query(BEGIN, [other.id, o.id, tronTxHash()])))?.message).toBe(
+        'payments.order_not_found',
+      );
+      // Members cannot call the service functions.
+      expect(await sqlState(queryAs(member, BEGIN, [member.id, o.id, hash]))).toBe('42501');
+    });
+
+    it('less than the order: underpaid with what arrived; a wrong transfer is rejected and credits nothing', async () => {
+      const { member, order: o } = await order();
+      const short = await admin().query(BEGIN, [member.id, o.id, tronTxHash()]);
+      const { rows } = await admin().query(FINISH, [
+        short.rows[0].check_id,
+        { status: 'ok', transfer: transfer('100000000') },
+      ]);
+      expect(rows[0]).toMatchObject({ status: 'confirmed', order_status: 'underpaid' });
+      const { rows: order_ } = await admin().query(
+        'select amount_received::text, shortfall::text from public.payment_orders where id = $1',
+        [o.id],
+      );
+      expect(order_[0].amount_received).toBe('100.00');
+      const wrong = await admin().query(BEGIN, [member.id, o.id, tronTxHash()]);
+      const { rows: rejected } = await admin().query(FINISH, [
+        wrong.rows[0].check_id,
+        { status: 'wrong_recipient', recipients: [tronAddress()] },
+      ]);
+      expect(rejected[0]).toMatchObject({ status: 'rejected', outcome: 'wrong_recipient', order_status: 'underpaid' });
+    });
+
+    it('limits a member to 10 hashes an hour', async () => {
+      const { member, order: o } = await order();
+      for (let i = 0; i < 10; i++) await admin().query(BEGIN, [member.id, o.id, tronTxHash()]);
+      expect((await errorOf(admin().query(BEGIN, [member.id, o.id, tronTxHash()])))?.message).toBe(
+        'payments.too_many_checks',
+      );
+    });
+
+    it('the watcher pays the pending order of exactly that amount; anything else is queued and credits nothing', async () => {
+      const { order: o } = await order();
+      const RECORD_IN = 'select public.chain_record_incoming($1, $2, $3, $4) as r';
+      const matched = { hash: tronTxHash(), ...transfer(unitsOf(o.amount)) };
+      const stranger = { hash: tronTxHash(), ...transfer('123456789') };
+      const { rows } = await admin().query(RECORD_IN, [
+        'TRC20',
+        clubAddress,
+        JSON.stringify([matched, stranger]),
+        'c1',
+      ]);
+      expect(rows[0].r).toEqual({ known: 0, matched: 1, unrecognised: 1 });
+      expect(
+        (await admin().query('select status from public.payment_orders where id = $1', [o.id])).rows[0].status,
+      ).toBe('paid');
+      // Again (a run repeated): nothing new.
+      const { rows: again } = await admin().query(RECORD_IN, [
+        'TRC20',
+        clubAddress,
+        JSON.stringify([matched, stranger]),
+        'c2',
+      ]);
+      expect(again[0].r).toEqual({ known: 2, matched: 0, unrecognised: 0 });
+      const { rows: queued } = await admin().query<{ id: string; order_id: string | null }>(
+        `select t.id, t.order_id from public.chain_transfers t join public.chain_unrecognised_transfers u on u.chain_transfer_id = t.id
+          where t.tx_hash = $1`,
+        [stranger.hash],
+      );
+      expect(queued).toEqual([{ id: expect.any(String), order_id: null }]);
+      expect(
+        (
+          await admin().query('select count(*)::int as n from public.payment_receipts where chain_transfer_id = $1', [
+            queued[0]!.id,
+          ])
+        ).rows[0].n,
+      ).toBe(0);
+      const { rows: targets } = await admin().query(
+        `select * from public.chain_watch_targets() where network = 'TRC20'`,
+      );
+      expect(targets[0]).toMatchObject({ address: clubAddress, cursor: 'c2' });
+    });
+
+    it('an admin assigns an unrecognised transfer to an order, refunds or ignores one; each audited', async () => {
+      const adminUser = await createAdmin();
+      const { order: o } = await order();
+      const first = { hash: tronTxHash(), ...transfer('5000000') };
+      const second = { hash: tronTxHash(), ...transfer('7000000') };
+      await admin().query('select public.chain_record_incoming($1, $2, $3, $4)', [
+        'TRC20',
+        clubAddress,
+        JSON.stringify([first, second]),
+        null,
+      ]);
+      const ids = (
+        await admin().query<{ id: string; tx_hash: string }>(
+          'select id, tx_hash from public.chain_transfers where tx_hash = any($1)',
+          [[first.hash, second.hash]],
+        )
+      ).rows;
+      const idOf = (hash: string) => ids.find((r) => r.tx_hash === hash)!.id;
+      const listed = await queryAs<{ chain_transfer_id: string }>(
+        adminUser,
+        'select * from public.admin_list_unrecognised_transfers()',
+      );
+      expect(listed.map((r) => r.chain_transfer_id)).toEqual(
+        expect.arrayContaining([idOf(first.hash), idOf(second.hash)]),
+      );
+      const member = await createMember();
+      expect(await sqlState(queryAs(member, 'select * from public.admin_list_unrecognised_transfers()'))).toBe('42501');
+      expect(
+        await sqlState(
+          queryAs(member, 'select * from public.admin_assign_unrecognised_transfer($1, $2)', [
+            idOf(first.hash),
+            'KLB-XXXXXX',
+          ]),
+        ),
+      ).toBe('42501');
+
+      const [{ reference }] = (await admin().query('select reference from public.payment_orders where id = $1', [o.id]))
+        .rows;
+      const [assigned] = await queryAs<{ payment_order: string }>(
+        adminUser,
+        'select (payment_order).status from public.admin_assign_unrecognised_transfer($1, $2)',
+        [idOf(first.hash), reference.toLowerCase()],
+      );
+      expect(assigned).toEqual({ status: 'underpaid' });
+      expect(
+        (
+          await errorOf(
+            queryAs(adminUser, 'select * from public.admin_assign_unrecognised_transfer($1, $2)', [
+              idOf(first.hash),
+              reference,
+            ]),
+          )
+        )?.message,
+      ).toBe('chain.transfer_decided');
+      const CLOSE = 'select status from public.admin_close_unrecognised_transfer($1, $2, $3, $4)';
+      expect((await errorOf(queryAs(adminUser, CLOSE, [idOf(second.hash), 'refunded', 'zwrot', null])))?.message).toBe(
+        'chain.refund_reference_required',
+      );
+      expect(
+        await queryAs(adminUser, CLOSE, [idOf(second.hash), 'refunded', 'Zwrot do nadawcy', tronTxHash()]),
+      ).toEqual([{ status: 'refunded' }]);
+      const { rows: audit } = await admin().query<{ action: string; actor_id: string }>(
+        `select action, actor_id from public.admin_audit_log where target_type = 'chain_transfer' and target_id = any($1) order by id`,
+        [[idOf(first.hash), idOf(second.hash)]],
+      );
+      expect(audit).toEqual([
+        { action: 'chain_transfer.assign', actor_id: adminUser.id },
+        { action: 'chain_transfer.refund', actor_id: adminUser.id },
+      ]);
+      // A refunded transfer never credits anything.
+      expect(
+        (
+          await admin().query('select count(*)::int as n from public.payment_receipts where chain_transfer_id = $1', [
+            idOf(second.hash),
+          ])
+        ).rows[0].n,
+      ).toBe(0);
     });
   });
 });
