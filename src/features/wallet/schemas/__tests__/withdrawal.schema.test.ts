@@ -68,7 +68,9 @@ describe('withdrawal form rules', () => {
   it('checks the checksums: a TRON address with one character changed, a mixed-case EVM address that is not EIP-55', () => {
     const changed = `${TRON_ADDRESS.slice(0, -1)}${TRON_ADDRESS.endsWith('u') ? 'v' : 'u'}`;
     expect(errors({ amount: '1', network: 'TRC20', address: changed })).toEqual({ address: 'wallet.invalid_address' });
-    expect(errors({ amount: '1', address: ADDRESS.replace('E0F', 'e0F') })).toEqual({ address: 'wallet.invalid_address' });
+    expect(errors({ amount: '1', address: ADDRESS.replace('E0F', 'e0F') })).toEqual({
+      address: 'wallet.invalid_address',
+    });
     // All lower or all upper case carries no checksum and is accepted.
     expect(errors({ amount: '1', address: ADDRESS.toLowerCase() })).toEqual({});
   });
