@@ -2032,6 +2032,18 @@ describe('withdrawals checked on chain', () => {
       expect(
         await queryAs(other, 'select 1 from public.chain_transfers t where t.withdrawal_id = $1', [withdrawal.id]),
       ).toEqual([]);
+      // 'Pobierz moje dane' has it too (the member's data catalogue).
+      const [exported] = await queryAs<{ data: { data: { usdt_transfers: Record<string, unknown>[] } } }>(
+        owner,
+        'select public.export_my_data() as data',
+      );
+      expect(exported!.data.data.usdt_transfers).toEqual([
+        expect.objectContaining({
+          withdrawal_id: withdrawal.id,
+          to: withdrawal.address,
+          block_number: Number(transfer[0]!.block_number),
+        }),
+      ]);
       const notes = await notificationsOf(owner.id);
       expect(notes.at(-1)?.content).toContain(`blok ${transfer[0]!.block_number}`);
       expect(notes.at(-1)?.data).toMatchObject({ blockNumber: Number(transfer[0]!.block_number) });
