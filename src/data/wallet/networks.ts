@@ -43,3 +43,35 @@ export function txHashPlaceholder(network: UsdtNetwork): string {
 export function explorerTxUrl(network: UsdtNetwork, hash: string): string {
   return NETWORK_DEFINITIONS[network].explorerTxUrl(encodeURIComponent(hash));
 }
+
+/** Tether's USDT contracts (mainnet), as _shared/chain/networks.ts: the QR code's token. */
+export const USDT_CONTRACTS: Readonly<Record<UsdtNetwork, string>> = {
+  TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  ERC20: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+  BSC: '0x55d398326f99059fF775485246999027B3197955',
+};
+
+/** USDT's decimals: 6 on TRON and Ethereum, 18 on BSC. */
+export const USDT_DECIMALS: Readonly<Record<UsdtNetwork, number>> = { TRC20: 6, ERC20: 6, BSC: 18 };
+
+const EVM_CHAIN_IDS = { ERC20: 1, BSC: 56 } as const;
+
+/** A decimal amount ("49.57") in the token's smallest unit, exactly (no floating point). */
+export function toUnits(amount: string | number, decimals: number): string {
+  const [whole = '0', fraction = ''] = String(amount).split('.');
+  return (
+    BigInt(whole) * 10n ** BigInt(decimals) +
+    BigInt((fraction + '0'.repeat(decimals)).slice(0, decimals) || '0')
+  ).toString();
+}
+
+/**
+ * What the payment page's QR code holds: a wallet's payment request of the exact amount of USDT to
+ * the club's address. ERC20 and BSC: EIP-681 (`ethereum:<token>@<chain>/transfer?address=…&uint256=…`);
+ * TRON: TronLink's form (`tron:<address>?amount=…&token=<contract>`).
+ */
+export function paymentRequestUri(network: UsdtNetwork, address: string, amount: string | number): string {
+  if (network === 'TRC20') return `tron:${address}?amount=${amount}&token=${USDT_CONTRACTS.TRC20}`;
+  const units = toUnits(amount, USDT_DECIMALS[network]);
+  return `ethereum:${USDT_CONTRACTS[network]}@${EVM_CHAIN_IDS[network]}/transfer?address=${address}&uint256=${units}`;
+}
