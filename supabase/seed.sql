@@ -82,18 +82,6 @@ insert into public.ecommerce_revenue (amount, created_at)
 values (18500.00, now() - interval '60 days'), (21400.00, now() - interval '30 days'), (24950.00, now() - interval '1 day');
 
 -- -------------------------------------------------------------------------------------
--- USDT networks: the club takes and pays USDT on all three, from local example addresses (the
--- local chain, scripts/stack/chain.ts, lets tests send from them); a real club enters its own.
--- -------------------------------------------------------------------------------------
-update public.usdt_networks n
-   set enabled = true,
-       receiving_address = v.address
-  from (values ('TRC20', 'TQ2iB6UZ2T5xZzbyVuxp6xMmTxPE3mTWZX'),
-               ('ERC20', '0x52908400098527886E0F7030069857D2E4169EE7'),
-               ('BSC', '0x8617E340B3D01FA5F11F306F4090FD50E238070D')) as v (network, address)
- where n.network = v.network::public.withdrawal_network;
-
--- -------------------------------------------------------------------------------------
 -- Payment links (example pages; a real club enters its providers' links in the admin area)
 -- -------------------------------------------------------------------------------------
 insert into public.plan_payment_links (tier, method, url)
@@ -115,7 +103,8 @@ update public.usdt_networks n
          else '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
        end,
        min_withdrawal = 10,
-       withdrawal_fee = case n.network when 'ERC20' then 5 else 1 end;
+       -- The club pays the network fees of withdrawals: nothing is kept from one (docs/decisions.md).
+       withdrawal_fee = 0;
 
 -- -------------------------------------------------------------------------------------
 -- CCC settings (plans/CCC/wallet/settings screens): an example contract address for the CCC

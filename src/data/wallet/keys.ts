@@ -8,8 +8,6 @@ export const walletKeys = {
   ofUser: (userId: string) => [...walletKeys.all, 'user', userId] as const,
   withdrawals: (userId: string) => [...walletKeys.ofUser(userId), 'withdrawals'] as const,
   savedAddresses: (userId: string) => [...walletKeys.ofUser(userId), 'saved-addresses'] as const,
-  /** The networks withdrawals are paid on, with their minimums (the club's settings). */
-  withdrawalNetworks: () => [...walletKeys.all, 'networks'] as const,
   requestWithdrawal: () => [...walletKeys.all, 'request-withdrawal'] as const,
   cancelWithdrawal: () => [...walletKeys.all, 'cancel-withdrawal'] as const,
   saveAddress: () => [...walletKeys.all, 'save-address'] as const,

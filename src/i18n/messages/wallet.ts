@@ -51,7 +51,7 @@ export const walletMessages = {
   'wallet.withdraw.network_erc20': 'ERC20 (Ethereum)',
   'wallet.withdraw.network_bsc': 'BSC (BNB Smart Chain)',
   'wallet.withdraw.minimum_hint': 'Minimalna wypłata w sieci {network}: {amount}. Opłatę sieci pokrywa klub.',
-  'wallet.withdraw.networks_loading': 'Ładowanie sieci...',
+  'wallet.withdraw.no_networks': 'Klub nie realizuje teraz wypłat USDT w żadnej sieci. Spróbuj ponownie później.',
   'wallet.withdraw.address': 'Adres portfela',
   'wallet.withdraw.saved': 'Zapisany portfel',
   'wallet.withdraw.saved_none': 'Wpisz adres ręcznie',

@@ -63,10 +63,6 @@ export const handlers = [
   http.post(restUrl('/rpc/get_user_ccc_packages'), () => HttpResponse.json([])),
   // The admin area's outbox banner: the outbox works unless a test says otherwise.
   http.post(restUrl('/rpc/admin_outbox_alert'), () => HttpResponse.json([])),
-  // The withdrawal form's networks (the club's settings): all three at the lowest minimum.
-  http.get(restUrl('/usdt_networks'), () =>
-    HttpResponse.json(['TRC20', 'ERC20', 'BSC'].map((network) => ({ network, min_withdrawal: 0.01 }))),
-  ),
   // Sign-out: GoTrue answers 204 No Content.
   http.post(authUrl('/logout'), () => new HttpResponse(null, { status: 204 })),
 ];

@@ -7,7 +7,7 @@ import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Card } from '@/components/ui/card';
 import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
 import { useRequestWithdrawal } from '@/data/wallet/request-withdrawal';
-import { useWithdrawalNetworks } from '@/data/wallet/get-withdrawal-networks';
+import { payableNetworks, useUsdtNetworks } from '@/data/usdt/get-usdt-networks';
 import { addressPlaceholder, type UsdtNetwork } from '@/data/wallet/networks';
 import { useSaveAddress } from '@/data/wallet/save-address';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
@@ -52,16 +52,22 @@ function preferredNetwork(networks: readonly UsdtNetwork[]): UsdtNetwork {
  */
 export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps) {
   const networkId = useId();
-  const networksQuery = useWithdrawalNetworks();
-  // The club's networks; until they are read (or when they cannot be), all three, the server decides.
-  const networks = useMemo<readonly UsdtNetwork[]>(
-    () => (networksQuery.data ? networksQuery.data.map((row) => row.network) : NETWORKS),
+  // The networks the club pays on (switched on, with its address), each with its minimum; until they
+  // are read (or when they cannot be), all three: the server decides.
+  const networksQuery = useUsdtNetworks();
+  const payable = useMemo(
+    () => (networksQuery.data ? payableNetworks(networksQuery.data) : null),
     [networksQuery.data],
   );
+  const networks = useMemo<readonly UsdtNetwork[]>(
+    () => (payable ? payable.map((row) => row.network) : NETWORKS),
+    [payable],
+  );
   const minimums = useMemo(
-    () => Object.fromEntries((networksQuery.data ?? []).map((row) => [row.network, row.min_withdrawal])),
-    [networksQuery.data],
+    () => Object.fromEntries((payable ?? []).map((row) => [row.network, row.min_withdrawal])),
+    [payable],
   ) as Partial<Record<UsdtNetwork, number>>;
+  const noNetworks = payable !== null && payable.length === 0;
   // useForm takes the resolver of every render: a refetched balance counts at once.
   const schema = useMemo(() => createWithdrawalSchema(available, minimums), [available, minimums]);
   const defaultMethod = savedMethods.find((method) => method.isDefault) ?? null;
@@ -161,7 +167,8 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
   return (
     <Card title={t('wallet.withdraw.title')}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <fieldset disabled={Boolean(pendingValues) || sending} className="space-y-4">
+        {noNetworks ? <FormAlert tone="info">{t('wallet.withdraw.no_networks')}</FormAlert> : null}
+        <fieldset disabled={Boolean(pendingValues) || sending || noNetworks} className="space-y-4">
           {savedMethods.length > 0 ? (
             <SavedMethodSelect
               methods={savedMethods}
@@ -233,6 +240,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
         {pendingValues ? null : (
           <SubmitButton
             pending={busy}
+            disabled={noNetworks}
             label={t('wallet.withdraw.submit')}
             pendingLabel={t('wallet.withdraw.submitting')}
           />

@@ -83,7 +83,17 @@ function serve({
   const balanceReads: string[] = [];
   server.use(
     http.get(restUrl('/withdrawal_addresses'), () => HttpResponse.json(addresses)),
-    http.get(restUrl('/usdt_networks'), () => HttpResponse.json(networks)),
+    http.get(restUrl('/usdt_networks'), () =>
+      HttpResponse.json(
+        networks.map((row) => ({
+          ...row,
+          enabled: true,
+          receiving_address: row.network === 'TRC20' ? TRON_ADDRESS : ADDRESS,
+          withdrawal_fee: 0,
+          updated_at: '2026-11-20T10:00:00+00:00',
+        })),
+      ),
+    ),
     http.get(restUrl('/wallet_transactions'), ({ request }) => {
       const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
       const page = ledger.slice(offset, offset + 20);
