@@ -1979,7 +1979,7 @@ describe('withdrawals checked on chain', () => {
         (
           await queryAs<{ id: string }>(
             buyer,
-            `select id from public.create_payment_order('usdt'::public.payment_method, 'START'::public.membership_level)`,
+            `select id from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START', p_consent_text => 'Zgoda (test)')`,
           )
         )[0]!.id;
       // An order paid with a TRC20 transaction (the admin entered its hash)…
