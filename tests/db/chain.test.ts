@@ -61,6 +61,7 @@ describe('chain', () => {
 
     it('takes TRC20 withdrawals and saved addresses, refusing a mistyped TRON address', async () => {
       const member = await createMember();
+      await enableUsdtNetworks();
       await fundWallet(member, 20);
       const address = tronAddress();
       const [row] = await queryAs<{ network: string; address: string }>(
