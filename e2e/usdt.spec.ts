@@ -2,14 +2,16 @@
 // the club's address and the QR code with the order's exact amount, the member sends that amount on
 // the stack's local chain (its control API) and pastes the transaction's hash: 'Czekamy na
 // potwierdzenia sieci (x/19)' while the chain confirms; the chain advances and the scheduled re-check
-// confirms the order without an admin (decided via the chain). axe at 1366 and 390 px on the page
-// before and while waiting. Works with a fresh member and its own unique amount only.
+// confirms the order without an admin (decided via the chain). Then the watcher's side: a transfer
+// nobody reported waits in the admin's 'Nierozpoznane wpłaty', credits nothing, and the admin ignores
+// it (audited). axe at 1366 and 390 px on the payment page, while waiting, and on 'Płatności'.
+// Fresh members and unique amounts only: it runs beside everything.
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { query } from './support/database';
 import { API_URL } from './support/env';
 import { createMember } from './support/factories';
-import { signIn } from './support/session';
+import { SEEDED_ADMIN, signIn } from './support/session';
 
 /** The stack's chain emulator (scripts/stack/chain.ts): the API port + 7 unless STACK_CHAIN_PORT moves it. */
 const CHAIN_URL = process.env.STACK_CHAIN_PORT
@@ -96,4 +98,62 @@ test('a member pays PREMIUM in USDT on TRC20 with a transfer on the chain: waiti
   // The member's plans page shows the order paid.
   await page.getByRole('link', { name: 'Wróć do planów' }).click();
   await expect(page.getByRole('region', { name: 'Moje płatności' })).toContainText('PREMIUM');
+});
+
+test("a transfer nobody reported waits in 'Nierozpoznane wpłaty' and credits nothing until the admin decides (ignored, audited)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const [club] = await query<{ receiving_address: string }>(
+    `select receiving_address from public.usdt_networks where network = 'TRC20'`,
+  );
+  // Six decimals: no order's amount (they have two), so the watcher cannot match it.
+  const amount = `3.${String(Date.now() % 1_000_000).padStart(6, '1')}`;
+  const sent = await chain<{ hash: string }>('/api/transfer', {
+    network: 'TRC20',
+    from: MEMBER_WALLET,
+    to: club!.receiving_address,
+    amount,
+  });
+  await chain('/api/mine', { network: 'TRC20', blocks: 19 });
+  // usdt-watch runs every 10 s on the stack.
+  await expect
+    .poll(
+      async () =>
+        (
+          await query<{ status: string }>(
+            `select u.status from public.chain_unrecognised_transfers u
+               join public.chain_transfers t on t.id = u.chain_transfer_id where t.tx_hash = $1`,
+            [sent.hash],
+          )
+        )[0]?.status,
+      { timeout: 45_000 },
+    )
+    .toBe('open');
+
+  await signIn(page, SEEDED_ADMIN);
+  await page.goto('/dashboard/admin/payments');
+  const queue = page.getByRole('region', { name: 'Nierozpoznane wpłaty' });
+  const row = queue.getByRole('row', { name: new RegExp(sent.hash) });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sieć TRC20' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(page, {
+    label: "admin 'Płatności' with the USDT queue and networks",
+  });
+  await row.getByRole('button', { name: /^Ignoruj: / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zignoruj wpłatę' });
+  await dialog.getByLabel('Notatka (powód)').fill('Testowa wpłata z sieci lokalnej');
+  await dialog.getByRole('button', { name: 'Ignoruj' }).click();
+  await expect(page.getByText('Zignorowano wpłatę')).toBeVisible();
+  await expect(row).toBeHidden();
+  const [decided] = await query<{ status: string; receipts: number; audited: number }>(
+    `select u.status,
+            (select count(*)::int from public.payment_receipts r where r.chain_transfer_id = t.id) as receipts,
+            (select count(*)::int from public.admin_audit_log a
+              where a.action = 'chain_transfer.ignore' and a.target_id = t.id::text) as audited
+       from public.chain_unrecognised_transfers u join public.chain_transfers t on t.id = u.chain_transfer_id
+      where t.tx_hash = $1`,
+    [sent.hash],
+  );
+  expect(decided).toEqual({ status: 'ignored', receipts: 0, audited: 1 });
 });

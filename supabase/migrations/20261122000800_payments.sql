@@ -186,6 +186,7 @@ create table public.payment_orders (
   constraint payment_orders_amount_offset_check check (
     amount_offset is null or (network is not null and amount_offset between 0.01 and 0.99)
   ),
+  constraint payment_orders_amount_offset_finite_check check (amount_offset <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])),
   constraint payment_orders_decided_via_check check (
     decided_via is not null or status in ('pending', 'cancelled', 'expired')
   ),

@@ -25,7 +25,8 @@ create table public.usdt_networks (
   -- Members pay to the address: a network without one cannot be offered.
   constraint usdt_networks_enabled_check check (not enabled or receiving_address is not null),
   constraint usdt_networks_min_withdrawal_check check (min_withdrawal between 0.01 and 1000000),
-  constraint usdt_networks_withdrawal_fee_check check (withdrawal_fee >= 0 and withdrawal_fee < min_withdrawal)
+  constraint usdt_networks_withdrawal_fee_check check (withdrawal_fee >= 0 and withdrawal_fee < min_withdrawal),
+  constraint usdt_networks_finite_check check (min_withdrawal <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]) and withdrawal_fee <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))
 );
 alter table public.usdt_networks enable row level security;
 
@@ -59,6 +60,7 @@ create table public.chain_transfers (
     amount_units > 0 and amount * power(10::numeric, private.usdt_decimals(network)) = amount_units
   ),
   constraint chain_transfers_block_check check (block_number >= 0),
+  constraint chain_transfers_finite_check check (amount_units <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]) and amount <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])),
   -- Read from the chain: every fact is there; entered by hand: none is.
   constraint chain_transfers_verified_check check (
     (verified_at is not null and log_index is not null and from_address is not null and to_address is not null

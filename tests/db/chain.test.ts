@@ -206,7 +206,7 @@ describe('chain', () => {
   });
 
   describe('chain_transfers', () => {
-    const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_consent_text => 'Zgoda (test)')`;
+    const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1::public.payment_method, p_plan_tier => $2::public.membership_level, p_consent_text => 'Zgoda na rozpoczęcie usługi')`;
     const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
     const RECORD = `select t.* from private.record_chain_transfer($1, $2, $3, $4, $5, $6, 100, now()) t`;
 
@@ -327,7 +327,7 @@ describe('chain', () => {
   });
 
   describe('paying an order in USDT', () => {
-    const CREATE = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_network => $3, p_consent_text => 'Zgoda (test)')`;
+    const CREATE = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_network => $3, p_consent_text => 'Zgoda na rozpoczęcie usługi')`;
     const BEGIN = 'select * from public.chain_begin_payment_check($1, $2, $3)';
     const FINISH = 'select * from public.chain_finish_payment_check($1, $2)';
     let clubAddress: string;

@@ -82,6 +82,7 @@ export const plansMessages = {
   /** USDT on chain (issue 37): the database's and the verifier's keys. */
   'payments.too_many_checks': 'Sprawdziłeś zbyt wiele transakcji. Spróbuj ponownie za godzinę.',
   'payments.check_failed': 'Nie udało się sprawdzić transakcji. Spróbuj ponownie.',
+  'payments.transfer_not_found': 'Nie znaleziono tej transakcji.',
   'payments.network_disabled': 'Płatności USDT w tej sieci są chwilowo niedostępne.',
   'payments.usdt_amounts_busy':
     'Chwilowo nie możemy przyjąć kolejnej płatności USDT w tej sieci. Spróbuj za chwilę lub wybierz inną sieć.',
@@ -110,7 +111,8 @@ export const plansMessages = {
   'payment.usdt.waiting_unknown': 'Czekamy na potwierdzenia sieci',
   'payment.usdt.waiting_hint': 'Sprawdzamy ponownie automatycznie — możesz zamknąć tę stronę.',
   'payment.usdt.paid': 'Płatność potwierdzona. Dziękujemy!',
-  'payment.usdt.underpaid': 'Otrzymaliśmy {received}. Brakuje {shortfall} — wyślij resztę na ten sam adres i podaj hash tej transakcji.',
+  'payment.usdt.underpaid':
+    'Otrzymaliśmy {received}. Brakuje {shortfall} — wyślij resztę na ten sam adres i podaj hash tej transakcji.',
   'payment.usdt.rejected.failed': 'Ta transakcja nie powiodła się w sieci.',
   'payment.usdt.rejected.not_usdt_transfer': 'Ta transakcja nie przesyła USDT.',
   'payment.usdt.rejected.wrong_recipient': 'Ta transakcja nie trafiła na adres Klubu.',

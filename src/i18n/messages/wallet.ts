@@ -15,6 +15,7 @@ export const walletMessages = {
   'wallet.invalid_network': 'Wybierz sieć TRC20, ERC20 lub BSC',
   'wallet.network_disabled': 'Klub nie realizuje teraz wypłat w tej sieci. Wybierz inną sieć.',
   'wallet.below_minimum': 'Kwota jest niższa niż minimalna wypłata w tej sieci',
+  'wallet.network_not_configured': 'Klub nie ma adresu w sieci tej wypłaty: uzupełnij go w ustawieniach sieci USDT',
   'wallet.withdrawal_not_verified':
     'Wypłatę można oznaczyć jako zrealizowaną dopiero po sprawdzeniu transakcji w sieci',
   'wallet.invalid_tx_hash': 'Nieprawidłowy hash transakcji',

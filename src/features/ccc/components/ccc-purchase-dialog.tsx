@@ -97,7 +97,7 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
       method === 'usdt' ? (usdtNetwork ?? undefined) : undefined,
     );
     // USDT on a network: our own payment page (the club's address, the exact amount, the hash).
-    if (next?.usdt) navigate(next.url);
+    if (next?.usdt) void navigate(next.url);
   };
 
   return (

@@ -125,7 +125,7 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
       method === 'usdt' ? (usdtNetwork ?? undefined) : undefined,
     );
     // USDT on a network: our own payment page (the club's address, the exact amount, the hash).
-    if (next?.usdt) navigate(next.url);
+    if (next?.usdt) void navigate(next.url);
   };
 
   return (

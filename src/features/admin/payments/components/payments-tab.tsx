@@ -28,6 +28,8 @@ import { ordersListParams, PAYMENTS_URL_STATE } from '../utils/url-state';
 import { ConfirmPaymentDialog, RefundPaymentDialog, RejectPaymentDialog, TAKES_MONEY } from './payment-decision-dialog';
 import { PaymentEventsDialog } from './payment-events-dialog';
 import { PaymentSettingsForm } from './payment-settings-form';
+import { UnrecognisedTransfers } from './unrecognised-transfers';
+import { UsdtNetworksForm } from './usdt-networks-form';
 
 const STATUS_LABELS = PAYMENT_STATUS_LABELS;
 
@@ -276,7 +278,9 @@ export function PaymentsTab() {
       {modal?.kind === 'reject' ? <RejectPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'refund' ? <RefundPaymentDialog order={modal.order} onClose={() => setModal(null)} /> : null}
       {modal?.kind === 'events' ? <PaymentEventsDialog order={modal.order} onClose={() => setModal(null)} /> : null}
+      <UnrecognisedTransfers />
       <PaymentSettingsForm />
+      <UsdtNetworksForm />
     </section>
   );
 }
