@@ -80,7 +80,10 @@ function figure(check: HealthCheck): string {
     case 'payments.usdt_unrecognised':
       return detail === null
         ? formatInteger(value ?? 0)
-        : t('admin.system_health.payments.usdt_unrecognised_value', { count: formatInteger(value ?? 0), hours: detail });
+        : t('admin.system_health.payments.usdt_unrecognised_value', {
+            count: formatInteger(value ?? 0),
+            hours: detail,
+          });
     case 'money.withdrawals':
       return t('admin.system_health.money.withdrawals_value', {
         count: formatInteger(value ?? 0),
