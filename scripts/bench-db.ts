@@ -720,6 +720,27 @@ const reads: Read[] = [
     sample: 'members',
   },
   {
+    name: "USDT payment page: the member's order by id",
+    path: '/payment_orders',
+    method: 'GET',
+    sql: `select o.id, o.reference, o.status, o.network, o.amount, o.amount_received, o.shortfall, o.expires_at
+            from public.payment_orders o
+           where o.id = (select x.id from public.payment_orders x where x.user_id = $1 order by x.created_at desc limit 1)`,
+    params: (m) => [m.id],
+    sample: 'members',
+  },
+  {
+    name: 'USDT payment page: the hashes the member pasted for the order',
+    path: '/usdt_payment_checks',
+    method: 'GET',
+    sql: `select c.id, c.tx_hash, c.status, c.outcome, c.confirmations, c.required, c.created_at
+            from public.usdt_payment_checks c
+           where c.order_id = (select x.id from public.payment_orders x where x.user_id = $1 order by x.created_at desc limit 1)
+           order by c.created_at desc limit 5`,
+    params: (m) => [m.id],
+    sample: 'members',
+  },
+  {
     name: "member's own CCC packages (Twoje pakiety)",
     path: '/rpc/get_user_ccc_packages',
     method: 'POST',
@@ -1227,6 +1248,24 @@ function adminReads(): Read[] {
       path: '/rpc/admin_list_payment_orders',
       method: 'POST',
       sql: "select * from public.admin_list_payment_orders('pending', null, null, 20, 0)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: "admin 'Nierozpoznane wpłaty' (open USDT transfers)",
+      path: '/rpc/admin_list_unrecognised_transfers',
+      method: 'POST',
+      sql: "select * from public.admin_list_unrecognised_transfers('open', 50)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: "USDT networks (the payment dialogs' choice, 'Sieci USDT')",
+      path: '/usdt_networks',
+      method: 'GET',
+      sql: 'select network, enabled, receiving_address, min_withdrawal, withdrawal_fee, updated_at from public.usdt_networks order by network',
       params: () => [],
       sample: 'members',
       admin: true,
