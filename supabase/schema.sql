@@ -1371,7 +1371,7 @@ create table public.withdrawals (
 alter table public.withdrawals enable row level security;
 comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; claimed, released, completed and failed only by the admin RPCs, each locking the row.';
 comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
-comment on column public.withdrawals.tx_hash is 'On-chain transaction hash of the withdrawal''s network (TRC20: 64 hex; ERC20 and BSC: 0x + 64 hex).';
+comment on column public.withdrawals.tx_hash is 'On-chain transaction hash, lower case: TRC20 64 hex, ERC20 and BSC 0x + 64 hex. Completed: the transfer verified on chain (public.chain_transfers.withdrawal_id).';
 comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it, or of the member who cancelled it. No foreign key: audit value.';
 comment on column public.withdrawals.claimed_by is 'The admin who claimed it (processing); kept once completed or failed. No foreign key: audit value.';
 comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
@@ -3694,9 +3694,11 @@ AS $function$
      'The transaction hashes the member pasted for USDT orders and what the chain showed.'),
     ('public', 'chain_transfers', 'order_id', 'usdt_transfers',
      $p$jsonb_build_object('network', t.network, 'tx_hash', t.tx_hash, 'from', t.from_address, 'to', t.to_address,
-       'amount', t.amount, 'block_number', t.block_number, 'block_time', t.block_time, 'order_id', t.order_id)$p$,
-     null, $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)$f$,
-     't.id', false, 'The USDT transfers that paid the member''s orders (public on their chains).'),
+       'amount', t.amount, 'block_number', t.block_number, 'block_time', t.block_time, 'order_id', t.order_id,
+       'withdrawal_id', t.withdrawal_id)$p$,
+     null, $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)
+             or t.withdrawal_id in (select w.id from public.withdrawals w where w.user_id = $1)$f$,
+     't.id', false, 'The USDT transfers that paid the member''s orders and paid out their withdrawals (public on their chains).'),
     ('private', 'usdt_check_submissions', 'user_id', null, null, null, null, null, false,
      'When USDT hashes were submitted, for the 10-an-hour limit (the checks themselves are exported).'),
     ('public', 'payment_receipts', 'order_id', 'payment_receipts', null, array['decided_by'],
@@ -4442,7 +4444,13 @@ begin
       'tx_hash', coalesce(v_withdrawal.tx_hash, ''),
       'tx_link', case when v_withdrawal.tx_hash is null then ''
                       else private.transaction_url(v_withdrawal.network, v_withdrawal.tx_hash) end,
-      'reason', coalesce(v_withdrawal.failure_reason, '')
+      'reason', coalesce(v_withdrawal.failure_reason, ''),
+      -- The payout as verified on chain (issue 37 §3): its block and the block's time (Warsaw).
+      'block', coalesce((
+        select format('%s (%s)', t.block_number, to_char(t.block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI'))
+          from public.chain_transfers t
+         where t.withdrawal_id = v_withdrawal.id and t.verified_at is not null
+         limit 1), '')
     );
   elsif v_kind = 'profit_payout' then
     v_variables := jsonb_build_object(
@@ -5332,10 +5340,10 @@ CREATE OR REPLACE FUNCTION private.transaction_url(p_network public.withdrawal_n
  SET search_path TO ''
 AS $function$
   select case p_network
-    when 'TRC20' then 'https://tronscan.org/#/transaction/'
-    when 'ERC20' then 'https://etherscan.io/tx/'
-    else 'https://bscscan.com/tx/'
-  end || p_tx_hash
+           when 'TRC20' then 'https://tronscan.org/#/transaction/'
+           when 'ERC20' then 'https://etherscan.io/tx/'
+           else 'https://bscscan.com/tx/'
+         end || p_tx_hash
 $function$;
 
 CREATE OR REPLACE FUNCTION private.usdt_decimals(p_network public.withdrawal_network)
@@ -5812,30 +5820,40 @@ CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid
 AS $function$
 declare
   v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_block_number bigint;
+  v_block_time timestamptz;
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  p_tx_hash := btrim(p_tx_hash);
-  if p_tx_hash is null or p_tx_hash !~ '^(0x)?[0-9a-fA-F]{64}$' then
-    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
-  end if;
   select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
   -- The hash of the withdrawal's network: TRC20 without 0x, ERC20 and BSC with it.
-  if found and not private.is_usdt_tx_hash(v_withdrawal.network, p_tx_hash) then
+  if found and not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
   if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
-     and v_withdrawal.tx_hash = p_tx_hash then
+     and v_withdrawal.tx_hash = v_hash then
     return v_withdrawal;
   end if;
   v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
-  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> p_tx_hash then
+  if not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> v_hash then
     raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+  select t.block_number, t.block_time into v_block_number, v_block_time
+    from public.chain_transfers t
+   where t.withdrawal_id = v_withdrawal.id and t.network = v_withdrawal.network and t.tx_hash = v_hash
+     and t.verified_at is not null;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_verified';
   end if;
 
   update public.withdrawals
-     set status = 'completed', tx_hash = p_tx_hash, processed_at = now(), processed_by = auth.uid()
+     set status = 'completed', tx_hash = v_hash, processed_at = now(), processed_by = auth.uid()
    where id = p_withdrawal_id
   returning * into v_withdrawal;
 
@@ -5844,17 +5862,20 @@ begin
     v_withdrawal.user_id,
     'system',
     'Wypłata zrealizowana',
-    format('Twoja wypłata %s USDT (%s) została zrealizowana.', v_withdrawal.amount, v_withdrawal.network),
+    format('Twoja wypłata %s USDT (%s) została zrealizowana: blok %s, %s.', v_withdrawal.amount, v_withdrawal.network,
+           v_block_number, to_char(v_block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI')),
     jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
-                       'network', v_withdrawal.network, 'txHash', p_tx_hash)
+                       'network', v_withdrawal.network, 'txHash', v_hash, 'blockNumber', v_block_number,
+                       'blockTime', v_block_time)
   );
   perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
     jsonb_build_object('status', 'processing', 'tx_hash', null),
-    jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
+    jsonb_build_object('status', 'completed', 'tx_hash', v_hash, 'amount', v_withdrawal.amount,
+                       'block_number', v_block_number));
   return v_withdrawal;
 end
 $function$;
-comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: processing -> completed with the transaction hash (the recorded one, if any); notifies the member; audited.';
+comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: processing -> completed with the transaction hash, only once usdt-verify-withdrawal verified that transfer on chain and linked it (wallet.withdrawal_not_verified otherwise); notifies the member with the block and its time; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_confirm_email(p_user_id uuid)
  RETURNS public.profiles
@@ -6763,13 +6784,15 @@ begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  p_tx_hash := btrim(p_tx_hash);
-  if p_tx_hash is null or p_tx_hash !~ '^(0x)?[0-9a-fA-F]{64}$' then
-    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
-  end if;
   v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  p_tx_hash := lower(btrim(coalesce(p_tx_hash, '')));
   if not private.is_usdt_tx_hash(v_withdrawal.network, p_tx_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+  -- A payout already verified on chain keeps its hash.
+  if exists (select 1 from public.chain_transfers t where t.withdrawal_id = v_withdrawal.id)
+     and v_withdrawal.tx_hash is distinct from p_tx_hash then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
   end if;
   v_before := v_withdrawal.tx_hash;
   if v_before = p_tx_hash then
@@ -7562,6 +7585,32 @@ begin
 end
 $function$;
 comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() from the last intact publication on, for ''Dziennik zmian''.';
+
+CREATE OR REPLACE FUNCTION public.admin_withdrawal_chain_target(p_withdrawal_id uuid)
+ RETURNS TABLE(withdrawal_id uuid, network public.withdrawal_network, address text, amount numeric, club_addresses text[], admin_id uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_club text[];
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  select array_agg(n.receiving_address) into v_club
+    from public.usdt_networks n
+   where n.network = v_withdrawal.network and n.receiving_address is not null;
+  if v_club is null then
+    raise exception using errcode = 'P0001', message = 'wallet.network_not_configured';
+  end if;
+  return query select v_withdrawal.id, v_withdrawal.network, v_withdrawal.address, v_withdrawal.amount, v_club,
+                      v_withdrawal.claimed_by;
+end
+$function$;
+comment on function public.admin_withdrawal_chain_target(p_withdrawal_id uuid) is 'Admin, the claimant only: the network, member address, amount and the club''s addresses a claimed withdrawal''s payout must match on chain (usdt-verify-withdrawal).';
 
 CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
  RETURNS public.payment_orders
@@ -9150,6 +9199,76 @@ end
 $function$;
 comment on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) is 'Scheduled jobs (service_role): records a run (success or failure with its error, at most 500 characters, never a secret) and optional details. Errors: operations.unknown_job.';
 
+CREATE OR REPLACE FUNCTION public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_evm boolean := p_network <> 'TRC20';
+  v_club text;
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_transfer_id bigint;
+  v_order_id uuid;
+  v_linked uuid;
+begin
+  if coalesce(auth.jwt() ->> 'role', '') <> 'service_role' then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.claimed_by is distinct from p_admin_id then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  select n.receiving_address into v_club from public.usdt_networks n where n.network = v_withdrawal.network;
+  -- What the function verified, checked again against the row: nothing else completes it.
+  if p_network is distinct from v_withdrawal.network
+     or p_amount is distinct from v_withdrawal.amount
+     or p_log_index is null or p_block_number is null or p_block_time is null
+     or v_club is null
+     or (case when v_evm then lower(p_to) <> lower(v_withdrawal.address) else p_to <> v_withdrawal.address end)
+     or (case when v_evm then lower(p_from) <> lower(v_club) else p_from <> v_club end) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_mismatch';
+  end if;
+  if exists (select 1 from public.chain_transfers t
+              where t.withdrawal_id = v_withdrawal.id
+                and (t.network, t.tx_hash, t.log_index) is distinct from (p_network, v_hash, p_log_index)) then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+
+  select t.id into v_transfer_id
+    from private.record_chain_transfer(p_network, v_hash, p_log_index, p_from, p_to,
+                                       p_amount * power(10::numeric, private.usdt_decimals(p_network)),
+                                       p_block_number, p_block_time, p_admin_id) t;
+  select t.order_id, t.withdrawal_id into v_order_id, v_linked
+    from public.chain_transfers t where t.id = v_transfer_id for update;
+  if v_order_id is not null
+     or exists (select 1 from public.payment_receipts r where r.chain_transfer_id = v_transfer_id)
+     or (v_linked is not null and v_linked <> v_withdrawal.id) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_used';
+  end if;
+  if v_linked = v_withdrawal.id then
+    return;
+  end if;
+
+  update public.chain_transfers t set withdrawal_id = v_withdrawal.id where t.id = v_transfer_id;
+  update public.withdrawals w set tx_hash = v_hash where w.id = v_withdrawal.id;
+  perform private.audit('withdrawal.chain_verified', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('tx_hash', v_withdrawal.tx_hash),
+    jsonb_build_object('tx_hash', v_hash, 'network', p_network, 'log_index', p_log_index,
+                       'block_number', p_block_number, 'chain_transfer_id', v_transfer_id));
+end
+$function$;
+comment on function public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone) is 'Service role (usdt-verify-withdrawal): records the final transfer read from the chain for a claimed withdrawal, checked again (network, from the club, to the member, exactly the amount), linked once; a transfer used by an order or another withdrawal: chain.transfer_used. Audited.';
+
 CREATE OR REPLACE FUNCTION public.request_email_change(p_new_email text)
  RETURNS text
  LANGUAGE plpgsql
@@ -9196,6 +9315,8 @@ declare
   v_available numeric;
   v_new_address boolean;
   v_withdrawal public.withdrawals;
+  v_enabled boolean;
+  v_minimum numeric;
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -9208,6 +9329,16 @@ begin
   end if;
   if not private.is_usdt_address(p_network, p_address) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
+  end if;
+  -- The networks the club pays on, each with its minimum (public.usdt_networks; the club pays the
+  -- network fee, so the member receives exactly the amount: docs/decisions.md).
+  select n.enabled, n.min_withdrawal into v_enabled, v_minimum
+    from public.usdt_networks n where n.network = p_network;
+  if not coalesce(v_enabled, false) then
+    raise exception using errcode = 'P0001', message = 'wallet.network_disabled';
+  end if;
+  if p_amount < v_minimum then
+    raise exception using errcode = 'P0001', message = 'wallet.below_minimum';
   end if;
   if private.member_needs_aal2(v_user_id) then
     raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
@@ -9251,7 +9382,7 @@ begin
   return v_withdrawal;
 end
 $function$;
-comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal on a network the club pays on (TRC20, ERC20, BSC; at least its minimum, the address in its format) and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 
 CREATE OR REPLACE FUNCTION public.track_referral_visit(p_code text)
  RETURNS boolean
@@ -10301,6 +10432,8 @@ grant execute on function public.admin_verify_audit_chain() to authenticated;
 
 grant execute on function public.admin_verify_audit_chain() to service_role;
 
+grant execute on function public.admin_withdrawal_chain_target(p_withdrawal_id uuid) to authenticated;
+
 grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
 
 grant execute on function public.cancel_payment_order(p_order_id uuid) to service_role;
@@ -10428,6 +10561,8 @@ grant execute on function public.preview_plan_change(p_tier public.membership_le
 grant execute on function public.preview_plan_change(p_tier public.membership_level) to service_role;
 
 grant execute on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) to service_role;
+
+grant execute on function public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone) to service_role;
 
 grant execute on function public.request_email_change(p_new_email text) to authenticated;
 

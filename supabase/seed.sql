@@ -103,7 +103,8 @@ update public.usdt_networks n
          else '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
        end,
        min_withdrawal = 10,
-       withdrawal_fee = case n.network when 'ERC20' then 5 else 1 end;
+       -- The club pays the network fees of withdrawals: nothing is kept from one (docs/decisions.md).
+       withdrawal_fee = 0;
 
 -- -------------------------------------------------------------------------------------
 -- CCC settings (plans/CCC/wallet/settings screens): an example contract address for the CCC

@@ -271,7 +271,7 @@ export function checkDeployment({ config, appEnv, localValues }: DeploymentInput
     );
   }
   checkPrzelewy24(problems, functionSecrets, localValues.przelewy24 ?? []);
-  // The USDT node providers (usdt-verify-payment, usdt-watch): each one set is a public https URL;
+  // The USDT node providers (usdt-verify-payment, usdt-verify-withdrawal, usdt-watch): each one set is a public https URL;
   // one left empty turns its network's checks into 'provider unavailable' (TRON: TronGrid's default).
   for (const name of ['TRONGRID_URL', 'ERC20_RPC_URL', 'BSC_RPC_URL']) {
     const raw = functionSecrets[name];

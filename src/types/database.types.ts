@@ -2843,6 +2843,17 @@ export type Database = {
           verified_from: number;
         }[];
       };
+      admin_withdrawal_chain_target: {
+        Args: { p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          admin_id: string;
+          amount: number;
+          club_addresses: string[];
+          network: Database['public']['Enums']['withdrawal_network'];
+          withdrawal_id: string;
+        }[];
+      };
       cancel_payment_order: {
         Args: { p_order_id: string };
         Returns: {
@@ -3396,6 +3407,21 @@ export type Database = {
       };
       record_job_run: {
         Args: { p_details?: Json; p_error?: string; p_job: string; p_ok: boolean };
+        Returns: undefined;
+      };
+      record_withdrawal_chain_transfer: {
+        Args: {
+          p_admin_id: string;
+          p_amount: number;
+          p_block_number: number;
+          p_block_time: string;
+          p_from: string;
+          p_log_index: number;
+          p_network: Database['public']['Enums']['withdrawal_network'];
+          p_to: string;
+          p_tx_hash: string;
+          p_withdrawal_id: string;
+        };
         Returns: undefined;
       };
       request_email_change: { Args: { p_new_email: string }; Returns: string };

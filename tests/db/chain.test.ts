@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, withClaims } from '../helpers/db.ts';
-import { checkLedgerAfterEachTest, claimWithdrawal, fundWallet, txHash } from '../helpers/money-factories.ts';
+import {
+  checkLedgerAfterEachTest,
+  claimWithdrawal,
+  enableUsdtNetworks,
+  fundWallet,
+  txHash,
+  verifyPayoutOnChain,
+} from '../helpers/money-factories.ts';
 import { TRON_USDT_CONTRACT, evmAddress, tronAddress, tronTxHash } from '../helpers/chain-factories.ts';
 
 // USDT on chain (issue 37): network formats, the club's settings per network, and the one table of
@@ -54,6 +61,7 @@ describe('chain', () => {
 
     it('takes TRC20 withdrawals and saved addresses, refusing a mistyped TRON address', async () => {
       const member = await createMember();
+      await enableUsdtNetworks();
       await fundWallet(member, 20);
       const address = tronAddress();
       const [row] = await queryAs<{ network: string; address: string }>(
@@ -94,6 +102,7 @@ describe('chain', () => {
     it('completes a TRC20 withdrawal with a TRON hash only, linked to Tronscan', async () => {
       const member = await createMember();
       const adminUser = await createAdmin();
+      await enableUsdtNetworks();
       await fundWallet(member, 10);
       const [requested] = await queryAs<{ id: string }>(
         member,
@@ -109,6 +118,8 @@ describe('chain', () => {
         )?.message,
       ).toBe('wallet.invalid_tx_hash');
       const hash = tronTxHash();
+      // Completion needs the payout verified on chain (usdt-verify-withdrawal records it).
+      await verifyPayoutOnChain(requested!.id, hash);
       const [done] = await queryAs<{ status: string; tx_hash: string }>(
         adminUser,
         'select status, tx_hash from public.admin_complete_withdrawal($1, $2)',
@@ -142,6 +153,10 @@ describe('chain', () => {
       const adminUser = await createAdmin();
       const { rows: before } = await admin().query('select * from public.usdt_networks where network = $1', ['BSC']);
       try {
+        // From a network the club has not set up (another test file may have enabled it).
+        await admin().query(
+          "update public.usdt_networks set enabled = false, receiving_address = null, min_withdrawal = 0.01, withdrawal_fee = 0 where network = 'BSC'",
+        );
         expect((await errorOf(queryAs(adminUser, UPDATE, ['BSC', true, '', null, null])))?.message).toBe(
           'chain.address_required',
         );
@@ -367,10 +382,18 @@ describe('chain', () => {
       // The same member asking again gets the same order (and amount).
       const again = await queryAs<Order>(orders[0]!.member, CREATE, ['usdt', 'PREMIUM', 'TRC20']);
       expect(again[0]!.id).toBe(orders[0]!.order.id);
-      // A network the club has not switched on is refused.
-      expect((await errorOf(queryAs(orders[0]!.member, CREATE, ['usdt', 'VIP', 'BSC'])))?.message).toBe(
-        'payments.network_disabled',
+      // A network the club has not switched on is refused (switched off here: other files pay out on it).
+      const { rows: bsc } = await admin().query<{ enabled: boolean }>(
+        `select enabled from public.usdt_networks where network = 'BSC'`,
       );
+      await admin().query(`update public.usdt_networks set enabled = false where network = 'BSC'`);
+      try {
+        expect((await errorOf(queryAs(orders[0]!.member, CREATE, ['usdt', 'VIP', 'BSC'])))?.message).toBe(
+          'payments.network_disabled',
+        );
+      } finally {
+        await admin().query(`update public.usdt_networks set enabled = $1 where network = 'BSC'`, [bsc[0]!.enabled]);
+      }
       expect((await errorOf(queryAs(orders[0]!.member, CREATE, ['transfer', 'VIP', 'TRC20'])))?.message).toBe(
         'payments.invalid_network',
       );

@@ -1,16 +1,12 @@
 import type { Enums } from '@/types/database.types';
+import { explorerTxUrl } from './networks';
 
 /**
- * The public explorers of the chains (product.md#dashboard-2: "Ethereum explorer for ERC20, BSC
- * explorer otherwise"; issue 37 adds TRON: Tronscan for TRC20). Facts of the chains, not settings of
- * the club: kept here, as private.transaction_url in SQL.
+ * The public explorer of a payout's transaction: Tronscan for TRC20, Etherscan for ERC20, BscScan
+ * for BSC (product.md#dashboard-2 named only the two EVM chains, 'BSC explorer otherwise'; TRC20 was
+ * added by issue 37, docs/decisions.md). Facts of the chains, not settings of the club. The database
+ * builds the same link for the e-mail (private.transaction_url).
  */
-export const TX_EXPLORERS = {
-  TRC20: 'https://tronscan.org/#/transaction/',
-  ERC20: 'https://etherscan.io/tx/',
-  BSC: 'https://bscscan.com/tx/',
-} as const satisfies Record<Enums<'withdrawal_network'>, string>;
-
 export function transactionUrl(network: Enums<'withdrawal_network'>, txHash: string): string {
-  return `${TX_EXPLORERS[network] ?? TX_EXPLORERS.BSC}${encodeURIComponent(txHash)}`;
+  return explorerTxUrl(network, txHash);
 }

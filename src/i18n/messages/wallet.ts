@@ -13,6 +13,11 @@ export const walletMessages = {
   'wallet.not_found': 'Nie znaleziono portfela',
   'wallet.user_not_found': 'Użytkownik nie istnieje',
   'wallet.invalid_network': 'Wybierz sieć TRC20, ERC20 lub BSC',
+  'wallet.network_disabled': 'Klub nie realizuje teraz wypłat w tej sieci. Wybierz inną sieć.',
+  'wallet.below_minimum': 'Kwota jest niższa niż minimalna wypłata w tej sieci',
+  'wallet.network_not_configured': 'Klub nie ma adresu w sieci tej wypłaty: uzupełnij go w ustawieniach sieci USDT',
+  'wallet.withdrawal_not_verified':
+    'Wypłatę można oznaczyć jako zrealizowaną dopiero po sprawdzeniu transakcji w sieci',
   'wallet.invalid_tx_hash': 'Nieprawidłowy hash transakcji',
   'wallet.invalid_reason': 'Podaj powód (maksymalnie 500 znaków)',
   'wallet.invalid_note': 'Notatka może mieć maksymalnie 500 znaków',
@@ -46,6 +51,8 @@ export const walletMessages = {
   'wallet.withdraw.network_trc20': 'TRC20 (TRON)',
   'wallet.withdraw.network_erc20': 'ERC20 (Ethereum)',
   'wallet.withdraw.network_bsc': 'BSC (BNB Smart Chain)',
+  'wallet.withdraw.minimum_hint': 'Minimalna wypłata w sieci {network}: {amount}. Opłatę sieci pokrywa klub.',
+  'wallet.withdraw.no_networks': 'Klub nie realizuje teraz wypłat USDT w żadnej sieci. Spróbuj ponownie później.',
   'wallet.withdraw.address': 'Adres portfela',
   'wallet.withdraw.saved': 'Zapisany portfel',
   'wallet.withdraw.saved_none': 'Wpisz adres ręcznie',
@@ -68,6 +75,7 @@ export const walletMessages = {
   'wallet.history.explorer_label': 'Zobacz transakcję {hash} w eksploratorze (otwiera się w nowej karcie)',
   'wallet.history.network': 'Sieć {network}',
   'wallet.history.address': 'Na adres',
+  'wallet.history.block': 'Potwierdzona w sieci: blok {block}, {date}',
   /** 'Historia operacji': the ledger (issue 20). */
   'wallet.ledger.title': 'Historia operacji',
   'wallet.ledger.empty': 'Brak operacji',

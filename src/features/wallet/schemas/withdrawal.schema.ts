@@ -13,13 +13,15 @@ export function toCents(value: string | number): number {
 }
 
 /**
- * The withdrawal form, form level (product.md#dashboard-5): amount a number above 0 ('Wprowadź poprawną
- * kwotę') and not above the available balance ('Niewystarczające środki'); network TRC20, ERC20 or
- * BSC; the address of that network ('Nieprawidłowy adres portfela'): TRC20 'T' + 33 base58
- * characters, ERC20 and BSC 0x + 40 hex (42 characters). The server checks the same again, and a
- * TRON address's checksum (request_withdrawal). The form builds it again when the balance changes.
+ * The withdrawal form, form level (product.md#dashboard-5, with TRC20 from issue 37): amount a number
+ * above 0 ('Wprowadź poprawną kwotę'), at least the network's minimum ('Minimalna kwota wypłaty w tej
+ * sieci to …') and not above the available balance ('Niewystarczające środki'); network TRC20, ERC20
+ * or BSC; the address in the chosen network's format ('Nieprawidłowy adres portfela'): TRON's
+ * base58check `T…` with its checksum, or 0x + 40 hex (a mixed-case one with a valid EIP-55 checksum).
+ * The server checks the same again (request_withdrawal). The form builds it again when the balance
+ * or the minimums change.
  */
-export function createWithdrawalSchema(available: number) {
+export function createWithdrawalSchema(available: number, minimums: Partial<Record<UsdtNetwork, number>> = {}) {
   return z
     .object({
       amount: z.string().check(
@@ -33,12 +35,18 @@ export function createWithdrawalSchema(available: number) {
         }),
       ),
       network: z.enum(NETWORKS, { error: 'wallet.invalid_network' }),
-      address: z.string().check(z.trim(), z.minLength(34, { error: 'wallet.invalid_address' })),
+      address: z.string().check(z.trim(), z.minLength(1, { error: 'wallet.invalid_address' })),
     })
     .check(
-      z.refine((values) => isUsdtAddress(values.network, values.address.trim()), {
-        error: 'wallet.invalid_address',
-        path: ['address'],
+      z.superRefine((values, ctx) => {
+        if (!isUsdtAddress(values.network, values.address)) {
+          ctx.addIssue({ code: 'custom', message: 'wallet.invalid_address', path: ['address'], input: values.address });
+        }
+        const minimum = minimums[values.network];
+        const cents = toCents(values.amount);
+        if (minimum !== undefined && AMOUNT.test(values.amount) && cents > 0 && cents < toCents(minimum)) {
+          ctx.addIssue({ code: 'custom', message: 'wallet.below_minimum', path: ['amount'], input: values.amount });
+        }
       }),
     );
 }

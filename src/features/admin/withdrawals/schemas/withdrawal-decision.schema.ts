@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 import { isUsdtTxHash, type UsdtNetwork } from '@/data/wallet/networks';
 
 /**
- * The server's rules: a transaction hash of the withdrawal's network (TRC20 64 hex without 0x, ERC20
- * and BSC 0x + 64 hex); a reason 1–500 characters.
+ * The server's rules: a transaction hash of the withdrawal's network (TRC20: 64 hex without 0x; ERC20
+ * and BSC: 0x + 64 hex); a reason 1–500 characters.
  */
 export function createCompleteSchema(network: UsdtNetwork) {
   return z.object({
