@@ -29,7 +29,7 @@ create type public.privacy_request_status as enum ('open', 'completed', 'refused
 
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment');
 
 create type public.withdrawal_network as enum ('ERC20', 'BSC');
 
@@ -1164,6 +1164,34 @@ comment on table public.wallet_balances is 'One USDT wallet per user, created at
 comment on column public.wallet_balances.pending_balance is 'Sum of the user''s pending and processing withdrawals ("w trakcie wypłaty").';
 comment on column public.wallet_balances.total_balance is 'available_balance + pending_balance (generated).';
 
+create table public.wallet_debts (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid,
+  amount numeric(18,2) not null,
+  repaid numeric(18,2) default 0 not null,
+  reason text not null,
+  source_type text not null,
+  source_id uuid,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  settled_at timestamp with time zone,
+  retain_until date generated always as (private.retention_end(COALESCE(settled_at, created_at))) stored,
+  constraint wallet_debts_amount_check CHECK ((amount > (0)::numeric)),
+  constraint wallet_debts_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_debts_reason_check CHECK (((reason ~ '[^[:space:]]'::text) AND (char_length(reason) <= 500))),
+  constraint wallet_debts_repaid_check CHECK (((repaid >= (0)::numeric) AND (repaid <= amount))),
+  constraint wallet_debts_repaid_finite_check CHECK ((repaid <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_debts_settled_check CHECK (((repaid = amount) = (settled_at IS NOT NULL))),
+  constraint wallet_debts_source_type_check CHECK ((source_type ~ '^[a-z_]{1,64}$'::text)),
+  constraint wallet_debts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
+  constraint wallet_debts_pkey PRIMARY KEY (id)
+);
+alter table public.wallet_debts enable row level security;
+comment on table public.wallet_debts is 'What a member owes the club after a reversal their balance could not cover. Paid first from later credits (ledger entries of kind debt_repayment with debt_id); settled_at once repaid = amount. While one is open no withdrawal can be requested.';
+comment on column public.wallet_debts.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
+comment on column public.wallet_debts.source_type is 'What the debt comes from (payout_run, referral_commission, …) with source_id its row.';
+comment on column public.wallet_debts.retain_until is 'Accounting retention (private.retention_end of the settlement or creation): purged after it, and after the ledger rows that paid it, once no member is linked.';
+
 create table public.wallet_transactions (
   id bigint generated always as identity not null,
   user_id uuid,
@@ -1176,14 +1204,17 @@ create table public.wallet_transactions (
   created_at timestamp with time zone default now() not null,
   available_after numeric(18,2),
   pending_after numeric(18,2),
+  debt_id uuid,
   retain_until date generated always as (private.retention_end(created_at)) stored,
   constraint wallet_transactions_available_after_finite_check CHECK ((available_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_available_delta_finite_check CHECK ((available_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_transactions_debt_kinds CHECK (((kind = 'debt_repayment'::public.wallet_transaction_kind) = (debt_id IS NOT NULL))),
   constraint wallet_transactions_not_empty CHECK (((available_delta <> (0)::numeric) OR (pending_delta <> (0)::numeric))),
   constraint wallet_transactions_note_check CHECK ((char_length(note) <= 500)),
   constraint wallet_transactions_pending_after_finite_check CHECK ((pending_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_pending_delta_finite_check CHECK ((pending_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_withdrawal_kinds CHECK (((kind = ANY (ARRAY['withdrawal_hold'::public.wallet_transaction_kind, 'withdrawal_release'::public.wallet_transaction_kind, 'withdrawal_payout'::public.wallet_transaction_kind])) = (withdrawal_id IS NOT NULL))),
+  constraint wallet_transactions_debt_id_fkey FOREIGN KEY (debt_id) REFERENCES public.wallet_debts(id),
   constraint wallet_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
   constraint wallet_transactions_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id) ON DELETE CASCADE,
   constraint wallet_transactions_pkey PRIMARY KEY (id)
@@ -1194,6 +1225,7 @@ comment on column public.wallet_transactions.user_id is 'The member; null once t
 comment on column public.wallet_transactions.created_by is 'auth.uid() of the caller (admin or member); null for service_role. No foreign key so the audit survives account deletion.';
 comment on column public.wallet_transactions.available_after is 'Available balance right after this entry (written by private.apply_wallet_entry).';
 comment on column public.wallet_transactions.pending_after is 'Pending balance right after this entry (written by private.apply_wallet_entry).';
+comment on column public.wallet_transactions.debt_id is 'The debt a debt_repayment entry paid (only on that kind).';
 comment on column public.wallet_transactions.retain_until is 'Accounting retention (private.retention_end of created_at): purged after it once no member is linked.';
 
 create table public.withdrawal_addresses (
@@ -1485,6 +1517,16 @@ CREATE INDEX referral_relationships_referrer_id_created_at_idx ON public.referra
 
 CREATE UNIQUE INDEX smtp_configs_is_default_idx ON public.smtp_configs USING btree (is_default) WHERE is_default;
 
+CREATE INDEX wallet_debts_open_user_id_idx ON public.wallet_debts USING btree (user_id, created_at, id) WHERE (settled_at IS NULL);
+
+CREATE INDEX wallet_debts_retain_until_idx ON public.wallet_debts USING btree (retain_until) WHERE (user_id IS NULL);
+
+CREATE INDEX wallet_debts_source_idx ON public.wallet_debts USING btree (source_type, source_id);
+
+CREATE INDEX wallet_debts_user_id_created_at_idx ON public.wallet_debts USING btree (user_id, created_at DESC);
+
+CREATE INDEX wallet_transactions_debt_id_idx ON public.wallet_transactions USING btree (debt_id) WHERE (debt_id IS NOT NULL);
+
 CREATE INDEX wallet_transactions_retain_until_idx ON public.wallet_transactions USING btree (retain_until) WHERE (user_id IS NULL);
 
 CREATE INDEX wallet_transactions_user_id_created_at_idx ON public.wallet_transactions USING btree (user_id, created_at DESC, id DESC);
@@ -1661,12 +1703,15 @@ CREATE OR REPLACE FUNCTION private.apply_wallet_entry(p_user_id uuid, p_kind pub
 AS $function$
 declare
   v_balance public.wallet_balances;
+  v_debt record;
+  v_repay numeric;
 begin
   p_available_delta := coalesce(p_available_delta, 0);
   p_pending_delta := coalesce(p_pending_delta, 0);
   if (p_available_delta = 0 and p_pending_delta = 0)
      or p_available_delta <> round(p_available_delta, 2)
-     or p_pending_delta <> round(p_pending_delta, 2) then
+     or p_pending_delta <> round(p_pending_delta, 2)
+     or p_kind = 'debt_repayment' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
   end if;
 
@@ -1701,6 +1746,35 @@ begin
          pending_balance = pending_balance + p_pending_delta
    where user_id = p_user_id
   returning * into v_balance;
+
+  -- Open debts are paid first from what just became available (lock order: wallet, then debts).
+  if p_available_delta > 0 then
+    for v_debt in
+      select d.id, d.amount - d.repaid as open
+        from public.wallet_debts d
+       where d.user_id = p_user_id and d.settled_at is null
+       order by d.created_at, d.id
+         for update
+    loop
+      exit when v_balance.available_balance <= 0;
+      v_repay := least(v_debt.open, v_balance.available_balance);
+      insert into public.wallet_transactions (
+        user_id, kind, available_delta, pending_delta, note, created_by, available_after, pending_after, debt_id
+      )
+      values (
+        p_user_id, 'debt_repayment', -v_repay, 0, 'Spłata zadłużenia', auth.uid(),
+        v_balance.available_balance - v_repay, v_balance.pending_balance, v_debt.id
+      );
+      update public.wallet_debts d
+         set repaid = d.repaid + v_repay,
+             settled_at = case when d.repaid + v_repay = d.amount then now() end
+       where d.id = v_debt.id;
+      update public.wallet_balances
+         set available_balance = available_balance - v_repay
+       where user_id = p_user_id
+      returning * into v_balance;
+    end loop;
+  end if;
   return v_balance;
 end
 $function$;
@@ -2578,6 +2652,47 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.debit_or_record_debt(p_user_id uuid, p_amount numeric, p_reason text, p_source_type text, p_source_id uuid)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_available numeric;
+  v_reason text := btrim(p_reason);
+  v_debit numeric;
+begin
+  if not private.is_valid_amount(p_amount) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_amount';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+  if p_source_type is null or p_source_type !~ '^[a-z_]{1,64}$' then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
+  end if;
+
+  select b.available_balance into v_available
+    from public.wallet_balances b
+   where b.user_id = p_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.not_found';
+  end if;
+
+  v_debit := least(v_available, p_amount);
+  if v_debit > 0 then
+    perform private.apply_wallet_entry(p_user_id, 'reversal', -v_debit, 0, null, v_reason);
+  end if;
+  if p_amount > v_debit then
+    insert into public.wallet_debts (user_id, amount, reason, source_type, source_id, created_by)
+    values (p_user_id, p_amount - v_debit, v_reason, p_source_type, p_source_id, auth.uid());
+  end if;
+  return v_debit;
+end
+$function$;
+comment on function private.debit_or_record_debt(p_user_id uuid, p_amount numeric, p_reason text, p_source_type text, p_source_id uuid) is 'Takes a credit back: debits min(available, amount) through the ledger (kind reversal) and records the rest as an open debt (wallet_debts); locks the wallet row; returns the part debited. The caller audits.';
 
 CREATE OR REPLACE FUNCTION private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date)
  RETURNS public.membership_level
@@ -3464,6 +3579,8 @@ AS $function$
      'Who made an entry (the member or an admin) is not shown; its note is.'),
     ('public', 'withdrawals', 'user_id', 'withdrawals', null, array['processed_by', 'claimed_by'], null,
      't.created_at', false, 'The handling admins are not shown.'),
+    ('public', 'wallet_debts', 'user_id', 'wallet_debts', null, array['created_by'], null,
+     't.created_at', false, 'The admin whose reversal recorded the debt is not shown.'),
     ('public', 'payout_run_items', 'user_id', 'profit_payouts',
      $p$jsonb_build_object('run_id', t.run_id, 'tier', t.tier, 'amount_pln', t.amount_pln, 'amount_usdt', t.amount_usdt,
        'paid_at', (select r.created_at from public.payout_runs r where r.id = t.run_id),
@@ -4797,6 +4914,7 @@ declare
   v_periods integer;
   v_withdrawals integer;
   v_ledger integer;
+  v_debts integer;
   v_commissions integer;
   v_emails integer;
   v_requests integer;
@@ -4829,6 +4947,11 @@ begin
   delete from public.wallet_transactions t
    where t.user_id is null and t.withdrawal_id is null and t.retain_until < v_today;
   get diagnostics v_ledger = row_count;
+  -- A debt after the ledger rows that paid it (its retention runs from its settlement, their last).
+  delete from public.wallet_debts d
+   where d.user_id is null and d.retain_until < v_today
+     and not exists (select 1 from public.wallet_transactions t where t.debt_id = d.id);
+  get diagnostics v_debts = row_count;
   delete from public.referral_commissions c where c.referrer_id is null and c.retain_until < v_today;
   get diagnostics v_commissions = row_count;
 
@@ -4841,6 +4964,7 @@ begin
 
   return jsonb_build_object(
     'orders', v_orders, 'membership_periods', v_periods, 'withdrawals', v_withdrawals, 'wallet_transactions', v_ledger,
+    'wallet_debts', v_debts,
     'referral_commissions', v_commissions, 'goodbye_emails', v_emails, 'requests', v_requests
   );
 end
@@ -5140,6 +5264,26 @@ begin
 end
 $function$;
 comment on function private.verify_audit_chain(p_from_seq bigint) is 'The chain''s state: intact, or the first row where it breaks and why (hash, link, unlinked, published), with the head and the last published head.';
+
+CREATE OR REPLACE FUNCTION private.wallet_debt_mismatches()
+ RETURNS TABLE(debt_id uuid, user_id uuid, amount numeric, repaid numeric, ledger_repaid numeric, available_balance numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select d.id, d.user_id, d.amount, d.repaid, coalesce(l.repaid, 0), b.available_balance
+    from public.wallet_debts d
+    left join (
+      select t.debt_id, -sum(t.available_delta) as repaid
+        from public.wallet_transactions t
+       where t.debt_id is not null
+       group by t.debt_id
+    ) l on l.debt_id = d.id
+    left join public.wallet_balances b on b.user_id = d.user_id
+   where d.repaid <> coalesce(l.repaid, 0)
+      or (d.settled_at is null and b.available_balance > 0)
+$function$;
+comment on function private.wallet_debt_mismatches() is 'Debts whose repaid amount differs from their debt_repayment ledger entries, or open while the member has money available; empty when the debts are explained.';
 
 CREATE OR REPLACE FUNCTION private.wallet_ledger_mismatches()
  RETURNS TABLE(user_id uuid, available_balance numeric, ledger_available numeric, pending_balance numeric, ledger_pending numeric, pending_withdrawals numeric)
@@ -8417,6 +8561,9 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'wallet.not_found';
   end if;
+  if exists (select 1 from public.wallet_debts d where d.user_id = v_user_id and d.settled_at is null) then
+    raise exception using errcode = 'P0001', message = 'wallet.debt_open';
+  end if;
   if p_amount > v_available then
     raise exception using errcode = 'P0001', message = 'wallet.insufficient_funds';
   end if;
@@ -8447,7 +8594,7 @@ begin
   return v_withdrawal;
 end
 $function$;
-comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically; refused while a debt is open (wallet.debt_open). aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 
 CREATE OR REPLACE FUNCTION public.track_referral_visit(p_code text)
  RETURNS boolean
@@ -9025,6 +9172,9 @@ create policy user_settings_update_authenticated on public.user_settings as perm
 create policy wallet_balances_select_authenticated on public.wallet_balances as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
+create policy wallet_debts_select_authenticated on public.wallet_debts as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
 create policy wallet_transactions_select_authenticated on public.wallet_transactions as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -9217,6 +9367,10 @@ grant select on public.wallet_balances to authenticated;
 
 grant select on public.wallet_balances to service_role;
 
+grant select on public.wallet_debts to authenticated;
+
+grant select on public.wallet_debts to service_role;
+
 grant select on public.wallet_transactions to authenticated;
 
 grant select on public.wallet_transactions to service_role;
@@ -9262,6 +9416,8 @@ grant execute on function private.run_membership_reminders(p_today date) to serv
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to authenticated;
 
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to service_role;
+
+grant execute on function private.wallet_debt_mismatches() to service_role;
 
 grant execute on function private.wallet_ledger_mismatches() to service_role;
 

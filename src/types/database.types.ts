@@ -1567,12 +1567,64 @@ export type Database = {
         };
         Relationships: [];
       };
+      wallet_debts: {
+        Row: {
+          amount: number;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          reason: string;
+          repaid: number;
+          retain_until: string | null;
+          settled_at: string | null;
+          source_id: string | null;
+          source_type: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reason: string;
+          repaid?: number;
+          retain_until?: never;
+          settled_at?: string | null;
+          source_id?: string | null;
+          source_type: string;
+          user_id?: string | null;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reason?: string;
+          repaid?: number;
+          retain_until?: never;
+          settled_at?: string | null;
+          source_id?: string | null;
+          source_type?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wallet_debts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       wallet_transactions: {
         Row: {
           available_after: number | null;
           available_delta: number;
           created_at: string;
           created_by: string | null;
+          debt_id: string | null;
           id: number;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note: string | null;
@@ -1588,6 +1640,7 @@ export type Database = {
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
+          debt_id?: string | null;
           id?: never;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
@@ -1602,6 +1655,7 @@ export type Database = {
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
+          debt_id?: string | null;
           id?: never;
           kind?: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
@@ -1612,6 +1666,13 @@ export type Database = {
           withdrawal_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'wallet_transactions_debt_id_fkey';
+            columns: ['debt_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_debts';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'wallet_transactions_user_id_fkey';
             columns: ['user_id'];
@@ -3145,7 +3206,14 @@ export type Database = {
       privacy_request_status: 'open' | 'completed' | 'refused';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind:
-        'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
+        | 'credit'
+        | 'withdrawal_hold'
+        | 'withdrawal_release'
+        | 'withdrawal_payout'
+        | 'adjustment'
+        | 'profit_payout'
+        | 'reversal'
+        | 'debt_repayment';
       withdrawal_network: 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
     };
@@ -3284,6 +3352,8 @@ export const Constants = {
         'withdrawal_payout',
         'adjustment',
         'profit_payout',
+        'reversal',
+        'debt_repayment',
       ],
       withdrawal_network: ['ERC20', 'BSC'],
       withdrawal_status: ['pending', 'processing', 'completed', 'failed', 'cancelled'],
