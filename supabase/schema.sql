@@ -6315,6 +6315,34 @@ end
 $function$;
 comment on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001. A deleted member''s order shows the anonymised buyer; each row has the expiry, who decided (decided_via), shortfall / surplus and the refund.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_payout_run_items(p_run_id uuid, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
+ RETURNS TABLE(user_id uuid, member_full_name text, member_email text, tier public.membership_level, amount_pln numeric, amount_usdt numeric, reversal_debited numeric, reversal_debt numeric, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit not between 1 and 1000 then
+    raise exception using errcode = '22023', message = 'admin.invalid_limit';
+  end if;
+  if p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'admin.invalid_offset';
+  end if;
+  return query
+    select i.user_id, p.full_name, p.email, i.tier, i.amount_pln, i.amount_usdt, i.reversal_debited, i.reversal_debt,
+           (select r.members_count::bigint from public.payout_runs r where r.id = p_run_id)
+      from public.payout_run_items i
+      left join public.profiles p on p.user_id = i.user_id
+     where i.run_id = p_run_id
+     order by i.run_id, i.user_id
+     limit p_limit offset p_offset;
+end
+$function$;
+comment on function public.admin_list_payout_run_items(p_run_id uuid, p_limit integer, p_offset integer) is 'Admin: a page (1..1000) of one run''s items with the member''s name and e-mail (none once erased) and the run''s member count.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_privacy_requests(p_status public.privacy_request_status DEFAULT NULL::public.privacy_request_status, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, kind public.privacy_request_kind, channel text, user_id uuid, member_email text, member_name text, requester_email text, received_at timestamp with time zone, due_at timestamp with time zone, status public.privacy_request_status, completed_at timestamp with time zone, handled_by uuid, handled_by_email text, note text, subject_erased boolean, total_count bigint)
  LANGUAGE plpgsql
@@ -9839,6 +9867,8 @@ grant execute on function public.admin_list_ideas(p_status public.idea_status, p
 grant execute on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) to authenticated;
 
 grant execute on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) to service_role;
+
+grant execute on function public.admin_list_payout_run_items(p_run_id uuid, p_limit integer, p_offset integer) to authenticated;
 
 grant execute on function public.admin_list_privacy_requests(p_status public.privacy_request_status, p_limit integer, p_offset integer) to authenticated;
 

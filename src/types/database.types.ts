@@ -2230,6 +2230,20 @@ export type Database = {
           user_id: string;
         }[];
       };
+      admin_list_payout_run_items: {
+        Args: { p_limit?: number; p_offset?: number; p_run_id: string };
+        Returns: {
+          amount_pln: number;
+          amount_usdt: number;
+          member_email: string;
+          member_full_name: string;
+          reversal_debited: number;
+          reversal_debt: number;
+          tier: Database['public']['Enums']['membership_level'];
+          total_count: number;
+          user_id: string;
+        }[];
+      };
       admin_list_privacy_requests: {
         Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['privacy_request_status'] };
         Returns: {

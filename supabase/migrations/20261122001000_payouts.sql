@@ -388,6 +388,47 @@ begin
 end
 $$;
 
+-- public.admin_list_payout_run_items() -------------------------------------------------
+-- Admin ('Wypłaty zysków'): one run's items, a page (1..1000) in the key's order, with each member's
+-- name and e-mail (none for an erased member: the item holds a pseudonym) and the total count.
+create function public.admin_list_payout_run_items(p_run_id uuid, p_limit integer default 50, p_offset integer default 0)
+returns table (
+  user_id uuid,
+  member_full_name text,
+  member_email text,
+  tier public.membership_level,
+  amount_pln numeric,
+  amount_usdt numeric,
+  reversal_debited numeric,
+  reversal_debt numeric,
+  total_count bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit not between 1 and 1000 then
+    raise exception using errcode = '22023', message = 'admin.invalid_limit';
+  end if;
+  if p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'admin.invalid_offset';
+  end if;
+  return query
+    select i.user_id, p.full_name, p.email, i.tier, i.amount_pln, i.amount_usdt, i.reversal_debited, i.reversal_debt,
+           (select r.members_count::bigint from public.payout_runs r where r.id = p_run_id)
+      from public.payout_run_items i
+      left join public.profiles p on p.user_id = i.user_id
+     where i.run_id = p_run_id
+     order by i.run_id, i.user_id
+     limit p_limit offset p_offset;
+end
+$$;
+
 -- public.admin_preview_payout() ---------------------------------------------------------
 -- Admin: what a run would pay, per tier (nothing is written), with what the run will be checked
 -- against: its member count and totals (run_*), and the previous run's rate with whether this rate
@@ -727,6 +768,8 @@ create policy payout_runs_select_admin on public.payout_runs
 
 revoke execute on function public.admin_correct_revenue(uuid,numeric,text) from service_role;
 grant execute on function public.admin_correct_revenue(uuid,numeric,text) to authenticated;
+revoke execute on function public.admin_list_payout_run_items(uuid,integer,integer) from service_role;
+grant execute on function public.admin_list_payout_run_items(uuid,integer,integer) to authenticated;
 revoke execute on function public.admin_preview_payout(uuid,numeric) from service_role;
 grant execute on function public.admin_preview_payout(uuid,numeric) to authenticated;
 revoke execute on function public.admin_reverse_payout(uuid,text) from service_role;
@@ -753,6 +796,7 @@ comment on function private.payout_level_counts(date) is 'Per paid level, the me
 comment on function private.payout_previous_rate() is 'The PLN→USDT rate of the latest payout run that was not reversed; null before the first.';
 comment on function private.payout_rate_far(numeric,numeric) is 'True when a rate is more than 20 % away from the previous run''s (never before the first run).';
 comment on function public.admin_correct_revenue(uuid,numeric,text) is 'Admin: corrects the amount of a revenue entry not paid out and not voided, with a reason; audited (trigger).';
+comment on function public.admin_list_payout_run_items(uuid,integer,integer) is 'Admin: a page (1..1000) of one run''s items with the member''s name and e-mail (none once erased) and the run''s member count.';
 comment on function public.admin_preview_payout(uuid,numeric) is 'Admin: per tier members and shares a payout run would pay (no writes), with the run''s expected member count and totals, the previous run''s rate and whether this rate is more than 20 % away from it.';
 comment on function public.admin_reverse_payout(uuid,text) is 'Admin: reverses a whole run within 30 days with a reason: each item debited through private.debit_or_record_debt (the rest a debt); frees the revenue entry for a new run; notifies, audits.';
 comment on function public.admin_run_payout(uuid,numeric,integer,numeric,numeric,numeric) is 'Admin: pays a revenue entry out (once while not reversed): items from one statement, totals from the items, refused when they differ from the preview''s; a rate > 20 % from the previous needs that previous rate repeated; credits through the ledger, notifies, audits.';

@@ -80,6 +80,8 @@ export const walletMessages = {
   'wallet.ledger.kind.withdrawal_hold': 'Zlecenie wypłaty',
   'wallet.ledger.kind.withdrawal_release': 'Zwrot środków z wypłaty',
   'wallet.ledger.kind.withdrawal_payout': 'Wypłata zrealizowana',
+  'wallet.ledger.kind.reversal': 'Cofnięcie wpłaty',
+  'wallet.ledger.kind.debt_repayment': 'Spłata zadłużenia',
   'wallet.ledger.date': 'Data',
   'wallet.ledger.operation': 'Operacja',
   'wallet.ledger.amount': 'Kwota (USDT)',

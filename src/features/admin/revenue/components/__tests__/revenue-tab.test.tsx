@@ -5,7 +5,18 @@ import { RevenueTab } from '../revenue-tab';
 
 describe('the revenue tab', () => {
   it('shows the latest revenue and the profit pools (5 %, 15 %, 20 %)', async () => {
-    mockTable('get', 'ecommerce_revenue', [{ id: '1', amount: 100000, created_at: '2026-11-20T10:00:00Z' }]);
+    mockTable('get', 'ecommerce_revenue', [
+      {
+        id: '1',
+        amount: 100000,
+        created_at: '2026-11-20T10:00:00Z',
+        corrected_at: null,
+        correction_reason: null,
+        voided_at: null,
+        void_reason: null,
+        payout_runs: [],
+      },
+    ]);
     renderAdmin(<RevenueTab />);
     expect(await screen.findByText('START (5%)')).toBeInTheDocument();
     const pools = screen.getByRole('region', { name: 'Pule zysku' });
