@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { auditKeys } from '@/data/audit/keys';
+import { dashboardKeys } from '@/data/dashboard/keys';
 import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
@@ -33,6 +34,8 @@ export function useCorrectRevenue() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
         queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+        // The main panel's profit pools read the latest entry that counts.
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
       ]);
     },
   });
