@@ -3901,6 +3901,21 @@ AS $function$
   end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.money_email_variables(p_data jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
+    'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
+    'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
+    'tier', coalesce(p_data ->> 'tier', ''),
+    'rate', coalesce(p_data ->> 'rate', '')
+  )
+$function$;
+
 CREATE OR REPLACE FUNCTION private.money_in_mismatches()
  RETURNS TABLE(problem text, order_id uuid, user_id uuid)
  LANGUAGE plpgsql
@@ -4464,13 +4479,7 @@ begin
       'reason', coalesce(v_withdrawal.failure_reason, '')
     );
   elsif v_kind = 'profit_payout' then
-    v_variables := jsonb_build_object(
-      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
-      'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
-      'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
-      'tier', coalesce(p_data ->> 'tier', ''),
-      'rate', coalesce(p_data ->> 'rate', '')
-    );
+    v_variables := private.money_email_variables(p_data);
   else
     v_variables := jsonb_build_object(
       'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
@@ -7125,28 +7134,70 @@ begin
       detail = format('run: %s members, %s PLN, %s USDT', v_run.members_count, v_run.total_pln, v_run.total_usdt);
   end if;
 
-  for v_item in
+  -- The credits, from the items, set-based: one ledger entry per member and the balance it leads to
+  -- (the wallet rows locked by the update, in key order as every wallet writer locks one). A member
+  -- with an open debt goes through private.apply_wallet_entry, which pays the debt first.
+  if exists (
+    select 1 from public.payout_run_items i join public.wallet_balances b on b.user_id = i.user_id
+     where i.run_id = v_run.id and b.total_balance + i.amount_usdt >= 1e16
+  ) then
+    raise exception using errcode = 'P0001', message = 'wallet.balance_too_high';
+  end if;
+  create temporary table payout_credits on commit drop as
     select i.user_id, i.tier, i.amount_pln, i.amount_usdt,
-           (select (t ->> 'percentage')::numeric from jsonb_array_elements(v_run.tiers) t where t ->> 'tier' = i.tier::text) as percentage
+           exists (select 1 from public.wallet_debts d where d.user_id = i.user_id and d.settled_at is null) as in_debt
       from public.payout_run_items i
-     where i.run_id = v_run.id
-     order by i.user_id
-  loop
+     where i.run_id = v_run.id;
+  perform 1 from public.wallet_balances b
+    join payout_credits c on c.user_id = b.user_id and not c.in_debt
+   order by b.user_id
+     for update of b;
+  with credited as (
+    update public.wallet_balances b
+       set available_balance = b.available_balance + c.amount_usdt
+      from payout_credits c
+     where c.user_id = b.user_id and not c.in_debt
+    returning b.user_id, b.available_balance, b.pending_balance, c.amount_usdt, c.amount_pln, c.tier
+  )
+  insert into public.wallet_transactions (
+    user_id, kind, available_delta, pending_delta, note, created_by, available_after, pending_after
+  )
+  select c.user_id, 'profit_payout', c.amount_usdt, 0,
+         format('Wypłata zysków %s: %s PLN po kursie %s USDT za 1 PLN', c.tier, c.amount_pln, p_rate),
+         auth.uid(), c.available_balance, c.pending_balance
+    from credited c
+   order by c.user_id;
+  for v_item in select c.* from payout_credits c where c.in_debt order by c.user_id loop
     perform private.apply_wallet_entry(
       v_item.user_id, 'profit_payout', v_item.amount_usdt, 0, null,
       format('Wypłata zysków %s: %s PLN po kursie %s USDT za 1 PLN', v_item.tier, v_item.amount_pln, p_rate)
     );
-    perform private.notify(
-      v_item.user_id,
-      'profit',
-      'Wypłata zysków',
-      format('Otrzymałeś %s PLN z puli %s: %s USDT po kursie %s USDT za 1 PLN.',
-             v_item.amount_pln, v_item.tier, v_item.amount_usdt, p_rate),
-      jsonb_build_object('kind', 'profit_payout', 'amount', v_item.amount_pln, 'currency', 'PLN',
-                         'percentage', v_item.percentage, 'tier', v_item.tier,
-                         'amountUsdt', v_item.amount_usdt, 'rate', p_rate, 'runId', v_run.id)
-    );
   end loop;
+
+  -- The spec's profit notification {amount (PLN), percentage, tier} with the rate, and its e-mail
+  -- where the member has not switched it off: what private.notify does for each, set-based.
+  create temporary table payout_notes on commit drop as
+    select c.user_id,
+           jsonb_build_object('kind', 'profit_payout', 'amount', c.amount_pln, 'currency', 'PLN',
+                              'percentage', (select (t ->> 'percentage')::numeric from jsonb_array_elements(v_run.tiers) t
+                                              where t ->> 'tier' = c.tier::text),
+                              'tier', c.tier, 'amountUsdt', c.amount_usdt, 'rate', p_rate, 'runId', v_run.id) as data,
+           format('Otrzymałeś %s PLN z puli %s: %s USDT po kursie %s USDT za 1 PLN.',
+                  c.amount_pln, c.tier, c.amount_usdt, p_rate) as content
+      from payout_credits c;
+  insert into public.notifications (user_id, type, title, content, data)
+  select n.user_id, 'profit', 'Wypłata zysków', n.content, n.data from payout_notes n order by n.user_id;
+  insert into private.email_outbox (template, user_id, to_email, variables)
+  select 'profit-payout', n.user_id, p.email,
+         jsonb_build_object('fname', coalesce(p.full_name, '')) || private.money_email_variables(n.data)
+    from payout_notes n
+    join public.profiles p on p.user_id = n.user_id
+    left join public.user_settings s on s.user_id = n.user_id
+   where p.email is not null
+     and coalesce((s.notification_preferences ->> 'profit_payout')::boolean, true)
+   order by n.user_id;
+  drop table payout_notes;
+  drop table payout_credits;
 
   perform private.audit('payout.run', 'payout_run', v_run.id::text, null, null,
     jsonb_build_object('revenue_id', p_revenue_id, 'revenue_amount', v_revenue.amount, 'rate_pln_usdt', p_rate,

@@ -194,6 +194,24 @@ as $$
   end
 $$;
 
+-- private.money_email_variables() -------------------------------------------------------
+-- The variables of a profit payout's e-mail from its notification's data (private.queue_money_email
+-- and the set-based payout run use it, so both send the same).
+create function private.money_email_variables(p_data jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
+    'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
+    'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
+    'tier', coalesce(p_data ->> 'tier', ''),
+    'rate', coalesce(p_data ->> 'rate', '')
+  )
+$$;
+
 -- private.protect_hook_templates() ------------------------------------------------------
 -- Trigger: a hook template can be edited (subject, content, variables, SMTP) but never deleted or
 -- renamed, by anyone: without it every sign-up, magic link or reset would fail.
@@ -277,13 +295,7 @@ begin
       'reason', coalesce(v_withdrawal.failure_reason, '')
     );
   elsif v_kind = 'profit_payout' then
-    v_variables := jsonb_build_object(
-      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
-      'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
-      'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
-      'tier', coalesce(p_data ->> 'tier', ''),
-      'rate', coalesce(p_data ->> 'rate', '')
-    );
+    v_variables := private.money_email_variables(p_data);
   else
     v_variables := jsonb_build_object(
       'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
