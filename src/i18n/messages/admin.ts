@@ -300,7 +300,6 @@ export const adminMessages = {
   'admin.payouts.reverse_reason': 'Powód cofnięcia',
   'admin.payouts.reversed_done': 'Cofnięto wypłatę: pobrano {debited}, zadłużenie {debt}.',
   'admin.payouts.reverse_failed': 'Nie udało się cofnąć wypłaty',
-  'admin.payouts.close': 'Zamknij',
   'admin.users.wallet': 'Portfel',
   'admin.users.wallet_label': 'Portfel: {name}',
   'admin.wallet.title': 'Portfel: {name}',

@@ -41,6 +41,8 @@ export const walletMessages = {
   'wallet.available': 'Dostępne',
   'wallet.pending': 'W trakcie wypłaty',
   'wallet.total': 'Łącznie',
+  'wallet.debt':
+    'Zadłużenie wobec klubu: {amount}. Zostanie potrącone z kolejnych wpływów na portfel; do tego czasu wypłaty są wstrzymane.',
   'wallet.withdraw.title': 'Wypłata środków',
   'wallet.withdraw.amount': 'Kwota (USDT)',
   'wallet.withdraw.available_hint': 'Dostępne: {amount}',

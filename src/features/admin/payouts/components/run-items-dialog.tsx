@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { Dialog } from '@/components/ui/dialog';
 import { noRows, QueryStates } from '@/components/ui/query-states';
@@ -105,11 +104,6 @@ export function RunItemsDialog({ run, onClose }: { run: PayoutRun; onClose: () =
           </>
         )}
       </QueryStates>
-      <div className="mt-6 flex justify-end">
-        <Button variant="ghost" onClick={onClose}>
-          {t('admin.payouts.close')}
-        </Button>
-      </div>
     </Dialog>
   );
 }
