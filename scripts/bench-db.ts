@@ -860,10 +860,14 @@ const reads: Read[] = [
     sample: 'withdrawalOwners',
   },
   {
-    name: 'own wallet balance',
+    name: 'own wallet balance (with its open debts)',
     path: '/wallet_balances',
     method: 'GET',
-    sql: 'select * from public.wallet_balances where user_id = $1',
+    // As PostgREST embeds wallet_debts (amount, repaid) with settled_at is null.
+    sql: `select b.available_balance, b.pending_balance, b.total_balance,
+                 coalesce((select json_agg(json_build_object('amount', d.amount, 'repaid', d.repaid))
+                             from public.wallet_debts d where d.user_id = b.user_id and d.settled_at is null), '[]') as wallet_debts
+            from public.wallet_balances b where b.user_id = $1`,
     params: (member) => [member.id],
     sample: 'withdrawalOwners',
   },
