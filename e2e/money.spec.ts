@@ -230,7 +230,7 @@ test('a member saves an address, withdraws with it, cancels; the history and its
 test('a payout run pays every tier: each member sees the profit notification; the run, its items, the audit trail and the CSV exports hold it; a rate 16× the previous is stopped by the warning, corrected, run and reversed', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const TIERS = [
     { tier: 'START', percentage: 5 },
     { tier: 'PREMIUM', percentage: 15 },
@@ -369,7 +369,8 @@ test('a payout run pays every tier: each member sees the profit notification; th
       `${members.find((m) => m.email.toLowerCase() === share.email)!.name};${share.email};${share.tier};${csvAmount(share.amount_pln)};${csvAmount(share.amount_usdt)};0,25;;`,
     );
   }
-  await itemsDialog.getByRole('button', { name: 'Zamknij' }).click();
+  await itemsDialog.getByRole('button', { name: 'Zamknij listę' }).click();
+  await expect(itemsDialog).toBeHidden();
 
   // A second entry at a rate 16× the previous (4 instead of 0.25): the warning names both numbers;
   // corrected to 0,25 it runs without it, and is then reversed with a reason: the balances return.

@@ -285,6 +285,7 @@ export const adminMessages = {
   'admin.payouts.items_failed': 'Nie udało się pobrać pozycji wypłaty',
   'admin.payouts.items_empty': 'Brak pozycji',
   'admin.payouts.items_pages': 'Strony pozycji wypłaty',
+  'admin.payouts.items_close': 'Zamknij listę',
   'admin.payouts.member': 'Członek',
   'admin.payouts.email': 'E-mail',
   'admin.payouts.deleted_member': 'Członek usunięty',

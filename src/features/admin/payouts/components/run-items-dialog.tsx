@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { Dialog } from '@/components/ui/dialog';
 import { noRows, QueryStates } from '@/components/ui/query-states';
@@ -104,6 +105,11 @@ export function RunItemsDialog({ run, onClose }: { run: PayoutRun; onClose: () =
           </>
         )}
       </QueryStates>
+      <div className="mt-6 flex justify-end">
+        <Button variant="ghost" onClick={onClose}>
+          {t('admin.payouts.items_close')}
+        </Button>
+      </div>
     </Dialog>
   );
 }
