@@ -654,15 +654,15 @@ describe('e-mail outbox', () => {
     it('a payout run queues one e-mail per paid member, with the rate', async () => {
       const adminUser = await createAdmin();
       const vip = await createMember();
-      // VIP on the entry's day (a year of its own, so only this member is paid).
+      // VIP on the entry's day (a year long past, before any other file's periods: only this member is paid).
       await admin().query(
         `insert into public.membership_periods (user_id, level, first_day, last_day, source)
-         values ($1, 'VIP', '2051-01-01', '2051-12-31', 'backfill')`,
+         values ($1, 'VIP', '1991-01-01', '1991-12-31', 'backfill')`,
         [vip.id],
       );
       await admin().query('select private.sync_membership_cache($1)', [vip.id]);
       const { rows } = await admin().query<{ id: string }>(
-        `insert into public.ecommerce_revenue (amount, created_at) values (1000, '2051-05-05 12:00+02') returning id`,
+        `insert into public.ecommerce_revenue (amount, created_at) values (1000, '1991-05-05 12:00+02') returning id`,
       );
       const [preview] = await queryAs<{
         run_members: number;

@@ -60,8 +60,8 @@ describe('money amount limits', () => {
 
 // Profit payouts (issue 35 §2): shares by the level held on the entry's day, one snapshot, the
 // preview's totals checked, the rate compared with the previous run's, reversal with debts, and
-// corrections of revenue entries. Each test pays entries of its own far-off year, so only the
-// periods it makes cover the entry's day.
+// corrections of revenue entries. Each test pays entries of its own year in the 1980s (before any other file's periods,
+// some of which never end), so only the periods it makes cover the entry's day.
 type Level = 'START' | 'PREMIUM' | 'VIP';
 
 interface PreviewRow {
@@ -175,19 +175,19 @@ describe('profit payouts', () => {
 
   describe('shares by the level held on the entry’s day', () => {
     it('pays the members holding a level that day at that level, not today’s members or levels; the rate in the note, notification and e-mail', async () => {
-      const day = '2040-03-10';
+      const day = '1980-03-10';
       const start = await createMember();
       const upgraded = await createMember();
       const joinedLater = await createMember();
       const lapsed = await createMember();
       const vip = await createMember();
-      await period(start.id, 'START', '2040-01-01', '2040-12-31');
+      await period(start.id, 'START', '1980-01-01', '1980-12-31');
       // START on the day, VIP from a week later: paid from the START pool.
-      await period(upgraded.id, 'START', '2039-06-01', '2040-03-16');
-      await period(upgraded.id, 'VIP', '2040-03-17', '2041-03-16');
-      await period(joinedLater.id, 'PREMIUM', '2040-03-11', '2041-03-10');
-      await period(lapsed.id, 'PREMIUM', '2039-03-10', '2040-03-09');
-      await period(vip.id, 'VIP', '2040-03-10', '2041-03-09');
+      await period(upgraded.id, 'START', '1979-06-01', '1980-03-16');
+      await period(upgraded.id, 'VIP', '1980-03-17', '1981-03-16');
+      await period(joinedLater.id, 'PREMIUM', '1980-03-11', '1981-03-10');
+      await period(lapsed.id, 'PREMIUM', '1979-03-10', '1980-03-09');
+      await period(vip.id, 'VIP', '1980-03-10', '1981-03-09');
       const revenueId = await revenueOn(day, '1000.00');
 
       const rows = await preview(adminUser, revenueId, '0.25');
@@ -229,18 +229,18 @@ describe('profit payouts', () => {
     it('the preview’s day counters give the same members as the periods, whatever happened to them', async () => {
       const member = await createMember();
       const other = await createMember();
-      await period(member.id, 'PREMIUM', '2042-01-01', '2042-06-30');
-      await period(member.id, 'VIP', '2042-07-01', '2043-06-30');
-      await period(other.id, 'START', '2042-02-01', '2043-01-31');
+      await period(member.id, 'PREMIUM', '1982-01-01', '1982-06-30');
+      await period(member.id, 'VIP', '1982-07-01', '1983-06-30');
+      await period(other.id, 'START', '1982-02-01', '1983-01-31');
       // Shortened (an upgrade), moved, deleted: the counters follow every change.
       await admin().query(
-        `update public.membership_periods set last_day = '2042-03-31', shortened_at = now(), shortened_reason = 'admin', shortened_from = last_day
+        `update public.membership_periods set last_day = '1982-03-31', shortened_at = now(), shortened_reason = 'admin', shortened_from = last_day
           where user_id = $1`,
         [other.id],
       );
       await admin().query('select private.sync_membership_cache($1)', [other.id]);
       const erased = await createMember();
-      await period(erased.id, 'VIP', '2042-01-01', '2042-12-31');
+      await period(erased.id, 'VIP', '1982-01-01', '1982-12-31');
       await admin().query('delete from auth.users where id = $1', [erased.id]);
       const { rows } = await admin().query<{
         day: string;
@@ -250,7 +250,7 @@ describe('profit payouts', () => {
         `select d::date::text as day, private.payout_level_counts(d::date) as counters,
                 (select coalesce(jsonb_object_agg(x.tier, x.n), '{}'::jsonb)
                    from (select tier, count(*) as n from private.payout_day_levels(d::date) group by tier) x) as periods
-           from generate_series('2041-12-31'::date, '2043-07-01'::date, interval '1 day') d`,
+           from generate_series('1981-12-31'::date, '1983-07-01'::date, interval '1 day') d`,
       );
       const differing = rows.filter(
         (r) =>
@@ -258,8 +258,8 @@ describe('profit payouts', () => {
           JSON.stringify(r.periods, Object.keys(r.periods).sort()),
       );
       expect(differing).toEqual([]);
-      expect(rows.find((r) => r.day === '2042-03-15')?.periods).toEqual({ PREMIUM: 1, START: 1 });
-      expect(rows.find((r) => r.day === '2042-05-15')?.periods).toEqual({ PREMIUM: 1 });
+      expect(rows.find((r) => r.day === '1982-03-15')?.periods).toEqual({ PREMIUM: 1, START: 1 });
+      expect(rows.find((r) => r.day === '1982-05-15')?.periods).toEqual({ PREMIUM: 1 });
     });
   });
 
@@ -267,12 +267,12 @@ describe('profit payouts', () => {
     it('refuses when the members or totals differ from the preview (a level changed in between), writing nothing', async () => {
       const a = await createMember();
       const b = await createMember();
-      await period(a.id, 'START', '2044-01-01', '2044-12-31');
-      const revenueId = await revenueOn('2044-05-05', '500.00');
+      await period(a.id, 'START', '1984-01-01', '1984-12-31');
+      const revenueId = await revenueOn('1984-05-05', '500.00');
       const rows = await preview(adminUser, revenueId, '0.25');
       expect(rows[0]).toMatchObject({ run_members: 1 });
       // b buys START after the admin looked.
-      await period(b.id, 'START', '2044-05-01', '2045-04-30');
+      await period(b.id, 'START', '1984-05-01', '1985-04-30');
 
       expect(
         await errorOf(
@@ -297,9 +297,9 @@ describe('profit payouts', () => {
 
     it('a level change committed while the run credits wallets changes nothing: totals = items = ledger', async () => {
       const members = await Promise.all(Array.from({ length: 4 }, () => createMember()));
-      for (const m of members) await period(m.id, 'PREMIUM', '2045-01-01', '2045-12-31');
+      for (const m of members) await period(m.id, 'PREMIUM', '1985-01-01', '1985-12-31');
       const newcomer = await createMember();
-      const revenueId = await revenueOn('2045-06-01', '900.00');
+      const revenueId = await revenueOn('1985-06-01', '900.00');
       const rows = await preview(adminUser, revenueId, '0.25');
       const blocked = [...members].sort((x, y) => x.id.localeCompare(y.id))[2]!;
 
@@ -311,7 +311,7 @@ describe('profit payouts', () => {
         const running = runAsPreviewed(adminUser, revenueId, '0.25', rows);
         await waitForLockWait('admin_run_payout');
         // Meanwhile: a newcomer gets PREMIUM on the day, and a paid member is upgraded to VIP on it.
-        await period(newcomer.id, 'PREMIUM', '2045-05-01', '2046-04-30');
+        await period(newcomer.id, 'PREMIUM', '1985-05-01', '1986-04-30');
         await admin().query(`update public.membership_periods set level = 'VIP' where user_id = $1`, [members[0]!.id]);
         await admin().query('select private.sync_membership_cache($1)', [members[0]!.id]);
         await holder.query('commit');
@@ -332,11 +332,11 @@ describe('profit payouts', () => {
   describe('rate sanity: more than 20 % from the previous run needs a confirmation naming it', () => {
     it('a rate 16× the previous is refused until the previous rate is repeated; within 20 % no confirmation', async () => {
       const member = await createMember();
-      await period(member.id, 'VIP', '2046-01-01', '2046-12-31');
-      const first = await revenueOn('2046-02-01', '100.00');
+      await period(member.id, 'VIP', '1986-01-01', '1986-12-31');
+      const first = await revenueOn('1986-02-01', '100.00');
       await runAsPreviewed(adminUser, first, '0.25');
 
-      const second = await revenueOn('2046-03-01', '100.00');
+      const second = await revenueOn('1986-03-01', '100.00');
       const far = await preview(adminUser, second, '4.000000');
       expect(far[0]).toMatchObject({ previous_rate: '0.250000', rate_far: true });
       const args = (confirmed: string | null) => [
@@ -361,7 +361,7 @@ describe('profit payouts', () => {
       const [confirmed] = await queryAs<RunRow>(adminUser, run, args('0.25'));
       expect(confirmed).toMatchObject({ previous_rate: '0.250000', rate_confirmed: true });
       const since = await lastAuditId();
-      const third = await revenueOn('2046-04-01', '100.00');
+      const third = await revenueOn('1986-04-01', '100.00');
       const near = await runAsPreviewed(adminUser, third, '3.9');
       expect(near).toMatchObject({ previous_rate: '4.000000', rate_confirmed: false });
       expect(
@@ -374,9 +374,9 @@ describe('profit payouts', () => {
     it('takes the whole run back: what the balance covers now, the rest a debt; frees the entry; audited; once', async () => {
       const rich = await createMember();
       const spent = await createMember();
-      await period(rich.id, 'START', '2047-01-01', '2047-12-31');
-      await period(spent.id, 'START', '2047-01-01', '2047-12-31');
-      const revenueId = await revenueOn('2047-02-02', '400.00');
+      await period(rich.id, 'START', '1987-01-01', '1987-12-31');
+      await period(spent.id, 'START', '1987-01-01', '1987-12-31');
+      const revenueId = await revenueOn('1987-02-02', '400.00');
       const run = await runAsPreviewed(adminUser, revenueId, '0.5');
       expect(run.total_usdt).toBe('10.00');
       await fundWallet(rich, '1.00');
@@ -410,7 +410,7 @@ describe('profit payouts', () => {
           amount: '4.00',
           source_type: 'payout_run',
           source_id: run.id,
-          reason: 'Cofnięcie wypłaty zysków z 02.02.2047: Błędny kurs',
+          reason: 'Cofnięcie wypłaty zysków z 02.02.1987: Błędny kurs',
         },
       ]);
       const { rows: items } = await admin().query(
@@ -452,8 +452,8 @@ describe('profit payouts', () => {
 
     it('refuses a run older than 30 days and an unknown run', async () => {
       const member = await createMember();
-      await period(member.id, 'VIP', '2048-01-01', '2048-12-31');
-      const run = await runAsPreviewed(adminUser, await revenueOn('2048-02-02', '10.00'), '0.25');
+      await period(member.id, 'VIP', '1988-01-01', '1988-12-31');
+      const run = await runAsPreviewed(adminUser, await revenueOn('1988-02-02', '10.00'), '0.25');
       await admin().query(`update public.payout_runs set created_at = now() - interval '31 days' where id = $1`, [
         run.id,
       ]);
@@ -470,8 +470,8 @@ describe('profit payouts', () => {
   describe('revenue entries: correct or void one not paid out', () => {
     it('corrects and voids with a reason, audited; refuses a paid entry, a voided one and non-admins', async () => {
       const member = await createMember();
-      await period(member.id, 'START', '2049-01-01', '2049-12-31');
-      const entry = await revenueOn('2049-03-03', '100.00');
+      await period(member.id, 'START', '1989-01-01', '1989-12-31');
+      const entry = await revenueOn('1989-03-03', '100.00');
       const since = await lastAuditId();
       const [corrected] = await queryAs<{ amount: string; correction_reason: string }>(
         adminUser,
@@ -517,7 +517,7 @@ describe('profit payouts', () => {
         expect(await errorOf(queryAs(adminUser, sql, [entry]))).toMatchObject({ message: 'payouts.already_paid' });
       }
 
-      const other = await revenueOn('2049-04-04', '100.00');
+      const other = await revenueOn('1989-04-04', '100.00');
       await queryAs(adminUser, 'select * from public.admin_void_revenue($1, $2)', [other, 'Wpis podwójny']);
       expect(await errorOf(preview(adminUser, other, '0.25'))).toMatchObject({ message: 'payouts.revenue_voided' });
       expect(
