@@ -6969,6 +6969,7 @@ CREATE OR REPLACE FUNCTION public.admin_reverse_payout(p_run_id uuid, p_reason t
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET statement_timeout TO '60s'
 AS $function$
 declare
   v_run public.payout_runs;
@@ -7059,6 +7060,7 @@ CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate num
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
+ SET statement_timeout TO '60s'
 AS $function$
 declare
   v_revenue public.ecommerce_revenue;

@@ -510,6 +510,9 @@ returns public.payout_runs
 language plpgsql
 security definer
 set search_path = ''
+-- A run over every paid member takes longer than the API's 8 s: PostgREST applies a function's
+-- statement_timeout to its call (Supabase allows up to 60 s this way).
+set statement_timeout = '60s'
 as $$
 declare
   v_revenue public.ecommerce_revenue;
@@ -671,6 +674,9 @@ returns public.payout_runs
 language plpgsql
 security definer
 set search_path = ''
+-- A run over every paid member takes longer than the API's 8 s: PostgREST applies a function's
+-- statement_timeout to its call (Supabase allows up to 60 s this way).
+set statement_timeout = '60s'
 as $$
 declare
   v_run public.payout_runs;
