@@ -259,6 +259,16 @@ test('a payout run pays every tier: each member sees the profit notification; th
      returning id`,
     [amount],
   );
+  // A second entry, older still, for the run at the corrected rate (and its reversal).
+  const [second] = await query<{ id: string }>(
+    `insert into public.ecommerce_revenue (amount, created_at) values (1000, $1::timestamptz - interval '1 second')
+     returning id`,
+    [
+      (
+        await query<{ created_at: Date }>('select created_at from public.ecommerce_revenue where id = $1', [entry!.id])
+      )[0]!.created_at,
+    ],
+  );
   // A pending order of the START member, for the payments CSV.
   const buyer = members[0]!;
   const reference = await orderPlanApi(await signInApi(buyer.email, buyer.password), 'VIP', 'transfer');
@@ -376,12 +386,6 @@ test('a payout run pays every tier: each member sees the profit notification; th
   // corrected to 0,25 it runs without it, and is then reversed with a reason: the balances return.
   const vipMember = members[2]!;
   const afterFirst = await booksOf(vipMember.email);
-  const [second] = await query<{ id: string }>(
-    `insert into public.ecommerce_revenue (amount, created_at)
-       select 1000, min(created_at) + interval '1 second' from (
-         select created_at from public.ecommerce_revenue order by created_at desc limit 2) latest
-     returning id`,
-  );
   await admin.getByRole('combobox', { name: 'Wpis przychodu' }).selectOption(second!.id);
   const rate = admin.getByLabel(/^Kurs PLN→USDT/);
   await rate.fill('4');
