@@ -156,3 +156,103 @@ describe("'Wypłaty zysków'", () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ten wpis przychodu został już wypłacony');
   });
 });
+
+describe("'Wykonane wypłaty': items and reversal", () => {
+  const runRow = (extra: object = {}) => ({
+    id: 'run-1',
+    revenue_id: 'r-paid',
+    revenue_amount: 500,
+    revenue_date: '2026-11-01',
+    rate_pln_usdt: 0.25,
+    previous_rate: null,
+    rate_confirmed: false,
+    members_count: 2,
+    total_pln: 50,
+    total_usdt: 12.5,
+    remainder_pln: 0,
+    created_by_email: 'admin@klub.local',
+    created_at: new Date().toISOString(),
+    reversed_at: null,
+    reversal_reason: null,
+    reversed_debited_usdt: null,
+    reversed_debt_usdt: null,
+    ...extra,
+  });
+
+  it('lists a run’s items per member and reverses the run with a reason', async () => {
+    mockTable('get', 'ecommerce_revenue', []);
+    mockTable('get', 'payout_runs', [runRow()]);
+    const items = mockRpc('admin_list_payout_run_items', [
+      {
+        user_id: 'u1',
+        member_full_name: 'Anna Nowak',
+        member_email: 'anna@example.com',
+        tier: 'START',
+        amount_pln: 25,
+        amount_usdt: 6.25,
+        reversal_debited: null,
+        reversal_debt: null,
+        total_count: 2,
+      },
+      {
+        user_id: 'u2',
+        member_full_name: null,
+        member_email: null,
+        tier: 'START',
+        amount_pln: 25,
+        amount_usdt: 6.25,
+        reversal_debited: null,
+        reversal_debt: null,
+        total_count: 2,
+      },
+    ]);
+    const reversals = mockRpc(
+      'admin_reverse_payout',
+      runRow({
+        reversed_at: new Date().toISOString(),
+        reversal_reason: 'Błąd',
+        reversed_debited_usdt: 10,
+        reversed_debt_usdt: 2.5,
+      }),
+    );
+    const { user } = renderAdmin(<PayoutsTab />);
+
+    await user.click(await screen.findByRole('button', { name: /^Pozycje wypłaty z / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Pozycje wypłaty zysków z / });
+    expect(await within(dialog).findByRole('row', { name: /Anna Nowak/ })).toHaveTextContent('6,25 USDT');
+    expect(within(dialog).getByRole('row', { name: /Członek usunięty/ })).toBeInTheDocument();
+    expect(items[0]?.body).toEqual({ p_run_id: 'run-1', p_limit: 50, p_offset: 0 });
+    await user.click(within(dialog).getByRole('button', { name: 'Zamknij listę' }));
+
+    await user.click(screen.getByRole('button', { name: /^Cofnij wypłatę z / }));
+    const reverse = await screen.findByRole('dialog', { name: 'Cofnąć wypłatę zysków?' });
+    await user.click(within(reverse).getByRole('button', { name: 'Cofnij' }));
+    expect(await within(reverse).findByText('Podaj powód (maksymalnie 500 znaków)')).toBeInTheDocument();
+    expect(reversals).toHaveLength(0);
+    await user.type(within(reverse).getByLabelText(/^Powód cofnięcia/), 'Błąd');
+    await user.click(within(reverse).getByRole('button', { name: 'Cofnij' }));
+    await waitFor(() => expect(reversals[0]?.body).toEqual({ p_run_id: 'run-1', p_reason: 'Błąd' }));
+    expect(await screen.findByText('Cofnięto wypłatę: pobrano 10,00 USDT, zadłużenie 2,50 USDT.')).toBeInTheDocument();
+  });
+
+  it('offers no reversal for a reversed run or one older than 30 days', async () => {
+    mockTable('get', 'ecommerce_revenue', []);
+    mockTable('get', 'payout_runs', [
+      runRow({ id: 'old', created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }),
+      runRow({
+        id: 'rev',
+        reversed_at: '2026-11-02T10:00:00Z',
+        reversal_reason: 'Błąd',
+        reversed_debited_usdt: 12.5,
+        reversed_debt_usdt: 0,
+      }),
+    ]);
+    renderAdmin(<PayoutsTab />);
+    expect(await screen.findAllByRole('button', { name: /^Pozycje wypłaty z / })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Cofnij wypłatę z / })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('payout-run-status').map((cell) => cell.textContent)).toEqual([
+      'Wypłacona',
+      expect.stringMatching(/^Cofnięta .*: Błąd$/),
+    ]);
+  });
+});
