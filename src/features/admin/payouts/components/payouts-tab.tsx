@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -82,6 +82,14 @@ export function PayoutsTab() {
   const [itemsOf, setItemsOf] = useState<PayoutRun | null>(null);
   const [reversing, setReversing] = useState<PayoutRun | null>(null);
   const rateInput = useRef<HTMLInputElement | null>(null);
+  /** 'Popraw kurs': the rate field gets the focus once the warning has closed (and given focus back). */
+  const fixRate = useRef(false);
+  useEffect(() => {
+    if (!fixRate.current || step !== null) return;
+    fixRate.current = false;
+    rateInput.current?.focus();
+    rateInput.current?.select();
+  }, [step]);
   /** When the tab opened: the runs younger than 30 days then offer 'Cofnij' (the server checks again). */
   const [now] = useState(() => Date.now());
   const preview = usePayoutPreview(request);
@@ -296,8 +304,7 @@ export function PayoutsTab() {
             onClick={() => {
               setStep(null);
               setRequest(null);
-              rateInput.current?.focus();
-              rateInput.current?.select();
+              fixRate.current = true;
             }}
           >
             {t('admin.payouts.rate_fix')}
