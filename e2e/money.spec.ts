@@ -483,6 +483,9 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await admin.goto('/dashboard/admin/payments');
   await admin.getByLabel('Status').selectOption('');
   await admin.getByRole('searchbox', { name: 'Szukaj' }).fill(buyer.email);
+  // The debounced search has reached the URL state the list and the CSV read (before it, the
+  // default 'pending' filter alone can show this one order too).
+  await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBe(buyer.email);
   await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
   // The search has reached the list (it is debounced; the seed has an order of its own).
   await expect(admin.locator('tr[data-order-reference]')).toHaveCount(1);
