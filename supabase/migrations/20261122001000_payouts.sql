@@ -521,6 +521,7 @@ declare
   v_previous numeric;
   v_far boolean;
   v_item record;
+  v_credited integer;
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -621,6 +622,11 @@ begin
          auth.uid(), c.available_balance, c.pending_balance
     from credited c
    order by c.user_id;
+  get diagnostics v_credited = row_count;
+  -- Every item without a debt has its ledger entry (a member without a wallet would break the books).
+  if v_credited <> (select count(*) from payout_credits c where not c.in_debt) then
+    raise exception using errcode = 'P0002', message = 'wallet.not_found';
+  end if;
   for v_item in select c.* from payout_credits c where c.in_debt order by c.user_id loop
     perform private.apply_wallet_entry(
       v_item.user_id, 'profit_payout', v_item.amount_usdt, 0, null,
