@@ -232,10 +232,10 @@ test('a member saves an address, withdraws with it, cancels; the history and its
   expect(lines[2]).toContain(';-30;70;30;');
 });
 
-test('a payout run pays every tier: each member sees the profit notification; the run, the audit trail and the CSV exports hold it', async ({
+test('a payout run pays every tier: each member sees the profit notification; the run, its items, the audit trail and the CSV exports hold it; a rate 16× the previous is stopped by the warning, corrected, run and reversed', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const TIERS = [
     { tier: 'START', percentage: 5 },
     { tier: 'PREMIUM', percentage: 15 },
@@ -244,10 +244,16 @@ test('a payout run pays every tier: each member sees the profit notification; th
   const members = [];
   for (const { tier } of TIERS) {
     const member = await createMember({ label: `payout-${tier.toLowerCase()}` });
+    // The level held on the entry's day (today): a period around it, with the profile's cache.
     await query(
-      'update public.profiles set membership_level = $1, membership_valid_until = null where email = lower($2)',
+      `insert into public.membership_periods (user_id, level, first_day, last_day, source)
+       select u.id, $1, private.warsaw_today() - 30, private.warsaw_today() + 334, 'backfill'
+         from auth.users u where u.email = lower($2)`,
       [tier, member.email],
     );
+    await query(`select private.sync_membership_cache(u.id) from auth.users u where u.email = lower($1)`, [
+      member.email,
+    ]);
     members.push({ ...member, tier });
   }
   // The entry is the second newest: the main panel's 'latest revenue' (read by other journeys) stays.
@@ -257,6 +263,16 @@ test('a payout run pays every tier: each member sees the profit notification; th
        select $1, coalesce(max(created_at), now()) - interval '1 second' from public.ecommerce_revenue
      returning id`,
     [amount],
+  );
+  // A second entry, older still, for the run at the corrected rate (and its reversal).
+  const [second] = await query<{ id: string }>(
+    `insert into public.ecommerce_revenue (amount, created_at) values (1000, $1::timestamptz - interval '1 second')
+     returning id`,
+    [
+      (
+        await query<{ created_at: Date }>('select created_at from public.ecommerce_revenue where id = $1', [entry!.id])
+      )[0]!.created_at,
+    ],
   );
   // A pending order of the START member, for the payments CSV.
   const buyer = members[0]!;
@@ -270,6 +286,8 @@ test('a payout run pays every tier: each member sees the profit notification; th
   for (const { tier, percentage } of TIERS) {
     await expect(admin.locator(`tr[data-tier="${tier}"]`)).toContainText(`${percentage}%`);
   }
+  // The first run of the club: no previous rate to compare with.
+  await expect(admin.getByText(/różni się o .* od kursu poprzedniej wypłaty/)).toHaveCount(0);
   await admin.getByRole('button', { name: 'Zatwierdź wypłatę' }).click();
   const confirm = admin.getByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
   await expect(confirm).toContainText('(kurs 0.25)');
@@ -314,12 +332,12 @@ test('a payout run pays every tier: each member sees the profit notification; th
     'wyplaty-zyskow.csv',
   );
   expect(runLines[0]).toBe(
-    'Data wypłaty;Data wpisu;Przychód;Kurs PLN→USDT;Członkowie;Razem PLN;Razem USDT;Reszta;Wykonał',
+    'Data wypłaty;Data wpisu;Przychód;Kurs PLN→USDT;Członkowie;Razem PLN;Razem USDT;Reszta;Wykonał;Status',
   );
   expect(runLines).toContainEqual(
     expect.stringMatching(
       new RegExp(
-        `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};\\d{4}-\\d{2}-\\d{2};${csvAmount(amount)};0,25;${run!.members_count};${csvAmount(run!.total_pln)};${csvAmount(run!.total_usdt)};${csvAmount(run!.remainder_pln)};admin@klub\\.local$`,
+        `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2};\\d{4}-\\d{2}-\\d{2};${csvAmount(amount)};0,25;${run!.members_count};${csvAmount(run!.total_pln)};${csvAmount(run!.total_usdt)};${csvAmount(run!.remainder_pln)};admin@klub\\.local;Wypłacona$`,
       ),
     ),
   );
@@ -338,11 +356,93 @@ test('a payout run pays every tier: each member sees the profit notification; th
       .getByRole('listitem')
       .filter({ hasText: 'Wypłata zysków' });
     await expect(item).toContainText(
-      `Otrzymałeś ${share.amount_pln} PLN (${share.amount_usdt} USDT) z puli ${member.tier}.`,
+      `Otrzymałeś ${share.amount_pln} PLN z puli ${member.tier}: ${share.amount_usdt} USDT po kursie 0.25 USDT za 1 PLN.`,
     );
     await expect(item).toContainText(`${percentage}% z pakietu ${member.tier}`);
     await page.context().close();
   }
+
+  // The run's items: each member with the tier, PLN and USDT; the CSV holds them with the rate.
+  await admin
+    .getByRole('button', { name: /^Pozycje wypłaty z / })
+    .first()
+    .click();
+  const itemsDialog = admin.getByRole('dialog', { name: /^Pozycje wypłaty zysków z / });
+  await expect(itemsDialog.getByRole('columnheader', { name: 'Kwota (USDT)' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'payout run items', include: '[role="dialog"]' });
+  const itemLines = await csvLines(
+    admin,
+    () => itemsDialog.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    `wyplata-zyskow-${csvDay(new Date(run!.created_at))}.csv`,
+  );
+  expect(itemLines[0]).toBe(
+    'Członek;E-mail;Poziom;Kwota (PLN);Kwota (USDT);Kurs PLN→USDT;Pobrano przy cofnięciu (USDT);Zadłużenie (USDT)',
+  );
+  expect(itemLines.length - 1).toBe(Number(run!.members_count));
+  for (const share of shares) {
+    expect(itemLines).toContainEqual(
+      `${members.find((m) => m.email.toLowerCase() === share.email)!.name};${share.email};${share.tier};${csvAmount(share.amount_pln)};${csvAmount(share.amount_usdt)};0,25;;`,
+    );
+  }
+  await itemsDialog.getByRole('button', { name: 'Zamknij listę' }).click();
+  await expect(itemsDialog).toBeHidden();
+
+  // A second entry at a rate 16× the previous (4 instead of 0.25): the warning names both numbers;
+  // corrected to 0,25 it runs without it, and is then reversed with a reason: the balances return.
+  const vipMember = members[2]!;
+  const afterFirst = await booksOf(vipMember.email);
+  await admin.getByRole('combobox', { name: 'Wpis przychodu' }).selectOption(second!.id);
+  const rate = admin.getByLabel(/^Kurs PLN→USDT/);
+  await rate.fill('4');
+  await admin.getByRole('button', { name: 'Podgląd' }).click();
+  const farText = 'Kurs 4 USDT za 1 PLN różni się o 1500% od kursu poprzedniej wypłaty (0.25 USDT za 1 PLN).';
+  await expect(admin.getByRole('alert').filter({ hasText: farText })).toBeVisible();
+  await admin.getByRole('button', { name: 'Zatwierdź wypłatę' }).click();
+  const warning = admin.getByRole('dialog', { name: 'Kurs odbiega od poprzedniej wypłaty' });
+  await expect(warning).toContainText(farText);
+  await expect(warning.getByRole('button', { name: 'Potwierdzam kurs 4 zamiast 0.25' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'payout rate warning', include: '[role="dialog"]' });
+  await warning.getByRole('button', { name: 'Popraw kurs' }).click();
+  await expect(rate).toBeFocused();
+  await rate.fill('0,25');
+  await admin.getByRole('button', { name: 'Podgląd' }).click();
+  await expect(admin.getByTestId('payout-previous-rate')).toHaveText('Kurs poprzedniej wypłaty: 0.25.');
+  await expect(admin.getByText(/różni się o .* od kursu poprzedniej wypłaty/)).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Zatwierdź wypłatę' }).click();
+  await admin
+    .getByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' })
+    .getByRole('button', { name: 'Zatwierdź wypłatę' })
+    .click();
+  await expect(admin.getByText(/^Wypłacono .* USDT dla .* członków\.$/)).toBeVisible();
+  const [secondRun] = await query<{ id: string; rate_pln_usdt: string; created_at: Date }>(
+    'select id, rate_pln_usdt::text, created_at from public.payout_runs where revenue_id = $1',
+    [second!.id],
+  );
+  expect(secondRun!.rate_pln_usdt).toBe('0.250000');
+  const afterSecond = await booksOf(vipMember.email);
+  expect(Number(afterSecond.available)).toBeGreaterThan(Number(afterFirst.available));
+
+  await admin
+    .locator(`tr[data-run-id="${secondRun!.id}"]`)
+    .getByRole('button', { name: /^Cofnij wypłatę z / })
+    .click();
+  const reverse = admin.getByRole('dialog', { name: 'Cofnąć wypłatę zysków?' });
+  await reverse.getByRole('button', { name: 'Cofnij' }).click();
+  await expect(reverse.getByText('Podaj powód (maksymalnie 500 znaków)')).toBeVisible();
+  await reverse.getByLabel(/^Powód cofnięcia/).fill('Wpis przychodu zdublowany');
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'payout reversal', include: '[role="dialog"]' });
+  await reverse.getByRole('button', { name: 'Cofnij' }).click();
+  await expect(admin.getByText(/^Cofnięto wypłatę: pobrano .* USDT, zadłużenie 0,00 USDT\.$/)).toBeVisible();
+  await expect(admin.locator(`tr[data-run-id="${secondRun!.id}"]`)).toContainText('Cofnięta');
+  await expect(admin.locator(`tr[data-run-id="${secondRun!.id}"]`)).toContainText('Wpis przychodu zdublowany');
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'profit payouts with a reversed run' });
+  const afterReversal = await booksOf(vipMember.email);
+  expect(afterReversal.available).toBe(afterFirst.available);
+  expect(afterReversal.ledgerAvailable).toBe(afterReversal.available);
+  // The reversed run freed its entry: it is offered again.
+  await expect(
+    admin.getByRole('combobox', { name: 'Wpis przychodu' }).locator(`option[value="${second!.id}"]`),
+  ).toHaveCount(1);
 
   // The audit trail lists the run; a member chosen by e-mail narrows it to what concerns them.
   await admin.goto('/dashboard/admin/audit');
@@ -357,8 +457,17 @@ test('a payout run pays every tier: each member sees the profit notification; th
   expect(auditLines.slice(1).every((line) => line.split(';')[2]!.startsWith('payout.'))).toBe(true);
   expect(auditLines.some((line) => line.includes(run!.id))).toBe(true);
 
-  // Revenue: every entry, with its pools and the day it was paid out.
+  // Revenue: every entry, with its pools and the day it was paid out; an entry not paid out offers
+  // 'Popraw' and 'Unieważnij'.
   await admin.goto('/dashboard/admin/revenue');
+  await admin
+    .getByRole('button', { name: /^Popraw wpis z / })
+    .first()
+    .click();
+  await expect(admin.getByRole('dialog', { name: 'Poprawić wpis przychodu?' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'revenue correction', include: '[role="dialog"]' });
+  await admin.getByRole('dialog', { name: 'Poprawić wpis przychodu?' }).getByRole('button', { name: 'Anuluj' }).click();
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: 'revenue tab' });
   const revenueLines = await csvLines(
     admin,
     () => admin.getByRole('button', { name: 'Pobierz CSV' }).click(),
@@ -379,6 +488,9 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await admin.goto('/dashboard/admin/payments');
   await admin.getByLabel('Status').selectOption('');
   await admin.getByRole('searchbox', { name: 'Szukaj' }).fill(buyer.email);
+  // The debounced search has reached the URL state the list and the CSV read (before it, the
+  // default 'pending' filter alone can show this one order too).
+  await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBe(buyer.email);
   await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
   // The search has reached the list (it is debounced; the seed has an order of its own).
   await expect(admin.locator('tr[data-order-reference]')).toHaveCount(1);

@@ -194,6 +194,24 @@ as $$
   end
 $$;
 
+-- private.money_email_variables() -------------------------------------------------------
+-- The variables of a profit payout's e-mail from its notification's data (private.queue_money_email
+-- and the set-based payout run use it, so both send the same).
+create function private.money_email_variables(p_data jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
+    'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
+    'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
+    'tier', coalesce(p_data ->> 'tier', ''),
+    'rate', coalesce(p_data ->> 'rate', '')
+  )
+$$;
+
 -- private.protect_hook_templates() ------------------------------------------------------
 -- Trigger: a hook template can be edited (subject, content, variables, SMTP) but never deleted or
 -- renamed, by anyone: without it every sign-up, magic link or reset would fail.
@@ -283,12 +301,7 @@ begin
          limit 1), '')
     );
   elsif v_kind = 'profit_payout' then
-    v_variables := jsonb_build_object(
-      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
-      'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
-      'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
-      'tier', coalesce(p_data ->> 'tier', '')
-    );
+    v_variables := private.money_email_variables(p_data);
   else
     v_variables := jsonb_build_object(
       'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
@@ -771,9 +784,9 @@ values
    E'Cześć {{fname}},\n\nna Twój portfel wpłynęło {{amount}}.\n{{reason}}',
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota","example":"100.00 USDT"},{"name":"reason","description":"Opis wpłaty","example":"Premia za polecenia"}]'),
   ('profit-payout', 'Wypłata zysków: {{amount}}',
-   '<p>Cześć {{fname}},</p><p>otrzymałeś <strong>{{amount}}</strong> ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.</p><p>Środki są już w Twoim portfelu.</p>',
-   E'Cześć {{fname}},\n\notrzymałeś {{amount}} ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.\nŚrodki są już w Twoim portfelu.',
-   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
+   '<p>Cześć {{fname}},</p><p>otrzymałeś <strong>{{amount}}</strong> ({{amount_usdt}} po kursie {{rate}} USDT za 1 PLN), {{percentage}} z pakietu {{tier}}.</p><p>Środki są już w Twoim portfelu.</p>',
+   E'Cześć {{fname}},\n\notrzymałeś {{amount}} ({{amount_usdt}} po kursie {{rate}} USDT za 1 PLN), {{percentage}} z pakietu {{tier}}.\nŚrodki są już w Twoim portfelu.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"rate","description":"Kurs wypłaty (USDT za 1 PLN)","example":"0.25"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
 on conflict (name) do nothing;
 
 -- The reminders (issue 40 §2): the membership's end in 30, 7 and 1 days and the end itself

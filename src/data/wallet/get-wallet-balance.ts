@@ -5,14 +5,24 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { ledgerKeys } from './keys';
 
-/** product.md#dashboard-7 Wallet: "select wallet_balances by user_id, single row". The server keeps the sums. */
+/**
+ * product.md#dashboard-7 Wallet: "select wallet_balances by user_id, single row". The server keeps the
+ * sums. In the same request the open debts (a reversal the balance did not cover): `debt` is what is
+ * still owed, 0 when nothing is.
+ */
 export async function getWalletBalance(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
   let request = client
     .from('wallet_balances')
-    .select('available_balance, pending_balance, total_balance')
-    .eq('user_id', userId);
+    .select('available_balance, pending_balance, total_balance, wallet_debts (amount, repaid)')
+    .eq('user_id', userId)
+    .is('wallet_debts.settled_at', null);
   if (signal) request = request.abortSignal(signal);
-  return unwrap(await request.single());
+  const { wallet_debts: debts, ...balance } = unwrap(await request.single());
+  const owedCents = debts.reduce(
+    (sum, d) => sum + Math.round(Number(d.amount) * 100) - Math.round(Number(d.repaid) * 100),
+    0,
+  );
+  return { ...balance, debt: owedCents / 100 };
 }
 
 export type WalletBalance = Awaited<ReturnType<typeof getWalletBalance>>;

@@ -22,6 +22,11 @@ export function BalanceCard({ balance }: { balance: WalletBalance }) {
           </div>
         ))}
       </dl>
+      {balance.debt > 0 ? (
+        <p role="status" className="mt-4 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {t('wallet.debt', { amount: formatUSDT(balance.debt) })}
+        </p>
+      ) : null}
     </Card>
   );
 }

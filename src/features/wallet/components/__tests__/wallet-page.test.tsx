@@ -32,7 +32,13 @@ function withdrawal(values: Partial<Withdrawal>): Withdrawal {
   };
 }
 
-type Balance = { available_balance: number; pending_balance: number; total_balance: number };
+type Balance = {
+  available_balance: number;
+  pending_balance: number;
+  total_balance: number;
+  /** The open debts PostgREST embeds (the balance read asks for settled_at is null). */
+  wallet_debts?: { amount: number; repaid: number }[];
+};
 
 type LedgerRow = {
   id: number;
@@ -102,7 +108,7 @@ function serve({
     }),
     http.get(restUrl('/wallet_balances'), ({ request }) => {
       balanceReads.push(new URL(request.url).search);
-      return HttpResponse.json(balance);
+      return HttpResponse.json({ wallet_debts: [], ...balance });
     }),
     http.get(restUrl('/withdrawals'), () => HttpResponse.json(history)),
     http.get(authUrl('/user'), () => userAnswer(account)),
@@ -122,6 +128,27 @@ const networkField = () => screen.getByLabelText('Sieć');
 const submit = () => screen.getByRole('button', { name: 'Wypłać' });
 
 describe('eWallet: balance and history', { timeout: 15_000 }, () => {
+  it('shows an open debt with what it means (paid from the next credits, withdrawals on hold)', async () => {
+    const { balanceReads } = serve({
+      balance: {
+        available_balance: 0,
+        pending_balance: 0,
+        total_balance: 0,
+        wallet_debts: [
+          { amount: 6, repaid: 2.5 },
+          { amount: 1, repaid: 0 },
+        ],
+      },
+    });
+    setup();
+    expect(
+      await screen.findByText(
+        'Zadłużenie wobec klubu: 4,50 USDT. Zostanie potrącone z kolejnych wpływów na portfel; do tego czasu wypłaty są wstrzymane.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(decodeURIComponent(balanceReads[0] ?? '')).toContain('wallet_debts.settled_at=is.null');
+  });
+
   it("shows 'Ładowanie portfela...', then available, in withdrawal and total in USDT with 2 decimals", async () => {
     serve({ balance: { available_balance: 1250, pending_balance: 100.5, total_balance: 1350.5 } });
     setup();
@@ -305,7 +332,7 @@ describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
 
     server.use(
       http.get(restUrl('/wallet_balances'), () =>
-        HttpResponse.json({ available_balance: 1149.5, pending_balance: 100.5, total_balance: 1250 }),
+        HttpResponse.json({ available_balance: 1149.5, pending_balance: 100.5, total_balance: 1250, wallet_debts: [] }),
       ),
       http.get(restUrl('/withdrawals'), () => HttpResponse.json([created, withdrawal({ id: 'old', amount: 5 })])),
     );

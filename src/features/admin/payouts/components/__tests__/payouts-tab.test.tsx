@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { PayoutsTab } from '../payouts-tab';
 
+/** What admin_preview_payout repeats on every row: the run's figures and the previous rate. */
+const RUN = { run_members: 4, run_total_pln: 199.98, run_total_usdt: 49.98, previous_rate: 0.25, rate_far: false };
+
 const preview = [
   {
     tier: 'START',
@@ -12,6 +15,7 @@ const preview = [
     per_member_usdt: 4.16,
     remainder_pln: 0.02,
     already_paid: false,
+    ...RUN,
   },
   {
     tier: 'PREMIUM',
@@ -22,6 +26,7 @@ const preview = [
     per_member_usdt: 37.5,
     remainder_pln: 0,
     already_paid: false,
+    ...RUN,
   },
   {
     tier: 'VIP',
@@ -32,6 +37,7 @@ const preview = [
     per_member_usdt: 0,
     remainder_pln: 200,
     already_paid: false,
+    ...RUN,
   },
 ];
 
@@ -40,8 +46,14 @@ function setup(
   rows: typeof preview = preview,
 ) {
   mockTable('get', 'ecommerce_revenue', [
-    { id: 'r-paid', amount: 500, created_at: '2026-11-01T10:00:00Z', payout_runs: { id: 'x' } },
-    { id: 'r1', amount: 1000, created_at: '2026-11-20T10:00:00Z', payout_runs: null },
+    { id: 'r-paid', amount: 500, created_at: '2026-11-01T10:00:00Z', payout_runs: [{ id: 'x', reversed_at: null }] },
+    { id: 'r1', amount: 1000, created_at: '2026-11-20T10:00:00Z', payout_runs: [] },
+    {
+      id: 'r-reversed',
+      amount: 700,
+      created_at: '2026-10-20T10:00:00Z',
+      payout_runs: [{ id: 'y', reversed_at: '2026-10-21T10:00:00Z' }],
+    },
   ]);
   mockTable('get', 'payout_runs', []);
   const previews = mockRpc('admin_preview_payout', rows);
@@ -54,7 +66,8 @@ describe("'Wypłaty zysków'", () => {
   it('offers only entries not paid out, previews per tier with totals and remainder, then runs once confirmed', async () => {
     const { user, previews, runs } = setup();
     const select = await screen.findByRole('combobox', { name: 'Wpis przychodu' });
-    expect(within(select).getAllByRole('option')).toHaveLength(2);
+    // The placeholder, r1 and the entry whose run was reversed.
+    expect(within(select).getAllByRole('option')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Podgląd' }));
     expect(screen.getByText('Wybierz wpis przychodu')).toBeInTheDocument();
     expect(previews).toHaveLength(0);
@@ -73,7 +86,47 @@ describe("'Wypłaty zysków'", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
     await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
     await waitFor(() => expect(runs).toHaveLength(1));
-    expect(runs[0]?.body).toEqual({ p_revenue_id: 'r1', p_rate: 0.25 });
+    expect(runs[0]?.body).toEqual({
+      p_revenue_id: 'r1',
+      p_rate: 0.25,
+      p_expected_members: 4,
+      p_expected_total_pln: 199.98,
+      p_expected_total_usdt: 49.98,
+    });
+  });
+
+  it('stops a rate more than 20 % from the previous run’s with both numbers; corrected, it runs without the confirmation', async () => {
+    const far = preview.map((row) => ({ ...row, rate_far: true }));
+    const { user, previews, runs } = setup(undefined, far);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Wpis przychodu' }), 'r1');
+    const rate = screen.getByLabelText(/^Kurs PLN→USDT/);
+    await user.type(rate, '4');
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Kurs 4 USDT za 1 PLN różni się o 1500% od kursu poprzedniej wypłaty (0.25 USDT za 1 PLN).',
+    );
+    await user.click(screen.getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    const warning = await screen.findByRole('dialog', { name: 'Kurs odbiega od poprzedniej wypłaty' });
+    expect(warning).toHaveTextContent('Kurs 4 USDT za 1 PLN różni się o 1500% od kursu poprzedniej wypłaty');
+    expect(within(warning).getByRole('button', { name: 'Potwierdzam kurs 4 zamiast 0.25' })).toBeInTheDocument();
+    await user.click(within(warning).getByRole('button', { name: 'Popraw kurs' }));
+    expect(runs).toHaveLength(0);
+    await waitFor(() => expect(rate).toHaveFocus());
+
+    previews.length = 0;
+    await user.clear(rate);
+    await user.type(rate, '4');
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    await user.click(await screen.findByRole('button', { name: 'Zatwierdź wypłatę' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Kurs odbiega od poprzedniej wypłaty' })).getByRole('button', {
+        name: 'Potwierdzam kurs 4 zamiast 0.25',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(runs[0]?.body).toMatchObject({ p_rate: 4, p_confirmed_previous_rate: 0.25 });
   });
 
   it('counts one member in the singular (Polish plurals)', async () => {
@@ -101,5 +154,105 @@ describe("'Wypłaty zysków'", () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ten wpis przychodu został już wypłacony');
+  });
+});
+
+describe("'Wykonane wypłaty': items and reversal", () => {
+  const runRow = (extra: object = {}) => ({
+    id: 'run-1',
+    revenue_id: 'r-paid',
+    revenue_amount: 500,
+    revenue_date: '2026-11-01',
+    rate_pln_usdt: 0.25,
+    previous_rate: null,
+    rate_confirmed: false,
+    members_count: 2,
+    total_pln: 50,
+    total_usdt: 12.5,
+    remainder_pln: 0,
+    created_by_email: 'admin@klub.local',
+    created_at: new Date().toISOString(),
+    reversed_at: null,
+    reversal_reason: null,
+    reversed_debited_usdt: null,
+    reversed_debt_usdt: null,
+    ...extra,
+  });
+
+  it('lists a run’s items per member and reverses the run with a reason', async () => {
+    mockTable('get', 'ecommerce_revenue', []);
+    mockTable('get', 'payout_runs', [runRow()]);
+    const items = mockRpc('admin_list_payout_run_items', [
+      {
+        user_id: 'u1',
+        member_full_name: 'Anna Nowak',
+        member_email: 'anna@example.com',
+        tier: 'START',
+        amount_pln: 25,
+        amount_usdt: 6.25,
+        reversal_debited: null,
+        reversal_debt: null,
+        total_count: 2,
+      },
+      {
+        user_id: 'u2',
+        member_full_name: null,
+        member_email: null,
+        tier: 'START',
+        amount_pln: 25,
+        amount_usdt: 6.25,
+        reversal_debited: null,
+        reversal_debt: null,
+        total_count: 2,
+      },
+    ]);
+    const reversals = mockRpc(
+      'admin_reverse_payout',
+      runRow({
+        reversed_at: new Date().toISOString(),
+        reversal_reason: 'Błąd',
+        reversed_debited_usdt: 10,
+        reversed_debt_usdt: 2.5,
+      }),
+    );
+    const { user } = renderAdmin(<PayoutsTab />);
+
+    await user.click(await screen.findByRole('button', { name: /^Pozycje wypłaty z / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Pozycje wypłaty zysków z / });
+    expect(await within(dialog).findByRole('row', { name: /Anna Nowak/ })).toHaveTextContent('6,25 USDT');
+    expect(within(dialog).getByRole('row', { name: /Członek usunięty/ })).toBeInTheDocument();
+    expect(items[0]?.body).toEqual({ p_run_id: 'run-1', p_limit: 50, p_offset: 0 });
+    await user.click(within(dialog).getByRole('button', { name: 'Zamknij listę' }));
+
+    await user.click(screen.getByRole('button', { name: /^Cofnij wypłatę z / }));
+    const reverse = await screen.findByRole('dialog', { name: 'Cofnąć wypłatę zysków?' });
+    await user.click(within(reverse).getByRole('button', { name: 'Cofnij' }));
+    expect(await within(reverse).findByText('Podaj powód (maksymalnie 500 znaków)')).toBeInTheDocument();
+    expect(reversals).toHaveLength(0);
+    await user.type(within(reverse).getByLabelText(/^Powód cofnięcia/), 'Błąd');
+    await user.click(within(reverse).getByRole('button', { name: 'Cofnij' }));
+    await waitFor(() => expect(reversals[0]?.body).toEqual({ p_run_id: 'run-1', p_reason: 'Błąd' }));
+    expect(await screen.findByText('Cofnięto wypłatę: pobrano 10,00 USDT, zadłużenie 2,50 USDT.')).toBeInTheDocument();
+  });
+
+  it('offers no reversal for a reversed run or one older than 30 days', async () => {
+    mockTable('get', 'ecommerce_revenue', []);
+    mockTable('get', 'payout_runs', [
+      runRow({ id: 'old', created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }),
+      runRow({
+        id: 'rev',
+        reversed_at: '2026-11-02T10:00:00Z',
+        reversal_reason: 'Błąd',
+        reversed_debited_usdt: 12.5,
+        reversed_debt_usdt: 0,
+      }),
+    ]);
+    renderAdmin(<PayoutsTab />);
+    expect(await screen.findAllByRole('button', { name: /^Pozycje wypłaty z / })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Cofnij wypłatę z / })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('payout-run-status').map((cell) => cell.textContent)).toEqual([
+      'Wypłacona',
+      expect.stringMatching(/^Cofnięta .*: Błąd$/),
+    ]);
   });
 });

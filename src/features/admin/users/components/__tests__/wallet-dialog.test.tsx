@@ -6,7 +6,12 @@ import { WalletDialog } from '../wallet-dialog';
 
 function setup(answer: Parameters<typeof mockRpc>[1] = { available_balance: 150, pending_balance: 0 }) {
   const member = listedUser({ full_name: 'Anna Nowak' });
-  mockTable('get', 'wallet_balances', { available_balance: 100, pending_balance: 10, total_balance: 110 });
+  mockTable('get', 'wallet_balances', {
+    available_balance: 100,
+    pending_balance: 10,
+    total_balance: 110,
+    wallet_debts: [],
+  });
   mockTable('get', 'wallet_transactions', () =>
     HttpResponse.json(
       [
@@ -56,7 +61,7 @@ describe("the admin's 'Portfel' of a member", () => {
       // The first answer is lost on its way back (the server may have credited).
       return answers === 1
         ? HttpResponse.error()
-        : HttpResponse.json({ available_balance: 150, pending_balance: 0, total_balance: 150 });
+        : HttpResponse.json({ available_balance: 150, pending_balance: 0, total_balance: 150, wallet_debts: [] });
     });
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Kwota (USDT)'), '50');
