@@ -42,7 +42,9 @@ const stackStarted = process.env[E2E_STACK_STARTED_VARIABLE] === '1';
  *   that read them (registration reads the activation e-mail and the seeded member's referral visits;
  *   operations submits an idea and leaves a failed e-mail that the admin area's banner shows);
  * - CLUB_MONEY: payments, the catalogue's prices, CCC slots (PLATINUM filled, SILVER ordered, DIAMOND bought and refunded; the
- *   admin chain assigns GOLD only), payout runs over every paid tier, and the admin's second factor;
+ *   admin chain assigns GOLD only), payout runs over every paid tier, the local TRON chain's blocks
+ *   (the USDT payment and the TRC20 withdrawal each wait for x/19, then mine), and the admin's
+ *   second factor;
  * - CLUB_READERS: the seeded member's main panel, whose every figure (ideas, apps, CCC packages,
  *   revenue pools, the level) one of the chains above changes; it runs once both have finished.
  * A file that only works with fresh members from e2e/support/factories (and reads nothing global)
@@ -54,6 +56,8 @@ const CLUB_MONEY = [
   'payments.spec.ts',
   'plans.spec.ts',
   'money-in.spec.ts',
+  'usdt.spec.ts',
+  'usdt-withdrawal.spec.ts',
   'admin-two-factor.spec.ts',
 ];
 const CLUB_READERS = ['member-dashboard.spec.ts'];

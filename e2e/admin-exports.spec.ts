@@ -6,6 +6,7 @@
 // runs beside the others.
 import { expect, test } from '@playwright/test';
 import { signInApi, type ApiSession } from './support/admin-api';
+import { clubAddress, mineBlocks, sendUsdt } from './support/chain';
 import { creditWallet, endWithdrawalWait, query } from './support/database';
 import { ANON_KEY, API_URL } from './support/env';
 import { csvLines, csvTime } from './support/downloads';
@@ -72,7 +73,9 @@ test('the admin downloads the withdrawals CSV: the header and the row of a fresh
     .filter({ hasText: member.email })
     .getByRole('button', { name: `Przejmij wypłatę ${amount.replace('.', ',')} USDT` })
     .click();
-  const hash = `0x${Date.now().toString(16).padStart(64, '0')}`;
+  // Sent on the local BSC chain from the club's address; final after 3 blocks.
+  const { hash } = await sendUsdt('BSC', { from: await clubAddress('BSC'), to: ADDRESS, amount });
+  await mineBlocks('BSC', 3);
   await admin
     .getByRole('row')
     .filter({ hasText: member.email })

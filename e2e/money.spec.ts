@@ -8,6 +8,7 @@
 // credited member is a fresh one.)
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
+import { clubAddress, mineBlocks, sendUsdt } from './support/chain';
 import { booksOf, creditWallet, endWithdrawalWait, query } from './support/database';
 import { csvDay, csvLines } from './support/downloads';
 import { createMember } from './support/factories';
@@ -94,7 +95,6 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
   await form.getByLabel('Adres portfela').fill(ADDRESS);
   await form.getByRole('button', { name: 'Wypłać' }).click();
   await expect(form.getByRole('status')).toContainText(`Zlecenie wypłaty 20,${cents} USDT zostało przyjęte`);
-  const hash = `0x${Date.now().toString(16).padStart(64, '0')}`;
   // A new address waits 24 h (e2e/withdrawals.spec.ts shows the wait): taken as passed here.
   await endWithdrawalWait(member.email);
   await admin.goto('/dashboard/admin/withdrawals');
@@ -116,6 +116,9 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
     label: 'withdrawal complete dialog',
     include: '[role="dialog"]',
   });
+  // The admin sends it on the local BSC chain from the club's address; once final, the hash completes it.
+  const { hash } = await sendUsdt('BSC', { from: await clubAddress('BSC'), to: ADDRESS, amount: `20.${cents}` });
+  await mineBlocks('BSC', 3);
   await complete.getByLabel('Hash transakcji (0x…)').fill(hash);
   await complete.getByRole('button', { name: 'Zrealizowana' }).click();
   await expect(complete).toBeHidden();
@@ -164,9 +167,11 @@ test('admin credits a member in Portfel: the member sees the entry, the notifica
     'dziennik-zmian.csv',
   );
   expect(lines[0]?.startsWith('Data;Administrator (e-mail);Akcja;Obiekt;Członek;Zmiany')).toBe(true);
-  // Newest first: the withdrawal the admin completed, its claim, then the credit.
+  // Newest first: the withdrawal the admin completed (with the block its payout was verified in), its
+  // claim, then the credit; the chain check itself is the function's row, not this admin's.
   expect(lines).toHaveLength(4);
   expect(lines[1]).toContain('withdrawal.complete');
+  expect(lines[1]).toContain('block_number');
   expect(lines[2]).toContain('withdrawal.claim');
   expect(lines[3]).toContain('wallet.credit');
   expect(lines.slice(1).every((line) => line.includes(memberId))).toBe(true);
@@ -489,6 +494,9 @@ test('a payout run pays every tier: each member sees the profit notification; th
   await expect(admin.locator(`tr[data-order-reference="${reference}"]`)).toBeVisible();
   // The search has reached the list (it is debounced; the seed has an order of its own).
   await expect(admin.locator('tr[data-order-reference]')).toHaveCount(1);
+  // The export is the list on screen: its button waits while the list still shows other filters'
+  // rows (the pending list it opened with had only this order too; exporting then gave every order).
+  await expect(admin.getByRole('button', { name: 'Pobierz CSV' })).toBeEnabled();
   // The payments tab (with its CSV button) is checked by axe in payments.spec.ts.
   const paymentLines = await csvLines(
     admin,

@@ -121,7 +121,8 @@ test('a rejected order shows its reason to the member', async ({ page, context }
   await answerPaymentPages(context);
   const member = await createMember({ label: 'payments-reject' });
   await signIn(page, member);
-  const reference = await orderPlan(page, 'PREMIUM', 'Kryptowaluta USDT');
+  // ACC: a USDT order opens our own payment page (e2e/usdt.spec.ts), not a tab.
+  const reference = await orderPlan(page, 'PREMIUM', 'Płatności ACC');
 
   const adminPage = await openAdminPayments(context, reference);
   await adminPage.getByRole('button', { name: `Odrzuć płatność ${reference}` }).click();

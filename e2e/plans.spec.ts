@@ -1,7 +1,8 @@
 // Plans and CCC packages (product.md#dashboard-2, §9): each payment dialog records the order and opens the
 // stored link of its tier and method in a new tab (ACC with the member's e-mail; a plan by transfer: the
-// Przelewy24 sandbox's page for the order, issue 36); a CCC tier without free slots (filled by
-// the admin RPC) says 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
+// Przelewy24 sandbox's page for the order, issue 36; USDT on a network: our own payment page, issue 37,
+// whose journey is e2e/usdt.spec.ts); a CCC tier without free slots (filled by the admin RPC) says
+// 'Brak dostępnych miejsc'. The providers' pages are answered by the test.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { fillCccTier, paymentLink, releaseCccSlots } from './support/database';
@@ -39,6 +40,14 @@ async function newTabAfter(
   return tab;
 }
 
+/** USDT (on the first of the club's networks): the dialog records the order and opens our payment page. */
+async function expectUsdtPage(page: Page, click: () => Promise<void>): Promise<void> {
+  await click();
+  await page.waitForURL(/\/dashboard\/platnosc-usdt\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Płatność USDT' })).toBeVisible();
+  await expect(page.getByTestId('usdt-address')).not.toBeEmpty();
+}
+
 test('the plans grid and its payment dialog open the plan × method page in a new tab', async ({ page, context }) => {
   test.setTimeout(60_000);
   await answerPaymentPages(context);
@@ -63,6 +72,11 @@ test('the plans grid and its payment dialog open the plan × method page in a ne
     }
     await dialog.getByRole('radio', { name: label }).check();
     await dialog.getByRole('checkbox', { name: /Chcę, aby usługa zaczęła się od razu/ }).check();
+    if (method === 'usdt') {
+      await expectUsdtPage(page, () => dialog.getByRole('button', { name: 'Zapłać' }).click());
+      await page.goto('/dashboard/investments');
+      continue;
+    }
     // A plan by transfer is paid through Przelewy24 (the stack's sandbox); the others at the stored links.
     const tab = await newTabAfter(
       page,
@@ -125,6 +139,11 @@ test("a CCC tier without free slots says 'Brak dostępnych miejsc'; the others o
           include: '[role="dialog"]',
           label: 'CCC purchase dialog',
         });
+      }
+      if (method === 'usdt') {
+        await expectUsdtPage(page, () => dialog.getByRole('button', { name: 'Kup teraz' }).click());
+        await page.goto('/dashboard/ccc');
+        continue;
       }
       const tab = await newTabAfter(page, () => dialog.getByRole('button', { name: 'Kup teraz' }).click());
       const expected = new URL(await paymentLink('ccc', 'GOLD', method));

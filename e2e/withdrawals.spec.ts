@@ -2,11 +2,12 @@
 // both the member and the admin see why it waits 24 h; once the wait is over the seeded admin
 // claims it ('Przejmij'): it is 'W realizacji' with the admin and the claim's age, the member's
 // cancel (from a page opened before the claim) is refused with the reason and the row then says
-// why it can no longer be cancelled; the admin completes it with the transaction hash and the
-// member gets the e-mail with the transaction link. axe at 1366 and 390 px on each changed screen.
+// why it can no longer be cancelled; the admin sends it on the local BSC chain and completes it with
+// the transaction hash and the member gets the e-mail with the transaction link. axe at 1366 and 390 px on each changed screen.
 // Only this file's member and withdrawal are created or changed.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
+import { clubAddress, mineBlocks, sendUsdt } from './support/chain';
 import { booksOf, creditWallet, endWithdrawalWait } from './support/database';
 import { createMember } from './support/factories';
 import { SEEDED_ADMIN, signIn } from './support/session';
@@ -89,8 +90,10 @@ test("the admin claims a withdrawal: the member cannot cancel it any more and se
   });
   await expectNoSeriousA11yViolationsAtBothWidths(own, { label: "wallet: a withdrawal 'W realizacji'" });
 
-  // The admin sends the coins and completes it with the hash: the member's e-mail has the link.
-  const hash = `0x${Date.now().toString(16).padStart(64, '0')}`;
+  // The admin sends the coins on the local BSC chain from the club's address, lets it become final
+  // and completes it with the hash: the member's e-mail has the link.
+  const { hash } = await sendUsdt('BSC', { from: await clubAddress('BSC'), to: ADDRESS, amount: `30.${cents}` });
+  await mineBlocks('BSC', 3);
   await claimed.getByRole('button', { name: `Zrealizowana: wypłata ${shown}` }).click();
   const complete = admin.getByRole('dialog', { name: 'Wypłata zrealizowana' });
   await complete.getByLabel('Hash transakcji (0x…)').fill(hash);

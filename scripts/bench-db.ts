@@ -316,6 +316,17 @@ function seedSteps(v: Volumes): SeedStep[] {
       params: [v.withdrawals, v.withdrawers],
     },
     {
+      label: "the completed withdrawals' payouts as verified on chain (chain_transfers: block and block time)",
+      sql: `insert into public.chain_transfers (network, tx_hash, log_index, from_address, to_address, amount_units,
+                                                amount, block_number, block_time, verified_at, withdrawal_id)
+            select w.network, w.tx_hash, 0, '0x52908400098527886e0f7030069857d2e4169ee7', w.address,
+                   w.amount * power(10::numeric, private.usdt_decimals(w.network)), w.amount,
+                   40000000 + row_number() over (order by w.processed_at), w.processed_at, w.processed_at, w.id
+              from public.withdrawals w
+             where w.status = 'completed' and w.tx_hash is not null
+               and not exists (select 1 from public.chain_transfers t where t.withdrawal_id = w.id)`,
+    },
+    {
       label: 'wallet ledger behind the withdrawals (credit, hold, payout / release) and profit credits',
       sql: `insert into public.wallet_transactions (user_id, kind, available_delta, pending_delta, withdrawal_id, note, created_at)
             select w.user_id, 'credit'::public.wallet_transaction_kind, w.amount + round((random() * 200)::numeric, 2), 0,
@@ -709,6 +720,27 @@ const reads: Read[] = [
     sample: 'members',
   },
   {
+    name: "USDT payment page: the member's order by id",
+    path: '/payment_orders',
+    method: 'GET',
+    sql: `select o.id, o.reference, o.status, o.network, o.amount, o.amount_received, o.shortfall, o.expires_at
+            from public.payment_orders o
+           where o.id = (select x.id from public.payment_orders x where x.user_id = $1 order by x.created_at desc limit 1)`,
+    params: (m) => [m.id],
+    sample: 'members',
+  },
+  {
+    name: 'USDT payment page: the hashes the member pasted for the order',
+    path: '/usdt_payment_checks',
+    method: 'GET',
+    sql: `select c.id, c.tx_hash, c.status, c.outcome, c.confirmations, c.required, c.created_at
+            from public.usdt_payment_checks c
+           where c.order_id = (select x.id from public.payment_orders x where x.user_id = $1 order by x.created_at desc limit 1)
+           order by c.created_at desc limit 5`,
+    params: (m) => [m.id],
+    sample: 'members',
+  },
+  {
     name: "member's own CCC packages (Twoje pakiety)",
     path: '/rpc/get_user_ccc_packages',
     method: 'POST',
@@ -854,8 +886,15 @@ const reads: Read[] = [
     name: 'own withdrawals (wallet history, newest 100)',
     path: '/withdrawals',
     method: 'GET',
-    sql: `select id, amount, network, address, status, tx_hash, created_at from public.withdrawals
-           where user_id = $1 order by created_at desc, id desc limit 100`,
+    // As PostgREST embeds `chain_transfers(block_number, block_time)` (the verified payout's block).
+    sql: `select w.id, w.amount, w.network, w.address, w.status, w.tx_hash, w.created_at, w.claimed_at, w.hold_until,
+                 coalesce(t.transfers, '[]'::json) as chain_transfers
+            from public.withdrawals w
+            left join lateral (
+              select json_agg(json_build_object('block_number', c.block_number, 'block_time', c.block_time)) as transfers
+                from public.chain_transfers c where c.withdrawal_id = w.id
+            ) t on true
+           where w.user_id = $1 order by w.created_at desc, w.id desc limit 100`,
     params: (member) => [member.id],
     sample: 'withdrawalOwners',
   },
@@ -1213,6 +1252,24 @@ function adminReads(): Read[] {
       path: '/rpc/admin_list_payment_orders',
       method: 'POST',
       sql: "select * from public.admin_list_payment_orders('pending', null, null, 20, 0)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: "admin 'Nierozpoznane wpłaty' (open USDT transfers)",
+      path: '/rpc/admin_list_unrecognised_transfers',
+      method: 'POST',
+      sql: "select * from public.admin_list_unrecognised_transfers('open', 50)",
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: "USDT networks (the payment dialogs' choice, 'Sieci USDT')",
+      path: '/usdt_networks',
+      method: 'GET',
+      sql: 'select network, enabled, receiving_address, min_withdrawal, withdrawal_fee, updated_at from public.usdt_networks order by network',
       params: () => [],
       sample: 'members',
       admin: true,

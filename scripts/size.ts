@@ -20,8 +20,9 @@ const MANIFEST = path.join(DIST, '.vite/manifest.json');
 
 const KB = 1000;
 const BUDGET = {
-  landingJs: 150 * KB,
-  landingJsAim: 135 * KB,
+  // The guide's budget (≤ 135 kB): enforced, not an aim (it was a 150 kB budget with a 135 kB aim,
+  // and the landing page grew past the aim unnoticed).
+  landingJs: 135 * KB,
   landingCss: 12 * KB,
   lazyChunk: 50 * KB,
   phoneChunk: 55 * KB,
@@ -138,9 +139,7 @@ function main(): void {
     'landing: initial JS',
     landingSize,
     BUDGET.landingJs,
-    `${landingJs.length} files${landingRouteKeys.length ? `; entry alone ${kb(total(entryJs))}` : ' (the landing route is in the entry)'}; aim ≤ ${kb(BUDGET.landingJsAim)}${
-      landingSize > BUDGET.landingJsAim ? ' (above the aim)' : ''
-    }`,
+    `${landingJs.length} files${landingRouteKeys.length ? `; entry alone ${kb(total(entryJs))}` : ' (the landing route is in the entry)'}; ${kb(BUDGET.landingJs - landingSize)} to spare`,
   );
   row('landing: initial CSS', total(landingCss), BUDGET.landingCss, `${landingCss.length} file(s)`);
 

@@ -3,10 +3,14 @@
 // The steps run in lanes that work side by side on the 2 cores, each lane in its order:
 //   checks: lint → lint:types → format → typecheck → functions:check → functions (Deno tests)
 //   unit:   vitest unit (happy-dom; CPU-bound)
-//   db:     db:types:check → db:advisors (on the migrated database, before any test writes to it) →
-//           vitest integration → vitest stack (mostly waiting on PostgreSQL and the stack's services;
-//           started from the first second in a lane of their own, they made a 2-core machine so busy
-//           that the whole run took longer: 906 s against 548 s)
+//   db:     db:types:check → db:schema:check → db:advisors (on the migrated database, before any
+//           test writes to it) → vitest integration
+//   stack:  vitest stack: the local stack's contract and fault tests on stacks of their own. They
+//           mostly wait (on a loaded machine 282 s for 59 CPU-s; faults.test.ts's nine stack starts
+//           alone 126 s), so they run beside the integration tests instead of after them, where
+//           they made the db lane the run's longest (integration 110 s + stack 129 s on a quiet
+//           machine; docs/testing.md). (With the suite twice as heavy, a lane of their own had made
+//           the whole run slower: 906 s against 548 s.)
 //   app:    build (once, for size and E2E) → size → e2e (the longest lane: it starts as soon as the
 //           E2E stack, started at once beside everything else, is ready)
 // A step's output is printed in one piece when it ends, so lanes do not interleave their lines.
@@ -35,7 +39,7 @@ import {
 
 interface Step {
   name: string;
-  lane: 'checks' | 'unit' | 'db' | 'app';
+  lane: 'checks' | 'unit' | 'db' | 'stack' | 'app';
   command: string[];
   /** Extra environment of this step. */
   env?: NodeJS.ProcessEnv;
@@ -165,7 +169,7 @@ const npx = (...rest: string[]) => ['npx', '--no-install', ...rest];
 const deno = (...rest: string[]) => ['node_modules/.bin/deno', ...rest, '--config', 'supabase/functions/deno.json'];
 const vitest = (project: 'unit' | 'integration' | 'stack'): Step => ({
   name: project,
-  lane: project === 'unit' ? 'unit' : 'db',
+  lane: project === 'integration' ? 'db' : project,
   command: npx(
     'vitest',
     'run',

@@ -31,7 +31,7 @@ create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
 create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment');
 
-create type public.withdrawal_network as enum ('ERC20', 'BSC');
+create type public.withdrawal_network as enum ('TRC20', 'ERC20', 'BSC');
 
 create type public.withdrawal_status as enum ('pending', 'processing', 'completed', 'failed', 'cancelled');
 
@@ -64,6 +64,17 @@ create table private.audit_head_publications (
 );
 alter table private.audit_head_publications enable row level security;
 comment on table private.audit_head_publications is 'Every published chain head (e-mailed to the admins); verification compares the chain with the last one.';
+
+create table private.chain_watch_cursors (
+  network public.withdrawal_network not null,
+  address text not null,
+  cursor text,
+  updated_at timestamp with time zone default now() not null,
+  constraint chain_watch_cursors_cursor_check CHECK ((char_length(cursor) <= 2000)),
+  constraint chain_watch_cursors_pkey PRIMARY KEY (network)
+);
+alter table private.chain_watch_cursors enable row level security;
+comment on table private.chain_watch_cursors is 'The watcher''s (usdt-watch) position per network in the incoming transfers of the club''s address (the provider''s cursor).';
 
 create table private.dashboard_counter_changes (
   id bigint generated always as identity not null,
@@ -266,6 +277,16 @@ create table private.storage_removals (
 );
 alter table private.storage_removals enable row level security;
 comment on table private.storage_removals is 'Files of erased accounts for remove-stored-files to remove through the Storage API (retried with backoff; the row goes once the file is gone).';
+
+create table private.usdt_check_submissions (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  created_at timestamp with time zone default now() not null,
+  constraint usdt_check_submissions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint usdt_check_submissions_pkey PRIMARY KEY (id)
+);
+alter table private.usdt_check_submissions enable row level security;
+comment on table private.usdt_check_submissions is 'Every hash a member submitted: the rate limit of chain_begin_payment_check (10 an hour, 30 a day).';
 
 create table public.admin_audit_log (
   id bigint generated always as identity not null,
@@ -534,6 +555,58 @@ comment on column public.ccc_tiers.profit_share is 'Fraction (0.17 = 17 %); the 
 comment on column public.ccc_tiers.total_slots is 'How many packages of this tier may be active at once.';
 comment on column public.ccc_tiers.price_acc_usd is 'Price in USDT when paid through ACC: 90 % of price_usd (product.md#dashboard-9), rounded to cents.';
 
+create table public.chain_transfers (
+  id bigint generated always as identity not null,
+  network public.withdrawal_network not null,
+  tx_hash text not null,
+  log_index integer,
+  from_address text,
+  to_address text,
+  amount_units numeric(78,0),
+  amount numeric(38,18),
+  block_number bigint,
+  block_time timestamp with time zone,
+  verified_at timestamp with time zone,
+  order_id uuid,
+  withdrawal_id uuid,
+  recorded_by uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint chain_transfers_amount_check CHECK (((amount_units > (0)::numeric) AND ((amount * power((10)::numeric, (private.usdt_decimals(network))::numeric)) = amount_units))),
+  constraint chain_transfers_block_check CHECK ((block_number >= 0)),
+  constraint chain_transfers_finite_check CHECK (((amount_units <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])) AND (amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))),
+  constraint chain_transfers_from_check CHECK (((from_address IS NULL) OR private.is_usdt_address(network, from_address))),
+  constraint chain_transfers_log_index_check CHECK ((log_index >= 0)),
+  constraint chain_transfers_one_use CHECK (((order_id IS NULL) OR (withdrawal_id IS NULL))),
+  constraint chain_transfers_to_check CHECK (((to_address IS NULL) OR private.is_usdt_address(network, to_address))),
+  constraint chain_transfers_tx_hash_check CHECK ((private.is_usdt_tx_hash(network, tx_hash) AND (tx_hash = lower(tx_hash)))),
+  constraint chain_transfers_verified_check CHECK ((((verified_at IS NOT NULL) AND (log_index IS NOT NULL) AND (from_address IS NOT NULL) AND (to_address IS NOT NULL) AND (amount_units IS NOT NULL) AND (amount IS NOT NULL) AND (block_number IS NOT NULL) AND (block_time IS NOT NULL)) OR ((verified_at IS NULL) AND (log_index IS NULL) AND (from_address IS NULL) AND (to_address IS NULL) AND (amount_units IS NULL) AND (amount IS NULL) AND (block_number IS NULL) AND (block_time IS NULL)))),
+  constraint chain_transfers_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
+  constraint chain_transfers_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id),
+  constraint chain_transfers_pkey PRIMARY KEY (id)
+);
+alter table public.chain_transfers enable row level security;
+comment on table public.chain_transfers is 'Every USDT transfer the club used or saw, once per (network, hash, log index): read from the chain (verified_at; amount in the smallest unit and in USDT) or entered by an admin (log index null). order_id / withdrawal_id: what it paid; the receipt of an order names it (payment_receipts.chain_transfer_id). Written only by private.record_chain_transfer and the confirm functions.';
+comment on column public.chain_transfers.log_index is 'EVM: the block-wide logIndex; TRON: the log''s position in the transaction. Null: entered by an admin''s hand (the whole transaction).';
+comment on column public.chain_transfers.amount_units is 'The amount in the token''s smallest unit (10^-6 USDT on TRC20/ERC20, 10^-18 on BSC); amount is the same in USDT.';
+
+create table public.chain_unrecognised_transfers (
+  chain_transfer_id bigint not null,
+  status text default 'open'::text not null,
+  created_at timestamp with time zone default now() not null,
+  decided_at timestamp with time zone,
+  decided_by uuid,
+  note text,
+  refund_reference text,
+  constraint chain_unrecognised_transfers_decided_check CHECK (((status = 'open'::text) = (decided_at IS NULL))),
+  constraint chain_unrecognised_transfers_note_check CHECK (((char_length(note) >= 1) AND (char_length(note) <= 500))),
+  constraint chain_unrecognised_transfers_refund_check CHECK ((((status = 'refunded'::text) = (refund_reference IS NOT NULL)) AND ((char_length(refund_reference) >= 1) AND (char_length(refund_reference) <= 200)))),
+  constraint chain_unrecognised_transfers_status_check CHECK ((status = ANY (ARRAY['open'::text, 'assigned'::text, 'refunded'::text, 'ignored'::text]))),
+  constraint chain_unrecognised_transfers_chain_transfer_id_fkey FOREIGN KEY (chain_transfer_id) REFERENCES public.chain_transfers(id),
+  constraint chain_unrecognised_transfers_pkey PRIMARY KEY (chain_transfer_id)
+);
+alter table public.chain_unrecognised_transfers enable row level security;
+comment on table public.chain_unrecognised_transfers is '''Nierozpoznane wpłaty'': final transfers to a club address nobody reported and no pending order''s amount matched. Credit nothing; an admin assigns one to an order, records its refund or ignores it (audited).';
+
 create table public.ecommerce_revenue (
   id uuid default gen_random_uuid() not null,
   amount numeric(14,2) not null,
@@ -761,6 +834,7 @@ create table public.payment_orders (
   refund_reason text,
   refund_method text,
   refund_reference text,
+  amount_offset numeric(3,2),
   shortfall numeric(12,2) generated always as (
 CASE
     WHEN (amount_received < amount) THEN (amount - amount_received)
@@ -774,6 +848,8 @@ END) stored,
   retain_until date generated always as (private.retention_end(COALESCE(refunded_at, decided_at, created_at))) stored,
   constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
   constraint payment_orders_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payment_orders_amount_offset_check CHECK (((amount_offset IS NULL) OR ((network IS NOT NULL) AND ((amount_offset >= 0.01) AND (amount_offset <= 0.99))))),
+  constraint payment_orders_amount_offset_finite_check CHECK ((amount_offset <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payment_orders_amount_received_check CHECK ((amount_received > (0)::numeric)),
   constraint payment_orders_amount_received_finite_check CHECK ((amount_received <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payment_orders_buyer_check CHECK (((char_length(buyer_name) <= 200) AND (char_length(buyer_email) <= 320))),
@@ -790,7 +866,7 @@ END) stored,
   constraint payment_orders_reference_check CHECK ((reference ~ '^KLB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$'::text)),
   constraint payment_orders_refund_check CHECK ((((status = 'refunded'::public.payment_order_status) = (refunded_at IS NOT NULL)) AND ((refunded_at IS NULL) = (refund_reason IS NULL)) AND ((refunded_at IS NULL) = (refund_method IS NULL)) AND ((refunded_at IS NULL) = (refund_reference IS NULL)) AND ((char_length(refund_reason) >= 1) AND (char_length(refund_reason) <= 500)) AND (refund_method = ANY (ARRAY['transfer'::text, 'usdt'::text, 'acc'::text, 'other'::text])) AND ((char_length(refund_reference) >= 1) AND (char_length(refund_reference) <= 200)))),
   constraint payment_orders_rejection_reason_check CHECK (((char_length(rejection_reason) >= 1) AND (char_length(rejection_reason) <= 500))),
-  constraint payment_orders_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint payment_orders_tx_hash_check CHECK (((tx_hash IS NULL) OR (private.is_usdt_tx_hash(network, tx_hash) AND (tx_hash = lower(tx_hash))))),
   constraint payment_orders_tx_hash_usdt CHECK (((tx_hash IS NULL) OR (method = 'usdt'::public.payment_method))),
   constraint payment_orders_ccc_tier_fkey FOREIGN KEY (ccc_tier) REFERENCES public.ccc_tiers(tier),
   constraint payment_orders_plan_tier_fkey FOREIGN KEY (plan_tier) REFERENCES public.membership_plans(tier),
@@ -804,11 +880,11 @@ comment on table public.payment_orders is 'What a member pays: item, method, amo
 comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created; never changed afterwards (a price change makes a new order).';
 comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';
 comment on column public.payment_orders.amount_received is 'What was received in total (a second payment of an underpaid order adds up).';
-comment on column public.payment_orders.tx_hash is 'USDT only: the transaction hash the admin entered (0x + 64 hex).';
+comment on column public.payment_orders.tx_hash is 'USDT only: the first transaction that paid the order (lower case; TRC20 64 hex, ERC20/BSC 0x + 64 hex); every one is a public.chain_transfers row of a receipt.';
 comment on column public.payment_orders.membership_valid_until is 'Plan orders: the end date the confirmation set.';
 comment on column public.payment_orders.expires_at is 'A pending order expires then (payment_settings.order_expiry_days after creation); a CCC order reserves its slots until then.';
 comment on column public.payment_orders.decided_via is 'Who confirmed the money: admin | gateway | chain (private.confirm_payment).';
-comment on column public.payment_orders.network is 'USDT: the network of tx_hash; one (network, transaction) confirms one order.';
+comment on column public.payment_orders.network is 'USDT: the network the member pays on (chosen with the order) and of tx_hash; a transfer of another network does not pay it.';
 comment on column public.payment_orders.consent_text is 'The consent the member ticked (service starts at once, the 14-day withdrawal right ends with it), with consent_at.';
 comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time: the accounting evidence, kept when the account is erased until retain_until; an order no money came in for gets ''Usunięty członek'' instead.';
 comment on column public.payment_orders.replaces_order_id is 'The pending order this one replaced after a catalogue price change (that one was cancelled with cancel_reason price_changed).';
@@ -824,17 +900,17 @@ create table public.payment_receipts (
   currency text not null,
   decided_via public.payment_decider not null,
   decided_by uuid,
-  network public.withdrawal_network,
-  tx_hash text,
+  chain_transfer_id bigint,
   received_at timestamp with time zone default now() not null,
   constraint payment_receipts_amount_check CHECK (((amount > (0)::numeric) AND (amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))),
   constraint payment_receipts_currency_check CHECK ((currency = ANY (ARRAY['PLN'::text, 'USDT'::text]))),
-  constraint payment_receipts_tx_check CHECK ((((tx_hash IS NULL) = (network IS NULL)) AND (char_length(tx_hash) <= 200))),
+  constraint payment_receipts_chain_transfer_id_fkey FOREIGN KEY (chain_transfer_id) REFERENCES public.chain_transfers(id),
   constraint payment_receipts_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
-  constraint payment_receipts_pkey PRIMARY KEY (id)
+  constraint payment_receipts_pkey PRIMARY KEY (id),
+  constraint payment_receipts_chain_transfer_id_key UNIQUE (chain_transfer_id)
 );
 alter table public.payment_receipts enable row level security;
-comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and a USDT transaction (network, hash; recorded once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
+comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and its USDT transfer (chain_transfer_id; a transfer pays once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
 
 create table public.payment_settings (
   id boolean default true not null,
@@ -1157,6 +1233,53 @@ comment on column public.smtp_configs.password is 'Stored for the mail-sending s
 comment on column public.smtp_configs.is_default is 'At most one default configuration (partial unique index).';
 comment on column public.smtp_configs.secure is 'Implicit TLS: true exactly when the port is 465.';
 
+create table public.usdt_networks (
+  network public.withdrawal_network not null,
+  enabled boolean default false not null,
+  receiving_address text,
+  min_withdrawal numeric(12,2) default 0.01 not null,
+  withdrawal_fee numeric(12,2) default 0 not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint usdt_networks_enabled_check CHECK (((NOT enabled) OR (receiving_address IS NOT NULL))),
+  constraint usdt_networks_finite_check CHECK (((min_withdrawal <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])) AND (withdrawal_fee <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))),
+  constraint usdt_networks_min_withdrawal_check CHECK (((min_withdrawal >= 0.01) AND (min_withdrawal <= (1000000)::numeric))),
+  constraint usdt_networks_receiving_address_check CHECK (((receiving_address IS NULL) OR private.is_usdt_address(network, receiving_address))),
+  constraint usdt_networks_withdrawal_fee_check CHECK (((withdrawal_fee >= (0)::numeric) AND (withdrawal_fee < min_withdrawal))),
+  constraint usdt_networks_pkey PRIMARY KEY (network)
+);
+alter table public.usdt_networks enable row level security;
+comment on table public.usdt_networks is 'The club''s USDT networks (TRC20, ERC20, BSC): enabled, the club''s receiving address (shown on the payment page, watched by usdt-watch), the minimum withdrawal and the fee a withdrawal stores. Read by members; written by admin_update_usdt_network (audited).';
+comment on column public.usdt_networks.withdrawal_fee is 'USDT kept from a withdrawal on this network for the network fee (stored on the withdrawal when requested); below min_withdrawal.';
+
+create table public.usdt_payment_checks (
+  id bigint generated always as identity not null,
+  order_id uuid not null,
+  user_id uuid,
+  network public.withdrawal_network not null,
+  tx_hash text not null,
+  status text default 'waiting'::text not null,
+  outcome text,
+  confirmations integer,
+  required integer,
+  chain_transfer_id bigint,
+  attempts integer default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  checked_at timestamp with time zone,
+  next_check_at timestamp with time zone default now() not null,
+  constraint usdt_payment_checks_confirmations_check CHECK (((confirmations >= 0) AND (required >= 0))),
+  constraint usdt_payment_checks_confirmed_check CHECK (((status = 'confirmed'::text) = (chain_transfer_id IS NOT NULL))),
+  constraint usdt_payment_checks_outcome_check CHECK ((outcome ~ '^[a-z][a-z_]{0,39}$'::text)),
+  constraint usdt_payment_checks_status_check CHECK ((status = ANY (ARRAY['waiting'::text, 'confirmed'::text, 'rejected'::text]))),
+  constraint usdt_payment_checks_tx_hash_check CHECK ((private.is_usdt_tx_hash(network, tx_hash) AND (tx_hash = lower(tx_hash)))),
+  constraint usdt_payment_checks_chain_transfer_id_fkey FOREIGN KEY (chain_transfer_id) REFERENCES public.chain_transfers(id),
+  constraint usdt_payment_checks_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
+  constraint usdt_payment_checks_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint usdt_payment_checks_pkey PRIMARY KEY (id),
+  constraint usdt_payment_checks_one UNIQUE (order_id, network, tx_hash)
+);
+alter table public.usdt_payment_checks enable row level security;
+comment on table public.usdt_payment_checks is 'A member''s ''Hash transakcji'' for a USDT order and the chain verifier''s last answer: waiting (confirmations / required; re-checked by the scheduled job), confirmed (chain_transfer_id paid the order), rejected (outcome: the verdict). Members read their own.';
+
 create table public.user_settings (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -1271,7 +1394,7 @@ create table public.withdrawal_addresses (
   address text not null,
   is_default boolean default false not null,
   created_at timestamp with time zone default now() not null,
-  constraint withdrawal_addresses_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  constraint withdrawal_addresses_address_check CHECK (private.is_usdt_address(network, address)),
   constraint withdrawal_addresses_label_check CHECK (((label ~ '[^[:space:]]'::text) AND (char_length(label) <= 50))),
   constraint withdrawal_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint withdrawal_addresses_pkey PRIMARY KEY (id),
@@ -1298,7 +1421,7 @@ create table public.withdrawals (
   new_address boolean default false not null,
   hold_until timestamp with time zone,
   retain_until date generated always as (private.retention_end(COALESCE(processed_at, created_at))) stored,
-  constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  constraint withdrawals_address_check CHECK (private.is_usdt_address(network, address)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
   constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
@@ -1307,7 +1430,7 @@ create table public.withdrawals (
   constraint withdrawals_pending_unclaimed CHECK (((status <> 'pending'::public.withdrawal_status) OR ((claimed_by IS NULL) AND (claimed_at IS NULL) AND (tx_hash IS NULL)))),
   constraint withdrawals_processed_when_final CHECK (((status = ANY (ARRAY['pending'::public.withdrawal_status, 'processing'::public.withdrawal_status])) = (processed_at IS NULL))),
   constraint withdrawals_processing_claimed CHECK (((status <> 'processing'::public.withdrawal_status) OR ((claimed_by IS NOT NULL) AND (claimed_at IS NOT NULL)))),
-  constraint withdrawals_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint withdrawals_tx_hash_check CHECK (((tx_hash IS NULL) OR private.is_usdt_tx_hash(network, tx_hash))),
   constraint withdrawals_tx_hash_when_sent CHECK (((tx_hash IS NULL) OR (status = ANY (ARRAY['processing'::public.withdrawal_status, 'completed'::public.withdrawal_status])))),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint withdrawals_pkey PRIMARY KEY (id)
@@ -1315,7 +1438,7 @@ create table public.withdrawals (
 alter table public.withdrawals enable row level security;
 comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; claimed, released, completed and failed only by the admin RPCs, each locking the row.';
 comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
-comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
+comment on column public.withdrawals.tx_hash is 'On-chain transaction hash, lower case: TRC20 64 hex, ERC20 and BSC 0x + 64 hex. Completed: the transfer verified on chain (public.chain_transfers.withdrawal_id).';
 comment on column public.withdrawals.processed_by is 'auth.uid() of the admin who completed or failed it, or of the member who cancelled it. No foreign key: audit value.';
 comment on column public.withdrawals.claimed_by is 'The admin who claimed it (processing); kept once completed or failed. No foreign key: audit value.';
 comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
@@ -1376,6 +1499,8 @@ CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (r
 
 CREATE INDEX storage_removals_due_idx ON private.storage_removals USING btree (next_attempt_at, id);
 
+CREATE INDEX usdt_check_submissions_user_idx ON private.usdt_check_submissions USING btree (user_id, created_at);
+
 CREATE INDEX admin_audit_log_action_idx ON public.admin_audit_log USING btree (action, created_at DESC);
 
 CREATE INDEX admin_audit_log_actor_idx ON public.admin_audit_log USING btree (actor_id, created_at DESC);
@@ -1432,6 +1557,16 @@ CREATE INDEX ccc_assignments_package_tier_end_date_idx ON public.ccc_assignments
 
 CREATE INDEX ccc_assignments_user_id_start_date_idx ON public.ccc_assignments USING btree (user_id, start_date DESC);
 
+CREATE INDEX chain_transfers_order_id_idx ON public.chain_transfers USING btree (order_id) WHERE (order_id IS NOT NULL);
+
+CREATE INDEX chain_transfers_recorded_by_idx ON public.chain_transfers USING btree (recorded_by) WHERE (recorded_by IS NOT NULL);
+
+CREATE UNIQUE INDEX chain_transfers_transfer_idx ON public.chain_transfers USING btree (network, tx_hash, log_index) NULLS NOT DISTINCT;
+
+CREATE INDEX chain_transfers_withdrawal_id_idx ON public.chain_transfers USING btree (withdrawal_id) WHERE (withdrawal_id IS NOT NULL);
+
+CREATE INDEX chain_unrecognised_transfers_open_idx ON public.chain_unrecognised_transfers USING btree (created_at) WHERE (status = 'open'::text);
+
 CREATE INDEX ecommerce_revenue_created_at_idx ON public.ecommerce_revenue USING btree (created_at DESC);
 
 CREATE INDEX email_templates_smtp_config_id_idx ON public.email_templates USING btree (smtp_config_id);
@@ -1486,13 +1621,11 @@ CREATE INDEX payment_orders_retain_until_idx ON public.payment_orders USING btre
 
 CREATE INDEX payment_orders_status_created_idx ON public.payment_orders USING btree (status, created_at DESC, id DESC);
 
-CREATE UNIQUE INDEX payment_orders_tx_hash_idx ON public.payment_orders USING btree (network, lower(tx_hash)) NULLS NOT DISTINCT WHERE (tx_hash IS NOT NULL);
+CREATE UNIQUE INDEX payment_orders_usdt_amount_idx ON public.payment_orders USING btree (network, amount) WHERE ((status = 'pending'::public.payment_order_status) AND (method = 'usdt'::public.payment_method) AND (network IS NOT NULL));
 
 CREATE INDEX payment_orders_user_created_idx ON public.payment_orders USING btree (user_id, created_at DESC, id DESC);
 
 CREATE INDEX payment_receipts_order_id_idx ON public.payment_receipts USING btree (order_id, id);
-
-CREATE UNIQUE INDEX payment_receipts_tx_idx ON public.payment_receipts USING btree (network, lower(tx_hash)) WHERE (tx_hash IS NOT NULL);
 
 CREATE INDEX payout_run_items_user_id_idx ON public.payout_run_items USING btree (user_id);
 
@@ -1555,6 +1688,14 @@ CREATE INDEX referral_relationships_code_id_idx ON public.referral_relationships
 CREATE INDEX referral_relationships_referrer_id_created_at_idx ON public.referral_relationships USING btree (referrer_id, created_at DESC);
 
 CREATE UNIQUE INDEX smtp_configs_is_default_idx ON public.smtp_configs USING btree (is_default) WHERE is_default;
+
+CREATE INDEX usdt_payment_checks_chain_transfer_id_idx ON public.usdt_payment_checks USING btree (chain_transfer_id) WHERE (chain_transfer_id IS NOT NULL);
+
+CREATE INDEX usdt_payment_checks_due_idx ON public.usdt_payment_checks USING btree (next_check_at) WHERE (status = 'waiting'::text);
+
+CREATE INDEX usdt_payment_checks_tx_idx ON public.usdt_payment_checks USING btree (network, tx_hash);
+
+CREATE INDEX usdt_payment_checks_user_idx ON public.usdt_payment_checks USING btree (user_id, created_at);
 
 CREATE INDEX wallet_debts_open_user_id_idx ON public.wallet_debts USING btree (user_id, created_at, id) WHERE (settled_at IS NULL);
 
@@ -2267,7 +2408,7 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
+CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_chain_transfer_id bigint DEFAULT NULL::bigint)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2285,8 +2426,13 @@ declare
   v_referral record;
   v_commission_id uuid;
   v_valid_until date;
-  v_network public.withdrawal_network;
-  v_recorded_for uuid;
+  -- The transfer (public.chain_transfers, 20261122000950_chain.sql, after this file): its columns.
+  v_transfer_id bigint;
+  v_transfer_network public.withdrawal_network;
+  v_transfer_hash text;
+  v_transfer_order uuid;
+  v_transfer_withdrawal uuid;
+  v_recorded boolean := false;
 begin
   if p_via is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_decider';
@@ -2302,32 +2448,26 @@ begin
   if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
-  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
-  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
-  end if;
-  if p_network is not null and v_order.method <> 'usdt' then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
-  end if;
-  v_network := coalesce(p_network, v_order.network);
-  if p_tx_hash is not null then
-    -- A transaction is (network, hash): without its network one hash could be counted twice.
-    if v_network is null then
-      raise exception using errcode = 'P0001', message = 'payments.network_required';
+  if p_chain_transfer_id is not null then
+    -- The USDT transfer (public.chain_transfers, unique per network, hash and log index) is locked
+    -- after the order: a transfer pays one order, once; parallel calls wait here and find it used.
+    select t.id, t.network, t.tx_hash, t.order_id, t.withdrawal_id
+      into v_transfer_id, v_transfer_network, v_transfer_hash, v_transfer_order, v_transfer_withdrawal
+      from public.chain_transfers t where t.id = p_chain_transfer_id for update;
+    if not found then
+      raise exception using errcode = 'P0002', message = 'payments.transfer_not_found';
     end if;
-    select r.order_id into v_recorded_for from public.payment_receipts r
-     where r.tx_hash is not null and r.network = v_network and lower(r.tx_hash) = lower(p_tx_hash);
-    if v_recorded_for is null then
-      select o.id into v_recorded_for from public.payment_orders o
-       where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash) and o.network = v_network;
+    if v_order.method <> 'usdt' then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
     end if;
-    if v_recorded_for is not null and v_recorded_for <> v_order.id then
+    if v_transfer_withdrawal is not null or v_transfer_order <> v_order.id then
       raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
     end if;
+    v_recorded := exists (select 1 from public.payment_receipts r where r.chain_transfer_id = v_transfer_id);
   end if;
   -- Told twice about one payment (a paid order without a new transaction, a transaction already
   -- recorded for this order): nothing changes, nothing is counted twice.
-  if v_recorded_for = v_order.id or (v_order.status = 'paid' and p_tx_hash is null) then
+  if v_recorded or (v_order.status = 'paid' and p_chain_transfer_id is null) then
     changed := false;
     payment_order := v_order;
     return next;
@@ -2338,9 +2478,11 @@ begin
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   v_before := v_order;
-  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, network, tx_hash)
-  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, case when p_tx_hash is not null then v_network end,
-          p_tx_hash);
+  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, chain_transfer_id)
+  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, v_transfer_id);
+  if v_transfer_id is not null then
+    update public.chain_transfers t set order_id = v_order.id where t.id = v_transfer_id and t.order_id is null;
+  end if;
   v_total := coalesce(v_order.amount_received, 0) + p_amount_received;
 
   if v_order.status = 'paid' then
@@ -2352,8 +2494,8 @@ begin
     perform private.audit(
       'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
       jsonb_build_object('status', 'paid', 'amount_received', v_before.amount_received),
-      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', p_tx_hash,
-                         'network', v_network, 'decided_via', p_via)
+      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', v_transfer_hash,
+                         'network', v_transfer_network, 'chain_transfer_id', v_transfer_id, 'decided_via', p_via)
     );
     if v_order.user_id is not null then
       perform private.notify(
@@ -2406,8 +2548,8 @@ begin
          decided_via = p_via,
          amount_received = v_total,
          -- The order shows its first transaction; each one is in payment_receipts.
-         tx_hash = coalesce(o.tx_hash, p_tx_hash),
-         network = coalesce(o.network, v_network),
+         tx_hash = coalesce(o.tx_hash, v_transfer_hash),
+         network = case when o.tx_hash is null then coalesce(v_transfer_network, o.network) else o.network end,
          membership_valid_until = v_valid_until,
          cancel_reason = null,
          buyer_name = coalesce(v_profile.full_name, o.buyer_name),
@@ -2446,7 +2588,7 @@ begin
     jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash,
                        'network', v_before.network),
     jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash,
-                       'network', v_order.network, 'decided_via', v_order.decided_via)
+                       'network', v_order.network, 'chain_transfer_id', v_transfer_id, 'decided_via', v_order.decided_via)
   );
 
   if v_order.user_id is null then
@@ -2498,7 +2640,7 @@ begin
   return next;
 end
 $function$;
-comment on function private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text, p_network public.withdrawal_network) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
+comment on function private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_chain_transfer_id bigint) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via), with its USDT transfer if any (public.chain_transfers: one transfer pays one order once, refused with payments.tx_hash_used otherwise): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
 
 CREATE OR REPLACE FUNCTION private.confirm_payment_via_gateway(p_order_id uuid, p_amount_received numeric)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
@@ -3099,6 +3241,32 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.guard_chain_transfers()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if old.verified_at is not null and (
+       new.network, new.tx_hash, new.log_index, new.from_address, new.to_address, new.amount_units, new.block_number,
+       new.block_time, new.verified_at
+     ) is distinct from (
+       old.network, old.tx_hash, old.log_index, old.from_address, old.to_address, old.amount_units, old.block_number,
+       old.block_time, old.verified_at
+     ) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_immutable';
+  end if;
+  if old.verified_at is null and (new.network, new.tx_hash) is distinct from (old.network, old.tx_hash) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_immutable';
+  end if;
+  if (old.order_id is not null and new.order_id is distinct from old.order_id)
+     or (old.withdrawal_id is not null and new.withdrawal_id is distinct from old.withdrawal_id) then
+    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+  end if;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.guard_member_deletion()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3362,6 +3530,16 @@ AS $function$
   union all
   select 'privacy.requests', 'privacy', p.status, p.value, p.detail
     from private.health_check_privacy_requests() p
+  union all
+  select 'payments.usdt_unrecognised', 'payments',
+         case when u.n = 0 then 'ok' when u.oldest < now() - interval '3 days' then 'problem' else 'warning' end,
+         u.n::numeric, case when u.oldest is null then null else floor(extract(epoch from now() - u.oldest) / 3600)::text end
+    from (select count(*) as n, min(x.created_at) as oldest from public.chain_unrecognised_transfers x
+           where x.status = 'open') u
+  union all
+  select 'payments.usdt_checks', 'payments', case when c.n > 0 then 'warning' else 'ok' end, c.n::numeric, null
+    from (select count(*) as n from public.usdt_payment_checks x
+           where x.status = 'waiting' and x.created_at < now() - interval '2 hours') c
 $function$;
 comment on function private.health_checks() is 'The health checks of ''Stan systemu'': key, area, ok|warning|problem, figure, detail (thresholds in the function''s header comment).';
 
@@ -3486,6 +3664,66 @@ AS $function$
   select coalesce(lower(p_name) ~ '(^|[^[:alpha:]])(admin|moderat)', false)
 $function$;
 comment on function private.is_reserved_display_name(p_name text) is 'True for display names that pass for staff (a word starting with admin or moderat).';
+
+CREATE OR REPLACE FUNCTION private.is_tron_address(p_address text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_alphabet constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  v_n numeric := 0;
+  v_hex text := '';
+  v_bytes bytea;
+begin
+  if p_address is null or p_address !~ '^T[1-9A-HJ-NP-Za-km-z]{33}$' then
+    return false;
+  end if;
+  for i in 1..34 loop
+    v_n := v_n * 58 + (strpos(v_alphabet, substr(p_address, i, 1)) - 1);
+  end loop;
+  for i in 1..25 loop
+    v_hex := lpad(to_hex(mod(v_n, 256)::integer), 2, '0') || v_hex;
+    v_n := div(v_n, 256);
+  end loop;
+  if v_n <> 0 then
+    return false;
+  end if;
+  v_bytes := decode(v_hex, 'hex');
+  return get_byte(v_bytes, 0) = 65
+     and substring(sha256(sha256(substring(v_bytes from 1 for 21))) from 1 for 4) = substring(v_bytes from 22 for 4);
+end
+$function$;
+comment on function private.is_tron_address(p_address text) is 'A TRON address: base58check of 0x41 + 20 bytes (''T…'', 34 characters), checksum checked.';
+
+CREATE OR REPLACE FUNCTION private.is_usdt_address(p_network public.withdrawal_network, p_address text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_network is null or p_address is null then false
+    when p_network = 'TRC20' then private.is_tron_address(p_address)
+    else p_address ~ '^0x[0-9a-fA-F]{40}$'
+  end
+$function$;
+comment on function private.is_usdt_address(p_network public.withdrawal_network, p_address text) is 'An address of the USDT network: TRC20 a TRON base58check address, ERC20 and BSC 0x + 40 hex.';
+
+CREATE OR REPLACE FUNCTION private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_network is null or p_tx_hash is null then false
+    when p_network = 'TRC20' then p_tx_hash ~ '^[0-9a-fA-F]{64}$'
+    else p_tx_hash ~ '^0x[0-9a-fA-F]{64}$'
+  end
+$function$;
+comment on function private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text) is 'A transaction id of the USDT network: TRC20 64 hex (no 0x), ERC20 and BSC 0x + 64 hex.';
 
 CREATE OR REPLACE FUNCTION private.is_valid_amount(p_amount numeric)
  RETURNS boolean
@@ -3651,6 +3889,17 @@ AS $function$
     -- Money.
     ('public', 'payment_orders', 'user_id', 'orders', null, array['decided_by', 'refunded_by'], null,
      't.created_at', false, 'The deciding and refunding admins are not shown.'),
+    ('public', 'usdt_payment_checks', 'user_id', 'usdt_payment_checks', null, null, null, 't.created_at', false,
+     'The transaction hashes the member pasted for USDT orders and what the chain showed.'),
+    ('public', 'chain_transfers', 'order_id', 'usdt_transfers',
+     $p$jsonb_build_object('network', t.network, 'tx_hash', t.tx_hash, 'from', t.from_address, 'to', t.to_address,
+       'amount', t.amount, 'block_number', t.block_number, 'block_time', t.block_time, 'order_id', t.order_id,
+       'withdrawal_id', t.withdrawal_id)$p$,
+     null, $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)
+             or t.withdrawal_id in (select w.id from public.withdrawals w where w.user_id = $1)$f$,
+     't.id', false, 'The USDT transfers that paid the member''s orders and paid out their withdrawals (public on their chains).'),
+    ('private', 'usdt_check_submissions', 'user_id', null, null, null, null, null, false,
+     'When USDT hashes were submitted, for the 10-an-hour limit (the checks themselves are exported).'),
     ('public', 'payment_receipts', 'order_id', 'payment_receipts', null, array['decided_by'],
      $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)$f$,
      't.received_at', false, 'The payments received for the member''s orders; the deciding admin is not shown.'),
@@ -4476,7 +4725,13 @@ begin
       'tx_hash', coalesce(v_withdrawal.tx_hash, ''),
       'tx_link', case when v_withdrawal.tx_hash is null then ''
                       else private.transaction_url(v_withdrawal.network, v_withdrawal.tx_hash) end,
-      'reason', coalesce(v_withdrawal.failure_reason, '')
+      'reason', coalesce(v_withdrawal.failure_reason, ''),
+      -- The payout as verified on chain (issue 37 §3): its block and the block's time (Warsaw).
+      'block', coalesce((
+        select format('%s (%s)', t.block_number, to_char(t.block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI'))
+          from public.chain_transfers t
+         where t.withdrawal_id = v_withdrawal.id and t.verified_at is not null
+         limit 1), '')
     );
   elsif v_kind = 'profit_payout' then
     v_variables := private.money_email_variables(p_data);
@@ -4508,6 +4763,60 @@ begin
 end
 $function$;
 comment on function private.queue_preferred_email(p_preference text, p_template text, p_user_id uuid, p_variables jsonb) is 'Queues a member''s e-mail unless their ''Powiadomienia e-mail'' preference of that kind (p_preference) is false; the reminders use it. Security e-mails never go through it.';
+
+CREATE OR REPLACE FUNCTION private.record_chain_transfer(p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount_units numeric, p_block_number bigint, p_block_time timestamp with time zone, p_actor uuid DEFAULT NULL::uuid)
+ RETURNS public.chain_transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_row public.chain_transfers;
+begin
+  if not private.is_usdt_tx_hash(p_network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+  end if;
+  -- One transaction's rows are decided one caller at a time (a hand entry against chain reads).
+  perform pg_advisory_xact_lock(hashtextextended('chain_transfer:' || p_network::text || ':' || v_hash, 0));
+  if p_log_index is null then
+    select * into v_row from public.chain_transfers t
+     where t.network = p_network and t.tx_hash = v_hash
+     order by t.log_index nulls first limit 1;
+    if not found then
+      insert into public.chain_transfers (network, tx_hash, recorded_by)
+      values (p_network, v_hash, p_actor)
+      returning * into v_row;
+    end if;
+    return v_row;
+  end if;
+
+  select * into v_row from public.chain_transfers t
+   where t.network = p_network and t.tx_hash = v_hash and t.log_index = p_log_index;
+  if found then
+    return v_row;
+  end if;
+  update public.chain_transfers t
+     set log_index = p_log_index, from_address = p_from, to_address = p_to, amount_units = p_amount_units,
+         amount = p_amount_units * ('1e-' || private.usdt_decimals(p_network))::numeric,
+         block_number = p_block_number, block_time = p_block_time, verified_at = now()
+   where t.network = p_network and t.tx_hash = v_hash and t.log_index is null
+  returning * into v_row;
+  if not found then
+    insert into public.chain_transfers (
+      network, tx_hash, log_index, from_address, to_address, amount_units, amount, block_number, block_time,
+      verified_at, recorded_by
+    )
+    values (
+      p_network, v_hash, p_log_index, p_from, p_to, p_amount_units,
+      p_amount_units * ('1e-' || private.usdt_decimals(p_network))::numeric, p_block_number, p_block_time, now(), p_actor
+    )
+    returning * into v_row;
+  end if;
+  return v_row;
+end
+$function$;
+comment on function private.record_chain_transfer(p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount_units numeric, p_block_number bigint, p_block_time timestamp with time zone, p_actor uuid) is 'Records a USDT transfer once per (network, hash, log index) and returns it (already recorded: the existing row). Log index null: an admin''s hand entry, answered with a recorded transfer of that transaction if there is one. A chain read fills a hand-entered row of its transaction. Serialised per transaction by an advisory lock.';
 
 CREATE OR REPLACE FUNCTION private.record_health_checks()
  RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
@@ -5098,9 +5407,16 @@ begin
    where m.order_id in (select p.id from purged_orders p) or (m.user_id is null and m.retain_until < v_today);
   get diagnostics v_periods = row_count;
   delete from public.payment_receipts r where r.order_id in (select p.id from purged_orders p);
+  -- The USDT transfers of those orders and the member's checks of them (20261122000950_chain.sql).
+  delete from public.usdt_payment_checks c where c.order_id in (select p.id from purged_orders p);
+  delete from public.chain_unrecognised_transfers u
+   where u.chain_transfer_id in (select t.id from public.chain_transfers t where t.order_id in (select p.id from purged_orders p));
+  delete from public.chain_transfers t where t.order_id in (select p.id from purged_orders p);
   delete from public.payment_orders o where o.id in (select p.id from purged_orders p);
   get diagnostics v_orders = row_count;
 
+  delete from public.chain_transfers t
+   where t.withdrawal_id in (select w.id from public.withdrawals w where w.user_id is null and w.retain_until < v_today);
   delete from public.withdrawals w where w.user_id is null and w.retain_until < v_today;
   get diagnostics v_withdrawals = row_count;
   delete from public.wallet_transactions t
@@ -5306,7 +5622,29 @@ CREATE OR REPLACE FUNCTION private.transaction_url(p_network public.withdrawal_n
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when p_network = 'ERC20' then 'https://etherscan.io/tx/' else 'https://bscscan.com/tx/' end || p_tx_hash
+  select case p_network
+           when 'TRC20' then 'https://tronscan.org/#/transaction/'
+           when 'ERC20' then 'https://etherscan.io/tx/'
+           else 'https://bscscan.com/tx/'
+         end || p_tx_hash
+$function$;
+
+CREATE OR REPLACE FUNCTION private.usdt_decimals(p_network public.withdrawal_network)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case p_network when 'BSC' then 18 else 6 end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.usdt_payment_due(p_order public.payment_orders)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_order.status = 'underpaid' then p_order.shortfall else p_order.amount end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.valid_notification_preferences(p_preferences jsonb)
@@ -5601,6 +5939,53 @@ end
 $function$;
 comment on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) is 'Admin/service_role: assigns 1-10 packages of a tier under a lock on the tier row (never oversubscribes, pending orders'' reservations count); notifies the member.';
 
+CREATE OR REPLACE FUNCTION public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text)
+ RETURNS TABLE(changed boolean, payment_order public.payment_orders)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued public.chain_unrecognised_transfers;
+  v_transfer public.chain_transfers;
+  v_order public.payment_orders;
+  v_result record;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_queued from public.chain_unrecognised_transfers u where u.chain_transfer_id = p_transfer_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'chain.transfer_not_found';
+  end if;
+  if v_queued.status <> 'open' then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_decided';
+  end if;
+  select * into v_order from public.payment_orders o where o.reference = upper(btrim(coalesce(p_order_reference, '')));
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  select * into v_transfer from public.chain_transfers t where t.id = p_transfer_id;
+  select * into v_result
+    from private.confirm_payment(v_order.id, least(floor(v_transfer.amount * 100) / 100, 9999999999.99), 'admin',
+                                 (select auth.uid()), p_transfer_id);
+  update public.chain_unrecognised_transfers u
+     set status = 'assigned', decided_at = now(), decided_by = (select auth.uid())
+   where u.chain_transfer_id = p_transfer_id;
+  perform private.audit('chain_transfer.assign', 'chain_transfer', p_transfer_id::text, v_order.user_id,
+    jsonb_build_object('status', 'open'),
+    jsonb_build_object('status', 'assigned', 'order_id', v_order.id, 'reference', v_order.reference,
+                       'network', v_transfer.network, 'tx_hash', v_transfer.tx_hash, 'amount', v_transfer.amount));
+  changed := v_result.changed;
+  payment_order := v_result.payment_order;
+  return next;
+end
+$function$;
+comment on function public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text) is 'Admin (aal2): an unrecognised transfer pays the USDT order of that reference (private.confirm_payment; audited chain_transfer.assign).';
+
 CREATE OR REPLACE FUNCTION public.admin_claim_withdrawal(p_withdrawal_id uuid)
  RETURNS public.withdrawals
  LANGUAGE plpgsql
@@ -5686,6 +6071,50 @@ end
 $function$;
 comment on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) is 'Admin only: an open request completed outside the app or refused (reason required); not an erasure''s completion. Audited.';
 
+CREATE OR REPLACE FUNCTION public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text DEFAULT NULL::text)
+ RETURNS public.chain_unrecognised_transfers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.chain_unrecognised_transfers;
+  v_note text := nullif(btrim(coalesce(p_note, '')), '');
+  v_reference text := nullif(btrim(coalesce(p_refund_reference, '')), '');
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_status is null or p_status not in ('refunded', 'ignored') then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_decision';
+  end if;
+  if v_note is null or char_length(v_note) > 500 then
+    raise exception using errcode = 'P0001', message = 'chain.note_required';
+  end if;
+  if p_status = 'refunded' and (v_reference is null or char_length(v_reference) > 200) then
+    raise exception using errcode = 'P0001', message = 'chain.refund_reference_required';
+  end if;
+  select * into v_row from public.chain_unrecognised_transfers u where u.chain_transfer_id = p_transfer_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'chain.transfer_not_found';
+  end if;
+  if v_row.status <> 'open' then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_decided';
+  end if;
+  update public.chain_unrecognised_transfers u
+     set status = p_status, decided_at = now(), decided_by = (select auth.uid()), note = v_note,
+         refund_reference = case when p_status = 'refunded' then v_reference end
+   where u.chain_transfer_id = p_transfer_id
+  returning * into v_row;
+  perform private.audit('chain_transfer.' || case when p_status = 'refunded' then 'refund' else 'ignore' end,
+    'chain_transfer', p_transfer_id::text, null,
+    jsonb_build_object('status', 'open'),
+    jsonb_build_object('status', v_row.status, 'note', v_row.note, 'refund_reference', v_row.refund_reference));
+  return v_row;
+end
+$function$;
+comment on function public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text) is 'Admin (aal2): an unrecognised transfer refunded (with the refund''s reference) or ignored, with a note; credits nothing; audited.';
+
 CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
  RETURNS public.withdrawals
  LANGUAGE plpgsql
@@ -5694,25 +6123,40 @@ CREATE OR REPLACE FUNCTION public.admin_complete_withdrawal(p_withdrawal_id uuid
 AS $function$
 declare
   v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_block_number bigint;
+  v_block_time timestamptz;
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  -- The hash of the withdrawal's network: TRC20 without 0x, ERC20 and BSC with it.
+  if found and not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
   if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
-     and v_withdrawal.tx_hash = p_tx_hash then
+     and v_withdrawal.tx_hash = v_hash then
     return v_withdrawal;
   end if;
   v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
-  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> p_tx_hash then
+  if not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> v_hash then
     raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+  select t.block_number, t.block_time into v_block_number, v_block_time
+    from public.chain_transfers t
+   where t.withdrawal_id = v_withdrawal.id and t.network = v_withdrawal.network and t.tx_hash = v_hash
+     and t.verified_at is not null;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_verified';
   end if;
 
   update public.withdrawals
-     set status = 'completed', tx_hash = p_tx_hash, processed_at = now(), processed_by = auth.uid()
+     set status = 'completed', tx_hash = v_hash, processed_at = now(), processed_by = auth.uid()
    where id = p_withdrawal_id
   returning * into v_withdrawal;
 
@@ -5721,17 +6165,20 @@ begin
     v_withdrawal.user_id,
     'system',
     'Wypłata zrealizowana',
-    format('Twoja wypłata %s USDT (%s) została zrealizowana.', v_withdrawal.amount, v_withdrawal.network),
+    format('Twoja wypłata %s USDT (%s) została zrealizowana: blok %s, %s.', v_withdrawal.amount, v_withdrawal.network,
+           v_block_number, to_char(v_block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI')),
     jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
-                       'network', v_withdrawal.network, 'txHash', p_tx_hash)
+                       'network', v_withdrawal.network, 'txHash', v_hash, 'blockNumber', v_block_number,
+                       'blockTime', v_block_time)
   );
   perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
     jsonb_build_object('status', 'processing', 'tx_hash', null),
-    jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
+    jsonb_build_object('status', 'completed', 'tx_hash', v_hash, 'amount', v_withdrawal.amount,
+                       'block_number', v_block_number));
   return v_withdrawal;
 end
 $function$;
-comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: processing -> completed with the transaction hash (the recorded one, if any); notifies the member; audited.';
+comment on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) is 'Admin, the claimant only: processing -> completed with the transaction hash, only once usdt-verify-withdrawal verified that transfer on chain and linked it (wallet.withdrawal_not_verified otherwise); notifies the member with the block and its time; audited.';
 
 CREATE OR REPLACE FUNCTION public.admin_confirm_email(p_user_id uuid)
  RETURNS public.profiles
@@ -5765,20 +6212,43 @@ CREATE OR REPLACE FUNCTION public.admin_confirm_payment(p_order_id uuid, p_amoun
 AS $function$
 declare
   v_order public.payment_orders;
+  v_network public.withdrawal_network;
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its id, not its row type.
+  v_transfer_id bigint;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  select * into v_order from public.payment_orders o where o.id = p_order_id;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
   if p_amount_received is null then
     -- The default is what is still due at the order's fixed price.
-    select * into v_order from public.payment_orders o where o.id = p_order_id;
-    if not found then
-      raise exception using errcode = 'P0002', message = 'payments.order_not_found';
-    end if;
     p_amount_received := case when v_order.status = 'underpaid' then v_order.shortfall else v_order.amount end;
   end if;
+  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
+  if p_network is not null and v_order.method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_tx_hash is not null then
+    if v_order.method <> 'usdt' or p_tx_hash !~ '^(0x)?[0-9a-fA-F]{64}$' then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+    end if;
+    v_network := coalesce(p_network, v_order.network);
+    -- A transaction is (network, hash): without its network one hash could be counted twice.
+    if v_network is null then
+      raise exception using errcode = 'P0001', message = 'payments.network_required';
+    end if;
+    if not private.is_usdt_tx_hash(v_network, p_tx_hash) then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+    end if;
+    -- Entered by hand, not read from the chain: the whole transaction is taken for this order.
+    select t.id into v_transfer_id
+      from private.record_chain_transfer(v_network, p_tx_hash, null, null, null, null, null, null, (select auth.uid())) t;
+  end if;
   return query select * from private.confirm_payment(
-    p_order_id, p_amount_received, 'admin', (select auth.uid()), p_tx_hash, p_network
+    p_order_id, p_amount_received, 'admin', (select auth.uid()), v_transfer_id
   );
 end
 $function$;
@@ -6401,6 +6871,29 @@ end
 $function$;
 comment on function public.admin_list_smtp_configs() is 'Admins: all SMTP configurations with the password masked (null when empty). Errors: auth.forbidden.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_unrecognised_transfers(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 50)
+ RETURNS TABLE(chain_transfer_id bigint, status text, network public.withdrawal_network, tx_hash text, log_index integer, from_address text, amount numeric, block_number bigint, block_time timestamp with time zone, created_at timestamp with time zone, decided_at timestamp with time zone, note text, refund_reference text, order_id uuid, order_reference text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  return query
+    select u.chain_transfer_id, u.status, t.network, t.tx_hash, t.log_index, t.from_address, t.amount, t.block_number,
+           t.block_time, u.created_at, u.decided_at, u.note, u.refund_reference, t.order_id, o.reference
+      from public.chain_unrecognised_transfers u
+      join public.chain_transfers t on t.id = u.chain_transfer_id
+      left join public.payment_orders o on o.id = t.order_id
+     where p_status is null or u.status = p_status
+     order by case when u.status = 'open' then u.created_at end, u.decided_at desc nulls last, u.chain_transfer_id
+     limit least(greatest(coalesce(p_limit, 50), 1), 200);
+end
+$function$;
+comment on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) is 'Admin: ''Nierozpoznane wpłaty'' by status (open first, oldest first).';
+
 CREATE OR REPLACE FUNCTION public.admin_list_users(p_search text DEFAULT NULL::text, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_sort text DEFAULT 'created'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, user_id uuid, full_name text, email text, phone text, email_confirmed boolean, membership_level public.membership_level, membership_valid_until date, effective_level public.membership_level, created_at timestamp with time zone, updated_at timestamp with time zone, display_name text, avatar_url text, two_factor_enabled boolean, total_count bigint)
  LANGUAGE plpgsql
@@ -6668,10 +7161,16 @@ begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  p_tx_hash := lower(btrim(coalesce(p_tx_hash, '')));
+  if not private.is_usdt_tx_hash(v_withdrawal.network, p_tx_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  -- A payout already verified on chain keeps its hash.
+  if exists (select 1 from public.chain_transfers t where t.withdrawal_id = v_withdrawal.id)
+     and v_withdrawal.tx_hash is distinct from p_tx_hash then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
   v_before := v_withdrawal.tx_hash;
   if v_before = p_tx_hash then
     return v_withdrawal;
@@ -7403,6 +7902,59 @@ end
 $function$;
 comment on function public.admin_update_payment_settings(p_order_expiry_days integer, p_daily_order_limit integer) is 'Admin (aal2): days until a pending order expires (1-60) and orders a member may create in 24 hours (1-100); audited.';
 
+CREATE OR REPLACE FUNCTION public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean DEFAULT NULL::boolean, p_receiving_address text DEFAULT NULL::text, p_min_withdrawal numeric DEFAULT NULL::numeric, p_withdrawal_fee numeric DEFAULT NULL::numeric)
+ RETURNS public.usdt_networks
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before public.usdt_networks;
+  v_row public.usdt_networks;
+  v_address text := btrim(p_receiving_address);
+  v_new_address text;
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_before from public.usdt_networks n where n.network = p_network for update;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
+  end if;
+  if v_address <> '' and not private.is_usdt_address(p_network, v_address) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
+  end if;
+  if p_min_withdrawal is not null and (p_min_withdrawal not between 0.01 and 1000000 or p_min_withdrawal <> round(p_min_withdrawal, 2)) then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_min_withdrawal';
+  end if;
+  if p_withdrawal_fee is not null and (p_withdrawal_fee < 0 or p_withdrawal_fee <> round(p_withdrawal_fee, 2)) then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_withdrawal_fee';
+  end if;
+  if coalesce(p_withdrawal_fee, v_before.withdrawal_fee) >= coalesce(p_min_withdrawal, v_before.min_withdrawal) then
+    raise exception using errcode = 'P0001', message = 'chain.fee_above_minimum';
+  end if;
+  v_new_address := case when v_address is null then v_before.receiving_address else nullif(v_address, '') end;
+  if coalesce(p_enabled, v_before.enabled) and v_new_address is null then
+    raise exception using errcode = 'P0001', message = 'chain.address_required';
+  end if;
+  update public.usdt_networks n
+     set enabled = coalesce(p_enabled, n.enabled),
+         receiving_address = v_new_address,
+         min_withdrawal = coalesce(p_min_withdrawal, n.min_withdrawal),
+         withdrawal_fee = coalesce(p_withdrawal_fee, n.withdrawal_fee),
+         updated_at = now()
+   where n.network = p_network
+  returning * into v_row;
+  perform private.audit('usdt_network.update', 'usdt_network', p_network::text, null,
+    jsonb_build_object('enabled', v_before.enabled, 'receiving_address', v_before.receiving_address,
+                       'min_withdrawal', v_before.min_withdrawal, 'withdrawal_fee', v_before.withdrawal_fee),
+    jsonb_build_object('enabled', v_row.enabled, 'receiving_address', v_row.receiving_address,
+                       'min_withdrawal', v_row.min_withdrawal, 'withdrawal_fee', v_row.withdrawal_fee));
+  return v_row;
+end
+$function$;
+comment on function public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean, p_receiving_address text, p_min_withdrawal numeric, p_withdrawal_fee numeric) is 'Admin (aal2): a network''s settings (enabled needs an address; fee below the minimum withdrawal); null keeps a value, an empty address removes it; audited.';
+
 CREATE OR REPLACE FUNCTION public.admin_update_user(p_user_id uuid, p_full_name text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_valid_until date DEFAULT NULL::date, p_clear_valid_until boolean DEFAULT false, p_reason text DEFAULT NULL::text)
  RETURNS public.profiles
  LANGUAGE plpgsql
@@ -7598,6 +8150,32 @@ end
 $function$;
 comment on function public.admin_void_revenue(p_revenue_id uuid, p_reason text) is 'Admin: voids a revenue entry not paid out, with a reason (it no longer counts anywhere); audited (trigger).';
 
+CREATE OR REPLACE FUNCTION public.admin_withdrawal_chain_target(p_withdrawal_id uuid)
+ RETURNS TABLE(withdrawal_id uuid, network public.withdrawal_network, address text, amount numeric, club_addresses text[], admin_id uuid)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_club text[];
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  select array_agg(n.receiving_address) into v_club
+    from public.usdt_networks n
+   where n.network = v_withdrawal.network and n.receiving_address is not null;
+  if v_club is null then
+    raise exception using errcode = 'P0001', message = 'wallet.network_not_configured';
+  end if;
+  return query select v_withdrawal.id, v_withdrawal.network, v_withdrawal.address, v_withdrawal.amount, v_club,
+                      v_withdrawal.claimed_by;
+end
+$function$;
+comment on function public.admin_withdrawal_chain_target(p_withdrawal_id uuid) is 'Admin, the claimant only: the network, member address, amount and the club''s addresses a claimed withdrawal''s payout must match on chain (usdt-verify-withdrawal).';
+
 CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
  RETURNS public.payment_orders
  LANGUAGE plpgsql
@@ -7673,6 +8251,237 @@ begin
 end
 $function$;
 comment on function public.cancel_withdrawal(p_withdrawal_id uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available; processing ones cannot be cancelled; 3 a day.';
+
+CREATE OR REPLACE FUNCTION public.chain_begin_payment_check(p_user_id uuid, p_order_id uuid, p_tx_hash text)
+ RETURNS TABLE(check_id bigint, status text, network public.withdrawal_network, tx_hash text, amount numeric, to_address text, order_status public.payment_order_status)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.payment_orders;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_address text;
+  v_check public.usdt_payment_checks;
+begin
+  if p_user_id is null then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  -- One member's submissions are counted one after another.
+  perform 1 from public.profiles p where p.user_id = p_user_id for update;
+  if (select count(*) from private.usdt_check_submissions s
+       where s.user_id = p_user_id and s.created_at > now() - interval '1 hour') >= 10
+     or (select count(*) from private.usdt_check_submissions s
+          where s.user_id = p_user_id and s.created_at > now() - interval '1 day') >= 30 then
+    raise exception using errcode = 'P0001', message = 'payments.too_many_checks';
+  end if;
+  insert into private.usdt_check_submissions (user_id) values (p_user_id);
+
+  select * into v_order from public.payment_orders o where o.id = p_order_id and o.user_id = p_user_id;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
+  if v_order.method <> 'usdt' or v_order.network is null then
+    raise exception using errcode = 'P0001', message = 'payments.network_required';
+  end if;
+  if not private.is_usdt_tx_hash(v_order.network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+  end if;
+  select * into v_check from public.usdt_payment_checks c
+   where c.order_id = v_order.id and c.network = v_order.network and c.tx_hash = v_hash;
+  if v_check.status = 'confirmed' then
+    return query select v_check.id, v_check.status, v_check.network, v_check.tx_hash, null::numeric, null::text, v_order.status;
+    return;
+  end if;
+  if v_order.status not in ('pending', 'underpaid', 'expired', 'cancelled') then
+    raise exception using errcode = 'P0001', message = 'payments.not_pending';
+  end if;
+  -- A transaction another order or a withdrawal used, or another order's member reported.
+  if exists (select 1 from public.chain_transfers t
+              where t.network = v_order.network and t.tx_hash = v_hash
+                and (t.withdrawal_id is not null or t.order_id <> v_order.id))
+     or exists (select 1 from public.usdt_payment_checks c
+                 where c.network = v_order.network and c.tx_hash = v_hash and c.order_id <> v_order.id
+                   and c.status <> 'rejected') then
+    raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
+  end if;
+  select n.receiving_address into v_address from public.usdt_networks n where n.network = v_order.network;
+  if v_address is null then
+    raise exception using errcode = 'P0001', message = 'payments.network_disabled';
+  end if;
+  insert into public.usdt_payment_checks as c (order_id, user_id, network, tx_hash)
+  values (v_order.id, p_user_id, v_order.network, v_hash)
+  on conflict on constraint usdt_payment_checks_one
+  do update set status = 'waiting', next_check_at = now()
+  returning * into v_check;
+  return query select v_check.id, v_check.status, v_check.network, v_check.tx_hash, private.usdt_payment_due(v_order),
+                      v_address, v_order.status;
+end
+$function$;
+comment on function public.chain_begin_payment_check(p_user_id uuid, p_order_id uuid, p_tx_hash text) is 'Service role (usdt-verify-payment): a member''s hash for their USDT order (10 an hour, 30 a day); the check and what the transfer must be (amount due, club address).';
+
+CREATE OR REPLACE FUNCTION public.chain_due_payment_checks(p_limit integer DEFAULT 20)
+ RETURNS TABLE(check_id bigint, network public.withdrawal_network, tx_hash text, amount numeric, to_address text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.id, c.network, c.tx_hash, private.usdt_payment_due(o), n.receiving_address
+    from public.usdt_payment_checks c
+    join public.payment_orders o on o.id = c.order_id
+    join public.usdt_networks n on n.network = c.network
+   where c.status = 'waiting' and c.next_check_at <= now() and n.receiving_address is not null
+   order by c.next_check_at
+   limit least(greatest(coalesce(p_limit, 20), 1), 100)
+$function$;
+comment on function public.chain_due_payment_checks(p_limit integer) is 'Service role: the waiting checks due for another look (the scheduled re-check).';
+
+CREATE OR REPLACE FUNCTION public.chain_finish_payment_check(p_check_id bigint, p_verdict jsonb)
+ RETURNS TABLE(status text, outcome text, confirmations integer, required integer, order_status public.payment_order_status)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_check public.usdt_payment_checks;
+  v_verdict text := p_verdict ->> 'status';
+  v_transfer jsonb := p_verdict -> 'transfer';
+  v_row public.chain_transfers;
+  v_amount numeric;
+  v_order public.payment_orders;
+  v_delay interval;
+begin
+  if v_verdict is null or v_verdict !~ '^[a-z][a-z_]{0,39}$' then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_verdict';
+  end if;
+  select * into v_check from public.usdt_payment_checks c where c.id = p_check_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'chain.check_not_found';
+  end if;
+  if v_check.status = 'confirmed' then
+    select * into v_order from public.payment_orders o where o.id = v_check.order_id;
+    return query select v_check.status, v_check.outcome, v_check.confirmations, v_check.required, v_order.status;
+    return;
+  end if;
+  v_delay := least(interval '5 minutes', interval '10 seconds' * power(2, least(v_check.attempts, 5)));
+
+  if v_verdict = 'ok' then
+    if v_transfer is null or v_transfer ->> 'to' is null then
+      raise exception using errcode = 'P0001', message = 'chain.invalid_verdict';
+    end if;
+    v_row := private.record_chain_transfer(
+      v_check.network, v_check.tx_hash, (v_transfer ->> 'logIndex')::integer, v_transfer ->> 'from',
+      v_transfer ->> 'to', (v_transfer ->> 'units')::numeric, (v_transfer ->> 'blockNumber')::bigint,
+      (v_transfer ->> 'blockTime')::timestamptz
+    );
+    v_amount := least(floor(v_row.amount * 100) / 100, 9999999999.99);
+    if v_amount < 0.01 then
+      update public.usdt_payment_checks c
+         set status = 'rejected', outcome = 'short_amount', checked_at = now(), attempts = c.attempts + 1
+       where c.id = v_check.id returning * into v_check;
+    else
+      begin
+        select (r.payment_order).* into v_order
+          from private.confirm_payment(v_check.order_id, v_amount, 'chain', null, v_row.id) r;
+        update public.usdt_payment_checks c
+           set status = 'confirmed', outcome = 'ok', chain_transfer_id = v_row.id, checked_at = now(),
+               attempts = c.attempts + 1, confirmations = coalesce((p_verdict ->> 'confirmations')::integer, c.required),
+               required = coalesce(c.required, (p_verdict ->> 'confirmations')::integer)
+         where c.id = v_check.id returning * into v_check;
+      exception when sqlstate 'P0001' then
+        if sqlerrm <> 'payments.tx_hash_used' then
+          raise;
+        end if;
+        update public.usdt_payment_checks c
+           set status = 'rejected', outcome = 'tx_hash_used', checked_at = now(), attempts = c.attempts + 1
+         where c.id = v_check.id returning * into v_check;
+      end;
+    end if;
+  elsif v_verdict in ('not_final', 'retryable') or (v_verdict = 'not_found' and v_check.created_at > now() - interval '1 hour') then
+    update public.usdt_payment_checks c
+       set status = 'waiting', outcome = v_verdict, checked_at = now(), attempts = c.attempts + 1,
+           confirmations = case when v_verdict = 'not_final' then (p_verdict ->> 'confirmations')::integer else c.confirmations end,
+           required = case when v_verdict = 'not_final' then (p_verdict ->> 'required')::integer else c.required end,
+           next_check_at = now() + case when v_verdict = 'not_final' then interval '5 seconds' else v_delay end
+     where c.id = v_check.id returning * into v_check;
+  else
+    update public.usdt_payment_checks c
+       set status = 'rejected', outcome = v_verdict, checked_at = now(), attempts = c.attempts + 1
+     where c.id = v_check.id returning * into v_check;
+  end if;
+  select * into v_order from public.payment_orders o where o.id = v_check.order_id;
+  return query select v_check.status, v_check.outcome, v_check.confirmations, v_check.required, v_order.status;
+end
+$function$;
+comment on function public.chain_finish_payment_check(p_check_id bigint, p_verdict jsonb) is 'Service role: the verifier''s verdict for a check; ok records the transfer and confirms the order through private.confirm_payment (decided via chain, amount rounded down to the cent); not_final/retryable wait for the re-check; not_found waits for an hour; else rejected.';
+
+CREATE OR REPLACE FUNCTION public.chain_record_incoming(p_network public.withdrawal_network, p_address text, p_transfers jsonb, p_cursor text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_item jsonb;
+  v_row public.chain_transfers;
+  v_order_id uuid;
+  v_known integer := 0;
+  v_matched integer := 0;
+  v_queued integer := 0;
+begin
+  if jsonb_typeof(p_transfers) <> 'array' or jsonb_array_length(p_transfers) > 500 then
+    raise exception using errcode = 'P0001', message = 'chain.invalid_transfers';
+  end if;
+  if not exists (select 1 from public.usdt_networks n where n.network = p_network and n.receiving_address = p_address) then
+    raise exception using errcode = 'P0001', message = 'chain.address_changed';
+  end if;
+  for v_item in select * from jsonb_array_elements(p_transfers) loop
+    if v_item ->> 'to' is distinct from p_address and lower(v_item ->> 'to') is distinct from lower(p_address) then
+      continue;
+    end if;
+    v_row := private.record_chain_transfer(
+      p_network, v_item ->> 'hash', (v_item ->> 'logIndex')::integer, v_item ->> 'from', v_item ->> 'to',
+      (v_item ->> 'units')::numeric, (v_item ->> 'blockNumber')::bigint, (v_item ->> 'blockTime')::timestamptz
+    );
+    if v_row.order_id is not null or v_row.withdrawal_id is not null
+       or exists (select 1 from public.chain_unrecognised_transfers u where u.chain_transfer_id = v_row.id)
+       or exists (select 1 from public.usdt_payment_checks c
+                   where c.network = p_network and c.tx_hash = v_row.tx_hash and c.status <> 'rejected') then
+      v_known := v_known + 1;
+      continue;
+    end if;
+    v_order_id := null;
+    select o.id into v_order_id from public.payment_orders o
+     where o.status = 'pending' and o.method = 'usdt' and o.network = p_network and o.amount = v_row.amount;
+    if v_order_id is not null then
+      perform 1 from private.confirm_payment(v_order_id, v_row.amount, 'chain', null, v_row.id);
+      v_matched := v_matched + 1;
+    else
+      insert into public.chain_unrecognised_transfers (chain_transfer_id) values (v_row.id);
+      v_queued := v_queued + 1;
+    end if;
+  end loop;
+  insert into private.chain_watch_cursors as c (network, address, cursor, updated_at)
+  values (p_network, p_address, p_cursor, now())
+  on conflict (network) do update set address = excluded.address, cursor = excluded.cursor, updated_at = now();
+  return jsonb_build_object('known', v_known, 'matched', v_matched, 'unrecognised', v_queued);
+end
+$function$;
+comment on function public.chain_record_incoming(p_network public.withdrawal_network, p_address text, p_transfers jsonb, p_cursor text) is 'Service role (usdt-watch): records incoming final transfers once; pays the pending order of exactly that amount, or queues the transfer in ''Nierozpoznane wpłaty''; stores the cursor.';
+
+CREATE OR REPLACE FUNCTION public.chain_watch_targets()
+ RETURNS TABLE(network public.withdrawal_network, address text, cursor text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select n.network, n.receiving_address, case when c.address = n.receiving_address then c.cursor end
+    from public.usdt_networks n
+    left join private.chain_watch_cursors c on c.network = n.network
+   where n.enabled and n.receiving_address is not null
+   order by n.network
+$function$;
+comment on function public.chain_watch_targets() is 'Service role (usdt-watch): the enabled networks, their club address and the watcher''s cursor.';
 
 CREATE OR REPLACE FUNCTION public.claim_email_outbox(p_limit integer DEFAULT 20)
  RETURNS TABLE(id bigint, template text, to_email text, variables jsonb, attempts smallint)
@@ -7831,7 +8640,7 @@ end
 $function$;
 comment on function public.confirm_withdrawal(p_withdrawal_id uuid) is 'Member, aal2: confirms an own pending withdrawal to a new address with the second factor, ending its 24-hour wait.';
 
-CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1, p_consent_text text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level DEFAULT NULL::public.membership_level, p_ccc_tier public.ccc_tier DEFAULT NULL::public.ccc_tier, p_quantity integer DEFAULT 1, p_consent_text text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
  RETURNS public.payment_orders
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -7848,6 +8657,7 @@ declare
   v_order public.payment_orders;
   v_replaced uuid;
   v_consent text := nullif(btrim(coalesce(p_consent_text, '')), '');
+  v_offset numeric(3,2);
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -7865,6 +8675,15 @@ begin
   end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
+  end if;
+  -- USDT is paid on a network the club has switched on (public.usdt_networks, 20261122000950_chain.sql).
+  if p_network is not null and p_method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_network is not null and not exists (
+    select 1 from public.usdt_networks n where n.network = p_network and n.enabled and n.receiving_address is not null
+  ) then
+    raise exception using errcode = 'P0001', message = 'payments.network_disabled';
   end if;
 
   if p_plan_tier is not null then
@@ -7910,7 +8729,8 @@ begin
      and o.method = p_method
      for update;
   if found then
-    if v_order.expires_at > now() and v_order.amount = v_amount and v_order.currency = v_currency then
+    if v_order.expires_at > now() and v_order.amount - coalesce(v_order.amount_offset, 0) = v_amount
+       and v_order.currency = v_currency and v_order.network is not distinct from p_network then
       return v_order;
     end if;
     -- The price changed (or the order lapsed): the old reference is never re-priced. It is closed and
@@ -7940,26 +8760,41 @@ begin
   end if;
 
   loop
+    if p_network is not null then
+      -- The epusdt pattern: 0.01–0.99 USDT more than the price, an amount no other pending order of
+      -- the network has (drawn at random among the free ones).
+      select g / 100.0 into v_offset
+        from generate_series(1, 99) g
+       where not exists (
+         select 1 from public.payment_orders o
+          where o.status = 'pending' and o.method = 'usdt' and o.network = p_network and o.amount = v_amount + g / 100.0
+       )
+       order by random() limit 1;
+      if v_offset is null then
+        raise exception using errcode = 'P0001', message = 'payments.usdt_amounts_busy';
+      end if;
+    end if;
     begin
       insert into public.payment_orders (
         reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency, expires_at,
-        consent_text, consent_at, replaces_order_id
+        consent_text, consent_at, replaces_order_id, network, amount_offset
       )
       values (
-        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount,
+        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method,
+        v_amount + coalesce(v_offset, 0),
         v_currency, now() + make_interval(days => v_settings.order_expiry_days),
-        v_consent, case when v_consent is not null then now() end, v_replaced
+        v_consent, case when v_consent is not null then now() end, v_replaced, p_network, v_offset
       )
       returning * into v_order;
       return v_order;
     exception when unique_violation then
-      -- A reference collision (1 in 10^9): draw again.
+      -- A reference collision (1 in 10^9), or another order took the same USDT amount at once: draw again.
       null;
     end;
   end loop;
 end
 $function$;
-comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time.';
+comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text, p_network public.withdrawal_network) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time. USDT on a network (p_network, switched on in usdt_networks): the amount is the price plus 0.01–0.99 USDT (amount_offset), unique among the pending orders of that network.';
 
 CREATE OR REPLACE FUNCTION public.delete_my_account(p_password text, p_confirmation text)
  RETURNS text
@@ -8928,6 +9763,76 @@ end
 $function$;
 comment on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) is 'Scheduled jobs (service_role): records a run (success or failure with its error, at most 500 characters, never a secret) and optional details. Errors: operations.unknown_job.';
 
+CREATE OR REPLACE FUNCTION public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_evm boolean := p_network <> 'TRC20';
+  v_club text;
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_transfer_id bigint;
+  v_order_id uuid;
+  v_linked uuid;
+begin
+  if coalesce(auth.jwt() ->> 'role', '') <> 'service_role' then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.claimed_by is distinct from p_admin_id then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  select n.receiving_address into v_club from public.usdt_networks n where n.network = v_withdrawal.network;
+  -- What the function verified, checked again against the row: nothing else completes it.
+  if p_network is distinct from v_withdrawal.network
+     or p_amount is distinct from v_withdrawal.amount
+     or p_log_index is null or p_block_number is null or p_block_time is null
+     or v_club is null
+     or (case when v_evm then lower(p_to) <> lower(v_withdrawal.address) else p_to <> v_withdrawal.address end)
+     or (case when v_evm then lower(p_from) <> lower(v_club) else p_from <> v_club end) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_mismatch';
+  end if;
+  if exists (select 1 from public.chain_transfers t
+              where t.withdrawal_id = v_withdrawal.id
+                and (t.network, t.tx_hash, t.log_index) is distinct from (p_network, v_hash, p_log_index)) then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+
+  select t.id into v_transfer_id
+    from private.record_chain_transfer(p_network, v_hash, p_log_index, p_from, p_to,
+                                       p_amount * power(10::numeric, private.usdt_decimals(p_network)),
+                                       p_block_number, p_block_time, p_admin_id) t;
+  select t.order_id, t.withdrawal_id into v_order_id, v_linked
+    from public.chain_transfers t where t.id = v_transfer_id for update;
+  if v_order_id is not null
+     or exists (select 1 from public.payment_receipts r where r.chain_transfer_id = v_transfer_id)
+     or (v_linked is not null and v_linked <> v_withdrawal.id) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_used';
+  end if;
+  if v_linked = v_withdrawal.id then
+    return;
+  end if;
+
+  update public.chain_transfers t set withdrawal_id = v_withdrawal.id where t.id = v_transfer_id;
+  update public.withdrawals w set tx_hash = v_hash where w.id = v_withdrawal.id;
+  perform private.audit('withdrawal.chain_verified', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('tx_hash', v_withdrawal.tx_hash),
+    jsonb_build_object('tx_hash', v_hash, 'network', p_network, 'log_index', p_log_index,
+                       'block_number', p_block_number, 'chain_transfer_id', v_transfer_id));
+end
+$function$;
+comment on function public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone) is 'Service role (usdt-verify-withdrawal): records the final transfer read from the chain for a claimed withdrawal, checked again (network, from the club, to the member, exactly the amount), linked once; a transfer used by an order or another withdrawal: chain.transfer_used. Audited.';
+
 CREATE OR REPLACE FUNCTION public.request_email_change(p_new_email text)
  RETURNS text
  LANGUAGE plpgsql
@@ -8974,6 +9879,8 @@ declare
   v_available numeric;
   v_new_address boolean;
   v_withdrawal public.withdrawals;
+  v_enabled boolean;
+  v_minimum numeric;
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -8984,8 +9891,18 @@ begin
   if p_network is null then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
   end if;
-  if p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
+  if not private.is_usdt_address(p_network, p_address) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
+  end if;
+  -- The networks the club pays on, each with its minimum (public.usdt_networks; the club pays the
+  -- network fee, so the member receives exactly the amount: docs/decisions.md).
+  select n.enabled, n.min_withdrawal into v_enabled, v_minimum
+    from public.usdt_networks n where n.network = p_network;
+  if not coalesce(v_enabled, false) then
+    raise exception using errcode = 'P0001', message = 'wallet.network_disabled';
+  end if;
+  if p_amount < v_minimum then
+    raise exception using errcode = 'P0001', message = 'wallet.below_minimum';
   end if;
   if private.member_needs_aal2(v_user_id) then
     raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
@@ -9012,7 +9929,8 @@ begin
   v_new_address := not exists (
     select 1 from public.withdrawals w
      where w.user_id = v_user_id and w.status = 'completed' and w.network = p_network
-       and lower(w.address) = lower(p_address)
+       -- TRON's base58 is case-sensitive; hex addresses are not.
+       and (w.address = p_address or (p_network <> 'TRC20' and lower(w.address) = lower(p_address)))
   );
   insert into public.withdrawals (user_id, amount, network, address, new_address, hold_until)
   values (v_user_id, p_amount, p_network, p_address, v_new_address,
@@ -9031,7 +9949,7 @@ begin
   return v_withdrawal;
 end
 $function$;
-comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically; refused while a debt is open (wallet.debt_open). aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal on a network the club pays on (TRC20, ERC20, BSC; at least its minimum, the address in its format) and moves the amount from available to pending atomically; refused while a debt is open (wallet.debt_open). aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 
 CREATE OR REPLACE FUNCTION public.track_referral_visit(p_code text)
  RETURNS boolean
@@ -9268,6 +10186,8 @@ CREATE TRIGGER ccc_settings_set_updated_at BEFORE UPDATE ON public.ccc_settings 
 
 CREATE TRIGGER ccc_tiers_audit AFTER INSERT OR DELETE OR UPDATE ON public.ccc_tiers FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
+CREATE TRIGGER chain_transfers_guard BEFORE UPDATE ON public.chain_transfers FOR EACH ROW EXECUTE FUNCTION private.guard_chain_transfers();
+
 CREATE TRIGGER ecommerce_revenue_audit AFTER INSERT OR DELETE OR UPDATE ON public.ecommerce_revenue FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER email_templates_audit AFTER INSERT OR DELETE OR UPDATE ON public.email_templates FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
@@ -9332,7 +10252,7 @@ CREATE TRIGGER profiles_activate_referral AFTER UPDATE OF email_confirmed ON pub
 
 CREATE TRIGGER profiles_audit AFTER UPDATE ON public.profiles FOR EACH ROW WHEN (old.membership_level IS DISTINCT FROM new.membership_level OR old.membership_valid_until IS DISTINCT FROM new.membership_valid_until OR (old.full_name IS DISTINCT FROM new.full_name OR old.phone IS DISTINCT FROM new.phone) AND new.user_id IS DISTINCT FROM auth.uid()) EXECUTE FUNCTION private.audit_admin_write();
 
-CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
+CREATE TRIGGER profiles_count_dashboard_members AFTER INSERT OR DELETE OR UPDATE OF email_confirmed, membership_level, membership_valid_until ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_dashboard_members();
 
 CREATE TRIGGER profiles_count_paid_member_terms AFTER INSERT OR DELETE OR UPDATE OF membership_level, membership_valid_until ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.count_paid_member_terms();
 
@@ -9451,6 +10371,16 @@ create policy ccc_tiers_select_anon on public.ccc_tiers as permissive for select
 
 create policy ccc_tiers_select_authenticated on public.ccc_tiers as permissive for select to authenticated
   using (true);
+
+create policy chain_transfers_select_authenticated on public.chain_transfers as permissive for select to authenticated
+  using ((( SELECT private.is_admin() AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.payment_orders o
+  WHERE ((o.id = chain_transfers.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid))))) OR (EXISTS ( SELECT 1
+   FROM public.withdrawals w
+  WHERE ((w.id = chain_transfers.withdrawal_id) AND (w.user_id = ( SELECT auth.uid() AS uid)))))));
+
+create policy chain_unrecognised_transfers_select_authenticated on public.chain_unrecognised_transfers as permissive for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
 
 create policy ecommerce_revenue_insert_authenticated on public.ecommerce_revenue as permissive for insert to authenticated
   with check (( SELECT private.is_admin() AS is_admin));
@@ -9605,6 +10535,12 @@ create policy smtp_configs_delete_authenticated on public.smtp_configs as permis
 create policy smtp_configs_select_authenticated on public.smtp_configs as permissive for select to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
+create policy usdt_networks_select_authenticated on public.usdt_networks as permissive for select to authenticated
+  using (true);
+
+create policy usdt_payment_checks_select_authenticated on public.usdt_payment_checks as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
 create policy user_settings_select_authenticated on public.user_settings as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -9706,6 +10642,14 @@ grant select on public.ccc_tiers to authenticated;
 
 grant delete, insert, select, update on public.ccc_tiers to service_role;
 
+grant select on public.chain_transfers to authenticated;
+
+grant select on public.chain_transfers to service_role;
+
+grant select on public.chain_unrecognised_transfers to authenticated;
+
+grant select on public.chain_unrecognised_transfers to service_role;
+
 grant select on public.ecommerce_revenue to authenticated;
 
 grant delete, insert, select, update on public.ecommerce_revenue to service_role;
@@ -9802,6 +10746,14 @@ grant delete on public.smtp_configs to authenticated;
 
 grant select on public.smtp_configs to service_role;
 
+grant select on public.usdt_networks to authenticated;
+
+grant select on public.usdt_networks to service_role;
+
+grant select on public.usdt_payment_checks to authenticated;
+
+grant select on public.usdt_payment_checks to service_role;
+
 grant select on public.user_settings to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.user_settings to service_role;
@@ -9846,6 +10798,18 @@ grant execute on function private.is_admin() to authenticated;
 
 grant execute on function private.is_admin() to service_role;
 
+grant execute on function private.is_tron_address(p_address text) to authenticated;
+
+grant execute on function private.is_tron_address(p_address text) to service_role;
+
+grant execute on function private.is_usdt_address(p_network public.withdrawal_network, p_address text) to authenticated;
+
+grant execute on function private.is_usdt_address(p_network public.withdrawal_network, p_address text) to service_role;
+
+grant execute on function private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text) to authenticated;
+
+grant execute on function private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text) to service_role;
+
 grant execute on function private.membership_level_on(p_user_id uuid, p_day date) to authenticated;
 
 grant execute on function private.notification_preference_keys() to authenticated;
@@ -9855,6 +10819,10 @@ grant execute on function private.order_item_label(p_order public.payment_orders
 grant execute on function private.run_health_checks() to service_role;
 
 grant execute on function private.run_membership_reminders(p_today date) to service_role;
+
+grant execute on function private.usdt_decimals(p_network public.withdrawal_network) to authenticated;
+
+grant execute on function private.usdt_decimals(p_network public.withdrawal_network) to service_role;
 
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to authenticated;
 
@@ -9874,11 +10842,19 @@ grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier
 
 grant execute on function public.admin_assign_ccc_package(p_user_id uuid, p_tier public.ccc_tier, p_quantity integer) to service_role;
 
+grant execute on function public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text) to authenticated;
+
+grant execute on function public.admin_assign_unrecognised_transfer(p_transfer_id bigint, p_order_reference text) to service_role;
+
 grant execute on function public.admin_claim_withdrawal(p_withdrawal_id uuid) to authenticated;
 
 grant execute on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) to authenticated;
 
 grant execute on function public.admin_close_privacy_request(p_id uuid, p_status public.privacy_request_status, p_note text) to service_role;
+
+grant execute on function public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text) to authenticated;
+
+grant execute on function public.admin_close_unrecognised_transfer(p_transfer_id bigint, p_status text, p_note text, p_refund_reference text) to service_role;
 
 grant execute on function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text) to authenticated;
 
@@ -9954,6 +10930,10 @@ grant execute on function public.admin_list_smtp_configs() to authenticated;
 
 grant execute on function public.admin_list_smtp_configs() to service_role;
 
+grant execute on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) to authenticated;
+
+grant execute on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) to service_role;
+
 grant execute on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to authenticated;
 
 grant execute on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to service_role;
@@ -10024,6 +11004,10 @@ grant execute on function public.admin_update_payment_settings(p_order_expiry_da
 
 grant execute on function public.admin_update_payment_settings(p_order_expiry_days integer, p_daily_order_limit integer) to service_role;
 
+grant execute on function public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean, p_receiving_address text, p_min_withdrawal numeric, p_withdrawal_fee numeric) to authenticated;
+
+grant execute on function public.admin_update_usdt_network(p_network public.withdrawal_network, p_enabled boolean, p_receiving_address text, p_min_withdrawal numeric, p_withdrawal_fee numeric) to service_role;
+
 grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean, p_reason text) to authenticated;
 
 grant execute on function public.admin_update_user(p_user_id uuid, p_full_name text, p_phone text, p_membership_level public.membership_level, p_email_confirmed boolean, p_membership_valid_until date, p_clear_valid_until boolean, p_reason text) to service_role;
@@ -10038,11 +11022,23 @@ grant execute on function public.admin_verify_audit_chain() to service_role;
 
 grant execute on function public.admin_void_revenue(p_revenue_id uuid, p_reason text) to authenticated;
 
+grant execute on function public.admin_withdrawal_chain_target(p_withdrawal_id uuid) to authenticated;
+
 grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
 
 grant execute on function public.cancel_payment_order(p_order_id uuid) to service_role;
 
 grant execute on function public.cancel_withdrawal(p_withdrawal_id uuid) to authenticated;
+
+grant execute on function public.chain_begin_payment_check(p_user_id uuid, p_order_id uuid, p_tx_hash text) to service_role;
+
+grant execute on function public.chain_due_payment_checks(p_limit integer) to service_role;
+
+grant execute on function public.chain_finish_payment_check(p_check_id bigint, p_verdict jsonb) to service_role;
+
+grant execute on function public.chain_record_incoming(p_network public.withdrawal_network, p_address text, p_transfers jsonb, p_cursor text) to service_role;
+
+grant execute on function public.chain_watch_targets() to service_role;
 
 grant execute on function public.claim_email_outbox(p_limit integer) to service_role;
 
@@ -10058,9 +11054,9 @@ grant execute on function public.complete_storage_removal(p_id bigint) to servic
 
 grant execute on function public.confirm_withdrawal(p_withdrawal_id uuid) to authenticated;
 
-grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to authenticated;
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text, p_network public.withdrawal_network) to authenticated;
 
-grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) to service_role;
+grant execute on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text, p_network public.withdrawal_network) to service_role;
 
 grant execute on function public.delete_my_account(p_password text, p_confirmation text) to authenticated;
 
@@ -10155,6 +11151,8 @@ grant execute on function public.preview_plan_change(p_tier public.membership_le
 grant execute on function public.preview_plan_change(p_tier public.membership_level) to service_role;
 
 grant execute on function public.record_job_run(p_job text, p_ok boolean, p_error text, p_details jsonb) to service_role;
+
+grant execute on function public.record_withdrawal_chain_transfer(p_withdrawal_id uuid, p_admin_id uuid, p_network public.withdrawal_network, p_tx_hash text, p_log_index integer, p_from text, p_to text, p_amount numeric, p_block_number bigint, p_block_time timestamp with time zone) to service_role;
 
 grant execute on function public.request_email_change(p_new_email text) to authenticated;
 

@@ -93,6 +93,20 @@ select tier, method, format('https://platnosci.example.com/ccc/%s/%s', lower(tie
   from public.ccc_tiers, unnest(enum_range(null::public.payment_method)) as method;
 
 -- -------------------------------------------------------------------------------------
+-- USDT networks (issue 37): the club's receiving addresses on the local chain emulator's networks
+-- (example addresses; a real club enters its own wallets in 'Płatności').
+-- -------------------------------------------------------------------------------------
+update public.usdt_networks n
+   set enabled = true,
+       receiving_address = case n.network
+         when 'TRC20' then 'TQ2iB6UZ2T5xZzbyVuxp6xMmTxPE3mTWZX'
+         else '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
+       end,
+       min_withdrawal = 10,
+       -- The club pays the network fees of withdrawals: nothing is kept from one (docs/decisions.md).
+       withdrawal_fee = 0;
+
+-- -------------------------------------------------------------------------------------
 -- CCC settings (plans/CCC/wallet/settings screens): an example contract address for the CCC
 -- page's explorer link; a real club enters its own in the admin area.
 -- -------------------------------------------------------------------------------------

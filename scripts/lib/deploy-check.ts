@@ -271,6 +271,13 @@ export function checkDeployment({ config, appEnv, localValues }: DeploymentInput
     );
   }
   checkPrzelewy24(problems, functionSecrets, localValues.przelewy24 ?? []);
+  // The USDT node providers (usdt-verify-payment, usdt-verify-withdrawal, usdt-watch): each one set is a public https URL;
+  // one left empty turns its network's checks into 'provider unavailable' (TRON: TronGrid's default).
+  for (const name of ['TRONGRID_URL', 'ERC20_RPC_URL', 'BSC_RPC_URL']) {
+    const raw = functionSecrets[name];
+    if (typeof raw === 'string' && raw.trim() && !unresolved(raw))
+      checkPublicHttps(problems, `${name} (usdt)`, raw.trim());
+  }
   const allowedOrigins = functionSecrets.ALLOWED_REDIRECT_ORIGINS;
   if (typeof allowedOrigins === 'string' && !unresolved(allowedOrigins)) {
     for (const origin of allowedOrigins.split(/[\s,]+/).filter(Boolean)) {

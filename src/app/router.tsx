@@ -29,7 +29,11 @@ function sectionRoute(section: Section): RouteObject {
  * is its section's chunk.
  */
 export function dashboardRoutes(registry: Sections, isAdmin: boolean): RouteObject[] {
-  const routes = registry.member.map(sectionRoute);
+  const routes = [
+    ...registry.member.map(sectionRoute),
+    // A USDT order's payment page: opened by the payment dialogs, not a menu entry.
+    { path: dashboard.usdtPayment.segment, lazy: () => import('./routes/dashboard/usdt-payment') },
+  ];
   if (!isAdmin) return routes;
   return [
     ...routes,

@@ -45,6 +45,12 @@ export const paths = {
     referral: dashboardSection('referral'),
     ccc: dashboardSection('ccc'),
     investments: dashboardSection('investments'),
+    /** A USDT order's payment page (issue 37): reached from the payment dialogs, not from the menu. */
+    usdtPayment: {
+      path: `${DASHBOARD}/platnosc-usdt/:orderId`,
+      segment: 'platnosc-usdt/:orderId',
+      getHref: (orderId: string) => `${DASHBOARD}/platnosc-usdt/${encodeURIComponent(orderId)}`,
+    },
     admin: {
       root: { path: ADMIN, segment: 'admin', getHref: () => ADMIN },
       users: adminTab('users'),

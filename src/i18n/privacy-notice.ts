@@ -205,6 +205,8 @@ export const EXPORT_SECTIONS: Readonly<Record<string, string>> = {
   withdrawal_addresses: 'Zapisane adresy wypłat',
   orders: 'Zamówienia i płatności',
   payment_receipts: 'Wpłaty otrzymane na zamówienia',
+  usdt_payment_checks: 'Hashe transakcji USDT podane do zamówień i wynik ich sprawdzenia w sieci',
+  usdt_transfers: 'Przelewy USDT, którymi opłacono zamówienia i zrealizowano wypłaty (jawne w swoich sieciach)',
   membership_periods: 'Okresy członkostwa',
   ccc_packages: 'Pakiety CCC',
   wallet: 'Saldo portfela',

@@ -1,17 +1,27 @@
 import { z } from 'zod/mini';
-import pl from 'zod/v4/locales/pl.js';
 import { t } from './messages';
 
 type ZodErrorMap = z.core.$ZodErrorMap;
 
-const fallback = pl().localeError;
+/**
+ * zod's own Polish texts (zod/v4/locales/pl, 1.2 kB gzip) are not part of the landing page's entry:
+ * i18n/zod-locale.ts installs them, and lib/form.ts (every react-hook-form form) imports it, so a
+ * form's chunk has them before it validates anything. The landing page's light forms give every
+ * issue a key of their own; until the locale is there, anything else reads 'Nieprawidłowa wartość'.
+ */
+let fallback: ZodErrorMap = () => t('validation.invalid');
+
+/** Sets the last resort for issues this map does not cover (i18n/zod-locale.ts). */
+export function setZodFallback(localeError: ZodErrorMap): void {
+  fallback = localeError;
+}
 
 /**
  * Polish texts for zod issues that a schema did not give a message for. Schemas give keys of the
  * catalogue (`z.string().check(z.minLength(8, { error: 'validation.password.min' }))`); those win
  * over this map and are turned into text where they are shown (`translate()` in i18n/messages.ts).
- * This map covers the rest: required fields, lengths, formats, and zod's own Polish locale as the
- * last resort. The global config is zod's core, shared by the classic API and `zod/mini`.
+ * This map covers the rest: required fields, lengths, formats, and zod's own Polish locale (once loaded) as
+ * the last resort. The global config is zod's core, shared by the classic API and `zod/mini`.
  */
 export const zodErrorMap: ZodErrorMap = (issue) => {
   switch (issue.code) {

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod/mini';
+// zod's Polish texts for issues a schema gives no key for (i18n/zod-error-map.ts).
+import '@/i18n/zod-locale';
 
 /**
  * The one way forms are built: react-hook-form with a zod schema (classic or `zod/mini`). Schemas

@@ -155,5 +155,8 @@ export function useDebouncedSearch(committed: string, commit: (value: string) =>
     commitRef.current(term);
   }, [term, committed]);
 
-  return { term, setTerm, flush };
+  /** Typed and not committed yet: what is on screen still follows the committed value. */
+  const pending = term !== committed && term !== sent;
+
+  return { term, setTerm, flush, pending };
 }

@@ -27,6 +27,7 @@ export function buildPaymentOrder(values: Partial<PaymentOrder> = {}): PaymentOr
     expires_at: '2026-12-02T10:00:00+00:00',
     decided_via: null,
     network: null,
+    amount_offset: null,
     consent_text: null,
     consent_at: null,
     buyer_name: null,

@@ -3,6 +3,8 @@ import { cleanup, configure, getConfig } from '@testing-library/react';
 import { AuthClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { configureZod } from '@/i18n/zod-error-map';
+// What lib/form.ts brings to every form's chunk: zod's own Polish texts as the last resort.
+import '@/i18n/zod-locale';
 import { installDialogPolyfill } from './dialog-polyfill';
 import { fillHappyDomGaps } from './happy-dom-gaps';
 import { server } from './msw/server';
@@ -12,6 +14,7 @@ import { TEST_ENV } from './test-env';
 for (const [name, value] of Object.entries(TEST_ENV)) vi.stubEnv(name, value);
 
 configureZod();
+
 fillHappyDomGaps();
 installDialogPolyfill();
 

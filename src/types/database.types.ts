@@ -424,6 +424,115 @@ export type Database = {
         };
         Relationships: [];
       };
+      chain_transfers: {
+        Row: {
+          amount: number | null;
+          amount_units: number | null;
+          block_number: number | null;
+          block_time: string | null;
+          created_at: string;
+          from_address: string | null;
+          id: number;
+          log_index: number | null;
+          network: Database['public']['Enums']['withdrawal_network'];
+          order_id: string | null;
+          recorded_by: string | null;
+          to_address: string | null;
+          tx_hash: string;
+          verified_at: string | null;
+          withdrawal_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount?: number | null;
+          amount_units?: number | null;
+          block_number?: number | null;
+          block_time?: string | null;
+          created_at?: string;
+          from_address?: string | null;
+          id?: never;
+          log_index?: number | null;
+          network: Database['public']['Enums']['withdrawal_network'];
+          order_id?: string | null;
+          recorded_by?: string | null;
+          to_address?: string | null;
+          tx_hash: string;
+          verified_at?: string | null;
+          withdrawal_id?: string | null;
+        };
+        Update: {
+          amount?: number | null;
+          amount_units?: number | null;
+          block_number?: number | null;
+          block_time?: string | null;
+          created_at?: string;
+          from_address?: string | null;
+          id?: never;
+          log_index?: number | null;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          order_id?: string | null;
+          recorded_by?: string | null;
+          to_address?: string | null;
+          tx_hash?: string;
+          verified_at?: string | null;
+          withdrawal_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'chain_transfers_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'chain_transfers_withdrawal_id_fkey';
+            columns: ['withdrawal_id'];
+            isOneToOne: false;
+            referencedRelation: 'withdrawals';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      chain_unrecognised_transfers: {
+        Row: {
+          chain_transfer_id: number;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          note: string | null;
+          refund_reference: string | null;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chain_transfer_id: number;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          note?: string | null;
+          refund_reference?: string | null;
+          status?: string;
+        };
+        Update: {
+          chain_transfer_id?: number;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          note?: string | null;
+          refund_reference?: string | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'chain_unrecognised_transfers_chain_transfer_id_fkey';
+            columns: ['chain_transfer_id'];
+            isOneToOne: true;
+            referencedRelation: 'chain_transfers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       ecommerce_revenue: {
         Row: {
           amount: number;
@@ -776,6 +885,7 @@ export type Database = {
       payment_orders: {
         Row: {
           amount: number;
+          amount_offset: number | null;
           amount_received: number | null;
           buyer_email: string | null;
           buyer_name: string | null;
@@ -815,6 +925,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           amount: number;
+          amount_offset?: number | null;
           amount_received?: number | null;
           buyer_email?: string | null;
           buyer_name?: string | null;
@@ -853,6 +964,7 @@ export type Database = {
         };
         Update: {
           amount?: number;
+          amount_offset?: number | null;
           amount_received?: number | null;
           buyer_email?: string | null;
           buyer_name?: string | null;
@@ -916,39 +1028,43 @@ export type Database = {
       payment_receipts: {
         Row: {
           amount: number;
+          chain_transfer_id: number | null;
           currency: string;
           decided_by: string | null;
           decided_via: Database['public']['Enums']['payment_decider'];
           id: number;
-          network: Database['public']['Enums']['withdrawal_network'] | null;
           order_id: string;
           received_at: string;
-          tx_hash: string | null;
         };
         ComputedFields: never;
         Insert: {
           amount: number;
+          chain_transfer_id?: number | null;
           currency: string;
           decided_by?: string | null;
           decided_via: Database['public']['Enums']['payment_decider'];
           id?: never;
-          network?: Database['public']['Enums']['withdrawal_network'] | null;
           order_id: string;
           received_at?: string;
-          tx_hash?: string | null;
         };
         Update: {
           amount?: number;
+          chain_transfer_id?: number | null;
           currency?: string;
           decided_by?: string | null;
           decided_via?: Database['public']['Enums']['payment_decider'];
           id?: never;
-          network?: Database['public']['Enums']['withdrawal_network'] | null;
           order_id?: string;
           received_at?: string;
-          tx_hash?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'payment_receipts_chain_transfer_id_fkey';
+            columns: ['chain_transfer_id'];
+            isOneToOne: true;
+            referencedRelation: 'chain_transfers';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'payment_receipts_order_id_fkey';
             columns: ['order_id'];
@@ -1542,6 +1658,101 @@ export type Database = {
         };
         Relationships: [];
       };
+      usdt_networks: {
+        Row: {
+          enabled: boolean;
+          min_withdrawal: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          receiving_address: string | null;
+          updated_at: string;
+          withdrawal_fee: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          enabled?: boolean;
+          min_withdrawal?: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          receiving_address?: string | null;
+          updated_at?: string;
+          withdrawal_fee?: number;
+        };
+        Update: {
+          enabled?: boolean;
+          min_withdrawal?: number;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          receiving_address?: string | null;
+          updated_at?: string;
+          withdrawal_fee?: number;
+        };
+        Relationships: [];
+      };
+      usdt_payment_checks: {
+        Row: {
+          attempts: number;
+          chain_transfer_id: number | null;
+          checked_at: string | null;
+          confirmations: number | null;
+          created_at: string;
+          id: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          next_check_at: string;
+          order_id: string;
+          outcome: string | null;
+          required: number | null;
+          status: string;
+          tx_hash: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          chain_transfer_id?: number | null;
+          checked_at?: string | null;
+          confirmations?: number | null;
+          created_at?: string;
+          id?: never;
+          network: Database['public']['Enums']['withdrawal_network'];
+          next_check_at?: string;
+          order_id: string;
+          outcome?: string | null;
+          required?: number | null;
+          status?: string;
+          tx_hash: string;
+          user_id?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          chain_transfer_id?: number | null;
+          checked_at?: string | null;
+          confirmations?: number | null;
+          created_at?: string;
+          id?: never;
+          network?: Database['public']['Enums']['withdrawal_network'];
+          next_check_at?: string;
+          order_id?: string;
+          outcome?: string | null;
+          required?: number | null;
+          status?: string;
+          tx_hash?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'usdt_payment_checks_chain_transfer_id_fkey';
+            columns: ['chain_transfer_id'];
+            isOneToOne: false;
+            referencedRelation: 'chain_transfers';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'usdt_payment_checks_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'payment_orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       user_settings: {
         Row: {
           avatar_url: string | null;
@@ -1922,6 +2133,13 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_assign_unrecognised_transfer: {
+        Args: { p_order_reference: string; p_transfer_id: number };
+        Returns: {
+          changed: boolean;
+          payment_order: Database['public']['Tables']['payment_orders']['Row'];
+        }[];
+      };
       admin_claim_withdrawal: {
         Args: { p_withdrawal_id: string };
         Returns: {
@@ -1971,6 +2189,24 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'privacy_requests';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_close_unrecognised_transfer: {
+        Args: { p_note: string; p_refund_reference?: string; p_status: string; p_transfer_id: number };
+        Returns: {
+          chain_transfer_id: number;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          note: string | null;
+          refund_reference: string | null;
+          status: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'chain_unrecognised_transfers';
           isOneToOne: true;
           isSetofReturn: false;
         };
@@ -2280,6 +2516,26 @@ export type Database = {
           secure: boolean;
           updated_at: string;
           username: string;
+        }[];
+      };
+      admin_list_unrecognised_transfers: {
+        Args: { p_limit?: number; p_status?: string };
+        Returns: {
+          amount: number;
+          block_number: number;
+          block_time: string;
+          chain_transfer_id: number;
+          created_at: string;
+          decided_at: string;
+          from_address: string;
+          log_index: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          note: string;
+          order_id: string;
+          order_reference: string;
+          refund_reference: string;
+          status: string;
+          tx_hash: string;
         }[];
       };
       admin_list_users: {
@@ -2682,6 +2938,29 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_update_usdt_network: {
+        Args: {
+          p_enabled?: boolean;
+          p_min_withdrawal?: number;
+          p_network: Database['public']['Enums']['withdrawal_network'];
+          p_receiving_address?: string;
+          p_withdrawal_fee?: number;
+        };
+        Returns: {
+          enabled: boolean;
+          min_withdrawal: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          receiving_address: string | null;
+          updated_at: string;
+          withdrawal_fee: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'usdt_networks';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_user: {
         Args: {
           p_clear_valid_until?: boolean;
@@ -2776,10 +3055,22 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_withdrawal_chain_target: {
+        Args: { p_withdrawal_id: string };
+        Returns: {
+          address: string;
+          admin_id: string;
+          amount: number;
+          club_addresses: string[];
+          network: Database['public']['Enums']['withdrawal_network'];
+          withdrawal_id: string;
+        }[];
+      };
       cancel_payment_order: {
         Args: { p_order_id: string };
         Returns: {
           amount: number;
+          amount_offset: number | null;
           amount_received: number | null;
           buyer_email: string | null;
           buyer_name: string | null;
@@ -2851,6 +3142,55 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      chain_begin_payment_check: {
+        Args: { p_order_id: string; p_tx_hash: string; p_user_id: string };
+        Returns: {
+          amount: number;
+          check_id: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          order_status: Database['public']['Enums']['payment_order_status'];
+          status: string;
+          to_address: string;
+          tx_hash: string;
+        }[];
+      };
+      chain_due_payment_checks: {
+        Args: { p_limit?: number };
+        Returns: {
+          amount: number;
+          check_id: number;
+          network: Database['public']['Enums']['withdrawal_network'];
+          to_address: string;
+          tx_hash: string;
+        }[];
+      };
+      chain_finish_payment_check: {
+        Args: { p_check_id: number; p_verdict: Json };
+        Returns: {
+          confirmations: number;
+          order_status: Database['public']['Enums']['payment_order_status'];
+          outcome: string;
+          required: number;
+          status: string;
+        }[];
+      };
+      chain_record_incoming: {
+        Args: {
+          p_address: string;
+          p_cursor: string;
+          p_network: Database['public']['Enums']['withdrawal_network'];
+          p_transfers: Json;
+        };
+        Returns: Json;
+      };
+      chain_watch_targets: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          address: string;
+          cursor: string;
+          network: Database['public']['Enums']['withdrawal_network'];
+        }[];
+      };
       claim_email_outbox: {
         Args: { p_limit?: number };
         Returns: {
@@ -2907,11 +3247,13 @@ export type Database = {
           p_ccc_tier?: Database['public']['Enums']['ccc_tier'];
           p_consent_text?: string;
           p_method: Database['public']['Enums']['payment_method'];
+          p_network?: Database['public']['Enums']['withdrawal_network'];
           p_plan_tier?: Database['public']['Enums']['membership_level'];
           p_quantity?: number;
         };
         Returns: {
           amount: number;
+          amount_offset: number | null;
           amount_received: number | null;
           buyer_email: string | null;
           buyer_name: string | null;
@@ -3279,6 +3621,21 @@ export type Database = {
         Args: { p_details?: Json; p_error?: string; p_job: string; p_ok: boolean };
         Returns: undefined;
       };
+      record_withdrawal_chain_transfer: {
+        Args: {
+          p_admin_id: string;
+          p_amount: number;
+          p_block_number: number;
+          p_block_time: string;
+          p_from: string;
+          p_log_index: number;
+          p_network: Database['public']['Enums']['withdrawal_network'];
+          p_to: string;
+          p_tx_hash: string;
+          p_withdrawal_id: string;
+        };
+        Returns: undefined;
+      };
       request_email_change: { Args: { p_new_email: string }; Returns: string };
       request_withdrawal: {
         Args: { p_address: string; p_amount: number; p_network: Database['public']['Enums']['withdrawal_network'] };
@@ -3365,7 +3722,7 @@ export type Database = {
         | 'profit_payout'
         | 'reversal'
         | 'debt_repayment';
-      withdrawal_network: 'ERC20' | 'BSC';
+      withdrawal_network: 'TRC20' | 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
     };
     CompositeTypes: {
@@ -3506,7 +3863,7 @@ export const Constants = {
         'reversal',
         'debt_repayment',
       ],
-      withdrawal_network: ['ERC20', 'BSC'],
+      withdrawal_network: ['TRC20', 'ERC20', 'BSC'],
       withdrawal_status: ['pending', 'processing', 'completed', 'failed', 'cancelled'],
     },
   },

@@ -338,8 +338,11 @@ create constraint trigger dashboard_counter_changes_apply
 -- profiles_count_dashboard_members on public.profiles -----------------------------------
 -- Row triggers see every path: sign-up (profile insert), confirmation (auth.users -> profile),
 -- admin level changes, idea submission, moderation, and deletions through cascades.
+-- membership_valid_until too: a statement that sets only the end date can change the level (the
+-- BEFORE trigger profiles_guard_membership_cache rewrites it), and a column-specific trigger fires
+-- only for the columns the statement names, not for those a BEFORE trigger changed.
 create trigger profiles_count_dashboard_members
-  after insert or update of email_confirmed, membership_level or delete on public.profiles
+  after insert or update of email_confirmed, membership_level, membership_valid_until or delete on public.profiles
   for each row execute function private.count_dashboard_members();
 
 -- profiles_count_paid_member_terms on public.profiles -----------------------------------

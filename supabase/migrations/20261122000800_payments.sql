@@ -17,11 +17,96 @@ create type public.payment_order_status as enum (
   'pending', 'paid', 'rejected', 'cancelled', 'expired', 'underpaid', 'to_refund', 'refunded'
 );
 
--- The USDT networks: of a withdrawal (20261122000900_wallet.sql) and of an order's transaction.
-create type public.withdrawal_network as enum ('ERC20', 'BSC');
+-- The USDT networks (issue 37): of a withdrawal and a saved address (20261122000900_wallet.sql), of an
+-- order's transaction and of a chain transfer (20261122000950_chain.sql). TRC20 is USDT on TRON.
+create type public.withdrawal_network as enum ('TRC20', 'ERC20', 'BSC');
 
 -- Who decided an order: an admin in the panel, the payment gateway, the chain verifier.
 create type public.payment_decider as enum ('admin', 'gateway', 'chain');
+
+-- ========================================================================================
+-- Network formats (functions the tables' checks use, so defined before them)
+-- ========================================================================================
+
+-- private.usdt_decimals() ---------------------------------------------------------------
+-- USDT's decimals on each network: 6 on TRON and Ethereum, 18 on BSC (BEP-20 USDT).
+create function private.usdt_decimals(p_network public.withdrawal_network)
+returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case p_network when 'BSC' then 18 else 6 end
+$$;
+
+-- private.is_tron_address() -------------------------------------------------------------
+-- A TRON address as wallets show it: base58check of 25 bytes (0x41, the 20-byte account, the first
+-- 4 bytes of SHA-256(SHA-256(the 21 bytes))), 34 characters starting with 'T'. The checksum is
+-- checked: one mistyped character is refused before money goes to it.
+create function private.is_tron_address(p_address text)
+returns boolean
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  v_alphabet constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  v_n numeric := 0;
+  v_hex text := '';
+  v_bytes bytea;
+begin
+  if p_address is null or p_address !~ '^T[1-9A-HJ-NP-Za-km-z]{33}$' then
+    return false;
+  end if;
+  for i in 1..34 loop
+    v_n := v_n * 58 + (strpos(v_alphabet, substr(p_address, i, 1)) - 1);
+  end loop;
+  for i in 1..25 loop
+    v_hex := lpad(to_hex(mod(v_n, 256)::integer), 2, '0') || v_hex;
+    v_n := div(v_n, 256);
+  end loop;
+  if v_n <> 0 then
+    return false;
+  end if;
+  v_bytes := decode(v_hex, 'hex');
+  return get_byte(v_bytes, 0) = 65
+     and substring(sha256(sha256(substring(v_bytes from 1 for 21))) from 1 for 4) = substring(v_bytes from 22 for 4);
+end
+$$;
+
+-- private.is_usdt_address() -------------------------------------------------------------
+-- An address of the network: TRC20 base58check 'T…' (34 characters); ERC20 and BSC 0x + 40 hex.
+create function private.is_usdt_address(p_network public.withdrawal_network, p_address text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when p_network is null or p_address is null then false
+    when p_network = 'TRC20' then private.is_tron_address(p_address)
+    else p_address ~ '^0x[0-9a-fA-F]{40}$'
+  end
+$$;
+
+-- private.is_usdt_tx_hash() -------------------------------------------------------------
+-- A transaction id of the network: TRC20 64 hex without 0x; ERC20 and BSC 0x + 64 hex (any case).
+create function private.is_usdt_tx_hash(p_network public.withdrawal_network, p_tx_hash text)
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case
+    when p_network is null or p_tx_hash is null then false
+    when p_network = 'TRC20' then p_tx_hash ~ '^[0-9a-fA-F]{64}$'
+    else p_tx_hash ~ '^0x[0-9a-fA-F]{64}$'
+  end
+$$;
 
 -- ========================================================================================
 -- Tables
@@ -72,6 +157,9 @@ create table public.payment_orders (
   refund_reason text,
   refund_method text,
   refund_reference text,
+  -- USDT on a network: the cents added to the list price so that the amount is unique among the
+  -- pending orders of the network (the watcher matches a transfer by it); amount includes it.
+  amount_offset numeric(3,2),
   shortfall numeric(12,2) generated always as (case when amount_received < amount then amount - amount_received end) stored,
   surplus numeric(12,2) generated always as (case when amount_received > amount then amount_received - amount end) stored,
   constraint payment_orders_amount_check CHECK ((amount > (0)::numeric)),
@@ -87,7 +175,7 @@ create table public.payment_orders (
     AND ((rejection_reason IS NULL) OR (status = ANY (ARRAY['rejected'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status])))),
   constraint payment_orders_reference_check CHECK ((reference ~ '^KLB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$'::text)),
   constraint payment_orders_rejection_reason_check CHECK (((char_length(rejection_reason) >= 1) AND (char_length(rejection_reason) <= 500))),
-  constraint payment_orders_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint payment_orders_tx_hash_check CHECK (tx_hash is null or (private.is_usdt_tx_hash(network, tx_hash) and tx_hash = lower(tx_hash))),
   constraint payment_orders_tx_hash_usdt CHECK (((tx_hash IS NULL) OR (method = 'usdt'::public.payment_method))),
   constraint payment_orders_ccc_tier_fkey FOREIGN KEY (ccc_tier) REFERENCES public.ccc_tiers(tier),
   constraint payment_orders_plan_tier_fkey FOREIGN KEY (plan_tier) REFERENCES public.membership_plans(tier),
@@ -95,6 +183,10 @@ create table public.payment_orders (
     (consent_text is null) = (consent_at is null) and char_length(consent_text) between 1 and 1000
   ),
   constraint payment_orders_network_usdt check (network is null or method = 'usdt'),
+  constraint payment_orders_amount_offset_check check (
+    amount_offset is null or (network is not null and amount_offset between 0.01 and 0.99)
+  ),
+  constraint payment_orders_amount_offset_finite_check check (amount_offset <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])),
   constraint payment_orders_decided_via_check check (
     decided_via is not null or status in ('pending', 'cancelled', 'expired')
   ),
@@ -153,12 +245,12 @@ create table public.payment_receipts (
   currency text not null,
   decided_via public.payment_decider not null,
   decided_by uuid,
-  network public.withdrawal_network,
-  tx_hash text,
+  -- The USDT transfer this payment is (public.chain_transfers, 20261122000950_chain.sql, where its
+  -- foreign key is added): one transfer is one payment, of one order.
+  chain_transfer_id bigint unique,
   received_at timestamptz not null default now(),
   constraint payment_receipts_amount_check check (amount > 0 and amount <> all (array['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])),
-  constraint payment_receipts_currency_check check (currency in ('PLN', 'USDT')),
-  constraint payment_receipts_tx_check check ((tx_hash is null) = (network is null) and char_length(tx_hash) <= 200)
+  constraint payment_receipts_currency_check check (currency in ('PLN', 'USDT'))
 );
 alter table public.payment_receipts enable row level security;
 -- Periods and packages of an order (their tables come earlier, in 20261122000300_membership.sql and
@@ -235,8 +327,9 @@ create index payment_orders_status_created_idx on public.payment_orders (status,
 -- The member's list (newest first) and the 3-pending limit; also the user_id foreign key.
 create index payment_orders_user_created_idx on public.payment_orders (user_id, created_at desc, id desc);
 
-create unique index payment_orders_tx_hash_idx
-  on public.payment_orders (network, lower(tx_hash)) nulls not distinct where tx_hash is not null;
+-- A pending USDT order's amount is unique on its network: a transfer of that amount is that order's.
+create unique index payment_orders_usdt_amount_idx on public.payment_orders (network, amount)
+  where status = 'pending' and method = 'usdt' and network is not null;
 create index payment_orders_pending_expiry_idx
   on public.payment_orders (expires_at) where status = 'pending';
 create index payment_orders_ccc_reserved_idx
@@ -247,9 +340,6 @@ create index payment_orders_replaces_order_id_idx on public.payment_orders (repl
 
 -- An order's payments in order; also the order_id foreign key.
 create index payment_receipts_order_id_idx on public.payment_receipts (order_id, id);
-
--- One transaction is recorded once, for one order.
-create unique index payment_receipts_tx_idx on public.payment_receipts (network, lower(tx_hash)) where tx_hash is not null;
 
 -- ========================================================================================
 -- Functions
@@ -336,20 +426,43 @@ set search_path = ''
 as $$
 declare
   v_order public.payment_orders;
+  v_network public.withdrawal_network;
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its id, not its row type.
+  v_transfer_id bigint;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
+  select * into v_order from public.payment_orders o where o.id = p_order_id;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payments.order_not_found';
+  end if;
   if p_amount_received is null then
     -- The default is what is still due at the order's fixed price.
-    select * into v_order from public.payment_orders o where o.id = p_order_id;
-    if not found then
-      raise exception using errcode = 'P0002', message = 'payments.order_not_found';
-    end if;
     p_amount_received := case when v_order.status = 'underpaid' then v_order.shortfall else v_order.amount end;
   end if;
+  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
+  if p_network is not null and v_order.method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_tx_hash is not null then
+    if v_order.method <> 'usdt' or p_tx_hash !~ '^(0x)?[0-9a-fA-F]{64}$' then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+    end if;
+    v_network := coalesce(p_network, v_order.network);
+    -- A transaction is (network, hash): without its network one hash could be counted twice.
+    if v_network is null then
+      raise exception using errcode = 'P0001', message = 'payments.network_required';
+    end if;
+    if not private.is_usdt_tx_hash(v_network, p_tx_hash) then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
+    end if;
+    -- Entered by hand, not read from the chain: the whole transaction is taken for this order.
+    select t.id into v_transfer_id
+      from private.record_chain_transfer(v_network, p_tx_hash, null, null, null, null, null, null, (select auth.uid())) t;
+  end if;
   return query select * from private.confirm_payment(
-    p_order_id, p_amount_received, 'admin', (select auth.uid()), p_tx_hash, p_network
+    p_order_id, p_amount_received, 'admin', (select auth.uid()), v_transfer_id
   );
 end
 $$;
@@ -570,7 +683,8 @@ create function public.create_payment_order(
   p_plan_tier public.membership_level default null,
   p_ccc_tier public.ccc_tier default null,
   p_quantity integer default 1,
-  p_consent_text text default null
+  p_consent_text text default null,
+  p_network public.withdrawal_network default null
 )
 returns public.payment_orders
 language plpgsql
@@ -588,6 +702,7 @@ declare
   v_order public.payment_orders;
   v_replaced uuid;
   v_consent text := nullif(btrim(coalesce(p_consent_text, '')), '');
+  v_offset numeric(3,2);
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -605,6 +720,15 @@ begin
   end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
+  end if;
+  -- USDT is paid on a network the club has switched on (public.usdt_networks, 20261122000950_chain.sql).
+  if p_network is not null and p_method <> 'usdt' then
+    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
+  end if;
+  if p_network is not null and not exists (
+    select 1 from public.usdt_networks n where n.network = p_network and n.enabled and n.receiving_address is not null
+  ) then
+    raise exception using errcode = 'P0001', message = 'payments.network_disabled';
   end if;
 
   if p_plan_tier is not null then
@@ -650,7 +774,8 @@ begin
      and o.method = p_method
      for update;
   if found then
-    if v_order.expires_at > now() and v_order.amount = v_amount and v_order.currency = v_currency then
+    if v_order.expires_at > now() and v_order.amount - coalesce(v_order.amount_offset, 0) = v_amount
+       and v_order.currency = v_currency and v_order.network is not distinct from p_network then
       return v_order;
     end if;
     -- The price changed (or the order lapsed): the old reference is never re-priced. It is closed and
@@ -680,20 +805,35 @@ begin
   end if;
 
   loop
+    if p_network is not null then
+      -- The epusdt pattern: 0.01–0.99 USDT more than the price, an amount no other pending order of
+      -- the network has (drawn at random among the free ones).
+      select g / 100.0 into v_offset
+        from generate_series(1, 99) g
+       where not exists (
+         select 1 from public.payment_orders o
+          where o.status = 'pending' and o.method = 'usdt' and o.network = p_network and o.amount = v_amount + g / 100.0
+       )
+       order by random() limit 1;
+      if v_offset is null then
+        raise exception using errcode = 'P0001', message = 'payments.usdt_amounts_busy';
+      end if;
+    end if;
     begin
       insert into public.payment_orders (
         reference, user_id, kind, plan_tier, ccc_tier, quantity, method, amount, currency, expires_at,
-        consent_text, consent_at, replaces_order_id
+        consent_text, consent_at, replaces_order_id, network, amount_offset
       )
       values (
-        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method, v_amount,
+        private.new_payment_reference(), v_user_id, v_kind, p_plan_tier, p_ccc_tier, p_quantity, p_method,
+        v_amount + coalesce(v_offset, 0),
         v_currency, now() + make_interval(days => v_settings.order_expiry_days),
-        v_consent, case when v_consent is not null then now() end, v_replaced
+        v_consent, case when v_consent is not null then now() end, v_replaced, p_network, v_offset
       )
       returning * into v_order;
       return v_order;
     exception when unique_violation then
-      -- A reference collision (1 in 10^9): draw again.
+      -- A reference collision (1 in 10^9), or another order took the same USDT amount at once: draw again.
       null;
     end;
   end loop;
@@ -1098,8 +1238,7 @@ create function private.confirm_payment(
   p_amount_received numeric,
   p_via public.payment_decider,
   p_actor uuid,
-  p_tx_hash text default null,
-  p_network public.withdrawal_network default null
+  p_chain_transfer_id bigint default null
 )
 returns table (changed boolean, payment_order public.payment_orders)
 language plpgsql
@@ -1118,8 +1257,13 @@ declare
   v_referral record;
   v_commission_id uuid;
   v_valid_until date;
-  v_network public.withdrawal_network;
-  v_recorded_for uuid;
+  -- The transfer (public.chain_transfers, 20261122000950_chain.sql, after this file): its columns.
+  v_transfer_id bigint;
+  v_transfer_network public.withdrawal_network;
+  v_transfer_hash text;
+  v_transfer_order uuid;
+  v_transfer_withdrawal uuid;
+  v_recorded boolean := false;
 begin
   if p_via is null then
     raise exception using errcode = 'P0001', message = 'payments.invalid_decider';
@@ -1135,32 +1279,26 @@ begin
   if v_order.id is null then
     raise exception using errcode = 'P0002', message = 'payments.order_not_found';
   end if;
-  p_tx_hash := nullif(btrim(coalesce(p_tx_hash, '')), '');
-  if p_tx_hash is not null and (v_order.method <> 'usdt' or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$') then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
-  end if;
-  if p_network is not null and v_order.method <> 'usdt' then
-    raise exception using errcode = 'P0001', message = 'payments.invalid_network';
-  end if;
-  v_network := coalesce(p_network, v_order.network);
-  if p_tx_hash is not null then
-    -- A transaction is (network, hash): without its network one hash could be counted twice.
-    if v_network is null then
-      raise exception using errcode = 'P0001', message = 'payments.network_required';
+  if p_chain_transfer_id is not null then
+    -- The USDT transfer (public.chain_transfers, unique per network, hash and log index) is locked
+    -- after the order: a transfer pays one order, once; parallel calls wait here and find it used.
+    select t.id, t.network, t.tx_hash, t.order_id, t.withdrawal_id
+      into v_transfer_id, v_transfer_network, v_transfer_hash, v_transfer_order, v_transfer_withdrawal
+      from public.chain_transfers t where t.id = p_chain_transfer_id for update;
+    if not found then
+      raise exception using errcode = 'P0002', message = 'payments.transfer_not_found';
     end if;
-    select r.order_id into v_recorded_for from public.payment_receipts r
-     where r.tx_hash is not null and r.network = v_network and lower(r.tx_hash) = lower(p_tx_hash);
-    if v_recorded_for is null then
-      select o.id into v_recorded_for from public.payment_orders o
-       where o.tx_hash is not null and lower(o.tx_hash) = lower(p_tx_hash) and o.network = v_network;
+    if v_order.method <> 'usdt' then
+      raise exception using errcode = 'P0001', message = 'payments.invalid_tx_hash';
     end if;
-    if v_recorded_for is not null and v_recorded_for <> v_order.id then
+    if v_transfer_withdrawal is not null or v_transfer_order <> v_order.id then
       raise exception using errcode = 'P0001', message = 'payments.tx_hash_used';
     end if;
+    v_recorded := exists (select 1 from public.payment_receipts r where r.chain_transfer_id = v_transfer_id);
   end if;
   -- Told twice about one payment (a paid order without a new transaction, a transaction already
   -- recorded for this order): nothing changes, nothing is counted twice.
-  if v_recorded_for = v_order.id or (v_order.status = 'paid' and p_tx_hash is null) then
+  if v_recorded or (v_order.status = 'paid' and p_chain_transfer_id is null) then
     changed := false;
     payment_order := v_order;
     return next;
@@ -1171,9 +1309,11 @@ begin
     raise exception using errcode = 'P0001', message = 'payments.not_pending';
   end if;
   v_before := v_order;
-  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, network, tx_hash)
-  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, case when p_tx_hash is not null then v_network end,
-          p_tx_hash);
+  insert into public.payment_receipts (order_id, amount, currency, decided_via, decided_by, chain_transfer_id)
+  values (v_order.id, p_amount_received, v_order.currency, p_via, p_actor, v_transfer_id);
+  if v_transfer_id is not null then
+    update public.chain_transfers t set order_id = v_order.id where t.id = v_transfer_id and t.order_id is null;
+  end if;
   v_total := coalesce(v_order.amount_received, 0) + p_amount_received;
 
   if v_order.status = 'paid' then
@@ -1185,8 +1325,8 @@ begin
     perform private.audit(
       'payment.confirm', 'payment_order', v_order.id::text, v_order.user_id,
       jsonb_build_object('status', 'paid', 'amount_received', v_before.amount_received),
-      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', p_tx_hash,
-                         'network', v_network, 'decided_via', p_via)
+      jsonb_build_object('status', 'paid', 'amount_received', v_order.amount_received, 'tx_hash', v_transfer_hash,
+                         'network', v_transfer_network, 'chain_transfer_id', v_transfer_id, 'decided_via', p_via)
     );
     if v_order.user_id is not null then
       perform private.notify(
@@ -1239,8 +1379,8 @@ begin
          decided_via = p_via,
          amount_received = v_total,
          -- The order shows its first transaction; each one is in payment_receipts.
-         tx_hash = coalesce(o.tx_hash, p_tx_hash),
-         network = coalesce(o.network, v_network),
+         tx_hash = coalesce(o.tx_hash, v_transfer_hash),
+         network = case when o.tx_hash is null then coalesce(v_transfer_network, o.network) else o.network end,
          membership_valid_until = v_valid_until,
          cancel_reason = null,
          buyer_name = coalesce(v_profile.full_name, o.buyer_name),
@@ -1279,7 +1419,7 @@ begin
     jsonb_build_object('status', v_before.status, 'amount_received', v_before.amount_received, 'tx_hash', v_before.tx_hash,
                        'network', v_before.network),
     jsonb_build_object('status', v_order.status, 'amount_received', v_order.amount_received, 'tx_hash', v_order.tx_hash,
-                       'network', v_order.network, 'decided_via', v_order.decided_via)
+                       'network', v_order.network, 'chain_transfer_id', v_transfer_id, 'decided_via', v_order.decided_via)
   );
 
   if v_order.user_id is null then
@@ -1885,7 +2025,12 @@ grant select on public.payment_receipts to authenticated;
 revoke delete, insert, maintain, references, trigger, truncate, update on public.payment_settings from service_role;
 grant select on public.payment_settings to authenticated;
 grant execute on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) to authenticated;
-grant execute on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) to authenticated;
+-- The network formats are checks of tables members write (withdrawals, saved addresses).
+grant execute on function private.usdt_decimals(public.withdrawal_network) to authenticated, service_role;
+grant execute on function private.is_tron_address(text) to authenticated, service_role;
+grant execute on function private.is_usdt_address(public.withdrawal_network,text) to authenticated, service_role;
+grant execute on function private.is_usdt_tx_hash(public.withdrawal_network,text) to authenticated, service_role;
+grant execute on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text,public.withdrawal_network) to authenticated;
 grant execute on function public.admin_update_payment_settings(integer,integer) to authenticated;
 grant execute on function public.admin_refund_payment(uuid,text,text,text) to authenticated;
 grant execute on function public.preview_plan_change(public.membership_level) to authenticated;
@@ -1907,7 +2052,7 @@ comment on table public.payment_orders is 'What a member pays: item, method, amo
 comment on table public.plan_payment_links is 'External payment page per membership plan and method. Members read; admins write. For acc the browser appends the member''s e-mail as a query parameter.';
 comment on column public.payment_orders.decided_by is 'auth.uid() of the confirming or rejecting admin. No foreign key: audit value.';
 comment on column public.payment_orders.membership_valid_until is 'Plan orders: the end date the confirmation set.';
-comment on column public.payment_orders.tx_hash is 'USDT only: the transaction hash the admin entered (0x + 64 hex).';
+comment on column public.payment_orders.tx_hash is 'USDT only: the first transaction that paid the order (lower case; TRC20 64 hex, ERC20/BSC 0x + 64 hex); every one is a public.chain_transfers row of a receipt.';
 comment on type public.payment_method is 'Payment methods of the plans and CCC payment dialogs: transfer (a Polish payment gateway), usdt, acc.';
 
 comment on function private.lock_order(uuid) is 'Locks the member''s profile, then the order (the one lock order of the money-in functions); null when there is no such order.';
@@ -1916,11 +2061,14 @@ comment on function private.add_plan_period(public.payment_orders,date,uuid) is 
 
 comment on function private.remove_order_periods(public.payment_orders,date,uuid) is 'Refund: ends the periods of an order from the day on (a queued one never runs), restores the rest of a period an upgrade cut short (not when that period''s order was refunded), takes the extra days its period gave an upgrade off the period holding them now, and moves later periods up.';
 
-comment on function private.confirm_payment(uuid,numeric,public.payment_decider,uuid,text,public.withdrawal_network) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
+comment on function private.confirm_payment(uuid,numeric,public.payment_decider,uuid,bigint) is 'THE confirmation of money received for an order, by an admin, the payment gateway or the chain verifier (decided_via), with its USDT transfer if any (public.chain_transfers: one transfer pays one order once, refused with payments.tx_hash_used otherwise): less than the price → underpaid (nothing granted; a second payment adds up); else the plan period (private.add_plan_period) or the CCC packages, the referrer''s commission on the first paid plan order, notification and e-mail → paid (surplus recorded); an item no longer available (expired/cancelled order whose slot is gone, a period that cannot start) → to_refund. Idempotent on a paid order.';
 
+comment on function private.is_tron_address(text) is 'A TRON address: base58check of 0x41 + 20 bytes (''T…'', 34 characters), checksum checked.';
+comment on function private.is_usdt_address(public.withdrawal_network,text) is 'An address of the USDT network: TRC20 a TRON base58check address, ERC20 and BSC 0x + 40 hex.';
+comment on function private.is_usdt_tx_hash(public.withdrawal_network,text) is 'A transaction id of the USDT network: TRC20 64 hex (no 0x), ERC20 and BSC 0x + 64 hex.';
 comment on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) is 'Admin (aal2): records money received for an order through private.confirm_payment (default amount: what is still due at the fixed price); changed = false when already paid.';
 
-comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time.';
+comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text,public.withdrawal_network) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time. USDT on a network (p_network, switched on in usdt_networks): the amount is the price plus 0.01–0.99 USDT (amount_offset), unique among the pending orders of that network.';
 
 comment on function public.cancel_payment_order(uuid) is 'Member: cancels an own pending order (its CCC reservation ends with it).';
 
@@ -1946,13 +2094,13 @@ comment on function public.admin_list_payment_orders(public.payment_order_status
 
 comment on function private.money_in_mismatches() is 'The money-in invariant (tests call it after each test): every paid order has exactly the period, packages and commission it should, unpaid ones nothing, refunded ones nothing left running; a referred member''s paid plan order has its referrer''s commission; amount_received is the sum of the order''s receipts; periods never overlap; the level cache agrees with the periods. Empty when the books agree.';
 
-comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and a USDT transaction (network, hash; recorded once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
+comment on table public.payment_receipts is 'Every payment received for an order (private.confirm_payment): amount, time, who decided and through what (admin, gateway, chain), and its USDT transfer (chain_transfer_id; a transfer pays once). payment_orders.amount_received is their sum. Members read their orders'' receipts, admins all; written only by the confirm function.';
 comment on table public.payment_settings is 'Order settings (one row), edited by admins through admin_update_payment_settings (audited): days until a pending order expires, orders a member may create in 24 hours.';
 comment on column public.payment_orders.amount is 'Price from the catalogue when the order was created; never changed afterwards (a price change makes a new order).';
 comment on column public.payment_orders.amount_received is 'What was received in total (a second payment of an underpaid order adds up).';
 comment on column public.payment_orders.expires_at is 'A pending order expires then (payment_settings.order_expiry_days after creation); a CCC order reserves its slots until then.';
 comment on column public.payment_orders.decided_via is 'Who confirmed the money: admin | gateway | chain (private.confirm_payment).';
-comment on column public.payment_orders.network is 'USDT: the network of tx_hash; one (network, transaction) confirms one order.';
+comment on column public.payment_orders.network is 'USDT: the network the member pays on (chosen with the order) and of tx_hash; a transfer of another network does not pay it.';
 comment on column public.payment_orders.consent_text is 'The consent the member ticked (service starts at once, the 14-day withdrawal right ends with it), with consent_at.';
 comment on column public.payment_orders.buyer_name is 'The member''s name and e-mail (buyer_email) at payment time: the accounting evidence, kept when the account is erased until retain_until; an order no money came in for gets ''Usunięty członek'' instead.';
 comment on column public.payment_orders.replaces_order_id is 'The pending order this one replaced after a catalogue price change (that one was cancelled with cancel_reason price_changed).';

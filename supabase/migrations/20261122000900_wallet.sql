@@ -57,7 +57,8 @@ create table public.withdrawals (
   claimed_at timestamp with time zone,
   new_address boolean default false not null,
   hold_until timestamp with time zone,
-  constraint withdrawals_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+  -- The network's format (issue 37): TRC20 base58check 'T…', ERC20 and BSC 0x + 40 hex.
+  constraint withdrawals_address_check CHECK (private.is_usdt_address(network, address)),
   constraint withdrawals_amount_check CHECK ((amount > (0)::numeric)),
   constraint withdrawals_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint withdrawals_completed_has_tx_hash CHECK (((status <> 'completed'::public.withdrawal_status) OR (tx_hash IS NOT NULL))),
@@ -67,7 +68,7 @@ create table public.withdrawals (
   constraint withdrawals_processing_claimed CHECK (((status <> 'processing'::public.withdrawal_status) OR ((claimed_by IS NOT NULL) AND (claimed_at IS NOT NULL)))),
   constraint withdrawals_pending_unclaimed CHECK (((status <> 'pending'::public.withdrawal_status) OR ((claimed_by IS NULL) AND (claimed_at IS NULL) AND (tx_hash IS NULL)))),
   constraint withdrawals_tx_hash_when_sent CHECK (((tx_hash IS NULL) OR (status = ANY (ARRAY['processing'::public.withdrawal_status, 'completed'::public.withdrawal_status])))),
-  constraint withdrawals_tx_hash_check CHECK ((tx_hash ~ '^0x[0-9a-fA-F]{64}$'::text)),
+  constraint withdrawals_tx_hash_check CHECK (tx_hash is null or private.is_usdt_tx_hash(network, tx_hash)),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint withdrawals_pkey PRIMARY KEY (id)
 );
@@ -135,10 +136,11 @@ create table public.withdrawal_addresses (
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   label text not null check (label ~ '[^[:space:]]' and char_length(label) <= 50),
   network public.withdrawal_network not null,
-  address text not null check (address ~ '^0x[0-9a-fA-F]{40}$'),
+  address text not null,
   is_default boolean not null default false,
   created_at timestamptz not null default now(),
-  unique (user_id, network, address)
+  unique (user_id, network, address),
+  constraint withdrawal_addresses_address_check check (private.is_usdt_address(network, address))
 );
 alter table public.withdrawal_addresses enable row level security;
 
@@ -516,14 +518,19 @@ as $$
 $$;
 
 -- private.transaction_url() -------------------------------------------------------------
--- The public explorer link of a payout (the chains' explorers, as src/lib/wallet/explorer.ts).
+-- The public explorer link of a payout: Tronscan, Etherscan or BscScan (as the browser's, from
+-- supabase/functions/_shared/chain/networks.ts).
 create function private.transaction_url(p_network public.withdrawal_network, p_tx_hash text)
 returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select case when p_network = 'ERC20' then 'https://etherscan.io/tx/' else 'https://bscscan.com/tx/' end || p_tx_hash
+  select case p_network
+           when 'TRC20' then 'https://tronscan.org/#/transaction/'
+           when 'ERC20' then 'https://etherscan.io/tx/'
+           else 'https://bscscan.com/tx/'
+         end || p_tx_hash
 $$;
 
 -- private.wallet_debt_mismatches() ------------------------------------------------------
@@ -741,8 +748,11 @@ end
 $$;
 
 -- public.admin_complete_withdrawal() ----------------------------------------------------
--- Admin: the claimant sent the payout on chain (processing → completed with the hash; audited). The
--- hash must be the one recorded earlier, if any. Repeating the same completion returns the row.
+-- Admin: the claimant's payout, verified on chain (processing → completed with the hash; audited).
+-- Only with the transfer the usdt-verify-withdrawal function read from the chain and linked to this
+-- withdrawal (public.record_withdrawal_chain_transfer: from the club's address, to the member's, of
+-- the amount, final, never used): a bare hash completes nothing. Repeating the same completion
+-- returns the row. The member's notification and e-mail carry the block and its time.
 create function public.admin_complete_withdrawal(p_withdrawal_id uuid, p_tx_hash text)
 returns public.withdrawals
 language plpgsql
@@ -751,25 +761,40 @@ set search_path = ''
 as $$
 declare
   v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_block_number bigint;
+  v_block_time timestamptz;
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  -- The hash of the withdrawal's network: TRC20 without 0x, ERC20 and BSC with it.
+  if found and not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
   if found and v_withdrawal.status = 'completed' and v_withdrawal.claimed_by = auth.uid()
-     and v_withdrawal.tx_hash = p_tx_hash then
+     and v_withdrawal.tx_hash = v_hash then
     return v_withdrawal;
   end if;
   v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
-  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> p_tx_hash then
+  if not private.is_usdt_tx_hash(v_withdrawal.network, v_hash) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
+  end if;
+  if v_withdrawal.tx_hash is not null and v_withdrawal.tx_hash <> v_hash then
     raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+  select t.block_number, t.block_time into v_block_number, v_block_time
+    from public.chain_transfers t
+   where t.withdrawal_id = v_withdrawal.id and t.network = v_withdrawal.network and t.tx_hash = v_hash
+     and t.verified_at is not null;
+  if not found then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_verified';
   end if;
 
   update public.withdrawals
-     set status = 'completed', tx_hash = p_tx_hash, processed_at = now(), processed_by = auth.uid()
+     set status = 'completed', tx_hash = v_hash, processed_at = now(), processed_by = auth.uid()
    where id = p_withdrawal_id
   returning * into v_withdrawal;
 
@@ -778,13 +803,16 @@ begin
     v_withdrawal.user_id,
     'system',
     'Wypłata zrealizowana',
-    format('Twoja wypłata %s USDT (%s) została zrealizowana.', v_withdrawal.amount, v_withdrawal.network),
+    format('Twoja wypłata %s USDT (%s) została zrealizowana: blok %s, %s.', v_withdrawal.amount, v_withdrawal.network,
+           v_block_number, to_char(v_block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI')),
     jsonb_build_object('kind', 'withdrawal_completed', 'amount', v_withdrawal.amount, 'withdrawalId', v_withdrawal.id,
-                       'network', v_withdrawal.network, 'txHash', p_tx_hash)
+                       'network', v_withdrawal.network, 'txHash', v_hash, 'blockNumber', v_block_number,
+                       'blockTime', v_block_time)
   );
   perform private.audit('withdrawal.complete', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
     jsonb_build_object('status', 'processing', 'tx_hash', null),
-    jsonb_build_object('status', 'completed', 'tx_hash', p_tx_hash, 'amount', v_withdrawal.amount));
+    jsonb_build_object('status', 'completed', 'tx_hash', v_hash, 'amount', v_withdrawal.amount,
+                       'block_number', v_block_number));
   return v_withdrawal;
 end
 $$;
@@ -981,10 +1009,16 @@ begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
   end if;
-  if p_tx_hash is null or p_tx_hash !~ '^0x[0-9a-fA-F]{64}$' then
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  p_tx_hash := lower(btrim(coalesce(p_tx_hash, '')));
+  if not private.is_usdt_tx_hash(v_withdrawal.network, p_tx_hash) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_tx_hash';
   end if;
-  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  -- A payout already verified on chain keeps its hash.
+  if exists (select 1 from public.chain_transfers t where t.withdrawal_id = v_withdrawal.id)
+     and v_withdrawal.tx_hash is distinct from p_tx_hash then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
   v_before := v_withdrawal.tx_hash;
   if v_before = p_tx_hash then
     return v_withdrawal;
@@ -1034,6 +1068,42 @@ begin
     jsonb_build_object('status', 'processing', 'claimed_at', v_claimed_at),
     jsonb_build_object('status', 'pending', 'claimed_at', null, 'reason', v_reason));
   return v_withdrawal;
+end
+$$;
+
+-- public.admin_withdrawal_chain_target() ----------------------------------------------
+-- Admin, the claimant only (usdt-verify-withdrawal, with the admin's own token): what the payout on
+-- chain must be — the withdrawal's network, the member's address, the amount (the club pays the
+-- network fee: on chain exactly the amount) and the club's addresses on that network it may come from.
+create function public.admin_withdrawal_chain_target(p_withdrawal_id uuid)
+returns table (
+  withdrawal_id uuid,
+  network public.withdrawal_network,
+  address text,
+  amount numeric,
+  club_addresses text[],
+  admin_id uuid
+)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+  v_club text[];
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  v_withdrawal := private.claimed_withdrawal(p_withdrawal_id);
+  select array_agg(n.receiving_address) into v_club
+    from public.usdt_networks n
+   where n.network = v_withdrawal.network and n.receiving_address is not null;
+  if v_club is null then
+    raise exception using errcode = 'P0001', message = 'wallet.network_not_configured';
+  end if;
+  return query select v_withdrawal.id, v_withdrawal.network, v_withdrawal.address, v_withdrawal.amount, v_club,
+                      v_withdrawal.claimed_by;
 end
 $$;
 
@@ -1154,6 +1224,92 @@ begin
 end
 $$;
 
+-- public.record_withdrawal_chain_transfer() --------------------------------------------
+-- The usdt-verify-withdrawal function (service role only) records the final transfer it read from the
+-- chain for a claimed withdrawal: checked again here (the withdrawal's network, from the club's
+-- address, to the member's address, exactly the amount) and linked to the withdrawal once. A transfer
+-- that paid an order, or another withdrawal, is refused (chain.transfer_used): one (network, hash,
+-- log index) pays one thing. Repeating the same record is a no-op. Audited as the function's.
+create function public.record_withdrawal_chain_transfer(
+  p_withdrawal_id uuid,
+  p_admin_id uuid,
+  p_network public.withdrawal_network,
+  p_tx_hash text,
+  p_log_index integer,
+  p_from text,
+  p_to text,
+  p_amount numeric,
+  p_block_number bigint,
+  p_block_time timestamptz
+)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_withdrawal public.withdrawals;
+  v_hash text := lower(btrim(coalesce(p_tx_hash, '')));
+  v_evm boolean := p_network <> 'TRC20';
+  v_club text;
+  -- public.chain_transfers comes later (20261122000950_chain.sql): its columns, not its row type.
+  v_transfer_id bigint;
+  v_order_id uuid;
+  v_linked uuid;
+begin
+  if coalesce(auth.jwt() ->> 'role', '') <> 'service_role' then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  select * into v_withdrawal from public.withdrawals w where w.id = p_withdrawal_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.withdrawal_not_found';
+  end if;
+  if v_withdrawal.status <> 'processing' then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_not_pending';
+  end if;
+  if v_withdrawal.claimed_by is distinct from p_admin_id then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
+  end if;
+  select n.receiving_address into v_club from public.usdt_networks n where n.network = v_withdrawal.network;
+  -- What the function verified, checked again against the row: nothing else completes it.
+  if p_network is distinct from v_withdrawal.network
+     or p_amount is distinct from v_withdrawal.amount
+     or p_log_index is null or p_block_number is null or p_block_time is null
+     or v_club is null
+     or (case when v_evm then lower(p_to) <> lower(v_withdrawal.address) else p_to <> v_withdrawal.address end)
+     or (case when v_evm then lower(p_from) <> lower(v_club) else p_from <> v_club end) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_mismatch';
+  end if;
+  if exists (select 1 from public.chain_transfers t
+              where t.withdrawal_id = v_withdrawal.id
+                and (t.network, t.tx_hash, t.log_index) is distinct from (p_network, v_hash, p_log_index)) then
+    raise exception using errcode = 'P0001', message = 'wallet.withdrawal_tx_mismatch';
+  end if;
+
+  select t.id into v_transfer_id
+    from private.record_chain_transfer(p_network, v_hash, p_log_index, p_from, p_to,
+                                       p_amount * power(10::numeric, private.usdt_decimals(p_network)),
+                                       p_block_number, p_block_time, p_admin_id) t;
+  select t.order_id, t.withdrawal_id into v_order_id, v_linked
+    from public.chain_transfers t where t.id = v_transfer_id for update;
+  if v_order_id is not null
+     or exists (select 1 from public.payment_receipts r where r.chain_transfer_id = v_transfer_id)
+     or (v_linked is not null and v_linked <> v_withdrawal.id) then
+    raise exception using errcode = 'P0001', message = 'chain.transfer_used';
+  end if;
+  if v_linked = v_withdrawal.id then
+    return;
+  end if;
+
+  update public.chain_transfers t set withdrawal_id = v_withdrawal.id where t.id = v_transfer_id;
+  update public.withdrawals w set tx_hash = v_hash where w.id = v_withdrawal.id;
+  perform private.audit('withdrawal.chain_verified', 'withdrawal', v_withdrawal.id::text, v_withdrawal.user_id,
+    jsonb_build_object('tx_hash', v_withdrawal.tx_hash),
+    jsonb_build_object('tx_hash', v_hash, 'network', p_network, 'log_index', p_log_index,
+                       'block_number', p_block_number, 'chain_transfer_id', v_transfer_id));
+end
+$$;
+
 -- public.request_withdrawal() -----------------------------------------------------------
 -- Member: withdrawal requested (with the in-app notification). aal2 when the member has a verified
 -- factor; at most 5 requests a day, counted under the lock of the wallet row. An address this
@@ -1170,6 +1326,8 @@ declare
   v_available numeric;
   v_new_address boolean;
   v_withdrawal public.withdrawals;
+  v_enabled boolean;
+  v_minimum numeric;
 begin
   if v_user_id is null then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -1180,8 +1338,18 @@ begin
   if p_network is null then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_network';
   end if;
-  if p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
+  if not private.is_usdt_address(p_network, p_address) then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_address';
+  end if;
+  -- The networks the club pays on, each with its minimum (public.usdt_networks; the club pays the
+  -- network fee, so the member receives exactly the amount: docs/decisions.md).
+  select n.enabled, n.min_withdrawal into v_enabled, v_minimum
+    from public.usdt_networks n where n.network = p_network;
+  if not coalesce(v_enabled, false) then
+    raise exception using errcode = 'P0001', message = 'wallet.network_disabled';
+  end if;
+  if p_amount < v_minimum then
+    raise exception using errcode = 'P0001', message = 'wallet.below_minimum';
   end if;
   if private.member_needs_aal2(v_user_id) then
     raise exception using errcode = 'P0001', message = 'wallet.mfa_required';
@@ -1208,7 +1376,8 @@ begin
   v_new_address := not exists (
     select 1 from public.withdrawals w
      where w.user_id = v_user_id and w.status = 'completed' and w.network = p_network
-       and lower(w.address) = lower(p_address)
+       -- TRON's base58 is case-sensitive; hex addresses are not.
+       and (w.address = p_address or (p_network <> 'TRC20' and lower(w.address) = lower(p_address)))
   );
   insert into public.withdrawals (user_id, amount, network, address, new_address, hold_until)
   values (v_user_id, p_amount, p_network, p_address, v_new_address,
@@ -1328,6 +1497,9 @@ grant execute on function public.admin_fail_withdrawal(uuid,text) to authenticat
 grant execute on function public.admin_list_withdrawals(public.withdrawal_status,integer,integer) to authenticated;
 revoke execute on function public.admin_record_withdrawal_tx(uuid,text) from service_role;
 grant execute on function public.admin_record_withdrawal_tx(uuid,text) to authenticated;
+revoke execute on function public.admin_withdrawal_chain_target(uuid) from service_role;
+grant execute on function public.admin_withdrawal_chain_target(uuid) to authenticated;
+grant execute on function public.record_withdrawal_chain_transfer(uuid,uuid,public.withdrawal_network,text,integer,text,text,numeric,bigint,timestamptz) to service_role;
 revoke execute on function public.admin_release_withdrawal(uuid,text) from service_role;
 grant execute on function public.admin_release_withdrawal(uuid,text) to authenticated;
 revoke execute on function public.cancel_withdrawal(uuid) from service_role;
@@ -1360,7 +1532,9 @@ comment on function private.wallet_debt_mismatches() is 'Debts whose repaid amou
 comment on function private.wallet_ledger_mismatches() is 'Wallets whose balances disagree with their ledger or their pending withdrawals; empty when the books are right.';
 comment on function public.admin_adjust_wallet(uuid,text,numeric,text,uuid) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited. The same idempotency key returns the first result without a second entry.';
 comment on function public.admin_claim_withdrawal(uuid) is 'Admin: pending -> processing, claimed by the caller (who, when); refused while a new address waits (hold_until); audited.';
-comment on function public.admin_complete_withdrawal(uuid,text) is 'Admin, the claimant only: processing -> completed with the transaction hash (the recorded one, if any); notifies the member; audited.';
+comment on function public.admin_complete_withdrawal(uuid,text) is 'Admin, the claimant only: processing -> completed with the transaction hash, only once usdt-verify-withdrawal verified that transfer on chain and linked it (wallet.withdrawal_not_verified otherwise); notifies the member with the block and its time; audited.';
+comment on function public.admin_withdrawal_chain_target(uuid) is 'Admin, the claimant only: the network, member address, amount and the club''s addresses a claimed withdrawal''s payout must match on chain (usdt-verify-withdrawal).';
+comment on function public.record_withdrawal_chain_transfer(uuid,uuid,public.withdrawal_network,text,integer,text,text,numeric,bigint,timestamptz) is 'Service role (usdt-verify-withdrawal): records the final transfer read from the chain for a claimed withdrawal, checked again (network, from the club, to the member, exactly the amount), linked once; a transfer used by an order or another withdrawal: chain.transfer_used. Audited.';
 comment on function public.admin_credit_wallet(uuid,numeric,text,boolean) is 'Admin/service_role: credits a wallet through the ledger; with p_notify the member gets a profit notification with data {amount, currency: USDT}.';
 comment on function public.admin_fail_withdrawal(uuid,text) is 'Admin, the claimant only: processing -> failed with a reason (refused once a hash was recorded); the amount returns to available; notifies the member; audited.';
 comment on function public.admin_record_withdrawal_tx(uuid,text) is 'Admin, the claimant only: records the transaction hash of a processing withdrawal; it can then only be completed with it; audited.';
@@ -1369,7 +1543,7 @@ comment on function public.admin_list_withdrawals(public.withdrawal_status,integ
 comment on function public.cancel_withdrawal(uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available; processing ones cannot be cancelled; 3 a day.';
 comment on function public.confirm_withdrawal(uuid) is 'Member, aal2: confirms an own pending withdrawal to a new address with the second factor, ending its 24-hour wait.';
 comment on function public.initialize_user_wallet(uuid) is 'Idempotent: ensures the wallet exists and returns it. Self or service_role. Sign-up already creates it.';
-comment on function public.request_withdrawal(numeric,public.withdrawal_network,text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically; refused while a debt is open (wallet.debt_open). aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on function public.request_withdrawal(numeric,public.withdrawal_network,text) is 'Member: creates a pending withdrawal on a network the club pays on (TRC20, ERC20, BSC; at least its minimum, the address in its format) and moves the amount from available to pending atomically; refused while a debt is open (wallet.debt_open). aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 comment on table private.idempotency_keys is 'Keys of admin money forms: the operation, its arguments and the first result, returned again to a repeated submit.';
 comment on table public.wallet_balances is 'One USDT wallet per user, created at sign-up (trigger on profiles). Changed only by private.apply_wallet_entry, always together with a wallet_transactions row.';
 comment on table public.wallet_debts is 'What a member owes the club after a reversal their balance could not cover. Paid first from later credits (ledger entries of kind debt_repayment with debt_id); settled_at once repaid = amount. While one is open no withdrawal can be requested.';
@@ -1390,5 +1564,5 @@ comment on column public.withdrawals.claimed_by is 'The admin who claimed it (pr
 comment on column public.withdrawals.claimed_at is 'When the admin claimed it; the claimed list shows its age.';
 comment on column public.withdrawals.new_address is 'Requested to an address this member had never been paid to (on that network).';
 comment on column public.withdrawals.hold_until is 'A new address not confirmed with the second factor: no admin can claim it before this time. Null: no wait.';
-comment on column public.withdrawals.tx_hash is 'On-chain transaction hash (ERC20 and BSC both use 0x + 64 hex).';
+comment on column public.withdrawals.tx_hash is 'On-chain transaction hash, lower case: TRC20 64 hex, ERC20 and BSC 0x + 64 hex. Completed: the transfer verified on chain (public.chain_transfers.withdrawal_id).';
 comment on column public.withdrawals.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';

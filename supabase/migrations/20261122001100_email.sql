@@ -292,7 +292,13 @@ begin
       'tx_hash', coalesce(v_withdrawal.tx_hash, ''),
       'tx_link', case when v_withdrawal.tx_hash is null then ''
                       else private.transaction_url(v_withdrawal.network, v_withdrawal.tx_hash) end,
-      'reason', coalesce(v_withdrawal.failure_reason, '')
+      'reason', coalesce(v_withdrawal.failure_reason, ''),
+      -- The payout as verified on chain (issue 37 §3): its block and the block's time (Warsaw).
+      'block', coalesce((
+        select format('%s (%s)', t.block_number, to_char(t.block_time at time zone 'Europe/Warsaw', 'DD.MM.YYYY HH24:MI'))
+          from public.chain_transfers t
+         where t.withdrawal_id = v_withdrawal.id and t.verified_at is not null
+         limit 1), '')
     );
   elsif v_kind = 'profit_payout' then
     v_variables := private.money_email_variables(p_data);
@@ -766,9 +772,9 @@ values
    E'Cześć {{fname}},\n\nprzyjęliśmy Twoje zlecenie wypłaty {{amount}} ({{network}}) na adres {{address}}.\nDamy znać, gdy wypłata zostanie zrealizowana.',
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota wypłaty","example":"250.00 USDT"},{"name":"network","description":"Sieć","example":"BSC"},{"name":"address","description":"Adres portfela","example":"0x52908400098527886E0F7030069857D2E4169EE7"}]'),
   ('withdrawal-completed', 'Wypłata {{amount}} zrealizowana',
-   '<p>Cześć {{fname}},</p><p>Twoja wypłata <strong>{{amount}}</strong> ({{network}}) została zrealizowana.</p><p>Transakcja: <a href="{{tx_link}}">{{tx_link}}</a></p>',
-   E'Cześć {{fname}},\n\nTwoja wypłata {{amount}} ({{network}}) została zrealizowana.\nTransakcja: {{tx_link}}',
-   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota wypłaty","example":"250.00 USDT"},{"name":"network","description":"Sieć","example":"BSC"},{"name":"tx_hash","description":"Hash transakcji","example":"0x9f2c…"},{"name":"tx_link","description":"Link do transakcji w eksploratorze","example":"https://bscscan.com/tx/0x9f2c…"}]'),
+   '<p>Cześć {{fname}},</p><p>Twoja wypłata <strong>{{amount}}</strong> ({{network}}) została zrealizowana.</p><p>Transakcja: <a href="{{tx_link}}">{{tx_link}}</a></p><p>Potwierdzona w sieci: blok {{block}}</p>',
+   E'Cześć {{fname}},\n\nTwoja wypłata {{amount}} ({{network}}) została zrealizowana.\nTransakcja: {{tx_link}}\nPotwierdzona w sieci: blok {{block}}',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota wypłaty","example":"250.00 USDT"},{"name":"network","description":"Sieć","example":"TRC20"},{"name":"tx_hash","description":"Hash transakcji","example":"9f2c…"},{"name":"tx_link","description":"Link do transakcji w eksploratorze","example":"https://tronscan.org/#/transaction/9f2c…"},{"name":"block","description":"Blok i czas transakcji w sieci","example":"68123456 (02.12.2026 16:40)"}]'),
   ('withdrawal-failed', 'Wypłata {{amount}} nie została zrealizowana',
    '<p>Cześć {{fname}},</p><p>Twoja wypłata <strong>{{amount}}</strong> nie została zrealizowana.</p><p>Powód: {{reason}}</p><p>Środki wróciły do salda dostępnego.</p>',
    E'Cześć {{fname}},\n\nTwoja wypłata {{amount}} nie została zrealizowana.\nPowód: {{reason}}\nŚrodki wróciły do salda dostępnego.',

@@ -230,6 +230,10 @@ $$;
 --   security.smtp_policy      warning when the sender allows private SMTP hosts or has not reported
 --   privacy.requests          warning when a member's request is due within 7 days, problem when overdue
 --                             (private.health_check_privacy_requests())
+--   payments.usdt_unrecognised  warning when a USDT transfer waits in 'Nierozpoznane wpłaty', problem
+--                             when one has waited more than 3 days; detail: the oldest one's age in hours
+--   payments.usdt_checks      warning when a member's hash has waited for the chain more than 2 hours
+--                             (the verifier or its provider is stuck); detail: how many
 create function private.health_checks()
 returns table (check_key text, area text, status text, value numeric, detail text)
 language sql
@@ -288,6 +292,16 @@ as $$
   union all
   select 'privacy.requests', 'privacy', p.status, p.value, p.detail
     from private.health_check_privacy_requests() p
+  union all
+  select 'payments.usdt_unrecognised', 'payments',
+         case when u.n = 0 then 'ok' when u.oldest < now() - interval '3 days' then 'problem' else 'warning' end,
+         u.n::numeric, case when u.oldest is null then null else floor(extract(epoch from now() - u.oldest) / 3600)::text end
+    from (select count(*) as n, min(x.created_at) as oldest from public.chain_unrecognised_transfers x
+           where x.status = 'open') u
+  union all
+  select 'payments.usdt_checks', 'payments', case when c.n > 0 then 'warning' else 'ok' end, c.n::numeric, null
+    from (select count(*) as n from public.usdt_payment_checks x
+           where x.status = 'waiting' and x.created_at < now() - interval '2 hours') c
 $$;
 
 -- private.record_health_checks() -------------------------------------------------------
@@ -746,6 +760,8 @@ insert into private.job_runs (job, period, optional) values
   ('membership-reminders', interval '1 day', false),
   ('payment-jobs', interval '1 hour', false),
   ('przelewy24-reconcile', interval '1 minute', true),
+  ('usdt-verify-payment', interval '1 minute', true),
+  ('usdt-watch', interval '1 minute', true),
   ('send-outbox', interval '1 minute', false);
 
 -- The admins there are when this migration runs (the trigger keeps the table from then on).

@@ -198,6 +198,17 @@ as $$
     -- Money.
     ('public', 'payment_orders', 'user_id', 'orders', null, array['decided_by', 'refunded_by'], null,
      't.created_at', false, 'The deciding and refunding admins are not shown.'),
+    ('public', 'usdt_payment_checks', 'user_id', 'usdt_payment_checks', null, null, null, 't.created_at', false,
+     'The transaction hashes the member pasted for USDT orders and what the chain showed.'),
+    ('public', 'chain_transfers', 'order_id', 'usdt_transfers',
+     $p$jsonb_build_object('network', t.network, 'tx_hash', t.tx_hash, 'from', t.from_address, 'to', t.to_address,
+       'amount', t.amount, 'block_number', t.block_number, 'block_time', t.block_time, 'order_id', t.order_id,
+       'withdrawal_id', t.withdrawal_id)$p$,
+     null, $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)
+             or t.withdrawal_id in (select w.id from public.withdrawals w where w.user_id = $1)$f$,
+     't.id', false, 'The USDT transfers that paid the member''s orders and paid out their withdrawals (public on their chains).'),
+    ('private', 'usdt_check_submissions', 'user_id', null, null, null, null, null, false,
+     'When USDT hashes were submitted, for the 10-an-hour limit (the checks themselves are exported).'),
     ('public', 'payment_receipts', 'order_id', 'payment_receipts', null, array['decided_by'],
      $f$t.order_id in (select o.id from public.payment_orders o where o.user_id = $1)$f$,
      't.received_at', false, 'The payments received for the member''s orders; the deciding admin is not shown.'),
@@ -712,9 +723,16 @@ begin
    where m.order_id in (select p.id from purged_orders p) or (m.user_id is null and m.retain_until < v_today);
   get diagnostics v_periods = row_count;
   delete from public.payment_receipts r where r.order_id in (select p.id from purged_orders p);
+  -- The USDT transfers of those orders and the member's checks of them (20261122000950_chain.sql).
+  delete from public.usdt_payment_checks c where c.order_id in (select p.id from purged_orders p);
+  delete from public.chain_unrecognised_transfers u
+   where u.chain_transfer_id in (select t.id from public.chain_transfers t where t.order_id in (select p.id from purged_orders p));
+  delete from public.chain_transfers t where t.order_id in (select p.id from purged_orders p);
   delete from public.payment_orders o where o.id in (select p.id from purged_orders p);
   get diagnostics v_orders = row_count;
 
+  delete from public.chain_transfers t
+   where t.withdrawal_id in (select w.id from public.withdrawals w where w.user_id is null and w.retain_until < v_today);
   delete from public.withdrawals w where w.user_id is null and w.retain_until < v_today;
   get diagnostics v_withdrawals = row_count;
   delete from public.wallet_transactions t

@@ -31,6 +31,7 @@ import {
   fundWallet,
   pendingWithdrawal,
   txHash,
+  completeWithdrawal,
 } from '../helpers/money-factories.ts';
 
 // Account security (issue 9): the attacks on sign-up that the database must stop, each reproduced
@@ -647,7 +648,7 @@ describe('admin area', () => {
       const bystander = await createMember();
       const request = await pendingWithdrawal(member, 30);
       await claimWithdrawal(adminUser, request.id);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [request.id, txHash()]);
+      await completeWithdrawal(adminUser, request.id, txHash());
       const files = [
         ['avatars', `${member.id}/1700000000000.jpg`],
         ['idea-images', `${member.id}/idea/1.png`],

@@ -26,6 +26,7 @@ import {
   pendingWithdrawal,
   txHash,
   walletAddress,
+  completeWithdrawal,
 } from '../helpers/money-factories.ts';
 import { auditChainState } from '../setup/audit-chain.ts';
 
@@ -104,7 +105,7 @@ describe('money operations', () => {
       await queryAs(adminUser, 'select public.admin_remove_ccc_assignment($1)', [assignment!.id]);
       const withdrawal = await pendingWithdrawal(target, 3);
       await claimWithdrawal(adminUser, withdrawal.id);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+      await completeWithdrawal(adminUser, withdrawal.id, txHash());
       const other = await pendingWithdrawal(target, 2);
       await claimWithdrawal(adminUser, other.id);
       await queryAs(adminUser, `select public.admin_fail_withdrawal($1, 'Sieć niedostępna')`, [other.id]);
@@ -120,13 +121,18 @@ describe('money operations', () => {
         'ccc_assignments.insert',
         'ccc_assignments.delete',
         'withdrawal.claim',
+        'withdrawal.chain_verified',
         'withdrawal.complete',
         'withdrawal.claim',
         'withdrawal.fail',
         'wallet.debit',
         'user.delete',
       ]);
-      expect(rows.every((r) => r.actor_id === adminUser.id)).toBe(true);
+      // The payout's chain check is recorded by usdt-verify-withdrawal (service role: no admin actor).
+      expect(
+        rows.filter((r) => r.action !== 'withdrawal.chain_verified').every((r) => r.actor_id === adminUser.id),
+      ).toBe(true);
+      expect(rows.find((r) => r.action === 'withdrawal.chain_verified')?.actor_id).toBeNull();
       // The deletion records its reason; the account's e-mail is erased with it (privacy).
       expect(rows.at(-1)).toMatchObject({
         target_user_id: target.id,

@@ -336,18 +336,23 @@ describe('CCC', () => {
         const holder = await createMember();
         await occupySlots('DIAMOND', (await freeSlots('DIAMOND')) - 2, holder.id);
         const investor = await createMember();
-        expect(await errorOf(assign(adminUser, investor.id, 'DIAMOND', 3))).toEqual({
-          code: 'P0001',
-          message: 'ccc.no_slots',
-        });
-        expect(await freeSlots('DIAMOND')).toBe(2);
-        expect(await notificationsOf(investor.id)).toEqual([]);
-        await assign(adminUser, investor.id, 'DIAMOND', 2);
-        expect(await freeSlots('DIAMOND')).toBe(0);
-        expect(await errorOf(assign(adminUser, investor.id, 'DIAMOND', 1))).toEqual({
-          code: 'P0001',
-          message: 'ccc.no_slots',
-        });
+        try {
+          expect(await errorOf(assign(adminUser, investor.id, 'DIAMOND', 3))).toEqual({
+            code: 'P0001',
+            message: 'ccc.no_slots',
+          });
+          expect(await freeSlots('DIAMOND')).toBe(2);
+          expect(await notificationsOf(investor.id)).toEqual([]);
+          await assign(adminUser, investor.id, 'DIAMOND', 2);
+          expect(await freeSlots('DIAMOND')).toBe(0);
+          expect(await errorOf(assign(adminUser, investor.id, 'DIAMOND', 1))).toEqual({
+            code: 'P0001',
+            message: 'ccc.no_slots',
+          });
+        } finally {
+          // The tier's slots are club-wide (the holder's go when the test ends: occupySlots).
+          await admin().query('delete from public.ccc_assignments where user_id = $1', [investor.id]);
+        }
       });
 
       it('refuses members (even for themselves) and anon', async () => {
@@ -379,9 +384,10 @@ describe('CCC', () => {
           );
           expect(rows[0]?.n).toBe(10);
         } finally {
-          // The tier's slots are club-wide: later files (payments) order PLATINUM too.
+          // The tier's slots are club-wide: later files (payments) order PLATINUM too (the holder's
+          // go when the test ends: occupySlots).
           await admin().query('delete from public.ccc_assignments where user_id = any($1)', [
-            [holder.id, ...investors.map((investor) => investor.id)],
+            investors.map((investor) => investor.id),
           ]);
         }
       });

@@ -8,6 +8,7 @@ import {
   fundWallet,
   pendingWithdrawal,
   txHash,
+  completeWithdrawal,
 } from '../helpers/money-factories.ts';
 
 // Account security (issue 9): the attacks on sign-up that the database must stop, each reproduced
@@ -600,7 +601,7 @@ describe('e-mail outbox', () => {
       const done = await pendingWithdrawal(member, 25, 'BSC');
       const hash = txHash();
       await claimWithdrawal(adminUser, done.id);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [done.id, hash]);
+      await completeWithdrawal(adminUser, done.id, hash);
       const failed = await pendingWithdrawal(member, 10, 'ERC20');
       await claimWithdrawal(adminUser, failed.id);
       await queryAs(adminUser, 'select public.admin_fail_withdrawal($1, $2)', [failed.id, 'Nieprawidłowy adres']);

@@ -1234,7 +1234,9 @@ describe('money in', () => {
         tx_hash: string;
         decided_via: string;
       }>(
-        'select amount::text, network, tx_hash, decided_via from public.payment_receipts where order_id = $1 order by id',
+        `select r.amount::text, t.network, t.tx_hash, r.decided_via
+           from public.payment_receipts r join public.chain_transfers t on t.id = r.chain_transfer_id
+          where r.order_id = $1 order by r.id`,
         [order.id],
       );
       expect(receipts).toEqual([
@@ -1307,7 +1309,11 @@ describe('money in', () => {
       const member = await createMember();
       const order = await orderPlan(member, 'START', 'usdt');
       const hash = txHash();
-      await admin().query(`select private.confirm_payment($1, 1220, 'chain', null, $2, 'BSC')`, [order.id, hash]);
+      await admin().query(
+        `select private.confirm_payment($1, 1220, 'chain', null,
+                (select t.id from private.record_chain_transfer('BSC', $2, 0, $3, $3, 1220e18, 1, now()) t))`,
+        [order.id, hash, `0x${'ab'.repeat(20)}`],
+      );
       expect(await orderById(order.id)).toMatchObject({
         status: 'paid',
         decided_via: 'chain',

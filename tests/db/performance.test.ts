@@ -204,6 +204,25 @@ describe('dashboard counters', () => {
     );
     await expectCountersTrue();
 
+    // The end date alone: a date in the past ends the paid level (the membership cache's BEFORE
+    // trigger turns the cached level to FREE, though the statement names only the date), and null
+    // makes it run on. Counted once, the counters drifted (a START left over in them) for every
+    // later test of the run: the counting trigger fired only when the statement named the level.
+    await setMembershipLevel(confirmed.id, 'START');
+    await expectCountersTrue();
+    await admin().query(
+      'update public.profiles set membership_valid_until = private.warsaw_today() - 400 where user_id = $1',
+      [confirmed.id],
+    );
+    const [lapsed] = (
+      await admin().query<{ membership_level: string }>(
+        'select membership_level from public.profiles where user_id = $1',
+        [confirmed.id],
+      )
+    ).rows;
+    expect(lapsed!.membership_level).toBe('FREE');
+    await expectCountersTrue();
+
     // Many rows in one statement, across levels.
     await admin().query(
       `update public.profiles set membership_level = case membership_level when 'VIP' then 'FREE' else 'VIP' end::public.membership_level

@@ -36,6 +36,8 @@ import {
   pendingWithdrawal,
   txHash,
   walletAddress,
+  completeWithdrawal,
+  enableUsdtNetworks,
 } from '../helpers/money-factories.ts';
 
 const PASSWORD = 'Haslo-do-usuniecia-1';
@@ -499,6 +501,7 @@ describe('the erasure', () => {
     // wallet ends at 0), an admin's credit and debit with their idempotency keys, a payout item.
     const orderId = await payForPlan(member.id, 'START');
     await fundWallet(member, 15);
+    await enableUsdtNetworks();
     const [cancelled] = await queryAs<{ id: string }>(member, 'select * from public.request_withdrawal(5, $1, $2)', [
       'ERC20',
       walletAddress(),
@@ -509,7 +512,7 @@ describe('the erasure', () => {
       walletAddress(),
     ]);
     await claimWithdrawal(adminUser, paidOut!.id);
-    await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [paidOut!.id, txHash()]);
+    await completeWithdrawal(adminUser, paidOut!.id, txHash());
     await queryAs(adminUser, `select public.admin_adjust_wallet($1, 'credit', 3, 'Bonus', gen_random_uuid())`, [
       member.id,
     ]);

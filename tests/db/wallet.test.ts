@@ -25,10 +25,21 @@ import {
   ledgerMismatches,
   type Withdrawal,
   type Balance,
+  completeWithdrawal,
+  verifyPayoutOnChain,
+  enableUsdtNetworks,
+  CLUB_ADDRESSES,
+  type UsdtNetwork,
 } from '../helpers/money-factories.ts';
+import { tronAddress, tronTxHash } from '../helpers/chain-factories.ts';
 
 // Admin area (issue 13): the second factor for admin rights, the hook templates' guard, member
 // deletion that keeps money records and returns the member's files, the moderation and payout lists.
+// Withdrawals go to networks the club pays on (issue 37): all three, from the test club's addresses.
+beforeAll(async () => {
+  await enableUsdtNetworks();
+});
+
 describe('admin area', () => {
   checkLedgerAfterEachTest();
 
@@ -42,7 +53,7 @@ describe('admin area', () => {
       const second = await pendingWithdrawal(member, 2);
       const done = await pendingWithdrawal(member, 3);
       await claimWithdrawal(adminUser, done.id);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [done.id, txHash()]);
+      await completeWithdrawal(adminUser, done.id, txHash());
 
       await inSnapshotAs(adminUser, async (query) => {
         const pending: ListedWithdrawal[] = [];
@@ -291,7 +302,7 @@ describe('money operations', () => {
           expect(cancel.reason.message).toBe('wallet.withdrawal_processing');
           expect(rows[0]).toEqual({ status: 'processing', claimed_by: adminUser.id });
           expect(balance).toMatchObject({ available_balance: '0.00', pending_balance: '10.00' });
-          await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+          await completeWithdrawal(adminUser, withdrawal.id, txHash());
         }
       }
     });
@@ -692,7 +703,7 @@ describe('wallet', () => {
       const leaving = await createMember();
       const request = await pendingWithdrawal(leaving, 15);
       await claimWithdrawal(adminUser, request.id);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [request.id, txHash()]);
+      await completeWithdrawal(adminUser, request.id, txHash());
       const { rows: before } = await admin().query<{ id: string }>(
         'select id from public.wallet_transactions where user_id = $1 order by id',
         [leaving.id],
@@ -874,7 +885,7 @@ describe('wallet', () => {
         code: 'P0001',
         message: 'wallet.invalid_network',
       });
-      expect((await errorOf(requestWithdrawal(member, 1, 'TRC20')))?.code).toBe('22P02');
+      expect((await errorOf(requestWithdrawal(member, 1, 'SOL')))?.code).toBe('22P02');
     });
 
     it('reports a missing wallet with wallet.not_found', async () => {
@@ -957,6 +968,7 @@ describe('wallet', () => {
       const withdrawal = await pendingWithdrawal(payee, 15);
       await claimWithdrawal(adminUser, withdrawal.id);
       const hash = txHash();
+      await verifyPayoutOnChain(withdrawal.id, hash);
       const [row] = await queryAs<Withdrawal>(adminUser, 'select * from public.admin_complete_withdrawal($1, $2)', [
         withdrawal.id,
         hash,
@@ -981,7 +993,7 @@ describe('wallet', () => {
       const withdrawal = await pendingWithdrawal(owner, 2);
       await claimWithdrawal(adminUser, withdrawal.id);
       const hash = txHash();
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash]);
+      await completeWithdrawal(adminUser, withdrawal.id, hash);
       const before = await balanceOf(owner.id);
       const ledgerRows = async () =>
         (await admin().query('select id from public.wallet_transactions where withdrawal_id = $1', [withdrawal.id]))
@@ -1049,7 +1061,7 @@ describe('wallet', () => {
       ).toBe('42501');
       const { rows } = await admin().query('select status from public.withdrawals where id = $1', [withdrawal.id]);
       expect(rows[0]?.status).toBe('processing');
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+      await completeWithdrawal(adminUser, withdrawal.id, txHash());
     });
   });
 
@@ -1291,7 +1303,7 @@ describe('withdrawal claims and safeguards', () => {
         code: 'P0001',
         message: 'wallet.withdrawal_processing',
       });
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+      await completeWithdrawal(adminUser, withdrawal.id, txHash());
     });
 
     it('is held by exactly one admin: a second admin is refused, the claimant repeating it gets it back', async () => {
@@ -1333,7 +1345,7 @@ describe('withdrawal claims and safeguards', () => {
         expect(lost.map((r) => (r.reason as Error).message)).toEqual(['wallet.withdrawal_claimed_by_other']);
         const winner = results[0]!.status === 'fulfilled' ? adminUser : otherAdmin;
         expect((await statusOf(withdrawal.id))?.claimed_by).toBe(winner.id);
-        await queryAs(winner, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+        await completeWithdrawal(winner, withdrawal.id, txHash());
       }
     });
 
@@ -1457,6 +1469,7 @@ describe('withdrawal claims and safeguards', () => {
       expect(await errorOf(queryAs(owner, 'select public.cancel_withdrawal($1)', [withdrawal.id]))).toMatchObject({
         message: 'wallet.withdrawal_processing',
       });
+      await verifyPayoutOnChain(withdrawal.id, hash);
       expect(
         await queryAs(adminUser, 'select status, tx_hash from public.admin_complete_withdrawal($1, $2)', [
           withdrawal.id,
@@ -1496,7 +1509,7 @@ describe('withdrawal claims and safeguards', () => {
         first!.id,
       ]);
       await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [first!.id]);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [first!.id, txHash()]);
+      await completeWithdrawal(adminUser, first!.id, txHash());
       const [second] = await queryAs<Withdrawal>(owner, "select * from public.request_withdrawal(10, 'BSC', $1)", [
         address.toUpperCase().replace('0X', '0x'),
       ]);
@@ -1545,7 +1558,7 @@ describe('withdrawal claims and safeguards', () => {
         ]),
       ).toEqual([{ hold_until: null }]);
       await queryAs(adminUser, 'select public.admin_claim_withdrawal($1)', [held!.id]);
-      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [held!.id, txHash()]);
+      await completeWithdrawal(adminUser, held!.id, txHash());
       for (const w of [direct!]) await queryAs(aal2, 'select public.cancel_withdrawal($1)', [w.id]);
     });
   });
@@ -1769,7 +1782,272 @@ describe('withdrawal claims and safeguards', () => {
     expect(await errorOf(admin().query('delete from auth.users where id = $1', [owner.id]))).toMatchObject({
       message: 'admin.user_has_pending_withdrawal',
     });
-    await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
+    await completeWithdrawal(adminUser, withdrawal.id, txHash());
+  });
+});
+
+// Issue 37 §1 and §3: TRC20 beside ERC20 and BSC, each network's minimum, and a withdrawal completed
+// only with its payout verified on chain (usdt-verify-withdrawal records it through the service
+// role's record_withdrawal_chain_transfer; one transfer pays one thing).
+describe('withdrawals checked on chain', () => {
+  let adminUser: TestUser;
+  checkLedgerAfterEachTest();
+
+  beforeAll(async () => {
+    await enableUsdtNetworks();
+    adminUser = await createAdmin();
+  });
+
+  const REQUEST = 'select * from public.request_withdrawal($1, $2, $3)';
+
+  async function claimed(owner: TestUser, amount = 12.5, network: UsdtNetwork = 'TRC20'): Promise<Withdrawal> {
+    const withdrawal = await pendingWithdrawal(owner, amount, network);
+    await claimWithdrawal(adminUser, withdrawal.id);
+    return withdrawal;
+  }
+
+  describe('networks and formats', () => {
+    it('takes a TRC20 withdrawal to a base58check T… address; refuses a mistyped checksum and the other family’s address', async () => {
+      const owner = await createMember();
+      await fundWallet(owner, 50);
+      const address = tronAddress();
+      const [row] = await queryAs<Withdrawal>(owner, REQUEST, [10, 'TRC20', address]);
+      expect(row).toMatchObject({ network: 'TRC20', address, status: 'pending' });
+      // One character changed: the checksum no longer matches.
+      const last = address.at(-1) === 'a' ? 'b' : 'a';
+      for (const [network, wrong] of [
+        ['TRC20', `${address.slice(0, -1)}${last}`],
+        ['TRC20', walletAddress()],
+        ['ERC20', address],
+        ['BSC', `0x${'a'.repeat(39)}`],
+      ] as const) {
+        expect(await errorOf(queryAs(owner, REQUEST, [1, network, wrong])), `${network} ${wrong}`).toEqual({
+          code: 'P0001',
+          message: 'wallet.invalid_address',
+        });
+      }
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '40.00', pending_balance: '10.00' });
+    });
+
+    it('saved addresses follow the network’s format too', async () => {
+      const owner = await createMember();
+      const insert = (network: string, address: string) =>
+        queryAs(owner, "insert into public.withdrawal_addresses (label, network, address) values ('Mój', $1, $2)", [
+          network,
+          address,
+        ]);
+      await insert('TRC20', tronAddress());
+      expect(await sqlState(insert('TRC20', walletAddress()))).toBe('23514');
+      expect(await sqlState(insert('ERC20', tronAddress()))).toBe('23514');
+    });
+
+    it('refuses less than the network’s minimum and a network the club does not pay on', async () => {
+      const owner = await createMember();
+      await fundWallet(owner, 100);
+      await admin().query("update public.usdt_networks set min_withdrawal = 20 where network = 'BSC'");
+      try {
+        expect(await errorOf(queryAs(owner, REQUEST, [19.99, 'BSC', walletAddress()]))).toEqual({
+          code: 'P0001',
+          message: 'wallet.below_minimum',
+        });
+        await queryAs(owner, REQUEST, [20, 'BSC', walletAddress()]);
+        await admin().query("update public.usdt_networks set enabled = false where network = 'BSC'");
+        expect(await errorOf(queryAs(owner, REQUEST, [25, 'BSC', walletAddress()]))).toEqual({
+          code: 'P0001',
+          message: 'wallet.network_disabled',
+        });
+      } finally {
+        await admin().query(
+          "update public.usdt_networks set min_withdrawal = 0.01, enabled = true where network = 'BSC'",
+        );
+      }
+      expect(await balanceOf(owner.id)).toMatchObject({ available_balance: '80.00', pending_balance: '20.00' });
+    });
+
+    it('links a TRC20 payout to Tronscan in the e-mail variables', async () => {
+      const { rows } = await admin().query<{ url: string }>("select private.transaction_url('TRC20', $1) as url", [
+        'ab'.repeat(32),
+      ]);
+      expect(rows[0]?.url).toBe(`https://tronscan.org/#/transaction/${'ab'.repeat(32)}`);
+    });
+  });
+
+  describe('completion needs the verified transfer', () => {
+    it('refuses a bare hash: nothing moves until the chain transfer is recorded', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimed(owner);
+      const hash = tronTxHash();
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash])),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_not_verified' });
+      // A hash recorded while the transfer was not final is not a verification either.
+      await queryAs(adminUser, 'select public.admin_record_withdrawal_tx($1, $2)', [withdrawal.id, hash]);
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash])),
+      ).toEqual({ code: 'P0001', message: 'wallet.withdrawal_not_verified' });
+      expect(await balanceOf(owner.id)).toMatchObject({ pending_balance: '12.50' });
+      const done = await completeWithdrawal(adminUser, withdrawal.id, hash);
+      expect(done).toMatchObject({ status: 'completed', tx_hash: hash });
+      expect(await balanceOf(owner.id)).toMatchObject({ pending_balance: '0.00' });
+    });
+
+    it('only the service role records a transfer; an admin’s or a member’s call is refused', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimed(owner);
+      const args = [
+        withdrawal.id,
+        adminUser.id,
+        'TRC20',
+        tronTxHash(),
+        0,
+        CLUB_ADDRESSES.TRC20,
+        withdrawal.address,
+        '12.50',
+        68_000_001,
+        new Date().toISOString(),
+      ];
+      const sql = 'select public.record_withdrawal_chain_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+      for (const who of [adminUser, owner, 'anon'] as const) {
+        expect(await sqlState(queryAs(who, sql, args))).toBe('42501');
+      }
+      expect(
+        (await admin().query('select 1 from public.chain_transfers where withdrawal_id = $1', [withdrawal.id])).rows,
+      ).toEqual([]);
+      await queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [
+        withdrawal.id,
+      ]);
+    });
+
+    it.each([
+      ['another recipient', { to: 'other' }],
+      ['a different amount', { amount: '12.49' }],
+      ['a sender that is not the club', { from: 'other' }],
+      ['another network', { network: 'BSC' }],
+    ] as const)('refuses a transfer with %s (chain.transfer_mismatch)', async (_case, change) => {
+      const owner = await createMember();
+      const withdrawal = await claimed(owner);
+      const overrides = {
+        ...('to' in change ? { to: tronAddress() } : {}),
+        ...('from' in change ? { from: tronAddress() } : {}),
+        ...('amount' in change ? { amount: change.amount } : {}),
+        ...('network' in change ? { network: change.network } : {}),
+      };
+      const hash = 'network' in change ? txHash() : tronTxHash();
+      expect(await errorOf(verifyPayoutOnChain(withdrawal.id, hash, overrides))).toEqual({
+        code: 'P0001',
+        message: 'chain.transfer_mismatch',
+      });
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, hash])),
+        // (A BSC hash is not even a TRC20 withdrawal's hash.)
+      ).toMatchObject({ message: 'network' in change ? 'wallet.invalid_tx_hash' : 'wallet.withdrawal_not_verified' });
+      await queryAs(adminUser, "select public.admin_release_withdrawal($1, 'Nic nie zostało wysłane')", [
+        withdrawal.id,
+      ]);
+    });
+
+    it('one transfer pays one withdrawal: the same (network, hash, log index) cannot complete a second one', async () => {
+      const owner = await createMember();
+      const first = await claimed(owner);
+      const hash = tronTxHash();
+      await completeWithdrawal(adminUser, first.id, hash);
+      // A second withdrawal to the very same address and amount.
+      await fundWallet(owner, 12.5);
+      const [second] = await queryAs<Withdrawal>(owner, REQUEST, [12.5, 'TRC20', first.address]);
+      await claimWithdrawal(adminUser, second!.id);
+      expect(await errorOf(verifyPayoutOnChain(second!.id, hash))).toEqual({
+        code: 'P0001',
+        message: 'chain.transfer_used',
+      });
+      // Another log of the same transaction is another transfer.
+      await verifyPayoutOnChain(second!.id, hash, { logIndex: 1 });
+      await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [second!.id, hash]);
+      const { rows } = await admin().query(
+        'select withdrawal_id, log_index from public.chain_transfers where network = $1 and tx_hash = $2 order by log_index',
+        ['TRC20', hash],
+      );
+      expect(rows).toEqual([
+        { withdrawal_id: first.id, log_index: 0 },
+        { withdrawal_id: second!.id, log_index: 1 },
+      ]);
+    });
+
+    it('a transfer that paid an order cannot complete a withdrawal, and a payout cannot pay an order', async () => {
+      const CONFIRM = 'select changed from public.admin_confirm_payment($1, $2, $3, $4)';
+      const buyer = await createMember();
+      const order = async () =>
+        (
+          await queryAs<{ id: string }>(
+            buyer,
+            `select id from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START', p_consent_text => 'Zgoda (test)')`,
+          )
+        )[0]!.id;
+      // An order paid with a TRC20 transaction (the admin entered its hash)…
+      const paidHash = tronTxHash();
+      const first = await order();
+      await queryAs(adminUser, CONFIRM, [first, null, paidHash, 'TRC20']);
+      const owner = await createMember();
+      const withdrawal = await claimed(owner);
+      // …is not a withdrawal's payout, even read from the chain.
+      expect(await errorOf(verifyPayoutOnChain(withdrawal.id, paidHash))).toEqual({
+        code: 'P0001',
+        message: 'chain.transfer_used',
+      });
+      expect(
+        await errorOf(queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, paidHash])),
+      ).toMatchObject({ message: 'wallet.withdrawal_not_verified' });
+      // A withdrawal's verified payout does not pay an order.
+      const payoutHash = tronTxHash();
+      await completeWithdrawal(adminUser, withdrawal.id, payoutHash);
+      const second = await order();
+      expect(await errorOf(queryAs(adminUser, CONFIRM, [second, null, payoutHash, 'TRC20']))).toMatchObject({
+        message: 'payments.tx_hash_used',
+      });
+      const { rows } = await admin().query<{ order_id: string | null; withdrawal_id: string | null }>(
+        'select order_id, withdrawal_id from public.chain_transfers where tx_hash in ($1, $2) order by tx_hash = $1 desc',
+        [paidHash, payoutHash],
+      );
+      expect(rows).toEqual([
+        { order_id: first, withdrawal_id: null },
+        { order_id: null, withdrawal_id: withdrawal.id },
+      ]);
+    });
+
+    it('the member reads the block and its time of the verified payout; the notification names them', async () => {
+      const owner = await createMember();
+      const withdrawal = await claimed(owner);
+      await completeWithdrawal(adminUser, withdrawal.id, tronTxHash());
+      const { rows: transfer } = await admin().query<{ block_number: string; block_time: Date }>(
+        'select block_number, block_time from public.chain_transfers where withdrawal_id = $1',
+        [withdrawal.id],
+      );
+      // As 'Historia wypłat' reads it (the embedded chain_transfers of get-withdrawals), behind RLS.
+      const seen = await queryAs<{ block_number: string; block_time: Date }>(
+        owner,
+        'select t.block_number, t.block_time from public.chain_transfers t where t.withdrawal_id = $1',
+        [withdrawal.id],
+      );
+      expect(seen).toEqual(transfer);
+      const other = await createMember();
+      expect(
+        await queryAs(other, 'select 1 from public.chain_transfers t where t.withdrawal_id = $1', [withdrawal.id]),
+      ).toEqual([]);
+      // 'Pobierz moje dane' has it too (the member's data catalogue).
+      const [exported] = await queryAs<{ data: { data: { usdt_transfers: Record<string, unknown>[] } } }>(
+        owner,
+        'select public.export_my_data() as data',
+      );
+      expect(exported!.data.data.usdt_transfers).toEqual([
+        expect.objectContaining({
+          withdrawal_id: withdrawal.id,
+          to: withdrawal.address,
+          block_number: Number(transfer[0]!.block_number),
+        }),
+      ]);
+      const notes = await notificationsOf(owner.id);
+      expect(notes.at(-1)?.content).toContain(`blok ${transfer[0]!.block_number}`);
+      expect(notes.at(-1)?.data).toMatchObject({ blockNumber: Number(transfer[0]!.block_number) });
+    });
   });
 });
 

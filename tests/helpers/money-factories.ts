@@ -1,14 +1,92 @@
 // Factories and probes for the money domain (notifications, wallet, CCC). Arranging goes through
 // the superuser pool or service_role; assertions read the truth behind RLS with admin().
 import { randomBytes } from 'node:crypto';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, onTestFinished } from 'vitest';
+import { tronAddress } from './chain-factories.ts';
 import { admin, queryAs, type TestUser } from './db.ts';
 
 /** A well-formed ERC20/BSC address: 0x + 40 hex characters. */
 export const walletAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
-/** A well-formed transaction hash: 0x + 64 hex characters. */
+/** A well-formed transaction hash: 0x + 64 hex characters (ERC20/BSC). */
 export const txHash = () => `0x${randomBytes(32).toString('hex')}`;
+
+/** The club's receiving (and paying) address of each network in the test database. */
+export const CLUB_ADDRESSES = {
+  TRC20: 'TQ2iB6UZ2T5xZzbyVuxp6xMmTxPE3mTWZX',
+  ERC20: '0x52908400098527886E0F7030069857D2E4169EE7',
+  BSC: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+} as const;
+
+export type UsdtNetwork = keyof typeof CLUB_ADDRESSES;
+
+/**
+ * The club pays withdrawals on every network, from CLUB_ADDRESSES (the migrations leave them off):
+ * as the admin's 'Sieci USDT' settings would, arranged by the superuser. Idempotent.
+ */
+export async function enableUsdtNetworks(): Promise<void> {
+  for (const [network, address] of Object.entries(CLUB_ADDRESSES)) {
+    await admin().query(
+      `update public.usdt_networks set enabled = true, receiving_address = coalesce(receiving_address, $2)
+        where network = $1 and not (enabled and receiving_address is not null)`,
+      [network, address],
+    );
+  }
+}
+
+/**
+ * What usdt-verify-withdrawal records once the chain confirmed a claimed withdrawal's payout (the
+ * service role's record_withdrawal_chain_transfer): from the club's address to the member's, the
+ * exact amount, a block and its time. Overrides make a transfer that does not match.
+ */
+export async function verifyPayoutOnChain(
+  withdrawalId: string,
+  hash: string,
+  overrides: Partial<{ from: string; to: string; amount: string; logIndex: number; network: UsdtNetwork }> = {},
+): Promise<void> {
+  const { rows } = await admin().query<{ network: UsdtNetwork; address: string; amount: string; claimed_by: string }>(
+    'select network, address, amount, claimed_by from public.withdrawals where id = $1',
+    [withdrawalId],
+  );
+  const row = rows[0]!;
+  const { rows: club } = await admin().query<{ receiving_address: string }>(
+    'select receiving_address from public.usdt_networks where network = $1',
+    [row.network],
+  );
+  await queryAs(
+    'service_role',
+    'select public.record_withdrawal_chain_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    [
+      withdrawalId,
+      row.claimed_by,
+      overrides.network ?? row.network,
+      hash,
+      overrides.logIndex ?? 0,
+      overrides.from ?? club[0]?.receiving_address,
+      overrides.to ?? row.address,
+      overrides.amount ?? row.amount,
+      68_000_000 + Math.floor(Math.random() * 1_000_000),
+      new Date().toISOString(),
+    ],
+  );
+}
+
+/**
+ * 'Zrealizowana' as the admin's dialog does it: the payout verified on chain (verifyPayoutOnChain),
+ * then admin_complete_withdrawal with its hash, as the claimant.
+ */
+export async function completeWithdrawal(
+  adminUser: TestUser,
+  withdrawalId: string,
+  hash: string = txHash(),
+): Promise<Withdrawal> {
+  await verifyPayoutOnChain(withdrawalId, hash);
+  const [row] = await queryAs<Withdrawal>(adminUser, 'select * from public.admin_complete_withdrawal($1, $2)', [
+    withdrawalId,
+    hash,
+  ]);
+  return row!;
+}
 
 export interface Balance {
   available_balance: string;
@@ -55,7 +133,7 @@ export interface Withdrawal {
   id: string;
   user_id: string;
   amount: string;
-  network: 'ERC20' | 'BSC';
+  network: UsdtNetwork;
   address: string;
   status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
   tx_hash: string | null;
@@ -72,13 +150,14 @@ export interface Withdrawal {
 export async function pendingWithdrawal(
   member: TestUser,
   amount = 10,
-  network: 'ERC20' | 'BSC' = 'ERC20',
+  network: UsdtNetwork = 'ERC20',
 ): Promise<Withdrawal> {
+  await enableUsdtNetworks();
   await fundWallet(member, amount);
   const [row] = await queryAs<Withdrawal>(member, 'select * from public.request_withdrawal($1, $2, $3)', [
     amount,
     network,
-    walletAddress(),
+    network === 'TRC20' ? tronAddress() : walletAddress(),
   ]);
   return row!;
 }
@@ -136,7 +215,12 @@ export async function notificationsOf(userId: string): Promise<NotificationRow[]
 
 export type CccTier = 'PLATINUM' | 'DIAMOND' | 'GOLD' | 'SILVER' | 'BRONZE' | 'START';
 
-/** Stores `count` assignments of a tier for the user directly (copying the catalogue), active unless `expired`. */
+/**
+ * Stores `count` assignments of a tier for the user directly (copying the catalogue), active unless
+ * `expired`. Called inside a test, they are removed when the test ends, pass or fail: the tiers'
+ * slots are club-wide, and a tier left full made later files' orders fail with payments.no_slots
+ * (in whichever order the files ran). Called in a hook, the caller removes them.
+ */
 export async function occupySlots(
   tier: CccTier,
   count: number,
@@ -153,7 +237,23 @@ export async function occupySlots(
      returning id`,
     [userId, tier, count, expired],
   );
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  if (insideTest()) {
+    onTestFinished(async () => {
+      await admin().query('delete from public.ccc_assignments where id = any($1)', [ids]);
+    });
+  }
+  return ids;
+}
+
+/** Whether a test (not a hook) is running: onTestFinished works there only. */
+function insideTest(): boolean {
+  try {
+    onTestFinished(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Free slots of a tier right now, as the server counts them (pending orders' reservations included). */

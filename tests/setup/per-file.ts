@@ -13,7 +13,7 @@
 // (private.verify_audit_chain: every row linked, its hash matching its content and the previous row,
 // the head and the last published head in the chain); a file that breaks it fails with the first
 // broken row and why.
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { admin, endPools } from '../helpers/db.ts';
 import { auditChainState } from './audit-chain.ts';
 
@@ -50,6 +50,20 @@ export async function moneyInvariantViolations(): Promise<Record<string, unknown
   return violations;
 }
 
+// The CCC tiers' slots are club-wide: a file that leaves a tier full (packages it stored and never
+// removed) makes the next files' orders of that tier fail with payments.no_slots, depending on the
+// order the files run in. A tests/db file leaves every tier that had a free slot with one.
+const FREE_SLOTS = 'select t.tier::text as tier, private.ccc_free_slots(t.tier) as free from public.ccc_tiers t';
+let freeSlotsAtStart: Map<string, number> | undefined;
+const inDatabaseTests = () => expect.getState().testPath?.includes('/tests/db/') ?? false;
+
+beforeAll(async () => {
+  freeSlotsAtStart = undefined;
+  if (!inDatabaseTests()) return;
+  const { rows } = await admin().query<{ tier: string; free: number }>(FREE_SLOTS);
+  freeSlotsAtStart = new Map(rows.map((row) => [row.tier, row.free]));
+});
+
 afterEach(async () => {
   if (!expect.getState().testPath?.includes('/tests/db/')) return;
   const violations = await moneyInvariantViolations();
@@ -58,6 +72,11 @@ afterEach(async () => {
 
 afterAll(async () => {
   try {
+    if (freeSlotsAtStart) {
+      const { rows } = await admin().query<{ tier: string; free: number }>(FREE_SLOTS);
+      const filled = rows.filter((row) => row.free <= 0 && (freeSlotsAtStart!.get(row.tier) ?? 0) > 0);
+      expect(filled, 'CCC tiers this test file left without a free slot').toEqual([]);
+    }
     const chain = await auditChainState();
     expect(
       { intact: chain.intact, problem: chain.problem, broken_seq: chain.broken_seq, broken_id: chain.broken_id },

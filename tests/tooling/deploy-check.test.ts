@@ -120,6 +120,23 @@ describe('deploy:check', () => {
     ]);
   });
 
+  it('refuses a USDT node provider on a local address or plain http; empty ones are off', async () => {
+    expect(
+      await problemsOf({
+        ...complete,
+        'supabase/.env.production.local': {
+          ...productionSecrets,
+          TRONGRID_URL: 'http://127.0.0.1:54328/tron',
+          ERC20_RPC_URL: 'http://mainnet.example.org',
+          BSC_RPC_URL: 'https://bsc.example.org/key-1',
+        },
+      }),
+    ).toEqual([
+      'TRONGRID_URL (usdt) points at a local address: http://127.0.0.1:54328/tron',
+      'ERC20_RPC_URL (usdt) must use https: http://mainnet.example.org',
+    ]);
+  });
+
   it('passes with Przelewy24 off (PRZELEWY24_MODE empty): transfers stay on the admin confirmation', async () => {
     expect(
       await problemsOf({ ...complete, 'supabase/.env.production': { ...production, PRZELEWY24_MODE: '' } }),

@@ -61,6 +61,8 @@ describe('scheduled jobs', () => {
       ['health-checks', "select private.run_health_checks(); select public.record_job_run('health-checks', true)"],
       ['privacy-purge', "select private.run_privacy_purge(); select public.record_job_run('privacy-purge', true)"],
       ['remove-stored-files', 'remove-stored-files'],
+      ['usdt-verify-payment', 'usdt-verify-payment'],
+      ['usdt-watch', 'usdt-watch'],
     ]);
     expect(await loadScheduledJobs(path.join(folder, 'missing.json'))).toEqual([]);
     const bad = path.join(folder, 'bad.json');

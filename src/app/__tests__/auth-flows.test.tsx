@@ -15,9 +15,19 @@ import {
 import { server } from '@/testing/msw/server';
 import { createTestSupabase } from '@/testing/supabase';
 import { advanceTime, fakeTimers, stepUntilRendered } from '@/testing/timers';
+import { shellChunks } from '../preload-shell';
 import { renderRoute } from '../testing/render-route';
 
 const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Panel główny' });
+
+// Where these journeys land (the dashboard shell, the main panel, the wallet) are lazy chunks that
+// Vite transforms on their first import in this file. The first test to sign in paid for that inside
+// its findBy* wait, and on a loaded machine ("a password login goes to /dashboard" under npm test
+// beside the other lanes and helpers) the transform alone outlasted the wait. The chunks load here,
+// as the app preloads them for a returning member, so a test's wait covers only its sign-in and render.
+beforeAll(async () => {
+  await Promise.all(['/dashboard', '/dashboard/wallet'].flatMap(shellChunks).map((load) => load()));
+}, 120_000);
 
 /** GoTrue's MFA endpoints for a user with a verified TOTP factor. */
 function mfaServer(user: ReturnType<typeof withVerifiedTotp>, verify: () => Response) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AboveModals } from '@/components/ui/above-modals';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/account';
 import { useAuth } from '@/lib/auth/auth-context';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 

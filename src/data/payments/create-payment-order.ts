@@ -22,12 +22,15 @@ export async function createPaymentOrder(
   item: PaymentItem,
   method: Enums<'payment_method'>,
   consentText?: string,
+  network?: Enums<'withdrawal_network'>,
 ): Promise<PaymentOrder> {
   const consent = consentText === undefined ? {} : { p_consent_text: consentText };
+  // USDT on a network: the database adds the order's unique cents to the price (issue 37).
+  const onNetwork = network === undefined ? {} : { p_network: network };
   const args =
     item.kind === 'plan'
-      ? { p_method: method, p_plan_tier: item.tier, ...consent }
-      : { p_method: method, p_ccc_tier: item.tier, p_quantity: item.quantity ?? 1, ...consent };
+      ? { p_method: method, p_plan_tier: item.tier, ...consent, ...onNetwork }
+      : { p_method: method, p_ccc_tier: item.tier, p_quantity: item.quantity ?? 1, ...consent, ...onNetwork };
   return unwrap(await client.rpc('create_payment_order', args).single());
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toUserMessage } from '@/lib/errors';
 import { useSupabase } from '@/lib/supabase-context';
@@ -52,8 +53,20 @@ export function openBlankTab(): Window | null {
 
 type PaymentLink = { method: PaymentMethod; url: string };
 
-/** The order recorded and where the member pays it; `tabOpened` false when a popup blocker refused the tab. */
-export type PaymentStarted = { order: PaymentOrder; url: string; tabOpened: boolean; gateway?: boolean };
+/**
+ * The order recorded and where the member pays it; `tabOpened` false when a popup blocker refused the
+ * tab. `usdt`: our own payment page of a USDT order on a network (the dialog goes there; no tab).
+ */
+export type PaymentStarted = {
+  order: PaymentOrder;
+  url: string;
+  tabOpened: boolean;
+  gateway?: boolean;
+  usdt?: boolean;
+};
+
+/** Our own payment page of a USDT order (issue 37: the club's address, the exact amount, 'Hash transakcji'). */
+export const usdtPaymentPath = (orderId: string) => paths.dashboard.usdtPayment.getHref(orderId);
 
 /**
  * Paying from a payment dialog: within the click a blank tab opens (popup blockers allow a tab only
@@ -102,15 +115,39 @@ export function usePaymentPage<L extends PaymentLink>({
     setReason(error !== undefined && isPaymentsErrorKey(error) ? toUserMessage(error) : null);
   };
 
-  /** `consentText`: the text of the consent checkbox the member ticked, stored on the order. */
-  const open = async (method: PaymentMethod, consentText?: string) => {
+  /**
+   * `consentText`: the text of the consent checkbox the member ticked, stored on the order.
+   * `network`: USDT on one of the club's networks: the order is recorded with it and the answer is
+   * our own payment page (no stored link, no tab).
+   */
+  const open = async (
+    method: PaymentMethod,
+    consentText?: string,
+    network?: Enums<'withdrawal_network'>,
+  ): Promise<PaymentStarted | null> => {
     setFailed(false);
     setReason(null);
+    if (method === 'usdt' && network) {
+      setProcessing(true);
+      try {
+        const order = await createPaymentOrder(await getClient(), item, method, consentText, network);
+        const next = { order, url: usdtPaymentPath(order.id), tabOpened: false, usdt: true };
+        setStarted(next);
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.adminOrders() });
+        return next;
+      } catch (error) {
+        fail(error);
+        return null;
+      } finally {
+        setProcessing(false);
+      }
+    }
     const viaGateway = gateway && method === 'transfer';
     const cached = links ? find(links, method) : undefined;
     if (!viaGateway && links && !cached) {
       fail();
-      return;
+      return null;
     }
     const tab = openBlankTab();
     setProcessing(true);
@@ -127,13 +164,16 @@ export function usePaymentPage<L extends PaymentLink>({
         tab.location.href = url;
         tabOpened = true;
       }
-      setStarted({ order, url, tabOpened, gateway: !link });
+      const next = { order, url, tabOpened, gateway: !link };
+      setStarted(next);
       // The new order shows in the member's list and in the admin's 'Płatności' alike.
       void queryClient.invalidateQueries({ queryKey: paymentKeys.myOrders(user?.id ?? '') });
       void queryClient.invalidateQueries({ queryKey: paymentKeys.adminOrders() });
+      return next;
     } catch (error) {
       tab?.close();
       fail(error);
+      return null;
     } finally {
       setProcessing(false);
     }

@@ -8,11 +8,16 @@ import { walletKeys } from './keys';
 /** How many of the newest withdrawals the history shows (the spec sets no limit). */
 export const WITHDRAWAL_HISTORY_LIMIT = 100;
 
-/** product.md#dashboard-7 Wallet: "select withdrawals by user_id newest first". */
+/**
+ * product.md#dashboard-7 Wallet: "select withdrawals by user_id newest first", with the verified
+ * payout's block and block time (public.chain_transfers, issue 37 §3; RLS: the member's own).
+ */
 export async function getWithdrawals(client: AppSupabaseClient, userId: string, signal?: AbortSignal) {
   let request = client
     .from('withdrawals')
-    .select('id, amount, network, address, status, tx_hash, created_at, claimed_at, hold_until')
+    .select(
+      'id, amount, network, address, status, tx_hash, created_at, claimed_at, hold_until, chain_transfers(block_number, block_time)',
+    )
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })

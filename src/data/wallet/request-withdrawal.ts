@@ -6,8 +6,9 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import type { Withdrawal } from './get-withdrawals';
 import { walletKeys } from './keys';
+import type { UsdtNetwork } from './networks';
 
-export type WithdrawalRequest = { amount: number; network: 'ERC20' | 'BSC'; address: string };
+export type WithdrawalRequest = { amount: number; network: UsdtNetwork; address: string };
 
 /**
  * RPC request_withdrawal: the server checks amount, network, address, the balance and (with 2FA on)
@@ -49,6 +50,7 @@ export function useRequestWithdrawal() {
         created_at: row.created_at,
         claimed_at: row.claimed_at,
         hold_until: row.hold_until,
+        chain_transfers: [],
       };
       queryClient.setQueryData<Withdrawal[]>(walletKeys.withdrawals(userId), (list) =>
         list ? [created, ...list.filter((item) => item.id !== created.id)] : list,

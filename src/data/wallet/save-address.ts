@@ -4,8 +4,9 @@ import { unwrap } from '@/lib/errors';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabase } from '@/lib/supabase-context';
 import { walletKeys } from './keys';
+import type { UsdtNetwork } from './networks';
 
-export type NewSavedAddress = { label: string; network: 'ERC20' | 'BSC'; address: string; isDefault?: boolean };
+export type NewSavedAddress = { label: string; network: UsdtNetwork; address: string; isDefault?: boolean };
 
 /** Saves an address ('Zapisz ten adres'); the database checks it like the form and stops at 10. */
 export async function saveAddress(client: AppSupabaseClient, input: NewSavedAddress) {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import '../account';
 import { t as adminT } from '../admin';
 import { isMessageKey, messages, registerMessages, t, translate } from '../messages';
+import { accountMessages } from '../messages/account';
 import { adminMessages } from '../messages/admin';
 import { appsMessages } from '../messages/apps';
 import { authMessages } from '../messages/auth';
@@ -29,6 +31,7 @@ const allDomains = [
   commonMessages,
   navMessages,
   authMessages,
+  accountMessages,
   dashboardMessages,
   appsMessages,
   plansMessages,

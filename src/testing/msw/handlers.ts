@@ -57,6 +57,10 @@ export const handlers = [
   http.post(restUrl('/rpc/get_my_payment_orders'), () => HttpResponse.json([])),
   // The payment gateway is not configured unless a test says so (the plans dialog asks).
   http.get(functionsUrl('przelewy24-register'), () => HttpResponse.json({ configured: false })),
+  // The club's USDT networks (the payment dialogs' network choice): none switched on unless a test says so.
+  http.get(restUrl('/usdt_networks'), () => HttpResponse.json([])),
+  // 'Nierozpoznane wpłaty' in the admin's 'Płatności': none unless a test says so.
+  http.post(restUrl('/rpc/admin_list_unrecognised_transfers'), () => HttpResponse.json([])),
   // 'Twoje pakiety' on the CCC page.
   http.post(restUrl('/rpc/get_user_ccc_packages'), () => HttpResponse.json([])),
   // The admin area's outbox banner: the outbox works unless a test says otherwise.

@@ -6,7 +6,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useActivation } from '@/data/auth/verify-activation';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/account';
 import { authRedirectError } from '@/lib/auth/auth-errors';
 import { isNetworkError } from '@/lib/errors';
 import { useRedirectAfter, type RedirectTarget } from '@/lib/use-redirect-after';

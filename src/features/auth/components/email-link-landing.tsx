@@ -6,7 +6,7 @@ import { FullPageLoader } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { EMAIL_CHANGE_QUERY, paths } from '@/config/paths';
 import { useEmailLink } from '@/data/auth/verify-email-link';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/account';
 import { isNetworkError } from '@/lib/errors';
 import { landingNoticeState } from '../utils/landing-notice';
 import { authErrorMessage } from '../utils/error-messages';

@@ -4,7 +4,11 @@ import { FormAlert } from '@/components/form/form-alert';
 import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { useUpdatePassword } from '@/data/auth/update-password';
-import { t, type MessageKey } from '@/i18n/messages';
+import { t } from '@/i18n/account';
+import type { AccountMessageKey } from '@/i18n/account';
+import type { MessageKey as EntryMessageKey } from '@/i18n/messages';
+
+type MessageKey = EntryMessageKey | AccountMessageKey;
 import { useAuth } from '@/lib/auth/auth-context';
 import { useZodForm } from '@/lib/form';
 import { resetPasswordSchema } from '../schemas/reset-password.schema';

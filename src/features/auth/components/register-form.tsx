@@ -13,7 +13,7 @@ import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { normaliseEmail } from '@/data/auth/redirect-urls';
 import { useRegister } from '@/data/auth/register';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/account';
 import { useResolvedForm } from '@/lib/form';
 import { useSupabase } from '@/lib/supabase-context';
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useResendActivation } from '@/data/auth/resend-activation';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/account';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
 import { authErrorMessage } from '../utils/error-messages';
 

@@ -6,7 +6,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useEmailLink } from '@/data/auth/verify-email-link';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/account';
 import { useAuth } from '@/lib/auth/auth-context';
 import { authRedirectError } from '@/lib/auth/auth-errors';
 import { isNetworkError } from '@/lib/errors';

@@ -4,7 +4,7 @@ import { OneTimeCodeField } from '@/components/form/one-time-code-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
 import { useVerifySecondFactor } from '@/data/auth/verify-second-factor';
-import { t } from '@/i18n/messages';
+import { t } from '@/i18n/account';
 import { useAuth } from '@/lib/auth/auth-context';
 import { authUserMessage } from '@/lib/auth/auth-errors';
 import { useZodForm } from '@/lib/form';

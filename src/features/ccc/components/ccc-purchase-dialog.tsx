@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
 import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
+import { UsdtNetworkChoice } from '@/components/payment/usdt-network-choice';
+import { payableNetworks, useUsdtNetworks } from '@/data/usdt/get-usdt-networks';
+import type { UsdtNetwork } from '@/data/wallet/networks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -75,6 +79,11 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
     item: { kind: 'ccc', tier: pkg.tier },
   });
   const { failed, reason, processing, started } = page;
+  const navigate = useNavigate();
+  const usdtNetworks = useUsdtNetworks();
+  const payable = payableNetworks(usdtNetworks.data);
+  const [chosenNetwork, setChosenNetwork] = useState<UsdtNetwork | null>(null);
+  const usdtNetwork = chosenNetwork ?? payable[0]?.network ?? null;
 
   const buy = async () => {
     if (!method) return;
@@ -82,7 +91,13 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
       setConsentError('validation.payment.consent_required');
       return;
     }
-    await page.open(method, t('payment.consent'));
+    const next = await page.open(
+      method,
+      t('payment.consent'),
+      method === 'usdt' ? (usdtNetwork ?? undefined) : undefined,
+    );
+    // USDT on a network: our own payment page (the club's address, the exact amount, the hash).
+    if (next?.usdt) void navigate(next.url);
   };
 
   return (
@@ -111,6 +126,14 @@ export function CccPurchaseDialog({ pkg, email, onClose }: CccPurchaseDialogProp
             }}
             disabled={processing}
           />
+          {method === 'usdt' && payable.length > 0 ? (
+            <UsdtNetworkChoice
+              networks={payable}
+              value={usdtNetwork}
+              onChange={setChosenNetwork}
+              disabled={processing}
+            />
+          ) : null}
           <div className="flex items-baseline justify-between rounded-lg bg-surface-overlay px-4 py-3">
             <span className="text-sm text-ink-muted">{t('ccc.amount_due')}</span>
             <span className="text-lg font-bold text-ink" data-testid="amount-due">

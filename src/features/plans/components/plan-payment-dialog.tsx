@@ -1,8 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { FormAlert } from '@/components/form/form-alert';
 import { PaymentMethodOptions, type PaymentMethodOption } from '@/components/payment/payment-method-options';
 import { PaymentOrderSuccess } from '@/components/payment/payment-order-success';
+import { UsdtNetworkChoice } from '@/components/payment/usdt-network-choice';
+import { payableNetworks, useUsdtNetworks } from '@/data/usdt/get-usdt-networks';
+import type { UsdtNetwork } from '@/data/wallet/networks';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -97,6 +101,11 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
     gateway: gateway.data === true,
   });
   const { failed, reason, processing, started } = page;
+  const navigate = useNavigate();
+  const usdtNetworks = useUsdtNetworks();
+  const payable = payableNetworks(usdtNetworks.data);
+  const [chosenNetwork, setChosenNetwork] = useState<UsdtNetwork | null>(null);
+  const usdtNetwork = chosenNetwork ?? payable[0]?.network ?? null;
 
   const choose = (next: PaymentMethod) => {
     setMethod(next);
@@ -110,7 +119,13 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
     setMethodError(missingMethod ? 'validation.payment.method_required' : null);
     setConsentError(consent ? null : 'validation.payment.consent_required');
     if (missingMethod || !consent) return;
-    await page.open(method, t('payment.consent'));
+    const next = await page.open(
+      method,
+      t('payment.consent'),
+      method === 'usdt' ? (usdtNetwork ?? undefined) : undefined,
+    );
+    // USDT on a network: our own payment page (the club's address, the exact amount, the hash).
+    if (next?.usdt) void navigate(next.url);
   };
 
   return (
@@ -133,6 +148,14 @@ export function PlanPaymentDialog({ plan: shown, email, onClose }: PlanPaymentDi
             error={methodError}
             disabled={processing}
           />
+          {method === 'usdt' && payable.length > 0 ? (
+            <UsdtNetworkChoice
+              networks={payable}
+              value={usdtNetwork}
+              onChange={setChosenNetwork}
+              disabled={processing}
+            />
+          ) : null}
           <PlanChangeSummary preview={preview} />
           <CheckboxField
             label={t('payment.consent')}

@@ -7,6 +7,8 @@ import { TotpStepUp } from '@/components/mfa/totp-step-up';
 import { Card } from '@/components/ui/card';
 import { needsStepUp, useMfaStatus } from '@/data/auth/mfa-status';
 import { useRequestWithdrawal } from '@/data/wallet/request-withdrawal';
+import { payableNetworks, useUsdtNetworks } from '@/data/usdt/get-usdt-networks';
+import { addressPlaceholder, type UsdtNetwork } from '@/data/wallet/networks';
 import { useSaveAddress } from '@/data/wallet/save-address';
 import { t, type WalletMessageKey } from '@/i18n/wallet';
 import { toUserMessage } from '@/lib/errors';
@@ -18,7 +20,7 @@ import { createWithdrawalSchema, NETWORKS, toCents, type WithdrawalValues } from
 /** A wallet the member saved before (product.md#dashboard-2: supported by the form; the page passes none). */
 export type SavedWalletMethod = {
   address: string;
-  network: (typeof NETWORKS)[number];
+  network: UsdtNetwork;
   isDefault: boolean;
   label?: string;
 };
@@ -29,29 +31,54 @@ type WithdrawalFormProps = {
   savedMethods: readonly SavedWalletMethod[];
 };
 
-const NETWORK_LABELS: Record<(typeof NETWORKS)[number], WalletMessageKey> = {
+const NETWORK_LABELS: Record<UsdtNetwork, WalletMessageKey> = {
+  TRC20: 'wallet.withdraw.network_trc20',
   ERC20: 'wallet.withdraw.network_erc20',
   BSC: 'wallet.withdraw.network_bsc',
 };
 
+/** The network chosen at first: ERC20 (the spec's first) when the club pays on it, else its first one. */
+function preferredNetwork(networks: readonly UsdtNetwork[]): UsdtNetwork {
+  return networks.includes('ERC20') ? 'ERC20' : (networks[0] ?? 'ERC20');
+}
+
 /**
- * The withdrawal form (product.md#dashboard-2, §5): amount (min 0, step 0.01), network ERC20/BSC, address.
+ * The withdrawal form (product.md#dashboard-2, §5, with TRC20 from issue 37): amount (min 0, step 0.01),
+ * network (those the club pays on: TRC20, ERC20, BSC, with each one's minimum), address in the
+ * network's format. The club pays the network fee: the member receives the amount requested.
  * Validated here and again by request_withdrawal, whose keys come back as the fields' messages. With
  * 2FA on and an aal1 session the 6-digit code is asked first (and whenever the server says so).
  * On success the balances and the history are read again; nothing is computed here.
  */
 export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps) {
   const networkId = useId();
+  // The networks the club pays on (switched on, with its address), each with its minimum; until they
+  // are read (or when they cannot be), all three: the server decides.
+  const networksQuery = useUsdtNetworks();
+  const payable = useMemo(
+    () => (networksQuery.data ? payableNetworks(networksQuery.data) : null),
+    [networksQuery.data],
+  );
+  const networks = useMemo<readonly UsdtNetwork[]>(
+    () => (payable ? payable.map((row) => row.network) : NETWORKS),
+    [payable],
+  );
+  const minimums = useMemo(
+    () => Object.fromEntries((payable ?? []).map((row) => [row.network, row.min_withdrawal])),
+    [payable],
+  ) as Partial<Record<UsdtNetwork, number>>;
+  const noNetworks = payable !== null && payable.length === 0;
   // useForm takes the resolver of every render: a refetched balance counts at once.
-  const schema = useMemo(() => createWithdrawalSchema(available), [available]);
+  const schema = useMemo(() => createWithdrawalSchema(available, minimums), [available, minimums]);
   const defaultMethod = savedMethods.find((method) => method.isDefault) ?? null;
-  const { register, handleSubmit, formState, setError, reset, resetField, setValue } = useZodForm(schema, {
+  const { register, handleSubmit, formState, setError, reset, resetField, setValue, watch } = useZodForm(schema, {
     defaultValues: {
       amount: '',
-      network: defaultMethod?.network ?? 'ERC20',
+      network: defaultMethod?.network ?? preferredNetwork(networks),
       address: defaultMethod?.address ?? '',
     },
   });
+  const network = watch('network');
   // The saved addresses may arrive after the member started typing (the page shows the form with the
   // balance): the default one then fills network and address unless the member has chosen them, and
   // what was typed stays.
@@ -62,6 +89,14 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
     if (defaultNetwork && !chosen.current.network) resetField('network', { defaultValue: defaultNetwork });
     if (defaultAddress && !chosen.current.address) resetField('address', { defaultValue: defaultAddress });
   }, [defaultNetwork, defaultAddress, resetField]);
+  // The club's networks arrive: a network it does not pay on gives way to the preferred one.
+  const firstNetwork = preferredNetwork(networks);
+  useEffect(() => {
+    if (firstNetwork && !chosen.current.network && !defaultNetwork && !networks.includes(network)) {
+      resetField('network', { defaultValue: firstNetwork });
+    }
+  }, [firstNetwork, networks, network, defaultNetwork, resetField]);
+  const minimum = minimums[network];
   const mfa = useMfaStatus();
   const withdraw = useRequestWithdrawal();
   const [pendingValues, setPendingValues] = useState<WithdrawalValues | null>(null);
@@ -132,7 +167,8 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
   return (
     <Card title={t('wallet.withdraw.title')}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <fieldset disabled={Boolean(pendingValues) || sending} className="space-y-4">
+        {noNetworks ? <FormAlert tone="info">{t('wallet.withdraw.no_networks')}</FormAlert> : null}
+        <fieldset disabled={Boolean(pendingValues) || sending || noNetworks} className="space-y-4">
           {savedMethods.length > 0 ? (
             <SavedMethodSelect
               methods={savedMethods}
@@ -144,7 +180,12 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
           ) : null}
           <TextField
             label={t('wallet.withdraw.amount')}
-            hint={t('wallet.withdraw.available_hint', { amount: formatUSDT(available) })}
+            hint={[
+              t('wallet.withdraw.available_hint', { amount: formatUSDT(available) }),
+              minimum !== undefined ? t('wallet.withdraw.minimum_hint', { network, amount: formatUSDT(minimum) }) : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
             type="number"
             inputMode="decimal"
             min={0}
@@ -168,9 +209,9 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
                 void networkField.onChange(event);
               }}
             >
-              {NETWORKS.map((network) => (
-                <option key={network} value={network}>
-                  {t(NETWORK_LABELS[network])}
+              {networks.map((option) => (
+                <option key={option} value={option}>
+                  {t(NETWORK_LABELS[option])}
                 </option>
               ))}
             </select>
@@ -179,7 +220,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
             label={t('wallet.withdraw.address')}
             autoComplete="off"
             spellCheck={false}
-            placeholder="0x…"
+            placeholder={addressPlaceholder(network)}
             className="font-mono"
             error={formState.errors.address?.message}
             {...addressField}
@@ -199,6 +240,7 @@ export function WithdrawalForm({ available, savedMethods }: WithdrawalFormProps)
         {pendingValues ? null : (
           <SubmitButton
             pending={busy}
+            disabled={noNetworks}
             label={t('wallet.withdraw.submit')}
             pendingLabel={t('wallet.withdraw.submitting')}
           />

@@ -51,9 +51,16 @@ function StatusIcon({ status }: { status: Withdrawal['status'] }) {
   );
 }
 
+/** The block of a verified payout and its time on chain. */
+function ChainBlock({ block, time }: { block: number; time: string }) {
+  const date = formatDateTime(time);
+  return <p className="text-sm text-ink-muted">{t('wallet.history.block', { block: String(block), date })}</p>;
+}
+
 /**
  * The member's withdrawals, newest first (product.md#dashboard-2): status, amount, network, date, address,
- * and the transaction on the chain's explorer when it has a hash. Empty: 'Brak historii wypłat'.
+ * and the transaction on the chain's explorer when it has a hash; a completed one shows the block and
+ * the block's time of its payout as verified on chain (issue 37 §3). Empty: 'Brak historii wypłat'.
  * A pending one can be cancelled (and says when a new address's wait ends); once an admin has
  * claimed it, it is 'W realizacji' and says why it can no longer be cancelled.
  */
@@ -122,6 +129,12 @@ export function WithdrawalHistory({ withdrawals }: { withdrawals: readonly Withd
                     {t('wallet.history.explorer')}
                     <ExternalLinkIcon className="h-4 w-4" />
                   </a>
+                ) : null}
+                {withdrawal.chain_transfers[0]?.block_number != null && withdrawal.chain_transfers[0].block_time ? (
+                  <ChainBlock
+                    block={withdrawal.chain_transfers[0].block_number}
+                    time={withdrawal.chain_transfers[0].block_time}
+                  />
                 ) : null}
                 {withdrawal.status === 'processing' && withdrawal.claimed_at ? (
                   <p className="text-sm text-ink-muted">

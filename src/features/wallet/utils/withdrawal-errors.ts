@@ -7,7 +7,9 @@ type WithdrawalField = 'amount' | 'network' | 'address';
 const FIELD_OF_KEY: Partial<Record<string, WithdrawalField>> = {
   'wallet.invalid_amount': 'amount',
   'wallet.insufficient_funds': 'amount',
+  'wallet.below_minimum': 'amount',
   'wallet.invalid_network': 'network',
+  'wallet.network_disabled': 'network',
   'wallet.invalid_address': 'address',
 };
 

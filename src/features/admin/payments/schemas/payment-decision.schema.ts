@@ -1,9 +1,11 @@
 import { z } from 'zod/mini';
+import { isAnyUsdtTxHash, isUsdtTxHash, USDT_NETWORKS, type UsdtNetwork } from '@/data/wallet/networks';
 
 /**
  * The server's rules: the amount received is optional, else positive with at most 2 decimals (a
- * comma is accepted) and at most MAX_AMOUNT_RECEIVED; a USDT transaction hash optional, else 0x + 64
- * hex, with its network; a reason 1–500 characters.
+ * comma is accepted) and at most MAX_AMOUNT_RECEIVED; a USDT transaction hash optional, else the
+ * network's format (TRC20 64 hex without 0x, ERC20 and BSC 0x + 64 hex), with its network; a reason
+ * 1–500 characters.
  */
 const AMOUNT = /^\d+([.,]\d{1,2})?$/;
 /** The largest amount numeric(12, 2) holds; admin_confirm_payment refuses more with the same key. */
@@ -24,7 +26,7 @@ export const confirmSchema = z
     ),
     txHash: z.string().check(
       z.trim(),
-      z.refine((value) => value === '' || /^0x[0-9a-fA-F]{64}$/.test(value), { error: 'payments.invalid_tx_hash' }),
+      z.refine((value) => value === '' || isAnyUsdtTxHash(value), { error: 'payments.invalid_tx_hash' }),
     ),
     /** The network of the USDT transaction ('' when no hash is given). */
     network: z.string(),
@@ -35,6 +37,15 @@ export const confirmSchema = z
       error: 'payments.network_required',
       path: ['network'],
     }),
+    // The hash of the chosen network (a TRON id has no 0x; an EVM one has it).
+    z.refine(
+      (values) =>
+        values.txHash.trim() === '' ||
+        !USDT_NETWORKS.includes(values.network as UsdtNetwork) ||
+        !isAnyUsdtTxHash(values.txHash.trim()) ||
+        isUsdtTxHash(values.network as UsdtNetwork, values.txHash.trim()),
+      { error: 'payments.invalid_tx_hash', path: ['txHash'] },
+    ),
   );
 
 export const rejectSchema = z.object({

@@ -32,6 +32,8 @@ const LINKS: Record<string, string> = {
   'email.queue': `#${FAILED_EMAILS_ID}`,
   'payments.orders_overdue': paths.dashboard.admin.payments.path,
   'payments.gateway': paths.dashboard.admin.payments.path,
+  'payments.usdt_unrecognised': paths.dashboard.admin.payments.path,
+  'payments.usdt_checks': paths.dashboard.admin.payments.path,
   'email.errors_24h': paths.dashboard.admin.smtp.path,
   'money.withdrawals': paths.dashboard.admin.withdrawals.path,
   'money.payout_run': paths.dashboard.admin.payouts.path,
@@ -75,6 +77,13 @@ function figure(check: HealthCheck): string {
         : t('admin.system_health.payments.orders_overdue_value', { count: formatInteger(value ?? 0), hours: detail });
     case 'payments.gateway':
       return detail ? `${formatInteger(value ?? 0)}: ${detail}` : formatInteger(value ?? 0);
+    case 'payments.usdt_unrecognised':
+      return detail === null
+        ? formatInteger(value ?? 0)
+        : t('admin.system_health.payments.usdt_unrecognised_value', {
+            count: formatInteger(value ?? 0),
+            hours: detail,
+          });
     case 'money.withdrawals':
       return t('admin.system_health.money.withdrawals_value', {
         count: formatInteger(value ?? 0),

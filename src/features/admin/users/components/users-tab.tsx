@@ -79,6 +79,12 @@ export function UsersTab() {
   const users = useAdminUsers(params);
   const { getClient } = useSupabase();
 
+  /**
+   * The export is the list on screen: while a search is typed but not applied yet, or the previous
+   * rows are kept while the new ones load, the button waits (as in the payments tab).
+   */
+  const showsFilters = !users.isPlaceholderData && !search.pending;
+
   /** The list as the filters show it, every page (100 rows a request). */
   const buildCsv = async (onProgress: (rows: number) => void) => {
     const client = await getClient();
@@ -116,7 +122,10 @@ export function UsersTab() {
 
   return (
     <section className="space-y-4">
-      <TabHeading title={t('admin.users')} action={<CsvExportButton fileName="uzytkownicy.csv" build={buildCsv} />} />
+      <TabHeading
+        title={t('admin.users')}
+        action={<CsvExportButton fileName="uzytkownicy.csv" build={buildCsv} disabled={!showsFilters} />}
+      />
       <Card>
         <div className="grid gap-4 md:grid-cols-4" role="search" aria-label={t('admin.users.search_region')}>
           <TextField

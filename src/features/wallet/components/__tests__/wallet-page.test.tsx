@@ -14,6 +14,7 @@ import { WalletPage } from '../wallet-page';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const HASH = `0x${'ab'.repeat(32)}`;
+const TRON_ADDRESS = 'TQ2iB6UZ2T5xZzbyVuxp6xMmTxPE3mTWZX';
 
 function withdrawal(values: Partial<Withdrawal>): Withdrawal {
   return {
@@ -26,6 +27,7 @@ function withdrawal(values: Partial<Withdrawal>): Withdrawal {
     created_at: '2026-11-20T10:00:00+00:00',
     claimed_at: null,
     hold_until: null,
+    chain_transfers: [],
     ...values,
   };
 }
@@ -71,7 +73,13 @@ function serve({
   ledger = [] as LedgerRow[],
   addresses = [] as SavedAddress[],
   account = buildUser(),
+  networks = [
+    { network: 'TRC20', min_withdrawal: 10 },
+    { network: 'ERC20', min_withdrawal: 0.01 },
+    { network: 'BSC', min_withdrawal: 0.01 },
+  ] as { network: Withdrawal['network']; min_withdrawal: number }[],
 }: {
+  networks?: { network: Withdrawal['network']; min_withdrawal: number }[];
   balance?: Balance;
   history?: Withdrawal[];
   ledger?: LedgerRow[];
@@ -81,6 +89,17 @@ function serve({
   const balanceReads: string[] = [];
   server.use(
     http.get(restUrl('/withdrawal_addresses'), () => HttpResponse.json(addresses)),
+    http.get(restUrl('/usdt_networks'), () =>
+      HttpResponse.json(
+        networks.map((row) => ({
+          ...row,
+          enabled: true,
+          receiving_address: row.network === 'TRC20' ? TRON_ADDRESS : ADDRESS,
+          withdrawal_fee: 0,
+          updated_at: '2026-11-20T10:00:00+00:00',
+        })),
+      ),
+    ),
     http.get(restUrl('/wallet_transactions'), ({ request }) => {
       const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
       const page = ledger.slice(offset, offset + 20);
@@ -154,6 +173,15 @@ describe('eWallet: balance and history', { timeout: 15_000 }, () => {
         withdrawal({ id: 'w2', status: 'completed', network: 'ERC20', tx_hash: HASH, amount: 20 }),
         withdrawal({ id: 'w3', status: 'completed', network: 'BSC', tx_hash: HASH, amount: 30 }),
         withdrawal({ id: 'w4', status: 'failed', network: 'BSC', amount: 40 }),
+        withdrawal({
+          id: 'w5',
+          status: 'completed',
+          network: 'TRC20',
+          address: TRON_ADDRESS,
+          tx_hash: 'cd'.repeat(32),
+          amount: 60,
+          chain_transfers: [{ block_number: 68_123_456, block_time: '2026-11-21T09:30:00+00:00' }],
+        }),
       ],
     });
     setup();
@@ -165,6 +193,7 @@ describe('eWallet: balance and history', { timeout: 15_000 }, () => {
       'completed',
       'completed',
       'failed',
+      'completed',
     ]);
     expect(icon(rows[0]!)).toHaveClass('animate-spin');
     expect(icon(rows[1]!)).toHaveClass('text-success');
@@ -182,6 +211,13 @@ describe('eWallet: balance and history', { timeout: 15_000 }, () => {
       'href',
       `https://bscscan.com/tx/${HASH}`,
     );
+    // TRC20: Tronscan, and the block and its time of the payout as verified on chain.
+    expect(within(rows[4]!).getByRole('link', { name: /cdcd/ })).toHaveAttribute(
+      'href',
+      `https://tronscan.org/#/transaction/${'cd'.repeat(32)}`,
+    );
+    expect(rows[4]).toHaveTextContent('Potwierdzona w sieci: blok 68123456, 21.11.2026');
+    expect(rows[1]).not.toHaveTextContent('Potwierdzona w sieci');
   });
 
   it.each([
@@ -206,7 +242,7 @@ describe('eWallet: balance and history', { timeout: 15_000 }, () => {
 });
 
 describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
-  it('has the amount input of the spec (min 0, step 0.01) and the networks ERC20 and BSC', async () => {
+  it('has the amount input of the spec (min 0, step 0.01) and the networks TRC20, ERC20 and BSC', async () => {
     serve();
     setup();
     await screen.findByRole('region', { name: 'Wypłata środków' });
@@ -217,7 +253,51 @@ describe('eWallet: withdrawal form', { timeout: 15_000 }, () => {
       within(networkField())
         .getAllByRole('option')
         .map((option) => option.getAttribute('value')),
-    ).toEqual(['ERC20', 'BSC']);
+    ).toEqual(['TRC20', 'ERC20', 'BSC']);
+  });
+
+  it("offers the club's networks with their minimum; TRC20 takes a T… address whose checksum holds", async () => {
+    serve({
+      networks: [
+        { network: 'TRC20', min_withdrawal: 10 },
+        { network: 'BSC', min_withdrawal: 5 },
+      ],
+    });
+    const created = withdrawal({ id: 'new', amount: 10, network: 'TRC20', address: TRON_ADDRESS });
+    const rpc = recordPost(restUrl('/rpc/request_withdrawal'), () => HttpResponse.json(created));
+    server.use(rpc.handler);
+    const { user } = setup();
+    await screen.findByRole('region', { name: 'Wypłata środków' });
+    await waitFor(() =>
+      expect(
+        within(networkField())
+          .getAllByRole('option')
+          .map((option) => option.getAttribute('value')),
+      ).toEqual(['TRC20', 'BSC']),
+    );
+    expect(networkField()).toHaveValue('TRC20');
+    expect(amountField()).toHaveAccessibleName(
+      /Dostępne: 1250,00 USDT Minimalna wypłata w sieci TRC20: 10,00 USDT\. Opłatę sieci pokrywa klub\.$/,
+    );
+    expect(addressField()).toHaveAttribute('placeholder', 'T…');
+
+    await user.type(amountField(), '9.99');
+    await user.click(addressField());
+    // The last character changed: the base58check checksum no longer matches.
+    await user.paste(`${TRON_ADDRESS.slice(0, -1)}${TRON_ADDRESS.endsWith('a') ? 'b' : 'a'}`);
+    await user.click(submit());
+    expect(await screen.findByText('Kwota jest niższa niż minimalna wypłata w tej sieci')).toBeInTheDocument();
+    expect(addressField()).toHaveAccessibleDescription('Nieprawidłowy adres portfela');
+    expect(rpc.calls).toHaveLength(0);
+
+    await user.clear(amountField());
+    await user.type(amountField(), '10');
+    await user.clear(addressField());
+    await user.click(addressField());
+    await user.paste(TRON_ADDRESS);
+    await user.click(submit());
+    expect(await screen.findByRole('status')).toHaveTextContent('Zlecenie wypłaty 10,00 USDT zostało przyjęte');
+    expect(rpc.calls[0]?.body).toEqual({ p_amount: 10, p_network: 'TRC20', p_address: TRON_ADDRESS });
   });
 
   it('checks every field before sending anything', async () => {

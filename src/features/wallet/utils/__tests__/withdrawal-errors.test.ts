@@ -8,7 +8,9 @@ describe('withdrawalFailure: a failed withdrawal request, by the class of the er
   it.each([
     ['wallet.insufficient_funds', 'amount'],
     ['wallet.invalid_amount', 'amount'],
+    ['wallet.below_minimum', 'amount'],
     ['wallet.invalid_network', 'network'],
+    ['wallet.network_disabled', 'network'],
     ['wallet.invalid_address', 'address'],
   ])('puts %s on the %s field', (key, field) => {
     expect(withdrawalFailure(raised(key))).toEqual({ to: 'field', field, key });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { restUrl } from '@/testing/msw/handlers';
+import { rpcUrl } from '@/testing/msw/supabase-answers';
 import { server } from '@/testing/msw/server';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { PaymentsTab } from '../payments-tab';
@@ -268,6 +269,54 @@ describe("the 'Płatności' tab", () => {
     expect(saves.map((call) => call.body)).toEqual([
       { p_order_expiry_days: 14, p_daily_order_limit: 5 },
       { p_order_expiry_days: 14, p_daily_order_limit: 5 },
+    ]);
+  });
+
+  it('exports the list on screen: the button waits while a typed search is applied and its rows load', async () => {
+    const other = { ...order, id: crypto.randomUUID(), reference: 'KLB-OTHER1', member_email: 'jan@example.test' };
+    let release: () => void = () => undefined;
+    const searched = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(rpcUrl('admin_list_payment_orders'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.p_search) return HttpResponse.json([order, other].map((row) => ({ ...row, total_count: 2 })));
+        await searched;
+        return HttpResponse.json([other]);
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const files: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      files.push(this.download);
+    });
+    const { user } = renderAdmin(<PaymentsTab />);
+    await screen.findByRole('row', { name: /KLB-OTHER1/ });
+    const button = screen.getByRole('button', { name: 'Pobierz CSV' });
+    expect(button).toBeEnabled();
+
+    await user.type(screen.getByLabelText('Szukaj'), 'jan@example.test');
+    // Typed, not applied yet: the list still shows both orders, and so the button waits.
+    expect(screen.getByRole('row', { name: /KLB-7F3K2Q/ })).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    // Applied, and its rows on the way: the old rows stay on screen meanwhile, the button still waits.
+    await waitFor(() => expect(bodies.at(-1)?.p_search).toBe('jan@example.test'));
+    expect(screen.getByRole('row', { name: /KLB-7F3K2Q/ })).toBeInTheDocument();
+    expect(button).toBeDisabled();
+
+    release();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /KLB-7F3K2Q/ })).not.toBeInTheDocument());
+    expect(button).toBeEnabled();
+    const before = bodies.length;
+    await user.click(button);
+    await waitFor(() => expect(files).toEqual(['platnosci.csv']));
+    // The export read what the list shows: the search, every page of 100.
+    expect(bodies.slice(before)).toEqual([
+      { p_status: 'pending', p_search: 'jan@example.test', p_limit: 100, p_offset: 0 },
     ]);
   });
 

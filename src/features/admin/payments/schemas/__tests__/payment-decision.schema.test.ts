@@ -28,6 +28,10 @@ describe('the confirm dialog checks what admin_confirm_payment checks', () => {
   it('takes an empty or 0x + 64 hex transaction hash, and requires a reason of 1–500 characters to reject', () => {
     expect(confirm('', `0x${'aB'.repeat(32)}`)).toEqual([]);
     expect(confirm('', '0x1234')).toEqual(['txHash: payments.invalid_tx_hash']);
+    // TRC20 ids have no 0x; EVM ones have it: the hash of the chosen network.
+    expect(confirm('', 'ab'.repeat(32), 'TRC20')).toEqual([]);
+    expect(confirm('', 'ab'.repeat(32), 'ERC20')).toEqual(['txHash: payments.invalid_tx_hash']);
+    expect(confirm('', `0x${'ab'.repeat(32)}`, 'TRC20')).toEqual(['txHash: payments.invalid_tx_hash']);
     // A hash needs its network: the same hash on another network is another transaction.
     expect(confirm('', `0x${'aB'.repeat(32)}`, '')).toEqual(['network: payments.network_required']);
     expect(issues(rejectSchema.safeParse({ reason: '   ' }))).toEqual(['reason: payments.reason_required']);

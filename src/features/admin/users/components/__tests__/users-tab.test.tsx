@@ -39,6 +39,24 @@ describe('the users tab', () => {
     );
   });
 
+  it('exports the list on screen: the CSV button waits while a typed search is not applied yet', async () => {
+    mockRpc('admin_list_users', (call) =>
+      call.body.p_search
+        ? [listedUser({ full_name: 'Ewa Testowa', total_count: 1 })]
+        : [listedUser({ total_count: 2 }), listedUser({ total_count: 2 })],
+    );
+    const { user } = renderAdmin(<UsersTab />);
+    expect(await screen.findByText('Znaleziono: 2')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Pobierz CSV' });
+    expect(button).toBeEnabled();
+    await user.type(screen.getByRole('searchbox', { name: 'Szukaj' }), 'Ewa');
+    // Typed, the list still the unsearched one: an export now would not be what the admin sees.
+    expect(screen.getByText('Znaleziono: 2')).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    expect(await screen.findByRole('row', { name: /Ewa Testowa/ }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
   it('shows the effective level, the end date of a running term and the stored level that ended', async () => {
     mockRpc('admin_list_users', [
       listedUser({ full_name: 'Ola Aktywna', membership_level: 'VIP', membership_valid_until: '2027-11-24' }),

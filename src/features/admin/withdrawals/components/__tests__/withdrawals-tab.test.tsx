@@ -2,6 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ledgerKeys, walletKeys } from '@/data/wallet/keys';
 import { createTestQueryClient } from '@/testing/render';
 import { adminSession } from '@/testing/factories';
+import { http, HttpResponse } from 'msw';
+import { functionsUrl } from '@/testing/msw/handlers';
+import { server } from '@/testing/msw/server';
+import { recordPost } from '@/testing/msw/supabase-answers';
 import { mockRpc, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { WithdrawalsTab } from '../withdrawals-tab';
 import { pendingWithdrawal } from './fixtures';
@@ -84,9 +88,37 @@ describe('the payouts tab', () => {
     );
   });
 
-  it('marks a withdrawal completed with a transaction hash (0x + 64 hex)', async () => {
+  it('completes a withdrawal through the chain check: not final (x/y), a refusal with what differs, then done', async () => {
     mockRpc('admin_list_withdrawals', processingList);
-    const completes = mockRpc('admin_complete_withdrawal', { ...claimed, status: 'completed' });
+    const verify = recordPost(
+      functionsUrl('usdt-verify-withdrawal'),
+      (_call, index) =>
+        [
+          HttpResponse.json({ status: 'not_final', confirmations: 3, required: 19 }, { status: 202 }),
+          HttpResponse.json(
+            {
+              error: {
+                code: 'chain.wrong_amount',
+                message: 'chain.wrong_amount',
+                amount: '150.49',
+                expected: '150.50',
+              },
+            },
+            { status: 422 },
+          ),
+          HttpResponse.json({
+            status: 'completed',
+            withdrawal: {
+              id: withdrawal.id,
+              status: 'completed',
+              tx_hash: TX,
+              block_number: 7,
+              block_time: '2026-11-20T10:00:00Z',
+            },
+          }),
+        ][index]!,
+    );
+    server.use(verify.handler);
     const { user } = renderAdmin(<WithdrawalsTab />, { session });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
     // Each row's buttons: the name starts with the visible word (WCAG 2.5.3) and names the withdrawal.
@@ -97,14 +129,54 @@ describe('the payouts tab', () => {
     expect(screen.getByRole('button', { name: 'Zwolnij wypłatę 150,50 USDT' })).toHaveTextContent(/^Zwolnij$/);
     await user.click(complete);
     const dialog = screen.getByRole('dialog', { name: 'Wypłata zrealizowana' });
+    expect(dialog).toHaveTextContent('Wyślij kwotę wypłaty z adresu klubu w sieci ERC20');
     await user.type(within(dialog).getByLabelText('Hash transakcji (0x…)'), '0x123');
     await user.click(within(dialog).getByRole('button', { name: 'Zrealizowana' }));
     expect(await within(dialog).findByText('Nieprawidłowy hash transakcji')).toBeInTheDocument();
-    expect(completes).toHaveLength(0);
+    expect(verify.calls).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText('Hash transakcji (0x…)'));
     await user.type(within(dialog).getByLabelText('Hash transakcji (0x…)'), TX);
     await user.click(within(dialog).getByRole('button', { name: 'Zrealizowana' }));
-    await waitFor(() => expect(completes[0]?.body).toEqual({ p_withdrawal_id: withdrawal.id, p_tx_hash: TX }));
+    expect(await within(dialog).findByText('Czekamy na potwierdzenia sieci (3/19)')).toHaveAttribute('role', 'status');
+    expect(verify.calls[0]?.body).toEqual({ withdrawalId: withdrawal.id, txHash: TX });
+    await user.click(within(dialog).getByRole('button', { name: 'Sprawdź ponownie' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Kwota transakcji to 150.49 USDT, a wypłata wynosi 150.50 USDT',
+    );
+    expect(within(dialog).queryByText(/Czekamy na potwierdzenia/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Zrealizowana' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(await screen.findByText('Wypłata 150,50 USDT oznaczona jako zrealizowana')).toBeInTheDocument();
+    expect(verify.calls).toHaveLength(3);
+  });
+
+  it.each([
+    [
+      'chain.wrong_recipient',
+      { recipients: 'TJmmqjb1DK9TTZbQXzRQ2AuA94z4gKAPFh', expected: pendingWithdrawal.address },
+      `Odbiorca transakcji to TJmmqjb1DK9TTZbQXzRQ2AuA94z4gKAPFh, a nie adres członka (${pendingWithdrawal.address})`,
+    ],
+    ['chain.transfer_used', {}, 'Ta transakcja została już wykorzystana do innej wypłaty lub płatności'],
+    ['chain.unavailable', { network: 'ERC20', reason: 'timeout' }, 'Nie udało się połączyć z siecią ERC20.'],
+    ['wallet.withdrawal_claimed_by_other', {}, 'Tę wypłatę realizuje inny administrator'],
+  ])('shows the refusal %s in the dialog, which stays open', async (code, facts, text) => {
+    mockRpc('admin_list_withdrawals', processingList);
+    server.use(
+      http.post(functionsUrl('usdt-verify-withdrawal'), () =>
+        HttpResponse.json(
+          { error: { code, message: code, ...facts } },
+          { status: code.startsWith('chain.') ? 422 : 409 },
+        ),
+      ),
+    );
+    const { user } = renderAdmin(<WithdrawalsTab />, { session });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
+    await user.click(await screen.findByRole('button', { name: 'Zrealizowana: wypłata 150,50 USDT' }));
+    const dialog = screen.getByRole('dialog', { name: 'Wypłata zrealizowana' });
+    await user.type(within(dialog).getByLabelText('Hash transakcji (0x…)'), TX);
+    await user.click(within(dialog).getByRole('button', { name: 'Zrealizowana' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    expect(within(dialog).getByLabelText('Hash transakcji (0x…)')).toHaveValue(TX);
   });
 
   it('fails a withdrawal with a reason; a refusal is shown in the dialog', async () => {
@@ -131,7 +203,7 @@ describe('the payouts tab', () => {
   describe.each([
     {
       decision: 'completed',
-      rpc: 'admin_complete_withdrawal',
+      rpc: 'usdt-verify-withdrawal',
       button: 'Zrealizowana: wypłata 150,50 USDT',
       dialog: 'Wypłata zrealizowana',
       field: 'Hash transakcji (0x…)',
@@ -154,7 +226,16 @@ describe('the payouts tab', () => {
       const memberKeys = [ledgerKeys.balance(member), ledgerKeys.page(member, 0), walletKeys.withdrawals(member)];
       for (const key of memberKeys) queryClient.setQueryData(key, { cached: true });
       mockRpc('admin_list_withdrawals', processingList);
-      const decisions = mockRpc(rpc, { ...claimed, status: decision });
+      const decisions =
+        decision === 'completed'
+          ? (() => {
+              const verify = recordPost(functionsUrl('usdt-verify-withdrawal'), () =>
+                HttpResponse.json({ status: 'completed', withdrawal: { ...claimed, status: 'completed' } }),
+              );
+              server.use(verify.handler);
+              return verify.calls;
+            })()
+          : mockRpc(rpc, { ...claimed, status: decision });
       const { user } = renderAdmin(<WithdrawalsTab />, { queryClient, session });
       await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'processing');
       await user.click(await screen.findByRole('button', { name: button }));
