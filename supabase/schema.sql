@@ -29,7 +29,7 @@ create type public.privacy_request_status as enum ('open', 'completed', 'refused
 
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'commission_payout');
 
 create type public.withdrawal_network as enum ('ERC20', 'BSC');
 
@@ -112,6 +112,20 @@ comment on column private.email_outbox.last_error is 'The last failed attempt, a
 comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
 comment on column private.email_outbox.request_id is 'The request that queued the e-mail (x-request-id or the traceparent''s trace id, private.request_id()): leads to the function''s log line and the audit row.';
 comment on column private.email_outbox.discarded_at is 'An admin gave the e-mail up (admin_discard_email): never sent, no longer a problem of the health view.';
+
+create table private.finance_money_in (
+  month date not null,
+  method public.payment_method not null,
+  currency text not null,
+  status public.payment_order_status not null,
+  orders integer not null,
+  amount numeric(18,2) not null,
+  constraint finance_money_in_orders_check CHECK ((orders >= 0)),
+  constraint finance_money_in_status_check CHECK ((status = ANY (ARRAY['paid'::public.payment_order_status, 'underpaid'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status]))),
+  constraint finance_money_in_pkey PRIMARY KEY (month, method, currency, status)
+);
+alter table private.finance_money_in enable row level security;
+comment on table private.finance_money_in is 'Money in by month (Warsaw; the decision''s, the refund''s for refunded orders), method, currency and state (paid, underpaid, to_refund, refunded): orders and amount_received, kept by the payment_orders_finance_money_in trigger; private.finance_mismatches() compares it with the orders.';
 
 create table private.health_problems (
   check_key text not null,
@@ -1018,11 +1032,17 @@ create table public.referral_commissions (
   order_id uuid,
   cancelled_at timestamp with time zone,
   cancel_reason text,
+  settled_at timestamp with time zone,
+  settlement_id uuid,
+  settlement_rate numeric(12,6),
+  amount_usdt numeric(18,2),
   retain_until date generated always as (private.retention_end(COALESCE(cancelled_at, created_at))) stored,
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
   constraint referral_commissions_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint referral_commissions_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
   constraint referral_commissions_cancel_check CHECK ((((cancelled_at IS NULL) = (cancel_reason IS NULL)) AND (char_length(cancel_reason) <= 500))),
   constraint referral_commissions_level_check CHECK ((level <> 'FREE'::public.membership_level)),
+  constraint referral_commissions_settled_check CHECK ((((settled_at IS NULL) = (settlement_id IS NULL)) AND ((settled_at IS NULL) = (settlement_rate IS NULL)) AND ((settled_at IS NULL) = (amount_usdt IS NULL)))),
   constraint referral_commissions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint referral_commissions_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
@@ -1034,6 +1054,10 @@ comment on table public.referral_commissions is 'Commission of the referrer on a
 comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
 comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';
 comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books, no longer in the earnings).';
+comment on column public.referral_commissions.settled_at is 'Wypłacona: when an admin settled it into the referrer''s wallet (public.admin_settle_commissions); null while Do wypłaty.';
+comment on column public.referral_commissions.settlement_id is 'The settlement (one ledger credit of one referrer) that paid it; the audit row referral.settle has this id.';
+comment on column public.referral_commissions.settlement_rate is 'The PLN→USDT rate of its settlement.';
+comment on column public.referral_commissions.amount_usdt is 'What its settlement credited for it: amount_pln × rate rounded down to 0.01; a settlement''s ledger credit is the sum over its commissions.';
 comment on column public.referral_commissions.retain_until is 'Accounting retention (private.retention_end): purged after it once no referrer is linked.';
 
 create table public.referral_relationships (
@@ -1479,11 +1503,17 @@ CREATE INDEX referral_commissions_referrer_id_created_at_idx ON public.referral_
 
 CREATE INDEX referral_commissions_retain_until_idx ON public.referral_commissions USING btree (retain_until) WHERE (referrer_id IS NULL);
 
+CREATE INDEX referral_commissions_settled_at_idx ON public.referral_commissions USING btree (settled_at DESC) INCLUDE (settlement_rate, amount_pln, amount_usdt) WHERE (settled_at IS NOT NULL);
+
+CREATE INDEX referral_commissions_unpaid_idx ON public.referral_commissions USING btree (referrer_id, created_at) INCLUDE (amount_pln) WHERE ((settled_at IS NULL) AND (cancelled_at IS NULL));
+
 CREATE INDEX referral_relationships_code_id_idx ON public.referral_relationships USING btree (code_id);
 
 CREATE INDEX referral_relationships_referrer_id_created_at_idx ON public.referral_relationships USING btree (referrer_id, created_at DESC);
 
 CREATE UNIQUE INDEX smtp_configs_is_default_idx ON public.smtp_configs USING btree (is_default) WHERE is_default;
+
+CREATE INDEX wallet_balances_available_idx ON public.wallet_balances USING btree (available_balance) WHERE (available_balance > (0)::numeric);
 
 CREATE INDEX wallet_transactions_retain_until_idx ON public.wallet_transactions USING btree (retain_until) WHERE (user_id IS NULL);
 
@@ -2154,6 +2184,38 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.commission_rate_check(p_rate numeric, p_confirmed_previous_rate numeric)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_previous numeric;
+begin
+  select c.settlement_rate into v_previous
+    from public.referral_commissions c
+   where c.settled_at is not null
+   order by c.settled_at desc
+   limit 1;
+  if v_previous is not null and abs(p_rate - v_previous) > v_previous * 0.2
+     and p_confirmed_previous_rate is distinct from v_previous then
+    raise exception using errcode = 'P0001', message = 'referral.rate_confirmation_required',
+      detail = format('previous=%s rate=%s', v_previous, p_rate);
+  end if;
+  return v_previous;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.commission_usdt(p_amount_pln numeric, p_rate numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (floor(p_amount_pln * p_rate * 100) / 100)::numeric(18, 2)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_tx_hash text DEFAULT NULL::text, p_network public.withdrawal_network DEFAULT NULL::public.withdrawal_network)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
@@ -2444,6 +2506,41 @@ begin
     v_to := new.membership_level::text;
   end if;
   perform private.queue_dashboard_change('confirmed_members', v_from, v_to);
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.count_finance_money_in()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_old date;
+  v_new date;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_old := private.finance_money_in_bucket(old);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_new := private.finance_money_in_bucket(new);
+  end if;
+  if tg_op = 'UPDATE' and v_old is not distinct from v_new and old.status = new.status and old.method = new.method
+     and old.currency = new.currency and old.amount_received is not distinct from new.amount_received then
+    return null;
+  end if;
+  if v_old is not null then
+    update private.finance_money_in f
+       set orders = f.orders - 1, amount = f.amount - old.amount_received
+     where f.month = v_old and f.method = old.method and f.currency = old.currency and f.status = old.status;
+  end if;
+  if v_new is not null then
+    insert into private.finance_money_in as f (month, method, currency, status, orders, amount)
+    values (v_new, new.method, new.currency, new.status, 1, new.amount_received)
+    on conflict (month, method, currency, status)
+    do update set orders = f.orders + 1, amount = f.amount + excluded.amount;
+  end if;
   return null;
 end
 $function$;
@@ -2878,6 +2975,40 @@ end
 $function$;
 comment on function private.expire_payment_orders(p_now timestamp with time zone) is 'Job: pending orders past expires_at become expired (their CCC reservation ends); the member is notified. Money arriving later still goes through private.confirm_payment.';
 
+CREATE OR REPLACE FUNCTION private.finance_mismatches()
+ RETURNS TABLE(month date, method public.payment_method, currency text, status public.payment_order_status, kept_orders integer, kept_amount numeric, orders bigint, amount numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with actual as (
+    select private.finance_money_in_bucket(o) as month, o.method, o.currency, o.status,
+           count(*) as orders, sum(o.amount_received) as amount
+      from public.payment_orders o
+     where private.finance_money_in_bucket(o) is not null
+     group by 1, 2, 3, 4
+  )
+  select coalesce(f.month, a.month), coalesce(f.method, a.method), coalesce(f.currency, a.currency),
+         coalesce(f.status, a.status), f.orders, f.amount, a.orders, a.amount
+    from (select * from private.finance_money_in k where k.orders <> 0 or k.amount <> 0) f
+    full join actual a
+      on a.month = f.month and a.method = f.method and a.currency = f.currency and a.status = f.status
+   where f.orders is distinct from a.orders::integer or f.amount is distinct from a.amount
+$function$;
+comment on function private.finance_mismatches() is 'Buckets of private.finance_money_in that differ from the payment orders; empty when they agree.';
+
+CREATE OR REPLACE FUNCTION private.finance_money_in_bucket(p_order public.payment_orders)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_order.status in ('paid', 'underpaid', 'to_refund', 'refunded') and p_order.amount_received is not null
+              then date_trunc('month', (case when p_order.status = 'refunded' then p_order.refunded_at
+                                             else coalesce(p_order.decided_at, p_order.created_at) end)
+                                        at time zone 'Europe/Warsaw')::date end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.fits_catalogue_price(p_price numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -3144,7 +3275,8 @@ AS $function$
          case when c.oldest < now() - interval '30 days' then 'warning' else 'ok' end,
          c.n::numeric, coalesce(c.total, 0)::text
     from (select count(*) as n, sum(rc.amount_pln) as total, min(rc.created_at) as oldest
-            from public.referral_commissions rc) c
+            from public.referral_commissions rc
+           where rc.settled_at is null and rc.cancelled_at is null) c
   union all
   select 'ideas.webhook', 'ideas', case when i.n > 0 then 'problem' else 'ok' end, i.n::numeric, null
     from (select count(*) as n from public.app_ideas a
@@ -3694,6 +3826,7 @@ AS $function$
   select case p_kind
     when 'wallet_credited' then 'wallet-credited'
     when 'profit_payout' then 'profit-payout'
+    when 'commission_settled' then 'commission-settled'
     when 'withdrawal_requested' then 'withdrawal-requested'
     when 'withdrawal_completed' then 'withdrawal-completed'
     when 'withdrawal_failed' then 'withdrawal-failed'
@@ -4176,7 +4309,9 @@ begin
   if v_template is null or p_user_id is null then
     return;
   end if;
-  select coalesce((s.notification_preferences ->> v_kind)::boolean, true) into v_enabled
+  -- A settlement of commissions is a credit of the wallet: the member's 'wallet_credited' switch.
+  select coalesce((s.notification_preferences ->> case when v_kind = 'commission_settled' then 'wallet_credited'
+                                                        else v_kind end)::boolean, true) into v_enabled
     from public.user_settings s
    where s.user_id = p_user_id;
   if not coalesce(v_enabled, true) then
@@ -4203,6 +4338,13 @@ begin
       'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
       'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
       'tier', coalesce(p_data ->> 'tier', '')
+    );
+  elsif v_kind = 'commission_settled' then
+    v_variables := jsonb_build_object(
+      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
+      'amount_pln', (p_data ->> 'amountPln')::numeric(18, 2)::text || ' PLN',
+      'rate', p_data ->> 'rate',
+      'commissions', p_data ->> 'commissions'
     );
   else
     v_variables := jsonb_build_object(
@@ -4891,6 +5033,19 @@ begin
   new.updated_at := now();
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.settleable_commissions(p_user_id uuid, p_rate numeric)
+ RETURNS TABLE(id uuid, referrer_id uuid, amount_pln numeric, amount_usdt numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.id, c.referrer_id, c.amount_pln, private.commission_usdt(c.amount_pln, p_rate)
+    from public.referral_commissions c
+   where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
+     and (p_user_id is null or c.referrer_id = p_user_id)
+     and private.commission_usdt(c.amount_pln, p_rate) > 0
 $function$;
 
 CREATE OR REPLACE FUNCTION private.shorten_period(p_period_id uuid, p_last_day date, p_reason text, p_actor uuid)
@@ -5694,6 +5849,87 @@ end
 $function$;
 comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin, the claimant only: processing -> failed with a reason (refused once a hash was recorded); the amount returns to available; notifies the member; audited.';
 
+CREATE OR REPLACE FUNCTION public.admin_finance_overview(p_months integer DEFAULT 24)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_since date;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_months is null or p_months < 1 or p_months > 120 then
+    raise exception using errcode = '22023', message = 'finance.invalid_months';
+  end if;
+  v_since := (date_trunc('month', now() at time zone 'Europe/Warsaw') - make_interval(months => p_months - 1))::date;
+
+  select jsonb_build_object(
+    'liabilities', jsonb_build_object(
+      'available', (select coalesce(sum(b.available_balance), 0) from public.wallet_balances b where b.available_balance > 0),
+      'wallets', (select count(*) from public.wallet_balances b where b.available_balance > 0),
+      'in_withdrawal', (select coalesce(sum(w.amount), 0) from public.withdrawals w where w.status in ('pending', 'processing')),
+      'pending', (select jsonb_build_object('count', count(*), 'amount', coalesce(sum(w.amount), 0), 'oldest', min(w.created_at))
+                    from public.withdrawals w where w.status = 'pending'),
+      'processing', (select jsonb_build_object('count', count(*), 'amount', coalesce(sum(w.amount), 0), 'oldest_claim', min(w.claimed_at))
+                       from public.withdrawals w where w.status = 'processing'),
+      'commissions', (select jsonb_build_object('count', count(*), 'members', count(distinct c.referrer_id),
+                                                'total_pln', coalesce(sum(c.amount_pln), 0))
+                        from public.referral_commissions c
+                       where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null)
+    ),
+    'money_in', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'month', to_char(m.month, 'YYYY-MM'), 'method', m.method, 'currency', m.currency,
+               'paid', jsonb_build_object('orders', m.paid_orders, 'amount', m.paid_amount),
+               'underpaid', jsonb_build_object('orders', m.underpaid_orders, 'amount', m.underpaid_amount),
+               'to_refund', jsonb_build_object('orders', m.to_refund_orders, 'amount', m.to_refund_amount),
+               'refunded', jsonb_build_object('orders', m.refunded_orders, 'amount', m.refunded_amount))
+             order by m.month desc, m.method, m.currency)
+        from (select f.month, f.method, f.currency,
+                     coalesce(sum(f.orders) filter (where f.status = 'paid'), 0) as paid_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'paid'), 0) as paid_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'underpaid'), 0) as underpaid_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'underpaid'), 0) as underpaid_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'to_refund'), 0) as to_refund_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'to_refund'), 0) as to_refund_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'refunded'), 0) as refunded_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'refunded'), 0) as refunded_amount
+                from private.finance_money_in f
+               where f.month >= v_since and f.orders > 0
+               group by f.month, f.method, f.currency) m), '[]'::jsonb),
+    'payouts', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'month', to_char(x.month, 'YYYY-MM'),
+               'runs', coalesce(r.runs, 0), 'members', coalesce(r.members, 0),
+               'credited_usdt', coalesce(r.usdt, 0), 'credited_pln', coalesce(r.pln, 0),
+               'remainder_pln', coalesce(r.remainder, 0),
+               'commissions', coalesce(c.n, 0), 'settled_pln', coalesce(c.pln, 0), 'settled_usdt', coalesce(c.usdt, 0))
+             order by x.month desc)
+        from (select date_trunc('month', pr.created_at at time zone 'Europe/Warsaw')::date as month
+                from public.payout_runs pr where pr.created_at >= v_since
+              union
+              select date_trunc('month', rc.settled_at at time zone 'Europe/Warsaw')::date
+                from public.referral_commissions rc where rc.settled_at >= v_since) x
+        left join (select date_trunc('month', pr.created_at at time zone 'Europe/Warsaw')::date as month,
+                          count(*) as runs, sum(pr.members_count) as members, sum(pr.total_usdt) as usdt,
+                          sum(pr.total_pln) as pln, sum(pr.remainder_pln) as remainder
+                     from public.payout_runs pr where pr.created_at >= v_since group by 1) r on r.month = x.month
+        left join (select date_trunc('month', rc.settled_at at time zone 'Europe/Warsaw')::date as month,
+                          count(*) as n, sum(rc.amount_pln) as pln, sum(rc.amount_usdt) as usdt
+                     from public.referral_commissions rc where rc.settled_at >= v_since group by 1) c on c.month = x.month
+    ), '[]'::jsonb),
+    'months', p_months,
+    'since', v_since
+  ) into v_result;
+  return v_result;
+end
+$function$;
+comment on function public.admin_finance_overview(p_months integer) is 'Admin (''Finanse''): {liabilities {available, wallets, in_withdrawal, pending {count, amount, oldest}, processing {count, amount, oldest_claim}, commissions {count, members, total_pln}}, money_in [{month, method, currency, paid, underpaid, to_refund, refunded: {orders, amount}}], payouts [{month, runs, members, credited_usdt, credited_pln, remainder_pln, commissions, settled_pln, settled_usdt}], months, since} in one call; p_months 1..120.';
+
 CREATE OR REPLACE FUNCTION public.admin_find_request(p_request_id text)
  RETURNS TABLE(source text, created_at timestamp with time zone, summary text, target text, detail text)
  LANGUAGE plpgsql
@@ -6038,6 +6274,35 @@ end
 $function$;
 comment on function public.admin_list_smtp_configs() is 'Admins: all SMTP configurations with the password masked (null when empty). Errors: auth.forbidden.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_unpaid_commissions(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+ RETURNS TABLE(user_id uuid, full_name text, email text, commissions integer, total_pln numeric, oldest_at timestamp with time zone, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 1000 or p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'referral.invalid_limit';
+  end if;
+  return query
+    with owed as (
+      select c.referrer_id, count(*)::integer as n, sum(c.amount_pln) as pln, min(c.created_at) as oldest
+        from public.referral_commissions c
+       where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
+       group by c.referrer_id
+    )
+    select o.referrer_id, p.full_name, p.email, o.n, o.pln, o.oldest, count(*) over ()
+      from owed o
+      left join public.profiles p on p.user_id = o.referrer_id
+     order by o.pln desc, o.referrer_id
+     limit p_limit offset p_offset;
+end
+$function$;
+comment on function public.admin_list_unpaid_commissions(p_limit integer, p_offset integer) is 'Admin (''Finanse''): per referrer the commissions ''Do wypłaty'' (count, PLN, oldest), most owed first; total_count = referrers.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_users(p_search text DEFAULT NULL::text, p_email_confirmed boolean DEFAULT NULL::boolean, p_membership_level public.membership_level DEFAULT NULL::public.membership_level, p_sort text DEFAULT 'created'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, user_id uuid, full_name text, email text, phone text, email_confirmed boolean, membership_level public.membership_level, membership_valid_until date, effective_level public.membership_level, created_at timestamp with time zone, updated_at timestamp with time zone, display_name text, avatar_url text, two_factor_enabled boolean, total_count bigint)
  LANGUAGE plpgsql
@@ -6213,6 +6478,42 @@ begin
 end
 $function$;
 comment on function public.admin_outbox_alert() is 'Admins (aal2): the outbox problems (job.send-outbox, email.queue, email.failed) the admin area''s banner shows; no rows when the outbox works. Errors: auth.forbidden.';
+
+CREATE OR REPLACE FUNCTION public.admin_preview_commission_settlement(p_user_id uuid, p_rate numeric)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_previous numeric;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  select c.settlement_rate into v_previous
+    from public.referral_commissions c
+   where c.settled_at is not null
+   order by c.settled_at desc
+   limit 1;
+  select jsonb_build_object(
+           'members', count(distinct s.referrer_id),
+           'commissions', count(*),
+           'total_pln', coalesce(sum(s.amount_pln), 0),
+           'total_usdt', coalesce(sum(s.amount_usdt), 0),
+           'previous_rate', v_previous,
+           'rate_change_pct', case when v_previous is null then null
+                                   else round((p_rate - v_previous) * 100 / v_previous, 1) end)
+    into v_result
+    from private.settleable_commissions(p_user_id, p_rate) s;
+  return v_result;
+end
+$function$;
+comment on function public.admin_preview_commission_settlement(p_user_id uuid, p_rate numeric) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
 
 CREATE OR REPLACE FUNCTION public.admin_preview_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric, already_paid boolean)
@@ -6708,6 +7009,100 @@ begin
 end
 $function$;
 comment on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) is 'Admins: moves a pending idea to approved or rejected. Errors: ideas.admin_only, ideas.invalid_status, ideas.not_found, ideas.already_reviewed.';
+
+CREATE OR REPLACE FUNCTION public.admin_settle_commissions(p_user_id uuid, p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_confirmed_previous_rate numeric, p_idempotency_key uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_first jsonb;
+  v_count integer;
+  v_total_pln numeric;
+  v_total_usdt numeric := 0;
+  v_members integer := 0;
+  v_previous numeric;
+  v_member record;
+  v_settlement uuid;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  if p_expected_commissions is null or p_expected_commissions < 1 or p_expected_total_pln is null then
+    raise exception using errcode = '22023', message = 'referral.preview_required';
+  end if;
+  v_first := private.idempotency_begin(p_idempotency_key, 'admin_settle_commissions', jsonb_build_object(
+    'user_id', p_user_id, 'rate', p_rate, 'expected_commissions', p_expected_commissions,
+    'expected_total_pln', p_expected_total_pln, 'confirmed_previous_rate', p_confirmed_previous_rate));
+  if v_first is not null then
+    return v_first;
+  end if;
+
+  -- One settlement at a time: the previous rate is the last committed one, and the second of two
+  -- admins finds the commissions already paid.
+  perform pg_advisory_xact_lock(hashtextextended('referral.settle_commissions', 0));
+  v_previous := private.commission_rate_check(p_rate, p_confirmed_previous_rate);
+
+  perform 1 from public.referral_commissions c
+   where c.id in (select s.id from private.settleable_commissions(p_user_id, p_rate) s)
+   order by c.id
+     for update;
+  select count(*), coalesce(sum(s.amount_pln), 0) into v_count, v_total_pln
+    from private.settleable_commissions(p_user_id, p_rate) s;
+  if v_count <> p_expected_commissions or v_total_pln <> p_expected_total_pln then
+    raise exception using errcode = 'P0001', message = 'referral.settlement_changed',
+      detail = format('expected %s commissions / %s PLN, found %s / %s', p_expected_commissions,
+                      p_expected_total_pln, v_count, v_total_pln);
+  end if;
+
+  for v_member in
+    select s.referrer_id, count(*)::integer as n, sum(s.amount_pln) as pln, sum(s.amount_usdt) as usdt
+      from private.settleable_commissions(p_user_id, p_rate) s
+     group by s.referrer_id
+     order by s.referrer_id
+  loop
+    v_settlement := gen_random_uuid();
+    update public.referral_commissions c
+       set settled_at = now(), settlement_id = v_settlement, settlement_rate = p_rate,
+           amount_usdt = private.commission_usdt(c.amount_pln, p_rate)
+     where c.id in (select s.id from private.settleable_commissions(v_member.referrer_id, p_rate) s);
+    perform private.apply_wallet_entry(
+      v_member.referrer_id, 'commission_payout', v_member.usdt, 0, null,
+      format('Prowizje za polecenia (%s): %s PLN, kurs %s', v_member.n, v_member.pln::numeric(14, 2), p_rate)
+    );
+    perform private.notify(
+      v_member.referrer_id,
+      'profit',
+      'Prowizja wypłacona',
+      format('Na Twój portfel wpłynęło %s USDT: prowizje za polecenia (%s) %s PLN po kursie %s.',
+             v_member.usdt::numeric(18, 2), v_member.n, v_member.pln::numeric(14, 2), p_rate),
+      jsonb_build_object('kind', 'commission_settled', 'amount', v_member.usdt::numeric(18, 2), 'currency', 'USDT',
+                         'amountPln', v_member.pln::numeric(14, 2), 'rate', p_rate, 'commissions', v_member.n,
+                         'settlementId', v_settlement)
+    );
+    perform private.audit('referral.settle', 'commission_settlement', v_settlement::text, v_member.referrer_id,
+      jsonb_build_object('status', 'to_pay'),
+      jsonb_build_object('status', 'paid', 'commissions', v_member.n, 'amount_pln', v_member.pln,
+                         'amount_usdt', v_member.usdt, 'rate_pln_usdt', p_rate, 'previous_rate', v_previous));
+    v_members := v_members + 1;
+    v_total_usdt := v_total_usdt + v_member.usdt;
+  end loop;
+
+  v_result := jsonb_build_object('members', v_members, 'commissions', v_count, 'total_pln', v_total_pln,
+                                 'total_usdt', v_total_usdt, 'rate', p_rate, 'previous_rate', v_previous);
+  if p_user_id is null then
+    perform private.audit('referral.settle_all', 'commission_settlement', null, null, null, v_result);
+  end if;
+  perform private.idempotency_finish(p_idempotency_key, v_result);
+  return v_result;
+end
+$function$;
+comment on function public.admin_settle_commissions(p_user_id uuid, p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_confirmed_previous_rate numeric, p_idempotency_key uuid) is 'Admin: settles the commissions ''Do wypłaty'' of one referrer (or all: null) at the rate, one ledger credit per referrer, notified, e-mailed (commission-settled), audited. Refused when the preview''s count/PLN differ (referral.settlement_changed) or the rate is > 20 % from the previous settlement''s without p_confirmed_previous_rate = that rate (referral.rate_confirmation_required). Idempotent by key.';
 
 CREATE OR REPLACE FUNCTION public.admin_system_health()
  RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
@@ -8109,6 +8504,20 @@ begin
         join public.profiles p on p.user_id = r.referred_id), '[]'::jsonb),
     'referred_total', (select count(*) from public.referral_relationships rr
                         where rr.referrer_id = v_uid and rr.referred_id is not null),
+    'commissions', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', c.id, 'level', c.level, 'amount_pln', c.amount_pln, 'created_at', c.created_at,
+               'status', case when c.cancelled_at is not null then 'cancelled'
+                              when c.settled_at is not null then 'paid' else 'to_pay' end,
+               'settled_at', c.settled_at, 'amount_usdt', c.amount_usdt, 'settlement_rate', c.settlement_rate,
+               'cancelled_at', c.cancelled_at)
+             order by c.created_at desc, c.id)
+        from (select x.* from public.referral_commissions x
+               where x.referrer_id = v_uid
+               order by x.created_at desc, x.id
+               limit p_referred_limit) c), '[]'::jsonb),
+    'commissions_to_pay_pln', (select coalesce(sum(c.amount_pln), 0) from public.referral_commissions c
+                                where c.referrer_id = v_uid and c.settled_at is null and c.cancelled_at is null),
     'referral_count', coalesce((select s.referral_count from private.referrer_stats s where s.user_id = v_uid), 0),
     'total_earnings', coalesce((select s.total_earnings from private.referrer_stats s where s.user_id = v_uid), 0)
   ) into v_result;
@@ -8716,6 +9125,8 @@ CREATE TRIGGER notifications_guard_read_at BEFORE UPDATE OF read_at ON public.no
 
 CREATE TRIGGER payment_events_append_only BEFORE UPDATE ON public.payment_events FOR EACH ROW EXECUTE FUNCTION private.guard_payment_events();
 
+CREATE TRIGGER payment_orders_finance_money_in AFTER INSERT OR DELETE OR UPDATE OF status, method, currency, amount_received, decided_at, refunded_at ON public.payment_orders FOR EACH ROW EXECUTE FUNCTION private.count_finance_money_in();
+
 CREATE TRIGGER plan_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER plan_payment_links_set_updated_at BEFORE UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -9311,6 +9722,8 @@ grant execute on function public.admin_export_member_data(p_request_id uuid) to 
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
+grant execute on function public.admin_finance_overview(p_months integer) to authenticated;
+
 grant execute on function public.admin_find_request(p_request_id text) to authenticated;
 
 grant execute on function public.admin_find_request(p_request_id text) to service_role;
@@ -9351,6 +9764,8 @@ grant execute on function public.admin_list_smtp_configs() to authenticated;
 
 grant execute on function public.admin_list_smtp_configs() to service_role;
 
+grant execute on function public.admin_list_unpaid_commissions(p_limit integer, p_offset integer) to authenticated;
+
 grant execute on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to authenticated;
 
 grant execute on function public.admin_list_users(p_search text, p_email_confirmed boolean, p_membership_level public.membership_level, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to service_role;
@@ -9362,6 +9777,8 @@ grant execute on function public.admin_list_withdrawals(p_status public.withdraw
 grant execute on function public.admin_outbox_alert() to authenticated;
 
 grant execute on function public.admin_outbox_alert() to service_role;
+
+grant execute on function public.admin_preview_commission_settlement(p_user_id uuid, p_rate numeric) to authenticated;
 
 grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
@@ -9398,6 +9815,8 @@ grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate nume
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to service_role;
+
+grant execute on function public.admin_settle_commissions(p_user_id uuid, p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_confirmed_previous_rate numeric, p_idempotency_key uuid) to authenticated;
 
 grant execute on function public.admin_system_health() to authenticated;
 

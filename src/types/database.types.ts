@@ -1315,6 +1315,7 @@ export type Database = {
       referral_commissions: {
         Row: {
           amount_pln: number;
+          amount_usdt: number | null;
           cancel_reason: string | null;
           cancelled_at: string | null;
           created_at: string;
@@ -1324,10 +1325,14 @@ export type Database = {
           referred_id: string | null;
           referrer_id: string | null;
           retain_until: string | null;
+          settled_at: string | null;
+          settlement_id: string | null;
+          settlement_rate: number | null;
         };
         ComputedFields: never;
         Insert: {
           amount_pln: number;
+          amount_usdt?: number | null;
           cancel_reason?: string | null;
           cancelled_at?: string | null;
           created_at?: string;
@@ -1337,9 +1342,13 @@ export type Database = {
           referred_id?: string | null;
           referrer_id?: string | null;
           retain_until?: never;
+          settled_at?: string | null;
+          settlement_id?: string | null;
+          settlement_rate?: number | null;
         };
         Update: {
           amount_pln?: number;
+          amount_usdt?: number | null;
           cancel_reason?: string | null;
           cancelled_at?: string | null;
           created_at?: string;
@@ -1349,6 +1358,9 @@ export type Database = {
           referred_id?: string | null;
           referrer_id?: string | null;
           retain_until?: never;
+          settled_at?: string | null;
+          settlement_id?: string | null;
+          settlement_rate?: number | null;
         };
         Relationships: [
           {
@@ -1979,6 +1991,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_finance_overview: { Args: { p_months?: number }; Returns: Json };
       admin_find_request: {
         Args: { p_request_id: string };
         Returns: {
@@ -2141,6 +2154,18 @@ export type Database = {
           username: string;
         }[];
       };
+      admin_list_unpaid_commissions: {
+        Args: { p_limit?: number; p_offset?: number };
+        Returns: {
+          commissions: number;
+          email: string;
+          full_name: string;
+          oldest_at: string;
+          total_count: number;
+          total_pln: number;
+          user_id: string;
+        }[];
+      };
       admin_list_users: {
         Args: {
           p_ascending?: boolean;
@@ -2200,6 +2225,7 @@ export type Database = {
           value: number;
         }[];
       };
+      admin_preview_commission_settlement: { Args: { p_rate: number; p_user_id: string }; Returns: Json };
       admin_preview_payout: {
         Args: { p_rate: number; p_revenue_id: string };
         Returns: {
@@ -2392,6 +2418,17 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      admin_settle_commissions: {
+        Args: {
+          p_confirmed_previous_rate: number;
+          p_expected_commissions: number;
+          p_expected_total_pln: number;
+          p_idempotency_key: string;
+          p_rate: number;
+          p_user_id: string;
+        };
+        Returns: Json;
       };
       admin_system_health: {
         Args: Record<PropertyKey, never>;
@@ -3145,7 +3182,13 @@ export type Database = {
       privacy_request_status: 'open' | 'completed' | 'refused';
       reaction_type: 'like' | 'love' | 'fire' | 'clap';
       wallet_transaction_kind:
-        'credit' | 'withdrawal_hold' | 'withdrawal_release' | 'withdrawal_payout' | 'adjustment' | 'profit_payout';
+        | 'credit'
+        | 'withdrawal_hold'
+        | 'withdrawal_release'
+        | 'withdrawal_payout'
+        | 'adjustment'
+        | 'profit_payout'
+        | 'commission_payout';
       withdrawal_network: 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
     };
@@ -3284,6 +3327,7 @@ export const Constants = {
         'withdrawal_payout',
         'adjustment',
         'profit_payout',
+        'commission_payout',
       ],
       withdrawal_network: ['ERC20', 'BSC'],
       withdrawal_status: ['pending', 'processing', 'completed', 'failed', 'cancelled'],

@@ -8,7 +8,7 @@
 -- ========================================================================================
 
 -- public.wallet_transaction_kind --------------------------------------------------------
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout');
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'commission_payout');
 
 -- public.withdrawal_status --------------------------------------------------------------
 -- pending → processing (an admin claimed it) → completed (hash) or failed (money back); processing can

@@ -1,0 +1,243 @@
+-- Finance: the treasurer's view ('Finanse', issue 35 §4): what the club owes its members now, the
+-- money that came in by month, method and currency, and what went out as profit payouts and
+-- commission settlements by month, in one read.
+-- Until the first deploy this file is edited in place: each object is defined once, in its final
+-- form. Sections: types, tables, indexes, functions, triggers, policies, grants, comments, data.
+
+-- ========================================================================================
+-- Tables
+-- ========================================================================================
+
+-- private.finance_money_in --------------------------------------------------------------
+-- Money in by month (Warsaw), method, currency and the order's state, kept by a trigger on
+-- payment_orders, so 'Finanse' reads some hundred rows instead of every order: per bucket the
+-- orders and the sum of what they received (amount_received). The month is the decision's for
+-- paid, underpaid and to_refund orders and the refund's for refunded ones.
+create table private.finance_money_in (
+  month date not null,
+  method public.payment_method not null,
+  currency text not null,
+  status public.payment_order_status not null,
+  orders integer not null,
+  amount numeric(18,2) not null,
+  constraint finance_money_in_status_check CHECK ((status = ANY (ARRAY['paid'::public.payment_order_status, 'underpaid'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status]))),
+  constraint finance_money_in_orders_check CHECK ((orders >= 0)),
+  constraint finance_money_in_pkey PRIMARY KEY (month, method, currency, status)
+);
+alter table private.finance_money_in enable row level security;
+
+-- ========================================================================================
+-- Indexes
+-- ========================================================================================
+
+-- The liabilities: the wallets holding money, read from the index alone (most wallets are empty).
+create index wallet_balances_available_idx on public.wallet_balances (available_balance) where available_balance > 0;
+
+-- ========================================================================================
+-- Functions
+-- ========================================================================================
+
+-- private.finance_money_in_bucket() -----------------------------------------------------
+-- The bucket of an order in private.finance_money_in, or null when it counts nowhere (not paid,
+-- underpaid, to be refunded or refunded, or no money received).
+create function private.finance_money_in_bucket(p_order public.payment_orders)
+returns date
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_order.status in ('paid', 'underpaid', 'to_refund', 'refunded') and p_order.amount_received is not null
+              then date_trunc('month', (case when p_order.status = 'refunded' then p_order.refunded_at
+                                             else coalesce(p_order.decided_at, p_order.created_at) end)
+                                        at time zone 'Europe/Warsaw')::date end
+$$;
+
+-- private.count_finance_money_in() ------------------------------------------------------
+-- Trigger on payment_orders: moves an order from its old bucket to its new one.
+create function private.count_finance_money_in()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_old date;
+  v_new date;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_old := private.finance_money_in_bucket(old);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_new := private.finance_money_in_bucket(new);
+  end if;
+  if tg_op = 'UPDATE' and v_old is not distinct from v_new and old.status = new.status and old.method = new.method
+     and old.currency = new.currency and old.amount_received is not distinct from new.amount_received then
+    return null;
+  end if;
+  if v_old is not null then
+    update private.finance_money_in f
+       set orders = f.orders - 1, amount = f.amount - old.amount_received
+     where f.month = v_old and f.method = old.method and f.currency = old.currency and f.status = old.status;
+  end if;
+  if v_new is not null then
+    insert into private.finance_money_in as f (month, method, currency, status, orders, amount)
+    values (v_new, new.method, new.currency, new.status, 1, new.amount_received)
+    on conflict (month, method, currency, status)
+    do update set orders = f.orders + 1, amount = f.amount + excluded.amount;
+  end if;
+  return null;
+end
+$$;
+
+-- private.finance_mismatches() ----------------------------------------------------------
+-- The buckets of private.finance_money_in that differ from the orders themselves (tests and the
+-- bench's check); empty when they agree.
+create function private.finance_mismatches()
+returns table (month date, method public.payment_method, currency text, status public.payment_order_status,
+               kept_orders integer, kept_amount numeric, orders bigint, amount numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  with actual as (
+    select private.finance_money_in_bucket(o) as month, o.method, o.currency, o.status,
+           count(*) as orders, sum(o.amount_received) as amount
+      from public.payment_orders o
+     where private.finance_money_in_bucket(o) is not null
+     group by 1, 2, 3, 4
+  )
+  select coalesce(f.month, a.month), coalesce(f.method, a.method), coalesce(f.currency, a.currency),
+         coalesce(f.status, a.status), f.orders, f.amount, a.orders, a.amount
+    from (select * from private.finance_money_in k where k.orders <> 0 or k.amount <> 0) f
+    full join actual a
+      on a.month = f.month and a.method = f.method and a.currency = f.currency and a.status = f.status
+   where f.orders is distinct from a.orders::integer or f.amount is distinct from a.amount
+$$;
+
+-- public.admin_finance_overview() -------------------------------------------------------
+-- Admin ('Finanse'): everything the tab shows, in one call.
+--   liabilities: available (sum of available balances, USDT) and wallets (how many hold money);
+--                in_withdrawal (pending + processing withdrawals, USDT); pending {count, amount,
+--                oldest} and processing {count, amount, oldest_claim}; commissions {count,
+--                members, total_pln} ('Do wypłaty');
+--   money_in:    per month (newest first, p_months of them), method and currency: paid, underpaid,
+--                to_refund and refunded {orders, amount} (amount_received; PLN or USDT);
+--   payouts:     per month: profit payout runs {runs, members, credited_usdt, credited_pln,
+--                remainder_pln (PLN of the pools kept by rounding)} and commission settlements
+--                {commissions, settled_pln, settled_usdt}.
+create function public.admin_finance_overview(p_months integer default 24)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_since date;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_months is null or p_months < 1 or p_months > 120 then
+    raise exception using errcode = '22023', message = 'finance.invalid_months';
+  end if;
+  v_since := (date_trunc('month', now() at time zone 'Europe/Warsaw') - make_interval(months => p_months - 1))::date;
+
+  select jsonb_build_object(
+    'liabilities', jsonb_build_object(
+      'available', (select coalesce(sum(b.available_balance), 0) from public.wallet_balances b where b.available_balance > 0),
+      'wallets', (select count(*) from public.wallet_balances b where b.available_balance > 0),
+      'in_withdrawal', (select coalesce(sum(w.amount), 0) from public.withdrawals w where w.status in ('pending', 'processing')),
+      'pending', (select jsonb_build_object('count', count(*), 'amount', coalesce(sum(w.amount), 0), 'oldest', min(w.created_at))
+                    from public.withdrawals w where w.status = 'pending'),
+      'processing', (select jsonb_build_object('count', count(*), 'amount', coalesce(sum(w.amount), 0), 'oldest_claim', min(w.claimed_at))
+                       from public.withdrawals w where w.status = 'processing'),
+      'commissions', (select jsonb_build_object('count', count(*), 'members', count(distinct c.referrer_id),
+                                                'total_pln', coalesce(sum(c.amount_pln), 0))
+                        from public.referral_commissions c
+                       where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null)
+    ),
+    'money_in', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'month', to_char(m.month, 'YYYY-MM'), 'method', m.method, 'currency', m.currency,
+               'paid', jsonb_build_object('orders', m.paid_orders, 'amount', m.paid_amount),
+               'underpaid', jsonb_build_object('orders', m.underpaid_orders, 'amount', m.underpaid_amount),
+               'to_refund', jsonb_build_object('orders', m.to_refund_orders, 'amount', m.to_refund_amount),
+               'refunded', jsonb_build_object('orders', m.refunded_orders, 'amount', m.refunded_amount))
+             order by m.month desc, m.method, m.currency)
+        from (select f.month, f.method, f.currency,
+                     coalesce(sum(f.orders) filter (where f.status = 'paid'), 0) as paid_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'paid'), 0) as paid_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'underpaid'), 0) as underpaid_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'underpaid'), 0) as underpaid_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'to_refund'), 0) as to_refund_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'to_refund'), 0) as to_refund_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'refunded'), 0) as refunded_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'refunded'), 0) as refunded_amount
+                from private.finance_money_in f
+               where f.month >= v_since and f.orders > 0
+               group by f.month, f.method, f.currency) m), '[]'::jsonb),
+    'payouts', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'month', to_char(x.month, 'YYYY-MM'),
+               'runs', coalesce(r.runs, 0), 'members', coalesce(r.members, 0),
+               'credited_usdt', coalesce(r.usdt, 0), 'credited_pln', coalesce(r.pln, 0),
+               'remainder_pln', coalesce(r.remainder, 0),
+               'commissions', coalesce(c.n, 0), 'settled_pln', coalesce(c.pln, 0), 'settled_usdt', coalesce(c.usdt, 0))
+             order by x.month desc)
+        from (select date_trunc('month', pr.created_at at time zone 'Europe/Warsaw')::date as month
+                from public.payout_runs pr where pr.created_at >= v_since
+              union
+              select date_trunc('month', rc.settled_at at time zone 'Europe/Warsaw')::date
+                from public.referral_commissions rc where rc.settled_at >= v_since) x
+        left join (select date_trunc('month', pr.created_at at time zone 'Europe/Warsaw')::date as month,
+                          count(*) as runs, sum(pr.members_count) as members, sum(pr.total_usdt) as usdt,
+                          sum(pr.total_pln) as pln, sum(pr.remainder_pln) as remainder
+                     from public.payout_runs pr where pr.created_at >= v_since group by 1) r on r.month = x.month
+        left join (select date_trunc('month', rc.settled_at at time zone 'Europe/Warsaw')::date as month,
+                          count(*) as n, sum(rc.amount_pln) as pln, sum(rc.amount_usdt) as usdt
+                     from public.referral_commissions rc where rc.settled_at >= v_since group by 1) c on c.month = x.month
+    ), '[]'::jsonb),
+    'months', p_months,
+    'since', v_since
+  ) into v_result;
+  return v_result;
+end
+$$;
+
+-- ========================================================================================
+-- Triggers
+-- ========================================================================================
+
+-- payment_orders_finance_money_in on public.payment_orders ------------------------------
+create trigger payment_orders_finance_money_in
+  after insert or delete or update of status, method, currency, amount_received, decided_at, refunded_at
+  on public.payment_orders
+  for each row execute function private.count_finance_money_in();
+
+-- ========================================================================================
+-- Grants
+-- ========================================================================================
+
+revoke execute on function public.admin_finance_overview(integer) from service_role;
+grant execute on function public.admin_finance_overview(integer) to authenticated;
+
+-- ========================================================================================
+-- Comments
+-- ========================================================================================
+
+comment on table private.finance_money_in is 'Money in by month (Warsaw; the decision''s, the refund''s for refunded orders), method, currency and state (paid, underpaid, to_refund, refunded): orders and amount_received, kept by the payment_orders_finance_money_in trigger; private.finance_mismatches() compares it with the orders.';
+comment on function public.admin_finance_overview(integer) is 'Admin (''Finanse''): {liabilities {available, wallets, in_withdrawal, pending {count, amount, oldest}, processing {count, amount, oldest_claim}, commissions {count, members, total_pln}}, money_in [{month, method, currency, paid, underpaid, to_refund, refunded: {orders, amount}}], payouts [{month, runs, members, credited_usdt, credited_pln, remainder_pln, commissions, settled_pln, settled_usdt}], months, since} in one call; p_months 1..120.';
+comment on function private.finance_mismatches() is 'Buckets of private.finance_money_in that differ from the payment orders; empty when they agree.';
+
+-- ========================================================================================
+-- Data
+-- ========================================================================================
+
+-- Orders recorded before this file (none on a fresh project; a local database being migrated again).
+insert into private.finance_money_in (month, method, currency, status, orders, amount)
+select private.finance_money_in_bucket(o), o.method, o.currency, o.status, count(*), sum(o.amount_received)
+  from public.payment_orders o
+ where private.finance_money_in_bucket(o) is not null
+ group by 1, 2, 3, 4;
