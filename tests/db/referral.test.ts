@@ -164,6 +164,8 @@ describe('member dashboard', () => {
         codes: [],
         referred: [],
         referred_total: 0,
+        commissions: [],
+        commissions_to_pay_pln: 0,
         referral_count: 0,
         total_earnings: 0,
       });
