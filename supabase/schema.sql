@@ -6479,7 +6479,7 @@ end
 $function$;
 comment on function public.admin_outbox_alert() is 'Admins (aal2): the outbox problems (job.send-outbox, email.queue, email.failed) the admin area''s banner shows; no rows when the outbox works. Errors: auth.forbidden.';
 
-CREATE OR REPLACE FUNCTION public.admin_preview_commission_settlement(p_user_id uuid, p_rate numeric)
+CREATE OR REPLACE FUNCTION public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -6513,7 +6513,7 @@ begin
   return v_result;
 end
 $function$;
-comment on function public.admin_preview_commission_settlement(p_user_id uuid, p_rate numeric) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
+comment on function public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
 
 CREATE OR REPLACE FUNCTION public.admin_preview_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric, already_paid boolean)
@@ -7010,7 +7010,7 @@ end
 $function$;
 comment on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) is 'Admins: moves a pending idea to approved or rejected. Errors: ideas.admin_only, ideas.invalid_status, ideas.not_found, ideas.already_reviewed.';
 
-CREATE OR REPLACE FUNCTION public.admin_settle_commissions(p_user_id uuid, p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_confirmed_previous_rate numeric, p_idempotency_key uuid)
+CREATE OR REPLACE FUNCTION public.admin_settle_commissions(p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_idempotency_key uuid, p_user_id uuid DEFAULT NULL::uuid, p_confirmed_previous_rate numeric DEFAULT NULL::numeric)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -7102,7 +7102,7 @@ begin
   return v_result;
 end
 $function$;
-comment on function public.admin_settle_commissions(p_user_id uuid, p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_confirmed_previous_rate numeric, p_idempotency_key uuid) is 'Admin: settles the commissions ''Do wypłaty'' of one referrer (or all: null) at the rate, one ledger credit per referrer, notified, e-mailed (commission-settled), audited. Refused when the preview''s count/PLN differ (referral.settlement_changed) or the rate is > 20 % from the previous settlement''s without p_confirmed_previous_rate = that rate (referral.rate_confirmation_required). Idempotent by key.';
+comment on function public.admin_settle_commissions(p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_idempotency_key uuid, p_user_id uuid, p_confirmed_previous_rate numeric) is 'Admin: settles the commissions ''Do wypłaty'' of one referrer (or all: null) at the rate, one ledger credit per referrer, notified, e-mailed (commission-settled), audited. Refused when the preview''s count/PLN differ (referral.settlement_changed) or the rate is > 20 % from the previous settlement''s without p_confirmed_previous_rate = that rate (referral.rate_confirmation_required). Idempotent by key.';
 
 CREATE OR REPLACE FUNCTION public.admin_system_health()
  RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
@@ -9778,7 +9778,7 @@ grant execute on function public.admin_outbox_alert() to authenticated;
 
 grant execute on function public.admin_outbox_alert() to service_role;
 
-grant execute on function public.admin_preview_commission_settlement(p_user_id uuid, p_rate numeric) to authenticated;
+grant execute on function public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid) to authenticated;
 
 grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
@@ -9816,7 +9816,7 @@ grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status 
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to service_role;
 
-grant execute on function public.admin_settle_commissions(p_user_id uuid, p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_confirmed_previous_rate numeric, p_idempotency_key uuid) to authenticated;
+grant execute on function public.admin_settle_commissions(p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_idempotency_key uuid, p_user_id uuid, p_confirmed_previous_rate numeric) to authenticated;
 
 grant execute on function public.admin_system_health() to authenticated;
 

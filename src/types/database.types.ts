@@ -2225,7 +2225,7 @@ export type Database = {
           value: number;
         }[];
       };
-      admin_preview_commission_settlement: { Args: { p_rate: number; p_user_id: string }; Returns: Json };
+      admin_preview_commission_settlement: { Args: { p_rate: number; p_user_id?: string }; Returns: Json };
       admin_preview_payout: {
         Args: { p_rate: number; p_revenue_id: string };
         Returns: {
@@ -2421,12 +2421,12 @@ export type Database = {
       };
       admin_settle_commissions: {
         Args: {
-          p_confirmed_previous_rate: number;
+          p_confirmed_previous_rate?: number;
           p_expected_commissions: number;
           p_expected_total_pln: number;
           p_idempotency_key: string;
           p_rate: number;
-          p_user_id: string;
+          p_user_id?: string;
         };
         Returns: Json;
       };

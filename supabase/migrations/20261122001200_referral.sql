@@ -338,7 +338,7 @@ $$;
 -- 'Do wypłaty' would credit at this rate (nothing is written): {members, commissions, total_pln,
 -- total_usdt, previous_rate, rate_change_pct (null before the first settlement)}. The settlement
 -- takes commissions and total_pln back as what the admin confirmed.
-create function public.admin_preview_commission_settlement(p_user_id uuid, p_rate numeric)
+create function public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid default null)
 returns jsonb
 language plpgsql
 stable
@@ -385,12 +385,12 @@ $$;
 -- serialised (a transaction lock) and the commissions locked, so two admins at once pay once. The
 -- idempotency key returns the first result to a repeated submit.
 create function public.admin_settle_commissions(
-  p_user_id uuid,
   p_rate numeric,
   p_expected_commissions integer,
   p_expected_total_pln numeric,
-  p_confirmed_previous_rate numeric,
-  p_idempotency_key uuid
+  p_idempotency_key uuid,
+  p_user_id uuid default null,
+  p_confirmed_previous_rate numeric default null
 )
 returns jsonb
 language plpgsql
@@ -747,10 +747,10 @@ create policy referral_relationships_select_authenticated on public.referral_rel
 
 revoke execute on function public.admin_list_unpaid_commissions(integer,integer) from service_role;
 grant execute on function public.admin_list_unpaid_commissions(integer,integer) to authenticated;
-revoke execute on function public.admin_preview_commission_settlement(uuid,numeric) from service_role;
-grant execute on function public.admin_preview_commission_settlement(uuid,numeric) to authenticated;
-revoke execute on function public.admin_settle_commissions(uuid,numeric,integer,numeric,numeric,uuid) from service_role;
-grant execute on function public.admin_settle_commissions(uuid,numeric,integer,numeric,numeric,uuid) to authenticated;
+revoke execute on function public.admin_preview_commission_settlement(numeric,uuid) from service_role;
+grant execute on function public.admin_preview_commission_settlement(numeric,uuid) to authenticated;
+revoke execute on function public.admin_settle_commissions(numeric,integer,numeric,uuid,uuid,numeric) from service_role;
+grant execute on function public.admin_settle_commissions(numeric,integer,numeric,uuid,uuid,numeric) to authenticated;
 grant execute on function public.generate_unique_referral_code(uuid,text) to authenticated;
 grant execute on function public.get_my_referral_codes() to authenticated;
 revoke execute on function public.get_my_referral_overview(integer) from service_role;
@@ -769,8 +769,8 @@ grant update (active, description) on public.referral_codes to authenticated;
 -- ========================================================================================
 
 comment on function public.admin_list_unpaid_commissions(integer,integer) is 'Admin (''Finanse''): per referrer the commissions ''Do wypłaty'' (count, PLN, oldest), most owed first; total_count = referrers.';
-comment on function public.admin_preview_commission_settlement(uuid,numeric) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
-comment on function public.admin_settle_commissions(uuid,numeric,integer,numeric,numeric,uuid) is 'Admin: settles the commissions ''Do wypłaty'' of one referrer (or all: null) at the rate, one ledger credit per referrer, notified, e-mailed (commission-settled), audited. Refused when the preview''s count/PLN differ (referral.settlement_changed) or the rate is > 20 % from the previous settlement''s without p_confirmed_previous_rate = that rate (referral.rate_confirmation_required). Idempotent by key.';
+comment on function public.admin_preview_commission_settlement(numeric,uuid) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
+comment on function public.admin_settle_commissions(numeric,integer,numeric,uuid,uuid,numeric) is 'Admin: settles the commissions ''Do wypłaty'' of one referrer (or all: null) at the rate, one ledger credit per referrer, notified, e-mailed (commission-settled), audited. Refused when the preview''s count/PLN differ (referral.settlement_changed) or the rate is > 20 % from the previous settlement''s without p_confirmed_previous_rate = that rate (referral.rate_confirmation_required). Idempotent by key.';
 comment on function public.generate_unique_referral_code(uuid,text) is 'Creates a code for the caller (p_user_id must be auth.uid()); at most 5 per member.';
 comment on function public.get_my_referral_overview(integer) is 'Partner page in one call: {codes[], referred[] (latest p_referred_limit, e-mail masked), referred_total, referral_count, total_earnings (PLN)} of the caller. Errors: auth.forbidden, referral.invalid_limit.';
 comment on function public.get_my_referred_users() is 'Referred members of the caller; e-mail masked as first 3 characters of the local part + ***@domain.';

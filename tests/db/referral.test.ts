@@ -847,8 +847,8 @@ describe('commission settlement', () => {
 
   async function preview(userId: string | null, rate: number, actor: TestUser = treasurer): Promise<Preview> {
     const [row] = await queryAs<{ p: Preview }>(actor, 'select public.admin_preview_commission_settlement($1, $2) as p', [
-      userId,
       rate,
+      userId,
     ]);
     return row!.p;
   }
@@ -862,7 +862,7 @@ describe('commission settlement', () => {
     return queryAs<{ s: Settled }>(
       actor,
       'select public.admin_settle_commissions($1, $2, $3, $4, $5, $6) as s',
-      [userId, rate, expected.commissions, expected.total_pln, confirmedPrevious, key],
+      [rate, expected.commissions, expected.total_pln, key, userId, confirmedPrevious],
     ).then((rows) => rows[0]!.s);
   }
 
@@ -1068,12 +1068,12 @@ describe('commission settlement', () => {
           arrived += 1;
           if (arrived === 2) release();
           await allOpen;
-          return query('select public.admin_settle_commissions($1, $2, $3, $4, null, $5) as s', [
-            referrer.id,
+          return query('select public.admin_settle_commissions($1, $2, $3, $4, $5) as s', [
             rate,
             shown.commissions,
             shown.total_pln,
             randomUUID(),
+            referrer.id,
           ]);
         }),
       ),
@@ -1126,7 +1126,7 @@ describe('commission settlement', () => {
       expect(await sqlState(settle(referrer.id, rate, shown, { actor }))).toBe('42501');
       expect(await sqlState(queryAs(actor, 'select * from public.admin_list_unpaid_commissions(20, 0)'))).toBe('42501');
     }
-    expect(await sqlState(queryAs('anon', 'select public.admin_preview_commission_settlement(null, 0.25)'))).toBe(
+    expect(await sqlState(queryAs('anon', 'select public.admin_preview_commission_settlement(0.25)'))).toBe(
       '42501',
     );
     const listed = await queryAs<{ user_id: string; commissions: number; total_pln: string }>(
