@@ -125,7 +125,7 @@ create table private.finance_money_in (
   constraint finance_money_in_pkey PRIMARY KEY (month, method, currency, status)
 );
 alter table private.finance_money_in enable row level security;
-comment on table private.finance_money_in is 'Money in by month (Warsaw; the decision''s, the refund''s for refunded orders), method, currency and state (paid, underpaid, to_refund, refunded): orders and amount_received, kept by the payment_orders_finance_money_in trigger; private.finance_mismatches() compares it with the orders.';
+comment on table private.finance_money_in is 'Money in by month (Warsaw; the decision''s, the refund''s for refunded orders), method, currency and state (paid, underpaid, to_refund, refunded): orders and amount_received, kept by the payment_orders_finance_money_in_* statement triggers; private.finance_mismatches() compares it with the orders.';
 
 create table private.health_problems (
   check_key text not null,
@@ -2516,30 +2516,54 @@ CREATE OR REPLACE FUNCTION private.count_finance_money_in()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_old date;
-  v_new date;
 begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    v_old := private.finance_money_in_bucket(old);
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') then
-    v_new := private.finance_money_in_bucket(new);
-  end if;
-  if tg_op = 'UPDATE' and v_old is not distinct from v_new and old.status = new.status and old.method = new.method
-     and old.currency = new.currency and old.amount_received is not distinct from new.amount_received then
-    return null;
-  end if;
-  if v_old is not null then
-    update private.finance_money_in f
-       set orders = f.orders - 1, amount = f.amount - old.amount_received
-     where f.month = v_old and f.method = old.method and f.currency = old.currency and f.status = old.status;
-  end if;
-  if v_new is not null then
+  if tg_op = 'INSERT' then
     insert into private.finance_money_in as f (month, method, currency, status, orders, amount)
-    values (v_new, new.method, new.currency, new.status, 1, new.amount_received)
+    select private.finance_money_in_bucket(n), n.method, n.currency, n.status, count(*), sum(n.amount_received)
+      from new_rows n
+     where private.finance_money_in_bucket(n) is not null
+     group by 1, 2, 3, 4
     on conflict (month, method, currency, status)
-    do update set orders = f.orders + 1, amount = f.amount + excluded.amount;
+    do update set orders = f.orders + excluded.orders, amount = f.amount + excluded.amount;
+  elsif tg_op = 'DELETE' then
+    update private.finance_money_in f
+       set orders = f.orders - d.n, amount = f.amount - d.a
+      from (select private.finance_money_in_bucket(o) as month, o.method, o.currency, o.status,
+                   count(*) as n, sum(o.amount_received) as a
+              from old_rows o
+             where private.finance_money_in_bucket(o) is not null
+             group by 1, 2, 3, 4) d
+     where f.month = d.month and f.method = d.method and f.currency = d.currency and f.status = d.status;
+  else
+    -- Negative deltas update existing buckets (an insert with them would break the check even
+    -- when it ends in an update); new buckets are inserted.
+    with d as (
+      select x.month, x.method, x.currency, x.status, sum(x.n) as n, sum(x.a) as a
+        from (select private.finance_money_in_bucket(o) as month, o.method, o.currency, o.status,
+                     -1 as n, -o.amount_received as a
+                from old_rows o
+               where private.finance_money_in_bucket(o) is not null
+              union all
+              select private.finance_money_in_bucket(n), n.method, n.currency, n.status, 1, n.amount_received
+                from new_rows n
+               where private.finance_money_in_bucket(n) is not null) x
+       group by 1, 2, 3, 4
+      having sum(x.n) <> 0 or sum(x.a) <> 0
+    ),
+    changed as (
+      update private.finance_money_in f
+         set orders = f.orders + d.n, amount = f.amount + d.a
+        from d
+       where f.month = d.month and f.method = d.method and f.currency = d.currency and f.status = d.status
+      returning f.month, f.method, f.currency, f.status
+    )
+    insert into private.finance_money_in as f (month, method, currency, status, orders, amount)
+    select d.month, d.method, d.currency, d.status, d.n, d.a
+      from d
+     where not exists (select 1 from changed c
+                        where c.month = d.month and c.method = d.method and c.currency = d.currency and c.status = d.status)
+    on conflict (month, method, currency, status)
+    do update set orders = f.orders + excluded.orders, amount = f.amount + excluded.amount;
   end if;
   return null;
 end
@@ -9126,7 +9150,11 @@ CREATE TRIGGER notifications_guard_read_at BEFORE UPDATE OF read_at ON public.no
 
 CREATE TRIGGER payment_events_append_only BEFORE UPDATE ON public.payment_events FOR EACH ROW EXECUTE FUNCTION private.guard_payment_events();
 
-CREATE TRIGGER payment_orders_finance_money_in AFTER INSERT OR DELETE OR UPDATE OF status, method, currency, amount_received, decided_at, refunded_at ON public.payment_orders FOR EACH ROW EXECUTE FUNCTION private.count_finance_money_in();
+CREATE TRIGGER payment_orders_finance_money_in_delete AFTER DELETE ON public.payment_orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_finance_money_in();
+
+CREATE TRIGGER payment_orders_finance_money_in_insert AFTER INSERT ON public.payment_orders REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_finance_money_in();
+
+CREATE TRIGGER payment_orders_finance_money_in_update AFTER UPDATE ON public.payment_orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_finance_money_in();
 
 CREATE TRIGGER plan_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
