@@ -177,7 +177,7 @@ export function FinanceTab() {
                 {data.money_in.length === 0 ? (
                   <p className="text-sm text-ink-muted">{t('admin.finance.money_in_empty')}</p>
                 ) : (
-                  <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.money_in')}>
+                  <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.table_label', { name: t('admin.finance.money_in') })}>
                     <table className="w-full text-left text-sm">
                       <TableHead
                         columns={[
@@ -234,7 +234,7 @@ export function FinanceTab() {
                 {data.payouts.length === 0 ? (
                   <p className="text-sm text-ink-muted">{t('admin.finance.payouts_empty')}</p>
                 ) : (
-                  <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.payouts')}>
+                  <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.table_label', { name: t('admin.finance.payouts') })}>
                     <table className="w-full text-left text-sm">
                       <TableHead
                         columns={[
@@ -306,7 +306,7 @@ export function FinanceTab() {
         >
           {(data) => (
             <>
-              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.unpaid')}>
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.table_label', { name: t('admin.finance.unpaid') })}>
                 <table className="w-full text-left text-sm">
                   <TableHead
                     columns={[
