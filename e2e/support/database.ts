@@ -222,7 +222,9 @@ export async function payPlanAsGateway(email: string, tier: 'START' | 'PREMIUM' 
 }
 
 /** The commissions of the referrer with this e-mail: PLN, status (to_pay / paid / cancelled), USDT once paid. */
-export async function commissionsOf(email: string): Promise<{ amount_pln: string; status: string; amount_usdt: string | null }[]> {
+export async function commissionsOf(
+  email: string,
+): Promise<{ amount_pln: string; status: string; amount_usdt: string | null }[]> {
   return query(
     `select c.amount_pln::text, c.amount_usdt::text,
             case when c.cancelled_at is not null then 'cancelled' when c.settled_at is not null then 'paid' else 'to_pay' end as status

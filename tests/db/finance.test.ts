@@ -3,8 +3,23 @@
 // one call; every figure equals what the rows behind it add up to (the lists the tab links to).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferralCode, signUpWithReferral } from '../helpers/accounts-factories.ts';
-import { admin, createAdmin, createMember, errorOf, queryAs, sqlState, type TestUser, withClaims } from '../helpers/db.ts';
-import { checkLedgerAfterEachTest, claimWithdrawal, fundWallet, payForPlan, pendingWithdrawal } from '../helpers/money-factories.ts';
+import {
+  admin,
+  createAdmin,
+  createMember,
+  errorOf,
+  queryAs,
+  sqlState,
+  type TestUser,
+  withClaims,
+} from '../helpers/db.ts';
+import {
+  checkLedgerAfterEachTest,
+  claimWithdrawal,
+  fundWallet,
+  payForPlan,
+  pendingWithdrawal,
+} from '../helpers/money-factories.ts';
 
 type Bucket = { orders: number; amount: number };
 type MoneyInRow = {
@@ -26,7 +41,14 @@ type Overview = {
     commissions: { count: number; members: number; total_pln: number };
   };
   money_in: MoneyInRow[];
-  payouts: { month: string; runs: number; credited_usdt: number; remainder_pln: number; commissions: number; settled_usdt: number }[];
+  payouts: {
+    month: string;
+    runs: number;
+    credited_usdt: number;
+    remainder_pln: number;
+    commissions: number;
+    settled_usdt: number;
+  }[];
   months: number;
   since: string;
 };
@@ -115,7 +137,9 @@ describe('admin_finance_overview', () => {
     expect(after.underpaid.orders).toBe((before?.underpaid.orders ?? 0) + 1);
     expect(after.underpaid.amount).toBeCloseTo((before?.underpaid.amount ?? 0) + 100, 2);
 
-    await queryAs(treasurer, "select * from public.admin_refund_payment($1, 'Rezygnacja', 'transfer', 'ZWROT 2')", [paid.id]);
+    await queryAs(treasurer, "select * from public.admin_refund_payment($1, 'Rezygnacja', 'transfer', 'ZWROT 2')", [
+      paid.id,
+    ]);
     const refunded = bucket(await overview(), 'transfer', 'PLN')!;
     expect(refunded.paid.orders).toBe(after.paid.orders - 1);
     expect(refunded.refunded.orders).toBe(after.refunded.orders + 1);
@@ -141,7 +165,10 @@ describe('admin_finance_overview', () => {
              count(*)::int as n, sum(amount_usdt)::float8 as usdt
         from public.referral_commissions where settled_at is not null group by 1`);
     for (const month of settled.rows) {
-      expect(o.payouts.find((p) => p.month === month.month)).toMatchObject({ commissions: month.n, settled_usdt: month.usdt });
+      expect(o.payouts.find((p) => p.month === month.month)).toMatchObject({
+        commissions: month.n,
+        settled_usdt: month.usdt,
+      });
     }
   });
 

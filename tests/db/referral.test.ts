@@ -846,10 +846,11 @@ describe('commission settlement', () => {
   });
 
   async function preview(userId: string | null, rate: number, actor: TestUser = treasurer): Promise<Preview> {
-    const [row] = await queryAs<{ p: Preview }>(actor, 'select public.admin_preview_commission_settlement($1, $2) as p', [
-      rate,
-      userId,
-    ]);
+    const [row] = await queryAs<{ p: Preview }>(
+      actor,
+      'select public.admin_preview_commission_settlement($1, $2) as p',
+      [rate, userId],
+    );
     return row!.p;
   }
 
@@ -859,11 +860,14 @@ describe('commission settlement', () => {
     expected: Pick<Preview, 'commissions' | 'total_pln'>,
     { actor = treasurer, key = randomUUID(), confirmedPrevious = null as number | null } = {},
   ): Promise<Settled> {
-    return queryAs<{ s: Settled }>(
-      actor,
-      'select public.admin_settle_commissions($1, $2, $3, $4, $5, $6) as s',
-      [rate, expected.commissions, expected.total_pln, key, userId, confirmedPrevious],
-    ).then((rows) => rows[0]!.s);
+    return queryAs<{ s: Settled }>(actor, 'select public.admin_settle_commissions($1, $2, $3, $4, $5, $6) as s', [
+      rate,
+      expected.commissions,
+      expected.total_pln,
+      key,
+      userId,
+      confirmedPrevious,
+    ]).then((rows) => rows[0]!.s);
   }
 
   /** A rate within 20 % of the previous settlement's (the previous one itself), 0.25 before the first. */
@@ -1126,9 +1130,7 @@ describe('commission settlement', () => {
       expect(await sqlState(settle(referrer.id, rate, shown, { actor }))).toBe('42501');
       expect(await sqlState(queryAs(actor, 'select * from public.admin_list_unpaid_commissions(20, 0)'))).toBe('42501');
     }
-    expect(await sqlState(queryAs('anon', 'select public.admin_preview_commission_settlement(0.25)'))).toBe(
-      '42501',
-    );
+    expect(await sqlState(queryAs('anon', 'select public.admin_preview_commission_settlement(0.25)'))).toBe('42501');
     const listed = await queryAs<{ user_id: string; commissions: number; total_pln: string }>(
       treasurer,
       'select user_id, commissions, total_pln from public.admin_list_unpaid_commissions(1000, 0)',

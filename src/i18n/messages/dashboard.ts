@@ -79,7 +79,8 @@ export const dashboardMessages = {
   'referral.commissions': 'Prowizje',
   'referral.commissions.to_pay_total': 'Do wypłaty: {amount}. Prowizje wypłacamy na Twój eWallet w USDT.',
   'referral.commissions.empty': 'Nie masz jeszcze żadnych prowizji.',
-  'referral.commissions.empty_hint': 'Prowizja (10% ceny planu) należy Ci się, gdy polecona osoba opłaci swój pierwszy plan.',
+  'referral.commissions.empty_hint':
+    'Prowizja (10% ceny planu) należy Ci się, gdy polecona osoba opłaci swój pierwszy plan.',
   'referral.commission.level': 'za plan {level}',
   'referral.commission.to_pay': 'Do wypłaty',
   'referral.commission.paid': 'Wypłacona',

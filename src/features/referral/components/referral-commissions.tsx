@@ -57,7 +57,8 @@ export function ReferralCommissions({ overview }: { overview: ReferralOverview }
                     </span>
                   </p>
                   <p className="text-sm text-ink-muted">
-                    <time dateTime={commission.created_at}>{formatDate(commission.created_at)}</time> · {detail(commission)}
+                    <time dateTime={commission.created_at}>{formatDate(commission.created_at)}</time> ·{' '}
+                    {detail(commission)}
                   </p>
                 </div>
                 <Badge tone={status.tone}>{t(status.label)}</Badge>

@@ -32,7 +32,11 @@ function Figure({ label, value, href, detail }: { label: string; value: string; 
     <div className="rounded-lg border border-surface-border p-4">
       <dt className="text-sm text-ink-muted">{label}</dt>
       <dd className="mt-1 text-xl font-bold tabular-nums text-ink">
-        {href ? (
+        {href?.startsWith('#') ? (
+          <a href={href} className="underline decoration-accent/60 underline-offset-4 hover:text-accent">
+            {value}
+          </a>
+        ) : href ? (
           <Link to={href} className="underline decoration-accent/60 underline-offset-4 hover:text-accent">
             {value}
           </Link>
@@ -177,7 +181,12 @@ export function FinanceTab() {
                 {data.money_in.length === 0 ? (
                   <p className="text-sm text-ink-muted">{t('admin.finance.money_in_empty')}</p>
                 ) : (
-                  <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.table_label', { name: t('admin.finance.money_in') })}>
+                  <div
+                    className="overflow-x-auto"
+                    tabIndex={0}
+                    role="region"
+                    aria-label={t('admin.finance.table_label', { name: t('admin.finance.money_in') })}
+                  >
                     <table className="w-full text-left text-sm">
                       <TableHead
                         columns={[
@@ -234,7 +243,12 @@ export function FinanceTab() {
                 {data.payouts.length === 0 ? (
                   <p className="text-sm text-ink-muted">{t('admin.finance.payouts_empty')}</p>
                 ) : (
-                  <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.table_label', { name: t('admin.finance.payouts') })}>
+                  <div
+                    className="overflow-x-auto"
+                    tabIndex={0}
+                    role="region"
+                    aria-label={t('admin.finance.table_label', { name: t('admin.finance.payouts') })}
+                  >
                     <table className="w-full text-left text-sm">
                       <TableHead
                         columns={[
@@ -306,7 +320,12 @@ export function FinanceTab() {
         >
           {(data) => (
             <>
-              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.finance.table_label', { name: t('admin.finance.unpaid') })}>
+              <div
+                className="overflow-x-auto"
+                tabIndex={0}
+                role="region"
+                aria-label={t('admin.finance.table_label', { name: t('admin.finance.unpaid') })}
+              >
                 <table className="w-full text-left text-sm">
                   <TableHead
                     columns={[
