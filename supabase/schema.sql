@@ -29,7 +29,7 @@ create type public.privacy_request_status as enum ('open', 'completed', 'refused
 
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'commission_payout');
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment', 'commission_payout');
 
 create type public.withdrawal_network as enum ('ERC20', 'BSC');
 
@@ -205,6 +205,16 @@ create table private.payment_order_reminders (
 );
 alter table private.payment_order_reminders enable row level security;
 comment on table private.payment_order_reminders is 'One row per reminder of a pending order sent (unpaid, expiring): sent once.';
+
+create table private.payout_period_days (
+  level public.membership_level not null,
+  day date not null,
+  starts bigint default 0 not null,
+  ends bigint default 0 not null,
+  constraint payout_period_days_pkey PRIMARY KEY (level, day)
+);
+alter table private.payout_period_days enable row level security;
+comment on table private.payout_period_days is 'Per level and day the membership periods of living members starting and ending on it, kept by triggers on membership_periods; private.payout_level_counts reads them.';
 
 create table private.post_counters (
   post_id uuid not null,
@@ -543,13 +553,24 @@ create table public.ecommerce_revenue (
   amount numeric(14,2) not null,
   created_at timestamp with time zone default now() not null,
   created_by uuid default auth.uid(),
+  corrected_at timestamp with time zone,
+  corrected_by uuid,
+  correction_reason text,
+  voided_at timestamp with time zone,
+  voided_by uuid,
+  void_reason text,
   constraint ecommerce_revenue_amount_check CHECK ((amount >= (0)::numeric)),
   constraint ecommerce_revenue_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint ecommerce_revenue_corrected_check CHECK (((corrected_at IS NULL) = (correction_reason IS NULL))),
+  constraint ecommerce_revenue_correction_reason_check CHECK ((char_length(correction_reason) <= 500)),
+  constraint ecommerce_revenue_void_reason_check CHECK ((char_length(void_reason) <= 500)),
+  constraint ecommerce_revenue_voided_check CHECK (((voided_at IS NULL) = (void_reason IS NULL))),
   constraint ecommerce_revenue_pkey PRIMARY KEY (id)
 );
 alter table public.ecommerce_revenue enable row level security;
 comment on table public.ecommerce_revenue is 'E-commerce revenue in PLN; the latest row times each plan''s profit share gives the dashboard profit pools. Admins insert, members read.';
 comment on column public.ecommerce_revenue.created_by is 'auth.uid() of the admin who recorded it.';
+comment on column public.ecommerce_revenue.voided_at is 'A voided entry counts nowhere (profit pools, payouts); only one not paid out can be voided.';
 
 create table public.email_templates (
   id uuid default gen_random_uuid() not null,
@@ -848,15 +869,19 @@ create table public.payout_run_items (
   tier public.membership_level not null,
   amount_pln numeric(18,2) not null,
   amount_usdt numeric(18,2) not null,
+  reversal_debited numeric(18,2),
+  reversal_debt numeric(18,2),
   constraint payout_run_items_amount_pln_check CHECK ((amount_pln > (0)::numeric)),
   constraint payout_run_items_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_run_items_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
   constraint payout_run_items_amount_usdt_finite_check CHECK ((amount_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payout_run_items_reversal_check CHECK (((reversal_debited IS NULL) = (reversal_debt IS NULL))),
   constraint payout_run_items_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.payout_runs(id) ON DELETE CASCADE,
   constraint payout_run_items_pkey PRIMARY KEY (run_id, user_id)
 );
 alter table public.payout_run_items enable row level security;
 comment on table public.payout_run_items is 'What each member received in a payout run (PLN and USDT).';
+comment on column public.payout_run_items.reversal_debited is 'At the run''s reversal: what was debited from this member (private.debit_or_record_debt); reversal_debt the rest, a debt. Both 0 for an erased member.';
 
 create table public.payout_runs (
   id uuid default gen_random_uuid() not null,
@@ -872,20 +897,30 @@ create table public.payout_runs (
   created_by uuid,
   created_by_email text,
   created_at timestamp with time zone default now() not null,
+  previous_rate numeric(12,6),
+  rate_confirmed boolean default false not null,
+  reversed_at timestamp with time zone,
+  reversed_by uuid,
+  reversal_reason text,
+  reversed_debited_usdt numeric(18,2),
+  reversed_debt_usdt numeric(18,2),
   constraint payout_runs_members_count_check CHECK ((members_count >= 0)),
   constraint payout_runs_rate_pln_usdt_check CHECK ((rate_pln_usdt > (0)::numeric)),
   constraint payout_runs_rate_pln_usdt_finite_check CHECK ((rate_pln_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_remainder_pln_finite_check CHECK ((remainder_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_revenue_amount_finite_check CHECK ((revenue_amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payout_runs_reversal_reason_check CHECK ((char_length(reversal_reason) <= 500)),
+  constraint payout_runs_reversed_check CHECK ((((reversed_at IS NULL) = (reversal_reason IS NULL)) AND ((reversed_at IS NULL) = (reversed_debited_usdt IS NULL)) AND ((reversed_at IS NULL) = (reversed_debt_usdt IS NULL)))),
   constraint payout_runs_tiers_check CHECK ((jsonb_typeof(tiers) = 'array'::text)),
   constraint payout_runs_total_pln_finite_check CHECK ((total_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_total_usdt_finite_check CHECK ((total_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_revenue_id_fkey FOREIGN KEY (revenue_id) REFERENCES public.ecommerce_revenue(id) ON DELETE RESTRICT,
-  constraint payout_runs_pkey PRIMARY KEY (id),
-  constraint payout_runs_revenue_id_key UNIQUE (revenue_id)
+  constraint payout_runs_pkey PRIMARY KEY (id)
 );
 alter table public.payout_runs enable row level security;
-comment on table public.payout_runs is 'One profit payout per revenue entry: rate, per-tier figures, totals, remainder and the admin who ran it.';
+comment on table public.payout_runs is 'One profit payout per revenue entry (a reversed run frees it): rate, the previous run''s rate, per-tier figures, totals, remainder, the admin who ran it and the reversal.';
+comment on column public.payout_runs.previous_rate is 'The rate of the latest run not reversed when this one ran; rate_confirmed: the admin confirmed a rate more than 20 % away from it.';
+comment on column public.payout_runs.reversed_debited_usdt is 'At the reversal: the USDT debited from the members'' balances; reversed_debt_usdt the rest, recorded as their debts.';
 
 create table public.plan_payment_links (
   tier public.membership_level not null,
@@ -1188,6 +1223,34 @@ comment on table public.wallet_balances is 'One USDT wallet per user, created at
 comment on column public.wallet_balances.pending_balance is 'Sum of the user''s pending and processing withdrawals ("w trakcie wypłaty").';
 comment on column public.wallet_balances.total_balance is 'available_balance + pending_balance (generated).';
 
+create table public.wallet_debts (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid,
+  amount numeric(18,2) not null,
+  repaid numeric(18,2) default 0 not null,
+  reason text not null,
+  source_type text not null,
+  source_id uuid,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  settled_at timestamp with time zone,
+  retain_until date generated always as (private.retention_end(COALESCE(settled_at, created_at))) stored,
+  constraint wallet_debts_amount_check CHECK ((amount > (0)::numeric)),
+  constraint wallet_debts_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_debts_reason_check CHECK (((reason ~ '[^[:space:]]'::text) AND (char_length(reason) <= 500))),
+  constraint wallet_debts_repaid_check CHECK (((repaid >= (0)::numeric) AND (repaid <= amount))),
+  constraint wallet_debts_repaid_finite_check CHECK ((repaid <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_debts_settled_check CHECK (((repaid = amount) = (settled_at IS NOT NULL))),
+  constraint wallet_debts_source_type_check CHECK ((source_type ~ '^[a-z_]{1,64}$'::text)),
+  constraint wallet_debts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
+  constraint wallet_debts_pkey PRIMARY KEY (id)
+);
+alter table public.wallet_debts enable row level security;
+comment on table public.wallet_debts is 'What a member owes the club after a reversal their balance could not cover. Paid first from later credits (ledger entries of kind debt_repayment with debt_id); settled_at once repaid = amount. While one is open no withdrawal can be requested.';
+comment on column public.wallet_debts.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
+comment on column public.wallet_debts.source_type is 'What the debt comes from (payout_run, referral_commission, …) with source_id its row.';
+comment on column public.wallet_debts.retain_until is 'Accounting retention (private.retention_end of the settlement or creation): purged after it, and after the ledger rows that paid it, once no member is linked.';
+
 create table public.wallet_transactions (
   id bigint generated always as identity not null,
   user_id uuid,
@@ -1200,14 +1263,17 @@ create table public.wallet_transactions (
   created_at timestamp with time zone default now() not null,
   available_after numeric(18,2),
   pending_after numeric(18,2),
+  debt_id uuid,
   retain_until date generated always as (private.retention_end(created_at)) stored,
   constraint wallet_transactions_available_after_finite_check CHECK ((available_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_available_delta_finite_check CHECK ((available_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_transactions_debt_kinds CHECK (((kind = 'debt_repayment'::public.wallet_transaction_kind) = (debt_id IS NOT NULL))),
   constraint wallet_transactions_not_empty CHECK (((available_delta <> (0)::numeric) OR (pending_delta <> (0)::numeric))),
   constraint wallet_transactions_note_check CHECK ((char_length(note) <= 500)),
   constraint wallet_transactions_pending_after_finite_check CHECK ((pending_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_pending_delta_finite_check CHECK ((pending_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_withdrawal_kinds CHECK (((kind = ANY (ARRAY['withdrawal_hold'::public.wallet_transaction_kind, 'withdrawal_release'::public.wallet_transaction_kind, 'withdrawal_payout'::public.wallet_transaction_kind])) = (withdrawal_id IS NOT NULL))),
+  constraint wallet_transactions_debt_id_fkey FOREIGN KEY (debt_id) REFERENCES public.wallet_debts(id),
   constraint wallet_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
   constraint wallet_transactions_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id) ON DELETE CASCADE,
   constraint wallet_transactions_pkey PRIMARY KEY (id)
@@ -1218,6 +1284,7 @@ comment on column public.wallet_transactions.user_id is 'The member; null once t
 comment on column public.wallet_transactions.created_by is 'auth.uid() of the caller (admin or member); null for service_role. No foreign key so the audit survives account deletion.';
 comment on column public.wallet_transactions.available_after is 'Available balance right after this entry (written by private.apply_wallet_entry).';
 comment on column public.wallet_transactions.pending_after is 'Pending balance right after this entry (written by private.apply_wallet_entry).';
+comment on column public.wallet_transactions.debt_id is 'The debt a debt_repayment entry paid (only on that kind).';
 comment on column public.wallet_transactions.retain_until is 'Accounting retention (private.retention_end of created_at): purged after it once no member is linked.';
 
 create table public.withdrawal_addresses (
@@ -1455,6 +1522,10 @@ CREATE INDEX payout_run_items_user_id_idx ON public.payout_run_items USING btree
 
 CREATE INDEX payout_runs_created_at_idx ON public.payout_runs USING btree (created_at DESC);
 
+CREATE UNIQUE INDEX payout_runs_revenue_id_active_idx ON public.payout_runs USING btree (revenue_id) WHERE (reversed_at IS NULL);
+
+CREATE INDEX payout_runs_revenue_id_idx ON public.payout_runs USING btree (revenue_id);
+
 CREATE INDEX post_comments_post_id_created_at_idx ON public.post_comments USING btree (post_id, created_at, id);
 
 CREATE INDEX post_comments_user_id_created_at_idx ON public.post_comments USING btree (user_id, created_at);
@@ -1514,6 +1585,16 @@ CREATE INDEX referral_relationships_referrer_id_created_at_idx ON public.referra
 CREATE UNIQUE INDEX smtp_configs_is_default_idx ON public.smtp_configs USING btree (is_default) WHERE is_default;
 
 CREATE INDEX wallet_balances_available_idx ON public.wallet_balances USING btree (available_balance) WHERE (available_balance > (0)::numeric);
+
+CREATE INDEX wallet_debts_open_user_id_idx ON public.wallet_debts USING btree (user_id, created_at, id) WHERE (settled_at IS NULL);
+
+CREATE INDEX wallet_debts_retain_until_idx ON public.wallet_debts USING btree (retain_until) WHERE (user_id IS NULL);
+
+CREATE INDEX wallet_debts_source_idx ON public.wallet_debts USING btree (source_type, source_id);
+
+CREATE INDEX wallet_debts_user_id_created_at_idx ON public.wallet_debts USING btree (user_id, created_at DESC);
+
+CREATE INDEX wallet_transactions_debt_id_idx ON public.wallet_transactions USING btree (debt_id) WHERE (debt_id IS NOT NULL);
 
 CREATE INDEX wallet_transactions_retain_until_idx ON public.wallet_transactions USING btree (retain_until) WHERE (user_id IS NULL);
 
@@ -1691,12 +1772,15 @@ CREATE OR REPLACE FUNCTION private.apply_wallet_entry(p_user_id uuid, p_kind pub
 AS $function$
 declare
   v_balance public.wallet_balances;
+  v_debt record;
+  v_repay numeric;
 begin
   p_available_delta := coalesce(p_available_delta, 0);
   p_pending_delta := coalesce(p_pending_delta, 0);
   if (p_available_delta = 0 and p_pending_delta = 0)
      or p_available_delta <> round(p_available_delta, 2)
-     or p_pending_delta <> round(p_pending_delta, 2) then
+     or p_pending_delta <> round(p_pending_delta, 2)
+     or p_kind = 'debt_repayment' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
   end if;
 
@@ -1731,6 +1815,35 @@ begin
          pending_balance = pending_balance + p_pending_delta
    where user_id = p_user_id
   returning * into v_balance;
+
+  -- Open debts are paid first from what just became available (lock order: wallet, then debts).
+  if p_available_delta > 0 then
+    for v_debt in
+      select d.id, d.amount - d.repaid as open
+        from public.wallet_debts d
+       where d.user_id = p_user_id and d.settled_at is null
+       order by d.created_at, d.id
+         for update
+    loop
+      exit when v_balance.available_balance <= 0;
+      v_repay := least(v_debt.open, v_balance.available_balance);
+      insert into public.wallet_transactions (
+        user_id, kind, available_delta, pending_delta, note, created_by, available_after, pending_after, debt_id
+      )
+      values (
+        p_user_id, 'debt_repayment', -v_repay, 0, 'Spłata zadłużenia', auth.uid(),
+        v_balance.available_balance - v_repay, v_balance.pending_balance, v_debt.id
+      );
+      update public.wallet_debts d
+         set repaid = d.repaid + v_repay,
+             settled_at = case when d.repaid + v_repay = d.amount then now() end
+       where d.id = v_debt.id;
+      update public.wallet_balances
+         set available_balance = available_balance - v_repay
+       where user_id = p_user_id
+      returning * into v_balance;
+    end loop;
+  end if;
   return v_balance;
 end
 $function$;
@@ -2585,6 +2698,51 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.count_payout_period_days()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- Each statement names only the transition tables its event has.
+  if tg_op = 'INSERT' then
+    insert into private.payout_period_days as d (level, day, starts, ends)
+    select x.level, x.day, sum(x.starts), sum(x.ends)
+      from (select n.level, n.first_day as day, 1 as starts, 0 as ends from new_rows n where n.user_id is not null
+            union all
+            select n.level, n.last_day, 0, 1 from new_rows n where n.user_id is not null) x
+     group by x.level, x.day
+     order by x.level, x.day
+    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+  elsif tg_op = 'DELETE' then
+    insert into private.payout_period_days as d (level, day, starts, ends)
+    select x.level, x.day, sum(x.starts), sum(x.ends)
+      from (select o.level, o.first_day as day, -1 as starts, 0 as ends from old_rows o where o.user_id is not null
+            union all
+            select o.level, o.last_day, 0, -1 from old_rows o where o.user_id is not null) x
+     group by x.level, x.day
+     order by x.level, x.day
+    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+  else
+    insert into private.payout_period_days as d (level, day, starts, ends)
+    select x.level, x.day, sum(x.starts), sum(x.ends)
+      from (select n.level, n.first_day as day, 1 as starts, 0 as ends from new_rows n where n.user_id is not null
+            union all
+            select n.level, n.last_day, 0, 1 from new_rows n where n.user_id is not null
+            union all
+            select o.level, o.first_day, -1, 0 from old_rows o where o.user_id is not null
+            union all
+            select o.level, o.last_day, 0, -1 from old_rows o where o.user_id is not null) x
+     group by x.level, x.day
+    having sum(x.starts) <> 0 or sum(x.ends) <> 0
+     order by x.level, x.day
+    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.count_post_comments()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2699,6 +2857,47 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.debit_or_record_debt(p_user_id uuid, p_amount numeric, p_reason text, p_source_type text, p_source_id uuid)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_available numeric;
+  v_reason text := btrim(p_reason);
+  v_debit numeric;
+begin
+  if not private.is_valid_amount(p_amount) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_amount';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+  if p_source_type is null or p_source_type !~ '^[a-z_]{1,64}$' then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
+  end if;
+
+  select b.available_balance into v_available
+    from public.wallet_balances b
+   where b.user_id = p_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.not_found';
+  end if;
+
+  v_debit := least(v_available, p_amount);
+  if v_debit > 0 then
+    perform private.apply_wallet_entry(p_user_id, 'reversal', -v_debit, 0, null, v_reason);
+  end if;
+  if p_amount > v_debit then
+    insert into public.wallet_debts (user_id, amount, reason, source_type, source_id, created_by)
+    values (p_user_id, p_amount - v_debit, v_reason, p_source_type, p_source_id, auth.uid());
+  end if;
+  return v_debit;
+end
+$function$;
+comment on function private.debit_or_record_debt(p_user_id uuid, p_amount numeric, p_reason text, p_source_type text, p_source_id uuid) is 'Takes a credit back: debits min(available, amount) through the ledger (kind reversal) and records the rest as an open debt (wallet_debts); locks the wallet row; returns the part debited. The caller audits.';
 
 CREATE OR REPLACE FUNCTION private.effective_level(p_level public.membership_level, p_valid_until date, p_on_day date)
  RETURNS public.membership_level
@@ -3620,6 +3819,8 @@ AS $function$
      'Who made an entry (the member or an admin) is not shown; its note is.'),
     ('public', 'withdrawals', 'user_id', 'withdrawals', null, array['processed_by', 'claimed_by'], null,
      't.created_at', false, 'The handling admins are not shown.'),
+    ('public', 'wallet_debts', 'user_id', 'wallet_debts', null, array['created_by'], null,
+     't.created_at', false, 'The admin whose reversal recorded the debt is not shown.'),
     ('public', 'payout_run_items', 'user_id', 'profit_payouts',
      $p$jsonb_build_object('run_id', t.run_id, 'tier', t.tier, 'amount_pln', t.amount_pln, 'amount_usdt', t.amount_usdt,
        'paid_at', (select r.created_at from public.payout_runs r where r.id = t.run_id),
@@ -4099,28 +4300,93 @@ AS $function$
 $function$;
 comment on function private.paid_member_terms_mismatches() is 'Paid terms (LEVEL:end date) whose ''paid_member_terms'' counter differs from a count of public.profiles; empty when they agree.';
 
-CREATE OR REPLACE FUNCTION private.payout_tiers(p_revenue public.ecommerce_revenue, p_rate numeric)
+CREATE OR REPLACE FUNCTION private.payable_revenue(p_revenue_id uuid)
+ RETURNS public.ecommerce_revenue
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_revenue public.ecommerce_revenue;
+begin
+  select * into v_revenue from public.ecommerce_revenue r where r.id = p_revenue_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payouts.revenue_not_found';
+  end if;
+  if v_revenue.voided_at is not null then
+    raise exception using errcode = 'P0001', message = 'payouts.revenue_voided';
+  end if;
+  if exists (select 1 from public.payout_runs pr where pr.revenue_id = p_revenue_id and pr.reversed_at is null) then
+    raise exception using errcode = 'P0001', message = 'payouts.already_paid';
+  end if;
+  return v_revenue;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.payout_day_levels(p_day date)
+ RETURNS TABLE(user_id uuid, tier public.membership_level)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select distinct on (m.user_id) m.user_id, m.level
+    from public.membership_periods m
+   where m.user_id is not null and m.first_day <= p_day and m.last_day >= p_day
+   order by m.user_id, m.first_day desc
+$function$;
+comment on function private.payout_day_levels(p_day date) is 'The living members holding a paid level on a day (the period covering it, as private.membership_level_on reads it), one row each.';
+
+CREATE OR REPLACE FUNCTION private.payout_level_counts(p_day date)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_object_agg(x.level, x.n), '{}'::jsonb)
+    from (
+      select d.level, sum(case when d.day <= p_day then d.starts else 0 end)
+                      - sum(case when d.day < p_day then d.ends else 0 end) as n
+        from private.payout_period_days d
+       where d.day <= p_day
+       group by d.level
+    ) x
+   where x.n <> 0
+$function$;
+comment on function private.payout_level_counts(p_day date) is 'Per paid level, the members holding it on a day, from private.payout_period_days (the same figures as counting private.payout_day_levels).';
+
+CREATE OR REPLACE FUNCTION private.payout_previous_rate()
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select r.rate_pln_usdt from public.payout_runs r
+   where r.reversed_at is null
+   order by r.created_at desc, r.id desc
+   limit 1
+$function$;
+comment on function private.payout_previous_rate() is 'The PLN→USDT rate of the latest payout run that was not reversed; null before the first.';
+
+CREATE OR REPLACE FUNCTION private.payout_rate_far(p_rate numeric, p_previous numeric)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(abs(p_rate - p_previous) > 0.2 * p_previous, false)
+$function$;
+comment on function private.payout_rate_far(p_rate numeric, p_previous numeric) is 'True when a rate is more than 20 % away from the previous run''s (never before the first run).';
+
+CREATE OR REPLACE FUNCTION private.payout_tiers(p_revenue public.ecommerce_revenue, p_rate numeric, p_counts jsonb)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  with day as (
-    select (p_revenue.created_at at time zone 'Europe/Warsaw')::date as d
-  ),
-  counts as (
-    select split_part(c.key, ':', 1)::public.membership_level as tier, sum(c.value)::integer as n
-      from private.dashboard_counters c, day
-     where c.kind = 'paid_member_terms'
-       and split_part(c.key, ':', 2)::date >= day.d
-     group by 1
-  ),
-  tiers as (
+  with tiers as (
     select mp.tier, mp.profit_share,
            round(p_revenue.amount * mp.profit_share, 2) as pool,
-           coalesce(c.n, 0) as n
+           coalesce((p_counts ->> mp.tier::text)::integer, 0) as n
       from public.membership_plans mp
-      left join counts c on c.tier = mp.tier
      where mp.tier <> 'FREE'
        and private.check_payout_fits(p_revenue.amount, p_rate)
   ),
@@ -4362,7 +4628,8 @@ begin
       'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
       'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
       'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
-      'tier', coalesce(p_data ->> 'tier', '')
+      'tier', coalesce(p_data ->> 'tier', ''),
+      'rate', coalesce(p_data ->> 'rate', '')
     );
   elsif v_kind = 'commission_settled' then
     v_variables := jsonb_build_object(
@@ -4964,6 +5231,7 @@ declare
   v_periods integer;
   v_withdrawals integer;
   v_ledger integer;
+  v_debts integer;
   v_commissions integer;
   v_emails integer;
   v_requests integer;
@@ -4996,6 +5264,11 @@ begin
   delete from public.wallet_transactions t
    where t.user_id is null and t.withdrawal_id is null and t.retain_until < v_today;
   get diagnostics v_ledger = row_count;
+  -- A debt after the ledger rows that paid it (its retention runs from its settlement, their last).
+  delete from public.wallet_debts d
+   where d.user_id is null and d.retain_until < v_today
+     and not exists (select 1 from public.wallet_transactions t where t.debt_id = d.id);
+  get diagnostics v_debts = row_count;
   delete from public.referral_commissions c where c.referrer_id is null and c.retain_until < v_today;
   get diagnostics v_commissions = row_count;
 
@@ -5008,6 +5281,7 @@ begin
 
   return jsonb_build_object(
     'orders', v_orders, 'membership_periods', v_periods, 'withdrawals', v_withdrawals, 'wallet_transactions', v_ledger,
+    'wallet_debts', v_debts,
     'referral_commissions', v_commissions, 'goodbye_emails', v_emails, 'requests', v_requests
   );
 end
@@ -5320,6 +5594,26 @@ begin
 end
 $function$;
 comment on function private.verify_audit_chain(p_from_seq bigint) is 'The chain''s state: intact, or the first row where it breaks and why (hash, link, unlinked, published), with the head and the last published head.';
+
+CREATE OR REPLACE FUNCTION private.wallet_debt_mismatches()
+ RETURNS TABLE(debt_id uuid, user_id uuid, amount numeric, repaid numeric, ledger_repaid numeric, available_balance numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select d.id, d.user_id, d.amount, d.repaid, coalesce(l.repaid, 0), b.available_balance
+    from public.wallet_debts d
+    left join (
+      select t.debt_id, -sum(t.available_delta) as repaid
+        from public.wallet_transactions t
+       where t.debt_id is not null
+       group by t.debt_id
+    ) l on l.debt_id = d.id
+    left join public.wallet_balances b on b.user_id = d.user_id
+   where d.repaid <> coalesce(l.repaid, 0)
+      or (d.settled_at is null and b.available_balance > 0)
+$function$;
+comment on function private.wallet_debt_mismatches() is 'Debts whose repaid amount differs from their debt_repayment ledger entries, or open while the member has money available; empty when the debts are explained.';
 
 CREATE OR REPLACE FUNCTION private.wallet_ledger_mismatches()
  RETURNS TABLE(user_id uuid, available_balance numeric, ledger_available numeric, pending_balance numeric, ledger_pending numeric, pending_withdrawals numeric)
@@ -5660,6 +5954,38 @@ begin
 end
 $function$;
 comment on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text, p_network public.withdrawal_network) is 'Admin (aal2): records money received for an order through private.confirm_payment (default amount: what is still due at the fixed price); changed = false when already paid.';
+
+CREATE OR REPLACE FUNCTION public.admin_correct_revenue(p_revenue_id uuid, p_amount numeric, p_reason text)
+ RETURNS public.ecommerce_revenue
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_revenue public.ecommerce_revenue;
+  v_reason text := btrim(p_reason);
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_amount is null or p_amount < 0 or p_amount <> round(p_amount, 2) or p_amount >= 1e12 then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_amount';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_reason';
+  end if;
+  v_revenue := private.payable_revenue(p_revenue_id);
+  if v_revenue.amount = p_amount then
+    raise exception using errcode = 'P0001', message = 'payouts.amount_unchanged';
+  end if;
+  update public.ecommerce_revenue
+     set amount = p_amount, corrected_at = now(), corrected_by = auth.uid(), correction_reason = v_reason
+   where id = p_revenue_id
+  returning * into v_revenue;
+  return v_revenue;
+end
+$function$;
+comment on function public.admin_correct_revenue(p_revenue_id uuid, p_amount numeric, p_reason text) is 'Admin: corrects the amount of a revenue entry not paid out and not voided, with a reason; audited (trigger).';
 
 CREATE OR REPLACE FUNCTION public.admin_credit_wallet(p_user_id uuid, p_amount numeric, p_note text, p_notify boolean DEFAULT false)
  RETURNS public.wallet_balances
@@ -6250,6 +6576,34 @@ end
 $function$;
 comment on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) is 'Admin: the payments tab. Filters by status and method; a search is a reference (exact, any case), a whole e-mail address (that member, by the e-mail index) or a part of the member''s name, e-mail or phone; newest first; total_count stops at 1 001. A deleted member''s order shows the anonymised buyer; each row has the expiry, who decided (decided_via), shortfall / surplus and the refund.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_payout_run_items(p_run_id uuid, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
+ RETURNS TABLE(user_id uuid, member_full_name text, member_email text, tier public.membership_level, amount_pln numeric, amount_usdt numeric, reversal_debited numeric, reversal_debt numeric, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit not between 1 and 1000 then
+    raise exception using errcode = '22023', message = 'admin.invalid_limit';
+  end if;
+  if p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'admin.invalid_offset';
+  end if;
+  return query
+    select i.user_id, p.full_name, p.email, i.tier, i.amount_pln, i.amount_usdt, i.reversal_debited, i.reversal_debt,
+           (select r.members_count::bigint from public.payout_runs r where r.id = p_run_id)
+      from public.payout_run_items i
+      left join public.profiles p on p.user_id = i.user_id
+     where i.run_id = p_run_id
+     order by i.run_id, i.user_id
+     limit p_limit offset p_offset;
+end
+$function$;
+comment on function public.admin_list_payout_run_items(p_run_id uuid, p_limit integer, p_offset integer) is 'Admin: a page (1..1000) of one run''s items with the member''s name and e-mail (none once erased) and the run''s member count.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_privacy_requests(p_status public.privacy_request_status DEFAULT NULL::public.privacy_request_status, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
  RETURNS TABLE(id uuid, kind public.privacy_request_kind, channel text, user_id uuid, member_email text, member_name text, requester_email text, received_at timestamp with time zone, due_at timestamp with time zone, status public.privacy_request_status, completed_at timestamp with time zone, handled_by uuid, handled_by_email text, note text, subject_erased boolean, total_count bigint)
  LANGUAGE plpgsql
@@ -6541,13 +6895,14 @@ $function$;
 comment on function public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
 
 CREATE OR REPLACE FUNCTION public.admin_preview_payout(p_revenue_id uuid, p_rate numeric)
- RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric, already_paid boolean)
+ RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric, already_paid boolean, run_members integer, run_total_pln numeric, run_total_usdt numeric, previous_rate numeric, rate_far boolean)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   v_revenue public.ecommerce_revenue;
+  v_previous numeric := private.payout_previous_rate();
 begin
   if not private.is_admin() then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -6559,12 +6914,25 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'payouts.revenue_not_found';
   end if;
+  if v_revenue.voided_at is not null then
+    raise exception using errcode = 'P0001', message = 'payouts.revenue_voided';
+  end if;
   return query
-    select t.*, exists (select 1 from public.payout_runs pr where pr.revenue_id = p_revenue_id)
-      from private.payout_tiers(v_revenue, p_rate) t;
+    with t as (
+      select * from private.payout_tiers(v_revenue, p_rate,
+                                         private.payout_level_counts((v_revenue.created_at at time zone 'Europe/Warsaw')::date))
+    )
+    select t.*,
+           exists (select 1 from public.payout_runs pr where pr.revenue_id = p_revenue_id and pr.reversed_at is null),
+           (sum(t.members) filter (where t.per_member_usdt > 0) over ())::integer,
+           coalesce(sum(t.per_member_pln * t.members) filter (where t.per_member_usdt > 0) over (), 0)::numeric(18, 2),
+           coalesce(sum(t.per_member_usdt * t.members) over (), 0)::numeric(18, 2),
+           v_previous,
+           private.payout_rate_far(p_rate, v_previous)
+      from t;
 end
 $function$;
-comment on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: per tier members and shares a payout run would pay (no writes).';
+comment on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: per tier members and shares a payout run would pay (no writes), with the run''s expected member count and totals, the previous run''s rate and whether this rate is more than 20 % away from it.';
 
 CREATE OR REPLACE FUNCTION public.admin_record_privacy_request(p_kind public.privacy_request_kind, p_channel text, p_received_at timestamp with time zone, p_email text, p_note text DEFAULT NULL::text)
  RETURNS public.privacy_requests
@@ -6651,6 +7019,9 @@ declare
   v_today date := private.warsaw_today();
   v_released integer := 0;
   v_commissions integer := 0;
+  v_commission record;
+  v_debited numeric;
+  v_reversed jsonb := '[]'::jsonb;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -6696,7 +7067,35 @@ begin
       get diagnostics v_released = row_count;
     end if;
   end if;
-  -- A commission not yet settled is cancelled (kept); a settled one is the money-out rules' business.
+  -- The order's commission is cancelled (kept, 'Anulowana'). One already settled into the
+  -- referrer's wallet is taken back: a ledger debit of what it credited, as far as the wallet holds
+  -- it, the rest a debt of the referrer (private.debit_or_record_debt), notified and in the audit row.
+  for v_commission in
+    select c.id, c.referrer_id, c.amount_usdt
+      from public.referral_commissions c
+     where c.order_id = v_order.id and c.cancelled_at is null and c.settled_at is not null
+       and c.referrer_id is not null
+     order by c.id
+       for update
+  loop
+    v_debited := private.debit_or_record_debt(
+      v_commission.referrer_id, v_commission.amount_usdt,
+      'Cofnięcie prowizji za polecenie: zwrot płatności ' || v_order.reference,
+      'referral_commission', v_commission.id);
+    v_reversed := v_reversed || jsonb_build_object(
+      'commission_id', v_commission.id, 'referrer_id', v_commission.referrer_id,
+      'amount_usdt', v_commission.amount_usdt, 'debited', v_debited, 'debt', v_commission.amount_usdt - v_debited);
+    perform private.notify(
+      v_commission.referrer_id, 'system', 'Prowizja cofnięta',
+      case when v_debited = v_commission.amount_usdt
+           then format('Płatność %s poleconej osoby została zwrócona: z Twojego portfela pobrano wypłaconą prowizję %s USDT.',
+                       v_order.reference, v_commission.amount_usdt)
+           else format('Płatność %s poleconej osoby została zwrócona: z Twojego portfela pobrano %s USDT z wypłaconej prowizji %s USDT, a %s USDT pozostaje do spłaty z kolejnych wpływów.',
+                       v_order.reference, v_debited, v_commission.amount_usdt, v_commission.amount_usdt - v_debited) end,
+      jsonb_build_object('kind', 'commission_reversed', 'amount', v_commission.amount_usdt, 'currency', 'USDT',
+                         'debited', v_debited, 'commissionId', v_commission.id, 'reference', v_order.reference)
+    );
+  end loop;
   update public.referral_commissions c
      set cancelled_at = now(), cancel_reason = 'Zwrot płatności ' || v_order.reference
    where c.order_id = v_order.id and c.cancelled_at is null;
@@ -6716,7 +7115,8 @@ begin
     jsonb_build_object('status', v_before.status),
     jsonb_build_object('status', v_order.status, 'refund_reason', v_reason, 'refund_method', p_method,
                        'refund_reference', v_reference, 'amount_received', v_order.amount_received,
-                       'released_packages', v_released, 'cancelled_commissions', v_commissions)
+                       'released_packages', v_released, 'cancelled_commissions', v_commissions,
+                       'reversed_commissions', v_reversed)
   );
   if v_order.user_id is not null then
     perform private.notify(
@@ -6740,7 +7140,7 @@ begin
   return next;
 end
 $function$;
-comment on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its unsettled commission cancelled; notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
+comment on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its commission cancelled (one already settled taken back from the referrer''s wallet by private.debit_or_record_debt, the shortfall a debt); notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
 
 CREATE OR REPLACE FUNCTION public.admin_reject_payment(p_order_id uuid, p_reason text)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
@@ -6913,7 +7313,97 @@ end
 $function$;
 comment on function public.admin_retry_idea_webhook(p_idea_id uuid) is 'Admins (aal2), through the idea-webhook function: clears a pending idea''s failed answer so it is sent again (audited idea.webhook_retry). Errors: auth.forbidden, ideas.webhook_not_failed.';
 
-CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate numeric)
+CREATE OR REPLACE FUNCTION public.admin_reverse_payout(p_run_id uuid, p_reason text)
+ RETURNS public.payout_runs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_run public.payout_runs;
+  v_reason text := btrim(p_reason);
+  v_item record;
+  v_debited numeric;
+  v_total_debited numeric := 0;
+  v_total_debt numeric := 0;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_reason';
+  end if;
+  -- The revenue row first (the order admin_run_payout locks in), then the run.
+  perform 1 from public.ecommerce_revenue r
+   where r.id = (select pr.revenue_id from public.payout_runs pr where pr.id = p_run_id)
+     for update;
+  select * into v_run from public.payout_runs pr where pr.id = p_run_id for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'payouts.run_not_found';
+  end if;
+  if v_run.reversed_at is not null then
+    return v_run;
+  end if;
+  perform pg_advisory_xact_lock(hashtext('public.admin_run_payout'));
+  if v_run.created_at < now() - interval '30 days' then
+    raise exception using errcode = 'P0001', message = 'payouts.reversal_too_late';
+  end if;
+
+  for v_item in
+    select i.user_id, i.tier, i.amount_pln, i.amount_usdt,
+           exists (select 1 from public.wallet_balances b where b.user_id = i.user_id) as has_wallet
+      from public.payout_run_items i
+     where i.run_id = p_run_id
+     order by i.user_id
+  loop
+    if v_item.has_wallet then
+      v_debited := private.debit_or_record_debt(
+        v_item.user_id, v_item.amount_usdt,
+        format('Cofnięcie wypłaty zysków z %s: %s', to_char(v_run.revenue_date, 'DD.MM.YYYY'), v_reason),
+        'payout_run', p_run_id);
+      update public.payout_run_items
+         set reversal_debited = v_debited, reversal_debt = v_item.amount_usdt - v_debited
+       where run_id = p_run_id and user_id = v_item.user_id;
+      v_total_debited := v_total_debited + v_debited;
+      v_total_debt := v_total_debt + (v_item.amount_usdt - v_debited);
+      perform private.notify(
+        v_item.user_id,
+        'system',
+        'Cofnięto wypłatę zysków',
+        case when v_debited = v_item.amount_usdt
+          then format('Wypłata zysków %s USDT (pula %s) została cofnięta: %s. Kwotę pobrano z portfela.',
+                      v_item.amount_usdt, v_item.tier, v_reason)
+          else format('Wypłata zysków %s USDT (pula %s) została cofnięta: %s. Z portfela pobrano %s USDT, a %s USDT zostanie potrącone z kolejnych wpływów.',
+                      v_item.amount_usdt, v_item.tier, v_reason, v_debited::numeric(18, 2), (v_item.amount_usdt - v_debited)::numeric(18, 2))
+        end,
+        jsonb_build_object('kind', 'profit_payout_reversed', 'amount', v_item.amount_usdt, 'currency', 'USDT',
+                           'debited', v_debited, 'debt', v_item.amount_usdt - v_debited, 'runId', p_run_id,
+                           'reason', v_reason)
+      );
+    else
+      update public.payout_run_items
+         set reversal_debited = 0, reversal_debt = 0
+       where run_id = p_run_id and user_id = v_item.user_id;
+    end if;
+  end loop;
+
+  update public.payout_runs
+     set reversed_at = now(), reversed_by = auth.uid(), reversal_reason = v_reason,
+         reversed_debited_usdt = v_total_debited, reversed_debt_usdt = v_total_debt
+   where id = p_run_id
+  returning * into v_run;
+
+  perform private.audit('payout.reverse', 'payout_run', p_run_id::text, null,
+    jsonb_build_object('reversed_at', null, 'total_usdt', v_run.total_usdt),
+    jsonb_build_object('reversed_at', v_run.reversed_at, 'reason', v_reason, 'revenue_id', v_run.revenue_id,
+                       'members_count', v_run.members_count, 'debited_usdt', v_total_debited,
+                       'debt_usdt', v_total_debt));
+  return v_run;
+end
+$function$;
+comment on function public.admin_reverse_payout(p_run_id uuid, p_reason text) is 'Admin: reverses a whole run within 30 days with a reason: each item debited through private.debit_or_record_debt (the rest a debt); frees the revenue entry for a new run; notifies, audits.';
+
+CREATE OR REPLACE FUNCTION public.admin_run_payout(p_revenue_id uuid, p_rate numeric, p_expected_members integer, p_expected_total_pln numeric, p_expected_total_usdt numeric, p_confirmed_previous_rate numeric DEFAULT NULL::numeric)
  RETURNS public.payout_runs
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -6923,11 +7413,8 @@ declare
   v_revenue public.ecommerce_revenue;
   v_run public.payout_runs;
   v_day date;
-  v_tiers jsonb;
-  v_members integer;
-  v_total_pln numeric;
-  v_total_usdt numeric;
-  v_remainder numeric;
+  v_previous numeric;
+  v_far boolean;
   v_item record;
 begin
   if not private.is_admin() then
@@ -6936,60 +7423,83 @@ begin
   if not private.valid_payout_rate(p_rate) then
     raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
   end if;
-  select * into v_revenue from public.ecommerce_revenue r where r.id = p_revenue_id for update;
-  if not found then
-    raise exception using errcode = 'P0002', message = 'payouts.revenue_not_found';
+  if p_expected_members is null or p_expected_total_pln is null or p_expected_total_usdt is null then
+    raise exception using errcode = 'P0001', message = 'payouts.preview_stale';
   end if;
-  if exists (select 1 from public.payout_runs pr where pr.revenue_id = p_revenue_id) then
-    raise exception using errcode = 'P0001', message = 'payouts.already_paid';
-  end if;
+  v_revenue := private.payable_revenue(p_revenue_id);
   v_day := (v_revenue.created_at at time zone 'Europe/Warsaw')::date;
+  -- Runs of other entries are serialised too, so the previous rate stays the previous one.
+  perform pg_advisory_xact_lock(hashtext('public.admin_run_payout'));
+  v_previous := private.payout_previous_rate();
+  v_far := private.payout_rate_far(p_rate, v_previous);
+  if v_far and p_confirmed_previous_rate is distinct from v_previous then
+    raise exception using errcode = 'P0001', message = 'payouts.rate_confirmation_required',
+      detail = format('rate %s, previous %s', p_rate, v_previous);
+  end if;
 
-  select coalesce(jsonb_agg(to_jsonb(t) order by t.percentage), '[]'::jsonb),
-         coalesce(sum(t.members) filter (where t.per_member_usdt > 0), 0),
-         coalesce(sum(t.per_member_pln * t.members) filter (where t.per_member_usdt > 0), 0),
-         coalesce(sum(t.per_member_usdt * t.members), 0),
-         coalesce(sum(t.pool_pln), 0) - coalesce(sum(t.per_member_pln * t.members) filter (where t.per_member_usdt > 0), 0)
-    into v_tiers, v_members, v_total_pln, v_total_usdt, v_remainder
-    from private.payout_tiers(v_revenue, p_rate) t;
-  if v_members = 0 then
+  with levels as materialized (
+    select * from private.payout_day_levels(v_day)
+  ),
+  counts as (
+    select coalesce(jsonb_object_agg(x.tier, x.n), '{}'::jsonb) as c
+      from (select l.tier, count(*) as n from levels l group by l.tier) x
+  ),
+  tiers as materialized (
+    select t.* from counts, private.payout_tiers(v_revenue, p_rate, counts.c) t
+  ),
+  items as materialized (
+    select l.user_id, l.tier, t.per_member_pln, t.per_member_usdt
+      from levels l
+      join tiers t on t.tier = l.tier
+     where t.per_member_usdt > 0
+  ),
+  run as (
+    insert into public.payout_runs (
+      revenue_id, revenue_amount, revenue_date, rate_pln_usdt, tiers, members_count,
+      total_pln, total_usdt, remainder_pln, created_by, created_by_email, previous_rate, rate_confirmed
+    )
+    select p_revenue_id, v_revenue.amount, v_day, p_rate,
+           (select coalesce(jsonb_agg(to_jsonb(t) order by t.percentage), '[]'::jsonb) from tiers t),
+           (select count(*) from items),
+           (select coalesce(sum(i.per_member_pln), 0) from items i),
+           (select coalesce(sum(i.per_member_usdt), 0) from items i),
+           (select coalesce(sum(t.pool_pln), 0) from tiers t) - (select coalesce(sum(i.per_member_pln), 0) from items i),
+           auth.uid(), nullif(auth.jwt() ->> 'email', ''), v_previous, v_far
+    returning *
+  ),
+  inserted as (
+    insert into public.payout_run_items (run_id, user_id, tier, amount_pln, amount_usdt)
+    select run.id, i.user_id, i.tier, i.per_member_pln, i.per_member_usdt from run, items i
+  )
+  select * into v_run from run;
+
+  if v_run.members_count = 0 then
     raise exception using errcode = 'P0001', message = 'payouts.nothing_to_pay';
   end if;
-
-  insert into public.payout_runs (
-    revenue_id, revenue_amount, revenue_date, rate_pln_usdt, tiers, members_count,
-    total_pln, total_usdt, remainder_pln, created_by, created_by_email
-  )
-  values (
-    p_revenue_id, v_revenue.amount, v_day, p_rate, v_tiers, v_members,
-    v_total_pln, v_total_usdt, v_remainder, auth.uid(), nullif(auth.jwt() ->> 'email', '')
-  )
-  returning * into v_run;
-
-  insert into public.payout_run_items (run_id, user_id, tier, amount_pln, amount_usdt)
-  select v_run.id, p.user_id, p.membership_level, t.per_member_pln, t.per_member_usdt
-    from private.payout_tiers(v_revenue, p_rate) t
-    join public.profiles p
-      on p.membership_level = t.tier
-     and (p.membership_valid_until is null or p.membership_valid_until >= v_day)
-   where t.per_member_usdt > 0;
+  if v_run.members_count <> p_expected_members
+     or v_run.total_pln <> p_expected_total_pln
+     or v_run.total_usdt <> p_expected_total_usdt then
+    raise exception using errcode = 'P0001', message = 'payouts.preview_stale',
+      detail = format('run: %s members, %s PLN, %s USDT', v_run.members_count, v_run.total_pln, v_run.total_usdt);
+  end if;
 
   for v_item in
-    select i.user_id, i.tier, i.amount_pln, i.amount_usdt, t.percentage
+    select i.user_id, i.tier, i.amount_pln, i.amount_usdt,
+           (select (t ->> 'percentage')::numeric from jsonb_array_elements(v_run.tiers) t where t ->> 'tier' = i.tier::text) as percentage
       from public.payout_run_items i
-      join private.payout_tiers(v_revenue, p_rate) t on t.tier = i.tier
      where i.run_id = v_run.id
      order by i.user_id
   loop
     perform private.apply_wallet_entry(
       v_item.user_id, 'profit_payout', v_item.amount_usdt, 0, null,
-      format('Wypłata zysków %s: %s PLN (kurs %s)', v_item.tier, v_item.amount_pln, p_rate)
+      format('Wypłata zysków %s: %s PLN po kursie %s USDT za 1 PLN', v_item.tier, v_item.amount_pln, p_rate)
     );
     perform private.notify(
       v_item.user_id,
       'profit',
       'Wypłata zysków',
-      format('Otrzymałeś %s PLN (%s USDT) z puli %s.', v_item.amount_pln, v_item.amount_usdt, v_item.tier),
+      format('Otrzymałeś %s PLN z puli %s: %s USDT po kursie %s USDT za 1 PLN.',
+             v_item.amount_pln, v_item.tier, v_item.amount_usdt, p_rate),
       jsonb_build_object('kind', 'profit_payout', 'amount', v_item.amount_pln, 'currency', 'PLN',
                          'percentage', v_item.percentage, 'tier', v_item.tier,
                          'amountUsdt', v_item.amount_usdt, 'rate', p_rate, 'runId', v_run.id)
@@ -6998,12 +7508,13 @@ begin
 
   perform private.audit('payout.run', 'payout_run', v_run.id::text, null, null,
     jsonb_build_object('revenue_id', p_revenue_id, 'revenue_amount', v_revenue.amount, 'rate_pln_usdt', p_rate,
-                       'members_count', v_members, 'total_pln', v_total_pln, 'total_usdt', v_total_usdt,
-                       'remainder_pln', v_remainder));
+                       'previous_rate', v_previous, 'rate_confirmed', v_far,
+                       'members_count', v_run.members_count, 'total_pln', v_run.total_pln,
+                       'total_usdt', v_run.total_usdt, 'remainder_pln', v_run.remainder_pln));
   return v_run;
 end
 $function$;
-comment on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) is 'Admin: pays a revenue entry out once: credits every member of each tier through the ledger, notifies, audits.';
+comment on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric, p_expected_members integer, p_expected_total_pln numeric, p_expected_total_usdt numeric, p_confirmed_previous_rate numeric) is 'Admin: pays a revenue entry out (once while not reversed): items from one statement, totals from the items, refused when they differ from the preview''s; a rate > 20 % from the previous needs that previous rate repeated; credits through the ledger, notifies, audits.';
 
 CREATE OR REPLACE FUNCTION public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status)
  RETURNS public.app_ideas
@@ -7453,6 +7964,32 @@ begin
 end
 $function$;
 comment on function public.admin_verify_audit_chain() is 'Admin only (auth.forbidden otherwise): private.verify_audit_chain() from the last intact publication on, for ''Dziennik zmian''.';
+
+CREATE OR REPLACE FUNCTION public.admin_void_revenue(p_revenue_id uuid, p_reason text)
+ RETURNS public.ecommerce_revenue
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_revenue public.ecommerce_revenue;
+  v_reason text := btrim(p_reason);
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_reason';
+  end if;
+  perform private.payable_revenue(p_revenue_id);
+  update public.ecommerce_revenue
+     set voided_at = now(), voided_by = auth.uid(), void_reason = v_reason
+   where id = p_revenue_id
+  returning * into v_revenue;
+  return v_revenue;
+end
+$function$;
+comment on function public.admin_void_revenue(p_revenue_id uuid, p_reason text) is 'Admin: voids a revenue entry not paid out, with a reason (it no longer counts anywhere); audited (trigger).';
 
 CREATE OR REPLACE FUNCTION public.cancel_payment_order(p_order_id uuid)
  RETURNS public.payment_orders
@@ -8350,7 +8887,7 @@ begin
      where c.kind = 'confirmed_members'
   ),
   revenue as (
-    select r.amount, r.created_at from public.ecommerce_revenue r order by r.created_at desc limit 1
+    select r.amount, r.created_at from public.ecommerce_revenue r where r.voided_at is null order by r.created_at desc limit 1
   ),
   pools as (
     select jsonb_object_agg(mp.tier, round(coalesce((select amount from revenue), 0) * mp.profit_share, 2)) as pools
@@ -8851,6 +9388,9 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'wallet.not_found';
   end if;
+  if exists (select 1 from public.wallet_debts d where d.user_id = v_user_id and d.settled_at is null) then
+    raise exception using errcode = 'P0001', message = 'wallet.debt_open';
+  end if;
   if p_amount > v_available then
     raise exception using errcode = 'P0001', message = 'wallet.insufficient_funds';
   end if;
@@ -8881,7 +9421,7 @@ begin
   return v_withdrawal;
 end
 $function$;
-comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on function public.request_withdrawal(p_amount numeric, p_network public.withdrawal_network, p_address text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically; refused while a debt is open (wallet.debt_open). aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 
 CREATE OR REPLACE FUNCTION public.track_referral_visit(p_code text)
  RETURNS boolean
@@ -9139,6 +9679,12 @@ CREATE TRIGGER idea_votes_refresh_after_delete AFTER DELETE ON public.idea_votes
 CREATE TRIGGER idea_votes_refresh_after_insert AFTER INSERT ON public.idea_votes REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.refresh_idea_vote_stats();
 
 CREATE TRIGGER idea_votes_refresh_after_update AFTER UPDATE ON public.idea_votes REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION private.refresh_idea_vote_stats();
+
+CREATE TRIGGER membership_periods_count_payout_days_delete AFTER DELETE ON public.membership_periods REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_payout_period_days();
+
+CREATE TRIGGER membership_periods_count_payout_days_insert AFTER INSERT ON public.membership_periods REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_payout_period_days();
+
+CREATE TRIGGER membership_periods_count_payout_days_update AFTER UPDATE ON public.membership_periods REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_payout_period_days();
 
 CREATE TRIGGER membership_plans_audit AFTER INSERT OR DELETE OR UPDATE ON public.membership_plans FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
@@ -9465,6 +10011,9 @@ create policy user_settings_update_authenticated on public.user_settings as perm
 create policy wallet_balances_select_authenticated on public.wallet_balances as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
+create policy wallet_debts_select_authenticated on public.wallet_debts as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
 create policy wallet_transactions_select_authenticated on public.wallet_transactions as permissive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -9657,6 +10206,10 @@ grant select on public.wallet_balances to authenticated;
 
 grant select on public.wallet_balances to service_role;
 
+grant select on public.wallet_debts to authenticated;
+
+grant select on public.wallet_debts to service_role;
+
 grant select on public.wallet_transactions to authenticated;
 
 grant select on public.wallet_transactions to service_role;
@@ -9703,6 +10256,8 @@ grant execute on function private.valid_notification_preferences(p_preferences j
 
 grant execute on function private.valid_notification_preferences(p_preferences jsonb) to service_role;
 
+grant execute on function private.wallet_debt_mismatches() to service_role;
+
 grant execute on function private.wallet_ledger_mismatches() to service_role;
 
 grant execute on function private.warsaw_day(p_at timestamp with time zone) to authenticated;
@@ -9730,6 +10285,8 @@ grant execute on function public.admin_confirm_email(p_user_id uuid) to service_
 grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text, p_network public.withdrawal_network) to authenticated;
 
 grant execute on function public.admin_confirm_payment(p_order_id uuid, p_amount_received numeric, p_tx_hash text, p_network public.withdrawal_network) to service_role;
+
+grant execute on function public.admin_correct_revenue(p_revenue_id uuid, p_amount numeric, p_reason text) to authenticated;
 
 grant execute on function public.admin_credit_wallet(p_user_id uuid, p_amount numeric, p_note text, p_notify boolean) to authenticated;
 
@@ -9785,6 +10342,8 @@ grant execute on function public.admin_list_payment_orders(p_status public.payme
 
 grant execute on function public.admin_list_payment_orders(p_status public.payment_order_status, p_method public.payment_method, p_search text, p_limit integer, p_offset integer) to service_role;
 
+grant execute on function public.admin_list_payout_run_items(p_run_id uuid, p_limit integer, p_offset integer) to authenticated;
+
 grant execute on function public.admin_list_privacy_requests(p_status public.privacy_request_status, p_limit integer, p_offset integer) to authenticated;
 
 grant execute on function public.admin_list_privacy_requests(p_status public.privacy_request_status, p_limit integer, p_offset integer) to service_role;
@@ -9839,7 +10398,9 @@ grant execute on function public.admin_retry_idea_webhook(p_idea_id uuid) to aut
 
 grant execute on function public.admin_retry_idea_webhook(p_idea_id uuid) to service_role;
 
-grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
+grant execute on function public.admin_reverse_payout(p_run_id uuid, p_reason text) to authenticated;
+
+grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate numeric, p_expected_members integer, p_expected_total_pln numeric, p_expected_total_usdt numeric, p_confirmed_previous_rate numeric) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to authenticated;
 
@@ -9878,6 +10439,8 @@ grant execute on function public.admin_upsert_smtp_config(p_id uuid, p_name text
 grant execute on function public.admin_verify_audit_chain() to authenticated;
 
 grant execute on function public.admin_verify_audit_chain() to service_role;
+
+grant execute on function public.admin_void_revenue(p_revenue_id uuid, p_reason text) to authenticated;
 
 grant execute on function public.cancel_payment_order(p_order_id uuid) to authenticated;
 

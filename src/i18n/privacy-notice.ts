@@ -210,6 +210,7 @@ export const EXPORT_SECTIONS: Readonly<Record<string, string>> = {
   wallet: 'Saldo portfela',
   wallet_ledger: 'Historia operacji portfela',
   withdrawals: 'Wypłaty',
+  wallet_debts: 'Zadłużenie wobec klubu',
   profit_payouts: 'Udziały w zyskach',
   referral_codes: 'Kody polecające',
   referrals: 'Osoby polecone przez Ciebie (zamaskowane)',

@@ -427,22 +427,40 @@ export type Database = {
       ecommerce_revenue: {
         Row: {
           amount: number;
+          corrected_at: string | null;
+          corrected_by: string | null;
+          correction_reason: string | null;
           created_at: string;
           created_by: string | null;
           id: string;
+          void_reason: string | null;
+          voided_at: string | null;
+          voided_by: string | null;
         };
         ComputedFields: never;
         Insert: {
           amount: number;
+          corrected_at?: string | null;
+          corrected_by?: string | null;
+          correction_reason?: string | null;
           created_at?: string;
           created_by?: string | null;
           id?: string;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
         };
         Update: {
           amount?: number;
+          corrected_at?: string | null;
+          corrected_by?: string | null;
+          correction_reason?: string | null;
           created_at?: string;
           created_by?: string | null;
           id?: string;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
         };
         Relationships: [];
       };
@@ -966,6 +984,8 @@ export type Database = {
         Row: {
           amount_pln: number;
           amount_usdt: number;
+          reversal_debited: number | null;
+          reversal_debt: number | null;
           run_id: string;
           tier: Database['public']['Enums']['membership_level'];
           user_id: string;
@@ -974,6 +994,8 @@ export type Database = {
         Insert: {
           amount_pln: number;
           amount_usdt: number;
+          reversal_debited?: number | null;
+          reversal_debt?: number | null;
           run_id: string;
           tier: Database['public']['Enums']['membership_level'];
           user_id: string;
@@ -981,6 +1003,8 @@ export type Database = {
         Update: {
           amount_pln?: number;
           amount_usdt?: number;
+          reversal_debited?: number | null;
+          reversal_debt?: number | null;
           run_id?: string;
           tier?: Database['public']['Enums']['membership_level'];
           user_id?: string;
@@ -1002,11 +1026,18 @@ export type Database = {
           created_by_email: string | null;
           id: string;
           members_count: number;
+          previous_rate: number | null;
+          rate_confirmed: boolean;
           rate_pln_usdt: number;
           remainder_pln: number;
           revenue_amount: number;
           revenue_date: string;
           revenue_id: string;
+          reversal_reason: string | null;
+          reversed_at: string | null;
+          reversed_by: string | null;
+          reversed_debited_usdt: number | null;
+          reversed_debt_usdt: number | null;
           tiers: NonNullable<Json>;
           total_pln: number;
           total_usdt: number;
@@ -1018,11 +1049,18 @@ export type Database = {
           created_by_email?: string | null;
           id?: string;
           members_count: number;
+          previous_rate?: number | null;
+          rate_confirmed?: boolean;
           rate_pln_usdt: number;
           remainder_pln: number;
           revenue_amount: number;
           revenue_date: string;
           revenue_id: string;
+          reversal_reason?: string | null;
+          reversed_at?: string | null;
+          reversed_by?: string | null;
+          reversed_debited_usdt?: number | null;
+          reversed_debt_usdt?: number | null;
           tiers: NonNullable<Json>;
           total_pln: number;
           total_usdt: number;
@@ -1033,11 +1071,18 @@ export type Database = {
           created_by_email?: string | null;
           id?: string;
           members_count?: number;
+          previous_rate?: number | null;
+          rate_confirmed?: boolean;
           rate_pln_usdt?: number;
           remainder_pln?: number;
           revenue_amount?: number;
           revenue_date?: string;
           revenue_id?: string;
+          reversal_reason?: string | null;
+          reversed_at?: string | null;
+          reversed_by?: string | null;
+          reversed_debited_usdt?: number | null;
+          reversed_debt_usdt?: number | null;
           tiers?: NonNullable<Json>;
           total_pln?: number;
           total_usdt?: number;
@@ -1046,7 +1091,7 @@ export type Database = {
           {
             foreignKeyName: 'payout_runs_revenue_id_fkey';
             columns: ['revenue_id'];
-            isOneToOne: true;
+            isOneToOne: false;
             referencedRelation: 'ecommerce_revenue';
             referencedColumns: ['id'];
           },
@@ -1579,12 +1624,64 @@ export type Database = {
         };
         Relationships: [];
       };
+      wallet_debts: {
+        Row: {
+          amount: number;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          reason: string;
+          repaid: number;
+          retain_until: string | null;
+          settled_at: string | null;
+          source_id: string | null;
+          source_type: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reason: string;
+          repaid?: number;
+          retain_until?: never;
+          settled_at?: string | null;
+          source_id?: string | null;
+          source_type: string;
+          user_id?: string | null;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          reason?: string;
+          repaid?: number;
+          retain_until?: never;
+          settled_at?: string | null;
+          source_id?: string | null;
+          source_type?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'wallet_debts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_balances';
+            referencedColumns: ['user_id'];
+          },
+        ];
+      };
       wallet_transactions: {
         Row: {
           available_after: number | null;
           available_delta: number;
           created_at: string;
           created_by: string | null;
+          debt_id: string | null;
           id: number;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note: string | null;
@@ -1600,6 +1697,7 @@ export type Database = {
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
+          debt_id?: string | null;
           id?: never;
           kind: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
@@ -1614,6 +1712,7 @@ export type Database = {
           available_delta?: number;
           created_at?: string;
           created_by?: string | null;
+          debt_id?: string | null;
           id?: never;
           kind?: Database['public']['Enums']['wallet_transaction_kind'];
           note?: string | null;
@@ -1624,6 +1723,13 @@ export type Database = {
           withdrawal_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'wallet_transactions_debt_id_fkey';
+            columns: ['debt_id'];
+            isOneToOne: false;
+            referencedRelation: 'wallet_debts';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'wallet_transactions_user_id_fkey';
             columns: ['user_id'];
@@ -1942,6 +2048,27 @@ export type Database = {
           payment_order: Database['public']['Tables']['payment_orders']['Row'];
         }[];
       };
+      admin_correct_revenue: {
+        Args: { p_amount: number; p_reason: string; p_revenue_id: string };
+        Returns: {
+          amount: number;
+          corrected_at: string | null;
+          corrected_by: string | null;
+          correction_reason: string | null;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          void_reason: string | null;
+          voided_at: string | null;
+          voided_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'ecommerce_revenue';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_credit_wallet: {
         Args: { p_amount: number; p_note: string; p_notify?: boolean; p_user_id: string };
         Returns: {
@@ -2116,6 +2243,20 @@ export type Database = {
           user_id: string;
         }[];
       };
+      admin_list_payout_run_items: {
+        Args: { p_limit?: number; p_offset?: number; p_run_id: string };
+        Returns: {
+          amount_pln: number;
+          amount_usdt: number;
+          member_email: string;
+          member_full_name: string;
+          reversal_debited: number;
+          reversal_debt: number;
+          tier: Database['public']['Enums']['membership_level'];
+          total_count: number;
+          user_id: string;
+        }[];
+      };
       admin_list_privacy_requests: {
         Args: { p_limit?: number; p_offset?: number; p_status?: Database['public']['Enums']['privacy_request_status'] };
         Returns: {
@@ -2235,7 +2376,12 @@ export type Database = {
           per_member_usdt: number;
           percentage: number;
           pool_pln: number;
+          previous_rate: number;
+          rate_far: boolean;
           remainder_pln: number;
+          run_members: number;
+          run_total_pln: number;
+          run_total_usdt: number;
           tier: Database['public']['Enums']['membership_level'];
         }[];
       };
@@ -2365,19 +2511,64 @@ export type Database = {
       };
       admin_resend_email: { Args: { p_id: number }; Returns: undefined };
       admin_retry_idea_webhook: { Args: { p_idea_id: string }; Returns: undefined };
-      admin_run_payout: {
-        Args: { p_rate: number; p_revenue_id: string };
+      admin_reverse_payout: {
+        Args: { p_reason: string; p_run_id: string };
         Returns: {
           created_at: string;
           created_by: string | null;
           created_by_email: string | null;
           id: string;
           members_count: number;
+          previous_rate: number | null;
+          rate_confirmed: boolean;
           rate_pln_usdt: number;
           remainder_pln: number;
           revenue_amount: number;
           revenue_date: string;
           revenue_id: string;
+          reversal_reason: string | null;
+          reversed_at: string | null;
+          reversed_by: string | null;
+          reversed_debited_usdt: number | null;
+          reversed_debt_usdt: number | null;
+          tiers: NonNullable<Json>;
+          total_pln: number;
+          total_usdt: number;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'payout_runs';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_run_payout: {
+        Args: {
+          p_confirmed_previous_rate?: number;
+          p_expected_members: number;
+          p_expected_total_pln: number;
+          p_expected_total_usdt: number;
+          p_rate: number;
+          p_revenue_id: string;
+        };
+        Returns: {
+          created_at: string;
+          created_by: string | null;
+          created_by_email: string | null;
+          id: string;
+          members_count: number;
+          previous_rate: number | null;
+          rate_confirmed: boolean;
+          rate_pln_usdt: number;
+          remainder_pln: number;
+          revenue_amount: number;
+          revenue_date: string;
+          revenue_id: string;
+          reversal_reason: string | null;
+          reversed_at: string | null;
+          reversed_by: string | null;
+          reversed_debited_usdt: number | null;
+          reversed_debt_usdt: number | null;
           tiers: NonNullable<Json>;
           total_pln: number;
           total_usdt: number;
@@ -2600,6 +2791,27 @@ export type Database = {
           published_seq: number;
           verified_from: number;
         }[];
+      };
+      admin_void_revenue: {
+        Args: { p_reason: string; p_revenue_id: string };
+        Returns: {
+          amount: number;
+          corrected_at: string | null;
+          corrected_by: string | null;
+          correction_reason: string | null;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          void_reason: string | null;
+          voided_at: string | null;
+          voided_by: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'ecommerce_revenue';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       cancel_payment_order: {
         Args: { p_order_id: string };
@@ -3188,6 +3400,8 @@ export type Database = {
         | 'withdrawal_payout'
         | 'adjustment'
         | 'profit_payout'
+        | 'reversal'
+        | 'debt_repayment'
         | 'commission_payout';
       withdrawal_network: 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -3327,6 +3541,8 @@ export const Constants = {
         'withdrawal_payout',
         'adjustment',
         'profit_payout',
+        'reversal',
+        'debt_repayment',
         'commission_payout',
       ],
       withdrawal_network: ['ERC20', 'BSC'],

@@ -284,7 +284,7 @@ begin
      where c.kind = 'confirmed_members'
   ),
   revenue as (
-    select r.amount, r.created_at from public.ecommerce_revenue r order by r.created_at desc limit 1
+    select r.amount, r.created_at from public.ecommerce_revenue r where r.voided_at is null order by r.created_at desc limit 1
   ),
   pools as (
     select jsonb_object_agg(mp.tier, round(coalesce((select amount from revenue), 0) * mp.profit_share, 2)) as pools

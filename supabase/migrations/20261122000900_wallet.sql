@@ -8,7 +8,10 @@
 -- ========================================================================================
 
 -- public.wallet_transaction_kind --------------------------------------------------------
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'commission_payout');
+-- reversal: the debit of an earlier credit taken back (a reversed payout run, a refunded order's
+-- settled commission; private.debit_or_record_debt); debt_repayment: the part of a later credit that
+-- paid an open debt (private.apply_wallet_entry).
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment', 'commission_payout');
 
 -- public.withdrawal_status --------------------------------------------------------------
 -- pending → processing (an admin claimed it) → completed (hash) or failed (money back); processing can
@@ -70,6 +73,33 @@ create table public.withdrawals (
 );
 alter table public.withdrawals enable row level security;
 
+-- public.wallet_debts -------------------------------------------------------------------
+-- What a member owes the club: the part of a reversed credit their available balance could not
+-- cover (private.debit_or_record_debt). Paid first from every later credit, by ledger entries of
+-- kind debt_repayment that name the debt; no withdrawal can be requested while one is open.
+create table public.wallet_debts (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid,
+  amount numeric(18,2) not null,
+  repaid numeric(18,2) default 0 not null,
+  reason text not null,
+  source_type text not null,
+  source_id uuid,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null,
+  settled_at timestamp with time zone,
+  constraint wallet_debts_amount_check CHECK ((amount > (0)::numeric)),
+  constraint wallet_debts_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_debts_repaid_check CHECK (((repaid >= (0)::numeric) AND (repaid <= amount))),
+  constraint wallet_debts_repaid_finite_check CHECK ((repaid <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint wallet_debts_settled_check CHECK (((repaid = amount) = (settled_at IS NOT NULL))),
+  constraint wallet_debts_reason_check CHECK (((reason ~ '[^[:space:]]'::text) AND (char_length(reason) <= 500))),
+  constraint wallet_debts_source_type_check CHECK ((source_type ~ '^[a-z_]{1,64}$'::text)),
+  constraint wallet_debts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
+  constraint wallet_debts_pkey PRIMARY KEY (id)
+);
+alter table public.wallet_debts enable row level security;
+
 -- public.wallet_transactions ------------------------------------------------------------
 create table public.wallet_transactions (
   id bigint generated always as identity not null,
@@ -83,6 +113,7 @@ create table public.wallet_transactions (
   created_at timestamp with time zone default now() not null,
   available_after numeric(18,2),
   pending_after numeric(18,2),
+  debt_id uuid,
   constraint wallet_transactions_available_after_finite_check CHECK ((available_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_available_delta_finite_check CHECK ((available_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_not_empty CHECK (((available_delta <> (0)::numeric) OR (pending_delta <> (0)::numeric))),
@@ -90,6 +121,8 @@ create table public.wallet_transactions (
   constraint wallet_transactions_pending_after_finite_check CHECK ((pending_after <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_pending_delta_finite_check CHECK ((pending_delta <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint wallet_transactions_withdrawal_kinds CHECK (((kind = ANY (ARRAY['withdrawal_hold'::public.wallet_transaction_kind, 'withdrawal_release'::public.wallet_transaction_kind, 'withdrawal_payout'::public.wallet_transaction_kind])) = (withdrawal_id IS NOT NULL))),
+  constraint wallet_transactions_debt_kinds CHECK (((kind = 'debt_repayment'::public.wallet_transaction_kind) = (debt_id IS NOT NULL))),
+  constraint wallet_transactions_debt_id_fkey FOREIGN KEY (debt_id) REFERENCES public.wallet_debts(id),
   constraint wallet_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.wallet_balances(user_id) ON DELETE SET NULL,
   constraint wallet_transactions_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES public.withdrawals(id) ON DELETE CASCADE,
   constraint wallet_transactions_pkey PRIMARY KEY (id)
@@ -126,7 +159,18 @@ alter table private.idempotency_keys enable row level security;
 -- Indexes
 -- ========================================================================================
 
+-- public.wallet_debts -------------------------------------------------------------------
+
+-- The open debts of a member, oldest first (every credit and every withdrawal request looks here).
+create index wallet_debts_open_user_id_idx on public.wallet_debts (user_id, created_at, id) where settled_at is null;
+
+create index wallet_debts_source_idx on public.wallet_debts (source_type, source_id);
+
+create index wallet_debts_user_id_created_at_idx on public.wallet_debts (user_id, created_at desc);
+
 -- public.wallet_transactions ------------------------------------------------------------
+
+create index wallet_transactions_debt_id_idx on public.wallet_transactions (debt_id) where debt_id is not null;
 
 create index wallet_transactions_user_id_created_at_idx on public.wallet_transactions (user_id, created_at desc, id desc);
 
@@ -156,7 +200,10 @@ create index withdrawals_user_id_created_at_idx on public.withdrawals (user_id, 
 
 -- private.apply_wallet_entry() ----------------------------------------------------------
 -- The one writer of the ledger: locks the wallet row, applies the deltas (never below zero, never
--- above the balance limit) and appends the entry with the balances after it.
+-- above the balance limit) and appends the entry with the balances after it. An entry that adds to
+-- the available balance pays the member's open debts first, oldest first: one debt_repayment entry
+-- per debt paid (or partly paid), so the ledger still explains the balance and the debt names the
+-- entries that paid it. The returned balance is the one after those repayments.
 create function private.apply_wallet_entry(
   p_user_id uuid,
   p_kind public.wallet_transaction_kind,
@@ -171,12 +218,15 @@ set search_path = ''
 as $$
 declare
   v_balance public.wallet_balances;
+  v_debt record;
+  v_repay numeric;
 begin
   p_available_delta := coalesce(p_available_delta, 0);
   p_pending_delta := coalesce(p_pending_delta, 0);
   if (p_available_delta = 0 and p_pending_delta = 0)
      or p_available_delta <> round(p_available_delta, 2)
-     or p_pending_delta <> round(p_pending_delta, 2) then
+     or p_pending_delta <> round(p_pending_delta, 2)
+     or p_kind = 'debt_repayment' then
     raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
   end if;
 
@@ -211,6 +261,35 @@ begin
          pending_balance = pending_balance + p_pending_delta
    where user_id = p_user_id
   returning * into v_balance;
+
+  -- Open debts are paid first from what just became available (lock order: wallet, then debts).
+  if p_available_delta > 0 then
+    for v_debt in
+      select d.id, d.amount - d.repaid as open
+        from public.wallet_debts d
+       where d.user_id = p_user_id and d.settled_at is null
+       order by d.created_at, d.id
+         for update
+    loop
+      exit when v_balance.available_balance <= 0;
+      v_repay := least(v_debt.open, v_balance.available_balance);
+      insert into public.wallet_transactions (
+        user_id, kind, available_delta, pending_delta, note, created_by, available_after, pending_after, debt_id
+      )
+      values (
+        p_user_id, 'debt_repayment', -v_repay, 0, 'Spłata zadłużenia', auth.uid(),
+        v_balance.available_balance - v_repay, v_balance.pending_balance, v_debt.id
+      );
+      update public.wallet_debts d
+         set repaid = d.repaid + v_repay,
+             settled_at = case when d.repaid + v_repay = d.amount then now() end
+       where d.id = v_debt.id;
+      update public.wallet_balances
+         set available_balance = available_balance - v_repay
+       where user_id = p_user_id
+      returning * into v_balance;
+    end loop;
+  end if;
   return v_balance;
 end
 $$;
@@ -256,6 +335,57 @@ begin
     raise exception using errcode = 'P0001', message = 'wallet.withdrawal_claimed_by_other';
   end if;
   return v_withdrawal;
+end
+$$;
+
+-- private.debit_or_record_debt() --------------------------------------------------------
+-- Takes back a credit that should not have been paid (a reversed payout run, the settled commission
+-- of a refunded order): debits min(available, amount) through the ledger (kind reversal, the reason
+-- as its note) and records the rest as a debt of the member, which later credits pay first. Locks
+-- the wallet row. Returns the part debited now. The caller audits.
+create function private.debit_or_record_debt(
+  p_user_id uuid,
+  p_amount numeric,
+  p_reason text,
+  p_source_type text,
+  p_source_id uuid
+)
+returns numeric
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_available numeric;
+  v_reason text := btrim(p_reason);
+  v_debit numeric;
+begin
+  if not private.is_valid_amount(p_amount) then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_amount';
+  end if;
+  if v_reason is null or v_reason = '' or char_length(v_reason) > 500 then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_reason';
+  end if;
+  if p_source_type is null or p_source_type !~ '^[a-z_]{1,64}$' then
+    raise exception using errcode = 'P0001', message = 'wallet.invalid_entry';
+  end if;
+
+  select b.available_balance into v_available
+    from public.wallet_balances b
+   where b.user_id = p_user_id
+     for update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'wallet.not_found';
+  end if;
+
+  v_debit := least(v_available, p_amount);
+  if v_debit > 0 then
+    perform private.apply_wallet_entry(p_user_id, 'reversal', -v_debit, 0, null, v_reason);
+  end if;
+  if p_amount > v_debit then
+    insert into public.wallet_debts (user_id, amount, reason, source_type, source_id, created_by)
+    values (p_user_id, p_amount - v_debit, v_reason, p_source_type, p_source_id, auth.uid());
+  end if;
+  return v_debit;
 end
 $$;
 
@@ -394,6 +524,36 @@ immutable
 set search_path = ''
 as $$
   select case when p_network = 'ERC20' then 'https://etherscan.io/tx/' else 'https://bscscan.com/tx/' end || p_tx_hash
+$$;
+
+-- private.wallet_debt_mismatches() ------------------------------------------------------
+-- Invariant for tests and monitoring: every debt whose repaid amount differs from the ledger's
+-- debt_repayment entries that name it, and every member with an open debt and money available
+-- (a credit must have paid the debt first). An empty result means the debts are explained.
+create function private.wallet_debt_mismatches()
+returns table (
+  debt_id uuid,
+  user_id uuid,
+  amount numeric,
+  repaid numeric,
+  ledger_repaid numeric,
+  available_balance numeric
+)
+language sql
+stable
+set search_path = ''
+as $$
+  select d.id, d.user_id, d.amount, d.repaid, coalesce(l.repaid, 0), b.available_balance
+    from public.wallet_debts d
+    left join (
+      select t.debt_id, -sum(t.available_delta) as repaid
+        from public.wallet_transactions t
+       where t.debt_id is not null
+       group by t.debt_id
+    ) l on l.debt_id = d.id
+    left join public.wallet_balances b on b.user_id = d.user_id
+   where d.repaid <> coalesce(l.repaid, 0)
+      or (d.settled_at is null and b.available_balance > 0)
 $$;
 
 -- private.wallet_ledger_mismatches() ----------------------------------------------------
@@ -1034,6 +1194,9 @@ begin
   if not found then
     raise exception using errcode = 'P0002', message = 'wallet.not_found';
   end if;
+  if exists (select 1 from public.wallet_debts d where d.user_id = v_user_id and d.settled_at is null) then
+    raise exception using errcode = 'P0001', message = 'wallet.debt_open';
+  end if;
   if p_amount > v_available then
     raise exception using errcode = 'P0001', message = 'wallet.insufficient_funds';
   end if;
@@ -1110,6 +1273,12 @@ create policy wallet_balances_select_authenticated on public.wallet_balances
   for select to authenticated
   using (user_id = (select auth.uid()) or (select private.is_admin()));
 
+-- public.wallet_debts -------------------------------------------------------------------
+
+create policy wallet_debts_select_authenticated on public.wallet_debts
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
+
 -- public.wallet_transactions ------------------------------------------------------------
 
 create policy wallet_transactions_select_authenticated on public.wallet_transactions
@@ -1145,6 +1314,7 @@ create policy withdrawals_select_authenticated on public.withdrawals
 -- Grants
 -- ========================================================================================
 
+grant execute on function private.wallet_debt_mismatches() to service_role;
 grant execute on function private.wallet_ledger_mismatches() to service_role;
 revoke execute on function public.admin_adjust_wallet(uuid,text,numeric,text,uuid) from service_role;
 grant execute on function public.admin_adjust_wallet(uuid,text,numeric,text,uuid) to authenticated;
@@ -1169,6 +1339,8 @@ revoke execute on function public.request_withdrawal(numeric,public.withdrawal_n
 grant execute on function public.request_withdrawal(numeric,public.withdrawal_network,text) to authenticated;
 revoke delete, insert, maintain, references, trigger, truncate, update on public.wallet_balances from service_role;
 grant select on public.wallet_balances to authenticated;
+revoke delete, insert, maintain, references, trigger, truncate, update on public.wallet_debts from service_role;
+grant select on public.wallet_debts to authenticated;
 revoke delete, insert, maintain, references, trigger, truncate, update on public.wallet_transactions from service_role;
 grant select on public.wallet_transactions to authenticated;
 revoke delete, insert, maintain, references, select, trigger, truncate, update on public.withdrawal_addresses from service_role;
@@ -1183,6 +1355,8 @@ grant update (is_default, label) on public.withdrawal_addresses to authenticated
 -- ========================================================================================
 
 comment on function private.apply_wallet_entry(uuid,public.wallet_transaction_kind,numeric,numeric,uuid,text) is 'The only writer of wallet balances: locks the balance row, appends the ledger entry and applies the same deltas.';
+comment on function private.debit_or_record_debt(uuid,numeric,text,text,uuid) is 'Takes a credit back: debits min(available, amount) through the ledger (kind reversal) and records the rest as an open debt (wallet_debts); locks the wallet row; returns the part debited. The caller audits.';
+comment on function private.wallet_debt_mismatches() is 'Debts whose repaid amount differs from their debt_repayment ledger entries, or open while the member has money available; empty when the debts are explained.';
 comment on function private.wallet_ledger_mismatches() is 'Wallets whose balances disagree with their ledger or their pending withdrawals; empty when the books are right.';
 comment on function public.admin_adjust_wallet(uuid,text,numeric,text,uuid) is 'Admin: credit or debit (never below zero available) with a required reason, shown to the member; audited. The same idempotency key returns the first result without a second entry.';
 comment on function public.admin_claim_withdrawal(uuid) is 'Admin: pending -> processing, claimed by the caller (who, when); refused while a new address waits (hold_until); audited.';
@@ -1195,9 +1369,13 @@ comment on function public.admin_list_withdrawals(public.withdrawal_status,integ
 comment on function public.cancel_withdrawal(uuid) is 'Member: cancels an own pending withdrawal (status cancelled), the amount returns to available; processing ones cannot be cancelled; 3 a day.';
 comment on function public.confirm_withdrawal(uuid) is 'Member, aal2: confirms an own pending withdrawal to a new address with the second factor, ending its 24-hour wait.';
 comment on function public.initialize_user_wallet(uuid) is 'Idempotent: ensures the wallet exists and returns it. Self or service_role. Sign-up already creates it.';
-comment on function public.request_withdrawal(numeric,public.withdrawal_network,text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically. aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
+comment on function public.request_withdrawal(numeric,public.withdrawal_network,text) is 'Member: creates a pending withdrawal and moves the amount from available to pending atomically; refused while a debt is open (wallet.debt_open). aal2 required when the member has a verified MFA factor; 5 a day; a new address waits 24 h unless requested at aal2.';
 comment on table private.idempotency_keys is 'Keys of admin money forms: the operation, its arguments and the first result, returned again to a repeated submit.';
 comment on table public.wallet_balances is 'One USDT wallet per user, created at sign-up (trigger on profiles). Changed only by private.apply_wallet_entry, always together with a wallet_transactions row.';
+comment on table public.wallet_debts is 'What a member owes the club after a reversal their balance could not cover. Paid first from later credits (ledger entries of kind debt_repayment with debt_id); settled_at once repaid = amount. While one is open no withdrawal can be requested.';
+comment on column public.wallet_debts.source_type is 'What the debt comes from (payout_run, referral_commission, …) with source_id its row.';
+comment on column public.wallet_debts.user_id is 'The member; null once the member''s account was deleted (the record stays for the books).';
+comment on column public.wallet_transactions.debt_id is 'The debt a debt_repayment entry paid (only on that kind).';
 comment on table public.wallet_transactions is 'Append-only ledger: per user, the sums of available_delta and pending_delta equal the balances (see private.wallet_ledger_mismatches()).';
 comment on table public.withdrawal_addresses is 'A member''s saved withdrawal addresses (at most 10, one default), validated like the withdrawal form.';
 comment on table public.withdrawals is 'Withdrawal requests. Created only by request_withdrawal; claimed, released, completed and failed only by the admin RPCs, each locking the row.';

@@ -284,7 +284,8 @@ begin
       'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' PLN',
       'amount_usdt', (p_data ->> 'amountUsdt')::numeric(18, 2)::text || ' USDT',
       'percentage', trim(trailing '.' from trim(trailing '0' from ((p_data ->> 'percentage')::numeric)::text)) || '%',
-      'tier', coalesce(p_data ->> 'tier', '')
+      'tier', coalesce(p_data ->> 'tier', ''),
+      'rate', coalesce(p_data ->> 'rate', '')
     );
   elsif v_kind = 'commission_settled' then
     v_variables := jsonb_build_object(
@@ -775,9 +776,9 @@ values
    E'Cześć {{fname}},\n\nna Twój portfel wpłynęło {{amount}}.\n{{reason}}',
    '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota","example":"100.00 USDT"},{"name":"reason","description":"Opis wpłaty","example":"Premia za polecenia"}]'),
   ('profit-payout', 'Wypłata zysków: {{amount}}',
-   '<p>Cześć {{fname}},</p><p>otrzymałeś <strong>{{amount}}</strong> ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.</p><p>Środki są już w Twoim portfelu.</p>',
-   E'Cześć {{fname}},\n\notrzymałeś {{amount}} ({{amount_usdt}}), {{percentage}} z pakietu {{tier}}.\nŚrodki są już w Twoim portfelu.',
-   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
+   '<p>Cześć {{fname}},</p><p>otrzymałeś <strong>{{amount}}</strong> ({{amount_usdt}} po kursie {{rate}} USDT za 1 PLN), {{percentage}} z pakietu {{tier}}.</p><p>Środki są już w Twoim portfelu.</p>',
+   E'Cześć {{fname}},\n\notrzymałeś {{amount}} ({{amount_usdt}} po kursie {{rate}} USDT za 1 PLN), {{percentage}} z pakietu {{tier}}.\nŚrodki są już w Twoim portfelu.',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w PLN","example":"125.00 PLN"},{"name":"amount_usdt","description":"Kwota w USDT","example":"31.25 USDT"},{"name":"rate","description":"Kurs wypłaty (USDT za 1 PLN)","example":"0.25"},{"name":"percentage","description":"Udział w zysku","example":"15%"},{"name":"tier","description":"Pakiet","example":"PREMIUM"}]')
 on conflict (name) do nothing;
 
 -- The reminders (issue 40 §2): the membership's end in 30, 7 and 1 days and the end itself

@@ -19,7 +19,7 @@
 --   kept         ideas and posts other members' votes, comments or reactions hang on (author
 --                'Członek usunięty', their images removed); the referral that counted for the
 --                referrer (referred_id null: their count and ranking do not change);
---   anonymised   the financial rows (orders, membership periods, ledger, withdrawals, commissions:
+--   anonymised   the financial rows (orders, membership periods, ledger, debts, withdrawals, commissions:
 --                the member's link set to null; payout items: a pseudonym, the link is part of their
 --                key), each with its retain_until (the end of the 5th year after the year of its
 --                money event, art. 74 ustawy o rachunkowości); orders money came in for keep the
@@ -210,6 +210,8 @@ as $$
      'Who made an entry (the member or an admin) is not shown; its note is.'),
     ('public', 'withdrawals', 'user_id', 'withdrawals', null, array['processed_by', 'claimed_by'], null,
      't.created_at', false, 'The handling admins are not shown.'),
+    ('public', 'wallet_debts', 'user_id', 'wallet_debts', null, array['created_by'], null,
+     't.created_at', false, 'The admin whose reversal recorded the debt is not shown.'),
     ('public', 'payout_run_items', 'user_id', 'profit_payouts',
      $p$jsonb_build_object('run_id', t.run_id, 'tier', t.tier, 'amount_pln', t.amount_pln, 'amount_usdt', t.amount_usdt,
        'paid_at', (select r.created_at from public.payout_runs r where r.id = t.run_id),
@@ -686,6 +688,7 @@ declare
   v_periods integer;
   v_withdrawals integer;
   v_ledger integer;
+  v_debts integer;
   v_commissions integer;
   v_emails integer;
   v_requests integer;
@@ -718,6 +721,11 @@ begin
   delete from public.wallet_transactions t
    where t.user_id is null and t.withdrawal_id is null and t.retain_until < v_today;
   get diagnostics v_ledger = row_count;
+  -- A debt after the ledger rows that paid it (its retention runs from its settlement, their last).
+  delete from public.wallet_debts d
+   where d.user_id is null and d.retain_until < v_today
+     and not exists (select 1 from public.wallet_transactions t where t.debt_id = d.id);
+  get diagnostics v_debts = row_count;
   delete from public.referral_commissions c where c.referrer_id is null and c.retain_until < v_today;
   get diagnostics v_commissions = row_count;
 
@@ -730,6 +738,7 @@ begin
 
   return jsonb_build_object(
     'orders', v_orders, 'membership_periods', v_periods, 'withdrawals', v_withdrawals, 'wallet_transactions', v_ledger,
+    'wallet_debts', v_debts,
     'referral_commissions', v_commissions, 'goodbye_emails', v_emails, 'requests', v_requests
   );
 end
@@ -992,6 +1001,9 @@ alter table public.membership_periods
 alter table public.wallet_transactions
   add column retain_until date generated always as (private.retention_end(created_at)) stored;
 
+alter table public.wallet_debts
+  add column retain_until date generated always as (private.retention_end(coalesce(settled_at, created_at))) stored;
+
 alter table public.withdrawals
   add column retain_until date generated always as (private.retention_end(coalesce(processed_at, created_at))) stored;
 
@@ -1002,6 +1014,7 @@ alter table public.referral_commissions
 create index payment_orders_retain_until_idx on public.payment_orders (retain_until) where user_id is null;
 create index membership_periods_retain_until_idx on public.membership_periods (retain_until) where user_id is null;
 create index wallet_transactions_retain_until_idx on public.wallet_transactions (retain_until) where user_id is null;
+create index wallet_debts_retain_until_idx on public.wallet_debts (retain_until) where user_id is null;
 create index withdrawals_retain_until_idx on public.withdrawals (retain_until) where user_id is null;
 create index referral_commissions_retain_until_idx on public.referral_commissions (retain_until) where referrer_id is null;
 
@@ -1079,6 +1092,7 @@ comment on table private.privacy_password_attempts is 'Wrong passwords typed in 
 comment on column public.payment_orders.retain_until is 'Accounting retention (private.retention_end of the refund, decision or creation): the purge deletes the order after it once no member is linked.';
 comment on column public.membership_periods.retain_until is 'Accounting retention (private.retention_end): purged after it once no member is linked.';
 comment on column public.wallet_transactions.retain_until is 'Accounting retention (private.retention_end of created_at): purged after it once no member is linked.';
+comment on column public.wallet_debts.retain_until is 'Accounting retention (private.retention_end of the settlement or creation): purged after it, and after the ledger rows that paid it, once no member is linked.';
 comment on column public.withdrawals.retain_until is 'Accounting retention (private.retention_end of the payout or creation): purged after it once no member is linked.';
 comment on column public.referral_commissions.retain_until is 'Accounting retention (private.retention_end): purged after it once no referrer is linked.';
 comment on function private.retention_end(timestamptz) is 'The last day of the accounting act''s 5 years (art. 74 ust. 2): 31 December of the 5th year after the year of p_at (Warsaw).';

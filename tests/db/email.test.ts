@@ -1,7 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { TEMPLATE_BY_ACTION } from '../../supabase/functions/send-email/templates.ts';
 import { admin, createMember, errorOf, queryAs, sqlState, createAdmin, type TestUser, asActor } from '../helpers/db.ts';
-import { setMembershipLevel } from '../helpers/accounts-factories.ts';
 import { createEmailTemplate, createSmtpConfig, type SmtpRow } from '../helpers/content-factories.ts';
 import {
   checkLedgerAfterEachTest,
@@ -652,17 +651,36 @@ describe('e-mail outbox', () => {
       expect(mails[2]!.variables).toMatchObject({ amount_usdt: '31.37 USDT', percentage: '15%', tier: 'PREMIUM' });
     });
 
-    it('a payout run queues one e-mail per paid member', async () => {
+    it('a payout run queues one e-mail per paid member, with the rate', async () => {
       const adminUser = await createAdmin();
       const vip = await createMember();
-      await setMembershipLevel(vip.id, 'VIP');
-      const { rows } = await admin().query<{ id: string }>(
-        `insert into public.ecommerce_revenue (amount) values (1000) returning id`,
+      // VIP on the entry's day (a year of its own, so only this member is paid).
+      await admin().query(
+        `insert into public.membership_periods (user_id, level, first_day, last_day, source)
+         values ($1, 'VIP', '2051-01-01', '2051-12-31', 'backfill')`,
+        [vip.id],
       );
-      await queryAs(adminUser, 'select * from public.admin_run_payout($1, 0.25)', [rows[0]!.id]);
+      await admin().query('select private.sync_membership_cache($1)', [vip.id]);
+      const { rows } = await admin().query<{ id: string }>(
+        `insert into public.ecommerce_revenue (amount, created_at) values (1000, '2051-05-05 12:00+02') returning id`,
+      );
+      const [preview] = await queryAs<{
+        run_members: number;
+        run_total_pln: string;
+        run_total_usdt: string;
+        previous_rate: string | null;
+        rate_far: boolean;
+      }>(adminUser, 'select * from public.admin_preview_payout($1, 0.25)', [rows[0]!.id]);
+      await queryAs(adminUser, 'select * from public.admin_run_payout($1, 0.25, $2, $3, $4, $5)', [
+        rows[0]!.id,
+        preview!.run_members,
+        preview!.run_total_pln,
+        preview!.run_total_usdt,
+        preview!.rate_far ? preview!.previous_rate : null,
+      ]);
       const mails = await outboxOf(vip.id);
       expect(mails.map((m) => m.template)).toEqual(['profit-payout']);
-      expect(mails[0]!.variables).toMatchObject({ percentage: '20%', tier: 'VIP' });
+      expect(mails[0]!.variables).toMatchObject({ percentage: '20%', tier: 'VIP', rate: '0.25' });
     });
 
     it('are not queued for a kind the member switched off; other kinds still are', async () => {

@@ -19,7 +19,7 @@ import {
   referralCodeById,
   type ReferralCodeRow,
 } from '../helpers/accounts-factories.ts';
-import { checkLedgerAfterEachTest, payForPlan } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, payForPlan, walletAddress } from '../helpers/money-factories.ts';
 
 // Account security (issue 9): the attacks on sign-up that the database must stop, each reproduced
 // the way Auth writes its tables (a user row, an e-mail identity, a confirmation), then the rule.
@@ -1119,6 +1119,75 @@ describe('commission settlement', () => {
       'select public.get_my_referral_overview() as o',
     );
     expect(overview!.o.commissions.map((c) => c.status)).toEqual(['cancelled']);
+  });
+
+  describe('a settled commission of an order refunded later', () => {
+    async function settledCommission() {
+      const rate = await usualRate();
+      const { referrer, orders } = await referrerWith('START');
+      const shown = await preview(referrer.id, rate);
+      const done = await settle(referrer.id, rate, shown);
+      return { referrer, order: orders[0]!, usdt: done.total_usdt };
+    }
+    const refund = (orderId: string) =>
+      queryAs(treasurer, "select * from public.admin_refund_payment($1, 'Rezygnacja', 'transfer', 'ZWROT 3')", [
+        orderId,
+      ]);
+
+    it("is taken back from the referrer's wallet by a ledger debit, 'Anulowana', notified and audited", async () => {
+      const { referrer, order, usdt } = await settledCommission();
+      const { rows: before } = await admin().query<{ id: string }>(
+        'select coalesce(max(id), 0) as id from public.admin_audit_log',
+      );
+      await refund(order);
+      const ledger = await ledgerOf(referrer.id);
+      expect(ledger.map((entry) => [entry.kind, entry.available_delta])).toEqual([
+        ['commission_payout', usdt.toFixed(2)],
+        ['reversal', (-usdt).toFixed(2)],
+      ]);
+      expect(ledger[1]!.note).toMatch(/^Cofnięcie prowizji za polecenie: zwrot płatności /);
+      const [commission] = await commissionsOf(referrer.id);
+      expect(commission).toMatchObject({ amount_usdt: usdt.toFixed(2), cancelled_at: expect.any(Date) });
+      const { rows: debts } = await admin().query('select * from public.wallet_debts where user_id = $1', [
+        referrer.id,
+      ]);
+      expect(debts).toEqual([]);
+      const { rows: notes } = await admin().query(
+        "select title from public.notifications where user_id = $1 and data ->> 'kind' = 'commission_reversed'",
+        [referrer.id],
+      );
+      expect(notes).toEqual([{ title: 'Prowizja cofnięta' }]);
+      const { rows: audit } = await admin().query(
+        "select after from public.admin_audit_log where id > $1 and action = 'payment.refund'",
+        [before[0]!.id],
+      );
+      expect(audit[0]!.after.reversed_commissions).toEqual([
+        expect.objectContaining({ referrer_id: referrer.id, amount_usdt: usdt, debited: usdt, debt: 0 }),
+      ]);
+      const [overview] = await queryAs<{ o: { commissions: { status: string }[] } }>(
+        referrer,
+        'select public.get_my_referral_overview() as o',
+      );
+      expect(overview!.o.commissions.map((c) => c.status)).toEqual(['cancelled']);
+    });
+
+    it('takes what the wallet holds and leaves the rest as a debt of the referrer', async () => {
+      const { referrer, order, usdt } = await settledCommission();
+      await queryAs(referrer, 'select * from public.request_withdrawal($1, $2, $3)', [100, 'BSC', walletAddress()]);
+      await refund(order);
+      const available = Math.round((usdt - 100) * 100) / 100;
+      const ledger = await ledgerOf(referrer.id);
+      expect(ledger.at(-1)).toMatchObject({ kind: 'reversal', available_delta: (-available).toFixed(2) });
+      const { rows: debts } = await admin().query(
+        'select amount, repaid, source_type from public.wallet_debts where user_id = $1',
+        [referrer.id],
+      );
+      expect(debts).toEqual([{ amount: '100.00', repaid: '0.00', source_type: 'referral_commission' }]);
+      // The refund is not repeated: a second call changes nothing.
+      const [again] = await refund(order);
+      expect(again!.changed).toBe(false);
+      expect(await ledgerOf(referrer.id)).toHaveLength(ledger.length);
+    });
   });
 
   it('is for admins with their second factor only; the list of what is owed too', async () => {

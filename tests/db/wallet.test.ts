@@ -1772,3 +1772,172 @@ describe('withdrawal claims and safeguards', () => {
     await queryAs(adminUser, 'select public.admin_complete_withdrawal($1, $2)', [withdrawal.id, txHash()]);
   });
 });
+
+// Debts (issue 35 §2): a reversal takes back what the balance covers and records the rest as a debt,
+// later credits pay open debts first (through the ledger), and no withdrawal while one is open.
+describe('debts', () => {
+  checkLedgerAfterEachTest();
+
+  interface DebtRow {
+    id: string;
+    amount: string;
+    repaid: string;
+    reason: string;
+    source_type: string;
+    source_id: string | null;
+    settled_at: Date | null;
+  }
+
+  const debitOrRecordDebt = async (userId: string, amount: string, reason = 'Cofnięcie wypłaty zysków') => {
+    const { rows } = await admin().query<{ debited: string }>(
+      `select private.debit_or_record_debt($1, $2, $3, 'payout_run', $4)::text as debited`,
+      [userId, amount, reason, randomUUID()],
+    );
+    return rows[0]!.debited;
+  };
+
+  const debtsOf = async (userId: string) =>
+    (
+      await admin().query<DebtRow>(
+        'select id, amount, repaid, reason, source_type, source_id, settled_at from public.wallet_debts where user_id = $1 order by created_at, id',
+        [userId],
+      )
+    ).rows;
+
+  it('debits the whole amount when the balance covers it: no debt', async () => {
+    const member = await createMember();
+    await fundWallet(member, '30.00');
+    expect(await debitOrRecordDebt(member.id, '12.50')).toBe('12.50');
+    expect((await balanceOf(member.id))?.available_balance).toBe('17.50');
+    expect(await debtsOf(member.id)).toEqual([]);
+    const ledger = await queryAs<{ kind: string; available_delta: string; note: string }>(
+      member,
+      'select kind, available_delta, note from public.wallet_transactions where user_id = $1 order by id',
+      [member.id],
+    );
+    expect(ledger.at(-1)).toEqual({ kind: 'reversal', available_delta: '-12.50', note: 'Cofnięcie wypłaty zysków' });
+  });
+
+  it('debits what is available, records the rest as a debt the member sees, and refuses withdrawals until it is paid', async () => {
+    const member = await createMember();
+    const otherMember = await createMember();
+    await fundWallet(member, '4.00');
+    expect(await debitOrRecordDebt(member.id, '10.00')).toBe('4.00');
+    expect((await balanceOf(member.id))?.available_balance).toBe('0.00');
+    const [debt] = await debtsOf(member.id);
+    expect(debt).toMatchObject({ amount: '6.00', repaid: '0.00', source_type: 'payout_run', settled_at: null });
+
+    expect(await queryAs(member, 'select amount from public.wallet_debts')).toEqual([{ amount: '6.00' }]);
+    expect(await queryAs(otherMember, 'select amount from public.wallet_debts')).toEqual([]);
+    for (const sql of [
+      `insert into public.wallet_debts (user_id, amount, reason, source_type) values ('${member.id}', 1, 'x', 'x')`,
+      `update public.wallet_debts set repaid = amount`,
+      `delete from public.wallet_debts`,
+    ]) {
+      expect(await sqlState(queryAs(member, sql))).toBe('42501');
+    }
+    expect(
+      await sqlState(
+        queryAs(member, `select private.debit_or_record_debt($1, 1, 'x', 'payout_run', null)`, [otherMember.id]),
+      ),
+    ).toBe('42501');
+
+    // The balance is 0 as well, but the debt is checked first: the member learns why.
+    expect(
+      await errorOf(
+        queryAs(member, 'select * from public.request_withdrawal($1, $2, $3)', ['1.00', 'ERC20', walletAddress()]),
+      ),
+    ).toEqual({ code: 'P0001', message: 'wallet.debt_open' });
+  });
+
+  it('later credits pay open debts first, oldest first, each repayment a ledger entry naming its debt', async () => {
+    const member = await createMember();
+    expect(await debitOrRecordDebt(member.id, '5.00', 'Pierwsze')).toBe('0.00');
+    expect(await debitOrRecordDebt(member.id, '3.00', 'Drugie')).toBe('0.00');
+    const [first, second] = await debtsOf(member.id);
+
+    // 2 USDT: all of it pays the older debt.
+    const afterSmall = await fundWallet(member, '2.00');
+    expect(afterSmall.available_balance).toBe('0.00');
+    expect((await debtsOf(member.id)).map((d) => [d.reason, d.repaid, d.settled_at === null])).toEqual([
+      ['Pierwsze', '2.00', true],
+      ['Drugie', '0.00', true],
+    ]);
+
+    // 10 USDT: 3 settle the first, 3 the second, 4 stay available.
+    const afterBig = await fundWallet(member, '10.00');
+    expect(afterBig.available_balance).toBe('4.00');
+    const debts = await debtsOf(member.id);
+    expect(debts.map((d) => [d.reason, d.repaid])).toEqual([
+      ['Pierwsze', '5.00'],
+      ['Drugie', '3.00'],
+    ]);
+    expect(debts.every((d) => d.settled_at !== null)).toBe(true);
+
+    const ledger = await queryAs<{
+      kind: string;
+      available_delta: string;
+      available_after: string;
+      debt_id: string | null;
+    }>(
+      member,
+      'select kind, available_delta, available_after, debt_id from public.wallet_transactions where user_id = $1 order by id',
+      [member.id],
+    );
+    expect(ledger).toEqual([
+      { kind: 'credit', available_delta: '2.00', available_after: '2.00', debt_id: null },
+      { kind: 'debt_repayment', available_delta: '-2.00', available_after: '0.00', debt_id: first!.id },
+      { kind: 'credit', available_delta: '10.00', available_after: '10.00', debt_id: null },
+      { kind: 'debt_repayment', available_delta: '-3.00', available_after: '7.00', debt_id: first!.id },
+      { kind: 'debt_repayment', available_delta: '-3.00', available_after: '4.00', debt_id: second!.id },
+    ]);
+
+    // Settled: withdrawals are possible again.
+    const [withdrawal] = await queryAs<Withdrawal>(member, 'select * from public.request_withdrawal($1, $2, $3)', [
+      '4.00',
+      'ERC20',
+      walletAddress(),
+    ]);
+    expect(withdrawal?.status).toBe('pending');
+  });
+
+  it('money returning from a failed withdrawal pays the debt too; a debit never makes a balance negative', async () => {
+    const adminUser = await createAdmin();
+    const member = await createMember();
+    const withdrawal = await pendingWithdrawal(member, 8);
+    // The reversal finds nothing available (8 are in withdrawal): all of it becomes a debt.
+    expect(await debitOrRecordDebt(member.id, '5.00')).toBe('0.00');
+    await claimWithdrawal(adminUser, withdrawal.id);
+    await queryAs(adminUser, 'select * from public.admin_fail_withdrawal($1, $2)', [withdrawal.id, 'Błędny adres']);
+    expect(await balanceOf(member.id)).toMatchObject({ available_balance: '3.00', pending_balance: '0.00' });
+    expect((await debtsOf(member.id))[0]).toMatchObject({ repaid: '5.00' });
+  });
+
+  it('refuses a bad amount, reason or source, and an unknown wallet, writing nothing', async () => {
+    const member = await createMember();
+    for (const [amount, reason, source, message] of [
+      ['0', 'x', 'payout_run', 'wallet.invalid_amount'],
+      ['1.005', 'x', 'payout_run', 'wallet.invalid_amount'],
+      ['1', '  ', 'payout_run', 'wallet.invalid_reason'],
+      ['1', 'x'.repeat(501), 'payout_run', 'wallet.invalid_reason'],
+      ['1', 'x', 'Payout Run', 'wallet.invalid_entry'],
+    ] as const) {
+      expect(
+        await errorOf(
+          admin().query(`select private.debit_or_record_debt($1, $2, $3, $4, null)`, [
+            member.id,
+            amount,
+            reason,
+            source,
+          ]),
+        ),
+      ).toMatchObject({ message });
+    }
+    expect(
+      await errorOf(
+        admin().query(`select private.debit_or_record_debt($1, 1, 'x', 'payout_run', null)`, [randomUUID()]),
+      ),
+    ).toMatchObject({ message: 'wallet.not_found' });
+    expect(await debtsOf(member.id)).toEqual([]);
+  });
+});

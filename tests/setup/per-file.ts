@@ -2,6 +2,8 @@
 // after every test of tests/db the money invariants must hold, whatever the test did:
 //   - each wallet's balances equal the sums of its ledger deltas, and its pending balance the sum of
 //     its pending withdrawals (private.wallet_ledger_mismatches);
+//   - each debt's repaid amount equals the ledger's debt_repayment entries naming it, and no member
+//     with an open debt has money available (private.wallet_debt_mismatches);
 //   - each payout run's totals and member count equal the sums and count of its items;
 //   - every paid order has exactly the period, packages and commission it should, an unpaid or
 //     refunded one nothing still running, periods never overlap and the profile's level cache agrees
@@ -43,8 +45,9 @@ const COMMISSION_MISMATCHES = `
 
 /** The broken money invariants, by name; empty when the books agree. */
 export async function moneyInvariantViolations(): Promise<Record<string, unknown[]>> {
-  const [ledger, payouts, moneyIn, finance, commissions] = await Promise.all([
+  const [ledger, debts, payouts, moneyIn, finance, commissions] = await Promise.all([
     admin().query('select * from private.wallet_ledger_mismatches()'),
+    admin().query('select * from private.wallet_debt_mismatches()'),
     admin().query(PAYOUT_RUN_MISMATCHES),
     admin().query('select * from private.money_in_mismatches()'),
     admin().query('select * from private.finance_mismatches()'),
@@ -52,6 +55,7 @@ export async function moneyInvariantViolations(): Promise<Record<string, unknown
   ]);
   const violations: Record<string, unknown[]> = {};
   if (ledger.rows.length) violations['wallet balances ≠ ledger sums (private.wallet_ledger_mismatches)'] = ledger.rows;
+  if (debts.rows.length) violations['debts ≠ their ledger repayments (private.wallet_debt_mismatches)'] = debts.rows;
   if (payouts.rows.length) violations['payout run totals ≠ sums of its items'] = payouts.rows;
   if (moneyIn.rows.length) {
     violations['orders ≠ the periods, packages and commissions they granted (private.money_in_mismatches)'] =

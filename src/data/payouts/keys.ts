@@ -7,7 +7,12 @@ export const payoutKeys = {
   /** The payout view's entries, each with whether it was paid out. */
   payoutRevenue: () => [...payoutKeys.revenue(), 'with-payout'] as const,
   addRevenue: () => [...payoutKeys.revenue(), 'add'] as const,
+  correctRevenue: () => [...payoutKeys.revenue(), 'correct'] as const,
+  voidRevenue: () => [...payoutKeys.revenue(), 'void'] as const,
   runs: () => [...payoutKeys.all, 'runs'] as const,
+  /** One run's per-member items, a page. */
+  runItems: (runId: string, page: number) => [...payoutKeys.runs(), runId, 'items', page] as const,
   preview: (revenueId: string, rate: string) => [...payoutKeys.all, 'preview', revenueId, rate] as const,
   run: () => [...payoutKeys.all, 'run'] as const,
+  reverse: () => [...payoutKeys.all, 'reverse'] as const,
 };

@@ -7,11 +7,15 @@ import { payoutKeys } from './keys';
 /** How many of the newest revenue entries the payout view offers. */
 export const PAYOUT_REVENUE_LIMIT = 50;
 
-/** The newest revenue entries with their payout run, if any (an entry is paid out once). */
+/**
+ * The newest revenue entries that still count (not voided), each with whether a run that was not
+ * reversed paid it out (an entry is paid out once; a reversed run frees it).
+ */
 export async function listPayoutRevenue(client: AppSupabaseClient, signal?: AbortSignal) {
   let request = client
     .from('ecommerce_revenue')
-    .select('id, amount, created_at, payout_runs (id)')
+    .select('id, amount, created_at, payout_runs (id, reversed_at)')
+    .is('voided_at', null)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(PAYOUT_REVENUE_LIMIT);
@@ -20,7 +24,7 @@ export async function listPayoutRevenue(client: AppSupabaseClient, signal?: Abor
     id: row.id,
     amount: row.amount,
     created_at: row.created_at,
-    paid: Array.isArray(row.payout_runs) ? row.payout_runs.length > 0 : row.payout_runs !== null,
+    paid: row.payout_runs.some((run) => run.reversed_at === null),
   }));
 }
 

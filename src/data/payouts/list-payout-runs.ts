@@ -5,7 +5,7 @@ import { useSupabase } from '@/lib/supabase-context';
 import { payoutKeys } from './keys';
 
 const RUN_COLUMNS =
-  'id, revenue_id, revenue_amount, revenue_date, rate_pln_usdt, members_count, total_pln, total_usdt, remainder_pln, created_by_email, created_at';
+  'id, revenue_id, revenue_amount, revenue_date, rate_pln_usdt, previous_rate, rate_confirmed, members_count, total_pln, total_usdt, remainder_pln, created_by_email, created_at, reversed_at, reversal_reason, reversed_debited_usdt, reversed_debt_usdt';
 
 /** A range of the payout runs, newest first (admins only, RLS). */
 export async function listPayoutRuns(client: AppSupabaseClient, offset: number, limit: number, signal?: AbortSignal) {

@@ -6,15 +6,23 @@ import { payoutKeys } from './keys';
 
 export const REVENUE_HISTORY = 10;
 
-/** ecommerce_revenue, newest first: the first row is what the main panel's profit pools use. */
+const paidOut = (runs: { reversed_at: string | null }[]) => runs.some((run) => run.reversed_at === null);
+
+/**
+ * ecommerce_revenue, newest first, with its corrections, its voiding and whether a run (not
+ * reversed) paid it out: the first entry not voided is what the main panel's profit pools use.
+ */
 export async function listRevenue(client: AppSupabaseClient, signal?: AbortSignal) {
   let request = client
     .from('ecommerce_revenue')
-    .select('id, amount, created_at')
+    .select(
+      'id, amount, created_at, corrected_at, correction_reason, voided_at, void_reason, payout_runs (reversed_at)',
+    )
     .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
     .limit(REVENUE_HISTORY);
   if (signal) request = request.abortSignal(signal);
-  return unwrap(await request);
+  return unwrap(await request).map(({ payout_runs, ...entry }) => ({ ...entry, paid: paidOut(payout_runs) }));
 }
 
 /**
@@ -25,14 +33,14 @@ export async function listRevenueRange(client: AppSupabaseClient, offset: number
   const rows = unwrap(
     await client
       .from('ecommerce_revenue')
-      .select('id, amount, created_at, payout_runs (created_at)')
+      .select('id, amount, created_at, voided_at, payout_runs (created_at, reversed_at)')
+      .is('voided_at', null)
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .range(offset, offset + limit - 1),
   );
   return rows.map((row) => {
-    const runs = row.payout_runs as { created_at: string }[] | { created_at: string } | null;
-    const run = Array.isArray(runs) ? runs[0] : runs;
+    const run = row.payout_runs.find((candidate) => candidate.reversed_at === null);
     return { id: row.id, amount: row.amount, created_at: row.created_at, paid_out_at: run?.created_at ?? null };
   });
 }

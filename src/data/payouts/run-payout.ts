@@ -7,17 +7,40 @@ import { useSupabase } from '@/lib/supabase-context';
 import { payoutKeys } from './keys';
 
 /**
+ * What the admin confirmed: the entry, the rate, the preview's member count and totals (the run is
+ * refused with payouts.preview_stale when its own differ), and, for a rate more than 20 % away from
+ * the previous run's, that previous rate repeated (else payouts.rate_confirmation_required).
+ */
+export type RunPayoutInput = {
+  revenueId: string;
+  rate: string;
+  expectedMembers: number;
+  expectedTotalPln: number;
+  expectedTotalUsdt: number;
+  confirmedPreviousRate: number | null;
+};
+
+/**
  * RPC admin_run_payout: credits every member of each tier through the ledger and notifies them, in
  * one transaction; an entry already paid out is refused (payouts.already_paid).
  */
-export async function runPayout(client: AppSupabaseClient, input: { revenueId: string; rate: number }) {
-  return unwrap(await client.rpc('admin_run_payout', { p_revenue_id: input.revenueId, p_rate: input.rate }));
+export async function runPayout(client: AppSupabaseClient, input: RunPayoutInput) {
+  return unwrap(
+    await client.rpc('admin_run_payout', {
+      p_revenue_id: input.revenueId,
+      p_rate: Number(input.rate),
+      p_expected_members: input.expectedMembers,
+      p_expected_total_pln: input.expectedTotalPln,
+      p_expected_total_usdt: input.expectedTotalUsdt,
+      ...(input.confirmedPreviousRate === null ? {} : { p_confirmed_previous_rate: input.confirmedPreviousRate }),
+    }),
+  );
 }
 
 export const runPayoutMutationOptions = (getClient: () => Promise<AppSupabaseClient>) =>
   mutationOptions({
     mutationKey: payoutKeys.run(),
-    mutationFn: async (input: { revenueId: string; rate: number }) => runPayout(await getClient(), input),
+    mutationFn: async (input: RunPayoutInput) => runPayout(await getClient(), input),
   });
 
 /** Runs, entries, every wallet read and the audit trail are read again. */

@@ -11,6 +11,8 @@ const KIND_LABELS: Record<LedgerKind, WalletMessageKey> = {
   withdrawal_hold: 'wallet.ledger.kind.withdrawal_hold',
   withdrawal_release: 'wallet.ledger.kind.withdrawal_release',
   withdrawal_payout: 'wallet.ledger.kind.withdrawal_payout',
+  reversal: 'wallet.ledger.kind.reversal',
+  debt_repayment: 'wallet.ledger.kind.debt_repayment',
 };
 
 export const ledgerKindLabel = (kind: LedgerKind): string => t(KIND_LABELS[kind]);

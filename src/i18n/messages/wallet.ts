@@ -25,6 +25,8 @@ export const walletMessages = {
   'wallet.addresses_limit': 'Możesz zapisać najwyżej 10 adresów',
   'wallet.withdrawal_processing': 'Wypłata jest już w realizacji i nie można jej anulować',
   'wallet.withdrawal_daily_limit': 'Możesz zlecić najwyżej 5 wypłat na dobę. Spróbuj ponownie później.',
+  'wallet.debt_open':
+    'Masz nierozliczone zadłużenie wobec klubu. Wypłata będzie możliwa po jego spłacie z kolejnych wpływów na portfel.',
   'wallet.cancel_daily_limit': 'Możesz anulować najwyżej 3 wypłaty na dobę. Spróbuj ponownie później.',
   'wallet.withdrawal_on_hold': 'Wypłata na nowy adres czeka 24 godziny od zlecenia',
   'wallet.withdrawal_not_claimed': 'Najpierw przejmij tę wypłatę',
@@ -79,6 +81,8 @@ export const walletMessages = {
   'wallet.ledger.kind.withdrawal_hold': 'Zlecenie wypłaty',
   'wallet.ledger.kind.withdrawal_release': 'Zwrot środków z wypłaty',
   'wallet.ledger.kind.withdrawal_payout': 'Wypłata zrealizowana',
+  'wallet.ledger.kind.reversal': 'Cofnięcie wpłaty',
+  'wallet.ledger.kind.debt_repayment': 'Spłata zadłużenia',
   'wallet.ledger.date': 'Data',
   'wallet.ledger.operation': 'Operacja',
   'wallet.ledger.amount': 'Kwota (USDT)',

@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { Skeleton } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { usePayoutRevenue } from '@/data/payouts/list-payout-revenue';
-import { listPayoutRuns, usePayoutRuns } from '@/data/payouts/list-payout-runs';
+import { listPayoutRuns, usePayoutRuns, type PayoutRun } from '@/data/payouts/list-payout-runs';
 import { usePayoutPreview, type PayoutPreviewRow } from '@/data/payouts/preview-payout';
 import { useRunPayout } from '@/data/payouts/run-payout';
 import { t } from '@/i18n/admin';
@@ -21,6 +22,8 @@ import { useSupabase } from '@/lib/supabase-context';
 import { TabHeading } from '../../shared/components/tab-heading';
 import { TableHead } from '../../shared/components/table-head';
 import { adminErrorMessage } from '../../shared/utils/errors';
+import { ReverseRunDialog } from './reverse-run-dialog';
+import { RunItemsDialog } from './run-items-dialog';
 
 /** The texts that count members, in the three Polish forms (lib/plural.ts). */
 const PLURAL = {
@@ -37,6 +40,13 @@ const PLURAL = {
 const RATE = /^\d+(?:[.,]\d{1,6})?$/;
 
 const pln = (value: number | string | null) => `${formatDecimal(value, 2)} zł`;
+/** A rate as the admin types it, with a dot ('0.25', '4'). */
+const rateText = (value: number | string) => String(Number(value));
+/** How far a rate is from the previous one, in whole percent. */
+const percentAway = (rate: number | string, previous: number | string) =>
+  Math.round((Math.abs(Number(rate) - Number(previous)) / Number(previous)) * 100);
+/** A run can be reversed within 30 days of it. */
+const REVERSIBLE_MS = 30 * 24 * 60 * 60 * 1000;
 const cents = (value: number | string) => Math.round(Number(value) * 100);
 
 function totals(rows: readonly PayoutPreviewRow[]) {
@@ -66,8 +76,18 @@ export function PayoutsTab() {
   const [rate, setRate] = useState('');
   const [errors, setErrors] = useState<{ revenue?: string; rate?: string }>({});
   const [request, setRequest] = useState<{ revenueId: string; rate: string } | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  /** The rate warning (a rate > 20 % from the previous run's), then the confirmation. */
+  const [step, setStep] = useState<'rate' | 'confirm' | null>(null);
+  const [rateConfirmed, setRateConfirmed] = useState(false);
+  const [itemsOf, setItemsOf] = useState<PayoutRun | null>(null);
+  const [reversing, setReversing] = useState<PayoutRun | null>(null);
+  const rateInput = useRef<HTMLInputElement | null>(null);
+  /** When the tab opened: the runs younger than 30 days then offer 'Cofnij' (the server checks again). */
+  const [now] = useState(() => Date.now());
   const preview = usePayoutPreview(request);
+  const first = preview.data?.[0];
+  const rateFar = first?.rate_far ?? false;
+  const previousRate = first?.previous_rate ?? null;
 
   const showPreview = () => {
     const next: typeof errors = {};
@@ -76,6 +96,7 @@ export function PayoutsTab() {
     if (!RATE.test(rate.trim()) || Number(value) <= 0) next.rate = t('admin.payouts.rate_invalid');
     setErrors(next);
     if (next.revenue || next.rate) return;
+    setRateConfirmed(false);
     setRequest({ revenueId, rate: value });
   };
 
@@ -93,6 +114,7 @@ export function PayoutsTab() {
         t('admin.payouts.total_usdt'),
         t('admin.payouts.remainder'),
         t('admin.payouts.run_by'),
+        t('admin.payouts.status'),
       ],
       rows.map((row) => [
         csvDateTime(row.created_at),
@@ -104,6 +126,12 @@ export function PayoutsTab() {
         csvNumber(row.total_usdt),
         csvNumber(row.remainder_pln),
         row.created_by_email,
+        row.reversed_at
+          ? t('admin.payouts.status_reversed', {
+              date: csvDateTime(row.reversed_at) ?? '',
+              reason: row.reversal_reason ?? '',
+            })
+          : t('admin.payouts.status_paid'),
       ]),
     );
   };
@@ -144,6 +172,7 @@ export function PayoutsTab() {
               error={errors.revenue}
             />
             <TextField
+              ref={rateInput}
               label={t('admin.payouts.rate')}
               hint={t('admin.payouts.rate_hint')}
               inputMode="decimal"
@@ -215,10 +244,30 @@ export function PayoutsTab() {
                     })}
                   </p>
                 ) : null}
+                {previousRate !== null ? (
+                  <p className="text-sm text-ink-muted" data-testid="payout-previous-rate">
+                    {t('admin.payouts.previous_rate', { previous: rateText(previousRate) })}
+                  </p>
+                ) : null}
+                {rateFar && previousRate !== null ? (
+                  <p
+                    role="alert"
+                    className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+                  >
+                    {t('admin.payouts.rate_far', {
+                      rate: rateText(request.rate),
+                      previous: rateText(previousRate),
+                      percent: formatInteger(percentAway(request.rate, previousRate)),
+                    })}
+                  </p>
+                ) : null}
                 {alreadyPaid ? (
                   <FormAlert>{t('payouts.already_paid')}</FormAlert>
                 ) : (
-                  <Button onClick={() => setConfirming(true)} disabled={!sum || sum.members === 0}>
+                  <Button
+                    onClick={() => setStep(rateFar && !rateConfirmed ? 'rate' : 'confirm')}
+                    disabled={!sum || sum.members === 0}
+                  >
                     {t('admin.payouts.confirm')}
                   </Button>
                 )}
@@ -227,8 +276,47 @@ export function PayoutsTab() {
           </div>
         ) : null}
       </Card>
+      <Dialog
+        open={step === 'rate'}
+        onClose={() => setStep(null)}
+        title={t('admin.payouts.rate_far_title')}
+        description={
+          request && previousRate !== null
+            ? t('admin.payouts.rate_far', {
+                rate: rateText(request.rate),
+                previous: rateText(previousRate),
+                percent: formatInteger(percentAway(request.rate, previousRate)),
+              })
+            : undefined
+        }
+      >
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setStep(null);
+              setRequest(null);
+              rateInput.current?.focus();
+              rateInput.current?.select();
+            }}
+          >
+            {t('admin.payouts.rate_fix')}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setRateConfirmed(true);
+              setStep('confirm');
+            }}
+          >
+            {request && previousRate !== null
+              ? t('admin.payouts.rate_far_confirm', { rate: rateText(request.rate), previous: rateText(previousRate) })
+              : null}
+          </Button>
+        </div>
+      </Dialog>
       <ConfirmDialog
-        open={confirming}
+        open={step === 'confirm'}
         tone="primary"
         title={t('admin.payouts.confirm_title')}
         description={
@@ -244,13 +332,21 @@ export function PayoutsTab() {
         pending={run.isPending}
         error={run.error ? adminErrorMessage(run.error, 'admin.payouts.run_failed') : null}
         onConfirm={() => {
-          if (!request) return;
+          if (!request || !first) return;
           run.mutate(
-            { revenueId: request.revenueId, rate: Number(request.rate) },
+            {
+              revenueId: request.revenueId,
+              rate: request.rate,
+              expectedMembers: first.run_members,
+              expectedTotalPln: first.run_total_pln,
+              expectedTotalUsdt: first.run_total_usdt,
+              confirmedPreviousRate: rateFar && rateConfirmed ? previousRate : null,
+            },
             {
               onSuccess: (done) => {
-                setConfirming(false);
+                setStep(null);
                 setRequest(null);
+                setRateConfirmed(false);
                 setRevenueId('');
                 toast.show(
                   t(pluralKey(done.members_count, PLURAL.done), {
@@ -264,10 +360,12 @@ export function PayoutsTab() {
           );
         }}
         onClose={() => {
-          setConfirming(false);
+          setStep(null);
           run.reset();
         }}
       />
+      {itemsOf ? <RunItemsDialog run={itemsOf} onClose={() => setItemsOf(null)} /> : null}
+      {reversing ? <ReverseRunDialog run={reversing} onClose={() => setReversing(null)} /> : null}
       <Card
         title={t('admin.payouts.runs')}
         actions={<CsvExportButton fileName="wyplaty-zyskow.csv" build={buildRunsCsv} disabled={!runs.data?.length} />}
@@ -292,6 +390,8 @@ export function PayoutsTab() {
                     t('admin.payouts.total_usdt'),
                     t('admin.payouts.remainder'),
                     t('admin.payouts.run_by'),
+                    t('admin.payouts.status'),
+                    t('admin.payouts.actions'),
                   ]}
                 />
                 <tbody className="divide-y divide-surface-border">
@@ -299,12 +399,42 @@ export function PayoutsTab() {
                     <tr key={row.id} data-run-id={row.id}>
                       <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(row.created_at)}</td>
                       <td className="py-2 pr-3">{pln(row.revenue_amount)}</td>
-                      <td className="py-2 pr-3">{row.rate_pln_usdt}</td>
+                      <td className="py-2 pr-3">{rateText(row.rate_pln_usdt)}</td>
                       <td className="py-2 pr-3">{formatInteger(row.members_count)}</td>
                       <td className="py-2 pr-3">{pln(row.total_pln)}</td>
                       <td className="py-2 pr-3">{formatUSDT(row.total_usdt)}</td>
                       <td className="py-2 pr-3">{pln(row.remainder_pln)}</td>
-                      <td className="py-2">{row.created_by_email ?? '—'}</td>
+                      <td className="py-2 pr-3">{row.created_by_email ?? '—'}</td>
+                      <td className="py-2 pr-3" data-testid="payout-run-status">
+                        {row.reversed_at
+                          ? t('admin.payouts.status_reversed', {
+                              date: formatDateTime(row.reversed_at),
+                              reason: row.reversal_reason ?? '',
+                            })
+                          : t('admin.payouts.status_paid')}
+                      </td>
+                      <td className="py-2">
+                        <div className="flex gap-2">
+                          <Button
+                            variant="secondary"
+                            className="px-2 py-1"
+                            aria-label={t('admin.payouts.items_label', { date: formatDateTime(row.created_at) })}
+                            onClick={() => setItemsOf(row)}
+                          >
+                            {t('admin.payouts.items')}
+                          </Button>
+                          {!row.reversed_at && now - new Date(row.created_at).getTime() < REVERSIBLE_MS ? (
+                            <Button
+                              variant="ghost-danger"
+                              className="px-2 py-1"
+                              aria-label={t('admin.payouts.reverse_label', { date: formatDateTime(row.created_at) })}
+                              onClick={() => setReversing(row)}
+                            >
+                              {t('admin.payouts.reverse')}
+                            </Button>
+                          ) : null}
+                        </div>
+                      </td>
                     </tr>
                   ))}
                 </tbody>

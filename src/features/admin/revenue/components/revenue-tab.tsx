@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/form/form-alert';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CsvExportButton } from '@/components/ui/csv-export-button';
 import { noRows, QueryStates } from '@/components/ui/query-states';
 import { useToast } from '@/components/ui/toast';
 import { useAddRevenue } from '@/data/payouts/add-revenue';
-import { listRevenueRange, useRevenue } from '@/data/payouts/list-revenue';
+import { listRevenueRange, useRevenue, type RevenueEntry } from '@/data/payouts/list-revenue';
 import { t } from '@/i18n/admin';
 import { collectPages } from '@/lib/csv';
 import { useZodForm } from '@/lib/form';
@@ -17,6 +18,14 @@ import { TabHeading } from '../../shared/components/tab-heading';
 import { adminErrorMessage } from '../../shared/utils/errors';
 import { POOLS, poolAmount, revenueCsv } from '../utils/revenue-csv';
 import { revenueSchema, toAmount } from '../schemas/revenue.schema';
+import { CorrectRevenueDialog, VoidRevenueDialog } from './revenue-change-dialogs';
+
+function entryStatus(entry: RevenueEntry): string | null {
+  if (entry.voided_at) return t('admin.revenue.status_voided', { reason: entry.void_reason ?? '' });
+  if (entry.paid) return t('admin.revenue.status_paid');
+  if (entry.corrected_at) return t('admin.revenue.status_corrected', { reason: entry.correction_reason ?? '' });
+  return null;
+}
 
 /** Revenue tab (beyond the spec): enter the latest e-commerce revenue; the main panel's profit pools read it. */
 export function RevenueTab() {
@@ -24,6 +33,8 @@ export function RevenueTab() {
   const add = useAddRevenue();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
+  const [correcting, setCorrecting] = useState<RevenueEntry | null>(null);
+  const [voiding, setVoiding] = useState<RevenueEntry | null>(null);
   const { register, handleSubmit, formState, reset } = useZodForm(revenueSchema, { defaultValues: { amount: '' } });
 
   const onSubmit = handleSubmit(async ({ amount }) => {
@@ -44,7 +55,7 @@ export function RevenueTab() {
     return revenueCsv(await collectPages((offset, limit) => listRevenueRange(client, offset, limit), 1000, onProgress));
   };
 
-  const latest = revenue.data?.[0];
+  const latest = revenue.data?.find((entry) => !entry.voided_at);
   return (
     <section className="space-y-4">
       <TabHeading title={t('admin.revenue')} description={t('admin.revenue.description')} />
@@ -94,16 +105,47 @@ export function RevenueTab() {
         >
           {(rows) => (
             <ul className="divide-y divide-surface-border text-sm">
-              {rows.map((entry) => (
-                <li key={entry.id} className="flex justify-between py-2">
-                  <span className="text-ink-muted">{formatDateTime(entry.created_at)}</span>
-                  <span>{formatPLN(entry.amount)}</span>
-                </li>
-              ))}
+              {rows.map((entry) => {
+                const status = entryStatus(entry);
+                const date = formatDateTime(entry.created_at);
+                return (
+                  <li
+                    key={entry.id}
+                    data-revenue-id={entry.id}
+                    className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
+                  >
+                    <span className="text-ink-muted">{date}</span>
+                    <span className={entry.voided_at ? 'line-through' : undefined}>{formatPLN(entry.amount)}</span>
+                    {status ? <span className="text-xs text-ink-muted">({status})</span> : null}
+                    {!entry.paid && !entry.voided_at ? (
+                      <span className="ml-auto flex gap-2">
+                        <Button
+                          variant="secondary"
+                          className="px-2 py-1"
+                          aria-label={t('admin.revenue.correct_label', { date })}
+                          onClick={() => setCorrecting(entry)}
+                        >
+                          {t('admin.revenue.correct')}
+                        </Button>
+                        <Button
+                          variant="ghost-danger"
+                          className="px-2 py-1"
+                          aria-label={t('admin.revenue.void_label', { date })}
+                          onClick={() => setVoiding(entry)}
+                        >
+                          {t('admin.revenue.void')}
+                        </Button>
+                      </span>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </QueryStates>
       </Card>
+      {correcting ? <CorrectRevenueDialog entry={correcting} onClose={() => setCorrecting(null)} /> : null}
+      {voiding ? <VoidRevenueDialog entry={voiding} onClose={() => setVoiding(null)} /> : null}
     </section>
   );
 }

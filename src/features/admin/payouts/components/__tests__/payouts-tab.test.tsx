@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockRpc, mockTable, postgrestFailure, renderAdmin } from '../../../testing/render-admin';
 import { PayoutsTab } from '../payouts-tab';
 
+/** What admin_preview_payout repeats on every row: the run's figures and the previous rate. */
+const RUN = { run_members: 4, run_total_pln: 199.98, run_total_usdt: 49.98, previous_rate: 0.25, rate_far: false };
+
 const preview = [
   {
     tier: 'START',
@@ -12,6 +15,7 @@ const preview = [
     per_member_usdt: 4.16,
     remainder_pln: 0.02,
     already_paid: false,
+    ...RUN,
   },
   {
     tier: 'PREMIUM',
@@ -22,6 +26,7 @@ const preview = [
     per_member_usdt: 37.5,
     remainder_pln: 0,
     already_paid: false,
+    ...RUN,
   },
   {
     tier: 'VIP',
@@ -32,6 +37,7 @@ const preview = [
     per_member_usdt: 0,
     remainder_pln: 200,
     already_paid: false,
+    ...RUN,
   },
 ];
 
@@ -40,8 +46,14 @@ function setup(
   rows: typeof preview = preview,
 ) {
   mockTable('get', 'ecommerce_revenue', [
-    { id: 'r-paid', amount: 500, created_at: '2026-11-01T10:00:00Z', payout_runs: { id: 'x' } },
-    { id: 'r1', amount: 1000, created_at: '2026-11-20T10:00:00Z', payout_runs: null },
+    { id: 'r-paid', amount: 500, created_at: '2026-11-01T10:00:00Z', payout_runs: [{ id: 'x', reversed_at: null }] },
+    { id: 'r1', amount: 1000, created_at: '2026-11-20T10:00:00Z', payout_runs: [] },
+    {
+      id: 'r-reversed',
+      amount: 700,
+      created_at: '2026-10-20T10:00:00Z',
+      payout_runs: [{ id: 'y', reversed_at: '2026-10-21T10:00:00Z' }],
+    },
   ]);
   mockTable('get', 'payout_runs', []);
   const previews = mockRpc('admin_preview_payout', rows);
@@ -54,7 +66,8 @@ describe("'Wypłaty zysków'", () => {
   it('offers only entries not paid out, previews per tier with totals and remainder, then runs once confirmed', async () => {
     const { user, previews, runs } = setup();
     const select = await screen.findByRole('combobox', { name: 'Wpis przychodu' });
-    expect(within(select).getAllByRole('option')).toHaveLength(2);
+    // The placeholder, r1 and the entry whose run was reversed.
+    expect(within(select).getAllByRole('option')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Podgląd' }));
     expect(screen.getByText('Wybierz wpis przychodu')).toBeInTheDocument();
     expect(previews).toHaveLength(0);
@@ -73,7 +86,47 @@ describe("'Wypłaty zysków'", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
     await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
     await waitFor(() => expect(runs).toHaveLength(1));
-    expect(runs[0]?.body).toEqual({ p_revenue_id: 'r1', p_rate: 0.25 });
+    expect(runs[0]?.body).toEqual({
+      p_revenue_id: 'r1',
+      p_rate: 0.25,
+      p_expected_members: 4,
+      p_expected_total_pln: 199.98,
+      p_expected_total_usdt: 49.98,
+    });
+  });
+
+  it('stops a rate more than 20 % from the previous run’s with both numbers; corrected, it runs without the confirmation', async () => {
+    const far = preview.map((row) => ({ ...row, rate_far: true }));
+    const { user, previews, runs } = setup(undefined, far);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Wpis przychodu' }), 'r1');
+    const rate = screen.getByLabelText(/^Kurs PLN→USDT/);
+    await user.type(rate, '4');
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Kurs 4 USDT za 1 PLN różni się o 1500% od kursu poprzedniej wypłaty (0.25 USDT za 1 PLN).',
+    );
+    await user.click(screen.getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    const warning = await screen.findByRole('dialog', { name: 'Kurs odbiega od poprzedniej wypłaty' });
+    expect(warning).toHaveTextContent('Kurs 4 USDT za 1 PLN różni się o 1500% od kursu poprzedniej wypłaty');
+    expect(within(warning).getByRole('button', { name: 'Potwierdzam kurs 4 zamiast 0.25' })).toBeInTheDocument();
+    await user.click(within(warning).getByRole('button', { name: 'Popraw kurs' }));
+    expect(runs).toHaveLength(0);
+    await waitFor(() => expect(rate).toHaveFocus());
+
+    previews.length = 0;
+    await user.clear(rate);
+    await user.type(rate, '4');
+    await user.click(screen.getByRole('button', { name: 'Podgląd' }));
+    await user.click(await screen.findByRole('button', { name: 'Zatwierdź wypłatę' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Kurs odbiega od poprzedniej wypłaty' })).getByRole('button', {
+        name: 'Potwierdzam kurs 4 zamiast 0.25',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Zatwierdzić wypłatę zysków?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zatwierdź wypłatę' }));
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(runs[0]?.body).toMatchObject({ p_rate: 4, p_confirmed_previous_rate: 0.25 });
   });
 
   it('counts one member in the singular (Polish plurals)', async () => {
