@@ -572,6 +572,19 @@ function seedSteps(v: Volumes): SeedStep[] {
              where o.method = 'transfer' and o.status <> 'pending' and get_byte(decode(md5(o.id::text), 'hex'), 0) < 2`,
     },
     {
+      label: "referral commissions (30 % of the referrals: 85 % 'Do wypłaty', 15 % cancelled by a refund)",
+      sql: `insert into public.referral_commissions (referrer_id, referred_id, level, amount_pln, created_at,
+                                                     cancelled_at, cancel_reason)
+            select r.referrer_id, r.referred_id, m.tier, round(m.yearly_price_pln * 0.1, 2), r.created_at + interval '3 days',
+                   case when h.x < 0.045 then r.created_at + interval '10 days' end,
+                   case when h.x < 0.045 then 'Zwrot płatności (bench)' end
+              from public.referral_relationships r
+              cross join lateral (select random() as x) h
+              join public.membership_plans m on m.tier = (array['START', 'PREMIUM', 'VIP'])[1 + floor(random() * 3)::int]::public.membership_level
+             where r.referred_id is not null and h.x < 0.3
+            on conflict (referred_id) do nothing`,
+    },
+    {
       label: 'five admins (app_metadata.admin), four of them with a verified second factor',
       sql: `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"admin": true}'
              where email in ('member1@bench.test', 'member2@bench.test', 'member3@bench.test', 'member4@bench.test',

@@ -6219,18 +6219,24 @@ begin
   v_since := (date_trunc('month', now() at time zone 'Europe/Warsaw') - make_interval(months => p_months - 1))::date;
 
   select jsonb_build_object(
-    'liabilities', jsonb_build_object(
-      'available', (select coalesce(sum(b.available_balance), 0) from public.wallet_balances b where b.available_balance > 0),
-      'wallets', (select count(*) from public.wallet_balances b where b.available_balance > 0),
-      'in_withdrawal', (select coalesce(sum(w.amount), 0) from public.withdrawals w where w.status in ('pending', 'processing')),
-      'pending', (select jsonb_build_object('count', count(*), 'amount', coalesce(sum(w.amount), 0), 'oldest', min(w.created_at))
-                    from public.withdrawals w where w.status = 'pending'),
-      'processing', (select jsonb_build_object('count', count(*), 'amount', coalesce(sum(w.amount), 0), 'oldest_claim', min(w.claimed_at))
-                       from public.withdrawals w where w.status = 'processing'),
-      'commissions', (select jsonb_build_object('count', count(*), 'members', count(distinct c.referrer_id),
-                                                'total_pln', coalesce(sum(c.amount_pln), 0))
-                        from public.referral_commissions c
-                       where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null)
+    'liabilities', (
+      -- One pass over each source: the wallets holding money (their partial index alone), the open
+      -- withdrawals by status (their partial indexes), the commissions 'Do wypłaty' (theirs).
+      select jsonb_build_object(
+               'available', w.available, 'wallets', w.wallets,
+               'in_withdrawal', p.amount + q.amount,
+               'pending', jsonb_build_object('count', p.n, 'amount', p.amount, 'oldest', p.oldest),
+               'processing', jsonb_build_object('count', q.n, 'amount', q.amount, 'oldest_claim', q.oldest),
+               'commissions', jsonb_build_object('count', c.n, 'members', c.members, 'total_pln', c.pln))
+        from (select coalesce(sum(b.available_balance), 0) as available, count(*) as wallets
+                from public.wallet_balances b where b.available_balance > 0) w,
+             (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.created_at) as oldest
+                from public.withdrawals x where x.status = 'pending') p,
+             (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.claimed_at) as oldest
+                from public.withdrawals x where x.status = 'processing') q,
+             (select count(*) as n, count(distinct k.referrer_id) as members, coalesce(sum(k.amount_pln), 0) as pln
+                from public.referral_commissions k
+               where k.settled_at is null and k.cancelled_at is null and k.referrer_id is not null) c
     ),
     'money_in', coalesce((
       select jsonb_agg(jsonb_build_object(
