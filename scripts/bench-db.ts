@@ -573,15 +573,20 @@ function seedSteps(v: Volumes): SeedStep[] {
     },
     {
       label: "referral commissions (30 % of the referrals: 85 % 'Do wypłaty', 15 % cancelled by a refund)",
+      // Bytes of the referred member's id hash pick who (77/256 ≈ 30 %), the plan and the refunded.
       sql: `insert into public.referral_commissions (referrer_id, referred_id, level, amount_pln, created_at,
                                                      cancelled_at, cancel_reason)
             select r.referrer_id, r.referred_id, m.tier, round(m.yearly_price_pln * 0.1, 2), r.created_at + interval '3 days',
-                   case when h.x < 0.045 then r.created_at + interval '10 days' end,
-                   case when h.x < 0.045 then 'Zwrot płatności (bench)' end
+                   case when h.refunded then r.created_at + interval '10 days' end,
+                   case when h.refunded then 'Zwrot płatności (bench)' end
               from public.referral_relationships r
-              cross join lateral (select random() as x) h
-              join public.membership_plans m on m.tier = (array['START', 'PREMIUM', 'VIP'])[1 + floor(random() * 3)::int]::public.membership_level
-             where r.referred_id is not null and h.x < 0.3
+             cross join lateral (
+               select get_byte(decode(md5(r.referred_id::text), 'hex'), 0) < 77 as picked,
+                      (array['START', 'PREMIUM', 'VIP'])[1 + get_byte(decode(md5(r.referred_id::text), 'hex'), 1) % 3]::public.membership_level as tier,
+                      get_byte(decode(md5(r.referred_id::text), 'hex'), 2) < 38 as refunded
+             ) h
+              join public.membership_plans m on m.tier = h.tier
+             where r.referred_id is not null and h.picked
             on conflict (referred_id) do nothing`,
     },
     {

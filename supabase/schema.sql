@@ -127,6 +127,23 @@ create table private.finance_money_in (
 alter table private.finance_money_in enable row level security;
 comment on table private.finance_money_in is 'Money in by month (Warsaw; the decision''s, the refund''s for refunded orders), method, currency and state (paid, underpaid, to_refund, refunded): orders and amount_received, kept by the payment_orders_finance_money_in_* statement triggers; private.finance_mismatches() compares it with the orders.';
 
+create table private.finance_wallet_flush (
+  txid bigint not null,
+  constraint finance_wallet_flush_pkey PRIMARY KEY (txid)
+);
+alter table private.finance_wallet_flush enable row level security;
+comment on table private.finance_wallet_flush is 'The commit marker of a transaction that changed available balances (its deferred trigger adds the changes to a shard and deletes it).';
+
+create table private.finance_wallet_totals (
+  shard smallint not null,
+  available numeric(20,2) default 0 not null,
+  wallets integer default 0 not null,
+  constraint finance_wallet_totals_shard_check CHECK (((shard >= 0) AND (shard < 16))),
+  constraint finance_wallet_totals_pkey PRIMARY KEY (shard)
+);
+alter table private.finance_wallet_totals enable row level security;
+comment on table private.finance_wallet_totals is 'Sum of the members'' available balances and the count of wallets holding money, in 16 shards added to once per transaction at commit (private.track_finance_wallets, private.flush_finance_wallets); private.finance_wallet_mismatch() compares them with the wallets.';
+
 create table private.health_problems (
   check_key text not null,
   status text not null,
@@ -3232,6 +3249,20 @@ AS $function$
                                         at time zone 'Europe/Warsaw')::date end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.finance_wallet_mismatch()
+ RETURNS TABLE(kept_available numeric, kept_wallets bigint, available numeric, wallets bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select k.available, k.wallets, w.available, w.wallets
+    from (select coalesce(sum(t.available), 0) as available, coalesce(sum(t.wallets), 0)::bigint as wallets
+            from private.finance_wallet_totals t) k,
+         (select coalesce(sum(b.available_balance), 0) as available, count(*) as wallets
+            from public.wallet_balances b where b.available_balance > 0) w
+   where k.available <> w.available or k.wallets <> w.wallets
+$function$;
+
 CREATE OR REPLACE FUNCTION private.fits_catalogue_price(p_price numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -3241,6 +3272,27 @@ AS $function$
   select case when private.is_valid_amount(p_price) then p_price <= 9999999999.99 end
 $function$;
 comment on function private.fits_catalogue_price(p_price numeric) is 'A valid money amount that fits numeric(12, 2) (≤ 9 999 999 999.99): true; valid but larger: false; not a valid amount: null.';
+
+CREATE OR REPLACE FUNCTION private.flush_finance_wallets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sum text := coalesce(current_setting('klub.finance_wallets', true), '');
+begin
+  if v_sum <> '' then
+    update private.finance_wallet_totals t
+       set available = t.available + split_part(v_sum, ':', 1)::numeric,
+           wallets = t.wallets + split_part(v_sum, ':', 2)::integer
+     where t.shard = pg_backend_pid() % 16;
+    perform set_config('klub.finance_wallets', '', true);
+  end if;
+  delete from private.finance_wallet_flush f where f.txid = new.txid;
+  return null;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.forget_sent_goodbye()
  RETURNS trigger
@@ -5340,11 +5392,14 @@ CREATE OR REPLACE FUNCTION private.settleable_commissions(p_user_id uuid, p_rate
  STABLE
  SET search_path TO ''
 AS $function$
-  select c.id, c.referrer_id, c.amount_pln, private.commission_usdt(c.amount_pln, p_rate)
+  -- private.commission_usdt's expression written out: a function with its own search_path is never
+  -- inlined, and a call per commission doubled the preview's time over every referrer.
+  select c.id, c.referrer_id, c.amount_pln, u.usdt
     from public.referral_commissions c
+   cross join lateral (select (floor(c.amount_pln * p_rate * 100) / 100)::numeric(18, 2) as usdt) u
    where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
      and (p_user_id is null or c.referrer_id = p_user_id)
-     and private.commission_usdt(c.amount_pln, p_rate) > 0
+     and u.usdt > 0
 $function$;
 
 CREATE OR REPLACE FUNCTION private.shorten_period(p_period_id uuid, p_last_day date, p_reason text, p_actor uuid)
@@ -5467,6 +5522,39 @@ begin
   update public.user_settings s
      set two_factor_enabled = v_enabled
    where s.user_id = v_user_id and s.two_factor_enabled is distinct from v_enabled;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.track_finance_wallets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_available numeric := 0;
+  v_wallets integer := 0;
+  v_sum text := coalesce(current_setting('klub.finance_wallets', true), '');
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_available := v_available - old.available_balance;
+    v_wallets := v_wallets - (old.available_balance > 0)::integer;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_available := v_available + new.available_balance;
+    v_wallets := v_wallets + (new.available_balance > 0)::integer;
+  end if;
+  if v_available = 0 and v_wallets = 0 then
+    return null;
+  end if;
+  if v_sum = '' then
+    insert into private.finance_wallet_flush (txid) values (txid_current()) on conflict (txid) do nothing;
+  else
+    v_available := v_available + split_part(v_sum, ':', 1)::numeric;
+    v_wallets := v_wallets + split_part(v_sum, ':', 2)::integer;
+  end if;
+  perform set_config('klub.finance_wallets', v_available::text || ':' || v_wallets::text, true);
   return null;
 end
 $function$;
@@ -6220,23 +6308,25 @@ begin
 
   select jsonb_build_object(
     'liabilities', (
-      -- One pass over each source: the wallets holding money (their partial index alone), the open
-      -- withdrawals by status (their partial indexes), the commissions 'Do wypłaty' (theirs).
+      -- The wallets from their shards, the open withdrawals by status (their partial indexes), the
+      -- commissions 'Do wypłaty' per referrer (their partial index, in referrer order).
       select jsonb_build_object(
                'available', w.available, 'wallets', w.wallets,
                'in_withdrawal', p.amount + q.amount,
                'pending', jsonb_build_object('count', p.n, 'amount', p.amount, 'oldest', p.oldest),
                'processing', jsonb_build_object('count', q.n, 'amount', q.amount, 'oldest_claim', q.oldest),
                'commissions', jsonb_build_object('count', c.n, 'members', c.members, 'total_pln', c.pln))
-        from (select coalesce(sum(b.available_balance), 0) as available, count(*) as wallets
-                from public.wallet_balances b where b.available_balance > 0) w,
+        from (select coalesce(sum(t.available), 0) as available, coalesce(sum(t.wallets), 0) as wallets
+                from private.finance_wallet_totals t) w,
              (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.created_at) as oldest
                 from public.withdrawals x where x.status = 'pending') p,
              (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.claimed_at) as oldest
                 from public.withdrawals x where x.status = 'processing') q,
-             (select count(*) as n, count(distinct k.referrer_id) as members, coalesce(sum(k.amount_pln), 0) as pln
-                from public.referral_commissions k
-               where k.settled_at is null and k.cancelled_at is null and k.referrer_id is not null) c
+             (select count(*) as members, coalesce(sum(g.n), 0) as n, coalesce(sum(g.pln), 0) as pln
+                from (select k.referrer_id, count(*) as n, sum(k.amount_pln) as pln
+                        from public.referral_commissions k
+                       where k.settled_at is null and k.cancelled_at is null and k.referrer_id is not null
+                       group by k.referrer_id) g) c
     ),
     'money_in', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -9626,6 +9716,8 @@ CREATE TRIGGER email_outbox_forget_sent_goodbye AFTER UPDATE OF sent_at ON priva
 
 CREATE TRIGGER email_outbox_set_request_id BEFORE INSERT ON private.email_outbox FOR EACH ROW EXECUTE FUNCTION private.email_outbox_set_request_id();
 
+CREATE CONSTRAINT TRIGGER finance_wallet_flush_at_commit AFTER INSERT ON private.finance_wallet_flush DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.flush_finance_wallets();
+
 CREATE CONSTRAINT TRIGGER admin_audit_log_link AFTER INSERT ON public.admin_audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.audit_link();
 
 CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.admin_audit_log_append_only();
@@ -9767,6 +9859,8 @@ CREATE TRIGGER smtp_configs_set_updated_at BEFORE UPDATE ON public.smtp_configs 
 CREATE TRIGGER user_settings_guard_notification_preferences BEFORE INSERT OR UPDATE OF notification_preferences ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.guard_notification_preferences();
 
 CREATE TRIGGER user_settings_set_updated_at BEFORE UPDATE ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER wallet_balances_finance_totals AFTER INSERT OR DELETE OR UPDATE OF available_balance ON public.wallet_balances FOR EACH ROW EXECUTE FUNCTION private.track_finance_wallets();
 
 CREATE TRIGGER wallet_balances_set_updated_at BEFORE UPDATE ON public.wallet_balances FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 

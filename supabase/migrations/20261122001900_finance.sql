@@ -26,11 +26,35 @@ create table private.finance_money_in (
 );
 alter table private.finance_money_in enable row level security;
 
+-- private.finance_wallet_totals ---------------------------------------------------------
+-- The members' available balances in all and how many wallets hold money, kept in 16 shards (a
+-- session's transactions add to the shard of its backend), so 'Finanse' reads 16 rows instead of
+-- every wallet. Each transaction adds its wallets' changes once, at commit (a deferred trigger of
+-- a marker row in private.finance_wallet_flush), not once per ledger entry: a payout run that
+-- credits 100 000 wallets updates one shard row once.
+create table private.finance_wallet_totals (
+  shard smallint not null,
+  available numeric(20,2) default 0 not null,
+  wallets integer default 0 not null,
+  constraint finance_wallet_totals_shard_check CHECK (((shard >= 0) AND (shard < 16))),
+  constraint finance_wallet_totals_pkey PRIMARY KEY (shard)
+);
+alter table private.finance_wallet_totals enable row level security;
+
+-- private.finance_wallet_flush ----------------------------------------------------------
+-- One row per transaction that changed a wallet's available balance, inserted with its first
+-- change and deleted at its commit, when its deferred trigger adds the changes to a shard.
+create table private.finance_wallet_flush (
+  txid bigint not null,
+  constraint finance_wallet_flush_pkey PRIMARY KEY (txid)
+);
+alter table private.finance_wallet_flush enable row level security;
+
 -- ========================================================================================
 -- Indexes
 -- ========================================================================================
 
--- The liabilities: the wallets holding money, read from the index alone (most wallets are empty).
+-- private.finance_wallet_mismatch() compares the shards with the wallets holding money.
 create index wallet_balances_available_idx on public.wallet_balances (available_balance) where available_balance > 0;
 
 -- ========================================================================================
@@ -115,6 +139,82 @@ begin
 end
 $$;
 
+-- private.track_finance_wallets() ------------------------------------------------------
+-- Trigger on wallet_balances (each row): adds the change of the available balance and of 'holds
+-- money' to this transaction's sum (a transaction-local setting, rolled back with a savepoint as
+-- the change itself is), and with the first change of the transaction inserts its flush marker.
+create function private.track_finance_wallets()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_available numeric := 0;
+  v_wallets integer := 0;
+  v_sum text := coalesce(current_setting('klub.finance_wallets', true), '');
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_available := v_available - old.available_balance;
+    v_wallets := v_wallets - (old.available_balance > 0)::integer;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_available := v_available + new.available_balance;
+    v_wallets := v_wallets + (new.available_balance > 0)::integer;
+  end if;
+  if v_available = 0 and v_wallets = 0 then
+    return null;
+  end if;
+  if v_sum = '' then
+    insert into private.finance_wallet_flush (txid) values (txid_current()) on conflict (txid) do nothing;
+  else
+    v_available := v_available + split_part(v_sum, ':', 1)::numeric;
+    v_wallets := v_wallets + split_part(v_sum, ':', 2)::integer;
+  end if;
+  perform set_config('klub.finance_wallets', v_available::text || ':' || v_wallets::text, true);
+  return null;
+end
+$$;
+
+-- private.flush_finance_wallets() -------------------------------------------------------
+-- Deferred trigger of the flush marker, at commit: adds the transaction's sum to its shard once.
+create function private.flush_finance_wallets()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sum text := coalesce(current_setting('klub.finance_wallets', true), '');
+begin
+  if v_sum <> '' then
+    update private.finance_wallet_totals t
+       set available = t.available + split_part(v_sum, ':', 1)::numeric,
+           wallets = t.wallets + split_part(v_sum, ':', 2)::integer
+     where t.shard = pg_backend_pid() % 16;
+    perform set_config('klub.finance_wallets', '', true);
+  end if;
+  delete from private.finance_wallet_flush f where f.txid = new.txid;
+  return null;
+end
+$$;
+
+-- private.finance_wallet_mismatch() -----------------------------------------------------
+-- The shards against the wallets themselves (tests, the bench's check): a row when they differ.
+create function private.finance_wallet_mismatch()
+returns table (kept_available numeric, kept_wallets bigint, available numeric, wallets bigint)
+language sql
+stable
+set search_path = ''
+as $$
+  select k.available, k.wallets, w.available, w.wallets
+    from (select coalesce(sum(t.available), 0) as available, coalesce(sum(t.wallets), 0)::bigint as wallets
+            from private.finance_wallet_totals t) k,
+         (select coalesce(sum(b.available_balance), 0) as available, count(*) as wallets
+            from public.wallet_balances b where b.available_balance > 0) w
+   where k.available <> w.available or k.wallets <> w.wallets
+$$;
+
 -- private.finance_mismatches() ----------------------------------------------------------
 -- The buckets of private.finance_money_in that differ from the orders themselves (tests and the
 -- bench's check); empty when they agree.
@@ -172,23 +272,25 @@ begin
 
   select jsonb_build_object(
     'liabilities', (
-      -- One pass over each source: the wallets holding money (their partial index alone), the open
-      -- withdrawals by status (their partial indexes), the commissions 'Do wypłaty' (theirs).
+      -- The wallets from their shards, the open withdrawals by status (their partial indexes), the
+      -- commissions 'Do wypłaty' per referrer (their partial index, in referrer order).
       select jsonb_build_object(
                'available', w.available, 'wallets', w.wallets,
                'in_withdrawal', p.amount + q.amount,
                'pending', jsonb_build_object('count', p.n, 'amount', p.amount, 'oldest', p.oldest),
                'processing', jsonb_build_object('count', q.n, 'amount', q.amount, 'oldest_claim', q.oldest),
                'commissions', jsonb_build_object('count', c.n, 'members', c.members, 'total_pln', c.pln))
-        from (select coalesce(sum(b.available_balance), 0) as available, count(*) as wallets
-                from public.wallet_balances b where b.available_balance > 0) w,
+        from (select coalesce(sum(t.available), 0) as available, coalesce(sum(t.wallets), 0) as wallets
+                from private.finance_wallet_totals t) w,
              (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.created_at) as oldest
                 from public.withdrawals x where x.status = 'pending') p,
              (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.claimed_at) as oldest
                 from public.withdrawals x where x.status = 'processing') q,
-             (select count(*) as n, count(distinct k.referrer_id) as members, coalesce(sum(k.amount_pln), 0) as pln
-                from public.referral_commissions k
-               where k.settled_at is null and k.cancelled_at is null and k.referrer_id is not null) c
+             (select count(*) as members, coalesce(sum(g.n), 0) as n, coalesce(sum(g.pln), 0) as pln
+                from (select k.referrer_id, count(*) as n, sum(k.amount_pln) as pln
+                        from public.referral_commissions k
+                       where k.settled_at is null and k.cancelled_at is null and k.referrer_id is not null
+                       group by k.referrer_id) g) c
     ),
     'money_in', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -258,6 +360,17 @@ create trigger payment_orders_finance_money_in_delete
   referencing old table as old_rows
   for each statement execute function private.count_finance_money_in();
 
+-- wallet_balances_finance_totals on public.wallet_balances ------------------------------
+create trigger wallet_balances_finance_totals
+  after insert or delete or update of available_balance on public.wallet_balances
+  for each row execute function private.track_finance_wallets();
+
+-- finance_wallet_flush_at_commit on private.finance_wallet_flush ------------------------
+create constraint trigger finance_wallet_flush_at_commit
+  after insert on private.finance_wallet_flush
+  deferrable initially deferred
+  for each row execute function private.flush_finance_wallets();
+
 -- ========================================================================================
 -- Grants
 -- ========================================================================================
@@ -271,6 +384,8 @@ grant execute on function public.admin_finance_overview(integer) to authenticate
 
 comment on table private.finance_money_in is 'Money in by month (Warsaw; the decision''s, the refund''s for refunded orders), method, currency and state (paid, underpaid, to_refund, refunded): orders and amount_received, kept by the payment_orders_finance_money_in_* statement triggers; private.finance_mismatches() compares it with the orders.';
 comment on function public.admin_finance_overview(integer) is 'Admin (''Finanse''): {liabilities {available, wallets, in_withdrawal, pending {count, amount, oldest}, processing {count, amount, oldest_claim}, commissions {count, members, total_pln}}, money_in [{month, method, currency, paid, underpaid, to_refund, refunded: {orders, amount}}], payouts [{month, runs, members, credited_usdt, credited_pln, remainder_pln, commissions, settled_pln, settled_usdt}], months, since} in one call; p_months 1..120.';
+comment on table private.finance_wallet_totals is 'Sum of the members'' available balances and the count of wallets holding money, in 16 shards added to once per transaction at commit (private.track_finance_wallets, private.flush_finance_wallets); private.finance_wallet_mismatch() compares them with the wallets.';
+comment on table private.finance_wallet_flush is 'The commit marker of a transaction that changed available balances (its deferred trigger adds the changes to a shard and deletes it).';
 comment on function private.finance_mismatches() is 'Buckets of private.finance_money_in that differ from the payment orders; empty when they agree.';
 
 -- ========================================================================================
@@ -283,3 +398,10 @@ select private.finance_money_in_bucket(o), o.method, o.currency, o.status, count
   from public.payment_orders o
  where private.finance_money_in_bucket(o) is not null
  group by 1, 2, 3, 4;
+
+insert into private.finance_wallet_totals (shard) select g from generate_series(0, 15) g;
+update private.finance_wallet_totals t
+   set available = w.available, wallets = w.wallets
+  from (select coalesce(sum(b.available_balance), 0) as available, count(*) as wallets
+          from public.wallet_balances b where b.available_balance > 0) w
+ where t.shard = 0;

@@ -8,7 +8,8 @@
 //   - every paid order has exactly the period, packages and commission it should, an unpaid or
 //     refunded one nothing still running, periods never overlap and the profile's level cache agrees
 //     with the periods (private.money_in_mismatches);
-//   - the treasurer's money-in buckets equal the orders (private.finance_mismatches);
+//   - the treasurer's money-in buckets equal the orders (private.finance_mismatches) and the
+//     wallet shards the wallets (private.finance_wallet_mismatch);
 //   - each commission settlement's USDT is what its ledger credit says: per referrer, the
 //     'commission_payout' entries add up to the USDT of the commissions settled.
 // A test that breaks one fails with the rows that differ.
@@ -50,7 +51,9 @@ export async function moneyInvariantViolations(): Promise<Record<string, unknown
     admin().query('select * from private.wallet_debt_mismatches()'),
     admin().query(PAYOUT_RUN_MISMATCHES),
     admin().query('select * from private.money_in_mismatches()'),
-    admin().query('select * from private.finance_mismatches()'),
+    admin().query(
+      'select * from private.finance_mismatches() union all select null, null, null, null, kept_wallets::int, kept_available, wallets, available from private.finance_wallet_mismatch()',
+    ),
     admin().query(COMMISSION_MISMATCHES),
   ]);
   const violations: Record<string, unknown[]> = {};
