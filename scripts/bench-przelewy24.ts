@@ -92,7 +92,7 @@ async function main() {
       const t0 = performance.now();
       try {
         const { data: order, error: orderError } = await client
-          .rpc('create_payment_order', { p_method: 'transfer', p_plan_tier: 'START' })
+          .rpc('create_payment_order', { p_method: 'transfer', p_plan_tier: 'START', p_consent_text: 'Zgoda (bench)' })
           .single<{ id: string; reference: string }>();
         if (orderError || !order) throw new Error(`create_payment_order: ${orderError?.message}`);
         const paid = new Promise<void>((resolve, reject) => {

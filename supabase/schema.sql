@@ -8347,6 +8347,11 @@ begin
   if (p_plan_tier is null) = (p_ccc_tier is null) then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
+  -- The consent to the service starting at once (the 14-day withdrawal right ends with it) is the
+  -- order's condition: the dialogs ask for it, and an order without it is refused here too.
+  if v_consent is null then
+    raise exception using errcode = 'P0001', message = 'payments.consent_required';
+  end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
   end if;
@@ -8443,7 +8448,7 @@ begin
   end loop;
 end
 $function$;
-comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
+comment on function public.create_payment_order(p_method public.payment_method, p_plan_tier public.membership_level, p_ccc_tier public.ccc_tier, p_quantity integer, p_consent_text text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time.';
 
 CREATE OR REPLACE FUNCTION public.delete_my_account(p_password text, p_confirmation text)
  RETURNS text
@@ -8684,7 +8689,18 @@ AS $function$
 declare
   v_id bigint;
   v_order_id uuid := p_order_id;
+  v_unauthenticated boolean := p_outcome in ('malformed', 'bad_signature');
 begin
+  -- Anyone can post to the notification URL: what is not signed by the gateway is kept short (2 KB;
+  -- a real notification is about 400 bytes) and at most 120 such rows an hour are stored, so junk
+  -- cannot fill the table. The health check still sees the stored ones.
+  if v_unauthenticated then
+    if (select count(*) from public.payment_events e
+         where e.created_at > now() - interval '1 hour'
+           and e.outcome = any (array['malformed', 'bad_signature'])) >= 120 then
+      return null;
+    end if;
+  end if;
   if v_order_id is null and p_session_id is not null then
     select e.order_id into v_order_id from public.payment_events e
      where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested';
@@ -8695,14 +8711,15 @@ begin
   )
   values (
     v_order_id, left(nullif(p_session_id, ''), 100), p_kind, p_outcome, p_signature_valid, p_http_status,
-    left(p_request_body, 65536), left(p_response_body, 65536), coalesce(p_headers, '{}'::jsonb),
+    left(p_request_body, case when v_unauthenticated then 2048 else 65536 end), left(p_response_body, 65536),
+    case when v_unauthenticated and pg_column_size(p_headers) > 2048 then '{}'::jsonb else coalesce(p_headers, '{}'::jsonb) end,
     left(p_request_id, 200), left(p_error, 2000)
   )
   returning id into v_id;
   return v_id;
 end
 $function$;
-comment on function public.gateway_record_event(p_kind text, p_outcome text, p_session_id text, p_order_id uuid, p_signature_valid boolean, p_http_status integer, p_request_body text, p_response_body text, p_headers jsonb, p_request_id text, p_error text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events.';
+comment on function public.gateway_record_event(p_kind text, p_outcome text, p_session_id text, p_order_id uuid, p_signature_valid boolean, p_http_status integer, p_request_body text, p_response_body text, p_headers jsonb, p_request_id text, p_error text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events. Unsigned ones (malformed, bad_signature) keep 2 KB of the body and at most 120 an hour are stored (returns null beyond).';
 
 CREATE OR REPLACE FUNCTION public.generate_unique_referral_code(p_user_id uuid, p_description text DEFAULT NULL::text)
  RETURNS public.referral_codes

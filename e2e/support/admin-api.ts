@@ -3,6 +3,9 @@
 // files of a given size for the image rules: solidPngImage in ./images.)
 import { ANON_KEY, API_URL } from './env';
 
+/** The consent the payment dialogs send with every order (create_payment_order refuses an order without one). */
+const CONSENT = 'Chcę, aby usługa zaczęła się od razu po potwierdzeniu płatności (E2E).';
+
 export interface ApiSession {
   accessToken: string;
   userId: string;
@@ -68,7 +71,7 @@ export async function freeCccSlots(session: ApiSession, tier: string): Promise<n
 export async function orderPlanApi(session: ApiSession, tier: string, method: string): Promise<string> {
   const rows = await rest<{ reference: string }[] | { reference: string }>(session, '/rpc/create_payment_order', {
     method: 'POST',
-    body: JSON.stringify({ p_method: method, p_plan_tier: tier }),
+    body: JSON.stringify({ p_method: method, p_plan_tier: tier, p_consent_text: CONSENT }),
   });
   const row = Array.isArray(rows) ? rows[0] : rows;
   if (!row?.reference) throw new Error(`create_payment_order answered ${JSON.stringify(rows)}`);
@@ -79,7 +82,7 @@ export async function orderPlanApi(session: ApiSession, tier: string, method: st
 export async function orderCccApi(session: ApiSession, tier: string, method: string, quantity = 1): Promise<string> {
   const rows = await rest<{ reference: string }[] | { reference: string }>(session, '/rpc/create_payment_order', {
     method: 'POST',
-    body: JSON.stringify({ p_method: method, p_ccc_tier: tier, p_quantity: quantity }),
+    body: JSON.stringify({ p_method: method, p_ccc_tier: tier, p_quantity: quantity, p_consent_text: CONSENT }),
   });
   const row = Array.isArray(rows) ? rows[0] : rows;
   if (!row?.reference) throw new Error(`create_payment_order answered ${JSON.stringify(rows)}`);

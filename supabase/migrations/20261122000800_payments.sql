@@ -598,6 +598,11 @@ begin
   if (p_plan_tier is null) = (p_ccc_tier is null) then
     raise exception using errcode = 'P0001', message = 'payments.invalid_item';
   end if;
+  -- The consent to the service starting at once (the 14-day withdrawal right ends with it) is the
+  -- order's condition: the dialogs ask for it, and an order without it is refused here too.
+  if v_consent is null then
+    raise exception using errcode = 'P0001', message = 'payments.consent_required';
+  end if;
   if char_length(v_consent) > 1000 then
     raise exception using errcode = 'P0001', message = 'payments.invalid_consent';
   end if;
@@ -856,7 +861,18 @@ as $$
 declare
   v_id bigint;
   v_order_id uuid := p_order_id;
+  v_unauthenticated boolean := p_outcome in ('malformed', 'bad_signature');
 begin
+  -- Anyone can post to the notification URL: what is not signed by the gateway is kept short (2 KB;
+  -- a real notification is about 400 bytes) and at most 120 such rows an hour are stored, so junk
+  -- cannot fill the table. The health check still sees the stored ones.
+  if v_unauthenticated then
+    if (select count(*) from public.payment_events e
+         where e.created_at > now() - interval '1 hour'
+           and e.outcome = any (array['malformed', 'bad_signature'])) >= 120 then
+      return null;
+    end if;
+  end if;
   if v_order_id is null and p_session_id is not null then
     select e.order_id into v_order_id from public.payment_events e
      where e.session_id = p_session_id and e.kind = 'register' and e.outcome = 'requested';
@@ -867,7 +883,8 @@ begin
   )
   values (
     v_order_id, left(nullif(p_session_id, ''), 100), p_kind, p_outcome, p_signature_valid, p_http_status,
-    left(p_request_body, 65536), left(p_response_body, 65536), coalesce(p_headers, '{}'::jsonb),
+    left(p_request_body, case when v_unauthenticated then 2048 else 65536 end), left(p_response_body, 65536),
+    case when v_unauthenticated and pg_column_size(p_headers) > 2048 then '{}'::jsonb else coalesce(p_headers, '{}'::jsonb) end,
     left(p_request_id, 200), left(p_error, 2000)
   )
   returning id into v_id;
@@ -1916,7 +1933,7 @@ comment on function public.gateway_begin_registration(uuid,uuid,text) is 'Servic
 comment on function public.gateway_confirm_payment(text,numeric,text) is 'Service role, after a successful verify: confirms the session''s order through private.confirm_payment_via_gateway and records the confirm event in the same transaction.';
 comment on function public.gateway_order_for_session(text) is 'Service role: the order a Przelewy24 session id was registered for.';
 comment on function public.gateway_pending_sessions(interval,integer) is 'Service role: pending gateway orders whose newest session is older than p_min_age (the reconcile job asks the gateway about them).';
-comment on function public.gateway_record_event(text,text,text,uuid,boolean,integer,text,text,jsonb,text,text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events.';
+comment on function public.gateway_record_event(text,text,text,uuid,boolean,integer,text,text,jsonb,text,text) is 'Service role: appends a gateway event (registration, notification, verify, lookup) to payment_events. Unsigned ones (malformed, bad_signature) keep 2 KB of the body and at most 120 an hour are stored (returns null beyond).';
 comment on table public.payment_events is 'Append-only log of the Przelewy24 gateway per order: registrations, notifications (raw body, headers, signature valid or not), verify calls, lookups and confirmations, with the outcome and the function''s request id. Admins read it in the order''s detail; only the gateway RPCs write it.';
 comment on table public.payment_orders is 'What a member pays: item, method, amount and currency fixed from the catalogue at creation, a KLB- reference; pending until the money is confirmed (private.confirm_payment: paid, underpaid or to_refund), or it is rejected, cancelled or expires; a paid one can be refunded. Kept when the member is deleted (anonymised). Written only by the payment functions.';
 comment on table public.plan_payment_links is 'External payment page per membership plan and method. Members read; admins write. For acc the browser appends the member''s e-mail as a query parameter.';
@@ -1935,7 +1952,7 @@ comment on function private.confirm_payment(uuid,numeric,public.payment_decider,
 
 comment on function public.admin_confirm_payment(uuid,numeric,text,public.withdrawal_network) is 'Admin (aal2): records money received for an order through private.confirm_payment (default amount: what is still due at the fixed price); changed = false when already paid.';
 
-comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is stored with its time.';
+comment on function public.create_payment_order(public.payment_method,public.membership_level,public.ccc_tier,integer,text) is 'Member: records a pending order at the catalogue price, fixed from then on (expires after payment_settings.order_expiry_days; a CCC order reserves its slots); the same item and method while pending and at the same price returns that order; after a price change the old order is cancelled and the new one names it in replaces_order_id. Limits: 3 pending, payment_settings.daily_order_limit created in 24 hours. The consent text is required (payments.consent_required) and stored with its time.';
 
 comment on function public.cancel_payment_order(uuid) is 'Member: cancels an own pending order (its CCC reservation ends with it).';
 

@@ -182,7 +182,7 @@ describe('money operations', () => {
       const deleted = await createIdea(author);
       const [order] = await queryAs<{ id: string }>(
         author,
-        `select id from public.create_payment_order(p_method => 'transfer', p_plan_tier => 'START')`,
+        `select id from public.create_payment_order(p_method => 'transfer', p_plan_tier => 'START', p_consent_text => 'Zgoda (test)')`,
       );
       // Tiers no other test file writes links for (payment-links.test.ts: PREMIUM, VIP, GOLD, SILVER).
       const links = [

@@ -182,7 +182,7 @@ describe('membership periods', () => {
     shortened_reason: string | null;
   }
 
-  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2)`;
+  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_consent_text => 'Zgoda (test)')`;
 
   const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
 

@@ -39,7 +39,7 @@ describe('money amount limits', () => {
       const adminUser = await createAdmin();
       const [order] = await queryAs<{ id: string }>(
         member,
-        `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START')`,
+        `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START', p_consent_text => 'Zgoda (test)')`,
       );
       // 10^10 up to just below 10^16 passed the wallet's limit and then overflowed the column (22003).
       for (const tooHigh of ['10000000000', '10000000000.00', '9999999999999999.99']) {
@@ -209,9 +209,9 @@ describe('payments', () => {
     membership_valid_until: string | null;
   }
 
-  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2)`;
+  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_consent_text => 'Zgoda (test)')`;
 
-  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3)`;
+  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3, p_consent_text => 'Zgoda (test)')`;
 
   const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
 
@@ -323,7 +323,7 @@ describe('payments', () => {
       const results = await race(
         6,
         member,
-        `select * from public.create_payment_order(p_method => 'transfer', p_ccc_tier => 'START', p_quantity => floor(random() * 10)::int + 1)`,
+        `select * from public.create_payment_order(p_method => 'transfer', p_ccc_tier => 'START', p_quantity => floor(random() * 10)::int + 1, p_consent_text => 'Zgoda (test)')`,
       );
       const { rows } = await admin().query<{ n: number }>(
         `select count(*)::int as n from public.payment_orders where user_id = $1 and status = 'pending'`,
@@ -355,6 +355,28 @@ describe('payments', () => {
         'payments.invalid_quantity',
       );
       expect(await sqlState(queryAs('anon', CREATE_PLAN, ['transfer', 'START']))).toBe('42501');
+    });
+
+    it('refuses an order without the consent to the service starting at once', async () => {
+      const member = await createMember();
+      for (const consent of [null, '', '   ']) {
+        expect(
+          await errorOf(
+            queryAs(
+              member,
+              `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => 'START', p_consent_text => $1)`,
+              [consent],
+            ),
+          ),
+        ).toEqual({ code: 'P0001', message: 'payments.consent_required' });
+      }
+      expect(
+        (
+          await admin().query('select count(*)::int as orders from public.payment_orders where user_id = $1', [
+            member.id,
+          ])
+        ).rows[0],
+      ).toEqual({ orders: 0 });
     });
 
     it('cannot be written directly: members only read their own orders, admins all', async () => {
@@ -1031,9 +1053,9 @@ describe('money in', () => {
     shortened_reason: string | null;
   }
 
-  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2)`;
+  const CREATE_PLAN = `select * from public.create_payment_order(p_method => $1, p_plan_tier => $2, p_consent_text => 'Zgoda (test)')`;
 
-  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3)`;
+  const CREATE_CCC = `select * from public.create_payment_order(p_method => $1, p_ccc_tier => $2, p_quantity => $3, p_consent_text => 'Zgoda (test)')`;
 
   const CONFIRM = `select changed, (payment_order).* from public.admin_confirm_payment($1, $2, $3, $4)`;
 
@@ -1835,7 +1857,7 @@ describe('payment gateway', () => {
   async function transferOrder(member: TestUser, tier = 'START') {
     const [order] = await queryAs<{ id: string; reference: string; amount: string }>(
       member,
-      `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => $1)`,
+      `select * from public.create_payment_order(p_method => 'transfer', p_plan_tier => $1, p_consent_text => 'Zgoda (test)')`,
       [tier],
     );
     return order!;
@@ -1909,7 +1931,7 @@ describe('payment gateway', () => {
     });
     const [usdt] = await queryAs<{ id: string }>(
       member,
-      `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START')`,
+      `select * from public.create_payment_order(p_method => 'usdt', p_plan_tier => 'START', p_consent_text => 'Zgoda (test)')`,
     );
     expect((await errorOf(begin(usdt!.id, member.id)))?.message).toBe('payments.gateway_not_supported');
     await queryAs(member, 'select public.cancel_payment_order($1)', [order.id]);
@@ -1998,6 +2020,55 @@ describe('payment gateway', () => {
       ['register', 'requested'],
       ['confirm', 'underpaid'],
     ]);
+  });
+
+  it('keeps unsigned notifications short and stores at most 120 of them an hour', async () => {
+    // One transaction, rolled back: the flood never reaches the other files' health checks.
+    const client = await admin().connect();
+    const one = async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows[0];
+    const junk = 'x'.repeat(10_000);
+    const record = (outcome: string, signed: boolean | null) =>
+      one(`select public.gateway_record_event('notification', $1, null, null, $2, 400, $3, null, '{}', 'junk') as id`, [
+        outcome,
+        signed,
+        junk,
+      ]);
+    try {
+      await client.query('begin');
+      await client.query(
+        `delete from public.payment_events where outcome in ('malformed', 'bad_signature') and created_at > now() - interval '1 hour'`,
+      );
+      await client.query('set local role service_role');
+      const first = await record('malformed', null);
+      await client.query('reset role');
+      expect(
+        await one('select char_length(request_body) as length from public.payment_events where id = $1', [first.id]),
+      ).toEqual({
+        length: 2048,
+      });
+      await client.query('set local role service_role');
+      await client.query(`select count(public.gateway_record_event('notification', 'bad_signature', null, null,
+        false, 400, 'junk', null, '{}', 'junk')) from generate_series(1, 130)`);
+      expect((await record('bad_signature', false)).id).toBeNull();
+      // A signed event is always stored, whole.
+      const signed = await record('unknown_order', true);
+      await client.query('reset role');
+      expect(signed.id).not.toBeNull();
+      expect(
+        await one(
+          `select count(*)::int as junk from public.payment_events
+            where created_at > now() - interval '1 hour' and outcome in ('malformed', 'bad_signature')`,
+        ),
+      ).toEqual({ junk: 120 });
+      expect(
+        await one('select char_length(request_body) as length from public.payment_events where id = $1', [signed.id]),
+      ).toEqual({
+        length: 10_000,
+      });
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+    }
   });
 
   it('keeps events append-only and shows them to admins only', async () => {

@@ -13,7 +13,8 @@ export type PaymentItem =
 /**
  * RPC create_payment_order: records the order (or returns the open one for the same item, method
  * and price) with the catalogue's price, fixed from then on; after a price change the old pending
- * order is cancelled and the new one names it in `replaces_order_id`. `consentText` is the consent
+ * order is cancelled and the new one names it in `replaces_order_id`. `consentText` (required by the
+ * database: payments.consent_required) is the consent
  * checkbox's text, stored with its time. The database enforces the limits (payments.* keys).
  */
 export async function createPaymentOrder(

@@ -87,6 +87,7 @@ export const plansMessages = {
   'payments.invalid_expiry_days': 'Podaj liczbę dni od 1 do 60.',
   'payments.invalid_daily_limit': 'Podaj limit od 1 do 100.',
   'payments.invalid_consent': 'Treść zgody może mieć najwyżej 1000 znaków.',
+  'payments.consent_required': 'Zaznacz zgodę, aby przejść do płatności.',
   'membership.open_ended': 'Twój poziom jest bezterminowy — ten plan nie może się po nim zacząć.',
   'membership.invalid_reason': 'Powód może mieć najwyżej 500 znaków.',
   'membership.invalid_plan': 'Nieprawidłowy plan członkostwa.',

@@ -31,7 +31,7 @@ export function PaymentEventsDialog({ order, onClose }: { order: AdminPaymentOrd
           empty={t('admin.payments.events_empty')}
         >
           {(rows) => (
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('admin.payments.events_table')}>
               <table className="w-full text-left text-sm text-ink">
                 <caption className="sr-only">{t('admin.payments.events_table')}</caption>
                 <TableHead

@@ -159,7 +159,13 @@ export function PaymentsTab() {
       >
         {(data) => (
           <Card>
-            <div className="overflow-x-auto" aria-busy={orders.isFetching || undefined}>
+            <div
+              className="overflow-x-auto"
+              tabIndex={0}
+              role="region"
+              aria-label={t('admin.payments')}
+              aria-busy={orders.isFetching || undefined}
+            >
               <table className="w-full min-w-[60rem] text-left text-sm">
                 <caption className="sr-only">{t('admin.payments')}</caption>
                 <TableHead

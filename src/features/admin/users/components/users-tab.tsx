@@ -166,7 +166,13 @@ export function UsersTab() {
                 ? t('admin.users.count_more', { count: data.total.toLocaleString('pl-PL') })
                 : t('admin.users.count', { count: data.total })}
             </p>
-            <div className="overflow-x-auto" aria-busy={users.isFetching || undefined}>
+            <div
+              className="overflow-x-auto"
+              tabIndex={0}
+              role="region"
+              aria-label={t('admin.users')}
+              aria-busy={users.isFetching || undefined}
+            >
               <table className="w-full min-w-[56rem] text-left text-sm">
                 <caption className="sr-only">{t('admin.users')}</caption>
                 <TableHead

@@ -160,7 +160,13 @@ export function WithdrawalsTab() {
       >
         {(data) => (
           <Card>
-            <div className="overflow-x-auto" aria-busy={withdrawals.isFetching || undefined}>
+            <div
+              className="overflow-x-auto"
+              tabIndex={0}
+              role="region"
+              aria-label={t(STATUS_LABELS[status])}
+              aria-busy={withdrawals.isFetching || undefined}
+            >
               <table className="w-full min-w-[52rem] text-left text-sm">
                 <caption className="sr-only">{t(STATUS_LABELS[status])}</caption>
                 <TableHead

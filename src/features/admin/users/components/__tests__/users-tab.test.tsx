@@ -69,6 +69,18 @@ describe('the users tab', () => {
     expect(within(former).getByText('wygasło 31.01.2026')).toBeInTheDocument();
   });
 
+  it('puts the wide list in a region the keyboard can reach, to scroll it at 390 px', async () => {
+    mockRpc('admin_list_users', [listedUser({ full_name: 'Ola Aktywna' })]);
+    const { user } = renderAdmin(<UsersTab />);
+    const region = await screen.findByRole('region', { name: 'Użytkownicy' });
+    expect(within(region).getByRole('table')).toBeInTheDocument();
+    region.focus();
+    expect(region).toHaveFocus();
+    expect(region).toHaveAttribute('tabindex', '0');
+    await user.tab({ shift: true });
+    expect(region).not.toHaveFocus();
+  });
+
   it('pages on the server, 20 at a time', async () => {
     const calls = mockRpc('admin_list_users', () => Array.from({ length: 20 }, () => listedUser({ total_count: 45 })));
     const { user } = renderAdmin(<UsersTab />);
