@@ -3,16 +3,51 @@
 // claims it ('Przejmij'): it is 'W realizacji' with the admin and the claim's age, the member's
 // cancel (from a page opened before the claim) is refused with the reason and the row then says
 // why it can no longer be cancelled; the admin sends it on the local BSC chain and completes it with
-// the transaction hash and the member gets the e-mail with the transaction link. axe at 1366 and 390 px on each changed screen.
-// Only this file's member and withdrawal are created or changed.
+// the transaction hash and the member gets the e-mail with the transaction link. Then the treasurer's
+// view (issue 35 §3-4): the admin opens 'Finanse', whose pending and claimed withdrawals equal the
+// lists their links open; the member, now a referrer whose referred member paid a plan, has a
+// commission 'Do wypłaty' that the admin settles into the wallet from 'Finanse' (rate, preview,
+// confirmation): the member sees it 'Wypłacona', gets the e-mail, and the wallet holds the USDT. axe
+// at 1366 and 390 px on each changed screen and on the settlement dialog. Only this file's members,
+// withdrawal and commission are created or changed; the settlement is of this member's commissions only.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolationsAtBothWidths } from './support/a11y';
 import { clubAddress, mineBlocks, sendUsdt } from './support/chain';
-import { booksOf, creditWallet, endWithdrawalWait } from './support/database';
+import {
+  booksOf,
+  commissionsOf,
+  creditWallet,
+  endWithdrawalWait,
+  giveReferralCode,
+  payPlanAsGateway,
+} from './support/database';
 import { createMember } from './support/factories';
 import { SEEDED_ADMIN, signIn } from './support/session';
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+/**
+ * A figure of 'Finanse' and the total of the list its link opens. The figures are club-wide and
+ * other journeys create withdrawals beside this one: a comparison counts only when the figure read
+ * again after the list is the one read before it (nothing changed in between).
+ */
+async function figureAndList(admin: Page, label: string): Promise<{ figure: string; list: string }> {
+  for (;;) {
+    await admin.goto('/dashboard/admin/finance');
+    const link = admin.getByTestId('finance-liabilities').locator('div').filter({ hasText: label }).getByRole('link');
+    const figure = (await link.textContent()) ?? '';
+    await link.click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Wypłaty' })).toBeVisible();
+    // The list's total, or its empty text (which stands for 'Wypłat: 0').
+    const total = admin
+      .getByTestId('withdrawals-total')
+      .or(admin.getByText(/^Brak (oczekujących )?wypłat( w realizacji)?$/));
+    const list = (await total.textContent())?.replace(/^Brak.*$/, 'Wypłat: 0') ?? '';
+    await admin.goto('/dashboard/admin/finance');
+    const again = admin.getByTestId('finance-liabilities').locator('div').filter({ hasText: label }).getByRole('link');
+    if ((await again.textContent()) === figure) return { figure, list };
+  }
+}
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -23,7 +58,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 test("the admin claims a withdrawal: the member cannot cancel it any more and sees 'W realizacji'; completed with a hash, the member gets the e-mail", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const member = await createMember({ label: 'withdrawal-claim' });
   await creditWallet(member.email, 100);
   // Cents of its own, so the admin's buttons name this withdrawal only.
@@ -110,4 +145,59 @@ test("the admin claims a withdrawal: the member cannot cancel it any more and se
     ledgerPending: '0.00',
     pendingWithdrawals: '0.00',
   });
+
+  // 'Finanse': the liabilities link to the lists behind them, and each equals its list.
+  await admin.goto('/dashboard/admin/finance');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Finanse' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Zobowiązania teraz' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: "'Finanse'" });
+  const pending = await figureAndList(admin, 'Wypłaty oczekujące');
+  expect(pending.figure).toMatch(/^Wypłat: \d+$/);
+  expect(pending.list).toBe(pending.figure);
+  const processing = await figureAndList(admin, 'Wypłaty w realizacji');
+  expect(processing.list).toBe(processing.figure);
+  await expect(admin).toHaveURL(/\/dashboard\/admin\/finance$/);
+
+  // The member refers a friend who buys START: a commission 'Do wypłaty' on the partner page.
+  const code = await giveReferralCode(member.email);
+  const friend = await createMember({ label: 'withdrawal-referred', referralCode: code });
+  await payPlanAsGateway(friend.email, 'START');
+  const [owed] = await commissionsOf(member.email);
+  expect(owed).toMatchObject({ status: 'to_pay' });
+  await own.goto('/dashboard/referral');
+  const commissions = own.getByRole('list', { name: 'Prowizje' });
+  await expect(commissions.getByRole('listitem')).toHaveCount(1);
+  await expect(commissions.getByRole('listitem')).toContainText('Do wypłaty');
+
+  // The admin settles this member's commissions from 'Finanse' at 0,25 USDT per PLN.
+  await admin.reload();
+  const owedRow = admin
+    .getByRole('region', { name: 'Prowizje do wypłaty według partnerów', exact: true })
+    .getByRole('row')
+    .filter({ hasText: member.email });
+  await owedRow.getByRole('button', { name: /^Wypłać prowizje: / }).click();
+  const settle = admin.getByRole('dialog', { name: /^Wypłata prowizji: / });
+  await settle.getByLabel(/^Kurs PLN→USDT/).fill('0,25');
+  await settle.getByRole('button', { name: 'Podgląd' }).click();
+  const preview = settle.getByTestId('settlement-preview');
+  const usdt = (Math.floor((Math.round(Number(owed!.amount_pln) * 100) * 25) / 100) / 100).toFixed(2);
+  const shownUsdt = `${usdt.replace('.', ',')} USDT`;
+  await expect(preview).toContainText(shownUsdt);
+  await expect(preview).toContainText(`Prowizje1`);
+  await expectNoSeriousA11yViolationsAtBothWidths(admin, { label: "'Finanse': the settlement dialog's preview" });
+  await settle.getByRole('button', { name: `Wypłać ${shownUsdt}` }).click();
+  await expect(settle).toBeHidden();
+  await expect(admin.getByRole('status').filter({ hasText: `Wypłacono ${shownUsdt}` })).toBeVisible();
+
+  // Paid once, into the wallet: the member's e-mail, the partner page and the books say so.
+  const paid = await member.mailbox.next({ subject: `Prowizje za polecenia wypłacone: ${usdt} USDT`, timeout: 30_000 });
+  expect(paid.Text).toContain('po kursie 0.25 USDT za 1 PLN');
+  expect(await commissionsOf(member.email)).toEqual([{ ...owed, status: 'paid', amount_usdt: usdt }]);
+  await own.reload();
+  await expect(own.getByRole('list', { name: 'Prowizje' }).getByRole('listitem')).toContainText('Wypłacona');
+  expect(await booksOf(member.email)).toMatchObject({
+    available: (100 - Number(`30.${cents}`) + Number(usdt)).toFixed(2),
+    ledgerAvailable: (100 - Number(`30.${cents}`) + Number(usdt)).toFixed(2),
+  });
+  await expectNoSeriousA11yViolationsAtBothWidths(own, { label: "referral: a commission 'Wypłacona'" });
 });

@@ -583,6 +583,24 @@ function seedSteps(v: Volumes): SeedStep[] {
              where o.method = 'transfer' and o.status <> 'pending' and get_byte(decode(md5(o.id::text), 'hex'), 0) < 2`,
     },
     {
+      label: "referral commissions (30 % of the referrals: 85 % 'Do wypłaty', 15 % cancelled by a refund)",
+      // Bytes of the referred member's id hash pick who (77/256 ≈ 30 %), the plan and the refunded.
+      sql: `insert into public.referral_commissions (referrer_id, referred_id, level, amount_pln, created_at,
+                                                     cancelled_at, cancel_reason)
+            select r.referrer_id, r.referred_id, m.tier, round(m.yearly_price_pln * 0.1, 2), r.created_at + interval '3 days',
+                   case when h.refunded then r.created_at + interval '10 days' end,
+                   case when h.refunded then 'Zwrot płatności (bench)' end
+              from public.referral_relationships r
+             cross join lateral (
+               select get_byte(decode(md5(r.referred_id::text), 'hex'), 0) < 77 as picked,
+                      (array['START', 'PREMIUM', 'VIP'])[1 + get_byte(decode(md5(r.referred_id::text), 'hex'), 1) % 3]::public.membership_level as tier,
+                      get_byte(decode(md5(r.referred_id::text), 'hex'), 2) < 38 as refunded
+             ) h
+              join public.membership_plans m on m.tier = h.tier
+             where r.referred_id is not null and h.picked
+            on conflict (referred_id) do nothing`,
+    },
+    {
       label: 'five admins (app_metadata.admin), four of them with a verified second factor',
       sql: `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"admin": true}'
              where email in ('member1@bench.test', 'member2@bench.test', 'member3@bench.test', 'member4@bench.test',
@@ -608,7 +626,10 @@ async function seed(client: pg.Client, volumes: Volumes): Promise<number> {
   return performance.now() - started;
 }
 
-/** Row counts of what was seeded, and the ledger invariant (balances = ledger sums = pending withdrawals). */
+/**
+ * Row counts of what was seeded, the ledger invariant (balances = ledger sums = pending withdrawals)
+ * and the money-in buckets against the orders.
+ */
 async function checkSeed(client: pg.Client): Promise<void> {
   const { rows } = await client.query<Record<string, string>>(`
     select (select count(*) from public.profiles) as members,
@@ -623,7 +644,8 @@ async function checkSeed(client: pg.Client): Promise<void> {
            (select count(*) from public.apps) as apps,
            (select count(*) from public.ecommerce_revenue) as revenue_rows,
            (select count(*) from public.ccc_assignments) as ccc_assignments,
-           (select count(*) from private.wallet_ledger_mismatches()) as ledger_mismatches`);
+           (select count(*) from private.wallet_ledger_mismatches()) as ledger_mismatches,
+           (select count(*) from private.finance_mismatches()) as finance_mismatches`);
   const counts = rows[0] ?? {};
   console.log(
     `  ${Object.entries(counts)
@@ -631,6 +653,8 @@ async function checkSeed(client: pg.Client): Promise<void> {
       .join(', ')}`,
   );
   if (Number(counts.ledger_mismatches) !== 0) throw new Error('Seeded wallets disagree with their ledger.');
+  // The money-in buckets of 'Finanse' were kept by the statement triggers through the bulk inserts.
+  if (Number(counts.finance_mismatches) !== 0) throw new Error("'Finanse' money-in buckets disagree with the orders.");
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -1243,6 +1267,33 @@ function adminReads(): Read[] {
       method: 'POST',
       sql: `select * from public.admin_preview_payout(
               (select id from public.ecommerce_revenue order by created_at desc, id desc limit 1), 0.25)`,
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: "admin finance ('Finanse': liabilities, money in and payouts by month, one call)",
+      path: '/rpc/admin_finance_overview',
+      method: 'POST',
+      sql: 'select public.admin_finance_overview(24)',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: "admin finance, commissions owed per referrer, page 1 ('Finanse')",
+      path: '/rpc/admin_list_unpaid_commissions',
+      method: 'POST',
+      sql: 'select * from public.admin_list_unpaid_commissions(20, 0)',
+      params: () => [],
+      sample: 'members',
+      admin: true,
+    },
+    {
+      name: "admin finance, settlement preview of every referrer's commissions ('Finanse')",
+      path: '/rpc/admin_preview_commission_settlement',
+      method: 'POST',
+      sql: 'select public.admin_preview_commission_settlement(0.25)',
       params: () => [],
       sample: 'members',
       admin: true,

@@ -29,7 +29,7 @@ create type public.privacy_request_status as enum ('open', 'completed', 'refused
 
 create type public.reaction_type as enum ('like', 'love', 'fire', 'clap');
 
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment');
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment', 'commission_payout');
 
 create type public.withdrawal_network as enum ('TRC20', 'ERC20', 'BSC');
 
@@ -123,6 +123,37 @@ comment on column private.email_outbox.last_error is 'The last failed attempt, a
 comment on column private.email_outbox.next_attempt_at is 'When the sender may claim the row next (claim lease 5 minutes; failure backoff 1, 2, 4, 8 minutes).';
 comment on column private.email_outbox.request_id is 'The request that queued the e-mail (x-request-id or the traceparent''s trace id, private.request_id()): leads to the function''s log line and the audit row.';
 comment on column private.email_outbox.discarded_at is 'An admin gave the e-mail up (admin_discard_email): never sent, no longer a problem of the health view.';
+
+create table private.finance_money_in (
+  month date not null,
+  method public.payment_method not null,
+  currency text not null,
+  status public.payment_order_status not null,
+  orders integer not null,
+  amount numeric(18,2) not null,
+  constraint finance_money_in_orders_check CHECK ((orders >= 0)),
+  constraint finance_money_in_status_check CHECK ((status = ANY (ARRAY['paid'::public.payment_order_status, 'underpaid'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status]))),
+  constraint finance_money_in_pkey PRIMARY KEY (month, method, currency, status)
+);
+alter table private.finance_money_in enable row level security;
+comment on table private.finance_money_in is 'Money in by month (Warsaw; the decision''s, the refund''s for refunded orders), method, currency and state (paid, underpaid, to_refund, refunded): orders and amount_received, kept by the payment_orders_finance_money_in_* statement triggers; private.finance_mismatches() compares it with the orders.';
+
+create table private.finance_wallet_flush (
+  txid bigint not null,
+  constraint finance_wallet_flush_pkey PRIMARY KEY (txid)
+);
+alter table private.finance_wallet_flush enable row level security;
+comment on table private.finance_wallet_flush is 'The commit marker of a transaction that changed available balances (its deferred trigger adds the changes to a shard and deletes it).';
+
+create table private.finance_wallet_totals (
+  shard smallint not null,
+  available numeric(20,2) default 0 not null,
+  wallets integer default 0 not null,
+  constraint finance_wallet_totals_shard_check CHECK (((shard >= 0) AND (shard < 16))),
+  constraint finance_wallet_totals_pkey PRIMARY KEY (shard)
+);
+alter table private.finance_wallet_totals enable row level security;
+comment on table private.finance_wallet_totals is 'Sum of the members'' available balances and the count of wallets holding money, in 16 shards added to once per transaction at commit (private.track_finance_wallets, private.flush_finance_wallets); private.finance_wallet_mismatch() compares them with the wallets.';
 
 create table private.health_problems (
   check_key text not null,
@@ -1129,11 +1160,17 @@ create table public.referral_commissions (
   order_id uuid,
   cancelled_at timestamp with time zone,
   cancel_reason text,
+  settled_at timestamp with time zone,
+  settlement_id uuid,
+  settlement_rate numeric(12,6),
+  amount_usdt numeric(18,2),
   retain_until date generated always as (private.retention_end(COALESCE(cancelled_at, created_at))) stored,
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
   constraint referral_commissions_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint referral_commissions_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
   constraint referral_commissions_cancel_check CHECK ((((cancelled_at IS NULL) = (cancel_reason IS NULL)) AND (char_length(cancel_reason) <= 500))),
   constraint referral_commissions_level_check CHECK ((level <> 'FREE'::public.membership_level)),
+  constraint referral_commissions_settled_check CHECK ((((settled_at IS NULL) = (settlement_id IS NULL)) AND ((settled_at IS NULL) = (settlement_rate IS NULL)) AND ((settled_at IS NULL) = (amount_usdt IS NULL)))),
   constraint referral_commissions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint referral_commissions_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
@@ -1145,6 +1182,10 @@ comment on table public.referral_commissions is 'Commission of the referrer on a
 comment on column public.referral_commissions.referrer_id is 'The referrer; null once their account was deleted (the commission stays for the books).';
 comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';
 comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books, no longer in the earnings).';
+comment on column public.referral_commissions.settled_at is 'Wypłacona: when an admin settled it into the referrer''s wallet (public.admin_settle_commissions); null while Do wypłaty.';
+comment on column public.referral_commissions.settlement_id is 'The settlement (one ledger credit of one referrer) that paid it; the audit row referral.settle has this id.';
+comment on column public.referral_commissions.settlement_rate is 'The PLN→USDT rate of its settlement.';
+comment on column public.referral_commissions.amount_usdt is 'What its settlement credited for it: amount_pln × rate rounded down to 0.01; a settlement''s ledger credit is the sum over its commissions.';
 comment on column public.referral_commissions.retain_until is 'Accounting retention (private.retention_end): purged after it once no referrer is linked.';
 
 create table public.referral_relationships (
@@ -1683,6 +1724,10 @@ CREATE INDEX referral_commissions_referrer_id_created_at_idx ON public.referral_
 
 CREATE INDEX referral_commissions_retain_until_idx ON public.referral_commissions USING btree (retain_until) WHERE (referrer_id IS NULL);
 
+CREATE INDEX referral_commissions_settled_at_idx ON public.referral_commissions USING btree (settled_at DESC) INCLUDE (settlement_rate, amount_pln, amount_usdt) WHERE (settled_at IS NOT NULL);
+
+CREATE INDEX referral_commissions_unpaid_idx ON public.referral_commissions USING btree (referrer_id, created_at) INCLUDE (amount_pln) WHERE ((settled_at IS NULL) AND (cancelled_at IS NULL));
+
 CREATE INDEX referral_relationships_code_id_idx ON public.referral_relationships USING btree (code_id);
 
 CREATE INDEX referral_relationships_referrer_id_created_at_idx ON public.referral_relationships USING btree (referrer_id, created_at DESC);
@@ -1696,6 +1741,8 @@ CREATE INDEX usdt_payment_checks_due_idx ON public.usdt_payment_checks USING btr
 CREATE INDEX usdt_payment_checks_tx_idx ON public.usdt_payment_checks USING btree (network, tx_hash);
 
 CREATE INDEX usdt_payment_checks_user_idx ON public.usdt_payment_checks USING btree (user_id, created_at);
+
+CREATE INDEX wallet_balances_available_idx ON public.wallet_balances USING btree (available_balance) WHERE (available_balance > (0)::numeric);
 
 CREATE INDEX wallet_debts_open_user_id_idx ON public.wallet_debts USING btree (user_id, created_at, id) WHERE (settled_at IS NULL);
 
@@ -2408,6 +2455,38 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.commission_rate_check(p_rate numeric, p_confirmed_previous_rate numeric)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_previous numeric;
+begin
+  select c.settlement_rate into v_previous
+    from public.referral_commissions c
+   where c.settled_at is not null
+   order by c.settled_at desc
+   limit 1;
+  if v_previous is not null and abs(p_rate - v_previous) > v_previous * 0.2
+     and p_confirmed_previous_rate is distinct from v_previous then
+    raise exception using errcode = 'P0001', message = 'referral.rate_confirmation_required',
+      detail = format('previous=%s rate=%s', v_previous, p_rate);
+  end if;
+  return v_previous;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.commission_usdt(p_amount_pln numeric, p_rate numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (floor(p_amount_pln * p_rate * 100) / 100)::numeric(18, 2)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.confirm_payment(p_order_id uuid, p_amount_received numeric, p_via public.payment_decider, p_actor uuid, p_chain_transfer_id bigint DEFAULT NULL::bigint)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
  LANGUAGE plpgsql
@@ -2699,6 +2778,65 @@ begin
     v_to := new.membership_level::text;
   end if;
   perform private.queue_dashboard_change('confirmed_members', v_from, v_to);
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.count_finance_money_in()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    insert into private.finance_money_in as f (month, method, currency, status, orders, amount)
+    select private.finance_money_in_bucket(n), n.method, n.currency, n.status, count(*), sum(n.amount_received)
+      from new_rows n
+     where private.finance_money_in_bucket(n) is not null
+     group by 1, 2, 3, 4
+    on conflict (month, method, currency, status)
+    do update set orders = f.orders + excluded.orders, amount = f.amount + excluded.amount;
+  elsif tg_op = 'DELETE' then
+    update private.finance_money_in f
+       set orders = f.orders - d.n, amount = f.amount - d.a
+      from (select private.finance_money_in_bucket(o) as month, o.method, o.currency, o.status,
+                   count(*) as n, sum(o.amount_received) as a
+              from old_rows o
+             where private.finance_money_in_bucket(o) is not null
+             group by 1, 2, 3, 4) d
+     where f.month = d.month and f.method = d.method and f.currency = d.currency and f.status = d.status;
+  else
+    -- Negative deltas update existing buckets (an insert with them would break the check even
+    -- when it ends in an update); new buckets are inserted.
+    with d as (
+      select x.month, x.method, x.currency, x.status, sum(x.n) as n, sum(x.a) as a
+        from (select private.finance_money_in_bucket(o) as month, o.method, o.currency, o.status,
+                     -1 as n, -o.amount_received as a
+                from old_rows o
+               where private.finance_money_in_bucket(o) is not null
+              union all
+              select private.finance_money_in_bucket(n), n.method, n.currency, n.status, 1, n.amount_received
+                from new_rows n
+               where private.finance_money_in_bucket(n) is not null) x
+       group by 1, 2, 3, 4
+      having sum(x.n) <> 0 or sum(x.a) <> 0
+    ),
+    changed as (
+      update private.finance_money_in f
+         set orders = f.orders + d.n, amount = f.amount + d.a
+        from d
+       where f.month = d.month and f.method = d.method and f.currency = d.currency and f.status = d.status
+      returning f.month, f.method, f.currency, f.status
+    )
+    insert into private.finance_money_in as f (month, method, currency, status, orders, amount)
+    select d.month, d.method, d.currency, d.status, d.n, d.a
+      from d
+     where not exists (select 1 from changed c
+                        where c.month = d.month and c.method = d.method and c.currency = d.currency and c.status = d.status)
+    on conflict (month, method, currency, status)
+    do update set orders = f.orders + excluded.orders, amount = f.amount + excluded.amount;
+  end if;
   return null;
 end
 $function$;
@@ -3219,6 +3357,54 @@ end
 $function$;
 comment on function private.expire_payment_orders(p_now timestamp with time zone) is 'Job: pending orders past expires_at become expired (their CCC reservation ends); the member is notified. Money arriving later still goes through private.confirm_payment.';
 
+CREATE OR REPLACE FUNCTION private.finance_mismatches()
+ RETURNS TABLE(month date, method public.payment_method, currency text, status public.payment_order_status, kept_orders integer, kept_amount numeric, orders bigint, amount numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with actual as (
+    select private.finance_money_in_bucket(o) as month, o.method, o.currency, o.status,
+           count(*) as orders, sum(o.amount_received) as amount
+      from public.payment_orders o
+     where private.finance_money_in_bucket(o) is not null
+     group by 1, 2, 3, 4
+  )
+  select coalesce(f.month, a.month), coalesce(f.method, a.method), coalesce(f.currency, a.currency),
+         coalesce(f.status, a.status), f.orders, f.amount, a.orders, a.amount
+    from (select * from private.finance_money_in k where k.orders <> 0 or k.amount <> 0) f
+    full join actual a
+      on a.month = f.month and a.method = f.method and a.currency = f.currency and a.status = f.status
+   where f.orders is distinct from a.orders::integer or f.amount is distinct from a.amount
+$function$;
+comment on function private.finance_mismatches() is 'Buckets of private.finance_money_in that differ from the payment orders; empty when they agree.';
+
+CREATE OR REPLACE FUNCTION private.finance_money_in_bucket(p_order public.payment_orders)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_order.status in ('paid', 'underpaid', 'to_refund', 'refunded') and p_order.amount_received is not null
+              then date_trunc('month', (case when p_order.status = 'refunded' then p_order.refunded_at
+                                             else coalesce(p_order.decided_at, p_order.created_at) end)
+                                        at time zone 'Europe/Warsaw')::date end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.finance_wallet_mismatch()
+ RETURNS TABLE(kept_available numeric, kept_wallets bigint, available numeric, wallets bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select k.available, k.wallets, w.available, w.wallets
+    from (select coalesce(sum(t.available), 0) as available, coalesce(sum(t.wallets), 0)::bigint as wallets
+            from private.finance_wallet_totals t) k,
+         (select coalesce(sum(b.available_balance), 0) as available, count(*) as wallets
+            from public.wallet_balances b where b.available_balance > 0) w
+   where k.available <> w.available or k.wallets <> w.wallets
+$function$;
+
 CREATE OR REPLACE FUNCTION private.fits_catalogue_price(p_price numeric)
  RETURNS boolean
  LANGUAGE sql
@@ -3228,6 +3414,27 @@ AS $function$
   select case when private.is_valid_amount(p_price) then p_price <= 9999999999.99 end
 $function$;
 comment on function private.fits_catalogue_price(p_price numeric) is 'A valid money amount that fits numeric(12, 2) (≤ 9 999 999 999.99): true; valid but larger: false; not a valid amount: null.';
+
+CREATE OR REPLACE FUNCTION private.flush_finance_wallets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sum text := coalesce(current_setting('klub.finance_wallets', true), '');
+begin
+  if v_sum <> '' then
+    update private.finance_wallet_totals t
+       set available = t.available + split_part(v_sum, ':', 1)::numeric,
+           wallets = t.wallets + split_part(v_sum, ':', 2)::integer
+     where t.shard = pg_backend_pid() % 16;
+    perform set_config('klub.finance_wallets', '', true);
+  end if;
+  delete from private.finance_wallet_flush f where f.txid = new.txid;
+  return null;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.forget_sent_goodbye()
  RETURNS trigger
@@ -3511,7 +3718,8 @@ AS $function$
          case when c.oldest < now() - interval '30 days' then 'warning' else 'ok' end,
          c.n::numeric, coalesce(c.total, 0)::text
     from (select count(*) as n, sum(rc.amount_pln) as total, min(rc.created_at) as oldest
-            from public.referral_commissions rc) c
+            from public.referral_commissions rc
+           where rc.settled_at is null and rc.cancelled_at is null) c
   union all
   select 'ideas.webhook', 'ideas', case when i.n > 0 then 'problem' else 'ok' end, i.n::numeric, null
     from (select count(*) as n from public.app_ideas a
@@ -3934,7 +4142,8 @@ AS $function$
      null, null, 't.created_at', true, 'The referrer is shown masked.'),
     ('public', 'referral_commissions', 'referrer_id', 'commissions',
      $p$jsonb_build_object('level', t.level, 'amount_pln', t.amount_pln, 'created_at', t.created_at,
-       'cancelled_at', t.cancelled_at, 'cancel_reason', t.cancel_reason)$p$,
+       'cancelled_at', t.cancelled_at, 'cancel_reason', t.cancel_reason,
+       'settled_at', t.settled_at, 'amount_usdt', t.amount_usdt, 'settlement_rate', t.settlement_rate)$p$,
      null, null, 't.created_at', false, 'The referred member and their order are not shown.'),
     ('public', 'referral_commissions', 'referred_id', null, null, null, null, null, false,
      'The referrer''s commission on this member''s order: the referrer''s earnings (their data); the order itself is in orders.'),
@@ -4144,6 +4353,7 @@ AS $function$
   select case p_kind
     when 'wallet_credited' then 'wallet-credited'
     when 'profit_payout' then 'profit-payout'
+    when 'commission_settled' then 'commission-settled'
     when 'withdrawal_requested' then 'withdrawal-requested'
     when 'withdrawal_completed' then 'withdrawal-completed'
     when 'withdrawal_failed' then 'withdrawal-failed'
@@ -4706,7 +4916,9 @@ begin
   if v_template is null or p_user_id is null then
     return;
   end if;
-  select coalesce((s.notification_preferences ->> v_kind)::boolean, true) into v_enabled
+  -- A settlement of commissions is a credit of the wallet: the member's 'wallet_credited' switch.
+  select coalesce((s.notification_preferences ->> case when v_kind = 'commission_settled' then 'wallet_credited'
+                                                        else v_kind end)::boolean, true) into v_enabled
     from public.user_settings s
    where s.user_id = p_user_id;
   if not coalesce(v_enabled, true) then
@@ -4735,6 +4947,13 @@ begin
     );
   elsif v_kind = 'profit_payout' then
     v_variables := private.money_email_variables(p_data);
+  elsif v_kind = 'commission_settled' then
+    v_variables := jsonb_build_object(
+      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
+      'amount_pln', (p_data ->> 'amountPln')::numeric(18, 2)::text || ' PLN',
+      'rate', p_data ->> 'rate',
+      'commissions', p_data ->> 'commissions'
+    );
   else
     v_variables := jsonb_build_object(
       'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
@@ -5492,6 +5711,22 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.settleable_commissions(p_user_id uuid, p_rate numeric)
+ RETURNS TABLE(id uuid, referrer_id uuid, amount_pln numeric, amount_usdt numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- private.commission_usdt's expression written out: a function with its own search_path is never
+  -- inlined, and a call per commission doubled the preview's time over every referrer.
+  select c.id, c.referrer_id, c.amount_pln, u.usdt
+    from public.referral_commissions c
+   cross join lateral (select (floor(c.amount_pln * p_rate * 100) / 100)::numeric(18, 2) as usdt) u
+   where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
+     and (p_user_id is null or c.referrer_id = p_user_id)
+     and u.usdt > 0
+$function$;
+
 CREATE OR REPLACE FUNCTION private.shorten_period(p_period_id uuid, p_last_day date, p_reason text, p_actor uuid)
  RETURNS void
  LANGUAGE sql
@@ -5612,6 +5847,39 @@ begin
   update public.user_settings s
      set two_factor_enabled = v_enabled
    where s.user_id = v_user_id and s.two_factor_enabled is distinct from v_enabled;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.track_finance_wallets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_available numeric := 0;
+  v_wallets integer := 0;
+  v_sum text := coalesce(current_setting('klub.finance_wallets', true), '');
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_available := v_available - old.available_balance;
+    v_wallets := v_wallets - (old.available_balance > 0)::integer;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_available := v_available + new.available_balance;
+    v_wallets := v_wallets + (new.available_balance > 0)::integer;
+  end if;
+  if v_available = 0 and v_wallets = 0 then
+    return null;
+  end if;
+  if v_sum = '' then
+    insert into private.finance_wallet_flush (txid) values (txid_current()) on conflict (txid) do nothing;
+  else
+    v_available := v_available + split_part(v_sum, ':', 1)::numeric;
+    v_wallets := v_wallets + split_part(v_sum, ':', 2)::integer;
+  end if;
+  perform set_config('klub.finance_wallets', v_available::text || ':' || v_wallets::text, true);
   return null;
 end
 $function$;
@@ -6499,6 +6767,95 @@ end
 $function$;
 comment on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) is 'Admin, the claimant only: processing -> failed with a reason (refused once a hash was recorded); the amount returns to available; notifies the member; audited.';
 
+CREATE OR REPLACE FUNCTION public.admin_finance_overview(p_months integer DEFAULT 24)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_since date;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_months is null or p_months < 1 or p_months > 120 then
+    raise exception using errcode = '22023', message = 'finance.invalid_months';
+  end if;
+  v_since := (date_trunc('month', now() at time zone 'Europe/Warsaw') - make_interval(months => p_months - 1))::date;
+
+  select jsonb_build_object(
+    'liabilities', (
+      -- The wallets from their shards, the open withdrawals by status (their partial indexes), the
+      -- commissions 'Do wypłaty' per referrer (their partial index, in referrer order).
+      select jsonb_build_object(
+               'available', w.available, 'wallets', w.wallets,
+               'in_withdrawal', p.amount + q.amount,
+               'pending', jsonb_build_object('count', p.n, 'amount', p.amount, 'oldest', p.oldest),
+               'processing', jsonb_build_object('count', q.n, 'amount', q.amount, 'oldest_claim', q.oldest),
+               'commissions', jsonb_build_object('count', c.n, 'members', c.members, 'total_pln', c.pln))
+        from (select coalesce(sum(t.available), 0) as available, coalesce(sum(t.wallets), 0) as wallets
+                from private.finance_wallet_totals t) w,
+             (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.created_at) as oldest
+                from public.withdrawals x where x.status = 'pending') p,
+             (select count(*) as n, coalesce(sum(x.amount), 0) as amount, min(x.claimed_at) as oldest
+                from public.withdrawals x where x.status = 'processing') q,
+             (select count(*) as members, coalesce(sum(g.n), 0) as n, coalesce(sum(g.pln), 0) as pln
+                from (select k.referrer_id, count(*) as n, sum(k.amount_pln) as pln
+                        from public.referral_commissions k
+                       where k.settled_at is null and k.cancelled_at is null and k.referrer_id is not null
+                       group by k.referrer_id) g) c
+    ),
+    'money_in', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'month', to_char(m.month, 'YYYY-MM'), 'method', m.method, 'currency', m.currency,
+               'paid', jsonb_build_object('orders', m.paid_orders, 'amount', m.paid_amount),
+               'underpaid', jsonb_build_object('orders', m.underpaid_orders, 'amount', m.underpaid_amount),
+               'to_refund', jsonb_build_object('orders', m.to_refund_orders, 'amount', m.to_refund_amount),
+               'refunded', jsonb_build_object('orders', m.refunded_orders, 'amount', m.refunded_amount))
+             order by m.month desc, m.method, m.currency)
+        from (select f.month, f.method, f.currency,
+                     coalesce(sum(f.orders) filter (where f.status = 'paid'), 0) as paid_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'paid'), 0) as paid_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'underpaid'), 0) as underpaid_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'underpaid'), 0) as underpaid_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'to_refund'), 0) as to_refund_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'to_refund'), 0) as to_refund_amount,
+                     coalesce(sum(f.orders) filter (where f.status = 'refunded'), 0) as refunded_orders,
+                     coalesce(sum(f.amount) filter (where f.status = 'refunded'), 0) as refunded_amount
+                from private.finance_money_in f
+               where f.month >= v_since and f.orders > 0
+               group by f.month, f.method, f.currency) m), '[]'::jsonb),
+    'payouts', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'month', to_char(x.month, 'YYYY-MM'),
+               'runs', coalesce(r.runs, 0), 'members', coalesce(r.members, 0),
+               'credited_usdt', coalesce(r.usdt, 0), 'credited_pln', coalesce(r.pln, 0),
+               'remainder_pln', coalesce(r.remainder, 0),
+               'commissions', coalesce(c.n, 0), 'settled_pln', coalesce(c.pln, 0), 'settled_usdt', coalesce(c.usdt, 0))
+             order by x.month desc)
+        from (select date_trunc('month', pr.created_at at time zone 'Europe/Warsaw')::date as month
+                from public.payout_runs pr where pr.created_at >= v_since
+              union
+              select date_trunc('month', rc.settled_at at time zone 'Europe/Warsaw')::date
+                from public.referral_commissions rc where rc.settled_at >= v_since) x
+        left join (select date_trunc('month', pr.created_at at time zone 'Europe/Warsaw')::date as month,
+                          count(*) as runs, sum(pr.members_count) as members, sum(pr.total_usdt) as usdt,
+                          sum(pr.total_pln) as pln, sum(pr.remainder_pln) as remainder
+                     from public.payout_runs pr where pr.created_at >= v_since group by 1) r on r.month = x.month
+        left join (select date_trunc('month', rc.settled_at at time zone 'Europe/Warsaw')::date as month,
+                          count(*) as n, sum(rc.amount_pln) as pln, sum(rc.amount_usdt) as usdt
+                     from public.referral_commissions rc where rc.settled_at >= v_since group by 1) c on c.month = x.month
+    ), '[]'::jsonb),
+    'months', p_months,
+    'since', v_since
+  ) into v_result;
+  return v_result;
+end
+$function$;
+comment on function public.admin_finance_overview(p_months integer) is 'Admin (''Finanse''): {liabilities {available, wallets, in_withdrawal, pending {count, amount, oldest}, processing {count, amount, oldest_claim}, commissions {count, members, total_pln}}, money_in [{month, method, currency, paid, underpaid, to_refund, refunded: {orders, amount}}], payouts [{month, runs, members, credited_usdt, credited_pln, remainder_pln, commissions, settled_pln, settled_usdt}], months, since} in one call; p_months 1..120.';
+
 CREATE OR REPLACE FUNCTION public.admin_find_request(p_request_id text)
  RETURNS TABLE(source text, created_at timestamp with time zone, summary text, target text, detail text)
  LANGUAGE plpgsql
@@ -6871,6 +7228,35 @@ end
 $function$;
 comment on function public.admin_list_smtp_configs() is 'Admins: all SMTP configurations with the password masked (null when empty). Errors: auth.forbidden.';
 
+CREATE OR REPLACE FUNCTION public.admin_list_unpaid_commissions(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+ RETURNS TABLE(user_id uuid, full_name text, email text, commissions integer, total_pln numeric, oldest_at timestamp with time zone, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 1000 or p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'referral.invalid_limit';
+  end if;
+  return query
+    with owed as (
+      select c.referrer_id, count(*)::integer as n, sum(c.amount_pln) as pln, min(c.created_at) as oldest
+        from public.referral_commissions c
+       where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
+       group by c.referrer_id
+    )
+    select o.referrer_id, p.full_name, p.email, o.n, o.pln, o.oldest, count(*) over ()
+      from owed o
+      left join public.profiles p on p.user_id = o.referrer_id
+     order by o.pln desc, o.referrer_id
+     limit p_limit offset p_offset;
+end
+$function$;
+comment on function public.admin_list_unpaid_commissions(p_limit integer, p_offset integer) is 'Admin (''Finanse''): per referrer the commissions ''Do wypłaty'' (count, PLN, oldest), most owed first; total_count = referrers.';
+
 CREATE OR REPLACE FUNCTION public.admin_list_unrecognised_transfers(p_status text DEFAULT 'open'::text, p_limit integer DEFAULT 50)
  RETURNS TABLE(chain_transfer_id bigint, status text, network public.withdrawal_network, tx_hash text, log_index integer, from_address text, amount numeric, block_number bigint, block_time timestamp with time zone, created_at timestamp with time zone, decided_at timestamp with time zone, note text, refund_reference text, order_id uuid, order_reference text)
  LANGUAGE plpgsql
@@ -7070,6 +7456,42 @@ end
 $function$;
 comment on function public.admin_outbox_alert() is 'Admins (aal2): the outbox problems (job.send-outbox, email.queue, email.failed) the admin area''s banner shows; no rows when the outbox works. Errors: auth.forbidden.';
 
+CREATE OR REPLACE FUNCTION public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_previous numeric;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  select c.settlement_rate into v_previous
+    from public.referral_commissions c
+   where c.settled_at is not null
+   order by c.settled_at desc
+   limit 1;
+  select jsonb_build_object(
+           'members', count(distinct s.referrer_id),
+           'commissions', count(*),
+           'total_pln', coalesce(sum(s.amount_pln), 0),
+           'total_usdt', coalesce(sum(s.amount_usdt), 0),
+           'previous_rate', v_previous,
+           'rate_change_pct', case when v_previous is null then null
+                                   else round((p_rate - v_previous) * 100 / v_previous, 1) end)
+    into v_result
+    from private.settleable_commissions(p_user_id, p_rate) s;
+  return v_result;
+end
+$function$;
+comment on function public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
+
 CREATE OR REPLACE FUNCTION public.admin_preview_payout(p_revenue_id uuid, p_rate numeric)
  RETURNS TABLE(tier public.membership_level, percentage numeric, pool_pln numeric, members integer, per_member_pln numeric, per_member_usdt numeric, remainder_pln numeric, already_paid boolean, run_members integer, run_total_pln numeric, run_total_usdt numeric, previous_rate numeric, rate_far boolean)
  LANGUAGE plpgsql
@@ -7201,6 +7623,9 @@ declare
   v_today date := private.warsaw_today();
   v_released integer := 0;
   v_commissions integer := 0;
+  v_commission record;
+  v_debited numeric;
+  v_reversed jsonb := '[]'::jsonb;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -7246,7 +7671,35 @@ begin
       get diagnostics v_released = row_count;
     end if;
   end if;
-  -- A commission not yet settled is cancelled (kept); a settled one is the money-out rules' business.
+  -- The order's commission is cancelled (kept, 'Anulowana'). One already settled into the
+  -- referrer's wallet is taken back: a ledger debit of what it credited, as far as the wallet holds
+  -- it, the rest a debt of the referrer (private.debit_or_record_debt), notified and in the audit row.
+  for v_commission in
+    select c.id, c.referrer_id, c.amount_usdt
+      from public.referral_commissions c
+     where c.order_id = v_order.id and c.cancelled_at is null and c.settled_at is not null
+       and c.referrer_id is not null
+     order by c.id
+       for update
+  loop
+    v_debited := private.debit_or_record_debt(
+      v_commission.referrer_id, v_commission.amount_usdt,
+      'Cofnięcie prowizji za polecenie: zwrot płatności ' || v_order.reference,
+      'referral_commission', v_commission.id);
+    v_reversed := v_reversed || jsonb_build_object(
+      'commission_id', v_commission.id, 'referrer_id', v_commission.referrer_id,
+      'amount_usdt', v_commission.amount_usdt, 'debited', v_debited, 'debt', v_commission.amount_usdt - v_debited);
+    perform private.notify(
+      v_commission.referrer_id, 'system', 'Prowizja cofnięta',
+      case when v_debited = v_commission.amount_usdt
+           then format('Płatność %s poleconej osoby została zwrócona: z Twojego portfela pobrano wypłaconą prowizję %s USDT.',
+                       v_order.reference, v_commission.amount_usdt)
+           else format('Płatność %s poleconej osoby została zwrócona: z Twojego portfela pobrano %s USDT z wypłaconej prowizji %s USDT, a %s USDT pozostaje do spłaty z kolejnych wpływów.',
+                       v_order.reference, v_debited, v_commission.amount_usdt, v_commission.amount_usdt - v_debited) end,
+      jsonb_build_object('kind', 'commission_reversed', 'amount', v_commission.amount_usdt, 'currency', 'USDT',
+                         'debited', v_debited, 'commissionId', v_commission.id, 'reference', v_order.reference)
+    );
+  end loop;
   update public.referral_commissions c
      set cancelled_at = now(), cancel_reason = 'Zwrot płatności ' || v_order.reference
    where c.order_id = v_order.id and c.cancelled_at is null;
@@ -7266,7 +7719,8 @@ begin
     jsonb_build_object('status', v_before.status),
     jsonb_build_object('status', v_order.status, 'refund_reason', v_reason, 'refund_method', p_method,
                        'refund_reference', v_reference, 'amount_received', v_order.amount_received,
-                       'released_packages', v_released, 'cancelled_commissions', v_commissions)
+                       'released_packages', v_released, 'cancelled_commissions', v_commissions,
+                       'reversed_commissions', v_reversed)
   );
   if v_order.user_id is not null then
     perform private.notify(
@@ -7290,7 +7744,7 @@ begin
   return next;
 end
 $function$;
-comment on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its unsettled commission cancelled; notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
+comment on function public.admin_refund_payment(p_order_id uuid, p_reason text, p_method text, p_reference text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its commission cancelled (one already settled taken back from the referrer''s wallet by private.debit_or_record_debt, the shortfall a debt); notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
 
 CREATE OR REPLACE FUNCTION public.admin_reject_payment(p_order_id uuid, p_reason text)
  RETURNS TABLE(changed boolean, payment_order public.payment_orders)
@@ -7745,6 +8199,100 @@ begin
 end
 $function$;
 comment on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) is 'Admins: moves a pending idea to approved or rejected. Errors: ideas.admin_only, ideas.invalid_status, ideas.not_found, ideas.already_reviewed.';
+
+CREATE OR REPLACE FUNCTION public.admin_settle_commissions(p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_idempotency_key uuid, p_user_id uuid DEFAULT NULL::uuid, p_confirmed_previous_rate numeric DEFAULT NULL::numeric)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_first jsonb;
+  v_count integer;
+  v_total_pln numeric;
+  v_total_usdt numeric := 0;
+  v_members integer := 0;
+  v_previous numeric;
+  v_member record;
+  v_settlement uuid;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  if p_expected_commissions is null or p_expected_commissions < 1 or p_expected_total_pln is null then
+    raise exception using errcode = '22023', message = 'referral.preview_required';
+  end if;
+  v_first := private.idempotency_begin(p_idempotency_key, 'admin_settle_commissions', jsonb_build_object(
+    'user_id', p_user_id, 'rate', p_rate, 'expected_commissions', p_expected_commissions,
+    'expected_total_pln', p_expected_total_pln, 'confirmed_previous_rate', p_confirmed_previous_rate));
+  if v_first is not null then
+    return v_first;
+  end if;
+
+  -- One settlement at a time: the previous rate is the last committed one, and the second of two
+  -- admins finds the commissions already paid.
+  perform pg_advisory_xact_lock(hashtextextended('referral.settle_commissions', 0));
+  v_previous := private.commission_rate_check(p_rate, p_confirmed_previous_rate);
+
+  perform 1 from public.referral_commissions c
+   where c.id in (select s.id from private.settleable_commissions(p_user_id, p_rate) s)
+   order by c.id
+     for update;
+  select count(*), coalesce(sum(s.amount_pln), 0) into v_count, v_total_pln
+    from private.settleable_commissions(p_user_id, p_rate) s;
+  if v_count <> p_expected_commissions or v_total_pln <> p_expected_total_pln then
+    raise exception using errcode = 'P0001', message = 'referral.settlement_changed',
+      detail = format('expected %s commissions / %s PLN, found %s / %s', p_expected_commissions,
+                      p_expected_total_pln, v_count, v_total_pln);
+  end if;
+
+  for v_member in
+    select s.referrer_id, count(*)::integer as n, sum(s.amount_pln) as pln, sum(s.amount_usdt) as usdt
+      from private.settleable_commissions(p_user_id, p_rate) s
+     group by s.referrer_id
+     order by s.referrer_id
+  loop
+    v_settlement := gen_random_uuid();
+    update public.referral_commissions c
+       set settled_at = now(), settlement_id = v_settlement, settlement_rate = p_rate,
+           amount_usdt = private.commission_usdt(c.amount_pln, p_rate)
+     where c.id in (select s.id from private.settleable_commissions(v_member.referrer_id, p_rate) s);
+    perform private.apply_wallet_entry(
+      v_member.referrer_id, 'commission_payout', v_member.usdt, 0, null,
+      format('Prowizje za polecenia (%s): %s PLN, kurs %s', v_member.n, v_member.pln::numeric(14, 2), p_rate)
+    );
+    perform private.notify(
+      v_member.referrer_id,
+      'profit',
+      'Prowizja wypłacona',
+      format('Na Twój portfel wpłynęło %s USDT: prowizje za polecenia (%s) %s PLN po kursie %s.',
+             v_member.usdt::numeric(18, 2), v_member.n, v_member.pln::numeric(14, 2), p_rate),
+      jsonb_build_object('kind', 'commission_settled', 'amount', v_member.usdt::numeric(18, 2), 'currency', 'USDT',
+                         'amountPln', v_member.pln::numeric(14, 2), 'rate', p_rate, 'commissions', v_member.n,
+                         'settlementId', v_settlement)
+    );
+    perform private.audit('referral.settle', 'commission_settlement', v_settlement::text, v_member.referrer_id,
+      jsonb_build_object('status', 'to_pay'),
+      jsonb_build_object('status', 'paid', 'commissions', v_member.n, 'amount_pln', v_member.pln,
+                         'amount_usdt', v_member.usdt, 'rate_pln_usdt', p_rate, 'previous_rate', v_previous));
+    v_members := v_members + 1;
+    v_total_usdt := v_total_usdt + v_member.usdt;
+  end loop;
+
+  v_result := jsonb_build_object('members', v_members, 'commissions', v_count, 'total_pln', v_total_pln,
+                                 'total_usdt', v_total_usdt, 'rate', p_rate, 'previous_rate', v_previous);
+  if p_user_id is null then
+    perform private.audit('referral.settle_all', 'commission_settlement', null, null, null, v_result);
+  end if;
+  perform private.idempotency_finish(p_idempotency_key, v_result);
+  return v_result;
+end
+$function$;
+comment on function public.admin_settle_commissions(p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_idempotency_key uuid, p_user_id uuid, p_confirmed_previous_rate numeric) is 'Admin: settles the commissions ''Do wypłaty'' of one referrer (or all: null) at the rate, one ledger credit per referrer, notified, e-mailed (commission-settled), audited. Refused when the preview''s count/PLN differ (referral.settlement_changed) or the rate is > 20 % from the previous settlement''s without p_confirmed_previous_rate = that rate (referral.rate_confirmation_required). Idempotent by key.';
 
 CREATE OR REPLACE FUNCTION public.admin_system_health()
  RETURNS TABLE(check_key text, area text, status text, value numeric, detail text, first_seen_at timestamp with time zone, last_seen_at timestamp with time zone)
@@ -9525,6 +10073,20 @@ begin
         join public.profiles p on p.user_id = r.referred_id), '[]'::jsonb),
     'referred_total', (select count(*) from public.referral_relationships rr
                         where rr.referrer_id = v_uid and rr.referred_id is not null),
+    'commissions', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', c.id, 'level', c.level, 'amount_pln', c.amount_pln, 'created_at', c.created_at,
+               'status', case when c.cancelled_at is not null then 'cancelled'
+                              when c.settled_at is not null then 'paid' else 'to_pay' end,
+               'settled_at', c.settled_at, 'amount_usdt', c.amount_usdt, 'settlement_rate', c.settlement_rate,
+               'cancelled_at', c.cancelled_at)
+             order by c.created_at desc, c.id)
+        from (select x.* from public.referral_commissions x
+               where x.referrer_id = v_uid
+               order by x.created_at desc, x.id
+               limit p_referred_limit) c), '[]'::jsonb),
+    'commissions_to_pay_pln', (select coalesce(sum(c.amount_pln), 0) from public.referral_commissions c
+                                where c.referrer_id = v_uid and c.settled_at is null and c.cancelled_at is null),
     'referral_count', coalesce((select s.referral_count from private.referrer_stats s where s.user_id = v_uid), 0),
     'total_earnings', coalesce((select s.total_earnings from private.referrer_stats s where s.user_id = v_uid), 0)
   ) into v_result;
@@ -10148,6 +10710,8 @@ CREATE TRIGGER email_outbox_forget_sent_goodbye AFTER UPDATE OF sent_at ON priva
 
 CREATE TRIGGER email_outbox_set_request_id BEFORE INSERT ON private.email_outbox FOR EACH ROW EXECUTE FUNCTION private.email_outbox_set_request_id();
 
+CREATE CONSTRAINT TRIGGER finance_wallet_flush_at_commit AFTER INSERT ON private.finance_wallet_flush DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.flush_finance_wallets();
+
 CREATE CONSTRAINT TRIGGER admin_audit_log_link AFTER INSERT ON public.admin_audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.audit_link();
 
 CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON public.admin_audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.admin_audit_log_append_only();
@@ -10226,6 +10790,12 @@ CREATE TRIGGER notifications_guard_read_at BEFORE UPDATE OF read_at ON public.no
 
 CREATE TRIGGER payment_events_append_only BEFORE UPDATE ON public.payment_events FOR EACH ROW EXECUTE FUNCTION private.guard_payment_events();
 
+CREATE TRIGGER payment_orders_finance_money_in_delete AFTER DELETE ON public.payment_orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_finance_money_in();
+
+CREATE TRIGGER payment_orders_finance_money_in_insert AFTER INSERT ON public.payment_orders REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_finance_money_in();
+
+CREATE TRIGGER payment_orders_finance_money_in_update AFTER UPDATE ON public.payment_orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_finance_money_in();
+
 CREATE TRIGGER plan_payment_links_audit AFTER INSERT OR DELETE OR UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.audit_admin_write();
 
 CREATE TRIGGER plan_payment_links_set_updated_at BEFORE UPDATE ON public.plan_payment_links FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -10285,6 +10855,8 @@ CREATE TRIGGER smtp_configs_set_updated_at BEFORE UPDATE ON public.smtp_configs 
 CREATE TRIGGER user_settings_guard_notification_preferences BEFORE INSERT OR UPDATE OF notification_preferences ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.guard_notification_preferences();
 
 CREATE TRIGGER user_settings_set_updated_at BEFORE UPDATE ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER wallet_balances_finance_totals AFTER INSERT OR DELETE OR UPDATE OF available_balance ON public.wallet_balances FOR EACH ROW EXECUTE FUNCTION private.track_finance_wallets();
 
 CREATE TRIGGER wallet_balances_set_updated_at BEFORE UPDATE ON public.wallet_balances FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
@@ -10888,6 +11460,8 @@ grant execute on function public.admin_export_member_data(p_request_id uuid) to 
 
 grant execute on function public.admin_fail_withdrawal(p_withdrawal_id uuid, p_reason text) to authenticated;
 
+grant execute on function public.admin_finance_overview(p_months integer) to authenticated;
+
 grant execute on function public.admin_find_request(p_request_id text) to authenticated;
 
 grant execute on function public.admin_find_request(p_request_id text) to service_role;
@@ -10930,6 +11504,8 @@ grant execute on function public.admin_list_smtp_configs() to authenticated;
 
 grant execute on function public.admin_list_smtp_configs() to service_role;
 
+grant execute on function public.admin_list_unpaid_commissions(p_limit integer, p_offset integer) to authenticated;
+
 grant execute on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) to authenticated;
 
 grant execute on function public.admin_list_unrecognised_transfers(p_status text, p_limit integer) to service_role;
@@ -10945,6 +11521,8 @@ grant execute on function public.admin_list_withdrawals(p_status public.withdraw
 grant execute on function public.admin_outbox_alert() to authenticated;
 
 grant execute on function public.admin_outbox_alert() to service_role;
+
+grant execute on function public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid) to authenticated;
 
 grant execute on function public.admin_preview_payout(p_revenue_id uuid, p_rate numeric) to authenticated;
 
@@ -10983,6 +11561,8 @@ grant execute on function public.admin_run_payout(p_revenue_id uuid, p_rate nume
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to authenticated;
 
 grant execute on function public.admin_set_idea_status(p_idea_id uuid, p_status public.idea_status) to service_role;
+
+grant execute on function public.admin_settle_commissions(p_rate numeric, p_expected_commissions integer, p_expected_total_pln numeric, p_idempotency_key uuid, p_user_id uuid, p_confirmed_previous_rate numeric) to authenticated;
 
 grant execute on function public.admin_system_health() to authenticated;
 

@@ -203,3 +203,33 @@ export async function backdateMembership(email: string, days: number): Promise<v
   );
   await query('select private.sync_membership_cache(u.id) from auth.users u where u.email = lower($1)', [email]);
 }
+
+/**
+ * The member with this e-mail buys a plan by transfer and the gateway confirms it (an order at the
+ * catalogue's price, private.confirm_payment): for a referred member, the referrer's commission.
+ */
+export async function payPlanAsGateway(email: string, tier: 'START' | 'PREMIUM' | 'VIP'): Promise<void> {
+  const [order] = await query<{ reference: string }>(
+    `insert into public.payment_orders (reference, user_id, kind, plan_tier, method, amount, currency, expires_at)
+     select private.new_payment_reference(), u.id, 'plan', m.tier, 'transfer', m.yearly_price_pln, 'PLN', now() + interval '7 days'
+       from auth.users u, public.membership_plans m
+      where u.email = lower($1) and m.tier = $2
+     returning reference`,
+    [email, tier],
+  );
+  if (!order) throw new Error(`no member ${email}`);
+  await confirmOrderAsGateway(order.reference);
+}
+
+/** The commissions of the referrer with this e-mail: PLN, status (to_pay / paid / cancelled), USDT once paid. */
+export async function commissionsOf(
+  email: string,
+): Promise<{ amount_pln: string; status: string; amount_usdt: string | null }[]> {
+  return query(
+    `select c.amount_pln::text, c.amount_usdt::text,
+            case when c.cancelled_at is not null then 'cancelled' when c.settled_at is not null then 'paid' else 'to_pay' end as status
+       from public.referral_commissions c join auth.users u on u.id = c.referrer_id
+      where u.email = lower($1) order by c.created_at`,
+    [email],
+  );
+}

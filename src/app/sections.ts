@@ -204,6 +204,7 @@ export const sections: Sections = createSections([
     adminReads('catalogue'),
   ),
   adminTab(admin.payouts, 'admin.payouts', () => import('./routes/dashboard/admin/payouts'), adminReads('payouts')),
+  adminTab(admin.finance, 'admin.finance', () => import('./routes/dashboard/admin/finance'), adminReads('finance')),
   adminTab(admin.audit, 'admin.audit', () => import('./routes/dashboard/admin/audit'), adminReads('audit')),
   adminTab(
     admin.systemHealth,

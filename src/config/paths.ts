@@ -68,6 +68,7 @@ export const paths = {
       paymentLinks: adminTab('payment-links'),
       catalogue: adminTab('catalogue'),
       payouts: adminTab('profit-payouts'),
+      finance: adminTab('finance'),
       audit: adminTab('audit'),
       systemHealth: adminTab('system-health'),
       privacy: adminTab('privacy-requests'),

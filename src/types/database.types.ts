@@ -1476,6 +1476,7 @@ export type Database = {
       referral_commissions: {
         Row: {
           amount_pln: number;
+          amount_usdt: number | null;
           cancel_reason: string | null;
           cancelled_at: string | null;
           created_at: string;
@@ -1485,10 +1486,14 @@ export type Database = {
           referred_id: string | null;
           referrer_id: string | null;
           retain_until: string | null;
+          settled_at: string | null;
+          settlement_id: string | null;
+          settlement_rate: number | null;
         };
         ComputedFields: never;
         Insert: {
           amount_pln: number;
+          amount_usdt?: number | null;
           cancel_reason?: string | null;
           cancelled_at?: string | null;
           created_at?: string;
@@ -1498,9 +1503,13 @@ export type Database = {
           referred_id?: string | null;
           referrer_id?: string | null;
           retain_until?: never;
+          settled_at?: string | null;
+          settlement_id?: string | null;
+          settlement_rate?: number | null;
         };
         Update: {
           amount_pln?: number;
+          amount_usdt?: number | null;
           cancel_reason?: string | null;
           cancelled_at?: string | null;
           created_at?: string;
@@ -1510,6 +1519,9 @@ export type Database = {
           referred_id?: string | null;
           referrer_id?: string | null;
           retain_until?: never;
+          settled_at?: string | null;
+          settlement_id?: string | null;
+          settlement_rate?: number | null;
         };
         Relationships: [
           {
@@ -2342,6 +2354,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_finance_overview: { Args: { p_months?: number }; Returns: Json };
       admin_find_request: {
         Args: { p_request_id: string };
         Returns: {
@@ -2518,6 +2531,18 @@ export type Database = {
           username: string;
         }[];
       };
+      admin_list_unpaid_commissions: {
+        Args: { p_limit?: number; p_offset?: number };
+        Returns: {
+          commissions: number;
+          email: string;
+          full_name: string;
+          oldest_at: string;
+          total_count: number;
+          total_pln: number;
+          user_id: string;
+        }[];
+      };
       admin_list_unrecognised_transfers: {
         Args: { p_limit?: number; p_status?: string };
         Returns: {
@@ -2597,6 +2622,7 @@ export type Database = {
           value: number;
         }[];
       };
+      admin_preview_commission_settlement: { Args: { p_rate: number; p_user_id?: string }; Returns: Json };
       admin_preview_payout: {
         Args: { p_rate: number; p_revenue_id: string };
         Returns: {
@@ -2839,6 +2865,17 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      admin_settle_commissions: {
+        Args: {
+          p_confirmed_previous_rate?: number;
+          p_expected_commissions: number;
+          p_expected_total_pln: number;
+          p_idempotency_key: string;
+          p_rate: number;
+          p_user_id?: string;
+        };
+        Returns: Json;
       };
       admin_system_health: {
         Args: Record<PropertyKey, never>;
@@ -3721,7 +3758,8 @@ export type Database = {
         | 'adjustment'
         | 'profit_payout'
         | 'reversal'
-        | 'debt_repayment';
+        | 'debt_repayment'
+        | 'commission_payout';
       withdrawal_network: 'TRC20' | 'ERC20' | 'BSC';
       withdrawal_status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
     };
@@ -3862,6 +3900,7 @@ export const Constants = {
         'profit_payout',
         'reversal',
         'debt_repayment',
+        'commission_payout',
       ],
       withdrawal_network: ['TRC20', 'ERC20', 'BSC'],
       withdrawal_status: ['pending', 'processing', 'completed', 'failed', 'cancelled'],

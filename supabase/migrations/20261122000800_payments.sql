@@ -1670,6 +1670,9 @@ declare
   v_today date := private.warsaw_today();
   v_released integer := 0;
   v_commissions integer := 0;
+  v_commission record;
+  v_debited numeric;
+  v_reversed jsonb := '[]'::jsonb;
 begin
   if not (select private.is_admin()) then
     raise exception using errcode = '42501', message = 'auth.forbidden';
@@ -1715,7 +1718,35 @@ begin
       get diagnostics v_released = row_count;
     end if;
   end if;
-  -- A commission not yet settled is cancelled (kept); a settled one is the money-out rules' business.
+  -- The order's commission is cancelled (kept, 'Anulowana'). One already settled into the
+  -- referrer's wallet is taken back: a ledger debit of what it credited, as far as the wallet holds
+  -- it, the rest a debt of the referrer (private.debit_or_record_debt), notified and in the audit row.
+  for v_commission in
+    select c.id, c.referrer_id, c.amount_usdt
+      from public.referral_commissions c
+     where c.order_id = v_order.id and c.cancelled_at is null and c.settled_at is not null
+       and c.referrer_id is not null
+     order by c.id
+       for update
+  loop
+    v_debited := private.debit_or_record_debt(
+      v_commission.referrer_id, v_commission.amount_usdt,
+      'Cofnięcie prowizji za polecenie: zwrot płatności ' || v_order.reference,
+      'referral_commission', v_commission.id);
+    v_reversed := v_reversed || jsonb_build_object(
+      'commission_id', v_commission.id, 'referrer_id', v_commission.referrer_id,
+      'amount_usdt', v_commission.amount_usdt, 'debited', v_debited, 'debt', v_commission.amount_usdt - v_debited);
+    perform private.notify(
+      v_commission.referrer_id, 'system', 'Prowizja cofnięta',
+      case when v_debited = v_commission.amount_usdt
+           then format('Płatność %s poleconej osoby została zwrócona: z Twojego portfela pobrano wypłaconą prowizję %s USDT.',
+                       v_order.reference, v_commission.amount_usdt)
+           else format('Płatność %s poleconej osoby została zwrócona: z Twojego portfela pobrano %s USDT z wypłaconej prowizji %s USDT, a %s USDT pozostaje do spłaty z kolejnych wpływów.',
+                       v_order.reference, v_debited, v_commission.amount_usdt, v_commission.amount_usdt - v_debited) end,
+      jsonb_build_object('kind', 'commission_reversed', 'amount', v_commission.amount_usdt, 'currency', 'USDT',
+                         'debited', v_debited, 'commissionId', v_commission.id, 'reference', v_order.reference)
+    );
+  end loop;
   update public.referral_commissions c
      set cancelled_at = now(), cancel_reason = 'Zwrot płatności ' || v_order.reference
    where c.order_id = v_order.id and c.cancelled_at is null;
@@ -1735,7 +1766,8 @@ begin
     jsonb_build_object('status', v_before.status),
     jsonb_build_object('status', v_order.status, 'refund_reason', v_reason, 'refund_method', p_method,
                        'refund_reference', v_reference, 'amount_received', v_order.amount_received,
-                       'released_packages', v_released, 'cancelled_commissions', v_commissions)
+                       'released_packages', v_released, 'cancelled_commissions', v_commissions,
+                       'reversed_commissions', v_reversed)
   );
   if v_order.user_id is not null then
     perform private.notify(
@@ -2082,7 +2114,7 @@ comment on table private.payment_order_reminders is 'One row per reminder of a p
 
 comment on function public.admin_update_payment_settings(integer,integer) is 'Admin (aal2): days until a pending order expires (1-60) and orders a member may create in 24 hours (1-100); audited.';
 
-comment on function public.admin_refund_payment(uuid,text,text,text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its unsettled commission cancelled; notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
+comment on function public.admin_refund_payment(uuid,text,text,text) is 'Admin (aal2): refunds what came in for a paid, underpaid or to-be-refunded order in one transaction: the period it gave ends (queued ones move up, an upgrade gives back the period it cut short), its CCC packages are released, its commission cancelled (one already settled taken back from the referrer''s wallet by private.debit_or_record_debt, the shortfall a debt); notified, e-mailed (payment-refunded) and audited. changed = false when already refunded.';
 
 comment on function public.preview_plan_change(public.membership_level) is 'Member: what buying a plan would give if confirmed today (Warsaw): from/to dates, extra days for the unused period of from_level, and the kind of change (new | upgrade | renewal | queued | blocked). The confirmation recomputes it on its own day.';
 

@@ -11,7 +11,7 @@
 -- reversal: the debit of an earlier credit taken back (a reversed payout run, a refunded order's
 -- settled commission; private.debit_or_record_debt); debt_repayment: the part of a later credit that
 -- paid an open debt (private.apply_wallet_entry).
-create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment');
+create type public.wallet_transaction_kind as enum ('credit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'adjustment', 'profit_payout', 'reversal', 'debt_repayment', 'commission_payout');
 
 -- public.withdrawal_status --------------------------------------------------------------
 -- pending → processing (an admin claimed it) → completed (hash) or failed (money back); processing can

@@ -188,6 +188,7 @@ as $$
   select case p_kind
     when 'wallet_credited' then 'wallet-credited'
     when 'profit_payout' then 'profit-payout'
+    when 'commission_settled' then 'commission-settled'
     when 'withdrawal_requested' then 'withdrawal-requested'
     when 'withdrawal_completed' then 'withdrawal-completed'
     when 'withdrawal_failed' then 'withdrawal-failed'
@@ -273,7 +274,9 @@ begin
   if v_template is null or p_user_id is null then
     return;
   end if;
-  select coalesce((s.notification_preferences ->> v_kind)::boolean, true) into v_enabled
+  -- A settlement of commissions is a credit of the wallet: the member's 'wallet_credited' switch.
+  select coalesce((s.notification_preferences ->> case when v_kind = 'commission_settled' then 'wallet_credited'
+                                                        else v_kind end)::boolean, true) into v_enabled
     from public.user_settings s
    where s.user_id = p_user_id;
   if not coalesce(v_enabled, true) then
@@ -302,6 +305,13 @@ begin
     );
   elsif v_kind = 'profit_payout' then
     v_variables := private.money_email_variables(p_data);
+  elsif v_kind = 'commission_settled' then
+    v_variables := jsonb_build_object(
+      'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',
+      'amount_pln', (p_data ->> 'amountPln')::numeric(18, 2)::text || ' PLN',
+      'rate', p_data ->> 'rate',
+      'commissions', p_data ->> 'commissions'
+    );
   else
     v_variables := jsonb_build_object(
       'amount', (p_data ->> 'amount')::numeric(18, 2)::text || ' USDT',

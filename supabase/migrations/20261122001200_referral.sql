@@ -49,6 +49,13 @@ create table public.referral_commissions (
   order_id uuid,
   cancelled_at timestamp with time zone,
   cancel_reason text,
+  settled_at timestamp with time zone,
+  settlement_id uuid,
+  settlement_rate numeric(12,6),
+  amount_usdt numeric(18,2),
+  constraint referral_commissions_settled_check CHECK ((settled_at IS NULL) = (settlement_id IS NULL)
+    AND (settled_at IS NULL) = (settlement_rate IS NULL) AND (settled_at IS NULL) = (amount_usdt IS NULL)),
+  constraint referral_commissions_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
   constraint referral_commissions_cancel_check CHECK (((cancelled_at IS NULL) = (cancel_reason IS NULL)) AND (char_length(cancel_reason) <= 500)),
   constraint referral_commissions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
@@ -93,6 +100,15 @@ create index referral_codes_user_id_created_at_idx on public.referral_codes (use
 -- public.referral_commissions -----------------------------------------------------------
 
 create index referral_commissions_referrer_id_created_at_idx on public.referral_commissions (referrer_id, created_at desc);
+
+-- 'Do wypłaty': the commissions not settled and not cancelled, by referrer (the settlement, its
+-- preview, the admin list and the treasurer's liabilities).
+create index referral_commissions_unpaid_idx on public.referral_commissions (referrer_id, created_at)
+  include (amount_pln) where settled_at is null and cancelled_at is null;
+
+-- The previous settlement's rate and the settlements by month ('Finanse').
+create index referral_commissions_settled_at_idx on public.referral_commissions (settled_at desc)
+  include (settlement_rate, amount_pln, amount_usdt) where settled_at is not null;
 
 -- public.referral_relationships ---------------------------------------------------------
 
@@ -199,6 +215,65 @@ begin
 end
 $$;
 
+-- private.commission_rate_check() -------------------------------------------------------
+-- The rate sanity of a settlement: the previous settlement's PLN→USDT rate (null before the first);
+-- a rate more than 20 % away from it is refused (referral.rate_confirmation_required) unless the
+-- admin confirmed it by sending that previous rate back (p_confirmed_previous_rate), as the
+-- dialog's confirmation repeats both numbers. Returns the previous rate.
+create function private.commission_rate_check(p_rate numeric, p_confirmed_previous_rate numeric)
+returns numeric
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_previous numeric;
+begin
+  select c.settlement_rate into v_previous
+    from public.referral_commissions c
+   where c.settled_at is not null
+   order by c.settled_at desc
+   limit 1;
+  if v_previous is not null and abs(p_rate - v_previous) > v_previous * 0.2
+     and p_confirmed_previous_rate is distinct from v_previous then
+    raise exception using errcode = 'P0001', message = 'referral.rate_confirmation_required',
+      detail = format('previous=%s rate=%s', v_previous, p_rate);
+  end if;
+  return v_previous;
+end
+$$;
+
+-- private.commission_usdt() -------------------------------------------------------------
+-- A commission in USDT at a settlement's rate: PLN × rate, rounded down to 0.01 (as payout shares).
+create function private.commission_usdt(p_amount_pln numeric, p_rate numeric)
+returns numeric
+language sql
+immutable
+set search_path = ''
+as $$
+  select (floor(p_amount_pln * p_rate * 100) / 100)::numeric(18, 2)
+$$;
+
+-- private.settleable_commissions() ------------------------------------------------------
+-- 'Do wypłaty' at a rate: the unsettled, uncancelled commissions of a referrer who still has an
+-- account (p_user_id; null: every referrer) worth at least 0.01 USDT at that rate. The preview and
+-- the settlement read the same rows.
+create function private.settleable_commissions(p_user_id uuid, p_rate numeric)
+returns table (id uuid, referrer_id uuid, amount_pln numeric, amount_usdt numeric)
+language sql
+stable
+set search_path = ''
+as $$
+  -- private.commission_usdt's expression written out: a function with its own search_path is never
+  -- inlined, and a call per commission doubled the preview's time over every referrer.
+  select c.id, c.referrer_id, c.amount_pln, u.usdt
+    from public.referral_commissions c
+   cross join lateral (select (floor(c.amount_pln * p_rate * 100) / 100)::numeric(18, 2) as usdt) u
+   where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
+     and (p_user_id is null or c.referrer_id = p_user_id)
+     and u.usdt > 0
+$$;
+
 -- private.sum_referrer_earnings() -------------------------------------------------------
 create function private.sum_referrer_earnings()
 returns trigger
@@ -218,6 +293,197 @@ begin
      where s.user_id = old.referrer_id;
   end if;
   return null;
+end
+$$;
+
+-- public.admin_list_unpaid_commissions() ------------------------------------------------
+-- 'Finanse', 'Prowizje do wypłaty': per referrer the commissions 'Do wypłaty' (count, PLN, the
+-- oldest), most owed first; total_count is the number of referrers.
+create function public.admin_list_unpaid_commissions(p_limit integer default 20, p_offset integer default 0)
+returns table (
+  user_id uuid,
+  full_name text,
+  email text,
+  commissions integer,
+  total_pln numeric,
+  oldest_at timestamptz,
+  total_count bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 1000 or p_offset is null or p_offset < 0 then
+    raise exception using errcode = '22023', message = 'referral.invalid_limit';
+  end if;
+  return query
+    with owed as (
+      select c.referrer_id, count(*)::integer as n, sum(c.amount_pln) as pln, min(c.created_at) as oldest
+        from public.referral_commissions c
+       where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
+       group by c.referrer_id
+    )
+    select o.referrer_id, p.full_name, p.email, o.n, o.pln, o.oldest, count(*) over ()
+      from owed o
+      left join public.profiles p on p.user_id = o.referrer_id
+     order by o.pln desc, o.referrer_id
+     limit p_limit offset p_offset;
+end
+$$;
+
+-- public.admin_preview_commission_settlement() ------------------------------------------
+-- Admin: what a settlement of one referrer's (p_user_id) or every referrer's (null) commissions
+-- 'Do wypłaty' would credit at this rate (nothing is written): {members, commissions, total_pln,
+-- total_usdt, previous_rate, rate_change_pct (null before the first settlement)}. The settlement
+-- takes commissions and total_pln back as what the admin confirmed.
+create function public.admin_preview_commission_settlement(p_rate numeric, p_user_id uuid default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_previous numeric;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  select c.settlement_rate into v_previous
+    from public.referral_commissions c
+   where c.settled_at is not null
+   order by c.settled_at desc
+   limit 1;
+  select jsonb_build_object(
+           'members', count(distinct s.referrer_id),
+           'commissions', count(*),
+           'total_pln', coalesce(sum(s.amount_pln), 0),
+           'total_usdt', coalesce(sum(s.amount_usdt), 0),
+           'previous_rate', v_previous,
+           'rate_change_pct', case when v_previous is null then null
+                                   else round((p_rate - v_previous) * 100 / v_previous, 1) end)
+    into v_result
+    from private.settleable_commissions(p_user_id, p_rate) s;
+  return v_result;
+end
+$$;
+
+-- public.admin_settle_commissions() -----------------------------------------------------
+-- Admin: pays the commissions 'Do wypłaty' of one referrer (p_user_id) or of every referrer (null)
+-- into their wallets at the PLN→USDT rate the admin typed: per referrer one ledger credit
+-- ('commission_payout', the sum of the commissions' USDT), the commissions 'Wypłacona' with the
+-- settlement's id, rate and USDT, a notification and the e-mail 'commission-settled', an audit row
+-- (and one for the whole run). The preview's count and PLN total come back (p_expected_*): when the
+-- commissions to pay differ (another admin settled them, a refund cancelled one), nothing is paid
+-- (referral.settlement_changed). The rate check: private.commission_rate_check. Settlements are
+-- serialised (a transaction lock) and the commissions locked, so two admins at once pay once. The
+-- idempotency key returns the first result to a repeated submit.
+create function public.admin_settle_commissions(
+  p_rate numeric,
+  p_expected_commissions integer,
+  p_expected_total_pln numeric,
+  p_idempotency_key uuid,
+  p_user_id uuid default null,
+  p_confirmed_previous_rate numeric default null
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_first jsonb;
+  v_count integer;
+  v_total_pln numeric;
+  v_total_usdt numeric := 0;
+  v_members integer := 0;
+  v_previous numeric;
+  v_member record;
+  v_settlement uuid;
+  v_result jsonb;
+begin
+  if not private.is_admin() then
+    raise exception using errcode = '42501', message = 'auth.forbidden';
+  end if;
+  if not private.valid_payout_rate(p_rate) then
+    raise exception using errcode = 'P0001', message = 'payouts.invalid_rate';
+  end if;
+  if p_expected_commissions is null or p_expected_commissions < 1 or p_expected_total_pln is null then
+    raise exception using errcode = '22023', message = 'referral.preview_required';
+  end if;
+  v_first := private.idempotency_begin(p_idempotency_key, 'admin_settle_commissions', jsonb_build_object(
+    'user_id', p_user_id, 'rate', p_rate, 'expected_commissions', p_expected_commissions,
+    'expected_total_pln', p_expected_total_pln, 'confirmed_previous_rate', p_confirmed_previous_rate));
+  if v_first is not null then
+    return v_first;
+  end if;
+
+  -- One settlement at a time: the previous rate is the last committed one, and the second of two
+  -- admins finds the commissions already paid.
+  perform pg_advisory_xact_lock(hashtextextended('referral.settle_commissions', 0));
+  v_previous := private.commission_rate_check(p_rate, p_confirmed_previous_rate);
+
+  perform 1 from public.referral_commissions c
+   where c.id in (select s.id from private.settleable_commissions(p_user_id, p_rate) s)
+   order by c.id
+     for update;
+  select count(*), coalesce(sum(s.amount_pln), 0) into v_count, v_total_pln
+    from private.settleable_commissions(p_user_id, p_rate) s;
+  if v_count <> p_expected_commissions or v_total_pln <> p_expected_total_pln then
+    raise exception using errcode = 'P0001', message = 'referral.settlement_changed',
+      detail = format('expected %s commissions / %s PLN, found %s / %s', p_expected_commissions,
+                      p_expected_total_pln, v_count, v_total_pln);
+  end if;
+
+  for v_member in
+    select s.referrer_id, count(*)::integer as n, sum(s.amount_pln) as pln, sum(s.amount_usdt) as usdt
+      from private.settleable_commissions(p_user_id, p_rate) s
+     group by s.referrer_id
+     order by s.referrer_id
+  loop
+    v_settlement := gen_random_uuid();
+    update public.referral_commissions c
+       set settled_at = now(), settlement_id = v_settlement, settlement_rate = p_rate,
+           amount_usdt = private.commission_usdt(c.amount_pln, p_rate)
+     where c.id in (select s.id from private.settleable_commissions(v_member.referrer_id, p_rate) s);
+    perform private.apply_wallet_entry(
+      v_member.referrer_id, 'commission_payout', v_member.usdt, 0, null,
+      format('Prowizje za polecenia (%s): %s PLN, kurs %s', v_member.n, v_member.pln::numeric(14, 2), p_rate)
+    );
+    perform private.notify(
+      v_member.referrer_id,
+      'profit',
+      'Prowizja wypłacona',
+      format('Na Twój portfel wpłynęło %s USDT: prowizje za polecenia (%s) %s PLN po kursie %s.',
+             v_member.usdt::numeric(18, 2), v_member.n, v_member.pln::numeric(14, 2), p_rate),
+      jsonb_build_object('kind', 'commission_settled', 'amount', v_member.usdt::numeric(18, 2), 'currency', 'USDT',
+                         'amountPln', v_member.pln::numeric(14, 2), 'rate', p_rate, 'commissions', v_member.n,
+                         'settlementId', v_settlement)
+    );
+    perform private.audit('referral.settle', 'commission_settlement', v_settlement::text, v_member.referrer_id,
+      jsonb_build_object('status', 'to_pay'),
+      jsonb_build_object('status', 'paid', 'commissions', v_member.n, 'amount_pln', v_member.pln,
+                         'amount_usdt', v_member.usdt, 'rate_pln_usdt', p_rate, 'previous_rate', v_previous));
+    v_members := v_members + 1;
+    v_total_usdt := v_total_usdt + v_member.usdt;
+  end loop;
+
+  v_result := jsonb_build_object('members', v_members, 'commissions', v_count, 'total_pln', v_total_pln,
+                                 'total_usdt', v_total_usdt, 'rate', p_rate, 'previous_rate', v_previous);
+  if p_user_id is null then
+    perform private.audit('referral.settle_all', 'commission_settlement', null, null, null, v_result);
+  end if;
+  perform private.idempotency_finish(p_idempotency_key, v_result);
+  return v_result;
 end
 $$;
 
@@ -288,6 +554,9 @@ $$;
 --                    e-mail masked (first 3 characters of the local part, then ***@domain);
 --   referred_total:  how many members the caller referred in all (erased accounts no longer listed,
 --                    though their referral still counts in referral_count);
+--   commissions:     the caller's latest p_referred_limit commissions, newest first, each 'to_pay'
+--                    ('Do wypłaty'), 'paid' ('Wypłacona': when, USDT, rate) or 'cancelled' ('Anulowana');
+--   commissions_to_pay_pln: what the club owes the caller in commissions not yet settled;
 --   referral_count, total_earnings: the caller's ranking counters (total_earnings in PLN).
 create function public.get_my_referral_overview(p_referred_limit integer default 100)
 returns jsonb
@@ -331,6 +600,20 @@ begin
         join public.profiles p on p.user_id = r.referred_id), '[]'::jsonb),
     'referred_total', (select count(*) from public.referral_relationships rr
                         where rr.referrer_id = v_uid and rr.referred_id is not null),
+    'commissions', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', c.id, 'level', c.level, 'amount_pln', c.amount_pln, 'created_at', c.created_at,
+               'status', case when c.cancelled_at is not null then 'cancelled'
+                              when c.settled_at is not null then 'paid' else 'to_pay' end,
+               'settled_at', c.settled_at, 'amount_usdt', c.amount_usdt, 'settlement_rate', c.settlement_rate,
+               'cancelled_at', c.cancelled_at)
+             order by c.created_at desc, c.id)
+        from (select x.* from public.referral_commissions x
+               where x.referrer_id = v_uid
+               order by x.created_at desc, x.id
+               limit p_referred_limit) c), '[]'::jsonb),
+    'commissions_to_pay_pln', (select coalesce(sum(c.amount_pln), 0) from public.referral_commissions c
+                                where c.referrer_id = v_uid and c.settled_at is null and c.cancelled_at is null),
     'referral_count', coalesce((select s.referral_count from private.referrer_stats s where s.user_id = v_uid), 0),
     'total_earnings', coalesce((select s.total_earnings from private.referrer_stats s where s.user_id = v_uid), 0)
   ) into v_result;
@@ -465,6 +748,12 @@ create policy referral_relationships_select_authenticated on public.referral_rel
 -- Grants
 -- ========================================================================================
 
+revoke execute on function public.admin_list_unpaid_commissions(integer,integer) from service_role;
+grant execute on function public.admin_list_unpaid_commissions(integer,integer) to authenticated;
+revoke execute on function public.admin_preview_commission_settlement(numeric,uuid) from service_role;
+grant execute on function public.admin_preview_commission_settlement(numeric,uuid) to authenticated;
+revoke execute on function public.admin_settle_commissions(numeric,integer,numeric,uuid,uuid,numeric) from service_role;
+grant execute on function public.admin_settle_commissions(numeric,integer,numeric,uuid,uuid,numeric) to authenticated;
 grant execute on function public.generate_unique_referral_code(uuid,text) to authenticated;
 grant execute on function public.get_my_referral_codes() to authenticated;
 revoke execute on function public.get_my_referral_overview(integer) from service_role;
@@ -482,6 +771,9 @@ grant update (active, description) on public.referral_codes to authenticated;
 -- Comments
 -- ========================================================================================
 
+comment on function public.admin_list_unpaid_commissions(integer,integer) is 'Admin (''Finanse''): per referrer the commissions ''Do wypłaty'' (count, PLN, oldest), most owed first; total_count = referrers.';
+comment on function public.admin_preview_commission_settlement(numeric,uuid) is 'Admin: {members, commissions, total_pln, total_usdt, previous_rate, rate_change_pct} a settlement of one referrer (or all: null) would pay at the rate; no writes.';
+comment on function public.admin_settle_commissions(numeric,integer,numeric,uuid,uuid,numeric) is 'Admin: settles the commissions ''Do wypłaty'' of one referrer (or all: null) at the rate, one ledger credit per referrer, notified, e-mailed (commission-settled), audited. Refused when the preview''s count/PLN differ (referral.settlement_changed) or the rate is > 20 % from the previous settlement''s without p_confirmed_previous_rate = that rate (referral.rate_confirmation_required). Idempotent by key.';
 comment on function public.generate_unique_referral_code(uuid,text) is 'Creates a code for the caller (p_user_id must be auth.uid()); at most 5 per member.';
 comment on function public.get_my_referral_overview(integer) is 'Partner page in one call: {codes[], referred[] (latest p_referred_limit, e-mail masked), referred_total, referral_count, total_earnings (PLN)} of the caller. Errors: auth.forbidden, referral.invalid_limit.';
 comment on function public.get_my_referred_users() is 'Referred members of the caller; e-mail masked as first 3 characters of the local part + ***@domain.';
@@ -498,4 +790,22 @@ comment on column public.referral_relationships.referred_id is 'The referred mem
 comment on column public.referral_relationships.activated_at is 'When the referred member''s e-mail was confirmed (null while not activated); the ranking counts activated relationships only.';
 
 comment on column public.referral_commissions.order_id is 'The paid plan order that produced the commission (private.confirm_payment, on the referred member''s first paid plan order).';
+comment on column public.referral_commissions.settled_at is 'Wypłacona: when an admin settled it into the referrer''s wallet (public.admin_settle_commissions); null while Do wypłaty.';
+comment on column public.referral_commissions.settlement_id is 'The settlement (one ledger credit of one referrer) that paid it; the audit row referral.settle has this id.';
+comment on column public.referral_commissions.settlement_rate is 'The PLN→USDT rate of its settlement.';
+comment on column public.referral_commissions.amount_usdt is 'What its settlement credited for it: amount_pln × rate rounded down to 0.01; a settlement''s ledger credit is the sum over its commissions.';
 comment on column public.referral_commissions.cancelled_at is 'Anulowana: the order was refunded before the commission was settled (kept for the books, no longer in the earnings).';
+
+-- ========================================================================================
+-- Data
+-- ========================================================================================
+
+-- The e-mail of a settlement of commissions (the notification kind commission_settled,
+-- private.queue_money_email), editable in the e-mail templates tab.
+insert into public.email_templates (name, subject, html_content, text_content, variables)
+values
+  ('commission-settled', 'Prowizje za polecenia wypłacone: {{amount}}',
+   '<p>Cześć {{fname}},</p><p>na Twój portfel wpłynęło <strong>{{amount}}</strong>: prowizje za polecenia ({{commissions}}) w kwocie {{amount_pln}} po kursie {{rate}} USDT za 1 PLN.</p><p>Dziękujemy za polecanie Klubu!</p>',
+   E'Cześć {{fname}},\n\nna Twój portfel wpłynęło {{amount}}: prowizje za polecenia ({{commissions}}) w kwocie {{amount_pln}} po kursie {{rate}} USDT za 1 PLN.\n\nDziękujemy za polecanie Klubu!',
+   '[{"name":"fname","description":"Imię i nazwisko","example":"Anna Nowak"},{"name":"amount","description":"Kwota w USDT","example":"124.92 USDT"},{"name":"amount_pln","description":"Prowizje w PLN","example":"499.70 PLN"},{"name":"rate","description":"Kurs PLN→USDT","example":"0.25"},{"name":"commissions","description":"Liczba prowizji","example":"1"}]')
+on conflict (name) do nothing;

@@ -224,7 +224,7 @@ $$;
 --                             how many of them are processing
 --   money.payout_run          warning when the last payout run is older than 35 days (or there is none)
 --   money.commissions         warning when a commission recorded more than 30 days ago is not paid
---                             (the app pays none: each one is the operator's to settle)
+--                             yet ('Do wypłaty': not settled, not cancelled); value: how many, detail: PLN
 --   ideas.webhook             problem when the automation service failed for an idea in the last 24 h
 --   security.admin_mfa        problem when an admin has no verified second factor
 --   security.smtp_policy      warning when the sender allows private SMTP hosts or has not reported
@@ -273,7 +273,8 @@ as $$
          case when c.oldest < now() - interval '30 days' then 'warning' else 'ok' end,
          c.n::numeric, coalesce(c.total, 0)::text
     from (select count(*) as n, sum(rc.amount_pln) as total, min(rc.created_at) as oldest
-            from public.referral_commissions rc) c
+            from public.referral_commissions rc
+           where rc.settled_at is null and rc.cancelled_at is null) c
   union all
   select 'ideas.webhook', 'ideas', case when i.n > 0 then 'problem' else 'ok' end, i.n::numeric, null
     from (select count(*) as n from public.app_ideas a

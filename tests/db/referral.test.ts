@@ -19,7 +19,7 @@ import {
   referralCodeById,
   type ReferralCodeRow,
 } from '../helpers/accounts-factories.ts';
-import { checkLedgerAfterEachTest, payForPlan } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, payForPlan, walletAddress } from '../helpers/money-factories.ts';
 
 // Account security (issue 9): the attacks on sign-up that the database must stop, each reproduced
 // the way Auth writes its tables (a user row, an e-mail identity, a confirmation), then the rule.
@@ -164,6 +164,8 @@ describe('member dashboard', () => {
         codes: [],
         referred: [],
         referred_total: 0,
+        commissions: [],
+        commissions_to_pay_pln: 0,
         referral_count: 0,
         total_earnings: 0,
       });
@@ -816,5 +818,393 @@ describe('security review', () => {
         expect(after.rows).toEqual([{ referrer_id: null, amount_pln: '120.00' }]);
       });
     });
+  });
+});
+
+// Commissions paid (issue 35 §3): an admin settles the commissions 'Do wypłaty' of one referrer or
+// of all into their wallets at a typed PLN→USDT rate, after a preview whose count and PLN total the
+// settlement takes back; the rate is checked against the previous settlement's; idempotent; once
+// under two admins racing; notified, e-mailed and audited.
+describe('commission settlement', () => {
+  checkLedgerAfterEachTest();
+
+  type Preview = {
+    members: number;
+    commissions: number;
+    total_pln: number;
+    total_usdt: number;
+    previous_rate: number | null;
+    rate_change_pct: number | null;
+  };
+  type Settled = { members: number; commissions: number; total_pln: number; total_usdt: number; rate: number };
+
+  let treasurer: TestUser;
+  let secondAdmin: TestUser;
+  beforeAll(async () => {
+    treasurer = await createAdmin();
+    secondAdmin = await createAdmin();
+  });
+
+  async function preview(userId: string | null, rate: number, actor: TestUser = treasurer): Promise<Preview> {
+    const [row] = await queryAs<{ p: Preview }>(
+      actor,
+      'select public.admin_preview_commission_settlement($1, $2) as p',
+      [rate, userId],
+    );
+    return row!.p;
+  }
+
+  function settle(
+    userId: string | null,
+    rate: number,
+    expected: Pick<Preview, 'commissions' | 'total_pln'>,
+    { actor = treasurer, key = randomUUID(), confirmedPrevious = null as number | null } = {},
+  ): Promise<Settled> {
+    return queryAs<{ s: Settled }>(actor, 'select public.admin_settle_commissions($1, $2, $3, $4, $5, $6) as s', [
+      rate,
+      expected.commissions,
+      expected.total_pln,
+      key,
+      userId,
+      confirmedPrevious,
+    ]).then((rows) => rows[0]!.s);
+  }
+
+  /** A rate within 20 % of the previous settlement's (the previous one itself), 0.25 before the first. */
+  async function usualRate(): Promise<number> {
+    return (await preview(null, 0.25)).previous_rate ?? 0.25;
+  }
+
+  /** A referrer with one referred member per plan, each of whom paid it (one commission each). */
+  async function referrerWith(...plans: ('START' | 'PREMIUM' | 'VIP')[]) {
+    const referrer = await createMember();
+    const code = await createReferralCode(referrer);
+    const orders: string[] = [];
+    for (const plan of plans) {
+      const referred = await signUpWithReferral(code.code);
+      orders.push(await payForPlan(referred.id, plan));
+    }
+    return { referrer, orders };
+  }
+
+  async function commissionsOf(referrerId: string) {
+    const { rows } = await admin().query<{
+      amount_pln: string;
+      settled_at: Date | null;
+      settlement_id: string | null;
+      settlement_rate: string | null;
+      amount_usdt: string | null;
+      cancelled_at: Date | null;
+    }>(
+      `select amount_pln, settled_at, settlement_id, settlement_rate, amount_usdt, cancelled_at
+         from public.referral_commissions where referrer_id = $1 order by amount_pln`,
+      [referrerId],
+    );
+    return rows;
+  }
+
+  async function ledgerOf(userId: string) {
+    const { rows } = await admin().query<{ kind: string; available_delta: string; note: string }>(
+      'select kind, available_delta, note from public.wallet_transactions where user_id = $1 order by id',
+      [userId],
+    );
+    return rows;
+  }
+
+  it("credits a referrer's unpaid commissions in one ledger entry, marks them 'Wypłacona', notifies, e-mails and audits", async () => {
+    const rate = await usualRate();
+    const { referrer } = await referrerWith('START', 'PREMIUM');
+    const shown = await preview(referrer.id, rate);
+    const usdt = (pln: number) => Math.floor(pln * rate * 100) / 100;
+    const expectedUsdt = Math.round((usdt(499.7) + usdt(1499.7)) * 100) / 100;
+    expect(shown).toMatchObject({ members: 1, commissions: 2, total_pln: 1999.4, total_usdt: expectedUsdt });
+    const { rows: before } = await admin().query<{ id: string }>(
+      'select coalesce(max(id), 0) as id from public.admin_audit_log',
+    );
+
+    const done = await settle(referrer.id, rate, shown);
+    expect(done).toMatchObject({ members: 1, commissions: 2, total_pln: 1999.4, total_usdt: expectedUsdt, rate });
+
+    expect(await ledgerOf(referrer.id)).toEqual([
+      {
+        kind: 'commission_payout',
+        available_delta: expectedUsdt.toFixed(2),
+        note: `Prowizje za polecenia (2): 1999.40 PLN, kurs ${rate}`,
+      },
+    ]);
+    const commissions = await commissionsOf(referrer.id);
+    expect(commissions.map((c) => [c.amount_usdt, c.settled_at instanceof Date, c.cancelled_at])).toEqual([
+      [usdt(499.7).toFixed(2), true, null],
+      [usdt(1499.7).toFixed(2), true, null],
+    ]);
+    expect(new Set(commissions.map((c) => c.settlement_id)).size).toBe(1);
+
+    const { rows: notes } = await admin().query(
+      `select title, content, data ->> 'kind' as kind from public.notifications
+        where user_id = $1 and data ->> 'kind' = 'commission_settled'`,
+      [referrer.id],
+    );
+    expect(notes).toEqual([
+      {
+        title: 'Prowizja wypłacona',
+        content: `Na Twój portfel wpłynęło ${expectedUsdt.toFixed(2)} USDT: prowizje za polecenia (2) 1999.40 PLN po kursie ${rate}.`,
+        kind: 'commission_settled',
+      },
+    ]);
+    const { rows: mails } = await admin().query(
+      `select variables from private.email_outbox where user_id = $1 and template = 'commission-settled'`,
+      [referrer.id],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.variables).toMatchObject({
+      amount: `${expectedUsdt.toFixed(2)} USDT`,
+      amount_pln: '1999.40 PLN',
+      rate: String(rate),
+      commissions: '2',
+    });
+    const { rows: audit } = await admin().query(
+      `select action, target_type, target_id, target_user_id, after from public.admin_audit_log
+        where id > $1 and action like 'referral.%' order by id`,
+      [before[0]!.id],
+    );
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'referral.settle',
+        target_type: 'commission_settlement',
+        target_id: commissions[0]!.settlement_id,
+        target_user_id: referrer.id,
+        after: expect.objectContaining({ status: 'paid', commissions: 2, amount_usdt: expectedUsdt }),
+      }),
+    ]);
+
+    // The referrer's page: each commission 'paid', nothing left to pay; a second settlement finds nothing.
+    const [overview] = await queryAs<{ o: { commissions: { status: string }[]; commissions_to_pay_pln: number } }>(
+      referrer,
+      'select public.get_my_referral_overview() as o',
+    );
+    expect(overview!.o.commissions.map((c) => c.status)).toEqual(['paid', 'paid']);
+    expect(overview!.o.commissions_to_pay_pln).toBe(0);
+    expect(await preview(referrer.id, rate)).toMatchObject({ commissions: 0, total_pln: 0 });
+    expect(await errorOf(settle(referrer.id, rate, shown))).toEqual({
+      code: 'P0001',
+      message: 'referral.settlement_changed',
+    });
+  });
+
+  it('refuses when the commissions differ from the preview (one more paid since), paying nothing', async () => {
+    const rate = await usualRate();
+    const { referrer } = await referrerWith('START');
+    const shown = await preview(referrer.id, rate);
+    const code = await createReferralCode(referrer);
+    await payForPlan((await signUpWithReferral(code.code)).id, 'VIP');
+
+    expect(await errorOf(settle(referrer.id, rate, shown))).toEqual({
+      code: 'P0001',
+      message: 'referral.settlement_changed',
+    });
+    expect(await ledgerOf(referrer.id)).toEqual([]);
+    expect((await commissionsOf(referrer.id)).every((c) => c.settled_at === null)).toBe(true);
+    // A new preview pays both.
+    const again = await preview(referrer.id, rate);
+    expect(again.commissions).toBe(2);
+    expect((await settle(referrer.id, rate, again)).commissions).toBe(2);
+  });
+
+  it('refuses a rate more than 20 % from the previous settlement’s unless the admin confirms that rate', async () => {
+    const previous = await usualRate();
+    const { referrer } = await referrerWith('START');
+    // Make sure there is a previous settlement to compare with.
+    const first = await preview(referrer.id, previous);
+    await settle(referrer.id, previous, first, { confirmedPrevious: first.previous_rate });
+
+    const { referrer: next } = await referrerWith('PREMIUM');
+    const typo = Math.round(previous * 16 * 1e6) / 1e6;
+    const shown = await preview(next.id, typo);
+    expect(shown.previous_rate).toBe(previous);
+    expect(shown.rate_change_pct).toBe(1500);
+    const refused = await errorOf(settle(next.id, typo, shown));
+    expect(refused).toEqual({ code: 'P0001', message: 'referral.rate_confirmation_required' });
+    // Confirming another number is no confirmation.
+    expect(await errorOf(settle(next.id, typo, shown, { confirmedPrevious: typo }))).toEqual(refused);
+    expect(await ledgerOf(next.id)).toEqual([]);
+    // Within 20 % needs nothing; the explicit confirmation of both numbers lets the typed rate through.
+    const close = Math.round(previous * 1.19 * 1e6) / 1e6;
+    expect((await preview(next.id, close)).commissions).toBe(1);
+    const done = await settle(next.id, typo, shown, { confirmedPrevious: previous });
+    expect(done.rate).toBe(typo);
+    // The next settlement compares with this one's rate: back to the usual rate is now 16× off.
+    const { referrer: third } = await referrerWith('START');
+    const back = await preview(third.id, previous);
+    expect(back.previous_rate).toBe(typo);
+    expect(await errorOf(settle(third.id, previous, back))).toEqual(refused);
+    await settle(third.id, previous, back, { confirmedPrevious: typo });
+  });
+
+  it('returns the first result to a repeated submit with the same key and credits once', async () => {
+    const rate = await usualRate();
+    const { referrer } = await referrerWith('VIP');
+    const shown = await preview(referrer.id, rate);
+    const key = randomUUID();
+    const first = await settle(referrer.id, rate, shown, { key });
+    const again = await settle(referrer.id, rate, shown, { key });
+    expect(again).toEqual(first);
+    expect(await ledgerOf(referrer.id)).toHaveLength(1);
+    // The same key for another call is refused.
+    expect(await errorOf(settle(referrer.id, rate, { ...shown, commissions: 5 }, { key }))).toEqual({
+      code: 'P0001',
+      message: 'admin.idempotency_key_reused',
+    });
+  });
+
+  it('settles once when two admins confirm at the same moment', async () => {
+    const rate = await usualRate();
+    const { referrer } = await referrerWith('START', 'VIP');
+    const shown = await preview(referrer.id, rate);
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const allOpen = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const results = await Promise.allSettled(
+      [treasurer, secondAdmin].map((actor) =>
+        asActor(actor, async (query) => {
+          await query('select 1');
+          arrived += 1;
+          if (arrived === 2) release();
+          await allOpen;
+          return query('select public.admin_settle_commissions($1, $2, $3, $4, $5) as s', [
+            rate,
+            shown.commissions,
+            shown.total_pln,
+            randomUUID(),
+            referrer.id,
+          ]);
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(failed.map((r) => (r.reason as Error).message)).toEqual(['referral.settlement_changed']);
+    expect(await ledgerOf(referrer.id)).toHaveLength(1);
+    expect(new Set((await commissionsOf(referrer.id)).map((c) => c.settlement_id)).size).toBe(1);
+  });
+
+  it("settles every referrer at once from the preview's totals, one credit each, audited as a whole", async () => {
+    const rate = await usualRate();
+    const one = await referrerWith('START');
+    const two = await referrerWith('PREMIUM', 'START');
+    const all = await preview(null, rate);
+    expect(all.members).toBeGreaterThanOrEqual(2);
+    expect(all.commissions).toBeGreaterThanOrEqual(3);
+    const done = await settle(null, rate, all);
+    expect(done).toMatchObject({ members: all.members, commissions: all.commissions, total_usdt: all.total_usdt });
+    expect(await ledgerOf(one.referrer.id)).toHaveLength(1);
+    expect(await ledgerOf(two.referrer.id)).toHaveLength(1);
+    expect(await preview(null, rate)).toMatchObject({ members: 0, commissions: 0, total_pln: 0, total_usdt: 0 });
+    const { rows } = await admin().query(
+      "select after from public.admin_audit_log where action = 'referral.settle_all' order by id desc limit 1",
+    );
+    expect(rows[0]!.after).toMatchObject({ members: all.members, commissions: all.commissions });
+  });
+
+  it("shows a commission refunded before its settlement as 'Anulowana' and never pays it", async () => {
+    const rate = await usualRate();
+    const { referrer, orders } = await referrerWith('START');
+    await queryAs(treasurer, "select * from public.admin_refund_payment($1, 'Rezygnacja', 'transfer', 'ZWROT 1')", [
+      orders[0],
+    ]);
+    expect(await preview(referrer.id, rate)).toMatchObject({ commissions: 0 });
+    const [overview] = await queryAs<{ o: { commissions: { status: string }[] } }>(
+      referrer,
+      'select public.get_my_referral_overview() as o',
+    );
+    expect(overview!.o.commissions.map((c) => c.status)).toEqual(['cancelled']);
+  });
+
+  describe('a settled commission of an order refunded later', () => {
+    async function settledCommission() {
+      const rate = await usualRate();
+      const { referrer, orders } = await referrerWith('START');
+      const shown = await preview(referrer.id, rate);
+      const done = await settle(referrer.id, rate, shown);
+      return { referrer, order: orders[0]!, usdt: done.total_usdt };
+    }
+    const refund = (orderId: string) =>
+      queryAs(treasurer, "select * from public.admin_refund_payment($1, 'Rezygnacja', 'transfer', 'ZWROT 3')", [
+        orderId,
+      ]);
+
+    it("is taken back from the referrer's wallet by a ledger debit, 'Anulowana', notified and audited", async () => {
+      const { referrer, order, usdt } = await settledCommission();
+      const { rows: before } = await admin().query<{ id: string }>(
+        'select coalesce(max(id), 0) as id from public.admin_audit_log',
+      );
+      await refund(order);
+      const ledger = await ledgerOf(referrer.id);
+      expect(ledger.map((entry) => [entry.kind, entry.available_delta])).toEqual([
+        ['commission_payout', usdt.toFixed(2)],
+        ['reversal', (-usdt).toFixed(2)],
+      ]);
+      expect(ledger[1]!.note).toMatch(/^Cofnięcie prowizji za polecenie: zwrot płatności /);
+      const [commission] = await commissionsOf(referrer.id);
+      expect(commission).toMatchObject({ amount_usdt: usdt.toFixed(2), cancelled_at: expect.any(Date) });
+      const { rows: debts } = await admin().query('select * from public.wallet_debts where user_id = $1', [
+        referrer.id,
+      ]);
+      expect(debts).toEqual([]);
+      const { rows: notes } = await admin().query(
+        "select title from public.notifications where user_id = $1 and data ->> 'kind' = 'commission_reversed'",
+        [referrer.id],
+      );
+      expect(notes).toEqual([{ title: 'Prowizja cofnięta' }]);
+      const { rows: audit } = await admin().query(
+        "select after from public.admin_audit_log where id > $1 and action = 'payment.refund'",
+        [before[0]!.id],
+      );
+      expect(audit[0]!.after.reversed_commissions).toEqual([
+        expect.objectContaining({ referrer_id: referrer.id, amount_usdt: usdt, debited: usdt, debt: 0 }),
+      ]);
+      const [overview] = await queryAs<{ o: { commissions: { status: string }[] } }>(
+        referrer,
+        'select public.get_my_referral_overview() as o',
+      );
+      expect(overview!.o.commissions.map((c) => c.status)).toEqual(['cancelled']);
+    });
+
+    it('takes what the wallet holds and leaves the rest as a debt of the referrer', async () => {
+      const { referrer, order, usdt } = await settledCommission();
+      await queryAs(referrer, 'select * from public.request_withdrawal($1, $2, $3)', [100, 'BSC', walletAddress()]);
+      await refund(order);
+      const available = Math.round((usdt - 100) * 100) / 100;
+      const ledger = await ledgerOf(referrer.id);
+      expect(ledger.at(-1)).toMatchObject({ kind: 'reversal', available_delta: (-available).toFixed(2) });
+      const { rows: debts } = await admin().query(
+        'select amount, repaid, source_type from public.wallet_debts where user_id = $1',
+        [referrer.id],
+      );
+      expect(debts).toEqual([{ amount: '100.00', repaid: '0.00', source_type: 'referral_commission' }]);
+      // The refund is not repeated: a second call changes nothing.
+      const [again] = await refund(order);
+      expect(again!.changed).toBe(false);
+      expect(await ledgerOf(referrer.id)).toHaveLength(ledger.length);
+    });
+  });
+
+  it('is for admins with their second factor only; the list of what is owed too', async () => {
+    const { referrer } = await referrerWith('START');
+    const rate = await usualRate();
+    const shown = await preview(referrer.id, rate);
+    for (const actor of [referrer, withClaims(treasurer, { aal: 'aal1' })]) {
+      expect(await sqlState(preview(referrer.id, rate, actor))).toBe('42501');
+      expect(await sqlState(settle(referrer.id, rate, shown, { actor }))).toBe('42501');
+      expect(await sqlState(queryAs(actor, 'select * from public.admin_list_unpaid_commissions(20, 0)'))).toBe('42501');
+    }
+    expect(await sqlState(queryAs('anon', 'select public.admin_preview_commission_settlement(0.25)'))).toBe('42501');
+    const listed = await queryAs<{ user_id: string; commissions: number; total_pln: string }>(
+      treasurer,
+      'select user_id, commissions, total_pln from public.admin_list_unpaid_commissions(1000, 0)',
+    );
+    expect(listed).toContainEqual({ user_id: referrer.id, commissions: 1, total_pln: '499.70' });
+    expect(await errorOf(settle(referrer.id, 0, shown))).toEqual({ code: 'P0001', message: 'payouts.invalid_rate' });
   });
 });

@@ -7,7 +7,11 @@
 //   - each payout run's totals and member count equal the sums and count of its items;
 //   - every paid order has exactly the period, packages and commission it should, an unpaid or
 //     refunded one nothing still running, periods never overlap and the profile's level cache agrees
-//     with the periods (private.money_in_mismatches).
+//     with the periods (private.money_in_mismatches);
+//   - the treasurer's money-in buckets equal the orders (private.finance_mismatches) and the
+//     wallet shards the wallets (private.finance_wallet_mismatch);
+//   - each commission settlement's USDT is what its ledger credit says: per referrer, the
+//     'commission_payout' entries add up to the USDT of the commissions settled.
 // A test that breaks one fails with the rows that differ.
 // After every integration test file, the audit trail's hash chain must be intact
 // (private.verify_audit_chain: every row linked, its hash matching its content and the previous row,
@@ -31,13 +35,26 @@ const PAYOUT_RUN_MISMATCHES = `
       or r.total_usdt <> coalesce(i.usdt, 0)
       or r.members_count <> coalesce(i.members, 0)`;
 
+/** Referrers whose commission credits in the ledger differ from the USDT of their settled commissions. */
+const COMMISSION_MISMATCHES = `
+  select coalesce(c.user_id, l.user_id) as user_id, c.usdt as settled_usdt, l.usdt as ledger_usdt
+    from (select referrer_id as user_id, sum(amount_usdt) as usdt from public.referral_commissions
+           where settled_at is not null and referrer_id is not null group by referrer_id) c
+    full join (select user_id, sum(available_delta) as usdt from public.wallet_transactions
+                where kind = 'commission_payout' and user_id is not null group by user_id) l on l.user_id = c.user_id
+   where c.usdt is distinct from l.usdt`;
+
 /** The broken money invariants, by name; empty when the books agree. */
 export async function moneyInvariantViolations(): Promise<Record<string, unknown[]>> {
-  const [ledger, debts, payouts, moneyIn] = await Promise.all([
+  const [ledger, debts, payouts, moneyIn, finance, commissions] = await Promise.all([
     admin().query('select * from private.wallet_ledger_mismatches()'),
     admin().query('select * from private.wallet_debt_mismatches()'),
     admin().query(PAYOUT_RUN_MISMATCHES),
     admin().query('select * from private.money_in_mismatches()'),
+    admin().query(
+      'select * from private.finance_mismatches() union all select null, null, null, null, kept_wallets::int, kept_available, wallets, available from private.finance_wallet_mismatch()',
+    ),
+    admin().query(COMMISSION_MISMATCHES),
   ]);
   const violations: Record<string, unknown[]> = {};
   if (ledger.rows.length) violations['wallet balances ≠ ledger sums (private.wallet_ledger_mismatches)'] = ledger.rows;
@@ -47,6 +64,8 @@ export async function moneyInvariantViolations(): Promise<Record<string, unknown
     violations['orders ≠ the periods, packages and commissions they granted (private.money_in_mismatches)'] =
       moneyIn.rows;
   }
+  if (finance.rows.length) violations['money-in buckets ≠ the orders (private.finance_mismatches)'] = finance.rows;
+  if (commissions.rows.length) violations['commission credits ≠ the settled commissions'] = commissions.rows;
   return violations;
 }
 

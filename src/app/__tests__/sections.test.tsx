@@ -41,6 +41,7 @@ const ADMIN_TABS = [
   ['Linki płatności', '/dashboard/admin/payment-links'],
   ['Katalog', '/dashboard/admin/catalogue'],
   ['Wypłaty zysków', '/dashboard/admin/profit-payouts'],
+  ['Finanse', '/dashboard/admin/finance'],
   ['Dziennik zmian', '/dashboard/admin/audit'],
   ['Stan systemu', '/dashboard/admin/system-health'],
   ['Wnioski RODO', '/dashboard/admin/privacy-requests'],

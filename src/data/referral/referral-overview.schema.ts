@@ -34,6 +34,21 @@ export const referralOverviewSchema = lazySchema(() => {
       }),
     ),
     referred_total: count,
+    /** The latest commissions, newest first: 'Do wypłaty' (to_pay), 'Wypłacona' (paid), 'Anulowana' (cancelled). */
+    commissions: z.array(
+      z.object({
+        id: z.string(),
+        level: z.string(),
+        amount_pln: z.number(),
+        created_at: z.string(),
+        status: z.enum(['to_pay', 'paid', 'cancelled']),
+        settled_at: timestamp,
+        amount_usdt: z.nullable(z.number()),
+        settlement_rate: z.nullable(z.number()),
+        cancelled_at: timestamp,
+      }),
+    ),
+    commissions_to_pay_pln: z.number(),
     referral_count: count,
     total_earnings: z.number().check(z.refine((value) => value >= 0)),
   });
@@ -41,6 +56,7 @@ export const referralOverviewSchema = lazySchema(() => {
 
 export type ReferralOverview = z.infer<ReturnType<typeof referralOverviewSchema>>;
 export type ReferralCode = ReferralOverview['codes'][number];
+export type ReferralCommission = ReferralOverview['commissions'][number];
 
 /** The 'Generuj nowy kod polecający' form: the description is optional, at most 200 characters. */
 export const generateCodeSchema = lazySchema(() =>

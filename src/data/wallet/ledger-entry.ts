@@ -6,6 +6,7 @@ export type LedgerKind = Enums<'wallet_transaction_kind'>;
 const KIND_LABELS: Record<LedgerKind, WalletMessageKey> = {
   credit: 'wallet.ledger.kind.credit',
   profit_payout: 'wallet.ledger.kind.profit_payout',
+  commission_payout: 'wallet.ledger.kind.commission_payout',
   adjustment: 'wallet.ledger.kind.adjustment',
   withdrawal_hold: 'wallet.ledger.kind.withdrawal_hold',
   withdrawal_release: 'wallet.ledger.kind.withdrawal_release',

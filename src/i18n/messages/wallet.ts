@@ -87,6 +87,7 @@ export const walletMessages = {
   'wallet.ledger.loading': 'Ładowanie historii operacji...',
   'wallet.ledger.kind.credit': 'Wpłata',
   'wallet.ledger.kind.profit_payout': 'Wypłata zysków',
+  'wallet.ledger.kind.commission_payout': 'Prowizje za polecenia',
   'wallet.ledger.kind.adjustment': 'Korekta salda',
   'wallet.ledger.kind.withdrawal_hold': 'Zlecenie wypłaty',
   'wallet.ledger.kind.withdrawal_release': 'Zwrot środków z wypłaty',

@@ -9,6 +9,7 @@ import { toUserMessage } from '@/lib/errors';
 import { formatNumber, formatPLN } from '@/lib/format';
 import { GenerateCodeDialog } from './generate-code-dialog';
 import { ReferralCodeCard } from './referral-code-card';
+import { ReferralCommissions } from './referral-commissions';
 import { ReferralStructure } from './referral-structure';
 
 /** 'Program Partnerski' (product.md#dashboard-2 Referral page): codes, link, statistics and structure. */
@@ -53,6 +54,7 @@ export function ReferralPage() {
                 </div>
               </dl>
             </Card>
+            <ReferralCommissions overview={data} />
             <ReferralStructure overview={data} />
           </div>
         )}

@@ -11,8 +11,10 @@ import { smtpConfigsQueryOptions } from '@/data/email/list-smtp-configs';
 import { templatesQueryOptions } from '@/data/email/list-templates';
 import { systemHealthQueryOptions } from '@/data/operations/get-system-health';
 import { privacyRequestsQueryOptions } from '@/data/privacy/list-privacy-requests';
+import { financeOverviewQueryOptions } from '@/data/finance/get-finance-overview';
 import { failedEmailsQueryOptions } from '@/data/operations/list-failed-emails';
 import { failedIdeaWebhooksQueryOptions } from '@/data/operations/list-failed-idea-webhooks';
+import { unpaidCommissionsQueryOptions } from '@/data/referral/list-unpaid-commissions';
 import { paymentLinksQueryOptions } from '@/data/payments/list-payment-links';
 import { payoutRevenueQueryOptions } from '@/data/payouts/list-payout-revenue';
 import { payoutRunsQueryOptions } from '@/data/payouts/list-payout-runs';
@@ -70,6 +72,13 @@ export const payouts: SectionPrefetch = ({ queryClient, getClient }) =>
   Promise.all([
     prefetchRead(queryClient, payoutRevenueQueryOptions(getClient)),
     prefetchRead(queryClient, payoutRunsQueryOptions(getClient)),
+  ]);
+
+/** The treasurer's overview and the first page of the commissions owed. */
+export const finance: SectionPrefetch = ({ queryClient, getClient }) =>
+  Promise.all([
+    prefetchRead(queryClient, financeOverviewQueryOptions(getClient)),
+    prefetchRead(queryClient, unpaidCommissionsQueryOptions(getClient, 0)),
   ]);
 
 /** The first page of the trail and the admins to filter by. */

@@ -14,7 +14,7 @@ import {
 } from '@/data/wallet/list-withdrawals';
 import { t } from '@/i18n/admin';
 import { collectPages } from '@/lib/csv';
-import { formatDateTime, formatUSDT } from '@/lib/format';
+import { formatDateTime, formatInteger, formatUSDT } from '@/lib/format';
 import { useSupabase } from '@/lib/supabase-context';
 import { useUrlState } from '@/lib/use-url-state';
 import { Pagination } from '../../shared/components/pagination';
@@ -247,6 +247,12 @@ export function WithdrawalsTab() {
                 </tbody>
               </table>
             </div>
+            {/* How many the list holds: what 'Finanse' counts links here (up to 1 000 counted). */}
+            <p className="pt-3 text-sm text-ink-muted" data-testid="withdrawals-total">
+              {t(data.total >= 1_000 ? 'admin.withdrawals.total_many' : 'admin.withdrawals.total', {
+                count: formatInteger(data.total),
+              })}
+            </p>
             <Pagination
               page={page}
               pageSize={WITHDRAWALS_PAGE_SIZE}

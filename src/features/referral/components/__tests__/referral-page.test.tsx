@@ -44,6 +44,8 @@ function overview(overrides: Partial<ReferralOverview> = {}): ReferralOverview {
       { id: crypto.randomUUID(), full_name: null, email: 'ewa***@example.com', created_at: '2026-10-05T08:15:00Z' },
     ],
     referred_total: 2,
+    commissions: [],
+    commissions_to_pay_pln: 0,
     referral_count: 2,
     total_earnings: 499.7,
     ...overrides,
@@ -98,6 +100,41 @@ describe('the partner page', () => {
       'Jan Kowalskijan***@klub.local10.11.2026',
       'Anonimewa***@example.com05.10.2026',
     ]);
+  });
+
+  it("shows each commission as 'Do wypłaty', 'Wypłacona' (when, USDT, rate) or 'Anulowana', and what is still owed", async () => {
+    const commission = (status: 'to_pay' | 'paid' | 'cancelled', more: object = {}) => ({
+      id: crypto.randomUUID(),
+      level: 'START',
+      amount_pln: 499.7,
+      created_at: '2026-11-02T10:00:00Z',
+      status,
+      settled_at: null,
+      amount_usdt: null,
+      settlement_rate: null,
+      cancelled_at: null,
+      ...more,
+    });
+    setup(() =>
+      HttpResponse.json(
+        overview({
+          commissions: [
+            commission('to_pay'),
+            commission('paid', { settled_at: '2026-11-20T10:00:00Z', amount_usdt: 124.92, settlement_rate: 0.25 }),
+            commission('cancelled', { cancelled_at: '2026-11-05T10:00:00Z' }),
+          ],
+          commissions_to_pay_pln: 499.7,
+        }),
+      ),
+    );
+    const list = await screen.findByRole('list', { name: 'Prowizje' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/za plan START.*czeka na wypłatę na eWallet.*Do wypłaty$/),
+      expect.stringMatching(/wypłacona 20\.11\.2026: 124,92 USDT \(kurs 0\.25\)Wypłacona$/),
+      expect.stringMatching(/anulowana 05\.11\.2026: płatność za plan została zwrócona.*Anulowana$/),
+    ]);
+    expect(screen.getByText(/^Do wypłaty: 499,70 zł\./)).toBeInTheDocument();
   });
 
   it('says how many are not listed when the structure is longer than the list', async () => {

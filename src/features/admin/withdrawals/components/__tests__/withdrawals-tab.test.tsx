@@ -34,6 +34,8 @@ describe('the payouts tab', () => {
     expect(within(row).getByText('ERC20')).toBeInTheDocument();
     expect(within(row).getByText(withdrawal.address)).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ p_status: 'pending', p_limit: 20, p_offset: 0 });
+    // The total the database counted: what 'Finanse' links here to compare with.
+    expect(screen.getByTestId('withdrawals-total')).toHaveTextContent('Wypłat: 1');
   });
 
   it('claims a pending withdrawal: the list turns to the claimed ones, where this admin holds it', async () => {
