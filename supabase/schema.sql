@@ -234,6 +234,18 @@ create table private.payment_order_reminders (
 alter table private.payment_order_reminders enable row level security;
 comment on table private.payment_order_reminders is 'One row per reminder of a pending order sent (unpaid, expiring): sent once.';
 
+create table private.payout_period_day_changes (
+  id bigint generated always as identity not null,
+  txid xid8 default pg_current_xact_id() not null,
+  level public.membership_level not null,
+  day date not null,
+  starts bigint not null,
+  ends bigint not null,
+  constraint payout_period_day_changes_pkey PRIMARY KEY (id)
+);
+alter table private.payout_period_day_changes enable row level security;
+comment on table private.payout_period_day_changes is 'Day counter changes of running transactions; private.apply_payout_period_day_changes moves them into payout_period_days at commit.';
+
 create table private.payout_period_days (
   level public.membership_level not null,
   day date not null,
@@ -1534,6 +1546,8 @@ CREATE INDEX email_outbox_user_idx ON private.email_outbox USING btree (user_id)
 
 CREATE INDEX idea_submissions_user_id_submitted_at_idx ON private.idea_submissions USING btree (user_id, submitted_at);
 
+CREATE INDEX payout_period_day_changes_txid_idx ON private.payout_period_day_changes USING btree (txid);
+
 CREATE INDEX privacy_password_attempts_user_idx ON private.privacy_password_attempts USING btree (user_id, attempted_at);
 
 CREATE INDEX referrer_stats_ranking_idx ON private.referrer_stats USING btree (referral_count DESC, total_earnings DESC, user_id);
@@ -1922,6 +1936,32 @@ begin
 end
 $function$;
 comment on function private.apply_dashboard_changes() is 'Deferred: adds the transaction''s queued changes to dashboard_counters in one statement, keys in (kind, key) order.';
+
+CREATE OR REPLACE FUNCTION private.apply_payout_period_day_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from private.payout_period_day_changes c where c.id = new.id) then
+    return null;
+  end if;
+  with applied as (
+    delete from private.payout_period_day_changes c
+     where c.txid = new.txid
+    returning c.level, c.day, c.starts, c.ends
+  )
+  insert into private.payout_period_days as d (level, day, starts, ends)
+  select a.level, a.day, sum(a.starts), sum(a.ends)
+    from applied a
+   group by a.level, a.day
+  having sum(a.starts) <> 0 or sum(a.ends) <> 0
+   order by a.level, a.day
+  on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+  return null;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.apply_wallet_entry(p_user_id uuid, p_kind public.wallet_transaction_kind, p_available_delta numeric, p_pending_delta numeric, p_withdrawal_id uuid DEFAULT NULL::uuid, p_note text DEFAULT NULL::text)
  RETURNS public.wallet_balances
@@ -2866,25 +2906,21 @@ AS $function$
 begin
   -- Each statement names only the transition tables its event has.
   if tg_op = 'INSERT' then
-    insert into private.payout_period_days as d (level, day, starts, ends)
+    insert into private.payout_period_day_changes (level, day, starts, ends)
     select x.level, x.day, sum(x.starts), sum(x.ends)
       from (select n.level, n.first_day as day, 1 as starts, 0 as ends from new_rows n where n.user_id is not null
             union all
             select n.level, n.last_day, 0, 1 from new_rows n where n.user_id is not null) x
-     group by x.level, x.day
-     order by x.level, x.day
-    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+     group by x.level, x.day;
   elsif tg_op = 'DELETE' then
-    insert into private.payout_period_days as d (level, day, starts, ends)
+    insert into private.payout_period_day_changes (level, day, starts, ends)
     select x.level, x.day, sum(x.starts), sum(x.ends)
       from (select o.level, o.first_day as day, -1 as starts, 0 as ends from old_rows o where o.user_id is not null
             union all
             select o.level, o.last_day, 0, -1 from old_rows o where o.user_id is not null) x
-     group by x.level, x.day
-     order by x.level, x.day
-    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+     group by x.level, x.day;
   else
-    insert into private.payout_period_days as d (level, day, starts, ends)
+    insert into private.payout_period_day_changes (level, day, starts, ends)
     select x.level, x.day, sum(x.starts), sum(x.ends)
       from (select n.level, n.first_day as day, 1 as starts, 0 as ends from new_rows n where n.user_id is not null
             union all
@@ -2894,9 +2930,7 @@ begin
             union all
             select o.level, o.last_day, 0, -1 from old_rows o where o.user_id is not null) x
      group by x.level, x.day
-    having sum(x.starts) <> 0 or sum(x.ends) <> 0
-     order by x.level, x.day
-    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+    having sum(x.starts) <> 0 or sum(x.ends) <> 0;
   end if;
   return null;
 end
@@ -4661,7 +4695,11 @@ AS $function$
     from (
       select d.level, sum(case when d.day <= p_day then d.starts else 0 end)
                       - sum(case when d.day < p_day then d.ends else 0 end) as n
-        from private.payout_period_days d
+        from (select c.level, c.day, c.starts, c.ends from private.payout_period_days c
+              union all
+              -- this transaction's own changes, not applied until it commits
+              select c.level, c.day, c.starts, c.ends from private.payout_period_day_changes c
+               where c.txid = pg_current_xact_id_if_assigned()) d
        where d.day <= p_day
        group by d.level
     ) x
@@ -10711,6 +10749,8 @@ CREATE TRIGGER email_outbox_forget_sent_goodbye AFTER UPDATE OF sent_at ON priva
 CREATE TRIGGER email_outbox_set_request_id BEFORE INSERT ON private.email_outbox FOR EACH ROW EXECUTE FUNCTION private.email_outbox_set_request_id();
 
 CREATE CONSTRAINT TRIGGER finance_wallet_flush_at_commit AFTER INSERT ON private.finance_wallet_flush DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.flush_finance_wallets();
+
+CREATE CONSTRAINT TRIGGER payout_period_day_changes_apply AFTER INSERT ON private.payout_period_day_changes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.apply_payout_period_day_changes();
 
 CREATE CONSTRAINT TRIGGER admin_audit_log_link AFTER INSERT ON public.admin_audit_log DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.audit_link();
 

@@ -84,6 +84,21 @@ create table public.payout_run_items (
 );
 alter table public.payout_run_items enable row level security;
 
+-- private.payout_period_day_changes -----------------------------------------------------
+-- The day counters' changes of the running transaction, applied to private.payout_period_days once,
+-- when it commits (as private.dashboard_counter_changes): a plan change never holds a counter row
+-- locked for the rest of its transaction, so members changing levels at once neither wait for each
+-- other nor deadlock. Appended to, never updated; empty outside running transactions.
+create table private.payout_period_day_changes (
+  id bigint generated always as identity primary key,
+  txid xid8 not null default pg_current_xact_id(),
+  level public.membership_level not null,
+  day date not null,
+  starts bigint not null,
+  ends bigint not null
+);
+alter table private.payout_period_day_changes enable row level security;
+
 -- private.payout_period_days ------------------------------------------------------------
 -- Per level and day, how many membership periods of living members start and end on it (kept by
 -- the triggers on membership_periods). The members holding a level on day D are the periods with
@@ -102,6 +117,10 @@ alter table private.payout_period_days enable row level security;
 -- ========================================================================================
 -- Indexes
 -- ========================================================================================
+
+-- private.payout_period_day_changes -----------------------------------------------------
+
+create index payout_period_day_changes_txid_idx on private.payout_period_day_changes (txid);
 
 -- public.ecommerce_revenue --------------------------------------------------------------
 
@@ -142,9 +161,41 @@ begin
 end
 $$;
 
+-- private.apply_payout_period_day_changes() ---------------------------------------------
+-- Deferred trigger on private.payout_period_day_changes, run when the transaction commits: the first
+-- call moves all of the transaction's changes into private.payout_period_days in one statement, in
+-- (level, day) order, holding the counter rows only until the commit ends; later calls find their
+-- row gone.
+create function private.apply_payout_period_day_changes()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from private.payout_period_day_changes c where c.id = new.id) then
+    return null;
+  end if;
+  with applied as (
+    delete from private.payout_period_day_changes c
+     where c.txid = new.txid
+    returning c.level, c.day, c.starts, c.ends
+  )
+  insert into private.payout_period_days as d (level, day, starts, ends)
+  select a.level, a.day, sum(a.starts), sum(a.ends)
+    from applied a
+   group by a.level, a.day
+  having sum(a.starts) <> 0 or sum(a.ends) <> 0
+   order by a.level, a.day
+  on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+  return null;
+end
+$$;
+
 -- private.count_payout_period_days() ----------------------------------------------------
--- Statement trigger on membership_periods: adds the new rows' starts and ends per level and day to
--- private.payout_period_days and takes the old rows' away (rows without a member count nowhere).
+-- Statement trigger on membership_periods: queues the new rows' starts and ends per level and day,
+-- and the old rows' taken away (rows without a member count nowhere), in
+-- private.payout_period_day_changes, applied at commit.
 create function private.count_payout_period_days()
 returns trigger
 language plpgsql
@@ -154,25 +205,21 @@ as $$
 begin
   -- Each statement names only the transition tables its event has.
   if tg_op = 'INSERT' then
-    insert into private.payout_period_days as d (level, day, starts, ends)
+    insert into private.payout_period_day_changes (level, day, starts, ends)
     select x.level, x.day, sum(x.starts), sum(x.ends)
       from (select n.level, n.first_day as day, 1 as starts, 0 as ends from new_rows n where n.user_id is not null
             union all
             select n.level, n.last_day, 0, 1 from new_rows n where n.user_id is not null) x
-     group by x.level, x.day
-     order by x.level, x.day
-    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+     group by x.level, x.day;
   elsif tg_op = 'DELETE' then
-    insert into private.payout_period_days as d (level, day, starts, ends)
+    insert into private.payout_period_day_changes (level, day, starts, ends)
     select x.level, x.day, sum(x.starts), sum(x.ends)
       from (select o.level, o.first_day as day, -1 as starts, 0 as ends from old_rows o where o.user_id is not null
             union all
             select o.level, o.last_day, 0, -1 from old_rows o where o.user_id is not null) x
-     group by x.level, x.day
-     order by x.level, x.day
-    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+     group by x.level, x.day;
   else
-    insert into private.payout_period_days as d (level, day, starts, ends)
+    insert into private.payout_period_day_changes (level, day, starts, ends)
     select x.level, x.day, sum(x.starts), sum(x.ends)
       from (select n.level, n.first_day as day, 1 as starts, 0 as ends from new_rows n where n.user_id is not null
             union all
@@ -182,9 +229,7 @@ begin
             union all
             select o.level, o.last_day, 0, -1 from old_rows o where o.user_id is not null) x
      group by x.level, x.day
-    having sum(x.starts) <> 0 or sum(x.ends) <> 0
-     order by x.level, x.day
-    on conflict (level, day) do update set starts = d.starts + excluded.starts, ends = d.ends + excluded.ends;
+    having sum(x.starts) <> 0 or sum(x.ends) <> 0;
   end if;
   return null;
 end
@@ -218,7 +263,11 @@ as $$
     from (
       select d.level, sum(case when d.day <= p_day then d.starts else 0 end)
                       - sum(case when d.day < p_day then d.ends else 0 end) as n
-        from private.payout_period_days d
+        from (select c.level, c.day, c.starts, c.ends from private.payout_period_days c
+              union all
+              -- this transaction's own changes, not applied until it commits
+              select c.level, c.day, c.starts, c.ends from private.payout_period_day_changes c
+               where c.txid = pg_current_xact_id_if_assigned()) d
        where d.day <= p_day
        group by d.level
     ) x
@@ -776,6 +825,12 @@ $$;
 create trigger ecommerce_revenue_audit after insert or update or delete on public.ecommerce_revenue
   for each row execute function private.audit_admin_write();
 
+-- payout_period_day_changes_apply on private.payout_period_day_changes ------------------
+create constraint trigger payout_period_day_changes_apply
+  after insert on private.payout_period_day_changes
+  deferrable initially deferred
+  for each row execute function private.apply_payout_period_day_changes();
+
 -- membership_periods_count_payout_days_* on public.membership_periods -------------------
 create trigger membership_periods_count_payout_days_delete after delete on public.membership_periods
   referencing old table as old_rows
@@ -855,6 +910,7 @@ comment on function public.admin_preview_payout(uuid,numeric) is 'Admin: per tie
 comment on function public.admin_reverse_payout(uuid,text) is 'Admin: reverses a whole run within 30 days with a reason: each item debited through private.debit_or_record_debt (the rest a debt); frees the revenue entry for a new run; notifies, audits.';
 comment on function public.admin_run_payout(uuid,numeric,integer,numeric,numeric,numeric) is 'Admin: pays a revenue entry out (once while not reversed): items from one statement, totals from the items, refused when they differ from the preview''s; a rate > 20 % from the previous needs that previous rate repeated; credits through the ledger, notifies, audits.';
 comment on function public.admin_void_revenue(uuid,text) is 'Admin: voids a revenue entry not paid out, with a reason (it no longer counts anywhere); audited (trigger).';
+comment on table private.payout_period_day_changes is 'Day counter changes of running transactions; private.apply_payout_period_day_changes moves them into payout_period_days at commit.';
 comment on table private.payout_period_days is 'Per level and day the membership periods of living members starting and ending on it, kept by triggers on membership_periods; private.payout_level_counts reads them.';
 comment on table public.ecommerce_revenue is 'E-commerce revenue in PLN; the latest row times each plan''s profit share gives the dashboard profit pools. Admins insert, members read.';
 comment on table public.payout_run_items is 'What each member received in a payout run (PLN and USDT).';
