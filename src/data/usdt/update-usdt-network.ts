@@ -11,10 +11,12 @@ export type UsdtNetworkUpdate = {
   /** '' removes the address (the network must then be off). */
   receivingAddress: string;
   minWithdrawal: number;
-  withdrawalFee: number;
 };
 
-/** Admin (aal2): a network's settings (admin_update_usdt_network, audited). */
+/**
+ * Admin (aal2): a network's settings (admin_update_usdt_network, audited). The fee stays as stored
+ * (0): the club pays the network fees, the member receives the whole amount.
+ */
 export async function updateUsdtNetwork(client: AppSupabaseClient, input: UsdtNetworkUpdate) {
   return unwrap(
     await client.rpc('admin_update_usdt_network', {
@@ -22,7 +24,6 @@ export async function updateUsdtNetwork(client: AppSupabaseClient, input: UsdtNe
       p_enabled: input.enabled,
       p_receiving_address: input.receivingAddress,
       p_min_withdrawal: input.minWithdrawal,
-      p_withdrawal_fee: input.withdrawalFee,
     }),
   );
 }

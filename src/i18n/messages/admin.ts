@@ -653,7 +653,7 @@ export const adminMessages = {
   'admin.usdt.address_hint_trc20': 'Adres TRON: T i 33 znaki',
   'admin.usdt.address_hint_evm': '0x i 40 znaków szesnastkowych',
   'admin.usdt.min_withdrawal': 'Minimalna wypłata (USDT)',
-  'admin.usdt.withdrawal_fee': 'Opłata sieciowa od wypłaty (USDT)',
+  'admin.usdt.withdrawal_fee': 'Opłatę sieci za wypłatę pokrywa klub: członek otrzymuje całą kwotę.',
   'admin.usdt.saved': 'Zapisano ustawienia sieci {network}',
   'admin.usdt.save_failed': 'Nie udało się zapisać ustawień sieci',
   'admin.usdt.unrecognised': 'Nierozpoznane wpłaty',

@@ -24,7 +24,6 @@ function NetworkForm({ row }: { row: UsdtNetworkSettings }) {
       enabled: row.enabled,
       address: row.receiving_address ?? '',
       minWithdrawal: String(row.min_withdrawal),
-      withdrawalFee: String(row.withdrawal_fee),
     },
   });
   const onSubmit = handleSubmit((values) =>
@@ -34,7 +33,6 @@ function NetworkForm({ row }: { row: UsdtNetworkSettings }) {
         enabled: values.enabled,
         receivingAddress: values.address.trim(),
         minWithdrawal: toAmount(values.minWithdrawal),
-        withdrawalFee: toAmount(values.withdrawalFee),
       });
       toast.show(t('admin.usdt.saved', { network: row.network }));
     }),
@@ -65,13 +63,7 @@ function NetworkForm({ row }: { row: UsdtNetworkSettings }) {
           error={getFieldState('minWithdrawal', formState).error?.message}
           {...register('minWithdrawal')}
         />
-        <TextField
-          label={t('admin.usdt.withdrawal_fee')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={getFieldState('withdrawalFee', formState).error?.message}
-          {...register('withdrawalFee')}
-        />
+        <p className="self-end text-sm text-ink-muted">{t('admin.usdt.withdrawal_fee')}</p>
       </div>
       <FormFooter error={error} pending={formState.isSubmitting} submitWidth="w-40" />
     </form>
@@ -80,8 +72,8 @@ function NetworkForm({ row }: { row: UsdtNetworkSettings }) {
 
 /**
  * 'Sieci USDT' (issue 37): per network the switch, the club's receiving address (members pay to it,
- * usdt-watch watches it), the minimum withdrawal and the fee a withdrawal stores
- * (admin_update_usdt_network, audited). A refused save keeps what was typed and says why.
+ * usdt-watch watches it) and the minimum withdrawal (admin_update_usdt_network, audited); the club
+ * pays the network fees, which the form says. A refused save keeps what was typed and says why.
  */
 export function UsdtNetworksForm() {
   const networks = useUsdtNetworks();

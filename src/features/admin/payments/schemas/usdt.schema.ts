@@ -6,7 +6,7 @@ const toNumber = (value: string) => Number(value.replace(',', '.'));
 
 /**
  * A network's settings, as admin_update_usdt_network checks them: the club's address of the network
- * (or empty, with the network off), a minimum withdrawal of 0.01–1 000 000 USDT and a fee below it.
+ * (or empty, with the network off) and a minimum withdrawal of 0.01–1 000 000 USDT.
  */
 export function createUsdtNetworkSchema(network: UsdtNetwork) {
   return z
@@ -22,23 +22,12 @@ export function createUsdtNetworkSchema(network: UsdtNetwork) {
           error: 'chain.invalid_min_withdrawal',
         }),
       ),
-      withdrawalFee: z.string().check(
-        z.trim(),
-        z.refine((value) => AMOUNT.test(value), { error: 'chain.invalid_withdrawal_fee' }),
-      ),
     })
     .check(
       z.refine((values) => !values.enabled || values.address.trim() !== '', {
         error: 'chain.address_required',
         path: ['address'],
       }),
-      z.refine(
-        (values) =>
-          !AMOUNT.test(values.withdrawalFee.trim()) ||
-          !AMOUNT.test(values.minWithdrawal.trim()) ||
-          toNumber(values.withdrawalFee.trim()) < toNumber(values.minWithdrawal.trim()),
-        { error: 'chain.fee_above_minimum', path: ['withdrawalFee'] },
-      ),
     );
 }
 

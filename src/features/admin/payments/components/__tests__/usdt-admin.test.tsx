@@ -27,7 +27,7 @@ const transfer = {
 };
 
 describe("'Sieci USDT'", () => {
-  it("checks the network's address and the fee below the minimum, then saves (audited by the database)", async () => {
+  it("checks the network's address and the minimum, says the club pays the fees, then saves (audited by the database)", async () => {
     server.use(
       http.get(restUrl('/usdt_networks'), () =>
         HttpResponse.json([
@@ -47,21 +47,26 @@ describe("'Sieci USDT'", () => {
     const form = await screen.findByRole('form', { name: 'Sieć TRC20' });
     await user.click(within(form).getByRole('checkbox', { name: 'Przyjmuj i wypłacaj USDT w tej sieci' }));
     await user.type(within(form).getByLabelText(/Adres portfela Klubu/), `0x${'ab'.repeat(20)}`);
-    const fee = within(form).getByLabelText(/Opłata sieciowa/);
-    await user.clear(fee);
-    await user.type(fee, '10');
+    expect(
+      within(form).getByText('Opłatę sieci za wypłatę pokrywa klub: członek otrzymuje całą kwotę.'),
+    ).toBeInTheDocument();
+    const minimum = within(form).getByLabelText(/Minimalna wypłata/);
+    await user.clear(minimum);
+    await user.type(minimum, '0');
     await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
     expect(await within(form).findByText('Nieprawidłowy adres portfela')).toBeInTheDocument();
-    expect(within(form).getByText('Opłata sieciowa musi być niższa niż minimalna wypłata.')).toBeInTheDocument();
+    expect(
+      within(form).getByText('Minimalna wypłata: od 0,01 do 1 000 000 USDT, najwyżej 2 miejsca po przecinku.'),
+    ).toBeInTheDocument();
     expect(saves).toHaveLength(0);
     await user.clear(within(form).getByLabelText(/Adres portfela Klubu/));
     await user.type(within(form).getByLabelText(/Adres portfela Klubu/), TRON);
-    await user.clear(fee);
-    await user.type(fee, '1,5');
+    await user.clear(minimum);
+    await user.type(minimum, '12,5');
     await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Zapisano ustawienia sieci TRC20')).toBeInTheDocument();
     expect(saves.map((call) => call.body)).toEqual([
-      { p_network: 'TRC20', p_enabled: true, p_receiving_address: TRON, p_min_withdrawal: 10, p_withdrawal_fee: 1.5 },
+      { p_network: 'TRC20', p_enabled: true, p_receiving_address: TRON, p_min_withdrawal: 12.5 },
     ]);
   });
 });
