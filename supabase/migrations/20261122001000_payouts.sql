@@ -718,8 +718,8 @@ end
 $$;
 
 -- public.admin_reverse_payout() ---------------------------------------------------------
--- Admin: takes a whole run back within 30 days of it, with a reason. Each item is debited through
--- private.debit_or_record_debt: what the member's available balance covers now, the rest becoming
+-- Admin: takes a whole run back within 30 days of it, with a reason. Each item is debited as
+-- private.debit_or_record_debt does it, set-based: what the member's available balance covers now, the rest becoming
 -- the member's debt (paid first from later credits); an erased member's item (a pseudonym, no wallet)
 -- records 0 and 0. The run is marked reversed (who, when, why, debited and owed), which frees its
 -- revenue entry for a new run. Each member is notified; audited. Reversing a reversed run again
@@ -736,8 +736,7 @@ as $$
 declare
   v_run public.payout_runs;
   v_reason text := btrim(p_reason);
-  v_item record;
-  v_debited numeric;
+  v_note text;
   v_total_debited numeric := 0;
   v_total_debt numeric := 0;
 begin
@@ -763,43 +762,63 @@ begin
     raise exception using errcode = 'P0001', message = 'payouts.reversal_too_late';
   end if;
 
-  for v_item in
-    select i.user_id, i.tier, i.amount_pln, i.amount_usdt,
-           exists (select 1 from public.wallet_balances b where b.user_id = i.user_id) as has_wallet
+  -- Set-based, what private.debit_or_record_debt does per item: the wallets locked in key order, each
+  -- debited min(available, item) through one ledger entry, the rest recorded as the member's debt;
+  -- an erased member's item (no wallet) records 0 and 0. One statement per step, so a run over every
+  -- member reverses in seconds, not one call per member.
+  v_note := format('Cofnięcie wypłaty zysków z %s: %s', to_char(v_run.revenue_date, 'DD.MM.YYYY'), v_reason);
+  perform 1 from public.wallet_balances b
+    join public.payout_run_items i on i.user_id = b.user_id and i.run_id = p_run_id
+   order by b.user_id
+     for update of b;
+  create temporary table payout_reversals on commit drop as
+    select i.user_id, i.tier, i.amount_usdt, least(b.available_balance, i.amount_usdt) as debited
       from public.payout_run_items i
-     where i.run_id = p_run_id
-     order by i.user_id
-  loop
-    if v_item.has_wallet then
-      v_debited := private.debit_or_record_debt(
-        v_item.user_id, v_item.amount_usdt,
-        format('Cofnięcie wypłaty zysków z %s: %s', to_char(v_run.revenue_date, 'DD.MM.YYYY'), v_reason),
-        'payout_run', p_run_id);
-      update public.payout_run_items
-         set reversal_debited = v_debited, reversal_debt = v_item.amount_usdt - v_debited
-       where run_id = p_run_id and user_id = v_item.user_id;
-      v_total_debited := v_total_debited + v_debited;
-      v_total_debt := v_total_debt + (v_item.amount_usdt - v_debited);
-      perform private.notify(
-        v_item.user_id,
-        'system',
-        'Cofnięto wypłatę zysków',
-        case when v_debited = v_item.amount_usdt
-          then format('Wypłata zysków %s USDT (pula %s) została cofnięta: %s. Kwotę pobrano z portfela.',
-                      v_item.amount_usdt, v_item.tier, v_reason)
-          else format('Wypłata zysków %s USDT (pula %s) została cofnięta: %s. Z portfela pobrano %s USDT, a %s USDT zostanie potrącone z kolejnych wpływów.',
-                      v_item.amount_usdt, v_item.tier, v_reason, v_debited::numeric(18, 2), (v_item.amount_usdt - v_debited)::numeric(18, 2))
-        end,
-        jsonb_build_object('kind', 'profit_payout_reversed', 'amount', v_item.amount_usdt, 'currency', 'USDT',
-                           'debited', v_debited, 'debt', v_item.amount_usdt - v_debited, 'runId', p_run_id,
-                           'reason', v_reason)
-      );
-    else
-      update public.payout_run_items
-         set reversal_debited = 0, reversal_debt = 0
-       where run_id = p_run_id and user_id = v_item.user_id;
-    end if;
-  end loop;
+      join public.wallet_balances b on b.user_id = i.user_id
+     where i.run_id = p_run_id;
+  with debited as (
+    update public.wallet_balances b
+       set available_balance = b.available_balance - r.debited
+      from payout_reversals r
+     where r.user_id = b.user_id and r.debited > 0
+    returning b.user_id, b.available_balance, b.pending_balance, r.debited
+  )
+  insert into public.wallet_transactions (
+    user_id, kind, available_delta, pending_delta, note, created_by, available_after, pending_after
+  )
+  select d.user_id, 'reversal', -d.debited, 0, v_note, auth.uid(), d.available_balance, d.pending_balance
+    from debited d
+   order by d.user_id;
+  insert into public.wallet_debts (user_id, amount, reason, source_type, source_id, created_by)
+  select r.user_id, r.amount_usdt - r.debited, v_note, 'payout_run', p_run_id, auth.uid()
+    from payout_reversals r
+   where r.amount_usdt > r.debited
+   order by r.user_id;
+  update public.payout_run_items i
+     set reversal_debited = coalesce(r.debited, 0),
+         reversal_debt = coalesce(r.amount_usdt - r.debited, 0)
+    from (select x.user_id, y.debited, y.amount_usdt
+            from public.payout_run_items x
+            left join payout_reversals y on y.user_id = x.user_id
+           where x.run_id = p_run_id) r
+   where i.run_id = p_run_id and i.user_id is not distinct from r.user_id;
+  insert into public.notifications (user_id, type, title, content, data)
+  select r.user_id, 'system', 'Cofnięto wypłatę zysków',
+         case when r.debited = r.amount_usdt
+           then format('Wypłata zysków %s USDT (pula %s) została cofnięta: %s. Kwotę pobrano z portfela.',
+                       r.amount_usdt, r.tier, v_reason)
+           else format('Wypłata zysków %s USDT (pula %s) została cofnięta: %s. Z portfela pobrano %s USDT, a %s USDT zostanie potrącone z kolejnych wpływów.',
+                       r.amount_usdt, r.tier, v_reason, r.debited::numeric(18, 2), (r.amount_usdt - r.debited)::numeric(18, 2))
+         end,
+         jsonb_build_object('kind', 'profit_payout_reversed', 'amount', r.amount_usdt, 'currency', 'USDT',
+                            'debited', r.debited, 'debt', r.amount_usdt - r.debited, 'runId', p_run_id,
+                            'reason', v_reason)
+    from payout_reversals r
+   order by r.user_id;
+  select coalesce(sum(r.debited), 0), coalesce(sum(r.amount_usdt - r.debited), 0)
+    into v_total_debited, v_total_debt
+    from payout_reversals r;
+  drop table payout_reversals;
 
   update public.payout_runs
      set reversed_at = now(), reversed_by = auth.uid(), reversal_reason = v_reason,
