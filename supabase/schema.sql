@@ -131,6 +131,7 @@ create table private.finance_money_in (
   status public.payment_order_status not null,
   orders integer not null,
   amount numeric(18,2) not null,
+  constraint finance_money_in_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint finance_money_in_orders_check CHECK ((orders >= 0)),
   constraint finance_money_in_status_check CHECK ((status = ANY (ARRAY['paid'::public.payment_order_status, 'underpaid'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status]))),
   constraint finance_money_in_pkey PRIMARY KEY (month, method, currency, status)
@@ -149,6 +150,7 @@ create table private.finance_wallet_totals (
   shard smallint not null,
   available numeric(20,2) default 0 not null,
   wallets integer default 0 not null,
+  constraint finance_wallet_totals_available_finite_check CHECK ((available <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint finance_wallet_totals_shard_check CHECK (((shard >= 0) AND (shard < 16))),
   constraint finance_wallet_totals_pkey PRIMARY KEY (shard)
 );
@@ -981,6 +983,8 @@ create table public.payout_run_items (
   constraint payout_run_items_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
   constraint payout_run_items_amount_usdt_finite_check CHECK ((amount_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_run_items_reversal_check CHECK (((reversal_debited IS NULL) = (reversal_debt IS NULL))),
+  constraint payout_run_items_reversal_debited_finite_check CHECK ((reversal_debited <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payout_run_items_reversal_debt_finite_check CHECK ((reversal_debt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_run_items_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.payout_runs(id) ON DELETE CASCADE,
   constraint payout_run_items_pkey PRIMARY KEY (run_id, user_id)
 );
@@ -1010,12 +1014,15 @@ create table public.payout_runs (
   reversed_debited_usdt numeric(18,2),
   reversed_debt_usdt numeric(18,2),
   constraint payout_runs_members_count_check CHECK ((members_count >= 0)),
+  constraint payout_runs_previous_rate_finite_check CHECK ((previous_rate <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_rate_pln_usdt_check CHECK ((rate_pln_usdt > (0)::numeric)),
   constraint payout_runs_rate_pln_usdt_finite_check CHECK ((rate_pln_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_remainder_pln_finite_check CHECK ((remainder_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_revenue_amount_finite_check CHECK ((revenue_amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_reversal_reason_check CHECK ((char_length(reversal_reason) <= 500)),
   constraint payout_runs_reversed_check CHECK ((((reversed_at IS NULL) = (reversal_reason IS NULL)) AND ((reversed_at IS NULL) = (reversed_debited_usdt IS NULL)) AND ((reversed_at IS NULL) = (reversed_debt_usdt IS NULL)))),
+  constraint payout_runs_reversed_debited_usdt_finite_check CHECK ((reversed_debited_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payout_runs_reversed_debt_usdt_finite_check CHECK ((reversed_debt_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_tiers_check CHECK ((jsonb_typeof(tiers) = 'array'::text)),
   constraint payout_runs_total_pln_finite_check CHECK ((total_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_total_usdt_finite_check CHECK ((total_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
@@ -1180,9 +1187,11 @@ create table public.referral_commissions (
   constraint referral_commissions_amount_pln_check CHECK ((amount_pln >= (0)::numeric)),
   constraint referral_commissions_amount_pln_finite_check CHECK ((amount_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint referral_commissions_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
+  constraint referral_commissions_amount_usdt_finite_check CHECK ((amount_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint referral_commissions_cancel_check CHECK ((((cancelled_at IS NULL) = (cancel_reason IS NULL)) AND (char_length(cancel_reason) <= 500))),
   constraint referral_commissions_level_check CHECK ((level <> 'FREE'::public.membership_level)),
   constraint referral_commissions_settled_check CHECK ((((settled_at IS NULL) = (settlement_id IS NULL)) AND ((settled_at IS NULL) = (settlement_rate IS NULL)) AND ((settled_at IS NULL) = (amount_usdt IS NULL)))),
+  constraint referral_commissions_settlement_rate_finite_check CHECK ((settlement_rate <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint referral_commissions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.payment_orders(id),
   constraint referral_commissions_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE SET NULL,

@@ -61,7 +61,10 @@ create table public.payout_runs (
   constraint payout_runs_total_pln_finite_check CHECK ((total_pln <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_total_usdt_finite_check CHECK ((total_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_runs_revenue_id_fkey FOREIGN KEY (revenue_id) REFERENCES public.ecommerce_revenue(id) ON DELETE RESTRICT,
-  constraint payout_runs_pkey PRIMARY KEY (id)
+  constraint payout_runs_pkey PRIMARY KEY (id),
+  constraint payout_runs_previous_rate_finite_check CHECK ((previous_rate <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payout_runs_reversed_debited_usdt_finite_check CHECK ((reversed_debited_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payout_runs_reversed_debt_usdt_finite_check CHECK ((reversed_debt_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))
 );
 alter table public.payout_runs enable row level security;
 
@@ -80,7 +83,9 @@ create table public.payout_run_items (
   constraint payout_run_items_amount_usdt_check CHECK ((amount_usdt > (0)::numeric)),
   constraint payout_run_items_amount_usdt_finite_check CHECK ((amount_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
   constraint payout_run_items_run_id_fkey FOREIGN KEY (run_id) REFERENCES public.payout_runs(id) ON DELETE CASCADE,
-  constraint payout_run_items_pkey PRIMARY KEY (run_id, user_id)
+  constraint payout_run_items_pkey PRIMARY KEY (run_id, user_id),
+  constraint payout_run_items_reversal_debited_finite_check CHECK ((reversal_debited <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint payout_run_items_reversal_debt_finite_check CHECK ((reversal_debt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))
 );
 alter table public.payout_run_items enable row level security;
 

@@ -64,7 +64,9 @@ create table public.referral_commissions (
   constraint referral_commissions_referred_id_fkey FOREIGN KEY (referred_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_commissions_pkey PRIMARY KEY (id),
-  constraint referral_commissions_referred_id_key UNIQUE (referred_id)
+  constraint referral_commissions_referred_id_key UNIQUE (referred_id),
+  constraint referral_commissions_settlement_rate_finite_check CHECK ((settlement_rate <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric]))),
+  constraint referral_commissions_amount_usdt_finite_check CHECK ((amount_usdt <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))
 );
 alter table public.referral_commissions enable row level security;
 

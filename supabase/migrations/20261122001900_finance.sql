@@ -22,7 +22,8 @@ create table private.finance_money_in (
   amount numeric(18,2) not null,
   constraint finance_money_in_status_check CHECK ((status = ANY (ARRAY['paid'::public.payment_order_status, 'underpaid'::public.payment_order_status, 'to_refund'::public.payment_order_status, 'refunded'::public.payment_order_status]))),
   constraint finance_money_in_orders_check CHECK ((orders >= 0)),
-  constraint finance_money_in_pkey PRIMARY KEY (month, method, currency, status)
+  constraint finance_money_in_pkey PRIMARY KEY (month, method, currency, status),
+  constraint finance_money_in_amount_finite_check CHECK ((amount <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))
 );
 alter table private.finance_money_in enable row level security;
 
@@ -37,7 +38,8 @@ create table private.finance_wallet_totals (
   available numeric(20,2) default 0 not null,
   wallets integer default 0 not null,
   constraint finance_wallet_totals_shard_check CHECK (((shard >= 0) AND (shard < 16))),
-  constraint finance_wallet_totals_pkey PRIMARY KEY (shard)
+  constraint finance_wallet_totals_pkey PRIMARY KEY (shard),
+  constraint finance_wallet_totals_available_finite_check CHECK ((available <> ALL (ARRAY['NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric])))
 );
 alter table private.finance_wallet_totals enable row level security;
 

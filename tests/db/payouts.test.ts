@@ -11,7 +11,13 @@ import {
   type Actor,
   type TestUser,
 } from '../helpers/db.ts';
-import { balanceOf, checkLedgerAfterEachTest, fundWallet, notificationsOf } from '../helpers/money-factories.ts';
+import {
+  balanceOf,
+  checkLedgerAfterEachTest,
+  enableUsdtNetworks,
+  fundWallet,
+  notificationsOf,
+} from '../helpers/money-factories.ts';
 
 // Money amounts fit their columns: an amount the column
 // cannot hold is refused with a message key, never with a bare numeric overflow (22003), on every
@@ -543,9 +549,13 @@ async function waitForLockWait(fn: string): Promise<void> {
   throw new Error(`no statement calling ${fn} waits for a lock`);
 }
 
-/** A pending withdrawal of the member's own money (no funding first). */
+/**
+ * A pending withdrawal of the member's own money (no funding first), on ERC20: the network no test
+ * file switches off (chain.test.ts and wallet.test.ts switch BSC and TRC20 for moments).
+ */
 async function withdraw(member: TestUser, amount: string): Promise<void> {
+  await enableUsdtNetworks();
   await asActor(member, (query) =>
-    query('select * from public.request_withdrawal($1, $2, $3)', [amount, 'BSC', `0x${'ab'.repeat(20)}`]),
+    query('select * from public.request_withdrawal($1, $2, $3)', [amount, 'ERC20', `0x${'ab'.repeat(20)}`]),
   );
 }

@@ -19,7 +19,7 @@ import {
   referralCodeById,
   type ReferralCodeRow,
 } from '../helpers/accounts-factories.ts';
-import { checkLedgerAfterEachTest, payForPlan, walletAddress } from '../helpers/money-factories.ts';
+import { checkLedgerAfterEachTest, enableUsdtNetworks, payForPlan, walletAddress } from '../helpers/money-factories.ts';
 
 // Account security (issue 9): the attacks on sign-up that the database must stop, each reproduced
 // the way Auth writes its tables (a user row, an e-mail identity, a confirmation), then the rule.
@@ -1173,7 +1173,9 @@ describe('commission settlement', () => {
 
     it('takes what the wallet holds and leaves the rest as a debt of the referrer', async () => {
       const { referrer, order, usdt } = await settledCommission();
-      await queryAs(referrer, 'select * from public.request_withdrawal($1, $2, $3)', [100, 'BSC', walletAddress()]);
+      // ERC20: the network no test file switches off.
+      await enableUsdtNetworks();
+      await queryAs(referrer, 'select * from public.request_withdrawal($1, $2, $3)', [100, 'ERC20', walletAddress()]);
       await refund(order);
       const available = Math.round((usdt - 100) * 100) / 100;
       const ledger = await ledgerOf(referrer.id);
