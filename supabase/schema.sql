@@ -8014,6 +8014,7 @@ begin
       from public.payout_run_items i
       join public.wallet_balances b on b.user_id = i.user_id
      where i.run_id = p_run_id;
+  analyze payout_reversals;
   with debited as (
     update public.wallet_balances b
        set available_balance = b.available_balance - r.debited
@@ -8032,14 +8033,14 @@ begin
     from payout_reversals r
    where r.amount_usdt > r.debited
    order by r.user_id;
+  -- Items without a wallet (erased members) keep 0 and 0; the others get their figures.
   update public.payout_run_items i
-     set reversal_debited = coalesce(r.debited, 0),
-         reversal_debt = coalesce(r.amount_usdt - r.debited, 0)
-    from (select x.user_id, y.debited, y.amount_usdt
-            from public.payout_run_items x
-            left join payout_reversals y on y.user_id = x.user_id
-           where x.run_id = p_run_id) r
-   where i.run_id = p_run_id and i.user_id is not distinct from r.user_id;
+     set reversal_debited = 0, reversal_debt = 0
+   where i.run_id = p_run_id;
+  update public.payout_run_items i
+     set reversal_debited = r.debited, reversal_debt = r.amount_usdt - r.debited
+    from payout_reversals r
+   where i.run_id = p_run_id and i.user_id = r.user_id;
   insert into public.notifications (user_id, type, title, content, data)
   select r.user_id, 'system', 'Cofnięto wypłatę zysków',
          case when r.debited = r.amount_usdt
