@@ -329,12 +329,18 @@ begin
         from public.referral_commissions c
        where c.settled_at is null and c.cancelled_at is null and c.referrer_id is not null
        group by c.referrer_id
+    ),
+    -- The page first, then the names of its referrers only (not of every referrer owed).
+    page as (
+      select o.*, count(*) over () as total
+        from owed o
+       order by o.pln desc, o.referrer_id
+       limit p_limit offset p_offset
     )
-    select o.referrer_id, p.full_name, p.email, o.n, o.pln, o.oldest, count(*) over ()
-      from owed o
+    select o.referrer_id, p.full_name, p.email, o.n, o.pln, o.oldest, o.total
+      from page o
       left join public.profiles p on p.user_id = o.referrer_id
-     order by o.pln desc, o.referrer_id
-     limit p_limit offset p_offset;
+     order by o.pln desc, o.referrer_id;
 end
 $$;
 

@@ -1207,6 +1207,19 @@ describe('commission settlement', () => {
       'select user_id, commissions, total_pln from public.admin_list_unpaid_commissions(1000, 0)',
     );
     expect(listed).toContainEqual({ user_id: referrer.id, commissions: 1, total_pln: '499.70' });
+    // Most owed first; a page carries the referrer's name and the count of every referrer owed.
+    const page = await queryAs<{ user_id: string; full_name: string | null; total_pln: string; total_count: string }>(
+      treasurer,
+      'select user_id, full_name, total_pln, total_count from public.admin_list_unpaid_commissions(2, 0)',
+    );
+    expect(page.map((row) => row.total_pln)).toEqual(listed.slice(0, 2).map((row) => row.total_pln));
+    expect(page.every((row) => Number(row.total_count) === listed.length)).toBe(true);
+    const mine = await queryAs<{ full_name: string | null }>(
+      treasurer,
+      'select full_name from public.admin_list_unpaid_commissions(1000, 0) where user_id = $1',
+      [referrer.id],
+    );
+    expect(mine[0]?.full_name).toBeTruthy();
     expect(await errorOf(settle(referrer.id, 0, shown))).toEqual({ code: 'P0001', message: 'payouts.invalid_rate' });
   });
 });
